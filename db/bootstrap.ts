@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { buildCatalog } from '../tests/support/factories';
+import type { Database, Db } from './client';
+import { appSecrets, products } from './schema';
+import { seedCatalog } from './seed/seed';
+
+/** Migrates, fills an empty catalogue with the demo one, and returns the shared session secret. */
+export async function prepareDatabase(
+  database: Database,
+  options: { seed: number; products: number; dataDir: string; log: (m: string) => void },
+): Promise<{ secret: string }> {
+  await database.migrate();
+  return database.withLock(async () => {
+    const [row] = await database.db.select({ n: count() }).from(products);
+    if (!row?.n) {
+      options.log('база пуста: заполняю демонстрационный каталог…');
+      await seedCatalog(database.db, buildCatalog({ seed: options.seed, products: options.products }), {
+        imagesDir: path.join(options.dataDir, 'images', 'source'),
+        log: options.log,
+      });
+    }
+    return { secret: await sessionSecret(database.db) };
+  });
+}
+
+async function sessionSecret(db: Db): Promise<string> {
+  await db.insert(appSecrets).values({ name: 'session', value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'session'));
+  return row?.value as string;
+}

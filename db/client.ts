@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations; safe to call from several processes at once on PostgreSQL. */
+  migrate(): Promise<void>;
+  /** Runs `fn` while holding a database-wide lock, so one process seeds while others wait. */
+  withLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const LOCK_KEY = 20261121;
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite folder; `memory://` keeps it in memory. */
+  dataDir?: string;
+  /** A PGlite data-dir dump to start from (tests start from a migrated, seeded template). */
+  loadDataDir?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options);
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite({
+    dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm, unaccent },
+  });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    // One process owns a PGlite database, so there is nobody to lock out.
+    withLock: (fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection can be cut (server restart, dropped database): the pool replaces it; without a listener
+  // the error would crash the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL: соединение потеряно (${error.message})`));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const withLock = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const conn = await pool.connect();
+    try {
+      await conn.query('select pg_advisory_lock($1)', [LOCK_KEY]);
+      return await fn();
+    } finally {
+      await conn.query('select pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => {});
+      conn.release();
+    }
+  };
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => withLock(() => migratePg(drizzlePg(pool), { migrationsFolder })),
+    withLock,
+    close: () => pool.end(),
+  };
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+/** Raw SQL rows, typed by the caller: both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,184 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type BasketRow, type OfferStoreStock, offerOnlineStock } from '../../domain/basket/basket';
+import type { BasketOwner, BasketRepository, StoredLine } from '../../domain/basket/basket.service';
+import { type Db, queryRows } from '../client';
+import { basketLines } from '../schema';
+
+export function ownerFilter(owner: BasketOwner) {
+  return owner.userId != null
+    ? eq(basketLines.userId, owner.userId)
+    : and(eq(basketLines.sessionId, owner.sessionId), isNull(basketLines.userId));
+}
+
+/** The same owner test in raw SQL, for the table aliased `l`. */
+function ownerSql(owner: BasketOwner): SQL {
+  return owner.userId != null ? sql`l.user_id = ${owner.userId}` : sql`l.session_id = ${owner.sessionId} and l.user_id is null`;
+}
+
+/** The unique index a new line of this owner collides with: the partial index's columns and its predicate. */
+function conflictTarget(owner: BasketOwner): SQL {
+  return owner.userId != null
+    ? sql`(user_id, offer_id, delay) where user_id is not null`
+    : sql`(session_id, offer_id, delay) where user_id is null`;
+}
+
+/** A data-modifying CTE that creates the session row on the first write and marks it seen on later ones. */
+function touchSession(sessionId: string): SQL {
+  return sql`touched as (
+    insert into sessions (id) values (${sessionId})
+    on conflict (id) do update set last_seen_at = now())`;
+}
+
+/**
+ * Columns for the offer aliased `o`: its stock rows with the store kinds, and the stores it may not be ordered
+ * from. Read with the offer, so a basket costs one query; `offerOnlineStock` applies the rules to them.
+ * (The store kind is a per-row lookup: a join here makes PGlite hash the stores table once per offer.)
+ */
+const stockColumns = sql`
+  (select coalesce(json_agg(json_build_object(
+      'storeId', s.store_id, 'storeType', (select st.type from stores st where st.id = s.store_id), 'quantity', s.quantity)), '[]')
+    from stock s where s.offer_id = o.id and s.quantity > 0) as stock,
+  (select coalesce(array_agg(r.store_id), '{}') from offer_restrictions r where r.offer_id = o.id) as restricted`;
+
+interface StockColumns { stock: OfferStoreStock[]; restricted: number[] }
+
+function onlineStockOf(offerId: number, r: StockColumns): number {
+  const stock = r.stock.map((s) => ({ storeId: Number(s.storeId), storeType: s.storeType, quantity: Number(s.quantity) }));
+  return offerOnlineStock(offerId, stock, r.restricted.map(Number));
+}
+
+interface LineRow extends StockColumns {
+  id: number; offer_id: number; delay: boolean; quantity: number; product_id: number; product_name: string;
+  brand_name: string; category: string; color_name: string | null; url: string; image: string | null;
+  size_name: string; price: string | number; old_price: string | number | null;
+}
+
+const toStored = (r: { id: number; offer_id: number; delay: boolean; quantity: number }): StoredLine => ({
+  id: Number(r.id), offerId: Number(r.offer_id), delay: Boolean(r.delay), quantity: Number(r.quantity),
+});
+
+export function basketRepository(db: Db): BasketRepository {
+  return {
+    async counts(owner) {
+      const [row] = await db
+        .select({
+          available: sql<number>`coalesce(sum(${basketLines.quantity}) filter (where not ${basketLines.delay}), 0)::int`,
+          delay: sql<number>`(count(*) filter (where ${basketLines.delay}))::int`,
+        })
+        .from(basketLines)
+        .where(ownerFilter(owner));
+      return { availableCount: Number(row?.available ?? 0), delayCount: Number(row?.delay ?? 0) };
+    },
+
+    async rows(owner) {
+      const rows = await queryRows<LineRow>(db, sql`
+        select l.id, l.offer_id, l.delay, l.quantity, p.id as product_id, p.name as product_name, b.name as brand_name,
+          p.category, c.name as color_name, p.url, o.size_name, o.price, o.old_price, ${stockColumns},
+          (select i.file from product_images i where i.product_id = p.id order by i.sort limit 1) as image
+        from basket_lines l
+          join offers o on o.id = l.offer_id
+          join products p on p.id = o.product_id and p.active
+          join brands b on b.id = p.brand_id
+          left join colors c on c.code = p.color_code
+        where ${ownerSql(owner)}
+        order by l.created_at desc, l.id desc`);
+      return rows.map(
+        (r): BasketRow => ({
+          id: Number(r.id), offerId: Number(r.offer_id), delay: Boolean(r.delay), quantity: Number(r.quantity),
+          productId: Number(r.product_id), productName: r.product_name, brandName: r.brand_name, category: r.category,
+          colorName: r.color_name ?? '', url: r.url, image: r.image, sizeName: r.size_name, price: Number(r.price),
+          oldPrice: r.old_price == null ? null : Number(r.old_price), stock: onlineStockOf(Number(r.offer_id), r),
+        }),
+      );
+    },
+
+    async onlineStock(offerIds) {
+      if (offerIds.length === 0) return new Map();
+      const rows = await queryRows<StockColumns & { id: number }>(db, sql`
+        select o.id, ${stockColumns}
+        from offers o join products p on p.id = o.product_id and p.active
+        where o.id in ${offerIds}`);
+      return new Map(rows.map((r) => [Number(r.id), onlineStockOf(Number(r.id), r)]));
+    },
+
+    async addToCart(owner, offerId, quantity, cap) {
+      // One statement: concurrent adds queue on the line's row lock, and the cap is checked against the
+      // quantity each of them finds there, so no add is lost and none overshoots the stock.
+      const rows = await queryRows<{ id: number }>(db, sql`
+        with ${touchSession(owner.sessionId)}
+        insert into basket_lines as l (session_id, user_id, offer_id, delay, quantity)
+        values (${owner.sessionId}, ${owner.userId}, ${offerId}, false, ${quantity})
+        on conflict ${conflictTarget(owner)}
+        do update set quantity = l.quantity + excluded.quantity, updated_at = now()
+          where l.quantity + excluded.quantity <= ${cap}
+        returning l.id`);
+      return rows.length > 0;
+    },
+
+    async addToWishlist(owner, offerId) {
+      await db.execute(sql`
+        with ${touchSession(owner.sessionId)}
+        insert into basket_lines (session_id, user_id, offer_id, delay, quantity)
+        values (${owner.sessionId}, ${owner.userId}, ${offerId}, true, 1)
+        on conflict ${conflictTarget(owner)} do nothing`);
+    },
+
+    async removeFromWishlist(owner, offerId) {
+      await db.execute(sql`delete from basket_lines l where ${ownerSql(owner)} and l.offer_id = ${offerId} and l.delay`);
+    },
+
+    async line(owner, lineId) {
+      const [row] = await queryRows<{ id: number; offer_id: number; delay: boolean; quantity: number }>(db, sql`
+        select l.id, l.offer_id, l.delay, l.quantity from basket_lines l where l.id = ${lineId} and ${ownerSql(owner)}`);
+      return row ? toStored(row) : null;
+    },
+
+    async deleteLine(owner, lineId) {
+      await db.execute(sql`delete from basket_lines l where l.id = ${lineId} and ${ownerSql(owner)}`);
+    },
+
+    async setQuantity(owner, lineId, quantity) {
+      await db.execute(sql`
+        update basket_lines l set quantity = ${quantity}, updated_at = now()
+        where l.id = ${lineId} and not l.delay and ${ownerSql(owner)}`);
+    },
+
+    async moveToWishlist(owner, lineId) {
+      await db.transaction(async (tx) => {
+        const [moved] = await queryRows<{ offer_id: number }>(tx, sql`
+          delete from basket_lines l where l.id = ${lineId} and not l.delay and ${ownerSql(owner)} returning l.offer_id`);
+        if (!moved) return;
+        await tx.execute(sql`
+          insert into basket_lines (session_id, user_id, offer_id, delay, quantity)
+          values (${owner.sessionId}, ${owner.userId}, ${Number(moved.offer_id)}, true, 1)
+          on conflict ${conflictTarget(owner)} do nothing`);
+      });
+    },
+
+    async mergeSources(sessionId, userId) {
+      const rows = await queryRows<{ id: number; offer_id: number; delay: boolean; quantity: number; user_id: number | null }>(db, sql`
+        select l.id, l.offer_id, l.delay, l.quantity, l.user_id from basket_lines l
+        where (l.session_id = ${sessionId} and l.user_id is null) or l.user_id = ${userId}`);
+      return {
+        visitor: rows.filter((r) => r.user_id == null).map(toStored),
+        user: rows.filter((r) => r.user_id != null).map(toStored),
+      };
+    },
+
+    async replaceWithMerged(sessionId, userId, lines) {
+      const owner = { sessionId, userId };
+      await db.transaction(async (tx) => {
+        for (const line of lines) {
+          await tx.execute(sql`
+            insert into basket_lines (session_id, user_id, offer_id, delay, quantity)
+            values (${sessionId}, ${userId}, ${line.offerId}, ${line.delay}, ${line.quantity})
+            on conflict ${conflictTarget(owner)} do update set quantity = excluded.quantity, updated_at = now()`);
+        }
+        await tx.execute(sql`delete from basket_lines where session_id = ${sessionId} and user_id is null`);
+        await tx.execute(sql`
+          insert into sessions (id, user_id) values (${sessionId}, ${userId})
+          on conflict (id) do update set user_id = excluded.user_id, last_seen_at = now()`);
+      });
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const sections = pgTable(
+  'sections',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    sort: integer('sort').notNull().default(500),
+    depth: integer('depth').notNull(),
+    /** Ids from the root down to this section, itself included: one `&&`/ANY test finds every product below. */
+    path: integer('path').array().notNull(),
+    gender: text('gender'),
+  },
+  (t) => [uniqueIndex('sections_url_idx').on(t.url), index('sections_parent_idx').on(t.parentId)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [uniqueIndex('brands_code_idx').on(t.code)],
+);
+
+export const colors = pgTable('colors', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  hex: text('hex').notNull(),
+  sort: integer('sort').notNull(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    /** Model id shared by the colour variants of one model (the spec's `sid`). */
+    modelId: integer('model_id').notNull(),
+    sectionId: integer('section_id').notNull(),
+    /** All ancestor section ids, the own section included. */
+    sectionPath: integer('section_path').array().notNull(),
+    brandId: integer('brand_id').notNull(),
+    code: text('code').notNull(),
+    url: text('url').notNull(),
+    name: text('name').notNull(),
+    article: text('article').notNull(),
+    category: text('category').notNull(),
+    kind: text('kind').notNull(),
+    gender: text('gender'),
+    colorCode: text('color_code').notNull(),
+    description: text('description').notNull(),
+    /** Filterable props, code -> value code, e.g. {material: 'nylon', hood: 'yes'}. */
+    props: jsonb('props').$type<Record<string, string>>().notNull(),
+    /** Photo-model props as the spec's code/value pairs. */
+    modelProps: jsonb('model_props').$type<{ code: string; value: string }[]>().notNull(),
+    isNew: boolean('is_new').notNull().default(false),
+    /** Lowest offer price and its old price, in kopecks; kept by the seed and by price changes. */
+    minPrice: bigint('min_price', { mode: 'number' }).notNull(),
+    oldPrice: bigint('old_price', { mode: 'number' }),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    popularity: integer('popularity').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    sort: integer('sort').notNull().default(500),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_url_idx').on(t.url),
+    uniqueIndex('products_code_idx').on(t.code),
+    index('products_model_idx').on(t.modelId),
+    index('products_section_path_idx').using('gin', t.sectionPath),
+    index('products_props_idx').using('gin', t.props),
+    index('products_brand_idx').on(t.brandId),
+    index('products_popularity_idx').on(t.popularity.desc(), t.id),
+    index('products_search_idx').using(
+      'gin',
+      sql`to_tsvector('russian', ${t.name} || ' ' || ${t.category} || ' ' || ${t.article})`,
+    ),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').notNull(),
+    sizeName: text('size_name').notNull(),
+    sizeSort: integer('size_sort').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    oldPrice: bigint('old_price', { mode: 'number' }),
+  },
+  (t) => [index('offers_product_idx').on(t.productId)],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').notNull(),
+    /** File name under the source image folder. */
+    file: text('file').notNull(),
+    sort: integer('sort').notNull(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.sort)],
+);
+
+export const cities = pgTable('cities', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  fullName: text('full_name').notNull(),
+  phones: text('phones').array().notNull(),
+  sort: integer('sort').notNull(),
+});
+
+export const stores = pgTable(
+  'stores',
+  {
+    id: serial('id').primaryKey(),
+    cityId: integer('city_id').notNull(),
+    code: text('code').notNull().unique(),
+    /** 'shop' sells in person; 'online' is the web warehouse; 'movement' ships to shops within days. */
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    lat: text('lat').notNull(),
+    lon: text('lon').notNull(),
+    hours: text('hours').notNull(),
+    phone: text('phone').notNull(),
+    metro: text('metro'),
+    sort: integer('sort').notNull(),
+  },
+  (t) => [index('stores_city_idx').on(t.cityId)],
+);
+
+export const stock = pgTable(
+  'stock',
+  {
+    offerId: integer('offer_id').notNull(),
+    storeId: integer('store_id').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.storeId] }), index('stock_store_idx').on(t.storeId)],
+);
+
+/** Spec's restrictionOrderShops: an offer may not be ordered from these stores (e.g. a sample kept for display). */
+export const offerRestrictions = pgTable(
+  'offer_restrictions',
+  {
+    offerId: integer('offer_id').notNull(),
+    storeId: integer('store_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.storeId] })],
+);

@@ -1,0 +1,4 @@
+export * from './catalog';
+export * from './listing';
+export * from './menu';
+export * from './session';

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Key/value pairs every process must share, such as the session signing secret. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    secondName: text('second_name').notNull().default(''),
+    gender: text('gender'),
+    phone: text('phone'),
+    confirmedPhone: text('confirmed_phone'),
+    birthday: text('birthday'),
+    emailConfirmed: boolean('email_confirmed').notNull().default(false),
+    isSubscribe: boolean('is_subscribe').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** A visitor's server-side session; the cookie carries its signed id. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Basket and wishlist lines. Owned by a visitor session or, once logged in, by a user. */
+export const basketLines = pgTable(
+  'basket_lines',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: text('session_id'),
+    userId: integer('user_id'),
+    offerId: integer('offer_id').notNull(),
+    /** false: in the cart; true: delayed (the wishlist). */
+    delay: boolean('delay').notNull().default(false),
+    quantity: integer('quantity').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('basket_lines_session_offer_idx')
+      .on(t.sessionId, t.offerId, t.delay)
+      .where(sql`${t.userId} is null`),
+    uniqueIndex('basket_lines_user_offer_idx')
+      .on(t.userId, t.offerId, t.delay)
+      .where(sql`${t.userId} is not null`),
+  ],
+);
+
+export const subscriptions = pgTable('subscriptions', {
+  email: text('email').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const events = pgTable('events', {
+  id: serial('id').primaryKey(),
+  sessionId: text('session_id'),
+  event1: text('event1').notNull(),
+  event2: text('event2'),
+  params: text('params'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+

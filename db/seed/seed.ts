@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Catalog } from '../../tests/support/factories';
+import type { Db } from '../client';
+import * as t from '../schema';
+import { limitDesigns } from './design-pool';
+import { designKey, type GarmentDesign, renderAll } from './images';
+
+/** Enough distinct pictures for the demo catalogue; larger catalogues reuse them. */
+const MAX_DESIGNS = 1600;
+
+const CATALOG_TABLES = [
+  t.menuBanners, t.menuItems, t.menuColumns, t.menuBlocks, t.menuCategories,
+  t.offerRestrictions, t.stock, t.stores, t.cities, t.productImages, t.offers, t.products, t.colors, t.brands, t.sections,
+];
+
+export interface SeedOptions {
+  /** Folder of source images; `null` skips rendering (tests that never look at pictures). */
+  imagesDir: string | null;
+  log?: (message: string) => void;
+}
+
+/** Replaces the catalogue tables with `catalog`. Sessions, users and orders are left alone. */
+export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions): Promise<void> {
+  const log = options.log ?? (() => {});
+  const files = new Map<number, string>();
+  const pick = limitDesigns(catalog.images.map((i) => i.design), MAX_DESIGNS);
+  const designs = catalog.images.map((i) => pick(i.design));
+  if (options.imagesDir) {
+    const started = Date.now();
+    const rendered = await renderAll(designs, options.imagesDir);
+    catalog.images.forEach((image, n) => files.set(image.id, rendered.get(designKey(designs[n] as GarmentDesign)) as string));
+    log(`изображения: ${rendered.size} файлов за ${Math.round((Date.now() - started) / 1000)} с`);
+  } else {
+    catalog.images.forEach((image, n) => files.set(image.id, `${designKey(designs[n] as GarmentDesign)}.jpg`));
+  }
+  const fileOf = (src: string) => (src.startsWith('image:') ? `/images/source/${files.get(Number(src.slice(6)))}` : src);
+
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`truncate ${CATALOG_TABLES.map((x) => `"${getTableName(x)}"`).join(', ')} restart identity`));
+    await insertMany(tx, t.sections, catalog.sections);
+    await insertMany(tx, t.brands, catalog.brands);
+    await insertMany(tx, t.colors, catalog.colors);
+    await insertMany(tx, t.products, catalog.products);
+    await insertMany(tx, t.offers, catalog.offers);
+    await insertMany(tx, t.productImages, catalog.images.map((i) => ({ id: i.id, productId: i.productId, sort: i.sort, file: path.basename(files.get(i.id) as string) })));
+    await insertMany(tx, t.cities, catalog.cities);
+    await insertMany(tx, t.stores, catalog.stores);
+    await insertMany(tx, t.stock, catalog.stock);
+    await insertMany(tx, t.offerRestrictions, catalog.restrictions);
+    await insertMany(tx, t.menuCategories, catalog.menu.categories);
+    await insertMany(tx, t.menuBlocks, catalog.menu.blocks);
+    await insertMany(tx, t.menuColumns, catalog.menu.columns);
+    await insertMany(tx, t.menuItems, catalog.menu.items);
+    await insertMany(tx, t.menuBanners, catalog.menu.banners.map((b) => ({ ...b, src: fileOf(b.src) })));
+    // Rows came with fixed ids: move each sequence past them so later inserts do not collide.
+    for (const table of CATALOG_TABLES) {
+      const name = getTableName(table);
+      if (name === 'stock' || name === 'colors' || name === 'offer_restrictions') continue;
+      await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce((select max(id) from "${name}"), 0) + 1, false)`));
+    }
+  });
+  await db.execute(sql`analyze`);
+  log(`каталог: ${catalog.products.length} товаров, ${catalog.offers.length} предложений, ${catalog.stores.length} складов и магазинов`);
+}
+
+
+/** Inserts in chunks that stay under PostgreSQL's 65 535 parameters per statement. */
+async function insertMany<T extends PgTable>(db: Pick<Db, 'insert'>, table: T, rows: readonly object[]): Promise<void> {
+  if (rows.length === 0) return;
+  const perRow = Object.keys(rows[0] as object).length;
+  const size = Math.max(1, Math.floor(30_000 / perRow));
+  for (let i = 0; i < rows.length; i += size) {
+    // biome-ignore lint/suspicious/noExplicitAny: rows are typed by the factory, the table by drizzle
+    await db.insert(table).values(rows.slice(i, i + size) as any);
+  }
+}
