@@ -1,0 +1,124 @@
+import { DomainError } from '../errors';
+import { type Basket, type BasketRow, buildBasket, type MergeLine, mergeLines } from './basket';
+
+export interface BasketCounts { availableCount: number; delayCount: number }
+
+/** Who owns a basket: the visitor's session, or the user once logged in. */
+export interface BasketOwner { sessionId: string; userId: number | null }
+
+/** A stored line without its catalogue data. */
+export interface StoredLine { id: number; offerId: number; delay: boolean; quantity: number }
+
+export interface BasketRepository {
+  counts(owner: BasketOwner): Promise<BasketCounts>;
+  /** The owner's lines with their catalogue data and online stock, in one query. */
+  rows(owner: BasketOwner): Promise<BasketRow[]>;
+  /** Online stock per offer id; offers that do not exist (or whose product is hidden) are left out. */
+  onlineStock(offerIds: number[]): Promise<Map<number, number>>;
+  /**
+   * Adds `quantity` units to the owner's cart line of the offer in one atomic statement, creating the line and the
+   * session row when needed; answers false, changing nothing, when the line would exceed `cap`.
+   */
+  addToCart(owner: BasketOwner, offerId: number, quantity: number, cap: number): Promise<boolean>;
+  addToWishlist(owner: BasketOwner, offerId: number): Promise<void>;
+  removeFromWishlist(owner: BasketOwner, offerId: number): Promise<void>;
+  line(owner: BasketOwner, lineId: number): Promise<StoredLine | null>;
+  deleteLine(owner: BasketOwner, lineId: number): Promise<void>;
+  setQuantity(owner: BasketOwner, lineId: number, quantity: number): Promise<void>;
+  /** Deletes the cart line and puts its offer on the wishlist, in one transaction. */
+  moveToWishlist(owner: BasketOwner, lineId: number): Promise<void>;
+  /** The visitor's lines still owned by the session alone, and the user's lines. */
+  mergeSources(sessionId: string, userId: number): Promise<{ visitor: StoredLine[]; user: StoredLine[] }>;
+  /** In one transaction: writes the merged user lines, drops the visitor's lines, binds the session to the user. */
+  replaceWithMerged(sessionId: string, userId: number, lines: MergeLine[]): Promise<void>;
+}
+
+export interface BasketService {
+  counts(owner: BasketOwner): Promise<BasketCounts>;
+  state(owner: BasketOwner): Promise<Basket>;
+  add(owner: BasketOwner, offerId: number, quantity?: number): Promise<Basket>;
+  addToWishlist(owner: BasketOwner, offerId: number): Promise<Basket>;
+  removeFromWishlist(owner: BasketOwner, offerId: number): Promise<Basket>;
+  deleteLine(owner: BasketOwner, lineId: number): Promise<Basket>;
+  lineToWishlist(owner: BasketOwner, lineId: number): Promise<Basket>;
+  setQuantity(owner: BasketOwner, lineId: number, quantity: number): Promise<Basket>;
+  /** At login: the visitor's basket joins the user's (cart quantities summed, capped at stock). */
+  mergeVisitorBasket(sessionId: string, userId: number): Promise<void>;
+}
+
+const notFound = () => new DomainError('not_found', 'Такого товара нет в каталоге.', 'OFFER_NOT_FOUND');
+const notBuyable = () =>
+  new DomainError('unavailable', 'Этот размер сейчас нельзя купить в интернет-магазине: его нет на складе.', 'OFFER_NOT_AVAILABLE');
+const overStock = (cap: number) =>
+  new DomainError('limit', `В наличии только ${cap}\u00a0шт. — больше добавить нельзя.`, 'QUANTITY_LIMIT');
+const noLine = () => new DomainError('not_found', 'Этого товара уже нет в корзине. Обновите страницу.', 'LINE_NOT_FOUND');
+
+export function createBasketService(repo: BasketRepository): BasketService {
+  const state = async (owner: BasketOwner) => buildBasket(await repo.rows(owner));
+
+  /** The offer's online stock; refuses offers that do not exist or cannot be bought online. */
+  const buyableStock = async (offerId: number) => {
+    const cap = (await repo.onlineStock([offerId])).get(offerId);
+    if (cap === undefined) throw notFound();
+    if (cap <= 0) throw notBuyable();
+    return cap;
+  };
+
+  const cartLine = async (owner: BasketOwner, lineId: number) => {
+    const line = await repo.line(owner, lineId);
+    if (!line || line.delay) throw noLine();
+    return line;
+  };
+
+  return {
+    counts: (owner) => repo.counts(owner),
+    state,
+
+    async add(owner, offerId, quantity = 1) {
+      const cap = await buyableStock(offerId);
+      if (quantity > cap || !(await repo.addToCart(owner, offerId, quantity, cap))) throw overStock(cap);
+      return state(owner);
+    },
+
+    async addToWishlist(owner, offerId) {
+      await buyableStock(offerId);
+      await repo.addToWishlist(owner, offerId);
+      return state(owner);
+    },
+
+    async removeFromWishlist(owner, offerId) {
+      // Removing is allowed for any existing offer, also one that has sold out since it was delayed.
+      if (!(await repo.onlineStock([offerId])).has(offerId)) throw notFound();
+      await repo.removeFromWishlist(owner, offerId);
+      return state(owner);
+    },
+
+    async deleteLine(owner, lineId) {
+      const line = await repo.line(owner, lineId);
+      if (!line) throw noLine();
+      await repo.deleteLine(owner, lineId);
+      return state(owner);
+    },
+
+    async lineToWishlist(owner, lineId) {
+      await cartLine(owner, lineId);
+      await repo.moveToWishlist(owner, lineId);
+      return state(owner);
+    },
+
+    async setQuantity(owner, lineId, quantity) {
+      const line = await cartLine(owner, lineId);
+      const cap = await buyableStock(line.offerId);
+      if (quantity > cap) throw overStock(cap);
+      await repo.setQuantity(owner, lineId, quantity);
+      return state(owner);
+    },
+
+    async mergeVisitorBasket(sessionId, userId) {
+      const { visitor, user } = await repo.mergeSources(sessionId, userId);
+      if (visitor.length === 0) return;
+      const stock = await repo.onlineStock([...new Set(visitor.map((l) => l.offerId))]);
+      await repo.replaceWithMerged(sessionId, userId, mergeLines(visitor, user, stock));
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { type AvailabilityOffer, availabilityOf, type OnlineStores, onlineSourceStores, type StockRow } from '../catalog/availability';
+import { discountPercent } from '../pricing/price';
+
+/** Spec §3 Basket line. Money in kopecks; `price` is the line's sum (offer price × quantity). */
+export interface BasketLine {
+  id: number;
+  product: { id: number; name: string; brandName: string; category: string; color: string; url: string; image: string | null };
+  offer: { id: number; sizeName: string; price: number; oldPrice: number | null; colorName: string };
+  quantity: number;
+  price: number;
+  /** Units the online sources can ship now: the cap for this line's quantity. */
+  maxQuantity: number;
+  /** Whether the offer can be bought online at the moment (spec §4). */
+  canBuy: boolean;
+}
+
+/** Sums of the cart lines that can be bought; `base` counts each unit at its old price when it has one. */
+export interface BasketTotals { quantity: number; base: number; discount: number; discountPercent: number; total: number }
+
+/** Spec §3 Basket, plus the server's totals. */
+export interface Basket {
+  available: BasketLine[];
+  delay: BasketLine[];
+  availableCount: number;
+  delayCount: number;
+  delayUrl: string;
+  cartUrl: string;
+  totals: BasketTotals;
+}
+
+export const DELAY_URL = '/lk/like/';
+export const CART_URL = '/basket/';
+
+/** A stored line joined with its offer and product, as the repository reads it. */
+export interface BasketRow {
+  id: number;
+  offerId: number;
+  delay: boolean;
+  quantity: number;
+  productId: number;
+  productName: string;
+  brandName: string;
+  category: string;
+  colorName: string;
+  url: string;
+  image: string | null;
+  sizeName: string;
+  price: number;
+  oldPrice: number | null;
+  /** Units the online sources can ship (see `offerOnlineStock`). */
+  stock: number;
+}
+
+/** Units of one offer that an online order can take: stock in its allowed online and movement stores. */
+export function onlineQuantity(offerId: number, rows: StockRow[], stores: OnlineStores): number {
+  const availability = availabilityOf([offerId], rows).get(offerId) as AvailabilityOffer;
+  const sources = new Set(onlineSourceStores(availability, stores));
+  let sum = 0;
+  for (const row of rows) if (row.offerId === offerId && row.quantity > 0 && sources.has(row.storeId)) sum += row.quantity;
+  return sum;
+}
+
+/** One offer's stock in one store, as the repository reads it with the offer. */
+export interface OfferStoreStock { storeId: number; storeType: StockRow['storeType']; quantity: number }
+
+/**
+ * `onlineQuantity` for an offer read together with its own stock rows and the stores it may not be ordered from,
+ * so that one query answers both (the store kinds come with the rows).
+ */
+export function offerOnlineStock(offerId: number, stock: OfferStoreStock[], restrictedStoreIds: number[]): number {
+  const rows = stock.map((s) => ({ offerId, ...s }));
+  return onlineQuantity(offerId, rows, {
+    onlineStoreIds: stock.filter((s) => s.storeType === 'online').map((s) => s.storeId),
+    movementStoreIds: stock.filter((s) => s.storeType === 'movement').map((s) => s.storeId),
+    restrictionOrderShops: { [offerId]: restrictedStoreIds },
+  });
+}
+
+export function basketTotals(lines: BasketLine[]): BasketTotals {
+  let quantity = 0;
+  let base = 0;
+  let total = 0;
+  for (const line of lines) {
+    if (!line.canBuy) continue;
+    quantity += line.quantity;
+    total += line.offer.price * line.quantity;
+    base += Math.max(line.offer.oldPrice ?? 0, line.offer.price) * line.quantity;
+  }
+  return { quantity, base, discount: base - total, discountPercent: discountPercent(total, base), total };
+}
+
+/** Builds the spec's basket from the stored rows (newest lines first, as stored). */
+export function buildBasket(rows: BasketRow[]): Basket {
+  const toLine = (r: BasketRow): BasketLine => {
+    const maxQuantity = r.stock;
+    return {
+      id: r.id,
+      product: { id: r.productId, name: r.productName, brandName: r.brandName, category: r.category, color: r.colorName, url: r.url, image: r.image },
+      offer: { id: r.offerId, sizeName: r.sizeName, price: r.price, oldPrice: r.oldPrice && r.oldPrice > r.price ? r.oldPrice : null, colorName: r.colorName },
+      quantity: r.quantity,
+      price: r.price * r.quantity,
+      maxQuantity,
+      canBuy: maxQuantity > 0,
+    };
+  };
+  const available = rows.filter((r) => !r.delay).map(toLine);
+  const delay = rows.filter((r) => r.delay).map(toLine);
+  return {
+    available,
+    delay,
+    availableCount: available.reduce((sum, line) => sum + line.quantity, 0),
+    delayCount: delay.length,
+    delayUrl: DELAY_URL,
+    cartUrl: CART_URL,
+    totals: basketTotals(available),
+  };
+}
+
+export interface MergeLine { offerId: number; delay: boolean; quantity: number }
+
+/**
+ * What a login does to the user's lines, for each offer the visitor had: cart quantities of the same offer are
+ * summed and capped at the online stock (never below 1, so nothing the shopper chose vanishes); wishlist lines are
+ * a union. The user's other lines are left as they are.
+ */
+export function mergeLines(visitor: MergeLine[], user: MergeLine[], stockByOffer: Map<number, number>): MergeLine[] {
+  const key = (line: MergeLine) => `${line.offerId}:${line.delay}`;
+  const userQuantity = new Map(user.map((line) => [key(line), line.quantity]));
+  return visitor.map((line) => {
+    if (line.delay) return { offerId: line.offerId, delay: true, quantity: 1 };
+    const sum = line.quantity + (userQuantity.get(key(line)) ?? 0);
+    return { offerId: line.offerId, delay: false, quantity: Math.max(1, Math.min(sum, stockByOffer.get(line.offerId) ?? 0)) };
+  });
+}

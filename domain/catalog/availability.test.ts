@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { availabilityOf, canBuyOnline, isOfferDisabled, type StockRow } from './availability';
+
+const rows: StockRow[] = [
+  { offerId: 1, storeId: 100, storeType: 'online', quantity: 2 },
+  { offerId: 1, storeId: 5, storeType: 'shop', quantity: 1 },
+  { offerId: 2, storeId: 5, storeType: 'shop', quantity: 3 },
+  { offerId: 3, storeId: 200, storeType: 'movement', quantity: 4 },
+  { offerId: 4, storeId: 100, storeType: 'online', quantity: 0 },
+];
+const stores = { onlineStoreIds: [100], movementStoreIds: [200], restrictionOrderShops: {} };
+
+describe('availability', () => {
+  const map = availabilityOf([1, 2, 3, 4, 5], rows);
+
+  it('sums quantities by kind of store', () => {
+    expect(map.get(1)).toEqual({ id: 1, quantity: 3, quantityOnline: 2, quantityMovement: 0, quantityOffline: 1, stores: { 100: true, 5: true } });
+    expect(map.get(3)?.quantityMovement).toBe(4);
+  });
+
+  it('disables an offer only when online, movement and offline are all zero', () => {
+    expect(isOfferDisabled(map.get(2)!)).toBe(false);
+    expect(isOfferDisabled(map.get(4)!)).toBe(true);
+    expect(isOfferDisabled(map.get(5)!)).toBe(true);
+  });
+
+  it('sells online from online or movement stock only', () => {
+    expect(canBuyOnline(map.get(1)!, stores)).toBe(true);
+    expect(canBuyOnline(map.get(3)!, stores)).toBe(true);
+    expect(canBuyOnline(map.get(2)!, stores)).toBe(false);
+  });
+
+  it('honours shop restrictions', () => {
+    expect(canBuyOnline(map.get(1)!, { ...stores, restrictionOrderShops: { 1: [100] } })).toBe(false);
+    expect(canBuyOnline(map.get(3)!, { ...stores, restrictionOrderShops: { 1: [100] } })).toBe(true);
+  });
+});

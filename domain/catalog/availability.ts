@@ -1,0 +1,56 @@
+/** Stock of one offer as the spec's catalogue state carries it (availabilityOffers). */
+export interface AvailabilityOffer {
+  id: number;
+  /** All units anywhere. */
+  quantity: number;
+  /** In the online warehouse. */
+  quantityOnline: number;
+  /** In movement stores (warehouses that ship within days). */
+  quantityMovement: number;
+  /** In shops. */
+  quantityOffline: number;
+  /** Store id -> whether it has the offer. */
+  stores: Record<number, boolean>;
+}
+
+export interface StockRow { offerId: number; storeId: number; storeType: 'shop' | 'online' | 'movement'; quantity: number }
+
+/** Folds stock rows into one AvailabilityOffer per offer id (offers without rows get zeros). */
+export function availabilityOf(offerIds: number[], rows: StockRow[]): Map<number, AvailabilityOffer> {
+  const map = new Map<number, AvailabilityOffer>(
+    offerIds.map((id) => [id, { id, quantity: 0, quantityOnline: 0, quantityMovement: 0, quantityOffline: 0, stores: {} }]),
+  );
+  for (const row of rows) {
+    const a = map.get(row.offerId);
+    if (!a || row.quantity <= 0) continue;
+    a.quantity += row.quantity;
+    if (row.storeType === 'online') a.quantityOnline += row.quantity;
+    else if (row.storeType === 'movement') a.quantityMovement += row.quantity;
+    else a.quantityOffline += row.quantity;
+    a.stores[row.storeId] = true;
+  }
+  return map;
+}
+
+/** Spec §4: an offer is disabled when its online, movement and offline quantities are all zero. */
+export function isOfferDisabled(a: AvailabilityOffer): boolean {
+  return a.quantityOnline === 0 && a.quantityMovement === 0 && a.quantityOffline === 0;
+}
+
+export interface OnlineStores {
+  onlineStoreIds: number[];
+  movementStoreIds: number[];
+  /** Spec's restrictionOrderShops: offer id -> store ids the offer may not be ordered from. */
+  restrictionOrderShops: Record<number, number[]>;
+}
+
+/** Store ids an online order of this offer can be filled from: online or movement stores with stock, minus restrictions. */
+export function onlineSourceStores(a: AvailabilityOffer, stores: OnlineStores): number[] {
+  const excluded = new Set(stores.restrictionOrderShops[a.id] ?? []);
+  return [...stores.onlineStoreIds, ...stores.movementStoreIds].filter((id) => a.stores[id] && !excluded.has(id));
+}
+
+/** Spec §4: buying online needs stock in an allowed online or movement store not excluded by shop restrictions. */
+export function canBuyOnline(a: AvailabilityOffer, stores: OnlineStores): boolean {
+  return onlineSourceStores(a, stores).length > 0;
+}

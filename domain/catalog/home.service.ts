@@ -1,0 +1,38 @@
+import type { FeaturedKind, ProductCard } from './catalog';
+
+export interface SectionTile { id: number; name: string; url: string; gender: string | null; minPrice: number; image: string }
+
+export interface HomeRepository {
+  featured(kind: FeaturedKind, limit: number): Promise<ProductCard[]>;
+  /** The leaf sections of outerwear, each with its most popular product's photo. */
+  sectionTiles(): Promise<SectionTile[]>;
+}
+
+export interface HomePage {
+  newArrivals: ProductCard[];
+  sale: ProductCard[];
+  tiles: SectionTile[];
+}
+
+export interface HomeService {
+  page(): Promise<HomePage>;
+}
+
+/** The home page's selections change slowly; one query set serves every visitor for `ttlMs`. */
+export function createHomeService(repo: HomeRepository, { ttlMs = 60_000, now = Date.now } = {}): HomeService {
+  let cached: { at: number; value: Promise<HomePage> } | null = null;
+  return {
+    page() {
+      if (!cached || now() - cached.at > ttlMs) {
+        const value = Promise.all([repo.featured('new', 8), repo.featured('sale', 8), repo.sectionTiles()]).then(
+          ([newArrivals, sale, tiles]) => ({ newArrivals, sale, tiles }),
+        );
+        cached = { at: now(), value };
+        value.catch(() => {
+          if (cached?.value === value) cached = null;
+        });
+      }
+      return cached.value;
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { availabilityOf } from './availability';
+import type { ProductRepository, StoredItem, StoredModel } from './product.service';
+import { createProductService } from './product.service';
+
+const ONLINE = 100;
+const SHOP = 200;
+
+function item(id: number, sizes: [offerId: number, size: string][]): StoredItem {
+  return {
+    id, sid: 9, sort: 500, code: `p-${id}`, url: `/product/p-${id}/`, name: 'Парка мужская', article: `AR${id}`, category: 'парк', sectionName: 'Парки',
+    description: '', isNew: false, brand: { id: 1, code: 'taiga', name: 'Taiga', url: '/brands/taiga/' },
+    color: { code: 'black', name: 'Чёрный', hex: '#000' }, props: [], modelProps: [{ code: 'ROST_FOTOMODELI', value: '186' }],
+    images: [],
+    offers: sizes.map(([offerId, sizeName]) => ({ id: offerId, itemId: id, sizeName, sizeSort: 0, price: offerId === 12 ? 900_000 : 1_000_000, oldPrice: null })),
+  };
+}
+
+function fakeRepo(overrides: Partial<ProductRepository> = {}) {
+  const views: number[] = [];
+  const model: StoredModel = {
+    items: [item(1, [[11, '52'], [12, '48'], [13, '50']])],
+    sections: [{ name: 'Мужчинам', url: '/catalog/man/' }],
+    availability: availabilityOf([11, 12, 13], [
+      { offerId: 11, storeId: ONLINE, storeType: 'online', quantity: 2 },
+      { offerId: 12, storeId: SHOP, storeType: 'shop', quantity: 1 },
+    ]),
+    stores: { onlineStoreIds: [ONLINE], movementStoreIds: [], restrictionOrderShops: {} },
+  };
+  const repo: ProductRepository = {
+    idByCode: async (code) => (code === 'p-1' ? 1 : null),
+    model: async (id) => (id === 1 ? model : null),
+    shopStock: async (id) => (id === 1 ? { productId: 1, offers: [{ id: 11, sizeName: '52' }, { id: 12, sizeName: '48' }], cities: [] } : null),
+    productOfOffer: async (offerId) => ({ 11: 1, 12: 1, 13: 1 })[offerId] ?? null,
+    countView: async (id) => {
+      if (id !== 1) return false;
+      views.push(id);
+      return true;
+    },
+    ...overrides,
+  };
+  return { repo, views };
+}
+
+describe('product service', () => {
+  it('puts offers in size order with the stock rules applied, and the lowest price on the item', async () => {
+    const page = await createProductService(fakeRepo().repo).byCode('p-1');
+    const [only] = page?.items ?? [];
+    expect(only?.offers.map((o) => [o.sizeName, o.disabled, o.canBuy, o.inShops])).toEqual([
+      ['48', false, false, true],
+      ['50', true, false, false],
+      ['52', false, true, false],
+    ]);
+    expect(only?.price).toBe(900_000);
+    expect(only?.offers[0]?.props).toEqual([{ code: 'ROST_FOTOMODELI', value: '186' }]);
+    expect(page?.breadcrumbs.map((b) => b.name)).toEqual(['Главная', 'Мужчинам']);
+    expect(await createProductService(fakeRepo().repo).byCode('nope')).toBeNull();
+  });
+
+  it('counts a view once per visitor within the window, again after it', async () => {
+    const { repo, views } = fakeRepo();
+    let now = 0;
+    const service = createProductService(repo, { viewWindowMs: 1000, now: () => now });
+    expect(await service.recordView({ sessionId: 'a', productId: 1, parentId: null })).toEqual({ counted: true });
+    expect(await service.recordView({ sessionId: 'a', productId: 1, parentId: 1 })).toEqual({ counted: false });
+    expect(await service.recordView({ sessionId: 'b', productId: 1, parentId: null })).toEqual({ counted: true });
+    now = 1500;
+    expect(await service.recordView({ sessionId: 'a', productId: 1, parentId: null })).toEqual({ counted: true });
+    expect(views).toHaveLength(3);
+  });
+
+  it('counts an offer view for the product it belongs to, and refuses a foreign offer', async () => {
+    const { repo, views } = fakeRepo();
+    const service = createProductService(repo);
+    expect(await service.recordView({ sessionId: 'a', productId: 12, parentId: 1 })).toEqual({ counted: true });
+    expect(views).toEqual([1]);
+    await expect(service.recordView({ sessionId: 'a', productId: 99, parentId: 1 })).rejects.toMatchObject({ kind: 'validation' });
+    await expect(service.recordView({ sessionId: 'a', productId: 5, parentId: null })).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
+  it('forgets the oldest tracked views beyond its limit', async () => {
+    const { repo, views } = fakeRepo();
+    const service = createProductService(repo, { maxTrackedViews: 2 });
+    for (const s of ['a', 'b', 'c']) await service.recordView({ sessionId: s, productId: 1, parentId: null });
+    expect(await service.recordView({ sessionId: 'a', productId: 1, parentId: null })).toEqual({ counted: true });
+    expect(await service.recordView({ sessionId: 'c', productId: 1, parentId: null })).toEqual({ counted: false });
+    expect(views).toHaveLength(4);
+  });
+
+  it('answers shop stock with sizes in order, and not_found for an unknown product', async () => {
+    const service = createProductService(fakeRepo().repo);
+    expect((await service.shopAvailability(1)).offers.map((o) => o.sizeName)).toEqual(['48', '52']);
+    await expect(service.shopAvailability(2)).rejects.toMatchObject({ kind: 'not_found' });
+  });
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+const NAME = /^[\w.:-]+$/;
+
+/** Spec §7 `/api/v2/event/set/`: an event name pair and free-form params (a JSON string or an object). */
+export const eventInput = z.object({
+  method: z.literal('event.set', { error: 'Неизвестный метод: ожидается event.set.' }),
+  event1: z
+    .string({ error: 'Укажите событие: event1.' })
+    .trim()
+    .min(1, 'Укажите событие: event1.')
+    .max(64, 'Слишком длинное название события.')
+    .regex(NAME, 'Название события: латинские буквы, цифры, точка, двоеточие, дефис или подчёркивание.'),
+  event2: z
+    .string({ error: 'Неверное уточнение события: event2.' })
+    .trim()
+    .max(64, 'Слишком длинное уточнение события.')
+    .regex(NAME, 'Уточнение события: латинские буквы, цифры, точка, двоеточие, дефис или подчёркивание.')
+    .or(z.literal(''))
+    .optional(),
+  params: z
+    .union([z.string(), z.record(z.string(), z.unknown())], { error: 'Параметры события: строка JSON или объект.' })
+    .transform((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
+    .pipe(z.string().max(2000, 'Слишком много параметров события.'))
+    .optional(),
+});
+
+export type EventInput = z.infer<typeof eventInput>;

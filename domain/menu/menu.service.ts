@@ -1,0 +1,37 @@
+import { activeCategoryId, type Menu, type RawMenu, resolveMenu, type SectionStat } from './menu';
+
+export interface MenuRepository {
+  loadMenu(): Promise<RawMenu>;
+  sectionStats(): Promise<SectionStat[]>;
+}
+
+export interface MenuService {
+  menu(): Promise<Menu>;
+  activeCategoryId(menu: Menu, pathname: string, genderCookie: string | undefined): number | null;
+  /** Forget the cached menu, e.g. after the catalogue changed. */
+  invalidate(): void;
+}
+
+/**
+ * The menu changes only when the catalogue does, yet every page shows it: keep the resolved menu for `ttlMs`
+ * and let one load serve all the requests that arrive while it runs.
+ */
+export function createMenuService(repo: MenuRepository, { ttlMs = 60_000, now = Date.now } = {}): MenuService {
+  let cached: { at: number; value: Promise<Menu> } | null = null;
+  return {
+    menu() {
+      if (!cached || now() - cached.at > ttlMs) {
+        const value = Promise.all([repo.loadMenu(), repo.sectionStats()]).then(([raw, stats]) => resolveMenu(raw, stats));
+        cached = { at: now(), value };
+        value.catch(() => {
+          if (cached?.value === value) cached = null;
+        });
+      }
+      return cached.value;
+    },
+    activeCategoryId,
+    invalidate() {
+      cached = null;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { discountPercent, formatPrice, formatRoubles } from './price';
+
+describe('formatRoubles', () => {
+  it.each([
+    [0, '0'],
+    [990, '0'],
+    [1000, '10'],
+    [1299990, '12\u00a0990'],
+    [1299999, '12\u00a0990'],
+    [9000000, '90\u00a0000'],
+    [123456789, '1\u00a0234\u00a0560'],
+  ])('%i kopecks -> %s', (kopecks, text) => {
+    expect(formatRoubles(kopecks)).toBe(text);
+  });
+
+  it('adds the unit after a non-breaking space', () => {
+    expect(formatPrice(459000)).toBe('4\u00a0590\u00a0руб.');
+  });
+});
+
+describe('discountPercent', () => {
+  it('rounds from the old and the new price', () => {
+    expect(discountPercent(700000, 1000000)).toBe(30);
+    expect(discountPercent(669000, 1000000)).toBe(33);
+    expect(discountPercent(665000, 1000000)).toBe(34);
+  });
+  it('is zero without a higher old price', () => {
+    expect(discountPercent(1000, null)).toBe(0);
+    expect(discountPercent(1000, 1000)).toBe(0);
+    expect(discountPercent(1000, 900)).toBe(0);
+  });
+});

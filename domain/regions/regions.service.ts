@@ -1,0 +1,32 @@
+export interface City { id: number; code: string; name: string; fullName: string; phones: string[] }
+
+export interface RegionsRepository {
+  cities(): Promise<City[]>;
+}
+
+export interface RegionsService {
+  cities(): Promise<City[]>;
+  /** The visitor's city by its code (from the city cookie), else the first city. */
+  current(cityCode: string | undefined): Promise<City | null>;
+}
+
+export function createRegionsService(repo: RegionsRepository, { ttlMs = 300_000, now = Date.now } = {}): RegionsService {
+  let cached: { at: number; value: Promise<City[]> } | null = null;
+  const cities = () => {
+    if (!cached || now() - cached.at > ttlMs) {
+      const value = repo.cities();
+      cached = { at: now(), value };
+      value.catch(() => {
+        if (cached?.value === value) cached = null;
+      });
+    }
+    return cached.value;
+  };
+  return {
+    cities,
+    async current(cityCode) {
+      const list = await cities();
+      return list.find((c) => c.code === cityCode) ?? list[0] ?? null;
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { BasketService } from './basket/basket.service';
+import type { HomeService } from './catalog/home.service';
+import type { ListingService } from './catalog/listing.service';
+import type { ProductService } from './catalog/product.service';
+import type { SearchService } from './catalog/search.service';
+import type { EventsService } from './events/events.service';
+import type { MenuService } from './menu/menu.service';
+import type { NewsletterService } from './newsletter/newsletter.service';
+import type { RegionsService } from './regions/regions.service';
+
+/** Every use-case the pages and the API call; built once per process in server/services.ts. */
+export interface Services {
+  menu: MenuService;
+  basket: BasketService;
+  newsletter: NewsletterService;
+  regions: RegionsService;
+  home: HomeService;
+  listing: ListingService;
+  search: SearchService;
+  product: ProductService;
+  events: EventsService;
+}

@@ -1,0 +1,12 @@
+const rules = new Intl.PluralRules('ru');
+
+/** Picks the Russian form for `n`: plural(5, ['товар', 'товара', 'товаров']) -> 'товаров'. */
+export function plural(n: number, [one, few, many]: readonly [string, string, string]): string {
+  const form = rules.select(n);
+  if (form === 'one') return one;
+  if (form === 'few') return few;
+  return many;
+}
+
+export const DAY_FORMS = ['день', 'дня', 'дней'] as const;
+export const PRODUCT_FORMS = ['товар', 'товара', 'товаров'] as const;
