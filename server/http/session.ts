@@ -1,0 +1,50 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from './env';
+
+export const SESSION_COOKIE = 'SHOPSID';
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+export interface Session {
+  /** The visitor id; a server-side row is created the first time something is stored for it. */
+  id: string;
+  /** The token every state-changing call must carry (spec's `sessid`). */
+  sessid: string;
+  isNew: boolean;
+}
+
+function sign(secret: string, value: string): string {
+  return createHmac('sha256', secret).update(value).digest('base64url').slice(0, 32);
+}
+
+function equal(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Reads the signed visitor cookie or issues a new one; nothing touches the database here. */
+export function sessionMiddleware(secret: string, secure: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const raw = getCookie(c, SESSION_COOKIE);
+    let id: string | null = null;
+    if (raw) {
+      const [value, mac] = raw.split('.');
+      if (value && mac && equal(mac, sign(secret, `id:${value}`))) id = value;
+    }
+    const isNew = id === null;
+    if (id === null) {
+      id = randomBytes(18).toString('base64url');
+      setCookie(c, SESSION_COOKIE, `${id}.${sign(secret, `id:${id}`)}`, {
+        path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: YEAR_SECONDS,
+      });
+    }
+    c.set('session', { id, isNew, sessid: sign(secret, `sessid:${id}`) });
+    await next();
+  };
+}
+
+export function validSessid(session: Session, sessid: unknown): boolean {
+  return typeof sessid === 'string' && equal(sessid, session.sessid);
+}

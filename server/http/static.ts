@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import { pickEncoding } from './compress';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+interface Entry { raw: Buffer; br?: Buffer; gzip?: Buffer; etag: string; type: string }
+
+/**
+ * Serves the client build from memory. Hashed files under /assets/ are immutable; each text file is
+ * compressed once, at its first request, with the best settings, instead of on every request.
+ */
+export function staticFiles(root: string): MiddlewareHandler {
+  const cache = new Map<string, Promise<Entry | null>>();
+  const load = async (file: string): Promise<Entry | null> => {
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return null;
+    const raw = await readFile(file);
+    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const entry: Entry = { raw, type, etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"` };
+    if (/^(text|application\/json|image\/svg)/.test(type) && raw.length > 1024) {
+      entry.br = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+      entry.gzip = zlib.gzipSync(raw, { level: 9 });
+    }
+    return entry;
+  };
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    if (pathname === '/' || pathname.endsWith('/')) return next();
+    const file = path.join(root, pathname);
+    if (!file.startsWith(root + path.sep)) return next();
+    let pending = cache.get(file);
+    if (!pending) {
+      pending = load(file);
+      cache.set(file, pending);
+    }
+    const entry = await pending;
+    if (!entry) {
+      cache.delete(file);
+      return next();
+    }
+    const immutable = pathname.startsWith('/assets/');
+    const headers: Record<string, string> = {
+      'content-type': entry.type,
+      etag: entry.etag,
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      vary: 'Accept-Encoding',
+    };
+    if (c.req.header('if-none-match') === entry.etag) return c.body(null, 304, headers);
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
+    const body = (encoding && entry[encoding]) || entry.raw;
+    if (body !== entry.raw && encoding) headers['content-encoding'] = encoding;
+    headers['content-length'] = String(body.length);
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    return c.body(new Uint8Array(body), 200, headers);
+  };
+}

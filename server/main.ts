@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { ServerBuild } from 'react-router';
+import { readSettings, SettingsError } from '../config/settings';
+import { openDatabase, ping } from '../db/client';
+import { prepareDatabase } from '../db/bootstrap';
+import { createApp } from './app';
+import { createLogger } from './logger';
+import { createServices } from './services';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export async function main(): Promise<void> {
+  let settings: ReturnType<typeof readSettings>;
+  try {
+    settings = readSettings();
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  process.env.TZ = settings.TZ;
+  const logger = createLogger(settings.LOG_LEVEL);
+  const dataDir = path.resolve(settings.DATA_DIR);
+  const database = await openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: path.join(dataDir, 'pglite') });
+  const { secret } = await prepareDatabase(database, {
+    seed: settings.SEED,
+    products: settings.SEED_PRODUCTS,
+    dataDir,
+    log: (m) => logger.info(m),
+  });
+  // A dynamic import, so the type check passes before the first build exists.
+  const build = (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
+  const app = createApp({
+    settings: { ...settings, DATA_DIR: dataDir },
+    services: createServices(database.db),
+    build,
+    clientDir: path.join(root, 'build/client'),
+    secret,
+    logger,
+    health: () => ping(database.db),
+  });
+  const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
+    logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'останавливаюсь: дожидаюсь запросов в работе');
+    // close() stops accepting connections and calls back once the requests in flight have finished.
+    server.close(async () => {
+      await database.close().catch(() => {});
+      logger.info('остановлен');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}

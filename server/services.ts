@@ -1,0 +1,36 @@
+import type { Db } from '../db/client';
+import { basketRepository } from '../db/repositories/basket';
+import { homeRepository } from '../db/repositories/cards';
+import { listingRepository } from '../db/repositories/listing';
+import { searchRepository } from '../db/repositories/search';
+import { productRepository } from '../db/repositories/product';
+import { eventsRepository } from '../db/repositories/events';
+import { menuRepository } from '../db/repositories/menu';
+import { newsletterRepository } from '../db/repositories/newsletter';
+import { regionsRepository } from '../db/repositories/regions';
+import { createBasketService } from '../domain/basket/basket.service';
+import { createHomeService } from '../domain/catalog/home.service';
+import { createListingService } from '../domain/catalog/listing.service';
+import { createSearchService } from '../domain/catalog/search.service';
+import { createProductService } from '../domain/catalog/product.service';
+import { createEventsService } from '../domain/events/events.service';
+import { createMenuService } from '../domain/menu/menu.service';
+import { createNewsletterService } from '../domain/newsletter/newsletter.service';
+import { createRegionsService } from '../domain/regions/regions.service';
+import type { Services } from '../domain/services';
+
+/** The composition root: repositories on the database, services on the repositories. */
+export function createServices(db: Db): Services {
+  const listing = createListingService(listingRepository(db));
+  return {
+    menu: createMenuService(menuRepository(db)),
+    basket: createBasketService(basketRepository(db)),
+    newsletter: createNewsletterService(newsletterRepository(db)),
+    regions: createRegionsService(regionsRepository(db)),
+    home: createHomeService(homeRepository(db)),
+    listing,
+    search: createSearchService(searchRepository(db), listing),
+    product: createProductService(productRepository(db)),
+    events: createEventsService(eventsRepository(db)),
+  };
+}
