@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import type { BasketTotals } from '../../../domain/basket/basket';
+import { formatPrice } from '../../../domain/pricing/price';
+import { PRODUCT_FORMS, plural } from '../../../domain/text/plural';
+import styles from './BasketSummary.module.css';
+
+/** The totals the server computed, and the way on to the order page. */
+export function BasketSummary({ totals }: { totals: BasketTotals }) {
+  return (
+    <section className={styles.summary} aria-labelledby="basket-summary-title">
+      <h2 id="basket-summary-title" className={styles.title}>
+        Ваш заказ
+      </h2>
+      <dl className={styles.rows}>
+        <div>
+          <dt>{`${totals.quantity} ${plural(totals.quantity, PRODUCT_FORMS)}`}</dt>
+          <dd className="price">{formatPrice(totals.base)}</dd>
+        </div>
+        {totals.discount > 0 && (
+          <div className={styles.discount}>
+            <dt>{`Скидка${totals.discountPercent ? ` ${totals.discountPercent}\u00a0%` : ''}`}</dt>
+            <dd className="price" data-testid="basket-discount">{`−${formatPrice(totals.discount)}`}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Доставка</dt>
+          <dd className={styles.muted}>при оформлении</dd>
+        </div>
+        <div className={styles.total}>
+          <dt>Итого</dt>
+          <dd className="price" data-testid="basket-total">
+            {formatPrice(totals.total)}
+          </dd>
+        </div>
+      </dl>
+      {totals.quantity > 0 ? (
+        <Link to="/order/" className={styles.checkout}>
+          Перейти к оформлению
+        </Link>
+      ) : (
+        <p className={styles.muted}>В корзине нет товаров, которые можно заказать.</p>
+      )}
+      <p className={styles.note}>Доставка курьером, в пункт выдачи или самовывоз из магазина. Способ и срок выберете на следующем шаге.</p>
+    </section>
+  );
+}

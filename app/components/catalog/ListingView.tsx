@@ -1,0 +1,76 @@
+import { X } from 'lucide-react';
+import { Link } from 'react-router';
+import { EMPTY_FILTER } from '../../../domain/catalog/filter';
+import { hrefWithFilter } from '../../../domain/catalog/listing';
+import { productCount } from '../../../domain/catalog/listing-seo';
+import type { Listing } from '../../../domain/catalog/listing.service';
+import { Breadcrumbs, type Crumb } from './Breadcrumbs';
+import { FilterChips } from './FilterChips';
+import { FilterPanel } from './FilterPanel';
+import { ListingResults } from './ListingResults';
+import { type ListSource, MobileFilters } from './MobileFilters';
+import { SortMenu } from './SortMenu';
+import styles from './ListingView.module.css';
+
+interface ListingViewProps {
+  listing: Listing;
+  heading: string;
+  crumbs: Crumb[];
+  origin: string;
+  imgVersion: string;
+  /** What the listing lists, for the mobile filter's counts. */
+  source: ListSource;
+  intro?: React.ReactNode;
+  tree?: React.ReactNode;
+}
+
+/** The shared listing page of sections, brands and search: heading, tree, filter, sort, grid and pager. */
+export function ListingView({ listing, heading, crumbs, origin, imgVersion, source, intro, tree }: ListingViewProps) {
+  const { location, facets, count } = listing;
+  const filtered = Object.keys(location.filter.lists).length + Object.keys(location.filter.ranges).length > 0;
+  return (
+    <main id="main" className={`container ${styles.page}`}>
+      <Breadcrumbs crumbs={crumbs} origin={origin} />
+      <header className={styles.top}>
+        <h1 className={styles.title}>{heading}</h1>
+        <p className={styles.count} data-testid="listing-count">{productCount(count)}</p>
+      </header>
+      {intro}
+      <div className={styles.layout}>
+        {tree && <div className={styles.tree}>{tree}</div>}
+        <aside id="catalog-filters" className={styles.filters} aria-label="Фильтр товаров">
+          <div className={styles.filtersHead}>
+            <span>Фильтры</span>
+            <a href="#main" className={styles.close} aria-label="Закрыть фильтры">
+              <X size={22} aria-hidden />
+            </a>
+          </div>
+          <FilterPanel key={listing.href} facets={facets} location={location} />
+        </aside>
+        <div className={styles.main}>
+          <div className={styles.toolbar}>
+            {/* Keyed by the listing, so each new listing starts closed and fresh; sibling keys must differ. */}
+            <MobileFilters key={`filters ${listing.href}`} facets={facets} count={count} location={location} source={source} />
+            <div className={styles.chips}>
+              <FilterChips facets={facets} location={location} />
+            </div>
+            <SortMenu key={`sort ${listing.href}`} sort={listing.sort} location={location} />
+          </div>
+          {count > 0 ? (
+            <ListingResults key={listing.href} items={listing.items} navigation={listing.navigation} location={location} imgVersion={imgVersion} />
+          ) : (
+            <div className={styles.empty}>
+              <p className={styles.emptyTitle}>Под этот фильтр ничего не нашлось</p>
+              <p>Попробуйте убрать часть условий — подходящие модели наверняка найдутся.</p>
+              {filtered && (
+                <Link to={hrefWithFilter(location, EMPTY_FILTER)} className={styles.emptyLink}>
+                  Сбросить фильтры
+                </Link>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,37 @@
+import { ChevronLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import styles from './SectionTree.module.css';
+
+export interface TreeNode { id: number; name: string; url: string; count: number }
+
+/** The sections under (or beside) the current one, with their product counts. */
+export function SectionTree({ nodes, currentId, parent }: { nodes: TreeNode[]; currentId: number; parent: TreeNode | null }) {
+  if (nodes.length === 0 && !parent) return null;
+  return (
+    <nav aria-label="Разделы каталога" className={styles.tree}>
+      {parent && (
+        <Link to={parent.url} className={styles.up}>
+          <ChevronLeft size={16} aria-hidden />
+          {parent.name}
+        </Link>
+      )}
+      <ul className={styles.list}>
+        {nodes.map((n) => (
+          <li key={n.id}>
+            {n.id === currentId ? (
+              <span className={`${styles.link} ${styles.current}`} aria-current="page">
+                {n.name}
+                <span className={styles.count}>{n.count}</span>
+              </span>
+            ) : (
+              <Link to={n.url} className={styles.link}>
+                {n.name}
+                <span className={styles.count}>{n.count}</span>
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

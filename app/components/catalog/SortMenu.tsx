@@ -1,0 +1,37 @@
+import { ArrowUpDown, Check } from 'lucide-react';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { hrefWithSort, type ListingLocation } from '../../../domain/catalog/listing';
+import type { SortState } from '../../../domain/catalog/sort';
+import styles from './SortMenu.module.css';
+
+/** The sort as a disclosure of links: works without JavaScript, and a new sort drops the page (spec §2). */
+export function SortMenu({ sort, location }: { sort: SortState; location: ListingLocation }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const current = sort.list.find((s) => s.value === sort.value);
+  return (
+    <details ref={details} className={styles.menu}>
+      <summary className={styles.summary}>
+        <ArrowUpDown size={16} aria-hidden />
+        <span className={styles.label}>Сортировка:</span> {current?.name}
+      </summary>
+      <ul className={styles.list}>
+        {sort.list.map((s) => (
+          <li key={s.value}>
+            <Link
+              to={hrefWithSort(location, s.value)}
+              rel="nofollow"
+              className={styles.option}
+              aria-current={s.value === sort.value ? 'true' : undefined}
+              preventScrollReset
+              onClick={() => details.current?.removeAttribute('open')}
+            >
+              {s.name}
+              {s.value === sort.value && <Check size={16} aria-hidden />}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,93 @@
+import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { imageUrl } from '~/lib/images';
+import { lockScroll } from '~/lib/scroll-lock';
+import styles from './ZoomDialog.module.css';
+
+interface Props {
+  images: readonly string[];
+  /** The shown photo; null while closed. */
+  index: number | null;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+  name: string;
+  imgVersion: string;
+}
+
+/**
+ * The source photos full screen, on the native <dialog> (focus trap, Escape); arrows and ← → keys page through.
+ * The photo first fits the window; «Приблизить» (or a click on it) shows it at its full 852 px size to scroll over.
+ */
+export function ZoomDialog({ images, index, onIndex, onClose, name, imgVersion }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [zoomed, setZoomed] = useState(false);
+  const open = index !== null;
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !open) return;
+    const opener = document.activeElement as HTMLElement | null;
+    dialog.showModal();
+    const unlock = lockScroll();
+    return () => {
+      setZoomed(false);
+      unlock();
+      if (dialog.open) dialog.close();
+      opener?.focus?.();
+    };
+  }, [open]);
+
+  const count = images.length;
+  const go = (step: number) => index !== null && onIndex((index + step + count) % count);
+  const file = index !== null ? images[index] : undefined;
+  return (
+    <dialog
+      ref={ref}
+      className={`${styles.dialog} ${zoomed ? styles.zoomed : ''}`}
+      aria-label={`${name}: увеличенное фото`}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowRight') go(1);
+        if (e.key === 'ArrowLeft') go(-1);
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      {file && (
+        <>
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the «Приблизить» button does the same from the keyboard */}
+          <img
+            className={styles.image}
+            src={imageUrl(file, 'source', imgVersion)}
+            alt={`${name}, фото ${(index ?? 0) + 1}`}
+            width={852}
+            height={1278}
+            onClick={() => setZoomed(!zoomed)}
+          />
+          <div className={styles.tools}>
+            <button type="button" className={styles.tool} onClick={() => setZoomed(!zoomed)} aria-pressed={zoomed} aria-label={zoomed ? 'Отдалить' : 'Приблизить'}>
+              {zoomed ? <ZoomOut size={22} aria-hidden /> : <ZoomIn size={22} aria-hidden />}
+            </button>
+            <button type="button" className={styles.tool} onClick={onClose} aria-label="Закрыть">
+              <X size={24} aria-hidden />
+            </button>
+          </div>
+          {count > 1 && (
+            <>
+              <button type="button" className={`${styles.nav} ${styles.prev}`} onClick={() => go(-1)} aria-label="Предыдущее фото">
+                <ChevronLeft size={28} aria-hidden />
+              </button>
+              <button type="button" className={`${styles.nav} ${styles.next}`} onClick={() => go(1)} aria-label="Следующее фото">
+                <ChevronRight size={28} aria-hidden />
+              </button>
+              <p className={styles.counter}>{`${(index ?? 0) + 1} / ${count}`}</p>
+            </>
+          )}
+        </>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,51 @@
+import { User } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import styles from './AccountMenu.module.css';
+import headerStyles from './Header.module.css';
+
+/** Spec §2/§9: the dropdown opens on hover and closes 300 ms after the pointer leaves. */
+const CLOSE_DELAY_MS = 300;
+
+const ENTRIES = [
+  ['Мои заказы', '/lk/order/'],
+  ['Задать вопрос', '/contacts/'],
+  ['Мои адреса', '/lk/address/'],
+  ['Персональные данные', '/lk/'],
+] as const;
+
+export function AccountMenu({ user }: { user: { name: string } | null }) {
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  if (!user) {
+    return (
+      <Link to="/auth/" className={headerStyles.icon} aria-label="Войти в личный кабинет">
+        <User size={21} aria-hidden />
+      </Link>
+    );
+  }
+  const show = () => {
+    clearTimeout(timer.current);
+    setOpen(true);
+  };
+  const hide = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setOpen(false), CLOSE_DELAY_MS);
+  };
+  return (
+    <div className={styles.account} onMouseEnter={show} onMouseLeave={hide} onFocus={show} onBlur={hide} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <Link to="/lk/" className={styles.link} aria-haspopup="true" aria-expanded={open}>
+        <User size={21} aria-hidden />
+        <span className={styles.name}>{user.name}</span>
+      </Link>
+      {open && (
+        <ul className={styles.dropdown}>
+          {ENTRIES.map(([label, href]) => (
+            <li key={href}><Link to={href}>{label}</Link></li>
+          ))}
+          <li><a href="?logout=y">Выход</a></li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { ChevronDown, MapPin } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { postApi } from '~/lib/api';
+import type { RootData } from '~/root';
+import { Dialog } from '../ui/Dialog';
+import styles from './CityLine.module.css';
+
+/** Spec §9: the phone list closes 200 ms after the pointer leaves. */
+const PHONES_CLOSE_MS = 200;
+
+export function CityLine({ city, cities }: { city: RootData['city']; cities: RootData['cities'] }) {
+  const [choosing, setChoosing] = useState(false);
+  const [phonesOpen, setPhonesOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  if (!city) return null;
+  const [first, ...rest] = city.phones;
+  const open = () => {
+    clearTimeout(closeTimer.current);
+    setPhonesOpen(true);
+  };
+  const close = () => {
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => setPhonesOpen(false), PHONES_CLOSE_MS);
+  };
+  return (
+    <div className={styles.line}>
+      <span>Ваш город:</span>
+      <button type="button" className={styles.city} onClick={() => setChoosing(true)} aria-haspopup="dialog">
+        <MapPin size={13} aria-hidden /> {city.name}
+      </button>
+      {first && (
+        <div className={styles.phones} onMouseEnter={open} onMouseLeave={close} onFocus={open} onBlur={close}>
+          <a href={`tel:${first.replace(/[^\d+]/g, '')}`} className={styles.phone}>{first}</a>
+          {rest.length > 0 && (
+            <>
+              <button type="button" className={styles.more} aria-label="Другие телефоны" aria-expanded={phonesOpen} onClick={() => setPhonesOpen((v) => !v)}>
+                <ChevronDown size={13} aria-hidden />
+              </button>
+              {phonesOpen && (
+                <ul className={styles.list}>
+                  {rest.map((p) => (
+                    <li key={p}><a href={`tel:${p.replace(/[^\d+]/g, '')}`}>{p}</a></li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </div>
+      )}
+      <CityDialog open={choosing} onClose={() => setChoosing(false)} cities={cities} current={city.id} />
+    </div>
+  );
+}
+
+function CityDialog({ open, onClose, cities, current }: { open: boolean; onClose: () => void; cities: RootData['cities']; current: number }) {
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const choose = async (id: number) => {
+    setBusy(true);
+    setError('');
+    const answer = await postApi<{ region: unknown }>('/api/v2/user/location/region/set/', { method: 'user.location.setRegion', id });
+    if (answer.ok) window.location.reload();
+    else {
+      setBusy(false);
+      setError(answer.message);
+    }
+  };
+  return (
+    <Dialog open={open} onClose={onClose} title="Выберите город">
+      {error && <p role="alert" className={styles.error}>{error}</p>}
+      <ul className={styles.cities} aria-busy={busy}>
+        {cities.map((c) => (
+          <li key={c.id}>
+            <button type="button" disabled={busy} aria-current={c.id === current || undefined} onClick={() => choose(c.id)}>{c.name}</button>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { Menu, MenuBlock } from '../../../domain/menu/menu';
+import styles from './DesktopMenu.module.css';
+import { MenuPrice } from './MenuPrice';
+
+/** Spec §4/§9: a hovered block becomes active after 20 ms; leaving the menu closes the dropdown. */
+const HOVER_DELAY_MS = 20;
+const WINDOW_MARGIN = 16;
+
+export function DesktopMenu({ menu, activeCategoryId }: { menu: Menu; activeCategoryId: number | null }) {
+  const active = menu.categories.find((c) => c.id === activeCategoryId) ?? menu.categories[0];
+  const [openBlock, setOpenBlock] = useState<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const hover = (id: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setOpenBlock(id), HOVER_DELAY_MS);
+  };
+  const close = () => {
+    clearTimeout(timer.current);
+    setOpenBlock(null);
+  };
+  return (
+    <nav className={styles.nav} aria-label="Главное меню" onMouseLeave={close}>
+      <ul className={styles.categories}>
+        {menu.categories.map((c) => (
+          <li key={c.id}>
+            <Link
+              to={c.url}
+              className={`${styles.category} ${c.id === active?.id ? styles.activeCategory : ''}`}
+              aria-current={c.id === active?.id ? 'true' : undefined}
+              style={c.color ? { color: c.color } : undefined}
+            >
+              {c.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {active && active.blocks.length > 0 && (
+        <ul className={styles.blocks}>
+          {active.blocks.map((block) => (
+            <li
+              key={block.id}
+              className={styles.blockItem}
+              onMouseEnter={() => hover(block.id)}
+              onFocus={() => setOpenBlock(block.id)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') {
+                  close();
+                  (e.currentTarget.querySelector('a') as HTMLAnchorElement | null)?.focus();
+                }
+              }}
+            >
+              <Link to={block.url} className={styles.block} aria-expanded={openBlock === block.id} data-testid="menu-block">
+                {block.name}
+              </Link>
+              <Dropdown block={block} open={openBlock === block.id} onNavigate={close} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
+
+function Dropdown({ block, open, onNavigate }: { block: MenuBlock; open: boolean; onNavigate: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [shift, setShift] = useState(0);
+  // Shift the dropdown left so it stays inside the window.
+  useLayoutEffect(() => {
+    if (!open || !ref.current) return;
+    const el = ref.current;
+    el.style.transform = '';
+    const overflow = el.getBoundingClientRect().right - (window.innerWidth - WINDOW_MARGIN);
+    setShift(overflow > 0 ? overflow : 0);
+  }, [open]);
+  if (block.columns.length === 0 && block.banners.length === 0) return null;
+  return (
+    <div
+      ref={ref}
+      className={styles.dropdown}
+      data-open={open || undefined}
+      style={shift ? { transform: `translateX(-${Math.ceil(shift)}px)` } : undefined}
+      data-testid="menu-dropdown"
+    >
+      {block.columns.map((column) => (
+        <ul key={column.id} className={styles.column}>
+          {column.items.map((item) => (
+            <li key={item.id} style={item.offset ? { marginTop: item.offset } : undefined}>
+              <Link
+                to={item.url}
+                onClick={onNavigate}
+                className={[styles.item, item.bold && styles.bold, item.uline && styles.uline].filter(Boolean).join(' ')}
+                style={item.color ? { color: item.color } : undefined}
+              >
+                <span>{item.name}</span>
+                {item.hasNew && <span className={styles.new}>new</span>}
+                <MenuPrice kopecks={item.minPrice} className={styles.price} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ))}
+      {block.banners.map((banner) => (
+        <Link key={banner.id} to={banner.url} className={styles.banner} onClick={onNavigate}>
+          <img src={banner.src} alt="" width={180} height={270} loading="lazy" />
+          <span>{banner.name}</span>
+        </Link>
+      ))}
+    </div>
+  );
+}

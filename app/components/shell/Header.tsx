@@ -1,0 +1,66 @@
+import { Heart, Menu as MenuIcon, Search, ShoppingBag } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useBasketCounts } from '~/lib/basket-store';
+import { useHeaderScroll } from '~/lib/scroll';
+import type { RootData } from '~/root';
+import { AccountMenu } from './AccountMenu';
+import { CityLine } from './CityLine';
+import { DesktopMenu } from './DesktopMenu';
+import styles from './Header.module.css';
+import { Logo } from './Logo';
+import { Marquee } from './Marquee';
+import { MobileMenu } from './MobileMenu';
+import { SearchBar } from './SearchBar';
+
+export function Header({ data }: { data: RootData }) {
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const scroll = useHeaderScroll();
+  // Server-rendered, then live from the basket store.
+  const counts = useBasketCounts(data.counts);
+  const className = [styles.header, scroll.fixed && styles.fixed, scroll.hidden && !menuOpen && !searchOpen && styles.hidden]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <>
+      <Marquee />
+      <div className={styles.topBar}>
+        <div className={`container ${styles.topInner}`}>
+          <CityLine city={data.city} cities={data.cities} />
+          <nav aria-label="Информация" className={styles.topLinks}>
+            <Link to="/stores/">Магазины</Link>
+            <Link to="/info/dostavka-i-oplata/">Доставка и оплата</Link>
+            <Link to="/info/bonusnaya-programma/">Бонусная программа</Link>
+            <Link to="/contacts/">Задать вопрос</Link>
+          </nav>
+        </div>
+      </div>
+      <header className={className} data-search-open={searchOpen || undefined}>
+        <div className={`container ${styles.bar}`}>
+          <button type="button" className={`${styles.icon} ${styles.burger}`} aria-label="Открыть меню" aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={() => setMenuOpen(true)}>
+            <MenuIcon size={22} aria-hidden />
+          </button>
+          <Logo />
+          <DesktopMenu menu={data.menu} activeCategoryId={data.activeCategoryId} />
+          <div className={styles.actions}>
+            <button type="button" className={styles.icon} aria-label={searchOpen ? 'Закрыть поиск' : 'Поиск'} aria-expanded={searchOpen} aria-controls="header-search" onClick={() => setSearchOpen((v) => !v)}>
+              <Search size={21} aria-hidden />
+            </button>
+            <AccountMenu user={data.user} />
+            <Link to="/lk/like/" className={`${styles.icon} ${styles.hideMobile}`} aria-label={`Отложенные товары: ${counts.delayCount}`} data-testid="wishlist-link">
+              <Heart size={21} aria-hidden />
+              {counts.delayCount > 0 && <span className={styles.badge} data-testid="wishlist-count">{counts.delayCount}</span>}
+            </Link>
+            <Link to="/basket/" className={styles.icon} aria-label={`Корзина: ${counts.availableCount}`} data-testid="cart-link">
+              <ShoppingBag size={21} aria-hidden />
+              {counts.availableCount > 0 && <span className={styles.badge} data-testid="cart-count">{counts.availableCount}</span>}
+            </Link>
+          </div>
+        </div>
+        <SearchBar open={searchOpen} onClose={() => setSearchOpen(false)} />
+      </header>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} menu={data.menu} activeCategoryId={data.activeCategoryId} city={data.city} />
+    </>
+  );
+}

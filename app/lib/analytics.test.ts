@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reachGoal, sendEvent } from './analytics';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  document.cookie = 'stopmetrica=; max-age=0';
+  document.body.innerHTML = '<script id="shop-options" type="application/json">{"sessid":"S2"}</script>';
+  fetchMock = vi.fn(() => Promise.resolve(new Response('{"status":"ok","data":{}}')));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const sent = () => fetchMock.mock.calls.map(([url, init]) => [url, Object.fromEntries(new URLSearchParams(String(init.body))), init.keepalive]);
+
+describe('analytics', () => {
+  it('sends a goal to event/set with the sessid, kept alive across navigation', () => {
+    reachGoal('go_to_cart', { offerId: 3 });
+    expect(sent()).toEqual([
+      ['/api/v2/event/set/', { sessid: 'S2', method: 'event.set', event1: 'goal', event2: 'go_to_cart', params: '{"offerId":3}' }, true],
+    ]);
+  });
+
+  it('sends events with their two names', () => {
+    sendEvent('cart', 'delete', { offerId: 1 });
+    expect(sent()[0]?.[1]).toMatchObject({ event1: 'cart', event2: 'delete' });
+  });
+
+  it('sends nothing when stopmetrica is Y, and again once it is N', () => {
+    document.cookie = 'stopmetrica=Y; path=/';
+    reachGoal('add_to_cart');
+    sendEvent('basket', 'update');
+    expect(fetchMock).not.toHaveBeenCalled();
+    document.cookie = 'stopmetrica=N; path=/';
+    reachGoal('add_to_cart');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('never throws when the network fails', () => {
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('offline')));
+    expect(() => reachGoal('delete_from_cart')).not.toThrow();
+  });
+});

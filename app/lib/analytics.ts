@@ -1,0 +1,37 @@
+/**
+ * The one analytics module (spec §7): goals and events go to `/api/v2/event/set/`. Nothing at all is sent while the
+ * `stopmetrica` cookie is `Y`.
+ */
+import { pageOptions } from './api';
+import { readCookie } from './cookies';
+
+export type Goal = 'add_to_cart' | 'delete_from_cart' | 'go_to_cart' | 'view_item';
+export type EventParams = Record<string, unknown>;
+
+export const EVENT_URL = '/api/v2/event/set/';
+
+export function analyticsEnabled(): boolean {
+  return readCookie(document.cookie, 'stopmetrica') !== 'Y';
+}
+
+/** Sends an event; never throws and never waits for the answer, so analytics cannot break a purchase. */
+export function sendEvent(event1: string, event2 = '', params: EventParams = {}): void {
+  if (!analyticsEnabled()) return;
+  const body = new URLSearchParams({
+    sessid: pageOptions().sessid,
+    method: 'event.set',
+    event1,
+    event2,
+    params: JSON.stringify(params),
+  });
+  try {
+    // keepalive: a goal sent on a click that leaves the page still arrives.
+    fetch(EVENT_URL, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => {});
+  } catch {
+    // No fetch (very old browsers): no analytics.
+  }
+}
+
+export function reachGoal(name: Goal, params: EventParams = {}): void {
+  sendEvent('goal', name, params);
+}

@@ -1,0 +1,168 @@
+/**
+ * The browser's basket: one in-memory copy, cached in local storage for 900 s (spec §3) and kept in step across tabs
+ * by the `storage` event. The server stays the source of truth: every answer of a change replaces the copy, and a
+ * cache that disagrees with the page's server-rendered counts is replaced by a fresh `basket/state`.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import type { Basket } from '../../domain/basket/basket';
+import type { BasketCounts } from '../../domain/basket/basket.service';
+import { reachGoal, sendEvent } from './analytics';
+import { NETWORK_ERROR, pageOptions, postApi } from './api';
+import { parseEntry, readEntry, storageKey, writeEntry } from './storage';
+
+export const BASKET_KEY = 'basket';
+/** Spec §3/§9: the basket cache value 900, in seconds like the default lifetime. */
+export const BASKET_LIFETIME_S = 900;
+
+const URLS = {
+  state: '/api/v2/sale/basket/state/',
+  add: '/api/v2/sale/basket/add/',
+  wishlistAdd: '/api/v2/sale/wishlist/add/',
+  wishlistDelete: '/api/v2/sale/wishlist/delete/',
+  rpc: '/api/',
+} as const;
+
+export type BasketResult = { ok: true; basket: Basket } | { ok: false; message: string; code: string };
+
+let current: Basket | null = null;
+let started = false;
+let loading: Promise<Basket | null> | null = null;
+const listeners = new Set<() => void>();
+
+function publish(basket: Basket): void {
+  current = basket;
+  for (const listener of listeners) listener();
+}
+
+/** A basket the server answered: it becomes the copy of this tab and, through the cache, of the other tabs. */
+export function setBasket(basket: Basket): void {
+  writeEntry(BASKET_KEY, basket, BASKET_LIFETIME_S);
+  publish(basket);
+}
+
+export function getBasket(): Basket | null {
+  return current;
+}
+
+export function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Asks the server for the basket; calls made while one is in flight share it. */
+export function refreshBasket(): Promise<Basket | null> {
+  loading ??= postApi<{ basket: Basket }>(URLS.state, { method: 'sale.basket.state' })
+    .then((answer) => {
+      if (!answer.ok) return null;
+      setBasket(answer.data.basket);
+      return answer.data.basket;
+    })
+    .finally(() => {
+      loading = null;
+    });
+  return loading;
+}
+
+function onStorage(event: StorageEvent): void {
+  if (event.key !== storageKey(BASKET_KEY)) return;
+  const basket = parseEntry<Basket>(event.newValue);
+  if (basket) publish(basket);
+}
+
+/**
+ * Once per page: listens to the other tabs, then takes the cached basket while it is fresh and agrees with the
+ * counts the server rendered into the page, or else loads it.
+ */
+export function startBasket(serverCounts?: BasketCounts): void {
+  if (started) return;
+  started = true;
+  window.addEventListener('storage', onStorage);
+  const cached = readEntry<Basket>(BASKET_KEY);
+  const agrees =
+    cached !== null &&
+    (!serverCounts || (cached.availableCount === serverCounts.availableCount && cached.delayCount === serverCounts.delayCount));
+  if (cached && agrees) publish(cached);
+  else void refreshBasket();
+}
+
+function changed(basket: Basket): void {
+  setBasket(basket);
+  sendEvent('basket', 'update', { availableCount: basket.availableCount, delayCount: basket.delayCount });
+}
+
+async function v2(url: string, fields: Record<string, unknown>): Promise<BasketResult> {
+  const answer = await postApi<{ basket: Basket }>(url, fields);
+  if (!answer.ok) return answer;
+  changed(answer.data.basket);
+  return { ok: true, basket: answer.data.basket };
+}
+
+/** `POST /api/` with a basket method; its answer is `{basket}` or `{error: {msg, code}}`. */
+async function rpc(method: string, fields: Record<string, unknown>): Promise<BasketResult> {
+  const body = new URLSearchParams({ sessid: pageOptions().sessid, method });
+  for (const [key, value] of Object.entries(fields)) body.append(key, String(value));
+  let json: { basket?: Basket; error?: { msg?: string; code?: string } } | null;
+  try {
+    const response = await fetch(URLS.rpc, { method: 'POST', body, credentials: 'same-origin' });
+    json = await response.json().catch(() => null);
+  } catch {
+    return { ok: false, message: NETWORK_ERROR, code: 'NETWORK' };
+  }
+  if (json?.basket) {
+    changed(json.basket);
+    return { ok: true, basket: json.basket };
+  }
+  return { ok: false, message: json?.error?.msg ?? NETWORK_ERROR, code: json?.error?.code ?? '0' };
+}
+
+export async function addToBasket(offerId: number): Promise<BasketResult> {
+  const result = await v2(URLS.add, { offerId });
+  if (result.ok) reachGoal('add_to_cart', { offerId });
+  // Spec §8: an answer without a status becomes this error.
+  else if (result.message === 'Unknown response') return { ok: false, message: `Error response ${URLS.add}`, code: '0' };
+  return result;
+}
+
+export function addToWishlist(offerId: number): Promise<BasketResult> {
+  return v2(URLS.wishlistAdd, { offerId });
+}
+
+export function removeFromWishlist(offerId: number): Promise<BasketResult> {
+  return v2(URLS.wishlistDelete, { offerId });
+}
+
+export async function deleteLine(lineId: number, offerId: number): Promise<BasketResult> {
+  const result = await rpc('sale.order.basket.delete', { id: lineId });
+  if (result.ok) {
+    reachGoal('delete_from_cart', { offerId });
+    sendEvent('cart', 'delete', { offerId });
+  }
+  return result;
+}
+
+export function lineToWishlist(lineId: number): Promise<BasketResult> {
+  return rpc('sale.order.basket.toWishlist', { id: lineId });
+}
+
+export function setLineQuantity(lineId: number, quantity: number): Promise<BasketResult> {
+  return rpc('sale.order.basket.setQuantity', { id: lineId, quantity });
+}
+
+/** The live basket, or null until it is known (always null while rendering on the server and hydrating). */
+export function useBasket(): Basket | null {
+  return useSyncExternalStore(subscribe, getBasket, () => null);
+}
+
+/** Header counts: the server-rendered ones until the live basket is known. */
+export function useBasketCounts(serverCounts: BasketCounts): BasketCounts {
+  const basket = useBasket();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the store starts once, with the counts of the first page
+  useEffect(() => startBasket(serverCounts), []);
+  return basket ? { availableCount: basket.availableCount, delayCount: basket.delayCount } : serverCounts;
+}
+
+/** A page that loaded the basket on the server: its copy becomes the live one, which then follows every change. */
+export function useLiveBasket(fromLoader: Basket): Basket {
+  useEffect(() => setBasket(fromLoader), [fromLoader]);
+  return useBasket() ?? fromLoader;
+}

@@ -1,0 +1,79 @@
+import '@fontsource-variable/manrope';
+import './styles/global.css';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import { PageShell } from './components/shell/PageShell';
+import { readCookie } from './lib/cookies';
+import { NotFound } from './components/shell/NotFound';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, session, options } = context;
+  const cookie = request.headers.get('cookie');
+  const url = new URL(request.url);
+  const [menu, counts, city, cities] = await Promise.all([
+    services.menu.menu(),
+    // A first visit has no basket yet: skip the query.
+    readCookie(cookie, 'SHOPSID') ? services.basket.counts({ sessionId: session.id, userId: session.userId }) : { availableCount: 0, delayCount: 0 },
+    services.regions.current(readCookie(cookie, 'city')),
+    services.regions.cities(),
+  ]);
+  return {
+    menu,
+    activeCategoryId: services.menu.activeCategoryId(menu, url.pathname, readCookie(cookie, 'user_gender')),
+    counts,
+    city: city ? { id: city.id, name: city.name, phones: city.phones } : null,
+    // Spec §4: the visitor's own city first.
+    cities: cities.map(({ id, name }) => ({ id, name })).sort((a, b) => Number(b.id === city?.id) - Number(a.id === city?.id)),
+    user: null as { name: string } | null,
+    options,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData {
+  return useRouteLoaderData('root') as RootData;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ffffff" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {data ? <PageShell data={data}>{children}</PageShell> : children}
+        {data && (
+          <script
+            id="shop-options"
+            type="application/json"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped, read by the browser code
+            dangerouslySetInnerHTML={{ __html: JSON.stringify(data.options).replace(/</g, '\\u003c') }}
+          />
+        )}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <main className="container" style={{ padding: '80px 0' }}>
+      <h1>Что-то пошло не так</h1>
+      <p>Обновите страницу через минуту или вернитесь на <a href="/">главную</a>.</p>
+    </main>
+  );
+}

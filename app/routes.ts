@@ -1,0 +1,15 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
+
+export default [
+  index('routes/home.tsx'),
+  route('basket', 'routes/basket.tsx'),
+  route('lk/like', 'routes/wishlist.tsx'),
+  route('product/:code', 'routes/product.tsx'),
+  route('catalog/*', 'routes/catalog.tsx'),
+  route('brands', 'routes/brands.tsx', { id: 'routes/brands' }),
+  route('brands/man', 'routes/brands.tsx', { id: 'routes/brands-man' }),
+  route('brands/*', 'routes/brands.brand.tsx'),
+  route('search/*', 'routes/search.tsx'),
+  route('sitemap.xml', 'routes/sitemap.xml.ts'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

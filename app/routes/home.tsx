@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { formatPrice } from '../../domain/pricing/price';
+import { ProductCard } from '~/components/catalog/ProductCard';
+import { imageUrl } from '~/lib/images';
+import type { Route } from './+types/home';
+import styles from './home.module.css';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const page = await context.services.home.page();
+  return { ...page, imgVersion: context.options.imgVersion };
+}
+
+export function meta() {
+  return [
+    { title: 'ВЬЮГА — пуховики, парки и пальто для мужчин и женщин' },
+    { name: 'description', content: 'Тёплая верхняя одежда и аксессуары: пуховики, парки, пальто, куртки. Наличие размеров в магазинах вашего города, доставка по России и самовывоз.' },
+  ];
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { newArrivals, sale, tiles, imgVersion } = loaderData;
+  const heroWomen = tiles.find((t) => t.gender === 'women');
+  const heroMen = tiles.find((t) => t.gender === 'man');
+  return (
+    <main id="main">
+      <h1 className="visually-hidden">ВЬЮГА — магазин тёплой одежды</h1>
+      <section className={`container ${styles.hero}`} aria-label="Коллекции">
+        {[
+          { tile: heroWomen, title: 'Женщинам', text: 'Пуховики и пальто сезона', url: '/catalog/women/' },
+          { tile: heroMen, title: 'Мужчинам', text: 'Парки и пуховики до −40 °C', url: '/catalog/man/' },
+        ].map(({ tile, title, text, url }) =>
+          tile ? (
+            <Link key={url} to={url} className={styles.heroTile}>
+              <span className={styles.heroPhoto}>
+                <img src={imageUrl(tile.image, 'source', imgVersion)} alt="" width={852} height={1278} fetchPriority="high" />
+              </span>
+              <span className={styles.heroText}>
+                <span className={styles.heroTitle}>{title}</span>
+                <span>{text}</span>
+                <span className={styles.heroCta}>Смотреть</span>
+              </span>
+            </Link>
+          ) : null,
+        )}
+      </section>
+
+      <section className="container" aria-labelledby="home-sections">
+        <h2 id="home-sections" className={styles.heading}>Верхняя одежда</h2>
+        <ul className={styles.tiles}>
+          {tiles.map((tile) => (
+            <li key={tile.id}>
+              <Link to={tile.url} className={styles.tile}>
+                <img src={imageUrl(tile.image, 'listingMobile', imgVersion)} alt="" width={288} height={432} loading="lazy" />
+                <span className={styles.tileName}>{tile.name}</span>
+                <span className={styles.tileMeta}>{`${tile.gender === 'man' ? 'мужские' : 'женские'} · от ${formatPrice(tile.minPrice)}`}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <Shelf id="home-new" title="Новинки" cards={newArrivals} imgVersion={imgVersion} />
+      <Shelf id="home-sale" title="Скидки недели" cards={sale} imgVersion={imgVersion} />
+    </main>
+  );
+}
+
+function Shelf({ id, title, cards, imgVersion }: { id: string; title: string; cards: Route.ComponentProps['loaderData']['sale']; imgVersion: string }) {
+  if (cards.length === 0) return null;
+  return (
+    <section className="container" aria-labelledby={id}>
+      <h2 id={id} className={styles.heading}>{title}</h2>
+      <div className={styles.grid}>
+        {cards.map((card) => (
+          <ProductCard key={card.id} card={card} imgVersion={imgVersion} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { data, redirect } from 'react-router';
+import { ProductView } from '~/components/product/ProductView';
+import type { Route } from './+types/product';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const page = await context.services.product.byCode(params.code);
+  if (!page) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const item = page.items.find((i) => i.id === page.currentId);
+  // One address per product: `/product/x` and other spellings go to the canonical `/product/x/`.
+  if (item && url.pathname !== item.url) throw redirect(`${item.url}${url.search}`, 301);
+  return { page, origin: url.origin, imgVersion: context.options.imgVersion, siteId: context.options.siteId };
+}
+
+// Title, description, keywords and the social tags are rendered by the page itself (React hoists them into
+// <head>), so switching colour updates them without a reload.
+export function meta() {
+  return [];
+}
+
+export default function ProductRoute({ loaderData }: Route.ComponentProps) {
+  // A new product from a link is a new page: its state (colour, size, open dialogs) starts afresh.
+  return <ProductView key={loaderData.page.currentId} {...loaderData} />;
+}
