@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { ignorePoolErrorsOnClose } from '../support/basket-offers';
+import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+  ignorePoolErrorsOnClose(app.database.db);
+});
+afterAll(() => app.close());
+
+const URL = '/api/v2/event/set/';
+
+async function stored(event2: string) {
+  return queryRows<{ session_id: string; event1: string; event2: string | null; params: string | null }>(
+    app.database.db,
+    sql`select session_id, event1, event2, params from events where event2 = ${event2}`,
+  );
+}
+
+describe('event/set', () => {
+  it('stores a goal sent as a form, with its params', async () => {
+    const v = await newVisitor(app);
+    const res = await v.post(URL, { method: 'event.set', event1: 'goal', event2: 'add_to_cart', params: '{"offerId":12}' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', data: {} });
+    const [row] = await stored('add_to_cart');
+    expect(row).toMatchObject({ event1: 'goal', event2: 'add_to_cart', params: '{"offerId":12}' });
+    expect(v.cookie).toContain(row?.session_id);
+  });
+
+  it('takes JSON with params as an object', async () => {
+    const v = await newVisitor(app);
+    const res = await app.fetch(URL, {
+      method: 'POST',
+      headers: { cookie: v.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ sessid: v.sessid, method: 'event.set', event1: 'basket', event2: 'update', params: { availableCount: 2 } }),
+    });
+    expect(res.status).toBe(200);
+    const [row] = await stored('update');
+    expect(JSON.parse(row?.params ?? '')).toEqual({ availableCount: 2 });
+  });
+
+  it.each([
+    ['no method', { event1: 'goal' }, /Неизвестный метод/],
+    ['another method', { method: 'event.get', event1: 'goal' }, /Неизвестный метод/],
+    ['no event1', { method: 'event.set' }, /Укажите событие/],
+    ['a bad event name', { method: 'event.set', event1: '<script>' }, /Название события/],
+    ['a long event name', { method: 'event.set', event1: 'a'.repeat(65) }, /Слишком длинное/],
+    ['too many params', { method: 'event.set', event1: 'goal', params: 'x'.repeat(2001) }, /Слишком много параметров/],
+  ])('refuses %s with 400 and a Russian message', async (_name, fields, message) => {
+    const v = await newVisitor(app);
+    const res = await v.post(URL, fields);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.status).toBe('error');
+    expect(body.errors[0].message).toMatch(message);
+  });
+
+  it('refuses a call without sessid', async () => {
+    const v = await newVisitor(app);
+    const res = await v.post(URL, { method: 'event.set', event1: 'goal', event2: 'go_to_cart' }, { sessid: null });
+    expect(res.status).toBe(403);
+    expect(await stored('go_to_cart')).toHaveLength(0);
+  });
+});

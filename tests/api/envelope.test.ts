@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';
+
+let app: TestApp;
+let visitor: Visitor;
+beforeAll(async () => {
+  app = await createTestApp();
+  visitor = await newVisitor(app);
+});
+afterAll(() => app.close());
+
+async function envelope(res: Response) {
+  expect(res.headers.get('content-type')).toContain('application/json');
+  return (await res.json()) as { status: string; data?: Record<string, unknown>; errors?: { message: string; code: string }[] };
+}
+
+describe('/api/v2 envelope', () => {
+  it('answers an unknown path with a 404 envelope', async () => {
+    const res = await visitor.get('/api/v2/no/such/call/');
+    expect(res.status).toBe(404);
+    const body = await envelope(res);
+    expect(body.status).toBe('error');
+    expect(body.errors?.[0]?.message).toMatch(/[а-я]/);
+  });
+
+  it('refuses a state-changing call without sessid or with a wrong one (403)', async () => {
+    for (const sessid of [null, 'wrong', '']) {
+      const res = await visitor.post('/api/v2/user/subscribe/sign/', { email: 'a@b.ru', licenses_subscribe: 'Y' }, { sessid });
+      expect(res.status).toBe(403);
+      expect((await envelope(res)).errors?.[0]).toMatchObject({ code: 'SESSID_INVALID', message: expect.stringMatching(/Обновите страницу/) });
+    }
+  });
+
+  it('refuses another visitor’s sessid', async () => {
+    const other = await newVisitor(app);
+    const res = await visitor.post('/api/v2/user/subscribe/sign/', { email: 'a@b.ru', licenses_subscribe: 'Y' }, { sessid: other.sessid });
+    expect(res.status).toBe(403);
+  });
+
+  it('answers broken JSON with a 400 envelope', async () => {
+    const res = await app.fetch('/api/v2/user/subscribe/sign/', {
+      method: 'POST',
+      headers: { cookie: visitor.cookie, 'content-type': 'application/json' },
+      body: '{"email": ',
+    });
+    expect(res.status).toBe(400);
+    expect((await envelope(res)).errors?.[0]?.code).toBe('BAD_BODY');
+  });
+});
+
+describe('newsletter subscription', () => {
+  it('subscribes from a form and from JSON, and says so when the address is already there', async () => {
+    const first = await envelope(await visitor.post('/api/v2/user/subscribe/sign/', { email: 'Anna@Example.ru', licenses_subscribe: 'Y' }));
+    expect(first).toMatchObject({ status: 'ok', data: { message: expect.stringMatching(/подписались/) } });
+    const again = await envelope(await visitor.post('/api/v2/user/subscribe/sign/', { email: 'anna@example.ru', licenses_subscribe: 'Y' }, { json: true }));
+    expect(again.data?.message).toMatch(/уже подписан/);
+  });
+
+  it.each([
+    [{ email: 'not-an-email', licenses_subscribe: 'Y' }, /ошибка/],
+    [{ email: '', licenses_subscribe: 'Y' }, /Укажите адрес/],
+    [{ email: 'a@b.ru' }, /согласие/],
+    [{ email: `${'x'.repeat(300)}@b.ru`, licenses_subscribe: 'Y' }, /длинный/],
+  ])('refuses %o with a Russian message', async (fields, message) => {
+    const res = await visitor.post('/api/v2/user/subscribe/sign/', fields);
+    expect(res.status).toBe(400);
+    expect((await envelope(res)).errors?.[0]?.message).toMatch(message);
+  });
+});
+
+describe('region', () => {
+  it('sets the city and shows it in the header', async () => {
+    const res = await visitor.post('/api/v2/user/location/region/set/', { method: 'user.location.setRegion', id: 2 });
+    expect(res.status).toBe(200);
+    const body = await envelope(res);
+    expect(body.data?.region).toMatchObject({ id: 2, cityName: 'Санкт-Петербург', cityCode: 'sankt-peterburg' });
+    const cookie = `${visitor.cookie}; ${(res.headers.get('set-cookie') ?? '').split(';')[0]}`;
+    const html = await (await app.fetch('/', { headers: { cookie } })).text();
+    expect(html).toContain('+7 (812) 407-18-20');
+  });
+
+  it.each([[{ id: 'abc' }, 400], [{ id: -1 }, 400], [{ id: 999 }, 404]])('refuses %o', async (fields, status) => {
+    const res = await visitor.post('/api/v2/user/location/region/set/', fields);
+    expect(res.status).toBe(status);
+    expect((await envelope(res)).status).toBe('error');
+  });
+});
+
+describe('unexpected faults', () => {
+  it('answer 500 with a generic Russian message, never the stack', async () => {
+    const broken = await createTestApp();
+    const guest = await newVisitor(broken);
+    await broken.database.close();
+    const api = await broken.fetch('/api/v2/user/subscribe/sign/', {
+      method: 'POST',
+      headers: { cookie: guest.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'x@y.ru', licenses_subscribe: 'Y', sessid: guest.sessid }).toString(),
+    });
+    expect(api.status).toBe(500);
+    const body = await api.json();
+    expect(body).toEqual({ status: 'error', errors: [{ message: expect.stringMatching(/Что-то пошло не так/), code: 'INTERNAL' }] });
+    expect(api.headers.get('x-request-id')).toBeTruthy();
+    const health = await broken.fetch('/healthz');
+    expect(health.status).toBe(503);
+    await broken.close().catch(() => {});
+  });
+});

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe('page shell', () => {
+  it('renders the home page with the menu, the options object and a visitor cookie', async () => {
+    const res = await app.fetch('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('set-cookie')).toMatch(/^SHOPSID=[\w-]+\.[\w-]+;/);
+    const html = await res.text();
+    expect(html).toContain('href="/catalog/women/verkhnyaya-odezhda/puhoviki/"');
+    expect(html).toContain('href="/catalog/man/verkhnyaya-odezhda/parki/"');
+    expect(html).toMatch(/>от \d{1,3}(\u00a0\d{3})*\u00a0руб\.</);
+    const options = JSON.parse(html.match(/<script id="shop-options" type="application\/json">(.*?)<\/script>/)?.[1] ?? 'null');
+    expect(options).toMatchObject({ siteId: 's1', urlAuthPage: '/auth/', urlRegisterPage: '/auth/register/', imgVersion: '1' });
+    expect(options.sessid).toMatch(/^[\w-]{20,}$/);
+  });
+});
+
+describe('menu and active category', () => {
+  const activeCategory = (html: string) => html.match(/<a[^>]*aria-current="true"[^>]*>([^<]+)<\/a>/)?.[1];
+
+  it('chooses the women’s category by default and the men’s one for the man gender cookie', async () => {
+    expect(activeCategory(await (await app.fetch('/')).text())).toBe('Женщинам');
+    expect(activeCategory(await (await app.fetch('/', { headers: { cookie: 'user_gender=man' } })).text())).toBe('Мужчинам');
+  });
+
+  it('chooses the men’s category on men’s paths whatever the cookie', async () => {
+    const res = await app.fetch('/brands/man/', { headers: { cookie: 'user_gender=woman' } });
+    expect(activeCategory(await res.text())).toBe('Мужчинам');
+  });
+
+  it('puts every menu link in the server HTML, for both genders', async () => {
+    const html = await (await app.fetch('/')).text();
+    for (const href of ['/catalog/women/aksessuary/shapki/', '/catalog/man/aksessuary/perchatki/', '/brands/', '/stores/']) {
+      expect(html).toContain(`href="${href}"`);
+    }
+  });
+});
+
+describe('errors and the 404 page', () => {
+  it('answers an unknown page with a styled Russian 404 inside the shell', async () => {
+    const res = await app.fetch('/no-such-page/');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Такой страницы нет');
+    expect(html).toContain('href="/catalog/women/"');
+    expect(html).toContain('<html lang="ru"');
+  });
+
+  it('answers the health check', async () => {
+    const res = await app.fetch('/healthz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('HTTP', () => {
+  it('compresses pages with brotli or gzip as the browser asks', async () => {
+    const br = await app.fetch('/', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const gz = await app.fetch('/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('sends security headers', async () => {
+    const res = await app.fetch('/');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('serves built assets with long-lived cache headers, precompressed', async () => {
+    const html = await (await app.fetch('/')).text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0] as string;
+    const res = await app.fetch(asset, { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toContain('javascript');
+    const etag = res.headers.get('etag') as string;
+    const again = await app.fetch(asset, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('keeps a visitor’s session: the same cookie gives the same sessid', async () => {
+    const visitor = await newVisitor(app);
+    const html = await (await visitor.get('/')).text();
+    expect(html).toContain(visitor.sessid);
+    const stranger = await newVisitor(app);
+    expect(stranger.sessid).not.toBe(visitor.sessid);
+  });
+
+  it('replaces a forged session cookie with a new one', async () => {
+    const res = await app.fetch('/', { headers: { cookie: 'SHOPSID=abc.forged' } });
+    expect(res.headers.get('set-cookie')).toMatch(/^SHOPSID=(?!abc\.)/);
+  });
+});

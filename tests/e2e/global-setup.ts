@@ -1,0 +1,38 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Starts the real shop, as `npm start` does, on a fresh embedded database, and stops it after the run. */
+export default async function setup(project: TestProject) {
+  const port = 3300 + Math.floor(Math.random() * 500);
+  const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 170_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
+    const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  project.provide('baseURL', baseURL);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    if (!process.env.E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,60 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const VIEWPORTS = {
+  desktop: { width: 1440, height: 900 },
+  mobile: { width: 375, height: 812 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const resultsDir = path.resolve(import.meta.dirname, '../../../test-results');
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+/** Debian's Chromium, with the flags this machine's closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A page in its own context (own cookies) at a viewport; page errors fail the test through `errors`. */
+export async function openPage(browser: Browser, viewport: ViewportName): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseURL(), locale: 'ru-RU', hasTouch: viewport === 'mobile', isMobile: viewport === 'mobile' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return { page, errors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(resultsDir, { recursive: true });
+  await page.screenshot({ path: path.join(resultsDir, `${name}.png`), fullPage: false });
+}
+
+/** Runs axe-core in the page; returns the serious and critical violations. */
+export async function seriousA11yViolations(page: Page): Promise<{ id: string; help: string; nodes: string[] }[]> {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
+    const axe = (window as any).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v: { id: string; help: string; impact: string; nodes: { target: string[] }[] }) => ({
+      id: v.id, help: v.help, impact: v.impact, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+  });
+  return (result as { id: string; help: string; impact: string; nodes: string[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(({ id, help, nodes }) => ({ id, help, nodes }));
+}

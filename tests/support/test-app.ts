@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pino from 'pino';
+import type { ServerBuild } from 'react-router';
+import { inject } from 'vitest';
+import { readSettings } from '../../config/settings';
+import { type Database, openDatabase, ping } from '../../db/client';
+import { createApp } from '../../server/app';
+import { createServices } from '../../server/services';
+import { withDatabase } from './global-setup';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface TestApp {
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The whole Hono app on a fresh copy of the seeded test database, with its own data folder. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const template = inject('dbTemplate');
+  let database: Database;
+  let dropCopy = async () => {};
+  if (template.kind === 'postgres') {
+    const copy = `${template.name}_${randomBytes(4).toString('hex')}`;
+    const admin = await openDatabase({ databaseUrl: template.url, poolSize: 1 });
+    await admin.db.execute(`create database "${copy}" template "${template.name}"`);
+    database = await openDatabase({ databaseUrl: withDatabase(template.url, copy), poolSize: 10 });
+    dropCopy = async () => {
+      await admin.db.execute(`drop database if exists "${copy}" with (force)`);
+      await admin.close();
+    };
+  } else {
+    database = await openDatabase({ loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
+  const settings = readSettings({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const build = (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
+  const app = createApp({
+    settings,
+    services: createServices(database.db),
+    build,
+    clientDir: path.join(root, 'build/client'),
+    secret: 'test-secret',
+    logger: pino({ level: 'silent' }),
+    health: () => ping(database.db),
+  });
+  return {
+    fetch: (p, init) => Promise.resolve(app.fetch(new Request(new URL(p, 'http://shop.test'), init))),
+    database,
+    dataDir,
+    async close() {
+      await database.close();
+      await dropCopy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser-like visitor: keeps the session cookie and knows the page's sessid. */
+export interface Visitor {
+  cookie: string;
+  sessid: string;
+  get(path: string, init?: RequestInit): Promise<Response>;
+  post(path: string, fields: Record<string, string | number>, init?: { json?: boolean; sessid?: string | null }): Promise<Response>;
+}
+
+export async function newVisitor(app: TestApp): Promise<Visitor> {
+  const first = await app.fetch('/');
+  const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] as string;
+  const html = await first.text();
+  const options = JSON.parse(html.match(/<script id="shop-options" type="application\/json">(.*?)<\/script>/)?.[1] ?? '{}');
+  const visitor: Visitor = {
+    cookie,
+    sessid: options.sessid,
+    get: (p, init) => app.fetch(p, { ...init, headers: { cookie, ...(init?.headers as Record<string, string>) } }),
+    post(p, fields, opts = {}) {
+      const sessid = opts.sessid === undefined ? visitor.sessid : opts.sessid;
+      const all: Record<string, string> = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+      if (sessid !== null) all.sessid = sessid;
+      return app.fetch(p, {
+        method: 'POST',
+        headers: { cookie, 'content-type': opts.json ? 'application/json' : 'application/x-www-form-urlencoded' },
+        body: opts.json ? JSON.stringify(all) : new URLSearchParams(all).toString(),
+      });
+    },
+  };
+  return visitor;
+}
