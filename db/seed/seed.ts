@@ -15,6 +15,9 @@ const CATALOG_TABLES = [
   t.offerRestrictions, t.stock, t.stores, t.cities, t.productImages, t.offers, t.products, t.colors, t.brands, t.sections,
 ];
 
+/** Tables whose triggers keep product_facets in step. */
+const FACET_SOURCES = ['products', 'offers', 'stock'];
+
 export interface SeedOptions {
   /** Folder of source images; `null` skips rendering (tests that never look at pictures). */
   imagesDir: string | null;
@@ -39,6 +42,8 @@ export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions
 
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`truncate ${CATALOG_TABLES.map((x) => `"${getTableName(x)}"`).join(', ')} restart identity`));
+    // The facet triggers would recompute the same products for every chunk; one rebuild at the end is enough.
+    for (const table of FACET_SOURCES) await tx.execute(sql.raw(`alter table "${table}" disable trigger user`));
     await insertMany(tx, t.sections, catalog.sections);
     await insertMany(tx, t.brands, catalog.brands);
     await insertMany(tx, t.colors, catalog.colors);
@@ -54,6 +59,8 @@ export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions
     await insertMany(tx, t.menuColumns, catalog.menu.columns);
     await insertMany(tx, t.menuItems, catalog.menu.items);
     await insertMany(tx, t.menuBanners, catalog.menu.banners.map((b) => ({ ...b, src: fileOf(b.src) })));
+    await tx.execute(sql`select rebuild_product_facets()`);
+    for (const table of FACET_SOURCES) await tx.execute(sql.raw(`alter table "${table}" enable trigger user`));
     // Rows came with fixed ids: move each sequence past them so later inserts do not collide.
     for (const table of CATALOG_TABLES) {
       const name = getTableName(table);

@@ -189,6 +189,21 @@ describe('GET /api/v2/catalog/product/list/', () => {
     expect(men.body.data.navigation.count).toBeLessThan(body.data.navigation.count);
   });
 
+  it('follows stock after the seed: a size sold out everywhere leaves the size filter, and comes back', async () => {
+    const db = app.database.db;
+    const row = rows.find((r) => r.sectionPath.includes(1) && r.sizes.length > 1) as Row;
+    const size = row.sizes[0] as string;
+    const inSize = async () => (await list({ section: WOMEN, filter: `size-is-${size}` })).body.data.navigation.count as number;
+    const before = await inSize();
+    const offers = sql`(select id from offers where product_id = ${row.id} and lower(size_name) = ${size})`;
+    const saved = await queryRows<{ offer_id: number; store_id: number; quantity: number }>(db, sql`
+      select offer_id, store_id, quantity from stock where offer_id in ${offers} and quantity > 0`);
+    await db.execute(sql`update stock set quantity = 0 where offer_id in ${offers}`);
+    expect(await inSize()).toBe(before - 1);
+    for (const s of saved) await db.execute(sql`update stock set quantity = ${s.quantity} where offer_id = ${s.offer_id} and store_id = ${s.store_id}`);
+    expect(await inSize()).toBe(before);
+  });
+
   it('searches when given q', async () => {
     const { status, body } = await list({ q: 'пуховики мужские' });
     expect(status).toBe(200);
