@@ -33,6 +33,8 @@ const toOffer = (r: OfferRow): StoredOffer => ({
 });
 
 export function productRepository(db: Db): ProductRepository {
+  /** Expired view claims are deleted at most once per window by each process. */
+  let lastPrune = 0;
   return {
     async idByCode(code) {
       const [row] = await queryRows<{ id: number }>(db, sql`select id from products where code = ${code} and active`);
@@ -114,10 +116,29 @@ export function productRepository(db: Db): ProductRepository {
       return row ? Number(row.product_id) : null;
     },
 
-    async countView(productId) {
-      const rows = await queryRows<{ id: number }>(db, sql`
-        update products set views = views + 1, popularity = popularity + 1 where id = ${productId} and active returning id`);
-      return rows.length > 0;
+    async countView(sessionId, productId, windowMs) {
+      // The claim on (session, product) succeeds only for a first view or one older than the window; only then
+      // does the product's counter move. Both in one statement, so concurrent requests cannot both count.
+      const [row] = await queryRows<{ found: boolean; counted: boolean }>(db, sql`
+        with product as (select id from products where id = ${productId} and active),
+        claim as (
+          insert into product_views as v (session_id, product_id, viewed_at)
+          select ${sessionId}, id, now() from product
+          on conflict (session_id, product_id) do update set viewed_at = excluded.viewed_at
+            where v.viewed_at <= excluded.viewed_at - make_interval(secs => ${windowMs / 1000})
+          returning product_id
+        ),
+        counted as (
+          update products set views = views + 1, popularity = popularity + 1
+          where id in (select product_id from claim) returning id
+        )
+        select exists (select 1 from product) as found, exists (select 1 from counted) as counted`);
+      if (Date.now() - lastPrune > windowMs) {
+        lastPrune = Date.now();
+        await db.execute(sql`delete from product_views where viewed_at < now() - make_interval(secs => ${windowMs / 1000})`);
+      }
+      if (!row?.found) return 'missing';
+      return row.counted ? 'counted' : 'repeat';
     },
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Key/value pairs every process must share, such as the session signing secret. */
 export const appSecrets = pgTable('app_secrets', {
@@ -77,3 +77,14 @@ export const events = pgTable('events', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+
+/** When a visitor's view of a product was last counted; shared by every process, so a reload is not counted twice. */
+export const productViews = pgTable(
+  'product_views',
+  {
+    sessionId: text('session_id').notNull(),
+    productId: integer('product_id').notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.productId] }), index('product_views_viewed_at_idx').on(t.viewedAt)],
+);

@@ -17,7 +17,7 @@ function item(id: number, sizes: [offerId: number, size: string][]): StoredItem 
 }
 
 function fakeRepo(overrides: Partial<ProductRepository> = {}) {
-  const views: number[] = [];
+  const views: { sessionId: string; productId: number; windowMs: number }[] = [];
   const model: StoredModel = {
     items: [item(1, [[11, '52'], [12, '48'], [13, '50']])],
     sections: [{ name: 'Мужчинам', url: '/catalog/man/' }],
@@ -32,10 +32,12 @@ function fakeRepo(overrides: Partial<ProductRepository> = {}) {
     model: async (id) => (id === 1 ? model : null),
     shopStock: async (id) => (id === 1 ? { productId: 1, offers: [{ id: 11, sizeName: '52' }, { id: 12, sizeName: '48' }], cities: [] } : null),
     productOfOffer: async (offerId) => ({ 11: 1, 12: 1, 13: 1 })[offerId] ?? null,
-    countView: async (id) => {
-      if (id !== 1) return false;
-      views.push(id);
-      return true;
+    // Counts the first view of each session and product; the database version also reopens it after the window.
+    countView: async (sessionId, productId, windowMs) => {
+      if (productId !== 1) return 'missing';
+      if (views.some((v) => v.sessionId === sessionId && v.productId === productId)) return 'repeat';
+      views.push({ sessionId, productId, windowMs });
+      return 'counted';
     },
     ...overrides,
   };
@@ -57,34 +59,21 @@ describe('product service', () => {
     expect(await createProductService(fakeRepo().repo).byCode('nope')).toBeNull();
   });
 
-  it('counts a view once per visitor within the window, again after it', async () => {
+  it('passes the 30-minute window to the counter and says whether the view counted', async () => {
     const { repo, views } = fakeRepo();
-    let now = 0;
-    const service = createProductService(repo, { viewWindowMs: 1000, now: () => now });
+    const service = createProductService(repo);
     expect(await service.recordView({ sessionId: 'a', productId: 1, parentId: null })).toEqual({ counted: true });
     expect(await service.recordView({ sessionId: 'a', productId: 1, parentId: 1 })).toEqual({ counted: false });
-    expect(await service.recordView({ sessionId: 'b', productId: 1, parentId: null })).toEqual({ counted: true });
-    now = 1500;
-    expect(await service.recordView({ sessionId: 'a', productId: 1, parentId: null })).toEqual({ counted: true });
-    expect(views).toHaveLength(3);
+    expect(views).toEqual([{ sessionId: 'a', productId: 1, windowMs: 30 * 60_000 }]);
   });
 
   it('counts an offer view for the product it belongs to, and refuses a foreign offer', async () => {
     const { repo, views } = fakeRepo();
-    const service = createProductService(repo);
+    const service = createProductService(repo, { viewWindowMs: 1000 });
     expect(await service.recordView({ sessionId: 'a', productId: 12, parentId: 1 })).toEqual({ counted: true });
-    expect(views).toEqual([1]);
+    expect(views).toEqual([{ sessionId: 'a', productId: 1, windowMs: 1000 }]);
     await expect(service.recordView({ sessionId: 'a', productId: 99, parentId: 1 })).rejects.toMatchObject({ kind: 'validation' });
     await expect(service.recordView({ sessionId: 'a', productId: 5, parentId: null })).rejects.toMatchObject({ kind: 'not_found' });
-  });
-
-  it('forgets the oldest tracked views beyond its limit', async () => {
-    const { repo, views } = fakeRepo();
-    const service = createProductService(repo, { maxTrackedViews: 2 });
-    for (const s of ['a', 'b', 'c']) await service.recordView({ sessionId: s, productId: 1, parentId: null });
-    expect(await service.recordView({ sessionId: 'a', productId: 1, parentId: null })).toEqual({ counted: true });
-    expect(await service.recordView({ sessionId: 'c', productId: 1, parentId: null })).toEqual({ counted: false });
-    expect(views).toHaveLength(4);
   });
 
   it('answers shop stock with sizes in order, and not_found for an unknown product', async () => {

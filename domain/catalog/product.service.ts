@@ -28,8 +28,11 @@ export interface ProductRepository {
   shopStock(productId: number): Promise<ShopAvailability | null>;
   /** The product an offer belongs to. */
   productOfOffer(offerId: number): Promise<number | null>;
-  /** Adds one view to the product's views and popularity; false when there is no such active product. */
-  countView(productId: number): Promise<boolean>;
+  /**
+   * Adds one view to the product's views and popularity, unless this session's last counted view of it is less than
+   * `windowMs` old. Atomic, so concurrent requests of one visitor count once.
+   */
+  countView(sessionId: string, productId: number, windowMs: number): Promise<'counted' | 'repeat' | 'missing'>;
 }
 
 export interface ViewInput {
@@ -51,13 +54,10 @@ export interface ProductService {
 
 const HOME: Breadcrumb = { name: 'Главная', url: '/' };
 
-export function createProductService(
-  repo: ProductRepository,
-  { viewWindowMs = 30 * 60_000, maxTrackedViews = 50_000, now = Date.now } = {},
-): ProductService {
-  /** session:product -> when the view was counted. Best effort per process: it only damps reloads. */
-  const recentViews = new Map<string, number>();
+/** One view per visitor and product is counted in this window: reloads and colour switches back do not inflate popularity. */
+export const VIEW_WINDOW_MS = 30 * 60_000;
 
+export function createProductService(repo: ProductRepository, { viewWindowMs = VIEW_WINDOW_MS } = {}): ProductService {
   const page = async (id: number): Promise<ProductPage | null> => {
     const model = await repo.model(id);
     if (!model) return null;
@@ -91,19 +91,9 @@ export function createProductService(
         }
         target = parentId;
       }
-      const key = `${sessionId}:${target}`;
-      const at = now();
-      const seen = recentViews.get(key);
-      if (seen !== undefined && at - seen < viewWindowMs) return { counted: false };
-      if (!(await repo.countView(target))) throw new DomainError('not_found', 'Такого товара нет в каталоге.', 'PRODUCT_NOT_FOUND');
-      recentViews.delete(key);
-      recentViews.set(key, at);
-      // Maps iterate in insertion order: the first keys are the oldest.
-      for (const old of recentViews.keys()) {
-        if (recentViews.size <= maxTrackedViews) break;
-        recentViews.delete(old);
-      }
-      return { counted: true };
+      const result = await repo.countView(sessionId, target, viewWindowMs);
+      if (result === 'missing') throw new DomainError('not_found', 'Такого товара нет в каталоге.', 'PRODUCT_NOT_FOUND');
+      return { counted: result === 'counted' };
     },
   };
 }

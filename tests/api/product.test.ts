@@ -246,6 +246,21 @@ describe('POST /bitrix/components/bitrix/catalog.element/ajax.php', () => {
     expect((await counters(sample.id)).views).toBe(before.views + 2);
   });
 
+  it('counts concurrent views of one visitor once, and again once the 30-minute window has passed', async () => {
+    const viewer = await newVisitor(app);
+    const before = await counters(sample.id);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => viewer.post(url, { AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: sample.id }).then((r) => r.json())),
+    );
+    expect(answers.filter((a) => (a as { data: { counted: boolean } }).data.counted)).toHaveLength(1);
+    expect((await counters(sample.id)).views).toBe(before.views + 1);
+
+    await app.database.db.execute(sql`update product_views set viewed_at = viewed_at - interval '31 minutes' where product_id = ${sample.id}`);
+    const later = await viewer.post(url, { AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: sample.id });
+    expect(await later.json()).toEqual({ status: 'ok', data: { counted: true } });
+    expect((await counters(sample.id)).views).toBe(before.views + 2);
+  });
+
   it('counts an offer view for its product (PARENT_ID)', async () => {
     const [offer] = await rows<{ id: number }>(sql`select id from offers where product_id = ${sibling.id} order by id limit 1`);
     const before = await counters(sibling.id);
