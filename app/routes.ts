@@ -11,5 +11,6 @@ export default [
   route('brands/*', 'routes/brands.brand.tsx'),
   route('search/*', 'routes/search.tsx'),
   route('sitemap.xml', 'routes/sitemap.xml.ts'),
+  route('robots.txt', 'routes/robots.txt.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

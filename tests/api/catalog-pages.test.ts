@@ -184,6 +184,7 @@ describe('catalogue root, brands and sitemap', () => {
     expect(xml).toMatch(/<loc>http:\/\/shop\.test\/product\/[a-z0-9-]+\/<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
     expect((xml.match(/\/product\//g) ?? []).length).toBe(160);
     const robots = await (await app.fetch('/robots.txt')).text();
-    expect(robots).toMatch(/^Sitemap: /m);
+    expect(robots).toMatch(/^Sitemap: http:\/\/shop\.test\/sitemap\.xml$/m);
+    expect(robots).toMatch(/^Disallow: \/basket\/$/m);
   });
 });
