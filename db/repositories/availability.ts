@@ -21,7 +21,11 @@ export async function loadOnlineStores(db: Db, offerIds: number[]): Promise<Onli
     offerIds.length ? db.select().from(offerRestrictions).where(inArray(offerRestrictions.offerId, offerIds)) : Promise.resolve([]),
   ]);
   const restrictionOrderShops: Record<number, number[]> = {};
-  for (const r of restrictions) (restrictionOrderShops[r.offerId] ??= []).push(r.storeId);
+  for (const r of restrictions) {
+    const shops = restrictionOrderShops[r.offerId] ?? [];
+    shops.push(r.storeId);
+    restrictionOrderShops[r.offerId] = shops;
+  }
   return {
     onlineStoreIds: storeRows.filter((s) => s.type === 'online').map((s) => s.id),
     movementStoreIds: storeRows.filter((s) => s.type === 'movement').map((s) => s.id),

@@ -30,13 +30,15 @@ export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions
   const files = new Map<number, string>();
   const pick = limitDesigns(catalog.images.map((i) => i.design), MAX_DESIGNS);
   const designs = catalog.images.map((i) => pick(i.design));
+  let rendered: Map<string, string> | null = null;
   if (options.imagesDir) {
     const started = Date.now();
-    const rendered = await renderAll(designs, options.imagesDir);
-    catalog.images.forEach((image, n) => files.set(image.id, rendered.get(designKey(designs[n] as GarmentDesign)) as string));
+    rendered = await renderAll(designs, options.imagesDir);
     log(`изображения: ${rendered.size} файлов за ${Math.round((Date.now() - started) / 1000)} с`);
-  } else {
-    catalog.images.forEach((image, n) => files.set(image.id, `${designKey(designs[n] as GarmentDesign)}.jpg`));
+  }
+  for (const [n, image] of catalog.images.entries()) {
+    const key = designKey(designs[n] as GarmentDesign);
+    files.set(image.id, rendered ? (rendered.get(key) as string) : `${key}.jpg`);
   }
   const fileOf = (src: string) => (src.startsWith('image:') ? `/images/source/${files.get(Number(src.slice(6)))}` : src);
 

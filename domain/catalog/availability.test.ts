@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityOf, canBuyOnline, isOfferDisabled, type StockRow } from './availability';
+import { type AvailabilityOffer, availabilityOf, canBuyOnline, isOfferDisabled, type StockRow } from './availability';
 
 const rows: StockRow[] = [
   { offerId: 1, storeId: 100, storeType: 'online', quantity: 2 },
@@ -12,6 +12,7 @@ const stores = { onlineStoreIds: [100], movementStoreIds: [200], restrictionOrde
 
 describe('availability', () => {
   const map = availabilityOf([1, 2, 3, 4, 5], rows);
+  const offer = (id: number) => map.get(id) as AvailabilityOffer;
 
   it('sums quantities by kind of store', () => {
     expect(map.get(1)).toEqual({ id: 1, quantity: 3, quantityOnline: 2, quantityMovement: 0, quantityOffline: 1, stores: { 100: true, 5: true } });
@@ -19,19 +20,19 @@ describe('availability', () => {
   });
 
   it('disables an offer only when online, movement and offline are all zero', () => {
-    expect(isOfferDisabled(map.get(2)!)).toBe(false);
-    expect(isOfferDisabled(map.get(4)!)).toBe(true);
-    expect(isOfferDisabled(map.get(5)!)).toBe(true);
+    expect(isOfferDisabled(offer(2))).toBe(false);
+    expect(isOfferDisabled(offer(4))).toBe(true);
+    expect(isOfferDisabled(offer(5))).toBe(true);
   });
 
   it('sells online from online or movement stock only', () => {
-    expect(canBuyOnline(map.get(1)!, stores)).toBe(true);
-    expect(canBuyOnline(map.get(3)!, stores)).toBe(true);
-    expect(canBuyOnline(map.get(2)!, stores)).toBe(false);
+    expect(canBuyOnline(offer(1), stores)).toBe(true);
+    expect(canBuyOnline(offer(3), stores)).toBe(true);
+    expect(canBuyOnline(offer(2), stores)).toBe(false);
   });
 
   it('honours shop restrictions', () => {
-    expect(canBuyOnline(map.get(1)!, { ...stores, restrictionOrderShops: { 1: [100] } })).toBe(false);
-    expect(canBuyOnline(map.get(3)!, { ...stores, restrictionOrderShops: { 1: [100] } })).toBe(true);
+    expect(canBuyOnline(offer(1), { ...stores, restrictionOrderShops: { 1: [100] } })).toBe(false);
+    expect(canBuyOnline(offer(3), { ...stores, restrictionOrderShops: { 1: [100] } })).toBe(true);
   });
 });

@@ -55,12 +55,13 @@ describe('product JSON-LD', () => {
     [{ name: 'Главная', url: '/' }, { name: 'Пуховики', url: '/catalog/women/verkhnyaya-odezhda/puhoviki/' }],
     'https://shop.example',
     ['/images/426x640/a.jpg?v=1'],
+    // biome-ignore lint/suspicious/noExplicitAny: JSON-LD is checked field by field
   ) as [any, any];
 
   it('has an Offer per size with the shown price and the availability', () => {
     expect(product).toMatchObject({ '@type': 'Product', sku: 'NO00012-01', category: 'Пуховики', brand: { name: 'Nordvik' }, url: 'https://shop.example/product/x/' });
     expect(product.image).toEqual(['https://shop.example/images/426x640/a.jpg?v=1']);
-    expect(product.offers.map((o: any) => [o.price, o.priceCurrency, o.availability])).toEqual([
+    expect(product.offers.map((o: { price: string; priceCurrency: string; availability: string }) => [o.price, o.priceCurrency, o.availability])).toEqual([
       ['12990.00', 'RUB', 'https://schema.org/InStock'],
       ['12990.00', 'RUB', 'https://schema.org/InStoreOnly'],
       ['12990.00', 'RUB', 'https://schema.org/OutOfStock'],
@@ -68,7 +69,7 @@ describe('product JSON-LD', () => {
   });
 
   it('ends the breadcrumbs with the product', () => {
-    expect(breadcrumbs.itemListElement.map((b: any) => [b.position, b.name, b.item])).toEqual([
+    expect(breadcrumbs.itemListElement.map((b: { position: number; name: string; item: string }) => [b.position, b.name, b.item])).toEqual([
       [1, 'Главная', 'https://shop.example/'],
       [2, 'Пуховики', 'https://shop.example/catalog/women/verkhnyaya-odezhda/puhoviki/'],
       [3, 'Пуховик женский стёганый', 'https://shop.example/product/x/'],

@@ -85,7 +85,13 @@ describe('menu service', () => {
     let loads = 0;
     let clock = 0;
     const service = createMenuService(
-      { loadMenu: async () => (loads++, raw), sectionStats: async () => stats },
+      {
+        loadMenu: async () => {
+          loads++;
+          return raw;
+        },
+        sectionStats: async () => stats,
+      },
       { ttlMs: 1000, now: () => clock },
     );
     await Promise.all([service.menu(), service.menu()]);

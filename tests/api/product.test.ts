@@ -15,6 +15,7 @@ let sibling: { id: number; url: string };
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(app.database.db, query);
 const getJson = async (path: string) => {
   const res = await app.fetch(path);
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
   return { status: res.status, body: (await res.json()) as { status: string; data: any; errors?: { message: string; code: string }[] } };
 };
 
@@ -181,6 +182,7 @@ describe('POST /api/v2/catalog/product/available/get/', () => {
   it('answers the shops holding the product, grouped by city, with quantities per size', async () => {
     const res = await visitor.post(url, { id: sample.id });
     expect(res.status).toBe(200);
+    // biome-ignore lint/suspicious/noExplicitAny: the answer is checked field by field
     const { status, data } = (await res.json()) as { status: string; data: any };
     expect(status).toBe('ok');
     expect(data.productId).toBe(sample.id);

@@ -33,6 +33,7 @@ export function AccountMenu({ user }: { user: { name: string } | null }) {
     timer.current = setTimeout(() => setOpen(false), CLOSE_DELAY_MS);
   };
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus of the link inside open the popup; the link itself is the control
     <div className={styles.account} onMouseEnter={show} onMouseLeave={hide} onFocus={show} onBlur={hide} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       <Link to="/lk/" className={styles.link} aria-haspopup="true" aria-expanded={open}>
         <User size={21} aria-hidden />

@@ -29,6 +29,7 @@ export function CityLine({ city, cities }: { city: RootData['city']; cities: Roo
         <MapPin size={13} aria-hidden /> {city.name}
       </button>
       {first && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus of the phone links inside show the other numbers
         <div className={styles.phones} onMouseEnter={open} onMouseLeave={close} onFocus={open} onBlur={close}>
           <a href={`tel:${first.replace(/[^\d+]/g, '')}`} className={styles.phone}>{first}</a>
           {rest.length > 0 && (

@@ -73,7 +73,7 @@ function Dropdown({ block, open, onNavigate }: { block: MenuBlock; open: boolean
     const el = ref.current;
     el.style.transform = '';
     const overflow = el.getBoundingClientRect().right - (window.innerWidth - WINDOW_MARGIN);
-    setShift(overflow > 0 ? overflow : 0);
+    setShift(Math.max(overflow, 0));
   }, [open]);
   if (block.columns.length === 0 && block.banners.length === 0) return null;
   return (

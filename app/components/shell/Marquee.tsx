@@ -2,14 +2,14 @@ import styles from './Marquee.module.css';
 
 const MESSAGES = ['Бесплатная доставка от 5 000 руб.', 'Примерка перед покупкой', 'Бонусы за каждую покупку', 'Резерв в магазине за 30 минут'];
 /** Spec §2: the marquee contents are duplicated 10 times so the strip never runs out. */
-const COPIES = 10;
+const COPY_KEYS = Array.from({ length: 10 }, (_, n) => `copy-${n}`);
 
 export function Marquee() {
   return (
-    <div className={styles.marquee} role="region" aria-label="Преимущества магазина">
+    <section className={styles.marquee} aria-label="Преимущества магазина">
       <span className="visually-hidden">{MESSAGES.join('. ')}</span>
       <div className={styles.track} aria-hidden="true">
-        {Array.from({ length: COPIES }, (_, copy) => (
+        {COPY_KEYS.map((copy) => (
           <span key={copy} className={styles.group}>
             {MESSAGES.map((m) => (
               <span key={m} className={styles.item}>{m}</span>
@@ -17,6 +17,6 @@ export function Marquee() {
           </span>
         ))}
       </div>
-    </div>
+    </section>
   );
 }

@@ -29,6 +29,7 @@ export function MobileMenu({ open, onClose, menu, activeCategoryId, city }: Prop
     });
   return (
     <Dialog open={open} onClose={onClose} title="Меню" variant="left" id="mobile-menu">
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: closes after a followed link; links follow on Enter too, which clicks */}
       <nav aria-label="Меню каталога" className={styles.menu} onClick={(e) => (e.target as HTMLElement).closest('a') && onClose()}>
         <div className={styles.tabs} role="tablist" aria-label="Разделы">
           {categories.map((c) => (

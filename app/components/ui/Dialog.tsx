@@ -33,6 +33,7 @@ export function Dialog({ open, onClose, title, children, variant = 'center', id 
     };
   }, [open]);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; the keyboard closes with Escape (onCancel)
     <dialog
       ref={ref}
       id={id}
