@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModalDialog } from '~/components/ui/use-modal-dialog';
 import { imageUrl } from '~/lib/images';
-import { lockScroll } from '~/lib/scroll-lock';
 import styles from './ZoomDialog.module.css';
 
 interface Props {
@@ -19,22 +19,13 @@ interface Props {
  * The photo first fits the window; «Приблизить» (or a click on it) shows it at its full 852 px size to scroll over.
  */
 export function ZoomDialog({ images, index, onIndex, onClose, name, imgVersion }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(index !== null);
   const [zoomed, setZoomed] = useState(false);
-  const open = index !== null;
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || !open) return;
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.showModal();
-    const unlock = lockScroll();
-    return () => {
-      setZoomed(false);
-      unlock();
-      if (dialog.open) dialog.close();
-      opener?.focus?.();
-    };
-  }, [open]);
+  // The next opening starts with the photo fitted to the window again.
+  const close = () => {
+    setZoomed(false);
+    onClose();
+  };
 
   const count = images.length;
   const go = (step: number) => index !== null && onIndex((index + step + count) % count);
@@ -46,14 +37,14 @@ export function ZoomDialog({ images, index, onIndex, onClose, name, imgVersion }
       aria-label={`${name}: увеличенное фото`}
       onCancel={(e) => {
         e.preventDefault();
-        onClose();
+        close();
       }}
       onKeyDown={(e) => {
         if (e.key === 'ArrowRight') go(1);
         if (e.key === 'ArrowLeft') go(-1);
       }}
       onClick={(e) => {
-        if (e.target === e.currentTarget) onClose();
+        if (e.target === e.currentTarget) close();
       }}
     >
       {file && (
@@ -71,7 +62,7 @@ export function ZoomDialog({ images, index, onIndex, onClose, name, imgVersion }
             <button type="button" className={styles.tool} onClick={() => setZoomed(!zoomed)} aria-pressed={zoomed} aria-label={zoomed ? 'Отдалить' : 'Приблизить'}>
               {zoomed ? <ZoomOut size={22} aria-hidden /> : <ZoomIn size={22} aria-hidden />}
             </button>
-            <button type="button" className={styles.tool} onClick={onClose} aria-label="Закрыть">
+            <button type="button" className={styles.tool} onClick={close} aria-label="Закрыть">
               <X size={24} aria-hidden />
             </button>
           </div>

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
-import { lockScroll } from '~/lib/scroll-lock';
+import { useId } from 'react';
 import styles from './Dialog.module.css';
+import { useModalDialog } from './use-modal-dialog';
 
 interface DialogProps {
   open: boolean;
@@ -13,25 +13,10 @@ interface DialogProps {
   id?: string;
 }
 
-/**
- * A modal on the native <dialog>: the browser traps focus, closes on Escape and returns focus.
- * Each open dialog takes a body scroll lock; a click on the backdrop closes it.
- */
+/** A modal with a title and a close button (see useModalDialog); a click on the backdrop closes it. */
 export function Dialog({ open, onClose, title, children, variant = 'center', id }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || !open) return;
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.showModal();
-    const unlock = lockScroll();
-    return () => {
-      unlock();
-      if (dialog.open) dialog.close();
-      opener?.focus?.();
-    };
-  }, [open]);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; the keyboard closes with Escape (onCancel)
     <dialog
