@@ -120,11 +120,16 @@ if (pgUrl) {
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
   const pg = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const drop = () => admin.db.execute(`drop database if exists "${name}" with (force)`);
+  // A run stopped with Ctrl+C or a kill must not leave a 20 000-product database behind.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void drop().finally(() => process.exit(130)));
+  }
   try {
     print(`PostgreSQL, ${productCount} товаров`, await runOn(pg));
   } finally {
     await pg.close();
-    await admin.db.execute(`drop database if exists "${name}" with (force)`);
+    await drop();
     await admin.close();
   }
 }
