@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { positiveInt } from '../../domain/input';
 import type { Services } from '../../domain/services';
 import { parseInput, readBody } from '../http/body';
 import type { AppEnv } from '../http/env';
@@ -7,7 +8,7 @@ import { errorResponse, fail, ok } from '../http/envelope';
 import { validSessid } from '../http/session';
 
 const BAD_PRODUCT = 'Укажите номер товара — целое положительное число.';
-const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const id = positiveInt(BAD_PRODUCT, BAD_PRODUCT);
 
 /**
  * Spec §7, the catalogue-element call the product page sends on each view (AJAX='Y', SITE_ID, PRODUCT_ID as an
@@ -18,8 +19,8 @@ export function catalogElementApi(services: Services, siteId: string) {
   const input = z.object({
     AJAX: z.literal('Y', { error: 'Запрос должен быть AJAX=Y.' }),
     SITE_ID: z.literal(siteId, { error: 'Неизвестный сайт.' }),
-    PRODUCT_ID: id(BAD_PRODUCT),
-    PARENT_ID: z.union([z.literal('').transform(() => null), id(BAD_PRODUCT)]).optional(),
+    PRODUCT_ID: id,
+    PARENT_ID: z.union([z.literal('').transform(() => null), id]).optional(),
   });
   const api = new Hono<AppEnv>();
   api.post('/ajax.php', async (c) => {

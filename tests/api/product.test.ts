@@ -276,6 +276,8 @@ describe('POST /bitrix/components/bitrix/catalog.element/ajax.php', () => {
       [{ AJAX: 'N', SITE_ID: 's1', PRODUCT_ID: sample.id }, 400, 'Запрос должен быть AJAX=Y.'],
       [{ AJAX: 'Y', SITE_ID: 'zz', PRODUCT_ID: sample.id }, 400, 'Неизвестный сайт.'],
       [{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: 'abc' }, 400, 'Укажите номер товара — целое положительное число.'],
+      [{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: `0x${sample.id.toString(16)}` }, 400, 'Укажите номер товара — целое положительное число.'],
+      [{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: `${sample.id}e0` }, 400, 'Укажите номер товара — целое положительное число.'],
       [{ AJAX: 'Y', SITE_ID: 's1' }, 400, 'Укажите номер товара — целое положительное число.'],
       [{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: 999999, PARENT_ID: sample.id }, 400, 'Размер не относится к этому товару.'],
       [{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: 999999 }, 404, 'Такого товара нет в каталоге.'],

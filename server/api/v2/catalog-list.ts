@@ -6,6 +6,7 @@ import type { Listing, ListingScope, SectionNode } from '../../../domain/catalog
 import { cutQuery } from '../../../domain/catalog/search';
 import { SORT_LIST, type SortValue } from '../../../domain/catalog/sort';
 import { DomainError } from '../../../domain/errors';
+import { positiveInt } from '../../../domain/input';
 import type { Services } from '../../../domain/services';
 import { parseInput } from '../../http/body';
 import type { AppEnv } from '../../http/env';
@@ -24,7 +25,7 @@ const listInput = z
     q: z.string().max(1000, 'Слишком длинный запрос.').optional(),
     filter: z.string().max(2000, 'Слишком длинный фильтр.').optional(),
     sort: z.enum(SORT_VALUES, { error: `Неизвестная сортировка. Возможные значения: ${SORT_VALUES.join(', ')}.` }).optional(),
-    page: z.coerce.number({ error: BAD_PAGE }).int(BAD_PAGE).min(1, BAD_PAGE).max(100_000, BAD_PAGE).optional(),
+    page: positiveInt(BAD_PAGE, BAD_PAGE, 100_000).optional(),
   })
   .refine((v) => [v.section, v.brand, v.q].filter((x) => x !== undefined).length === 1, { message: ONE_SOURCE, path: ['section'] })
   .refine((v) => !v.gender || v.brand, { message: 'gender задаётся только вместе с brand.', path: ['gender'] });

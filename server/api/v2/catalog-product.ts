@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ProductItem, ProductPage } from '../../../domain/catalog/product';
 import { DomainError } from '../../../domain/errors';
+import { positiveInt } from '../../../domain/input';
 import type { Services } from '../../../domain/services';
 import { imageUrl } from '../../../app/lib/images';
 import { parseInput } from '../../http/body';
@@ -9,10 +10,8 @@ import type { AppEnv } from '../../http/env';
 import { ok } from '../../http/envelope';
 
 const BAD_ID = 'Укажите номер товара — целое положительное число.';
-/** Ids are int4 in the database: a bigger number is bad input, not a database error. */
-export const productIdInput = z.object({
-  id: z.coerce.number({ error: BAD_ID }).int(BAD_ID).positive(BAD_ID).max(2_147_483_647, BAD_ID),
-});
+/** Ids are int4 in the database: a bigger number is bad input, not a database error; `0x10` or `true` is no id. */
+export const productIdInput = z.object({ id: positiveInt(BAD_ID, BAD_ID) });
 
 const notFound = () => new DomainError('not_found', 'Такого товара нет в каталоге.', 'PRODUCT_NOT_FOUND');
 

@@ -2,15 +2,14 @@ import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { DomainError } from '../../../domain/errors';
+import { positiveInt } from '../../../domain/input';
 import { subscribeInput } from '../../../domain/newsletter/newsletter.schemas';
 import type { Services } from '../../../domain/services';
 import { parseInput } from '../../http/body';
 import type { AppEnv } from '../../http/env';
 import { ok } from '../../http/envelope';
 
-const regionInput = z.object({
-  id: z.coerce.number({ error: 'Выберите город из списка.' }).int('Выберите город из списка.').positive('Выберите город из списка.'),
-});
+const regionInput = z.object({ id: positiveInt('Выберите город из списка.', 'Выберите город из списка.') });
 
 export function userApi(services: Services) {
   const api = new Hono<AppEnv>();
