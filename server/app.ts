@@ -1,21 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ShopOptions } from '../app/context';
 import type { Settings } from '../config/settings';
 import type { Services } from '../domain/services';
-import { apiV2 } from './api';
+import { API_BASE, apiV2 } from './api';
 import { catalogElementApi } from './api/catalog-element';
 import { rpcHandler } from './api/rpc';
 import { compression } from './http/compress';
 import type { AppEnv } from './http/env';
 import { fail, GENERIC_ERROR } from './http/envelope';
+import { HttpError } from './http/errors';
 import { sessionMiddleware } from './http/session';
 import { staticFiles } from './http/static';
 import { imageRoutes } from './images/resize';
+
+/**
+ * The largest request body taken (256 KiB): every call of the shop fits in a few kilobytes, and a bigger body is
+ * refused before it is read, so nobody can make a process hold megabytes per request.
+ */
+export const MAX_BODY_BYTES = 256 * 1024;
+/**
+ * The most path segments a page URL may have. The deepest real page (a section three levels down with every filter)
+ * has about 16; React Router's route discovery does work quadratic in the segment count, so a URL of thousands of
+ * `a/` would cost seconds of CPU for one 404.
+ */
+export const MAX_PAGE_SEGMENTS = 40;
 
 export interface AppDeps {
   settings: Settings;
@@ -67,6 +81,16 @@ export function createApp(deps: AppDeps) {
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => {
+        const error = new HttpError(413, `Слишком большой запрос: не больше ${MAX_BODY_BYTES / 1024} КБ.`, 'BODY_TOO_LARGE');
+        return apiError(c, error) ?? c.text(error.message, 413);
+      },
+    }),
+  );
   app.get('/healthz', async (c) => {
     try {
       await deps.health();
@@ -79,13 +103,18 @@ export function createApp(deps: AppDeps) {
   app.route('/images', imageRoutes(path.join(settings.DATA_DIR, 'images')));
   app.use('*', compression());
   app.use('*', sessionMiddleware(deps.secret, settings.SITE_URL.startsWith('https:')));
-  app.route('/api/v2', apiV2(services, { imgVersion: settings.IMG_VERSION }));
-  app.all('/api/v2/*', (c) => fail(c, 404, [{ message: 'Такого метода API нет.', code: 'NOT_FOUND' }]));
+  app.route(API_BASE, apiV2(services, { imgVersion: settings.IMG_VERSION }));
+  app.all(`${API_BASE}/*`, (c) => fail(c, 404, [{ message: 'Такого метода API нет.', code: 'NOT_FOUND' }]));
   app.route('/bitrix/components/bitrix/catalog.element', catalogElementApi(services, settings.SITE_ID));
   const rpc = rpcHandler(services);
   app.post('/api/', rpc);
   app.post('/api', rpc);
-
+  for (const path of ['/api/', '/api']) {
+    app.all(path, (c) => {
+      c.header('allow', 'POST');
+      return c.json({ error: { msg: 'Этот адрес принимает только POST-запросы.', code: 'METHOD_NOT_ALLOWED' } }, 405);
+    });
+  }
   app.all('*', async (c) => {
     const session = c.get('session');
     const options: ShopOptions = {
@@ -101,7 +130,11 @@ export function createApp(deps: AppDeps) {
       siteId: settings.SITE_ID,
       sessid: session.sessid,
     };
-    const response = await handleRequest(c.req.raw, {
+    // A URL deeper than any page is rendered as the address of no page: the same styled 404, without the router's
+    // matching work on thousands of segments.
+    const tooDeep = c.req.path.split('/').filter(Boolean).length > MAX_PAGE_SEGMENTS;
+    const request = tooDeep ? new Request(new URL('/not-found/', c.req.url), { headers: c.req.raw.headers }) : c.req.raw;
+    const response = await handleRequest(request, {
       services,
       session: { id: session.id, userId: null },
       options,
@@ -112,6 +145,14 @@ export function createApp(deps: AppDeps) {
     return response;
   });
   return app;
+}
+
+/** The HTTP layer's own refusal in the caller's shape: the envelope for `/api/v2` and the platform path, `{error}` for `POST /api/`. */
+function apiError(c: Context, error: HttpError): Response | null {
+  const path = c.req.path;
+  if (path === '/api' || path === '/api/') return c.json({ error: { msg: error.message, code: error.code } }, error.status);
+  if (path.startsWith('/api/') || path.startsWith('/bitrix/')) return fail(c, error.status, [{ message: error.message, code: error.code }]);
+  return null;
 }
 
 function errorPage(requestId: string): string {

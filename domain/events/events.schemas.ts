@@ -21,7 +21,13 @@ export const eventInput = z.object({
   params: z
     .union([z.string(), z.record(z.string(), z.unknown())], { error: 'Параметры события: строка JSON или объект.' })
     .transform((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
-    .pipe(z.string().max(2000, 'Слишком много параметров события.'))
+    .pipe(
+      z
+        .string()
+        .max(2000, 'Слишком много параметров события.')
+        // The database cannot store the NUL character in text; inside a JSON object it arrives escaped as \u0000.
+        .refine((v) => !v.includes('\u0000'), 'Параметры события содержат недопустимый нулевой символ (\\0).'),
+    )
     .optional(),
 });
 

@@ -7,6 +7,7 @@ import type { Services } from '../../domain/services';
 import { parseInput, readBody } from '../http/body';
 import type { AppEnv } from '../http/env';
 import { STATUS_BY_KIND } from '../http/envelope';
+import { HttpError } from '../http/errors';
 import { validSessid } from '../http/session';
 import { basketOwner } from './v2/sale';
 
@@ -43,6 +44,7 @@ export function rpcHandler(services: Services) {
       return c.json(await method(c));
     } catch (e) {
       if (e instanceof DomainError) return error(c, STATUS_BY_KIND[e.kind], e.message, e.code);
+      if (e instanceof HttpError) return error(c, e.status, e.message, e.code);
       throw e;
     }
   };

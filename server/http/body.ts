@@ -2,6 +2,21 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { DomainError } from '../../domain/errors';
 import type { AppEnv } from './env';
+import { HttpError, unsupportedMediaType } from './errors';
+
+const badBody = () => new DomainError('validation', 'Не удалось прочитать запрос: проверьте формат данных.', 'BAD_BODY');
+
+/** Every field may come once: a repeated one (`?page=1&page=2`, two `offerId` in a form) is ambiguous, not a list. */
+const duplicate = (name: string) =>
+  new DomainError('validation', `Поле «${name.slice(0, 64)}» передано несколько раз: оставьте одно значение.`, 'DUPLICATE_FIELD');
+
+/** Copies `source` into `fields` without letting a `__proto__` key of a JSON body change the object's prototype. */
+function assignOwn(fields: Record<string, unknown>, source: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(source)) {
+    if (key === '__proto__') continue;
+    fields[key] = value;
+  }
+}
 
 /**
  * The request's fields, from a form (what the spec's client sends) or JSON, plus the query string.
@@ -10,22 +25,36 @@ import type { AppEnv } from './env';
 export async function readBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   const cached = c.get('parsedBody');
   if (cached) return cached;
-  const fields: Record<string, unknown> = { ...c.req.query() };
+  const fields: Record<string, unknown> = {};
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (values.length > 1) throw duplicate(name);
+    fields[name] = values[0];
+  }
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-    const type = c.req.header('content-type') ?? '';
+    // Media types are case-insensitive: `Application/JSON` is JSON.
+    const type = (c.req.header('content-type') ?? '').toLowerCase();
+    let body: Record<string, unknown> | null = null;
     try {
       if (type.includes('application/json')) {
         const text = await c.req.text();
         if (text.trim()) {
           const json: unknown = JSON.parse(text);
           if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('not an object');
-          Object.assign(fields, json);
+          body = json as Record<string, unknown>;
         }
       } else if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-        Object.assign(fields, await c.req.parseBody({ all: true }));
+        body = await c.req.parseBody({ all: true });
+      } else if ((await c.req.arrayBuffer()).byteLength > 0) {
+        // A body the shop cannot read must not pass as "no fields": the caller would be told a field is missing.
+        throw unsupportedMediaType();
       }
-    } catch {
-      throw new DomainError('validation', 'Не удалось прочитать запрос: проверьте формат данных.', 'BAD_BODY');
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw badBody();
+    }
+    if (body) {
+      for (const [name, value] of Object.entries(body)) if (Array.isArray(value) && !type.includes('application/json')) throw duplicate(name);
+      assignOwn(fields, body);
     }
   }
   c.set('parsedBody', fields);

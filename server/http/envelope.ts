@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { DomainError, type ErrorKind } from '../../domain/errors';
+import { HttpError } from './errors';
 
 /** The one table from domain error kinds to HTTP statuses. */
 export const STATUS_BY_KIND: Record<ErrorKind, ContentfulStatusCode> = {
@@ -38,6 +39,7 @@ export function errorResponse(c: Context, error: unknown) {
   if (error instanceof DomainError) {
     return fail(c, STATUS_BY_KIND[error.kind], [{ message: error.message, code: error.code }]);
   }
+  if (error instanceof HttpError) return fail(c, error.status, [{ message: error.message, code: error.code }]);
   if (error instanceof z.ZodError) return fail(c, 400, validationErrors(error));
   return null;
 }

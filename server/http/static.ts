@@ -40,7 +40,13 @@ export function staticFiles(root: string): MiddlewareHandler {
   };
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      // Bad percent-encoding (`/%`, `/%E0%A4%A`) names no file: the page handler answers it.
+      return next();
+    }
     if (pathname === '/' || pathname.endsWith('/')) return next();
     const file = path.join(root, pathname);
     if (!file.startsWith(root + path.sep)) return next();
