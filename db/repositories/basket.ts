@@ -1,16 +1,9 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type BasketRow, type OfferStoreStock, offerOnlineStock } from '../../domain/basket/basket';
 import type { BasketOwner, BasketRepository, StoredLine } from '../../domain/basket/basket.service';
 import { type Db, queryRows } from '../client';
-import { basketLines } from '../schema';
 
-export function ownerFilter(owner: BasketOwner) {
-  return owner.userId != null
-    ? eq(basketLines.userId, owner.userId)
-    : and(eq(basketLines.sessionId, owner.sessionId), isNull(basketLines.userId));
-}
-
-/** The same owner test in raw SQL, for the table aliased `l`. */
+/** The owner's lines, for basket_lines aliased `l`. */
 function ownerSql(owner: BasketOwner): SQL {
   return owner.userId != null ? sql`l.user_id = ${owner.userId}` : sql`l.session_id = ${owner.sessionId} and l.user_id is null`;
 }
@@ -60,13 +53,13 @@ const toStored = (r: { id: number; offer_id: number; delay: boolean; quantity: n
 export function basketRepository(db: Db): BasketRepository {
   return {
     async counts(owner) {
-      const [row] = await db
-        .select({
-          available: sql<number>`coalesce(sum(${basketLines.quantity}) filter (where not ${basketLines.delay}), 0)::int`,
-          delay: sql<number>`(count(*) filter (where ${basketLines.delay}))::int`,
-        })
-        .from(basketLines)
-        .where(ownerFilter(owner));
+      // The lines the basket shows: a product taken off sale leaves the counts as it leaves the basket.
+      const [row] = await queryRows<{ available: number; delay: number }>(db, sql`
+        select coalesce(sum(l.quantity) filter (where not l.delay), 0)::int as available, (count(*) filter (where l.delay))::int as delay
+        from basket_lines l
+          join offers o on o.id = l.offer_id
+          join products p on p.id = o.product_id and p.active
+        where ${ownerSql(owner)}`);
       return { availableCount: Number(row?.available ?? 0), delayCount: Number(row?.delay ?? 0) };
     },
 

@@ -193,6 +193,21 @@ describe('header counts and the basket page', () => {
     expect(html).toContain('aria-label="Корзина: 3"');
   });
 
+  it('leaves a product taken off sale out of the header counts, as out of the basket', async () => {
+    const v = await newVisitor(app);
+    // Far apart in the list, so of different products.
+    const kept = buyable[7] as OfferFacts;
+    const withdrawn = buyable.at(-1) as OfferFacts;
+    await call(v, ADD, { offerId: kept.id });
+    await call(v, ADD, { offerId: withdrawn.id });
+    const product = sql`(select product_id from offers where id = ${withdrawn.id})`;
+    await app.database.db.execute(sql`update products set active = false where id = ${product}`);
+    const html = await (await v.get('/')).text();
+    await app.database.db.execute(sql`update products set active = true where id = ${product}`);
+    expect(html).toContain('data-testid="cart-count">1<');
+    expect(html).not.toContain('data-testid="cart-count">2<');
+  });
+
   it('shows an empty state to a visitor without a basket', async () => {
     const res = await app.fetch('/basket/');
     expect(res.status).toBe(200);
