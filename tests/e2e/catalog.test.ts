@@ -28,14 +28,17 @@ async function prices(page: Page, n: number): Promise<number[]> {
   return texts.slice(0, n).map((t) => Number(t.replace(/\D/g, '')));
 }
 
-async function loadMoreAndOpenProduct(page: Page) {
+async function loadMoreAndOpenProduct(page: Page, errors: string[]) {
   const total = await count(page);
   expect(total).toBeGreaterThan(24);
   expect(await cards(page).count()).toBe(24);
   const before = page.url();
   await poll(() => page.locator('[data-pager-nav][data-enhanced]').count()).toBe(1);
+  // The photos of a new sort are resized on first request; let that settle so the next page is not queued behind it.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('link', { name: 'Показать ещё' }).click();
-  await poll(() => cards(page).count()).toBe(Math.min(48, total));
+  // A failed load logs its reason to the console: show it rather than only the count.
+  await expect.poll(() => cards(page).count(), { timeout: 30_000, message: `console: ${errors.join(' | ')}` }).toBe(Math.min(48, total));
   await poll(() => page.locator('[data-pager-nav]').textContent()).toContain(`Показано ${Math.min(48, total)} из ${total}`);
   expect(page.url()).toBe(before);
   // A product from the appended page opens its own page.
@@ -89,7 +92,7 @@ describe('catalogue listing', () => {
     expect(Math.min(...first)).toBeGreaterThanOrEqual(5000);
 
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await loadMoreAndOpenProduct(page);
+    await loadMoreAndOpenProduct(page, errors);
     expect(errors).toEqual([]);
   });
 
@@ -138,7 +141,7 @@ describe('catalogue listing', () => {
     await screenshot(page, 'catalog-filtered-mobile');
 
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await loadMoreAndOpenProduct(page);
+    await loadMoreAndOpenProduct(page, errors);
     expect(errors).toEqual([]);
   });
 
