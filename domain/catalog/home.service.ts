@@ -1,3 +1,4 @@
+import { cachedFor } from '../cache';
 import type { FeaturedKind, ProductCard } from './catalog';
 
 export interface SectionTile { id: number; name: string; url: string; gender: string | null; minPrice: number; image: string }
@@ -20,19 +21,12 @@ export interface HomeService {
 
 /** The home page's selections change slowly; one query set serves every visitor for `ttlMs`. */
 export function createHomeService(repo: HomeRepository, { ttlMs = 60_000, now = Date.now } = {}): HomeService {
-  let cached: { at: number; value: Promise<HomePage> } | null = null;
-  return {
-    page() {
-      if (!cached || now() - cached.at > ttlMs) {
-        const value = Promise.all([repo.featured('new', 8), repo.featured('sale', 8), repo.sectionTiles()]).then(
-          ([newArrivals, sale, tiles]) => ({ newArrivals, sale, tiles }),
-        );
-        cached = { at: now(), value };
-        value.catch(() => {
-          if (cached?.value === value) cached = null;
-        });
-      }
-      return cached.value;
-    },
-  };
+  const page = cachedFor(
+    () =>
+      Promise.all([repo.featured('new', 8), repo.featured('sale', 8), repo.sectionTiles()]).then(
+        ([newArrivals, sale, tiles]): HomePage => ({ newArrivals, sale, tiles }),
+      ),
+    { ttlMs, now },
+  );
+  return { page: page.get };
 }

@@ -1,3 +1,4 @@
+import { cachedFor } from '../cache';
 import type { AvailabilityOffer } from './availability';
 import type { ProductCard } from './catalog';
 import { type FilterState, formatFilterPath, normalizeFilter, parseFilterSegments, splitFilterPath } from './filter';
@@ -155,17 +156,7 @@ const MAX_CACHED_TOTALS = 500;
  * depend on the chosen filters are always live.
  */
 export function createListingService(repo: ListingRepository, { ttlMs = 60_000, now = Date.now } = {}): ListingService {
-  let cached: { at: number; value: Promise<ListingReference> } | null = null;
-  const reference = () => {
-    if (!cached || now() - cached.at > ttlMs) {
-      const value = repo.reference();
-      cached = { at: now(), value };
-      value.catch(() => {
-        if (cached?.value === value) cached = null;
-      });
-    }
-    return cached.value;
-  };
+  const reference = cachedFor(() => repo.reference(), { ttlMs, now }).get;
 
   const totalsCache = new Map<string, { at: number; value: Promise<ScopeTotals> }>();
   const totalsOf = (scope: ListingScope, ref: ListingReference) => {

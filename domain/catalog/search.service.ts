@@ -1,3 +1,4 @@
+import { cachedFor } from '../cache';
 import { splitFilterPath } from './filter';
 import type { Listing, ListingService, Outcome, Params } from './listing.service';
 import { cutQuery, isEmptyMatch, planSearch, type SearchPlan, tokenize, type VocabularyWord, type WordFacts } from './search';
@@ -29,17 +30,7 @@ export const SEARCH_ANALYTICS_IDS = 5;
 
 /** The vocabulary changes only with the catalogue: one load serves every search for `ttlMs`. */
 export function createSearchService(repo: SearchRepository, listings: ListingService, { ttlMs = 300_000, now = Date.now } = {}): SearchService {
-  let cached: { at: number; value: Promise<VocabularyWord[]> } | null = null;
-  const vocabulary = () => {
-    if (!cached || now() - cached.at > ttlMs) {
-      const value = repo.vocabulary();
-      cached = { at: now(), value };
-      value.catch(() => {
-        if (cached?.value === value) cached = null;
-      });
-    }
-    return cached.value;
-  };
+  const vocabulary = cachedFor(() => repo.vocabulary(), { ttlMs, now }).get;
 
   async function plan(query: string): Promise<SearchPlan | null> {
     const tokens = tokenize(cutQuery(query));

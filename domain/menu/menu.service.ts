@@ -1,3 +1,4 @@
+import { cachedFor } from '../cache';
 import { activeCategoryId, type Menu, type RawMenu, resolveMenu, type SectionStat } from './menu';
 
 export interface MenuRepository {
@@ -17,21 +18,9 @@ export interface MenuService {
  * and let one load serve all the requests that arrive while it runs.
  */
 export function createMenuService(repo: MenuRepository, { ttlMs = 60_000, now = Date.now } = {}): MenuService {
-  let cached: { at: number; value: Promise<Menu> } | null = null;
-  return {
-    menu() {
-      if (!cached || now() - cached.at > ttlMs) {
-        const value = Promise.all([repo.loadMenu(), repo.sectionStats()]).then(([raw, stats]) => resolveMenu(raw, stats));
-        cached = { at: now(), value };
-        value.catch(() => {
-          if (cached?.value === value) cached = null;
-        });
-      }
-      return cached.value;
-    },
-    activeCategoryId,
-    invalidate() {
-      cached = null;
-    },
-  };
+  const menu = cachedFor(
+    () => Promise.all([repo.loadMenu(), repo.sectionStats()]).then(([raw, stats]) => resolveMenu(raw, stats)),
+    { ttlMs, now },
+  );
+  return { menu: menu.get, activeCategoryId, invalidate: menu.clear };
 }

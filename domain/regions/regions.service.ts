@@ -1,3 +1,4 @@
+import { cachedFor } from '../cache';
 export interface City { id: number; code: string; name: string; fullName: string; phones: string[] }
 
 export interface RegionsRepository {
@@ -11,17 +12,7 @@ export interface RegionsService {
 }
 
 export function createRegionsService(repo: RegionsRepository, { ttlMs = 300_000, now = Date.now } = {}): RegionsService {
-  let cached: { at: number; value: Promise<City[]> } | null = null;
-  const cities = () => {
-    if (!cached || now() - cached.at > ttlMs) {
-      const value = repo.cities();
-      cached = { at: now(), value };
-      value.catch(() => {
-        if (cached?.value === value) cached = null;
-      });
-    }
-    return cached.value;
-  };
+  const cities = cachedFor(() => repo.cities(), { ttlMs, now }).get;
   return {
     cities,
     async current(cityCode) {
