@@ -7,13 +7,11 @@ import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
-import type { ServerBuild } from 'react-router';
 import { readSettings } from '../config/settings';
-import { type Database, openDatabase, ping } from '../db/client';
+import { type Database, openDatabase } from '../db/client';
 import { products } from '../db/schema';
 import { seedCatalog } from '../db/seed/seed';
-import { createApp } from '../server/app';
-import { createServices } from '../server/services';
+import { createShopApp, loadBuild } from '../server/shop';
 import { buildCatalog } from '../tests/support/factories';
 import { load } from './measure';
 import type { Bench, BenchRow } from './types';
@@ -29,10 +27,10 @@ const settings = readSettings({ ...process.env, LOG_LEVEL: 'silent' });
 const benchDir = path.join(root, 'data', 'bench');
 const pgUrl = process.env.DATABASE_URL || (values.pg ? 'postgres://postgres@127.0.0.1:5432/postgres' : '');
 
-const build = (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href).catch(() => {
+await loadBuild().catch(() => {
   console.error('Нет сборки: выполните npm run build');
   process.exit(1);
-})) as ServerBuild;
+});
 
 async function ensureCatalog(database: Database): Promise<void> {
   await database.migrate();
@@ -47,15 +45,7 @@ async function ensureCatalog(database: Database): Promise<void> {
 
 async function runOn(database: Database): Promise<BenchRow[]> {
   await ensureCatalog(database);
-  const app = createApp({
-    settings: { ...settings, DATA_DIR: benchDir },
-    services: createServices(database.db),
-    build,
-    clientDir: path.join(root, 'build/client'),
-    secret: 'bench-secret',
-    logger: pino({ level: 'silent' }),
-    health: () => ping(database.db),
-  });
+  const app = await createShopApp({ settings: { ...settings, DATA_DIR: benchDir }, database, secret: 'bench-secret', logger: pino({ level: 'silent' }) });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));
   const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,15 +1,10 @@
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
-import type { ServerBuild } from 'react-router';
 import { readSettings, SettingsError } from '../config/settings';
-import { openDatabase, ping } from '../db/client';
+import { openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/bootstrap';
-import { createApp } from './app';
 import { createLogger } from './logger';
-import { createServices } from './services';
-
-const root = path.resolve(import.meta.dirname, '..');
+import { createShopApp } from './shop';
 
 /**
  * A client that sends its headers or body slowly, or never finishes them, holds a connection and a pending request:
@@ -39,17 +34,7 @@ export async function main(): Promise<void> {
     dataDir,
     log: (m) => logger.info(m),
   });
-  // A dynamic import, so the type check passes before the first build exists.
-  const build = (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
-  const app = createApp({
-    settings: { ...settings, DATA_DIR: dataDir },
-    services: createServices(database.db),
-    build,
-    clientDir: path.join(root, 'build/client'),
-    secret,
-    logger,
-    health: () => ping(database.db),
-  });
+  const app = await createShopApp({ settings: { ...settings, DATA_DIR: dataDir }, database, secret, logger });
   const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST, serverOptions: REQUEST_TIMEOUTS }, (info) => {
     logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
   });

@@ -2,17 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import pino from 'pino';
-import type { ServerBuild } from 'react-router';
 import { inject } from 'vitest';
 import { readSettings } from '../../config/settings';
-import { type Database, openDatabase, ping } from '../../db/client';
-import { createApp } from '../../server/app';
-import { createServices } from '../../server/services';
+import { type Database, openDatabase } from '../../db/client';
+import { createShopApp } from '../../server/shop';
 import { withDatabase } from './global-setup';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 export interface TestApp {
   fetch(path: string, init?: RequestInit): Promise<Response>;
@@ -40,16 +35,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
   const settings = readSettings({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const build = (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
-  const app = createApp({
-    settings,
-    services: createServices(database.db),
-    build,
-    clientDir: path.join(root, 'build/client'),
-    secret: 'test-secret',
-    logger: pino({ level: 'silent' }),
-    health: () => ping(database.db),
-  });
+  const app = await createShopApp({ settings, database, secret: 'test-secret', logger: pino({ level: 'silent' }) });
   return {
     fetch: (p, init) => Promise.resolve(app.fetch(new Request(new URL(p, 'http://shop.test'), init))),
     database,

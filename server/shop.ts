@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
+import type { ServerBuild } from 'react-router';
+import type { Settings } from '../config/settings';
+import { type Database, ping } from '../db/client';
+import { createApp } from './app';
+import { createServices } from './services';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The pages built by `npm run build`; imported at run time, so the type check passes before the first build. */
+export async function loadBuild(): Promise<ServerBuild> {
+  return (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
+}
+
+/** The whole shop on one database: the services, the built pages and assets, and a health check of the database. */
+export async function createShopApp(deps: { settings: Settings; database: Database; secret: string; logger: Logger }) {
+  const { settings, database, secret, logger } = deps;
+  return createApp({
+    settings,
+    services: createServices(database.db),
+    build: await loadBuild(),
+    clientDir: path.join(root, 'build/client'),
+    secret,
+    logger,
+    health: () => ping(database.db),
+  });
+}
