@@ -10,17 +10,10 @@ import type {
   SectionNode,
 } from '../../domain/catalog/listing.service';
 import type { SortValue } from '../../domain/catalog/sort';
-import { PROPS } from '../../tests/support/catalog-data';
+import { FILTER_HINTS, PROPS } from '../../domain/catalog/props';
 import { type Db, queryRows } from '../client';
 import { loadAvailability } from './availability';
 import { toCard } from './cards';
-
-/** Tooltips of the filters that need a word of explanation. */
-const HINTS: Record<string, string> = {
-  size: 'Российские размеры. В списке только размеры, которые есть в наличии.',
-  insulation: 'Пух — самый тёплый и лёгкий. Синтепон и Thinsulate греют и во влажную погоду.',
-  price: 'Цена с учётом скидки, в рублях.',
-};
 
 /** `array[$1, $2]::type[]`: drizzle would spread a JS array into a list, so arrays are built explicitly. */
 export function pgArray(values: readonly (string | number)[], type: 'int' | 'text'): SQL {
@@ -248,12 +241,12 @@ async function loadReference(db: Db): Promise<ListingReference> {
     .sort((a, b) => a.name.localeCompare(b.name, 'ru'));
   const filters: FilterDef[] = [
     { code: 'brand', name: 'Бренд', kind: 'list', values: brandList.map((b) => ({ value: b.code, name: b.name })) },
-    { code: 'size', name: 'Размер', kind: 'list', hint: HINTS.size, values: sizes.map((s) => ({ value: s.code, name: s.name })) },
+    { code: 'size', name: 'Размер', kind: 'list', hint: FILTER_HINTS.size, values: sizes.map((s) => ({ value: s.code, name: s.name })) },
     { code: 'color', name: 'Цвет', kind: 'list', values: colors.map((c) => ({ value: c.code, name: c.name, hex: c.hex })) },
     ...Object.entries(PROPS).map(([code, info]): FilterDef => ({
-      code, name: info.name, kind: 'list', hint: HINTS[code], values: info.values.map(([value, name]) => ({ value, name })),
+      code, name: info.name, kind: 'list', hint: FILTER_HINTS[code], values: info.values.map(([value, name]) => ({ value, name })),
     })),
-    { code: 'price', name: 'Цена', kind: 'range', hint: HINTS.price, values: [] },
+    { code: 'price', name: 'Цена', kind: 'range', hint: FILTER_HINTS.price, values: [] },
   ];
   return { sections: sectionNodes, brands: brandList, filters };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { VocabularyWord, WordFacts } from '../../domain/catalog/search';
 import type { SearchRepository } from '../../domain/catalog/search.service';
-import { PROPS } from '../../tests/support/catalog-data';
+import { PROPS } from '../../domain/catalog/props';
 import { type Db, queryRows } from '../client';
 import { pgArray } from './listing';
 

@@ -152,56 +152,6 @@ export const GROUPS = {
 
 export const LETTER_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
 
-/** Filterable props: code, Russian name, and values as [code, name]. */
-export const PROPS = {
-  material: {
-    name: 'Материал',
-    values: [
-      ['nylon', 'Нейлон'],
-      ['polyester', 'Полиэстер'],
-      ['polyamide', 'Полиамид'],
-      ['wool', 'Шерсть'],
-      ['cotton', 'Хлопок'],
-      ['cashmere', 'Кашемир'],
-      ['leather', 'Кожа'],
-    ],
-  },
-  insulation: {
-    name: 'Утеплитель',
-    values: [
-      ['down', 'Пух'],
-      ['down-feather', 'Пух-перо'],
-      ['synthetic', 'Синтепон'],
-      ['thinsulate', 'Thinsulate'],
-      ['none', 'Без утеплителя'],
-    ],
-  },
-  length: {
-    name: 'Длина',
-    values: [
-      ['short', 'Короткая'],
-      ['mid', 'Средняя'],
-      ['long', 'Удлинённая'],
-    ],
-  },
-  season: {
-    name: 'Сезон',
-    values: [
-      ['winter', 'Зима'],
-      ['demi', 'Демисезон'],
-    ],
-  },
-  hood: {
-    name: 'Капюшон',
-    values: [
-      ['yes', 'С капюшоном'],
-      ['no', 'Без капюшона'],
-    ],
-  },
-} as const;
-
-export type PropCode = keyof typeof PROPS;
-
 export const CITIES = [
   { code: 'moskva', name: 'Москва', fullName: 'г. Москва', phones: ['+7 (495) 120-45-67', '8 (800) 555-35-35'], shops: 6 },
   { code: 'sankt-peterburg', name: 'Санкт-Петербург', fullName: 'г. Санкт-Петербург', phones: ['+7 (812) 407-18-20', '8 (800) 555-35-35'], shops: 4 },

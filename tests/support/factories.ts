@@ -1,4 +1,5 @@
 import type { GarmentDesign, GarmentView } from '../../db/seed/images';
+import { PROPS, type PropCode } from '../../domain/catalog/props';
 import {
   BRANDS,
   CITIES,
@@ -10,8 +11,6 @@ import {
   type KindInfo,
   LETTER_SIZES,
   MALLS,
-  PROPS,
-  type PropCode,
 } from './catalog-data';
 import { Random } from './random';
 
