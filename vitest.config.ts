@@ -5,7 +5,15 @@ export default defineConfig({
   plugins: [react()],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['domain/**/*.test.ts', 'db/**/*.test.ts', 'config/**/*.test.ts', 'tests/support/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: [
+      'domain/**/*.test.ts',
+      'db/**/*.test.ts',
+      'config/**/*.test.ts',
+      'tests/support/**/*.test.ts',
+      'app/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'tests/api/**/*.test.ts',
+    ],
     globalSetup: ['tests/support/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,

@@ -15,7 +15,10 @@ export interface ShopOptions {
   sessid: string;
 }
 
-export interface SessionInfo { id: string; userId: number | null }
+export interface SessionInfo {
+  id: string;
+  userId: number | null;
+}
 
 declare module 'react-router' {
   interface AppLoadContext {

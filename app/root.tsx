@@ -1,6 +1,14 @@
 import '@fontsource-variable/manrope';
 import './styles/global.css';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { PageShell } from './components/shell/PageShell';
 import { readCookie } from './lib/cookies';
@@ -13,7 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [menu, counts, city, cities] = await Promise.all([
     services.menu.menu(),
     // A first visit has no basket yet: skip the query.
-    readCookie(cookie, 'SHOPSID') ? services.basket.counts({ sessionId: session.id, userId: session.userId }) : { availableCount: 0, delayCount: 0 },
+    readCookie(cookie, 'SHOPSID')
+      ? services.basket.counts({ sessionId: session.id, userId: session.userId })
+      : { availableCount: 0, delayCount: 0 },
     services.regions.current(readCookie(cookie, 'city')),
     services.regions.cities(),
   ]);
@@ -23,7 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     counts,
     city: city ? { id: city.id, name: city.name, phones: city.phones } : null,
     // Spec §4: the visitor's own city first.
-    cities: cities.map(({ id, name }) => ({ id, name })).sort((a, b) => Number(b.id === city?.id) - Number(a.id === city?.id)),
+    cities: cities
+      .map(({ id, name }) => ({ id, name }))
+      .sort((a, b) => Number(b.id === city?.id) - Number(a.id === city?.id)),
     user: null as { name: string } | null,
     options,
   };
@@ -73,7 +85,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="container" style={{ padding: '80px 0' }}>
       <h1>Что-то пошло не так</h1>
-      <p>Обновите страницу через минуту или вернитесь на <a href="/">главную</a>.</p>
+      <p>
+        Обновите страницу через минуту или вернитесь на <a href="/">главную</a>.
+      </p>
     </main>
   );
 }

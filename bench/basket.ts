@@ -13,11 +13,14 @@ const VISITORS = 300;
 export default (async (ctx) => {
   // Offers an online order can take, with room for several units each.
   const offers = (
-    await queryRows<{ id: number }>(ctx.db, sql`
+    await queryRows<{ id: number }>(
+      ctx.db,
+      sql`
       select s.offer_id as id from stock s join stores st on st.id = s.store_id
       where st.type in ('online', 'movement') and s.quantity >= 5
         and not exists (select 1 from offer_restrictions r where r.offer_id = s.offer_id and r.store_id = s.store_id)
-      group by s.offer_id order by s.offer_id limit 3000`)
+      group by s.offer_id order by s.offer_id limit 3000`,
+    )
   ).map((r) => Number(r.id));
   const visitors: { cookie: string; sessid: string }[] = [];
   for (let i = 0; i < VISITORS; i++) visitors.push(await ctx.newVisitor());

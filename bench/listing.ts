@@ -18,15 +18,29 @@ const TARGET_MS = 30;
 
 /** Three filters a shopper would pick: the three biggest brands, two common sizes and three dark colours. */
 function threeFilters(ref: ListingReference): FilterState {
-  const brands = [...ref.brands].sort((a, b) => b.count - a.count).slice(0, 3).map((b) => b.code);
+  const brands = [...ref.brands]
+    .sort((a, b) => b.count - a.count)
+    .slice(0, 3)
+    .map((b) => b.code);
   return { lists: { brand: brands, size: ['46', '48'], color: ['black', 'navy', 'grey'] }, ranges: {} };
 }
 
-async function queryRow(service: ListingService, ref: ListingReference, url: string, filter: FilterState): Promise<BenchRow> {
+async function queryRow(
+  service: ListingService,
+  ref: ListingReference,
+  url: string,
+  filter: FilterState,
+): Promise<BenchRow> {
   const section = ref.sections.find((s) => s.url === url);
   if (!section) throw new Error(`no section ${url}`);
   const run = async () => {
-    const listing = await service.list({ scope: { kind: 'section', sectionId: section.id }, filter, sort: 'price_asc', page: 1, base: url });
+    const listing = await service.list({
+      scope: { kind: 'section', sectionId: section.id },
+      filter,
+      sort: 'price_asc',
+      page: 1,
+      base: url,
+    });
     if ('error' in listing) throw new Error(listing.error);
     return listing;
   };
@@ -40,7 +54,10 @@ async function queryRow(service: ListingService, ref: ListingReference, url: str
 }
 
 /** The HTML of `url` served as a file by node:http: what the page would cost if it were static. */
-async function staticCopy(url: string, cookie: string): Promise<{ url: string; close: () => Promise<void>; bytes: number }> {
+async function staticCopy(
+  url: string,
+  cookie: string,
+): Promise<{ url: string; close: () => Promise<void>; bytes: number }> {
   const html = Buffer.from(await (await fetch(url, { headers: { cookie } })).arrayBuffer());
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': html.length });

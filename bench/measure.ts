@@ -1,6 +1,13 @@
 import autocannon from 'autocannon';
 
-export interface LoadResult { reqPerSec: number; p50Ms: number; p95Ms: number; requests: number; errors: number; non2xx: number }
+export interface LoadResult {
+  reqPerSec: number;
+  p50Ms: number;
+  p95Ms: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
 
 export interface LoadOptions {
   connections?: number;
@@ -17,15 +24,18 @@ export async function load(url: string, options: LoadOptions = {}): Promise<Load
   const latencies: number[] = [];
   let instance!: autocannon.Instance;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
-    instance = autocannon({
-    url,
-    connections: options.connections ?? 10,
-    duration: options.durationSec ?? Number(process.env.BENCH_SECONDS ?? 8),
-    method: options.method ?? 'GET',
-    headers: options.headers,
-    body: options.body,
-    requests: options.requests,
-    }, (error, result) => (error ? reject(error) : resolve(result)));
+    instance = autocannon(
+      {
+        url,
+        connections: options.connections ?? 10,
+        duration: options.durationSec ?? Number(process.env.BENCH_SECONDS ?? 8),
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        body: options.body,
+        requests: options.requests,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
   });
   instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await done;

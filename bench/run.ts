@@ -21,7 +21,9 @@ import type { Bench, BenchRow } from './types';
  * side with baselines measured in the same run. PGlite always; PostgreSQL too with --pg (or DATABASE_URL).
  */
 const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { products: { type: 'string' }, pg: { type: 'boolean' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { products: { type: 'string' }, pg: { type: 'boolean' }, only: { type: 'string' } },
+});
 const productCount = Number(values.products ?? 20_000);
 const settings = readSettings({ ...process.env, LOG_LEVEL: 'silent' });
 const benchDir = path.join(root, 'data', 'bench');
@@ -45,7 +47,12 @@ async function ensureCatalog(database: Database): Promise<void> {
 
 async function runOn(database: Database): Promise<BenchRow[]> {
   await ensureCatalog(database);
-  const app = await createShopApp({ settings: { ...settings, DATA_DIR: benchDir }, database, secret: 'bench-secret', logger: pino({ level: 'silent' }) });
+  const app = await createShopApp({
+    settings: { ...settings, DATA_DIR: benchDir },
+    database,
+    secret: 'bench-secret',
+    logger: pino({ level: 'silent' }),
+  });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));
   const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -63,8 +70,21 @@ async function runOn(database: Database): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const baseline = await load(staticURL);
   const page = await load(`${baseURL}/`);
-  rows.push({ name: 'static HTML baseline (node:http)', reqPerSec: baseline.reqPerSec, p50Ms: baseline.p50Ms, p95Ms: baseline.p95Ms, note: `${Math.round(html.length / 1024)} KiB` });
-  rows.push({ name: 'home page SSR', reqPerSec: page.reqPerSec, p50Ms: page.p50Ms, p95Ms: page.p95Ms, ratio: { to: 'static', value: page.reqPerSec / baseline.reqPerSec }, note: page.non2xx || page.errors ? `${page.non2xx} non-2xx, ${page.errors} errors` : undefined });
+  rows.push({
+    name: 'static HTML baseline (node:http)',
+    reqPerSec: baseline.reqPerSec,
+    p50Ms: baseline.p50Ms,
+    p95Ms: baseline.p95Ms,
+    note: `${Math.round(html.length / 1024)} KiB`,
+  });
+  rows.push({
+    name: 'home page SSR',
+    reqPerSec: page.reqPerSec,
+    p50Ms: page.p50Ms,
+    p95Ms: page.p95Ms,
+    ratio: { to: 'static', value: page.reqPerSec / baseline.reqPerSec },
+    note: page.non2xx || page.errors ? `${page.non2xx} non-2xx, ${page.errors} errors` : undefined,
+  });
 
   const ctx = {
     baseURL,
@@ -73,17 +93,24 @@ async function runOn(database: Database): Promise<BenchRow[]> {
     async newVisitor() {
       const res = await fetch(`${baseURL}/`);
       const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
-      const sessid = JSON.parse((await res.text()).match(/<script id="shop-options" type="application\/json">(.*?)<\/script>/)?.[1] ?? '{}').sessid;
+      const sessid = JSON.parse(
+        (await res.text()).match(/<script id="shop-options" type="application\/json">(.*?)<\/script>/)?.[1] ?? '{}',
+      ).sessid;
       return { cookie, sessid };
     },
   };
   // Every other bench/*.ts module with a default export is a benchmark (see bench/types.ts).
-  const modules = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.ts') && !['run.ts', 'types.ts', 'measure.ts'].includes(f));
+  const modules = readdirSync(import.meta.dirname).filter(
+    (f) => f.endsWith('.ts') && !['run.ts', 'types.ts', 'measure.ts'].includes(f),
+  );
   for (const file of modules.filter((f) => !values.only || f.includes(values.only))) {
     const mod = (await import(pathToFileURL(path.join(import.meta.dirname, file)).href)) as { default?: Bench };
     if (typeof mod.default === 'function') rows.push(...(await mod.default(ctx)));
   }
-  rows.push({ name: 'process memory after the run', note: `RSS ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB, heap ${Math.round(process.memoryUsage().heapUsed / 1024 / 1024)} MiB` });
+  rows.push({
+    name: 'process memory after the run',
+    note: `RSS ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB, heap ${Math.round(process.memoryUsage().heapUsed / 1024 / 1024)} MiB`,
+  });
   await new Promise((r) => staticServer.close(r));
   await new Promise((r) => server.close(r));
   return rows;
@@ -95,7 +122,9 @@ function print(title: string, rows: BenchRow[]): void {
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const r of rows) {
     const ratio = r.ratio ? `${r.ratio.value.toFixed(2)} × ${r.ratio.to}` : '';
-    console.log(`| ${r.name} | ${r.reqPerSec ?? ''} | ${r.p50Ms ?? ''} | ${r.p95Ms ?? ''} | ${r.medianMs ?? ''} | ${ratio} | ${r.note ?? ''} |`);
+    console.log(
+      `| ${r.name} | ${r.reqPerSec ?? ''} | ${r.p50Ms ?? ''} | ${r.p95Ms ?? ''} | ${r.medianMs ?? ''} | ${ratio} | ${r.note ?? ''} |`,
+    );
   }
 }
 

@@ -23,7 +23,10 @@ const settingsSchema = z.object({
       }
     }, 'неизвестный часовой пояс'),
   SITE_ID: z.string().default('s1'),
-  IMG_VERSION: z.string().regex(/^[\w.-]+$/).default('1'),
+  IMG_VERSION: z
+    .string()
+    .regex(/^[\w.-]+$/)
+    .default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.coerce.number().int().min(0).default(20261121),
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(200000).default(900),

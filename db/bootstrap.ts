@@ -26,7 +26,10 @@ export async function prepareDatabase(
 }
 
 async function sessionSecret(db: Db): Promise<string> {
-  await db.insert(appSecrets).values({ name: 'session', value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name: 'session', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'session'));
   return row?.value as string;
 }

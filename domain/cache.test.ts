@@ -17,10 +17,13 @@ describe('cachedFor', () => {
 
   it('does not keep a failed load', async () => {
     let fail = true;
-    const cache = cachedFor(async () => {
-      if (fail) throw new Error('база недоступна');
-      return 'ok';
-    }, { ttlMs: 60_000 });
+    const cache = cachedFor(
+      async () => {
+        if (fail) throw new Error('база недоступна');
+        return 'ok';
+      },
+      { ttlMs: 60_000 },
+    );
     await expect(cache.get()).rejects.toThrow('база недоступна');
     fail = false;
     expect(await cache.get()).toBe('ok');

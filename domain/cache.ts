@@ -9,7 +9,10 @@ export interface Cached<T> {
  * Reference data every request reads but that changes only with the catalogue: one load serves all the requests
  * for `ttlMs`, including those arriving while it runs. A failed load is not kept, so the next request tries again.
  */
-export function cachedFor<T>(load: () => Promise<T>, { ttlMs, now = Date.now }: { ttlMs: number; now?: () => number }): Cached<T> {
+export function cachedFor<T>(
+  load: () => Promise<T>,
+  { ttlMs, now = Date.now }: { ttlMs: number; now?: () => number },
+): Cached<T> {
   let cached: { at: number; value: Promise<T> } | null = null;
   return {
     get() {

@@ -1,5 +1,12 @@
 /** What went wrong, in business terms; the HTTP layer maps each kind to a status in one table. */
-export type ErrorKind = 'validation' | 'not_found' | 'forbidden' | 'unauthorized' | 'conflict' | 'unavailable' | 'limit';
+export type ErrorKind =
+  | 'validation'
+  | 'not_found'
+  | 'forbidden'
+  | 'unauthorized'
+  | 'conflict'
+  | 'unavailable'
+  | 'limit';
 
 export class DomainError extends Error {
   constructor(

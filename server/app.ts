@@ -46,7 +46,10 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { settings, services, logger } = deps;
   const app = new Hono<AppEnv>();
-  const handleRequest = createRequestHandler(deps.build, process.env.NODE_ENV === 'development' ? 'development' : 'production');
+  const handleRequest = createRequestHandler(
+    deps.build,
+    process.env.NODE_ENV === 'development' ? 'development' : 'production',
+  );
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
@@ -56,7 +59,10 @@ export function createApp(deps: AppDeps) {
     c.header('x-request-id', requestId);
     const started = performance.now();
     await next();
-    log.info({ method: c.req.method, url: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    log.info(
+      { method: c.req.method, url: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
   });
   app.onError((error, c) => {
     c.get('log').error({ err: error, url: c.req.url }, 'unhandled error');
@@ -86,7 +92,11 @@ export function createApp(deps: AppDeps) {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => {
-        const error = new HttpError(413, `Слишком большой запрос: не больше ${MAX_BODY_BYTES / 1024} КБ.`, 'BODY_TOO_LARGE');
+        const error = new HttpError(
+          413,
+          `Слишком большой запрос: не больше ${MAX_BODY_BYTES / 1024} КБ.`,
+          'BODY_TOO_LARGE',
+        );
         return apiError(c, error) ?? c.text(error.message, 413);
       },
     }),
@@ -133,7 +143,9 @@ export function createApp(deps: AppDeps) {
     // A URL deeper than any page is rendered as the address of no page: the same styled 404, without the router's
     // matching work on thousands of segments.
     const tooDeep = c.req.path.split('/').filter(Boolean).length > MAX_PAGE_SEGMENTS;
-    const request = tooDeep ? new Request(new URL('/not-found/', c.req.url), { headers: c.req.raw.headers }) : c.req.raw;
+    const request = tooDeep
+      ? new Request(new URL('/not-found/', c.req.url), { headers: c.req.raw.headers })
+      : c.req.raw;
     const response = await handleRequest(request, {
       services,
       session: { id: session.id, userId: null },
@@ -150,8 +162,10 @@ export function createApp(deps: AppDeps) {
 /** The HTTP layer's own refusal in the caller's shape: the envelope for `/api/v2` and the platform path, `{error}` for `POST /api/`. */
 function apiError(c: Context, error: HttpError): Response | null {
   const path = c.req.path;
-  if (path === '/api' || path === '/api/') return c.json({ error: { msg: error.message, code: error.code } }, error.status);
-  if (path.startsWith('/api/') || path.startsWith('/bitrix/')) return fail(c, error.status, [{ message: error.message, code: error.code }]);
+  if (path === '/api' || path === '/api/')
+    return c.json({ error: { msg: error.message, code: error.code } }, error.status);
+  if (path.startsWith('/api/') || path.startsWith('/bitrix/'))
+    return fail(c, error.status, [{ message: error.message, code: error.code }]);
   return null;
 }
 

@@ -35,9 +35,12 @@ export async function main(): Promise<void> {
     log: (m) => logger.info(m),
   });
   const app = await createShopApp({ settings: { ...settings, DATA_DIR: dataDir }, database, secret, logger });
-  const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST, serverOptions: REQUEST_TIMEOUTS }, (info) => {
-    logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
-  });
+  const server = serve(
+    { fetch: app.fetch, port: settings.PORT, hostname: settings.HOST, serverOptions: REQUEST_TIMEOUTS },
+    (info) => {
+      logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
+    },
+  );
 
   let closing = false;
   const shutdown = (signal: string) => {

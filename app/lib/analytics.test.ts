@@ -12,13 +12,22 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const sent = () => fetchMock.mock.calls.map(([url, init]) => [url, Object.fromEntries(new URLSearchParams(String(init.body))), init.keepalive]);
+const sent = () =>
+  fetchMock.mock.calls.map(([url, init]) => [
+    url,
+    Object.fromEntries(new URLSearchParams(String(init.body))),
+    init.keepalive,
+  ]);
 
 describe('analytics', () => {
   it('sends a goal to event/set with the sessid, kept alive across navigation', () => {
     reachGoal('go_to_cart', { offerId: 3 });
     expect(sent()).toEqual([
-      ['/api/v2/event/set/', { sessid: 'S2', method: 'event.set', event1: 'goal', event2: 'go_to_cart', params: '{"offerId":3}' }, true],
+      [
+        '/api/v2/event/set/',
+        { sessid: 'S2', method: 'event.set', event1: 'goal', event2: 'go_to_cart', params: '{"offerId":3}' },
+        true,
+      ],
     ]);
   });
 

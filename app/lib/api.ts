@@ -1,6 +1,9 @@
 /** The browser side of the spec's calls: form-encoded POSTs that carry the page's sessid. */
 
-export interface ApiError { message: string; code: string }
+export interface ApiError {
+  message: string;
+  code: string;
+}
 export type ApiAnswer<T> = { ok: true; data: T } | { ok: false; message: string; code: string };
 
 export const NETWORK_ERROR = 'Не удалось загрузить данные';
@@ -31,9 +34,7 @@ export async function postApi<T>(url: string, fields: Record<string, unknown> = 
   } catch {
     return { ok: false, message: NETWORK_ERROR, code: 'NETWORK' };
   }
-  const json = (await response.json().catch(() => null)) as
-    | { status?: string; data?: T; errors?: ApiError[] }
-    | null;
+  const json = (await response.json().catch(() => null)) as { status?: string; data?: T; errors?: ApiError[] } | null;
   if (json?.status === 'ok') return { ok: true, data: json.data as T };
   if (json?.status === 'error') {
     const first = json.errors?.[0];

@@ -6,7 +6,12 @@ type Store = typeof import('./basket-store');
 
 function basket(availableCount: number, delayCount = 0): Basket {
   return {
-    available: [], delay: [], availableCount, delayCount, delayUrl: '/lk/like/', cartUrl: '/basket/',
+    available: [],
+    delay: [],
+    availableCount,
+    delayCount,
+    delayUrl: '/lk/like/',
+    cartUrl: '/basket/',
     totals: { quantity: availableCount, base: 0, discount: 0, discountPercent: 0, total: 0 },
   };
 }
@@ -17,7 +22,10 @@ let store: Store;
 
 /** The fetch calls made so far, as [url, form fields]. */
 function calls(): [string, Record<string, string>][] {
-  return fetchMock.mock.calls.map(([url, init]) => [String(url), Object.fromEntries(new URLSearchParams(String(init?.body ?? '')))]);
+  return fetchMock.mock.calls.map(([url, init]) => [
+    String(url),
+    Object.fromEntries(new URLSearchParams(String(init?.body ?? ''))),
+  ]);
 }
 
 function answer(body: unknown) {
@@ -31,8 +39,13 @@ function cache(value: Basket, expires = Date.now() + 60_000, version = 1) {
 beforeEach(async () => {
   localStorage.clear();
   document.cookie = 'stopmetrica=; max-age=0';
-  document.body.innerHTML = '<script id="shop-options" type="application/json">{"sessid":"S1","imgVersion":"1","siteId":"s1"}</script>';
-  fetchMock = vi.fn((url: string) => (String(url).includes('/event/') ? answer({ status: 'ok', data: {} }) : answer({ status: 'ok', data: { basket: basket(7) } })));
+  document.body.innerHTML =
+    '<script id="shop-options" type="application/json">{"sessid":"S1","imgVersion":"1","siteId":"s1"}</script>';
+  fetchMock = vi.fn((url: string) =>
+    String(url).includes('/event/')
+      ? answer({ status: 'ok', data: {} })
+      : answer({ status: 'ok', data: { basket: basket(7) } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   vi.resetModules();
   store = await import('./basket-store');
@@ -90,14 +103,28 @@ describe('changes', () => {
     expect(listener).toHaveBeenCalled();
     expect(calls()).toEqual([
       ['/api/v2/sale/basket/add/', { offerId: '42', sessid: 'S1' }],
-      ['/api/v2/event/set/', { sessid: 'S1', method: 'event.set', event1: 'basket', event2: 'update', params: '{"availableCount":7,"delayCount":0}' }],
-      ['/api/v2/event/set/', { sessid: 'S1', method: 'event.set', event1: 'goal', event2: 'add_to_cart', params: '{"offerId":42}' }],
+      [
+        '/api/v2/event/set/',
+        {
+          sessid: 'S1',
+          method: 'event.set',
+          event1: 'basket',
+          event2: 'update',
+          params: '{"availableCount":7,"delayCount":0}',
+        },
+      ],
+      [
+        '/api/v2/event/set/',
+        { sessid: 'S1', method: 'event.set', event1: 'goal', event2: 'add_to_cart', params: '{"offerId":42}' },
+      ],
     ]);
   });
 
   it('an error answer leaves the cache alone and passes the first message on', async () => {
     cache(basket(1));
-    fetchMock.mockImplementationOnce(() => answer({ status: 'error', errors: [{ message: 'В наличии только 1 шт.', code: 'QUANTITY_LIMIT' }] }));
+    fetchMock.mockImplementationOnce(() =>
+      answer({ status: 'error', errors: [{ message: 'В наличии только 1 шт.', code: 'QUANTITY_LIMIT' }] }),
+    );
     const result = await store.addToBasket(5);
     expect(result).toEqual({ ok: false, message: 'В наличии только 1 шт.', code: 'QUANTITY_LIMIT' });
     expect(JSON.parse(localStorage.getItem(KEY) ?? '').value.availableCount).toBe(1);
@@ -106,7 +133,11 @@ describe('changes', () => {
 
   it('an add answer without a status is the spec’s error', async () => {
     fetchMock.mockImplementationOnce(() => answer({ weird: true }));
-    expect(await store.addToBasket(5)).toEqual({ ok: false, message: 'Error response /api/v2/sale/basket/add/', code: '0' });
+    expect(await store.addToBasket(5)).toEqual({
+      ok: false,
+      message: 'Error response /api/v2/sale/basket/add/',
+      code: '0',
+    });
   });
 
   it('wishlist add and delete replace the cache too', async () => {
@@ -116,16 +147,28 @@ describe('changes', () => {
     fetchMock.mockImplementation(() => answer({ status: 'ok', data: { basket: basket(0, 0) } }));
     await store.removeFromWishlist(9);
     expect(JSON.parse(localStorage.getItem(KEY) ?? '').value.delayCount).toBe(0);
-    expect(calls().map(([url]) => url).filter((u) => u.includes('/sale/'))).toEqual(['/api/v2/sale/wishlist/add/', '/api/v2/sale/wishlist/delete/']);
+    expect(
+      calls()
+        .map(([url]) => url)
+        .filter((u) => u.includes('/sale/')),
+    ).toEqual(['/api/v2/sale/wishlist/add/', '/api/v2/sale/wishlist/delete/']);
   });
 
   it('basket page methods go to POST /api/ and read {basket} or {error}', async () => {
-    fetchMock.mockImplementation((url: string) => (url === '/api/' ? answer({ basket: basket(0) }) : answer({ status: 'ok', data: {} })));
+    fetchMock.mockImplementation((url: string) =>
+      url === '/api/' ? answer({ basket: basket(0) }) : answer({ status: 'ok', data: {} }),
+    );
     expect((await store.deleteLine(11, 42)).ok).toBe(true);
     expect(calls()[0]).toEqual(['/api/', { sessid: 'S1', method: 'sale.order.basket.delete', id: '11' }]);
     expect(calls().map(([, f]) => f.event2)).toContain('delete_from_cart');
-    fetchMock.mockImplementation(() => answer({ error: { msg: 'Этого товара уже нет в корзине.', code: 'LINE_NOT_FOUND' } }));
-    expect(await store.setLineQuantity(11, 2)).toEqual({ ok: false, message: 'Этого товара уже нет в корзине.', code: 'LINE_NOT_FOUND' });
+    fetchMock.mockImplementation(() =>
+      answer({ error: { msg: 'Этого товара уже нет в корзине.', code: 'LINE_NOT_FOUND' } }),
+    );
+    expect(await store.setLineQuantity(11, 2)).toEqual({
+      ok: false,
+      message: 'Этого товара уже нет в корзине.',
+      code: 'LINE_NOT_FOUND',
+    });
   });
 
   it('sends no analytics at all while stopmetrica is Y', async () => {
@@ -150,7 +193,10 @@ describe('other tabs', () => {
     cache(basket(1));
     store.startBasket({ availableCount: 1, delayCount: 0 });
     const events = [
-      { key: `${location.hostname}:city`, newValue: JSON.stringify({ version: 1, expires: Date.now() + 1000, value: basket(9) }) },
+      {
+        key: `${location.hostname}:city`,
+        newValue: JSON.stringify({ version: 1, expires: Date.now() + 1000, value: basket(9) }),
+      },
       { key: KEY, newValue: 'garbage' },
       { key: KEY, newValue: JSON.stringify({ version: 1, expires: Date.now() - 1, value: basket(9) }) },
       { key: KEY, newValue: null },

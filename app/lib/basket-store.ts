@@ -80,7 +80,8 @@ export function startBasket(serverCounts?: BasketCounts): void {
   const cached = readEntry<Basket>(BASKET_KEY);
   const agrees =
     cached !== null &&
-    (!serverCounts || (cached.availableCount === serverCounts.availableCount && cached.delayCount === serverCounts.delayCount));
+    (!serverCounts ||
+      (cached.availableCount === serverCounts.availableCount && cached.delayCount === serverCounts.delayCount));
   if (cached && agrees) publish(cached);
   else void refreshBasket();
 }
@@ -119,7 +120,8 @@ export async function addToBasket(offerId: number): Promise<BasketResult> {
   const result = await v2(URLS.add, { offerId });
   if (result.ok) reachGoal('add_to_cart', { offerId });
   // Spec §8: an answer without a status becomes this error.
-  else if (result.message === 'Unknown response') return { ok: false, message: `Error response ${URLS.add}`, code: '0' };
+  else if (result.message === 'Unknown response')
+    return { ok: false, message: `Error response ${URLS.add}`, code: '0' };
   return result;
 }
 

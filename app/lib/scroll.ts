@@ -6,7 +6,11 @@ import { throttle } from './throttle';
 export const MOBILE_HEADER_FIXED_AT = 53;
 export const SCROLL_UP_BUTTON_AT = 500;
 
-export interface HeaderScrollState { fixed: boolean; hidden: boolean; showScrollUp: boolean }
+export interface HeaderScrollState {
+  fixed: boolean;
+  hidden: boolean;
+  showScrollUp: boolean;
+}
 
 /** Pure rule: fixed past 53 px; shown while scrolling up at 53 px or more, hidden while scrolling down. */
 export function nextHeaderState(prevY: number, y: number, prev: HeaderScrollState): HeaderScrollState {
@@ -29,7 +33,9 @@ export function useHeaderScroll(): HeaderScrollState {
       setState((prev) => {
         const next = nextHeaderState(prevY, y, prev);
         prevY = y;
-        return next.fixed === prev.fixed && next.hidden === prev.hidden && next.showScrollUp === prev.showScrollUp ? prev : next;
+        return next.fixed === prev.fixed && next.hidden === prev.hidden && next.showScrollUp === prev.showScrollUp
+          ? prev
+          : next;
       });
     }, SCROLL_THROTTLE_MS);
     window.addEventListener('scroll', onScroll, { passive: true });

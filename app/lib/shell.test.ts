@@ -7,7 +7,12 @@ import { throttle } from './throttle';
 
 describe('deviceClass', () => {
   it.each([
-    [320, 'mobile'], [675, 'mobile'], [676, 'tablet'], [1024, 'tablet'], [1025, 'desktop'], [1440, 'desktop'],
+    [320, 'mobile'],
+    [675, 'mobile'],
+    [676, 'tablet'],
+    [1024, 'tablet'],
+    [1025, 'desktop'],
+    [1440, 'desktop'],
   ])('%i px is %s', (width, device) => {
     expect(deviceClass(width)).toBe(device);
   });

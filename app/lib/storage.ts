@@ -7,7 +7,11 @@ export const STORAGE_VERSION = 1;
 /** Spec §9: the default lifetime of an entry, in seconds. */
 export const DEFAULT_LIFETIME_S = 3600;
 
-interface Entry<T> { version: number; expires: number; value: T }
+interface Entry<T> {
+  version: number;
+  expires: number;
+  value: T;
+}
 
 export function storageKey(key: string): string {
   return `${window.location.hostname}:${key}`;

@@ -1,5 +1,8 @@
 /** Runs `fn` at most once per `ms`, always with the latest arguments (a trailing call is kept). */
-export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: number): ((...args: A) => void) & { cancel(): void } {
+export function throttle<A extends unknown[]>(
+  fn: (...args: A) => void,
+  ms: number,
+): ((...args: A) => void) & { cancel(): void } {
   let last = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let pending: A | null = null;

@@ -31,7 +31,10 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
       <div className={styles.head}>
         <h1 className={styles.title}>Корзина</h1>
         {basket.availableCount > 0 && (
-          <span className={styles.count} data-testid="basket-count">{`${basket.availableCount} ${plural(basket.availableCount, PRODUCT_FORMS)}`}</span>
+          <span
+            className={styles.count}
+            data-testid="basket-count"
+          >{`${basket.availableCount} ${plural(basket.availableCount, PRODUCT_FORMS)}`}</span>
         )}
       </div>
       {basket.available.length > 0 ? (
@@ -49,7 +52,11 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
           <BasketSummary totals={basket.totals} />
         </div>
       ) : (
-        <EmptyState Icon={ShoppingBag} title="В корзине пока пусто" text="Добавляйте понравившиеся вещи кнопкой «В корзину» на странице товара — они будут ждать здесь." />
+        <EmptyState
+          Icon={ShoppingBag}
+          title="В корзине пока пусто"
+          text="Добавляйте понравившиеся вещи кнопкой «В корзину» на странице товара — они будут ждать здесь."
+        />
       )}
       {basket.delay.length > 0 && (
         <section className={styles.delayed} aria-labelledby="delayed-title">

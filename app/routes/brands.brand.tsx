@@ -13,7 +13,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (outcome.kind === 'redirect') throw redirect(outcome.to, 301);
   if (outcome.kind === 'not_found') throw data(null, { status: 404 });
   const { brand, gender, listing } = outcome.value;
-  return { brand, gender, listing, seo: brandSeo(brand, gender, listing), origin: url.origin, imgVersion: context.options.imgVersion };
+  return {
+    brand,
+    gender,
+    listing,
+    seo: brandSeo(brand, gender, listing),
+    origin: url.origin,
+    imgVersion: context.options.imgVersion,
+  };
 }
 
 export function meta({ data: page }: Route.MetaArgs) {
@@ -43,8 +50,12 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
           <p className={styles.text}>{brand.text}</p>
           {brand.menCount > 0 && (
             <nav className={styles.switch} aria-label="Чьи модели показать">
-              <Link to={`/brands/${brand.code}/`} aria-current={men ? undefined : 'page'}>Все модели</Link>
-              <Link to={`/brands/${brand.code}/man/`} aria-current={men ? 'page' : undefined}>Мужчинам</Link>
+              <Link to={`/brands/${brand.code}/`} aria-current={men ? undefined : 'page'}>
+                Все модели
+              </Link>
+              <Link to={`/brands/${brand.code}/man/`} aria-current={men ? 'page' : undefined}>
+                Мужчинам
+              </Link>
             </nav>
           )}
         </div>

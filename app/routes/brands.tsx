@@ -13,7 +13,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { brands } = await context.services.listing.reference();
   const shown = brands
     .filter((b) => (men ? b.menCount : b.count) > 0)
-    .map((b) => ({ ...b, count: men ? b.menCount : b.count, url: men ? `/brands/${b.code}/man/` : `/brands/${b.code}/` }));
+    .map((b) => ({
+      ...b,
+      count: men ? b.menCount : b.count,
+      url: men ? `/brands/${b.code}/man/` : `/brands/${b.code}/`,
+    }));
   return { men, alphabets: groupBrands(shown), origin: url.origin };
 }
 
@@ -34,19 +38,29 @@ export function meta({ data: page }: Route.MetaArgs) {
 
 export default function Brands({ loaderData }: Route.ComponentProps) {
   const { men, alphabets, origin } = loaderData;
-  const crumbs = [{ name: 'Главная', url: '/' }, { name: 'Бренды', url: '/brands/' }, ...(men ? [{ name: 'Мужчинам', url: '/brands/man/' }] : [])];
+  const crumbs = [
+    { name: 'Главная', url: '/' },
+    { name: 'Бренды', url: '/brands/' },
+    ...(men ? [{ name: 'Мужчинам', url: '/brands/man/' }] : []),
+  ];
   const letters = alphabets.flatMap((a) => a.letters.map((l) => l.letter));
   return (
     <main id="main" className={`container ${styles.page}`}>
       <Breadcrumbs crumbs={crumbs} origin={origin} />
       <h1 className={styles.title}>{men ? 'Бренды для мужчин' : 'Бренды'}</h1>
       <nav className={styles.switch} aria-label="Чьи бренды показать">
-        <Link to="/brands/" aria-current={men ? undefined : 'page'}>Все</Link>
-        <Link to="/brands/man/" aria-current={men ? 'page' : undefined}>Мужчинам</Link>
+        <Link to="/brands/" aria-current={men ? undefined : 'page'}>
+          Все
+        </Link>
+        <Link to="/brands/man/" aria-current={men ? 'page' : undefined}>
+          Мужчинам
+        </Link>
       </nav>
       <nav className={styles.index} aria-label="Буквы">
         {letters.map((l) => (
-          <a key={l} href={`#letter-${l}`}>{l}</a>
+          <a key={l} href={`#letter-${l}`}>
+            {l}
+          </a>
         ))}
       </nav>
       {alphabets.map((alphabet) => (

@@ -23,7 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       groups: sections
         .filter((s) => s.parentId === top.id && s.count > 0)
         .sort((a, b) => a.sort - b.sort)
-        .map((group) => ({ ...group, leaves: sections.filter((s) => s.parentId === group.id && s.count > 0).sort((a, b) => a.sort - b.sort) })),
+        .map((group) => ({
+          ...group,
+          leaves: sections.filter((s) => s.parentId === group.id && s.count > 0).sort((a, b) => a.sort - b.sort),
+        })),
     }));
     return { kind: 'root' as const, tops, origin: url.origin };
   }
@@ -50,7 +53,11 @@ export function meta({ data: page }: Route.MetaArgs) {
   if (page.kind === 'root') {
     return [
       { title: `Каталог: пуховики, парки, пальто и аксессуары — ${SHOP_NAME}` },
-      { name: 'description', content: 'Каталог тёплой одежды для женщин и мужчин: пуховики, парки, пальто, куртки, жилеты, шапки, шарфы и перчатки.' },
+      {
+        name: 'description',
+        content:
+          'Каталог тёплой одежды для женщин и мужчин: пуховики, парки, пальто, куртки, жилеты, шапки, шарфы и перчатки.',
+      },
       { tagName: 'link', rel: 'canonical', href: `${page.origin}/catalog/` },
     ];
   }
@@ -102,7 +109,9 @@ function CatalogRoot({ tops, origin }: { tops: RootData['tops']; origin: string 
                           {leaf.name}
                           {leaf.hasNew && <span className={styles.new}>новинки</span>}
                         </span>
-                        <span className={styles.muted}>{leaf.minPrice != null ? `от ${formatPrice(leaf.minPrice)}` : ''}</span>
+                        <span className={styles.muted}>
+                          {leaf.minPrice != null ? `от ${formatPrice(leaf.minPrice)}` : ''}
+                        </span>
                       </Link>
                     </li>
                   ))}

@@ -13,7 +13,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta() {
   return [
     { title: 'ВЬЮГА — пуховики, парки и пальто для мужчин и женщин' },
-    { name: 'description', content: 'Тёплая верхняя одежда и аксессуары: пуховики, парки, пальто, куртки. Наличие размеров в магазинах вашего города, доставка по России и самовывоз.' },
+    {
+      name: 'description',
+      content:
+        'Тёплая верхняя одежда и аксессуары: пуховики, парки, пальто, куртки. Наличие размеров в магазинах вашего города, доставка по России и самовывоз.',
+    },
   ];
 }
 
@@ -32,7 +36,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           tile ? (
             <Link key={url} to={url} className={styles.heroTile}>
               <span className={styles.heroPhoto}>
-                <img src={imageUrl(tile.image, 'source', imgVersion)} alt="" width={852} height={1278} fetchPriority="high" />
+                <img
+                  src={imageUrl(tile.image, 'source', imgVersion)}
+                  alt=""
+                  width={852}
+                  height={1278}
+                  fetchPriority="high"
+                />
               </span>
               <span className={styles.heroText}>
                 <span className={styles.heroTitle}>{title}</span>
@@ -45,14 +55,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className="container" aria-labelledby="home-sections">
-        <h2 id="home-sections" className={styles.heading}>Верхняя одежда</h2>
+        <h2 id="home-sections" className={styles.heading}>
+          Верхняя одежда
+        </h2>
         <ul className={styles.tiles}>
           {tiles.map((tile) => (
             <li key={tile.id}>
               <Link to={tile.url} className={styles.tile}>
-                <img src={imageUrl(tile.image, 'listingMobile', imgVersion)} alt="" width={288} height={432} loading="lazy" />
+                <img
+                  src={imageUrl(tile.image, 'listingMobile', imgVersion)}
+                  alt=""
+                  width={288}
+                  height={432}
+                  loading="lazy"
+                />
                 <span className={styles.tileName}>{tile.name}</span>
-                <span className={styles.tileMeta}>{`${tile.gender === 'man' ? 'мужские' : 'женские'} · от ${formatPrice(tile.minPrice)}`}</span>
+                <span
+                  className={styles.tileMeta}
+                >{`${tile.gender === 'man' ? 'мужские' : 'женские'} · от ${formatPrice(tile.minPrice)}`}</span>
               </Link>
             </li>
           ))}
@@ -65,11 +85,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Shelf({ id, title, cards, imgVersion }: { id: string; title: string; cards: Route.ComponentProps['loaderData']['sale']; imgVersion: string }) {
+function Shelf({
+  id,
+  title,
+  cards,
+  imgVersion,
+}: {
+  id: string;
+  title: string;
+  cards: Route.ComponentProps['loaderData']['sale'];
+  imgVersion: string;
+}) {
   if (cards.length === 0) return null;
   return (
     <section className="container" aria-labelledby={id}>
-      <h2 id={id} className={styles.heading}>{title}</h2>
+      <h2 id={id} className={styles.heading}>
+        {title}
+      </h2>
       <div className={styles.grid}>
         {cards.map((card) => (
           <ProductCard key={card.id} card={card} imgVersion={imgVersion} />

@@ -39,7 +39,10 @@ export function meta({ data: page }: Route.MetaArgs) {
   ];
 }
 
-const CRUMBS = [{ name: 'Главная', url: '/' }, { name: 'Поиск', url: '/search/' }];
+const CRUMBS = [
+  { name: 'Главная', url: '/' },
+  { name: 'Поиск', url: '/search/' },
+];
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, corrected, listing, analyticsIds, empty, suggestions, origin, imgVersion } = loaderData;
@@ -106,10 +109,23 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 function SearchForm({ query }: { query: string }) {
   return (
     <Form method="get" action="/search/" role="search" className={styles.form}>
-      <label htmlFor="search-page-q" className="visually-hidden">Что ищем</label>
-      <input id="search-page-q" name="q" type="search" defaultValue={query} key={query} maxLength={SEARCH_MAX} placeholder="Поиск" className={styles.input} />
+      <label htmlFor="search-page-q" className="visually-hidden">
+        Что ищем
+      </label>
+      <input
+        id="search-page-q"
+        name="q"
+        type="search"
+        defaultValue={query}
+        key={query}
+        maxLength={SEARCH_MAX}
+        placeholder="Поиск"
+        className={styles.input}
+      />
       <input type="hidden" name="s" value="Y" />
-      <button type="submit" className={styles.submit}>Найти</button>
+      <button type="submit" className={styles.submit}>
+        Найти
+      </button>
     </Form>
   );
 }

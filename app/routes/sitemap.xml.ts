@@ -7,9 +7,13 @@ function escapeXml(text: string): string {
 /** sitemap.xml: the catalogue root, every section with products, every brand page and every product. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
-  const [ref, products] = await Promise.all([context.services.listing.reference(), context.services.listing.productUrls()]);
+  const [ref, products] = await Promise.all([
+    context.services.listing.reference(),
+    context.services.listing.productUrls(),
+  ]);
   const urls: { loc: string; lastmod?: string }[] = [{ loc: '/' }, { loc: '/catalog/' }];
-  for (const s of [...ref.sections].sort((a, b) => a.depth - b.depth || a.sort - b.sort || a.id - b.id)) if (s.count > 0) urls.push({ loc: s.url });
+  for (const s of [...ref.sections].sort((a, b) => a.depth - b.depth || a.sort - b.sort || a.id - b.id))
+    if (s.count > 0) urls.push({ loc: s.url });
   urls.push({ loc: '/brands/' }, { loc: '/brands/man/' });
   for (const b of ref.brands) {
     if (b.count > 0) urls.push({ loc: `/brands/${b.code}/` });
@@ -19,7 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map((u) => `<url><loc>${escapeXml(origin + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`),
+    ...urls.map(
+      (u) => `<url><loc>${escapeXml(origin + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`,
+    ),
     '</urlset>',
   ].join('\n');
   return new Response(body, {

@@ -24,16 +24,27 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
     <main id="main" className={`container ${styles.page}`}>
       <div className={styles.head}>
         <h1 className={styles.title}>Отложенные товары</h1>
-        {basket.delayCount > 0 && <span className={styles.count}>{`${basket.delayCount} ${plural(basket.delayCount, PRODUCT_FORMS)}`}</span>}
+        {basket.delayCount > 0 && (
+          <span className={styles.count}>{`${basket.delayCount} ${plural(basket.delayCount, PRODUCT_FORMS)}`}</span>
+        )}
       </div>
       {basket.delay.length > 0 ? (
         <ul className={styles.grid}>
           {basket.delay.map((line) => (
-            <DelayedCard key={line.id} line={line} inCart={inCart.has(line.offer.id)} imgVersion={loaderData.imgVersion} />
+            <DelayedCard
+              key={line.id}
+              line={line}
+              inCart={inCart.has(line.offer.id)}
+              imgVersion={loaderData.imgVersion}
+            />
           ))}
         </ul>
       ) : (
-        <EmptyState Icon={Heart} title="Отложенных товаров нет" text="Нажмите на сердечко на странице товара, чтобы отложить его и вернуться к нему позже." />
+        <EmptyState
+          Icon={Heart}
+          title="Отложенных товаров нет"
+          text="Нажмите на сердечко на странице товара, чтобы отложить его и вернуться к нему позже."
+        />
       )}
     </main>
   );

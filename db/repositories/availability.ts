@@ -1,5 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
-import { availabilityOf, type AvailabilityOffer, type OnlineStores, type StockRow } from '../../domain/catalog/availability';
+import {
+  availabilityOf,
+  type AvailabilityOffer,
+  type OnlineStores,
+  type StockRow,
+} from '../../domain/catalog/availability';
 import type { Db } from '../client';
 import { offerRestrictions, stock, stores } from '../schema';
 
@@ -18,7 +23,9 @@ export async function loadAvailability(db: Db, offerIds: number[]): Promise<Map<
 export async function loadOnlineStores(db: Db, offerIds: number[]): Promise<OnlineStores> {
   const [storeRows, restrictions] = await Promise.all([
     db.select({ id: stores.id, type: stores.type }).from(stores),
-    offerIds.length ? db.select().from(offerRestrictions).where(inArray(offerRestrictions.offerId, offerIds)) : Promise.resolve([]),
+    offerIds.length
+      ? db.select().from(offerRestrictions).where(inArray(offerRestrictions.offerId, offerIds))
+      : Promise.resolve([]),
   ]);
   const restrictionOrderShops: Record<number, number[]> = {};
   for (const r of restrictions) {

@@ -5,7 +5,9 @@ import { type Db, queryRows } from '../client';
 
 /** The owner's lines, for basket_lines aliased `l`. */
 function ownerSql(owner: BasketOwner): SQL {
-  return owner.userId != null ? sql`l.user_id = ${owner.userId}` : sql`l.session_id = ${owner.sessionId} and l.user_id is null`;
+  return owner.userId != null
+    ? sql`l.user_id = ${owner.userId}`
+    : sql`l.session_id = ${owner.sessionId} and l.user_id is null`;
 }
 
 /** The unique index a new line of this owner collides with: the partial index's columns and its predicate. */
@@ -33,38 +35,64 @@ const stockColumns = sql`
     from stock s where s.offer_id = o.id and s.quantity > 0) as stock,
   (select coalesce(array_agg(r.store_id), '{}') from offer_restrictions r where r.offer_id = o.id) as restricted`;
 
-interface StockColumns { stock: OfferStoreStock[]; restricted: number[] }
+interface StockColumns {
+  stock: OfferStoreStock[];
+  restricted: number[];
+}
 
 function onlineStockOf(offerId: number, r: StockColumns): number {
-  const stock = r.stock.map((s) => ({ storeId: Number(s.storeId), storeType: s.storeType, quantity: Number(s.quantity) }));
+  const stock = r.stock.map((s) => ({
+    storeId: Number(s.storeId),
+    storeType: s.storeType,
+    quantity: Number(s.quantity),
+  }));
   return offerOnlineStock(offerId, stock, r.restricted.map(Number));
 }
 
 interface LineRow extends StockColumns {
-  id: number; offer_id: number; delay: boolean; quantity: number; product_id: number; product_name: string;
-  brand_name: string; category: string; color_name: string | null; url: string; image: string | null;
-  size_name: string; price: string | number; old_price: string | number | null;
+  id: number;
+  offer_id: number;
+  delay: boolean;
+  quantity: number;
+  product_id: number;
+  product_name: string;
+  brand_name: string;
+  category: string;
+  color_name: string | null;
+  url: string;
+  image: string | null;
+  size_name: string;
+  price: string | number;
+  old_price: string | number | null;
 }
 
 const toStored = (r: { id: number; offer_id: number; delay: boolean; quantity: number }): StoredLine => ({
-  id: Number(r.id), offerId: Number(r.offer_id), delay: Boolean(r.delay), quantity: Number(r.quantity),
+  id: Number(r.id),
+  offerId: Number(r.offer_id),
+  delay: Boolean(r.delay),
+  quantity: Number(r.quantity),
 });
 
 export function basketRepository(db: Db): BasketRepository {
   return {
     async counts(owner) {
       // The lines the basket shows: a product taken off sale leaves the counts as it leaves the basket.
-      const [row] = await queryRows<{ available: number; delay: number }>(db, sql`
+      const [row] = await queryRows<{ available: number; delay: number }>(
+        db,
+        sql`
         select coalesce(sum(l.quantity) filter (where not l.delay), 0)::int as available, (count(*) filter (where l.delay))::int as delay
         from basket_lines l
           join offers o on o.id = l.offer_id
           join products p on p.id = o.product_id and p.active
-        where ${ownerSql(owner)}`);
+        where ${ownerSql(owner)}`,
+      );
       return { availableCount: Number(row?.available ?? 0), delayCount: Number(row?.delay ?? 0) };
     },
 
     async rows(owner) {
-      const rows = await queryRows<LineRow>(db, sql`
+      const rows = await queryRows<LineRow>(
+        db,
+        sql`
         select l.id, l.offer_id, l.delay, l.quantity, p.id as product_id, p.name as product_name, b.name as brand_name,
           p.category, c.name as color_name, p.url, o.size_name, o.price, o.old_price, ${stockColumns},
           (select i.file from product_images i where i.product_id = p.id order by i.sort limit 1) as image
@@ -74,37 +102,55 @@ export function basketRepository(db: Db): BasketRepository {
           join brands b on b.id = p.brand_id
           left join colors c on c.code = p.color_code
         where ${ownerSql(owner)}
-        order by l.created_at desc, l.id desc`);
+        order by l.created_at desc, l.id desc`,
+      );
       return rows.map(
         (r): BasketRow => ({
-          id: Number(r.id), offerId: Number(r.offer_id), delay: Boolean(r.delay), quantity: Number(r.quantity),
-          productId: Number(r.product_id), productName: r.product_name, brandName: r.brand_name, category: r.category,
-          colorName: r.color_name ?? '', url: r.url, image: r.image, sizeName: r.size_name, price: Number(r.price),
-          oldPrice: r.old_price == null ? null : Number(r.old_price), stock: onlineStockOf(Number(r.offer_id), r),
+          id: Number(r.id),
+          offerId: Number(r.offer_id),
+          delay: Boolean(r.delay),
+          quantity: Number(r.quantity),
+          productId: Number(r.product_id),
+          productName: r.product_name,
+          brandName: r.brand_name,
+          category: r.category,
+          colorName: r.color_name ?? '',
+          url: r.url,
+          image: r.image,
+          sizeName: r.size_name,
+          price: Number(r.price),
+          oldPrice: r.old_price == null ? null : Number(r.old_price),
+          stock: onlineStockOf(Number(r.offer_id), r),
         }),
       );
     },
 
     async onlineStock(offerIds) {
       if (offerIds.length === 0) return new Map();
-      const rows = await queryRows<StockColumns & { id: number }>(db, sql`
+      const rows = await queryRows<StockColumns & { id: number }>(
+        db,
+        sql`
         select o.id, ${stockColumns}
         from offers o join products p on p.id = o.product_id and p.active
-        where o.id in ${offerIds}`);
+        where o.id in ${offerIds}`,
+      );
       return new Map(rows.map((r) => [Number(r.id), onlineStockOf(Number(r.id), r)]));
     },
 
     async addToCart(owner, offerId, quantity, cap) {
       // One statement: concurrent adds queue on the line's row lock, and the cap is checked against the
       // quantity each of them finds there, so no add is lost and none overshoots the stock.
-      const rows = await queryRows<{ id: number }>(db, sql`
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`
         with ${touchSession(owner.sessionId)}
         insert into basket_lines as l (session_id, user_id, offer_id, delay, quantity)
         values (${owner.sessionId}, ${owner.userId}, ${offerId}, false, ${quantity})
         on conflict ${conflictTarget(owner)}
         do update set quantity = l.quantity + excluded.quantity, updated_at = now()
           where l.quantity + excluded.quantity <= ${cap}
-        returning l.id`);
+        returning l.id`,
+      );
       return rows.length > 0;
     },
 
@@ -117,12 +163,17 @@ export function basketRepository(db: Db): BasketRepository {
     },
 
     async removeFromWishlist(owner, offerId) {
-      await db.execute(sql`delete from basket_lines l where ${ownerSql(owner)} and l.offer_id = ${offerId} and l.delay`);
+      await db.execute(
+        sql`delete from basket_lines l where ${ownerSql(owner)} and l.offer_id = ${offerId} and l.delay`,
+      );
     },
 
     async line(owner, lineId) {
-      const [row] = await queryRows<{ id: number; offer_id: number; delay: boolean; quantity: number }>(db, sql`
-        select l.id, l.offer_id, l.delay, l.quantity from basket_lines l where l.id = ${lineId} and ${ownerSql(owner)}`);
+      const [row] = await queryRows<{ id: number; offer_id: number; delay: boolean; quantity: number }>(
+        db,
+        sql`
+        select l.id, l.offer_id, l.delay, l.quantity from basket_lines l where l.id = ${lineId} and ${ownerSql(owner)}`,
+      );
       return row ? toStored(row) : null;
     },
 
@@ -138,8 +189,11 @@ export function basketRepository(db: Db): BasketRepository {
 
     async moveToWishlist(owner, lineId) {
       await db.transaction(async (tx) => {
-        const [moved] = await queryRows<{ offer_id: number }>(tx, sql`
-          delete from basket_lines l where l.id = ${lineId} and not l.delay and ${ownerSql(owner)} returning l.offer_id`);
+        const [moved] = await queryRows<{ offer_id: number }>(
+          tx,
+          sql`
+          delete from basket_lines l where l.id = ${lineId} and not l.delay and ${ownerSql(owner)} returning l.offer_id`,
+        );
         if (!moved) return;
         await tx.execute(sql`
           insert into basket_lines (session_id, user_id, offer_id, delay, quantity)
@@ -149,9 +203,18 @@ export function basketRepository(db: Db): BasketRepository {
     },
 
     async mergeSources(sessionId, userId) {
-      const rows = await queryRows<{ id: number; offer_id: number; delay: boolean; quantity: number; user_id: number | null }>(db, sql`
+      const rows = await queryRows<{
+        id: number;
+        offer_id: number;
+        delay: boolean;
+        quantity: number;
+        user_id: number | null;
+      }>(
+        db,
+        sql`
         select l.id, l.offer_id, l.delay, l.quantity, l.user_id from basket_lines l
-        where (l.session_id = ${sessionId} and l.user_id is null) or l.user_id = ${userId}`);
+        where (l.session_id = ${sessionId} and l.user_id is null) or l.user_id = ${userId}`,
+      );
       return {
         visitor: rows.filter((r) => r.user_id == null).map(toStored),
         user: rows.filter((r) => r.user_id != null).map(toStored),

@@ -4,28 +4,48 @@ import type { HomeRepository } from '../../domain/catalog/home.service';
 import { type Db, queryRows } from '../client';
 
 interface CardRow {
-  id: number; model_id: number; name: string; brand_name: string; url: string; min_price: string | number;
-  old_price: string | number | null; discount_percent: number; is_new: boolean; images: string[] | null; colors_count: string | number;
+  id: number;
+  model_id: number;
+  name: string;
+  brand_name: string;
+  url: string;
+  min_price: string | number;
+  old_price: string | number | null;
+  discount_percent: number;
+  is_new: boolean;
+  images: string[] | null;
+  colors_count: string | number;
 }
 
 /** Cards for the products the `where` picks, with images and the model's colour count, in one query. */
 export async function loadCards(db: Db, where: SQL, orderBy: SQL, limit: number, offset = 0): Promise<ProductCard[]> {
-  const rows = await queryRows<CardRow>(db, sql`
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`
     select p.id, p.model_id, p.name, b.name as brand_name, p.url, p.min_price, p.old_price, p.discount_percent, p.is_new,
       (select array_agg(i.file order by i.sort) from product_images i where i.product_id = p.id) as images,
       (select count(*) from products m where m.model_id = p.model_id and m.active) as colors_count
     from products p join brands b on b.id = p.brand_id
     where p.active and ${where}
     order by ${orderBy}
-    limit ${limit} offset ${offset}`);
+    limit ${limit} offset ${offset}`,
+  );
   return rows.map(toCard);
 }
 
 export function toCard(r: CardRow): ProductCard {
   return {
-    id: Number(r.id), modelId: Number(r.model_id), name: r.name, brandName: r.brand_name, url: r.url,
-    price: Number(r.min_price), oldPrice: r.old_price == null ? null : Number(r.old_price),
-    discountPercent: Number(r.discount_percent), isNew: Boolean(r.is_new), images: r.images ?? [], colorsCount: Number(r.colors_count),
+    id: Number(r.id),
+    modelId: Number(r.model_id),
+    name: r.name,
+    brandName: r.brand_name,
+    url: r.url,
+    price: Number(r.min_price),
+    oldPrice: r.old_price == null ? null : Number(r.old_price),
+    discountPercent: Number(r.discount_percent),
+    isNew: Boolean(r.is_new),
+    images: r.images ?? [],
+    colorsCount: Number(r.colors_count),
   };
 }
 
@@ -37,22 +57,51 @@ const inStockOnline = sql`exists (select 1 from offers o join stock s on s.offer
 export function homeRepository(db: Db): HomeRepository {
   return {
     featured(kind: FeaturedKind, limit: number) {
-      if (kind === 'new') return loadCards(db, sql`p.is_new and ${onePerModel} and ${inStockOnline}`, sql`p.created_at desc, p.id`, limit);
-      if (kind === 'sale') return loadCards(db, sql`p.discount_percent > 0 and ${onePerModel} and ${inStockOnline}`, sql`p.discount_percent desc, p.popularity desc, p.id`, limit);
+      if (kind === 'new')
+        return loadCards(
+          db,
+          sql`p.is_new and ${onePerModel} and ${inStockOnline}`,
+          sql`p.created_at desc, p.id`,
+          limit,
+        );
+      if (kind === 'sale')
+        return loadCards(
+          db,
+          sql`p.discount_percent > 0 and ${onePerModel} and ${inStockOnline}`,
+          sql`p.discount_percent desc, p.popularity desc, p.id`,
+          limit,
+        );
       return loadCards(db, sql`${onePerModel} and ${inStockOnline}`, sql`p.popularity desc, p.id`, limit);
     },
     async sectionTiles() {
-      const rows = await queryRows<{ id: number; name: string; url: string; gender: string | null; min_price: string | number; image: string }>(db, sql`
+      const rows = await queryRows<{
+        id: number;
+        name: string;
+        url: string;
+        gender: string | null;
+        min_price: string | number;
+        image: string;
+      }>(
+        db,
+        sql`
         select s.id, s.name, s.url, s.gender,
           (select min(p.min_price) from products p where p.section_id = s.id and p.active) as min_price,
           (select i.file from products p join product_images i on i.product_id = p.id and i.sort = 0
             where p.section_id = s.id and p.active order by p.popularity desc, p.id limit 1) as image
         from sections s join sections g on g.id = s.parent_id
         where s.depth = 3 and g.code = 'verkhnyaya-odezhda'
-        order by s.gender desc, s.sort`);
+        order by s.gender desc, s.sort`,
+      );
       return rows
         .filter((r) => r.image && r.min_price != null)
-        .map((r) => ({ id: Number(r.id), name: r.name, url: r.url, gender: r.gender, minPrice: Number(r.min_price), image: r.image }));
+        .map((r) => ({
+          id: Number(r.id),
+          name: r.name,
+          url: r.url,
+          gender: r.gender,
+          minPrice: Number(r.min_price),
+          image: r.image,
+        }));
     },
   };
 }

@@ -18,7 +18,10 @@ import { toCard } from './cards';
 /** `array[$1, $2]::type[]`: drizzle would spread a JS array into a list, so arrays are built explicitly. */
 export function pgArray(values: readonly (string | number)[], type: 'int' | 'text'): SQL {
   if (values.length === 0) return sql.raw(`'{}'::${type}[]`);
-  return sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}[]`;
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::${sql.raw(type)}[]`;
 }
 
 /** The text the russian full-text index is built on (migration 0001, products_search_idx): keep it identical. */
@@ -33,19 +36,30 @@ function sectionAndBelow(ref: ListingReference, sectionId: number): number[] {
 
 /** The listing's own products, on product_facets `f`. */
 export function scopeSql(scope: ListingScope, ref: ListingReference): SQL {
-  if (scope.kind === 'section') return sql`f.section_id = any(${pgArray(sectionAndBelow(ref, scope.sectionId), 'int')})`;
+  if (scope.kind === 'section')
+    return sql`f.section_id = any(${pgArray(sectionAndBelow(ref, scope.sectionId), 'int')})`;
   if (scope.kind === 'brand') {
-    return scope.gender ? sql`f.brand_id = ${scope.brandId} and f.gender = ${scope.gender}` : sql`f.brand_id = ${scope.brandId}`;
+    return scope.gender
+      ? sql`f.brand_id = ${scope.brandId} and f.gender = ${scope.gender}`
+      : sql`f.brand_id = ${scope.brandId}`;
   }
   const { text, brandIds, colorCodes, props, articles } = scope.match;
   const parts: SQL[] = [];
   if (brandIds.length) parts.push(sql`f.brand_id = any(${pgArray(brandIds, 'int')})`);
   if (colorCodes.length) parts.push(sql`f.color_code = any(${pgArray(colorCodes, 'text')})`);
-  for (const [code, values] of Object.entries(props)) parts.push(sql`(f.props ->> ${code}) = any(${pgArray(values, 'text')})`);
+  for (const [code, values] of Object.entries(props))
+    parts.push(sql`(f.props ->> ${code}) = any(${pgArray(values, 'text')})`);
   const textParts: SQL[] = [];
   if (text.length) textParts.push(sql`${SEARCH_VECTOR} @@ plainto_tsquery('russian', ${text.join(' ')})`);
-  if (articles.length) textParts.push(sql`(${sql.join(articles.map((a) => sql`upper(p.article) like ${`${a}%`}`), sql` or `)})`);
-  if (textParts.length) parts.push(sql`f.product_id in (select p.id from products p where ${sql.join(textParts, sql` and `)})`);
+  if (articles.length)
+    textParts.push(
+      sql`(${sql.join(
+        articles.map((a) => sql`upper(p.article) like ${`${a}%`}`),
+        sql` or `,
+      )})`,
+    );
+  if (textParts.length)
+    parts.push(sql`f.product_id in (select p.id from products p where ${sql.join(textParts, sql` and `)})`);
   return parts.length ? sql.join(parts, sql` and `) : sql`false`;
 }
 
@@ -89,7 +103,14 @@ const ORDER: Record<SortValue, SQL> = {
   discount_desc: sql`f.discount_percent desc, f.popularity desc, f.product_id`,
 };
 
-interface GroupRow { code: string; value: string | null; fail: number; n: string | number; lo: string | number | null; hi: string | number | null }
+interface GroupRow {
+  code: string;
+  value: string | null;
+  fail: number;
+  n: string | number;
+  lo: string | number | null;
+  hi: string | number | null;
+}
 
 /**
  * Products of a scope grouped by filter value and by `fail`, the set of chosen filter codes a product fails (a bit
@@ -101,19 +122,34 @@ async function groupedCounts(db: Db, scope: ListingScope, ref: ListingReference,
   // lookups) only for the products kept.
   const grouped = ref.filters.filter((d) => d.kind === 'list' && GROUP_VALUE[d.code]);
   const g = (i: number) => sql.identifier(`g${i}`);
-  const rows = await queryRows<GroupRow>(db, sql`
+  const rows = await queryRows<GroupRow>(
+    db,
+    sql`
     with s as materialized (
-      select ${sql.join(grouped.map((d, i) => sql`${GROUP_VALUE[d.code]} as ${g(i)}`), sql`, `)}, f.size_codes, f.min_price, f.fail
+      select ${sql.join(
+        grouped.map((d, i) => sql`${GROUP_VALUE[d.code]} as ${g(i)}`),
+        sql`, `,
+      )}, f.size_codes, f.min_price, f.fail
       from (select f.*, ${fail} as fail from product_facets f where f.active and ${scopeSql(scope, ref)} offset 0) f
       where ${keep}
     )
-    select case ${sql.join(grouped.map((d, i) => sql`when grouping(${g(i)}) = 0 then ${d.code}`), sql` `)} end as code,
-      coalesce(${sql.join(grouped.map((_, i) => g(i)), sql`, `)}) as value, fail, count(*) as n, null::bigint as lo, null::bigint as hi
-    from s group by grouping sets (${sql.join(grouped.map((_, i) => sql`(${g(i)}, fail)`), sql`, `)})
+    select case ${sql.join(
+      grouped.map((d, i) => sql`when grouping(${g(i)}) = 0 then ${d.code}`),
+      sql` `,
+    )} end as code,
+      coalesce(${sql.join(
+        grouped.map((_, i) => g(i)),
+        sql`, `,
+      )}) as value, fail, count(*) as n, null::bigint as lo, null::bigint as hi
+    from s group by grouping sets (${sql.join(
+      grouped.map((_, i) => sql`(${g(i)}, fail)`),
+      sql`, `,
+    )})
     union all
     select 'size', z, fail, count(*), null, null from s, unnest(s.size_codes) z group by z, fail
     union all
-    select '#', null, fail, count(*), min(s.min_price), max(s.min_price) from s group by fail`);
+    select '#', null, fail, count(*), min(s.min_price), max(s.min_price) from s group by fail`,
+  );
   const brandCode = new Map(ref.brands.map((b) => [String(b.id), b.code]));
   return rows.map((r) => ({
     code: r.code,
@@ -172,9 +208,20 @@ async function liveCounts(db: Db, query: ListingQuery, ref: ListingReference): P
 }
 
 interface ItemRow {
-  id: number; model_id: number; name: string; brand_id: number; url: string; min_price: string | number;
-  old_price: string | number | null; discount_percent: number; is_new: boolean; images: string[] | null; colors_count: string | number;
-  sort: number; category: string; color_code: string;
+  id: number;
+  model_id: number;
+  name: string;
+  brand_id: number;
+  url: string;
+  min_price: string | number;
+  old_price: string | number | null;
+  discount_percent: number;
+  is_new: boolean;
+  images: string[] | null;
+  colors_count: string | number;
+  sort: number;
+  category: string;
+  color_code: string;
 }
 
 /**
@@ -189,20 +236,26 @@ async function pageItems(db: Db, query: ListingQuery, ref: ListingReference): Pr
     if (match) conditions.push(match);
   }
   // Sold-out products go last whatever the sort.
-  const ids = await queryRows<{ product_id: number }>(db, sql`
+  const ids = await queryRows<{ product_id: number }>(
+    db,
+    sql`
     select f.product_id from product_facets f
     where ${sql.join(conditions, sql` and `)}
     order by (f.size_codes = '{}'::text[]), ${ORDER[query.sort]}
-    limit ${query.limit} offset ${query.offset}`);
+    limit ${query.limit} offset ${query.offset}`,
+  );
   if (ids.length === 0) return [];
   const order = ids.map((r) => Number(r.product_id));
-  const rows = await queryRows<ItemRow>(db, sql`
+  const rows = await queryRows<ItemRow>(
+    db,
+    sql`
     select p.id, p.model_id, p.name, p.brand_id, p.url, p.min_price, p.old_price, p.discount_percent, p.is_new,
       p.sort, p.category, p.color_code,
       (select array_agg(i.file order by i.sort) from (select file, sort from product_images where product_id = p.id order by sort limit 2) i) as images,
       (select count(*) from products m where m.model_id = p.model_id and m.active) as colors_count
     from products p
-    where p.id = any(${pgArray(order, 'int')})`);
+    where p.id = any(${pgArray(order, 'int')})`,
+  );
   const brandName = new Map(ref.brands.map((b) => [b.id, b.name]));
   const colorName = new Map((ref.filters.find((f) => f.code === 'color')?.values ?? []).map((v) => [v.value, v.name]));
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
@@ -210,42 +263,108 @@ async function pageItems(db: Db, query: ListingQuery, ref: ListingReference): Pr
     const r = byId.get(id);
     if (!r) return [];
     const card = toCard({ ...r, brand_name: brandName.get(Number(r.brand_id)) ?? '' });
-    return [{ ...card, sort: Number(r.sort), category: r.category, color: { code: r.color_code, name: colorName.get(r.color_code) ?? r.color_code } }];
+    return [
+      {
+        ...card,
+        sort: Number(r.sort),
+        category: r.category,
+        color: { code: r.color_code, name: colorName.get(r.color_code) ?? r.color_code },
+      },
+    ];
   });
 }
 
 async function loadReference(db: Db): Promise<ListingReference> {
   const [sections, brands, brandCounts, colors, sizes] = await Promise.all([
-    queryRows<{ id: number; parent_id: number | null; name: string; url: string; depth: number; sort: number; gender: string | null; count: string | number; min_price: string | number | null; has_new: boolean | null }>(db, sql`
+    queryRows<{
+      id: number;
+      parent_id: number | null;
+      name: string;
+      url: string;
+      depth: number;
+      sort: number;
+      gender: string | null;
+      count: string | number;
+      min_price: string | number | null;
+      has_new: boolean | null;
+    }>(
+      db,
+      sql`
       select s.id, s.parent_id, s.name, s.url, s.depth, s.sort, s.gender,
         coalesce(x.count, 0) as count, x.min_price, coalesce(x.has_new, false) as has_new
       from sections s
       left join (
         select unnest(section_path) as section_id, count(*) as count, min(min_price) as min_price, bool_or(is_new) as has_new
         from products where active group by 1
-      ) x on x.section_id = s.id`),
-    queryRows<{ id: number; code: string; name: string; text: string }>(db, sql`select id, code, name, text from brands`),
-    queryRows<{ brand_id: number; count: string | number; men: string | number }>(db, sql`
-      select brand_id, count(*) as count, count(*) filter (where gender = 'man') as men from products where active group by brand_id`),
-    queryRows<{ code: string; name: string; hex: string }>(db, sql`select code, name, hex from colors order by sort, code`),
-    queryRows<{ code: string; name: string }>(db, sql`
-      select lower(size_name) as code, min(size_name) as name from offers group by 1 order by min(size_sort), 1`),
+      ) x on x.section_id = s.id`,
+    ),
+    queryRows<{ id: number; code: string; name: string; text: string }>(
+      db,
+      sql`select id, code, name, text from brands`,
+    ),
+    queryRows<{ brand_id: number; count: string | number; men: string | number }>(
+      db,
+      sql`
+      select brand_id, count(*) as count, count(*) filter (where gender = 'man') as men from products where active group by brand_id`,
+    ),
+    queryRows<{ code: string; name: string; hex: string }>(
+      db,
+      sql`select code, name, hex from colors order by sort, code`,
+    ),
+    queryRows<{ code: string; name: string }>(
+      db,
+      sql`
+      select lower(size_name) as code, min(size_name) as name from offers group by 1 order by min(size_sort), 1`,
+    ),
   ]);
   const sectionNodes: SectionNode[] = sections.map((r) => ({
-    id: Number(r.id), parentId: r.parent_id == null ? null : Number(r.parent_id), name: r.name, url: r.url, depth: Number(r.depth),
-    sort: Number(r.sort), gender: r.gender, count: Number(r.count), minPrice: r.min_price == null ? null : Number(r.min_price), hasNew: Boolean(r.has_new),
+    id: Number(r.id),
+    parentId: r.parent_id == null ? null : Number(r.parent_id),
+    name: r.name,
+    url: r.url,
+    depth: Number(r.depth),
+    sort: Number(r.sort),
+    gender: r.gender,
+    count: Number(r.count),
+    minPrice: r.min_price == null ? null : Number(r.min_price),
+    hasNew: Boolean(r.has_new),
   }));
-  const counts = new Map(brandCounts.map((r) => [Number(r.brand_id), { count: Number(r.count), menCount: Number(r.men) }]));
+  const counts = new Map(
+    brandCounts.map((r) => [Number(r.brand_id), { count: Number(r.count), menCount: Number(r.men) }]),
+  );
   const brandList = brands
-    .map((b) => ({ id: Number(b.id), code: b.code, name: b.name, text: b.text, ...(counts.get(Number(b.id)) ?? { count: 0, menCount: 0 }) }))
+    .map((b) => ({
+      id: Number(b.id),
+      code: b.code,
+      name: b.name,
+      text: b.text,
+      ...(counts.get(Number(b.id)) ?? { count: 0, menCount: 0 }),
+    }))
     .sort((a, b) => a.name.localeCompare(b.name, 'ru'));
   const filters: FilterDef[] = [
     { code: 'brand', name: 'Бренд', kind: 'list', values: brandList.map((b) => ({ value: b.code, name: b.name })) },
-    { code: 'size', name: 'Размер', kind: 'list', hint: FILTER_HINTS.size, values: sizes.map((s) => ({ value: s.code, name: s.name })) },
-    { code: 'color', name: 'Цвет', kind: 'list', values: colors.map((c) => ({ value: c.code, name: c.name, hex: c.hex })) },
-    ...Object.entries(PROPS).map(([code, info]): FilterDef => ({
-      code, name: info.name, kind: 'list', hint: FILTER_HINTS[code], values: info.values.map(([value, name]) => ({ value, name })),
-    })),
+    {
+      code: 'size',
+      name: 'Размер',
+      kind: 'list',
+      hint: FILTER_HINTS.size,
+      values: sizes.map((s) => ({ value: s.code, name: s.name })),
+    },
+    {
+      code: 'color',
+      name: 'Цвет',
+      kind: 'list',
+      values: colors.map((c) => ({ value: c.code, name: c.name, hex: c.hex })),
+    },
+    ...Object.entries(PROPS).map(
+      ([code, info]): FilterDef => ({
+        code,
+        name: info.name,
+        kind: 'list',
+        hint: FILTER_HINTS[code],
+        values: info.values.map(([value, name]) => ({ value, name })),
+      }),
+    ),
     { code: 'price', name: 'Цена', kind: 'range', hint: FILTER_HINTS.price, values: [] },
   ];
   return { sections: sectionNodes, brands: brandList, filters };
@@ -261,18 +380,38 @@ export function listingRepository(db: Db): ListingRepository {
     },
     async offers(productIds) {
       if (productIds.length === 0) return { offers: [], availability: [] };
-      const rows = await queryRows<{ id: number; product_id: number; size_name: string; size_sort: number; price: string | number; old_price: string | number | null }>(db, sql`
+      const rows = await queryRows<{
+        id: number;
+        product_id: number;
+        size_name: string;
+        size_sort: number;
+        price: string | number;
+        old_price: string | number | null;
+      }>(
+        db,
+        sql`
         select id, product_id, size_name, size_sort, price, old_price from offers
-        where product_id = any(${pgArray(productIds, 'int')}) order by product_id, size_sort, id`);
+        where product_id = any(${pgArray(productIds, 'int')}) order by product_id, size_sort, id`,
+      );
       const offers = rows.map((r) => ({
-        id: Number(r.id), itemId: Number(r.product_id), sizeName: r.size_name, sizeSort: Number(r.size_sort),
-        price: Number(r.price), oldPrice: r.old_price == null ? null : Number(r.old_price),
+        id: Number(r.id),
+        itemId: Number(r.product_id),
+        sizeName: r.size_name,
+        sizeSort: Number(r.size_sort),
+        price: Number(r.price),
+        oldPrice: r.old_price == null ? null : Number(r.old_price),
       }));
-      const availability = await loadAvailability(db, offers.map((o) => o.id));
+      const availability = await loadAvailability(
+        db,
+        offers.map((o) => o.id),
+      );
       return { offers, availability: [...availability.values()] };
     },
     async productUrls() {
-      const rows = await queryRows<{ url: string; created_at: string | Date }>(db, sql`select url, created_at from products where active order by id`);
+      const rows = await queryRows<{ url: string; created_at: string | Date }>(
+        db,
+        sql`select url, created_at from products where active order by id`,
+      );
       return rows.map((r) => ({ url: r.url, updatedAt: new Date(r.created_at) }));
     },
   };

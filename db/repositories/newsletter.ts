@@ -5,7 +5,11 @@ import { subscriptions } from '../schema';
 export function newsletterRepository(db: Db): NewsletterRepository {
   return {
     async add(email) {
-      const rows = await db.insert(subscriptions).values({ email }).onConflictDoNothing().returning({ email: subscriptions.email });
+      const rows = await db
+        .insert(subscriptions)
+        .values({ email })
+        .onConflictDoNothing()
+        .returning({ email: subscriptions.email });
       return rows.length > 0;
     },
   };

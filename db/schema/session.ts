@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Key/value pairs every process must share, such as the session signing secret. */
 export const appSecrets = pgTable('app_secrets', {
@@ -54,12 +64,8 @@ export const basketLines = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('basket_lines_session_offer_idx')
-      .on(t.sessionId, t.offerId, t.delay)
-      .where(sql`${t.userId} is null`),
-    uniqueIndex('basket_lines_user_offer_idx')
-      .on(t.userId, t.offerId, t.delay)
-      .where(sql`${t.userId} is not null`),
+    uniqueIndex('basket_lines_session_offer_idx').on(t.sessionId, t.offerId, t.delay).where(sql`${t.userId} is null`),
+    uniqueIndex('basket_lines_user_offer_idx').on(t.userId, t.offerId, t.delay).where(sql`${t.userId} is not null`),
   ],
 );
 
@@ -76,7 +82,6 @@ export const events = pgTable('events', {
   params: text('params'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
 
 /** When a visitor's view of a product was last counted; shared by every process, so a reload is not counted twice. */
 export const productViews = pgTable(

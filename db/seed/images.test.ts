@@ -3,13 +3,30 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { designKey, type GarmentDesign, type GarmentKind, type GarmentView, garmentSvg, renderAll, renderGarment, SOURCE_HEIGHT, SOURCE_WIDTH } from './images';
+import {
+  designKey,
+  type GarmentDesign,
+  type GarmentKind,
+  type GarmentView,
+  garmentSvg,
+  renderAll,
+  renderGarment,
+  SOURCE_HEIGHT,
+  SOURCE_WIDTH,
+} from './images';
 
 const KINDS: GarmentKind[] = ['down-jacket', 'parka', 'coat', 'jacket', 'vest', 'hat', 'scarf', 'gloves'];
 const VIEWS: GarmentView[] = [0, 1, 2, 3, 4];
 const LENGTHS: GarmentDesign['length'][] = ['short', 'mid', 'long'];
 
-const base: GarmentDesign = { kind: 'down-jacket', colorHex: '#1b1b1d', view: 0, hood: true, length: 'long', variant: 1 };
+const base: GarmentDesign = {
+  kind: 'down-jacket',
+  colorHex: '#1b1b1d',
+  view: 0,
+  hood: true,
+  length: 'long',
+  variant: 1,
+};
 
 const tmpDirs: string[] = [];
 async function tmpDir(): Promise<string> {
@@ -106,7 +123,14 @@ describe('rendering', () => {
   it('renderAll renders each distinct design once and skips existing files', async () => {
     const dir = await tmpDir();
     const hat: GarmentDesign = { kind: 'hat', colorHex: '#8e9196', view: 0, hood: false, length: 'mid', variant: 0 };
-    const scarf: GarmentDesign = { kind: 'scarf', colorHex: '#ffffff', view: 0, hood: false, length: 'mid', variant: 0 };
+    const scarf: GarmentDesign = {
+      kind: 'scarf',
+      colorHex: '#ffffff',
+      view: 0,
+      hood: false,
+      length: 'mid',
+      variant: 0,
+    };
     const designs = [hat, { ...hat }, scarf, { ...scarf, colorHex: '#FFF' }, hat];
 
     const map = await renderAll(designs, dir, 2);

@@ -367,7 +367,9 @@ function ribStripes(pathD: string, width: number, p: Palette, pitch = 9): string
  * gradient are much cheaper for librsvg than a <pattern> or blurred strokes.
  */
 function puffBands(ys: readonly number[], pitch: number, transform = ''): string {
-  const rects = ys.map((y) => `<rect x="-400" y="${num(y)}" width="800" height="${num(pitch)}" fill="url(#puffGrad)"/>`).join('');
+  const rects = ys
+    .map((y) => `<rect x="-400" y="${num(y)}" width="800" height="${num(pitch)}" fill="url(#puffGrad)"/>`)
+    .join('');
   return transform ? `<g transform="${transform}">${rects}</g>` : rects;
 }
 
@@ -629,7 +631,14 @@ function drawSleeve(c: TopCtx, s: SleeveGeo): string {
   if (!g.baffle) {
     const a = add(s.J, mul(s.u, 40));
     const b = add(s.C, mul(s.u, -8));
-    inner.push(seamLine(d`M${pt(add(a, mul(s.n, -26)))}Q${pt(add(mul(add(a, b), 0.5), mul(s.n, -30)))} ${pt(add(b, mul(s.n, -30)))}`, p, 1.2, 0.5));
+    inner.push(
+      seamLine(
+        d`M${pt(add(a, mul(s.n, -26)))}Q${pt(add(mul(add(a, b), 0.5), mul(s.n, -30)))} ${pt(add(b, mul(s.n, -30)))}`,
+        p,
+        1.2,
+        0.5,
+      ),
+    );
   }
   parts.push(shaded('clipSleeve', inner.join('')));
   // Parka: adjustable cuff tab; coat: three cuff buttons.
@@ -637,7 +646,10 @@ function drawSleeve(c: TopCtx, s: SleeveGeo): string {
     const a = add(s.C, mul(s.u, -22));
     const t1 = add(a, mul(s.n, 6));
     const t2 = add(a, mul(s.n, 50));
-    parts.push(`<path d="${capsule(t1, t2, 18)}" fill="${p.base}" stroke="${p.stroke}" stroke-width="1.6"/>`, snap(add(a, mul(s.n, 40)), 4.5));
+    parts.push(
+      `<path d="${capsule(t1, t2, 18)}" fill="${p.base}" stroke="${p.stroke}" stroke-width="1.6"/>`,
+      snap(add(a, mul(s.n, 40)), 4.5),
+    );
   }
   if (k === 'coat') {
     for (let i = 0; i < 3; i++) parts.push(button(add(add(s.C, mul(s.u, -32 - i * 16)), mul(s.n, 30)), 5.5, p));
@@ -691,9 +703,19 @@ function standCollar(c: TopCtx): string {
         overlay(face, 'volH'),
         `<path d="${d`M${-nw - 20} ${top + 14}C${-nw * 0.5} ${top + 36} ${nw * 0.5} ${top + 36} ${nw + 20} ${top + 14}`}" stroke="#fff" stroke-opacity="${num(p.hi * 0.5)}" stroke-width="10" fill="none"/>`,
         rib
-          ? ribStripes(d`M${-nw - 20} ${top / 2 + 12}C${-nw * 0.5} ${top / 2 + 26} ${nw * 0.5} ${top / 2 + 26} ${nw + 20} ${top / 2 + 12}`, h + 10, p, 8)
+          ? ribStripes(
+              d`M${-nw - 20} ${top / 2 + 12}C${-nw * 0.5} ${top / 2 + 26} ${nw * 0.5} ${top / 2 + 26} ${nw + 20} ${top / 2 + 12}`,
+              h + 10,
+              p,
+              8,
+            )
           : '',
-        g.baffle ? seamLine(d`M${-nw - 20} ${top / 2 + 6}C${-nw * 0.5} ${top / 2 + 20} ${nw * 0.5} ${top / 2 + 20} ${nw + 20} ${top / 2 + 6}`, p) : '',
+        g.baffle
+          ? seamLine(
+              d`M${-nw - 20} ${top / 2 + 6}C${-nw * 0.5} ${top / 2 + 20} ${nw * 0.5} ${top / 2 + 20} ${nw + 20} ${top / 2 + 6}`,
+              p,
+            )
+          : '',
         // Shadow the collar throws onto the chest.
         `<path d="${d`M${-nw - 20} 30C${-nw * 0.5} 44 ${nw * 0.5} 44 ${nw + 20} 30`}" stroke="#000" stroke-opacity="${num(p.sh * 0.4)}" stroke-width="12" fill="none"/>`,
       ].join(''),
@@ -808,7 +830,9 @@ function hoodFront(c: TopCtx): string {
         // Down hoods are quilted too: two arcs following the crown.
         g.baffle
           ? seamStitches(
-              [0.55, 0.8].map((k) => d`M${-g.nw - 90} 40C${-g.nw - 90} ${-250 * k} ${g.nw + 90} ${-250 * k} ${g.nw + 90} 40`),
+              [0.55, 0.8].map(
+                (k) => d`M${-g.nw - 90} 40C${-g.nw - 90} ${-250 * k} ${g.nw + 90} ${-250 * k} ${g.nw + 90} 40`,
+              ),
               [0, 1],
               p,
             )
@@ -832,11 +856,19 @@ function hoodBack(c: TopCtx): string {
   const h = hoodGeo(g);
   const parts: string[] = [];
   // Fur peeks out around the hood when seen from behind.
-  if (hasFur(c)) parts.push(`<g transform="translate(0 -10) scale(1.12 1.06)">${furRing(h.openingPts, c.rnd, 10, 22)}</g>`);
+  if (hasFur(c))
+    parts.push(`<g transform="translate(0 -10) scale(1.12 1.06)">${furRing(h.openingPts, c.rnd, 10, 22)}</g>`);
   parts.push(
     piece(h.shell, p),
     `<clipPath id="clipHood"><path d="${h.shell}"/></clipPath>`,
-    shaded('clipHood', [overlay(h.shell, 'volR'), seamLine(d`M0 -250Q-4 -100 0 90`, p, 2, 0.8), stitch(d`M6 -246Q2 -100 6 86`, p, 0.5)].join('')),
+    shaded(
+      'clipHood',
+      [
+        overlay(h.shell, 'volR'),
+        seamLine(d`M0 -250Q-4 -100 0 90`, p, 2, 0.8),
+        stitch(d`M6 -246Q2 -100 6 86`, p, 0.5),
+      ].join(''),
+    ),
     `<path d="${h.shell}" fill="none" stroke="${p.stroke}" stroke-width="2.4"/>`,
   );
   return parts.join('');
@@ -943,7 +975,9 @@ function bodyDetails(c: TopCtx): string {
   if (g.kind === 'parka') {
     // Drawstring channel at the waist.
     out.push(stitch(d`M-320 ${g.waistY - 12}H320`, p, 0.6), stitch(d`M-320 ${g.waistY + 12}H320`, p, 0.6));
-    out.push(`<path d="M-320 ${num(g.waistY)}H320" stroke="#000" stroke-opacity="${num(p.sh * 0.25)}" stroke-width="6"/>`);
+    out.push(
+      `<path d="M-320 ${num(g.waistY)}H320" stroke="#000" stroke-opacity="${num(p.sh * 0.25)}" stroke-width="6"/>`,
+    );
     // Shoulder yoke.
     out.push(
       seamLine(d`M-320 ${back ? 150 : 120}Q${f} ${back ? 160 : 132} 320 ${back ? 150 : 120}`, p, 1.6, 0.8),
@@ -952,17 +986,21 @@ function bodyDetails(c: TopCtx): string {
   }
   if (g.kind === 'jacket') {
     // Front yoke seams curve from the armhole to the closure.
-    for (const s of back ? [] : [1, -1]) out.push(seamLine(d`M${s * 200} 150Q${f + s * 90} 140 ${f + s * 8} 170`, p, 1.5, 0.7));
+    for (const s of back ? [] : [1, -1])
+      out.push(seamLine(d`M${s * 200} 150Q${f + s * 90} 140 ${f + s * 8} 170`, p, 1.5, 0.7));
     if (back) out.push(seamLine(d`M-300 140Q0 160 300 140`, p, 1.5, 0.7));
   }
   if (g.kind === 'coat') {
     if (back) {
       out.push(seamLine(d`M0 -10V${g.hemY}`, p, 1.8, 0.9));
       out.push(seamLine(d`M0 ${g.hemY - 220}L-14 ${g.hemY - 200}V${g.hemY + 20}`, p, 1.6, 0.8));
-      out.push(`<path d="${d`M-8 ${g.hemY - 200}V${g.hemY + 20}`}" stroke="#000" stroke-opacity="${num(p.sh * 0.4)}" stroke-width="8"/>`);
+      out.push(
+        `<path d="${d`M-8 ${g.hemY - 200}V${g.hemY + 20}`}" stroke="#000" stroke-opacity="${num(p.sh * 0.4)}" stroke-width="8"/>`,
+      );
     } else {
       // Princess seams give the coat a tailored front.
-      for (const s of [1, -1]) out.push(seamLine(d`M${s * 120} 40Q${f + s * 100} 300 ${f + s * 110} ${g.hemY + 20}`, p, 1.4, 0.55));
+      for (const s of [1, -1])
+        out.push(seamLine(d`M${s * 120} 40Q${f + s * 100} 300 ${f + s * 110} ${g.hemY + 20}`, p, 1.4, 0.55));
     }
     if (belted(c)) out.push(beltBand(c));
   }
@@ -996,7 +1034,8 @@ function beltKnot(c: TopCtx): string {
     const knot = d`M${f - 26} ${y - 24}Q${f} ${y - 30} ${f + 26} ${y - 24}L${f + 22} ${y + 24}Q${f} ${y + 30} ${f - 22} ${y + 24}Z`;
     const tail1 = d`M${f - 14} ${y + 16}L${f - 40} ${y + 170}L${f - 6} ${y + 176}L${f + 8} ${y + 18}Z`;
     const tail2 = d`M${f + 4} ${y + 16}L${f + 30} ${y + 140}L${f + 62} ${y + 132}L${f + 22} ${y + 12}Z`;
-    for (const t of [tail2, tail1, knot]) parts.push(softShadow([t], 2, 4, 3, 0.35), piece(t, p, p.base, 1.8), `<path d="${t}" fill="url(#volS)"/>`);
+    for (const t of [tail2, tail1, knot])
+      parts.push(softShadow([t], 2, 4, 3, 0.35), piece(t, p, p.base, 1.8), `<path d="${t}" fill="url(#volS)"/>`);
   }
   return parts.join('');
 }
@@ -1038,7 +1077,8 @@ function frontDetails(c: TopCtx): string {
   }
 
   if (g.kind === 'down-jacket' || g.kind === 'vest' || (g.kind === 'jacket' && design.variant % 2 === 0)) {
-    for (const s of [1, -1] as const) out.push(weltPocket([f + s * pocketX, pocketY], s, p, design.variant !== 3 || g.kind === 'jacket'));
+    for (const s of [1, -1] as const)
+      out.push(weltPocket([f + s * pocketX, pocketY], s, p, design.variant !== 3 || g.kind === 'jacket'));
   } else if (g.kind === 'jacket') {
     for (const s of [1, -1]) out.push(flapPocket(f + (s > 0 ? 56 : -56 - 100), pocketY - 40, 100, 100, p));
   } else if (g.kind === 'parka') {
@@ -1068,13 +1108,18 @@ function coatFront(c: TopCtx): string {
   if (c.open) {
     const gap = d`M${f - 6} ${vY}L${f - 60} ${g.hemY + 10}L${f + 60} ${g.hemY + 10}L${f + 6} ${vY}Z`;
     out.push(`<path d="${gap}" fill="url(#lining)"/>`);
-    for (const s of [1, -1]) out.push(`<path d="${d`M${f + s * 6} ${vY}L${f + s * 60} ${g.hemY + 10}`}" stroke="${p.stroke}" stroke-width="2.2"/>`);
+    for (const s of [1, -1])
+      out.push(
+        `<path d="${d`M${f + s * 6} ${vY}L${f + s * 60} ${g.hemY + 10}`}" stroke="${p.stroke}" stroke-width="2.2"/>`,
+      );
   } else {
     // Overlapping front edge, with a highlight on the fold.
     out.push(
       `<path d="${d`M${edgeX} ${vY - 10}L${edgeX + 2} ${g.hemY + 8}`}" stroke="#000" stroke-opacity="${num(p.sh * 0.5)}" stroke-width="5" transform="translate(3 0)"/>`,
     );
-    out.push(`<path d="${d`M${edgeX} ${vY - 10}L${edgeX + 2} ${g.hemY + 8}`}" stroke="${p.stroke}" stroke-width="1.8"/>`);
+    out.push(
+      `<path d="${d`M${edgeX} ${vY - 10}L${edgeX + 2} ${g.hemY + 8}`}" stroke="${p.stroke}" stroke-width="1.8"/>`,
+    );
     out.push(stitch(d`M${edgeX - 9} ${vY}L${edgeX - 7} ${g.hemY}`, p, 0.45));
     const rows = db ? [vY + 20, vY + 130, vY + 240] : Array.from({ length: 4 }, (_, i) => vY + 10 + i * 112);
     for (const y of rows) {
@@ -1138,7 +1183,10 @@ function drawTop(design: GarmentDesign, p: Palette, rnd: () => number): Drawn {
   const sleeveL = s ? `<g transform="scale(-1 1)">${drawSleeve(c, s)}</g>` : '';
   const layers: string[] = [];
   layers.push(softShadow([bodyD], 0, 10));
-  if (s) layers.push(`<g transform="${farShift}">${softShadow([s.path], 0, 10)}</g><g transform="scale(-1 1)">${softShadow([s.path], 0, 10)}</g>`);
+  if (s)
+    layers.push(
+      `<g transform="${farShift}">${softShadow([s.path], 0, 10)}</g><g transform="scale(-1 1)">${softShadow([s.path], 0, 10)}</g>`,
+    );
   if (c.back && hood) layers.push(softShadow([hood.shell], 0, 8));
   if (c.back) layers.push(sleeveR, sleeveL);
   else layers.push(sleeveL, sleeveR);
@@ -1203,7 +1251,8 @@ function drawHat(design: GarmentDesign, p: Palette, rnd: () => number): Drawn {
         `<path d="${cable}" stroke="#000" stroke-opacity="${num(p.sh * 0.7)}" stroke-width="7" fill="none" transform="translate(1 2)"/>`,
         `<path d="${cable}" stroke="#fff" stroke-opacity="${num(p.hi * 0.7)}" stroke-width="4" fill="none"/>`,
       );
-      for (const dx of [-28, 28]) tex.push(seamLine(d`M${x + dx} 100Q${(x + dx) * 1.02} -80 ${(x + dx) * 0.3} -226`, p, 2, 0.6));
+      for (const dx of [-28, 28])
+        tex.push(seamLine(d`M${x + dx} 100Q${(x + dx) * 1.02} -80 ${(x + dx) * 0.3} -226`, p, 2, 0.6));
     }
   } else {
     // Fine rib: lines converging to the crown.
@@ -1216,8 +1265,13 @@ function drawHat(design: GarmentDesign, p: Palette, rnd: () => number): Drawn {
   }
   tex.push(overlay(crown, 'volR'));
   // The folded cuff throws a shadow onto the crown just above it.
-  tex.push(`<path d="M-220 70C-100 90 100 90 220 70" stroke="#000" stroke-opacity="${num(p.sh * 0.5)}" stroke-width="16" fill="none"/>`);
-  parts.push(shaded('clipCrown', tex.join('')), `<path d="${crown}" fill="none" stroke="${p.stroke}" stroke-width="2.4"/>`);
+  tex.push(
+    `<path d="M-220 70C-100 90 100 90 220 70" stroke="#000" stroke-opacity="${num(p.sh * 0.5)}" stroke-width="16" fill="none"/>`,
+  );
+  parts.push(
+    shaded('clipCrown', tex.join('')),
+    `<path d="${crown}" fill="none" stroke="${p.stroke}" stroke-width="2.4"/>`,
+  );
   parts.push(piece(cuff, p), `<clipPath id="clipCuff"><path d="${cuff}"/></clipPath>`);
   parts.push(
     shaded(
@@ -1327,7 +1381,8 @@ function drawScarf(design: GarmentDesign, p: Palette, rnd: () => number): Drawn 
     }
     if (v === 3) {
       // Two contrast bands near the end, like a classic wool scarf.
-      for (const t of stripesAt) inner.push(`<path d="M${pt(r.at(t, -1.4))}L${pt(r.at(t, 1.4))}" stroke="${p.dark}" stroke-width="16"/>`);
+      for (const t of stripesAt)
+        inner.push(`<path d="M${pt(r.at(t, -1.4))}L${pt(r.at(t, 1.4))}" stroke="${p.dark}" stroke-width="16"/>`);
     }
     // Darker selvedges, lighter middle: the band reads as a soft rounded fold.
     inner.push(`<path d="${r.d}" fill="none" stroke="#000" stroke-opacity="${num(p.sh * 0.55)}" stroke-width="26"/>`);
@@ -1417,7 +1472,10 @@ function drawScarf(design: GarmentDesign, p: Palette, rnd: () => number): Drawn 
     parts.push(softShadow([k], 0, 8, 2, 0.6), piece(k, p), `<path d="${k}" fill="url(#volR)"/>`);
     // Diagonal folds where the fabric wraps round itself.
     for (const fold of [d`M-52 -196Q-20 -170 -36 -126`, d`M8 -204Q30 -168 20 -116`, d`M46 -200Q62 -172 58 -140`])
-      parts.push(`<path d="${fold}" stroke="#000" stroke-opacity="${num(p.sh * 0.7)}" stroke-width="6" fill="none"/>`, seamLine(fold, p, 1.6, 0.6));
+      parts.push(
+        `<path d="${fold}" stroke="#000" stroke-opacity="${num(p.sh * 0.7)}" stroke-width="6" fill="none"/>`,
+        seamLine(fold, p, 1.6, 0.6),
+      );
   } else {
     // Simply draped, as if over a hanger: one band from the left end, over the
     // top and down to the right end, narrower where it bunches up on top.
@@ -1475,17 +1533,26 @@ function glove(p: Palette, palm: boolean, knit: boolean, id: string): string {
   for (const fd of [...fingerDs, thumbD]) hand.push(`<path d="${fd}" fill="url(#volS)"/>`);
   // Knuckle line: the palm is painted over the finger bases.
   hand.push(`<path d="${palmD}" fill="${p.base}"/>`, overlay(palmD, 'volH'), overlay(palmD, 'volV'));
-  hand.push(`<path d="${d`M-88 -82C-40 -100 40 -104 88 -88`}" stroke="#000" stroke-opacity="${num(p.sh * 0.25)}" stroke-width="10" fill="none"/>`);
+  hand.push(
+    `<path d="${d`M-88 -82C-40 -100 40 -104 88 -88`}" stroke="#000" stroke-opacity="${num(p.sh * 0.25)}" stroke-width="10" fill="none"/>`,
+  );
   // Creases between the fingers.
   for (const x of [-34, 10, 52])
-    hand.push(`<path d="${d`M${x} -80Q${x + 2} -98 ${x + 1} -118`}" stroke="#000" stroke-opacity="${num(p.sh * 0.8)}" stroke-width="3" fill="none"/>`);
+    hand.push(
+      `<path d="${d`M${x} -80Q${x + 2} -98 ${x + 1} -118`}" stroke="#000" stroke-opacity="${num(p.sh * 0.8)}" stroke-width="3" fill="none"/>`,
+    );
   if (!palm && !knit) {
     // Three stitched "points" on the back of a leather glove.
     for (const x of [-36, 10, 52]) hand.push(stitch(d`M${x} -70Q${x * 0.7} 0 ${x * 0.5} 60`, p, 0.8));
   }
   if (palm) hand.push(seamLine(d`M-60 40Q0 10 60 30`, p, 1.6, 0.6), seamLine(d`M-50 -20Q0 -40 50 -30`, p, 1.4, 0.5));
   if (knit)
-    hand.push(ribStripes(d`M-120 -40H120`, 360, p, 7).replace(/stroke-opacity="([\d.]+)"/g, (_, o: string) => `stroke-opacity="${num(Number(o) * 0.35)}"`));
+    hand.push(
+      ribStripes(d`M-120 -40H120`, 360, p, 7).replace(
+        /stroke-opacity="([\d.]+)"/g,
+        (_, o: string) => `stroke-opacity="${num(Number(o) * 0.35)}"`,
+      ),
+    );
   return [
     softShadow([union, cuffD], 0, 8, 1, 0.6),
     // Outline pass under the fill pass = one clean outline around the union of parts.
@@ -1524,7 +1591,12 @@ function drawGloves(design: GarmentDesign, p: Palette): Drawn {
 // ───────────────────────── placement & public API ─────────────────────────
 
 /** Scale and move the local drawing onto the canvas; the view picks the framing. */
-function placement(box: Drawn['box'], focus: V, view: GarmentView, accessory: boolean): { transform: string; floor?: { cx: number; cy: number; rx: number } } {
+function placement(
+  box: Drawn['box'],
+  focus: V,
+  view: GarmentView,
+  accessory: boolean,
+): { transform: string; floor?: { cx: number; cy: number; rx: number } } {
   const bw = box.x1 - box.x0;
   const bh = box.y1 - box.y0;
   const maxW = accessory ? 600 : 700;
@@ -1587,7 +1659,9 @@ export function garmentSvg(design: GarmentDesign): string {
           ? drawGloves(des, p)
           : drawTop(des, p, rnd);
   const place = placement(drawn.box, drawn.focus, des.view, accessory);
-  const floor = place.floor ? `<ellipse cx="${num(place.floor.cx)}" cy="${num(place.floor.cy)}" rx="${num(place.floor.rx)}" ry="26" fill="url(#floor)"/>` : '';
+  const floor = place.floor
+    ? `<ellipse cx="${num(place.floor.cx)}" cy="${num(place.floor.cy)}" rx="${num(place.floor.rx)}" ry="26" fill="url(#floor)"/>`
+    : '';
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`,
     `<defs>${sharedDefs(p)}${drawn.defs}</defs>`,
@@ -1612,7 +1686,9 @@ export function designKey(design: GarmentDesign): string {
  * seeding a catalogue.
  */
 const hasMozjpeg = Boolean((sharp.versions as Record<string, string | undefined>).mozjpeg);
-const JPEG_OPTIONS: JpegOptions = hasMozjpeg ? { quality: 82, quantisationTable: 3, optimiseCoding: true } : { quality: 82, optimiseCoding: true };
+const JPEG_OPTIONS: JpegOptions = hasMozjpeg
+  ? { quality: 82, quantisationTable: 3, optimiseCoding: true }
+  : { quality: 82, optimiseCoding: true };
 
 let tmpCounter = 0;
 
@@ -1639,7 +1715,11 @@ export async function renderGarment(design: GarmentDesign, outFile: string): Pro
  * Render every distinct design once into `outDir/<key>.jpg`, skipping files
  * that already exist. Returns designKey -> file name (relative to outDir).
  */
-export async function renderAll(designs: GarmentDesign[], outDir: string, concurrency = 4): Promise<Map<string, string>> {
+export async function renderAll(
+  designs: GarmentDesign[],
+  outDir: string,
+  concurrency = 4,
+): Promise<Map<string, string>> {
   const unique = new Map<string, GarmentDesign>();
   for (const des of designs) {
     const key = designKey(des);

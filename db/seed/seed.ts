@@ -11,8 +11,21 @@ import { designKey, type GarmentDesign, renderAll } from './images';
 const MAX_DESIGNS = 1600;
 
 const CATALOG_TABLES = [
-  t.menuBanners, t.menuItems, t.menuColumns, t.menuBlocks, t.menuCategories,
-  t.offerRestrictions, t.stock, t.stores, t.cities, t.productImages, t.offers, t.products, t.colors, t.brands, t.sections,
+  t.menuBanners,
+  t.menuItems,
+  t.menuColumns,
+  t.menuBlocks,
+  t.menuCategories,
+  t.offerRestrictions,
+  t.stock,
+  t.stores,
+  t.cities,
+  t.productImages,
+  t.offers,
+  t.products,
+  t.colors,
+  t.brands,
+  t.sections,
 ];
 
 /** Tables whose triggers keep product_facets in step. */
@@ -28,7 +41,10 @@ export interface SeedOptions {
 export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions): Promise<void> {
   const log = options.log ?? (() => {});
   const files = new Map<number, string>();
-  const pick = limitDesigns(catalog.images.map((i) => i.design), MAX_DESIGNS);
+  const pick = limitDesigns(
+    catalog.images.map((i) => i.design),
+    MAX_DESIGNS,
+  );
   const designs = catalog.images.map((i) => pick(i.design));
   let rendered: Map<string, string> | null = null;
   if (options.imagesDir) {
@@ -40,10 +56,13 @@ export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions
     const key = designKey(designs[n] as GarmentDesign);
     files.set(image.id, rendered ? (rendered.get(key) as string) : `${key}.jpg`);
   }
-  const fileOf = (src: string) => (src.startsWith('image:') ? `/images/source/${files.get(Number(src.slice(6)))}` : src);
+  const fileOf = (src: string) =>
+    src.startsWith('image:') ? `/images/source/${files.get(Number(src.slice(6)))}` : src;
 
   await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`truncate ${CATALOG_TABLES.map((x) => `"${getTableName(x)}"`).join(', ')} restart identity`));
+    await tx.execute(
+      sql.raw(`truncate ${CATALOG_TABLES.map((x) => `"${getTableName(x)}"`).join(', ')} restart identity`),
+    );
     // The facet triggers would recompute the same products for every chunk; one rebuild at the end is enough.
     for (const table of FACET_SOURCES) await tx.execute(sql.raw(`alter table "${table}" disable trigger user`));
     await insertMany(tx, t.sections, catalog.sections);
@@ -51,7 +70,16 @@ export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions
     await insertMany(tx, t.colors, catalog.colors);
     await insertMany(tx, t.products, catalog.products);
     await insertMany(tx, t.offers, catalog.offers);
-    await insertMany(tx, t.productImages, catalog.images.map((i) => ({ id: i.id, productId: i.productId, sort: i.sort, file: path.basename(files.get(i.id) as string) })));
+    await insertMany(
+      tx,
+      t.productImages,
+      catalog.images.map((i) => ({
+        id: i.id,
+        productId: i.productId,
+        sort: i.sort,
+        file: path.basename(files.get(i.id) as string),
+      })),
+    );
     await insertMany(tx, t.cities, catalog.cities);
     await insertMany(tx, t.stores, catalog.stores);
     await insertMany(tx, t.stock, catalog.stock);
@@ -60,20 +88,29 @@ export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions
     await insertMany(tx, t.menuBlocks, catalog.menu.blocks);
     await insertMany(tx, t.menuColumns, catalog.menu.columns);
     await insertMany(tx, t.menuItems, catalog.menu.items);
-    await insertMany(tx, t.menuBanners, catalog.menu.banners.map((b) => ({ ...b, src: fileOf(b.src) })));
+    await insertMany(
+      tx,
+      t.menuBanners,
+      catalog.menu.banners.map((b) => ({ ...b, src: fileOf(b.src) })),
+    );
     await tx.execute(sql`select rebuild_product_facets()`);
     for (const table of FACET_SOURCES) await tx.execute(sql.raw(`alter table "${table}" enable trigger user`));
     // Rows came with fixed ids: move each sequence past them so later inserts do not collide.
     for (const table of CATALOG_TABLES) {
       const name = getTableName(table);
       if (name === 'stock' || name === 'colors' || name === 'offer_restrictions') continue;
-      await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce((select max(id) from "${name}"), 0) + 1, false)`));
+      await tx.execute(
+        sql.raw(
+          `select setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce((select max(id) from "${name}"), 0) + 1, false)`,
+        ),
+      );
     }
   });
   await db.execute(sql`analyze`);
-  log(`каталог: ${catalog.products.length} товаров, ${catalog.offers.length} предложений, ${catalog.stores.length} складов и магазинов`);
+  log(
+    `каталог: ${catalog.products.length} товаров, ${catalog.offers.length} предложений, ${catalog.stores.length} складов и магазинов`,
+  );
 }
-
 
 /** Inserts in chunks that stay under PostgreSQL's 65 535 parameters per statement. */
 async function insertMany<T extends PgTable>(db: Pick<Db, 'insert'>, table: T, rows: readonly object[]): Promise<void> {

@@ -14,7 +14,9 @@ describe('basket inputs', () => {
     expect(message(offerInput.safeParse({}))).toBe('Не выбран товар: укажите offerId.');
     expect(message(offerInput.safeParse({ offerId: '' }))).toBe('Не выбран товар: укажите offerId.');
     for (const bad of ['abc', '-5', '0', '1.5', '99999999999', 'Infinity', true, null, { a: 1 }]) {
-      expect(message(offerInput.safeParse({ offerId: bad }))).toBe('Неверный товар: offerId должен быть целым положительным числом.');
+      expect(message(offerInput.safeParse({ offerId: bad }))).toBe(
+        'Неверный товар: offerId должен быть целым положительным числом.',
+      );
     }
   });
 

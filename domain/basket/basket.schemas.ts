@@ -3,24 +3,38 @@ import { positiveInt } from '../input';
 
 export const MAX_LINE_QUANTITY = 99;
 
-const offerId = positiveInt('Не выбран товар: укажите offerId.', 'Неверный товар: offerId должен быть целым положительным числом.');
+const offerId = positiveInt(
+  'Не выбран товар: укажите offerId.',
+  'Неверный товар: offerId должен быть целым положительным числом.',
+);
 
 export const offerInput = z.object({ offerId });
 
 export const addInput = z.object({
   offerId,
-  quantity: positiveInt('Укажите количество.', `Количество — целое число от 1 до ${MAX_LINE_QUANTITY}.`, MAX_LINE_QUANTITY).optional(),
+  quantity: positiveInt(
+    'Укажите количество.',
+    `Количество — целое число от 1 до ${MAX_LINE_QUANTITY}.`,
+    MAX_LINE_QUANTITY,
+  ).optional(),
 });
 
 export const stateInput = z.object({
   method: z.literal('sale.basket.state', { error: 'Неизвестный метод: ожидается sale.basket.state.' }).optional(),
 });
 
-const lineId = positiveInt('Не указана строка корзины: передайте id.', 'Неверная строка корзины: id должен быть целым положительным числом.');
+const lineId = positiveInt(
+  'Не указана строка корзины: передайте id.',
+  'Неверная строка корзины: id должен быть целым положительным числом.',
+);
 
 export const lineInput = z.object({ id: lineId });
 
 export const quantityInput = z.object({
   id: lineId,
-  quantity: positiveInt('Укажите количество.', `Количество — целое число от 1 до ${MAX_LINE_QUANTITY}.`, MAX_LINE_QUANTITY),
+  quantity: positiveInt(
+    'Укажите количество.',
+    `Количество — целое число от 1 до ${MAX_LINE_QUANTITY}.`,
+    MAX_LINE_QUANTITY,
+  ),
 });

@@ -1,13 +1,24 @@
 import { DomainError } from '../errors';
 import { type Basket, type BasketRow, buildBasket, type MergeLine, mergeLines } from './basket';
 
-export interface BasketCounts { availableCount: number; delayCount: number }
+export interface BasketCounts {
+  availableCount: number;
+  delayCount: number;
+}
 
 /** Who owns a basket: the visitor's session, or the user once logged in. */
-export interface BasketOwner { sessionId: string; userId: number | null }
+export interface BasketOwner {
+  sessionId: string;
+  userId: number | null;
+}
 
 /** A stored line without its catalogue data. */
-export interface StoredLine { id: number; offerId: number; delay: boolean; quantity: number }
+export interface StoredLine {
+  id: number;
+  offerId: number;
+  delay: boolean;
+  quantity: number;
+}
 
 export interface BasketRepository {
   counts(owner: BasketOwner): Promise<BasketCounts>;
@@ -48,10 +59,15 @@ export interface BasketService {
 
 const notFound = () => new DomainError('not_found', 'Такого товара нет в каталоге.', 'OFFER_NOT_FOUND');
 const notBuyable = () =>
-  new DomainError('unavailable', 'Этот размер сейчас нельзя купить в интернет-магазине: его нет на складе.', 'OFFER_NOT_AVAILABLE');
+  new DomainError(
+    'unavailable',
+    'Этот размер сейчас нельзя купить в интернет-магазине: его нет на складе.',
+    'OFFER_NOT_AVAILABLE',
+  );
 const overStock = (cap: number) =>
   new DomainError('limit', `В наличии только ${cap}\u00a0шт. — больше добавить нельзя.`, 'QUANTITY_LIMIT');
-const noLine = () => new DomainError('not_found', 'Этого товара уже нет в корзине. Обновите страницу.', 'LINE_NOT_FOUND');
+const noLine = () =>
+  new DomainError('not_found', 'Этого товара уже нет в корзине. Обновите страницу.', 'LINE_NOT_FOUND');
 
 export function createBasketService(repo: BasketRepository): BasketService {
   const state = async (owner: BasketOwner) => buildBasket(await repo.rows(owner));

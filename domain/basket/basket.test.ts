@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { StockRow } from '../catalog/availability';
 import { type BasketRow, basketTotals, buildBasket, mergeLines, offerOnlineStock, onlineQuantity } from './basket';
 
-const stores = { onlineStoreIds: [100], movementStoreIds: [200, 201], restrictionOrderShops: {} as Record<number, number[]> };
+const stores = {
+  onlineStoreIds: [100],
+  movementStoreIds: [200, 201],
+  restrictionOrderShops: {} as Record<number, number[]>,
+};
 const stock: StockRow[] = [
   { offerId: 1, storeId: 100, storeType: 'online', quantity: 3 },
   { offerId: 1, storeId: 200, storeType: 'movement', quantity: 5 },
@@ -27,7 +31,9 @@ describe('onlineQuantity', () => {
 
 describe('offerOnlineStock', () => {
   it('applies the same rules to one offer read with its own stock rows and restrictions', () => {
-    const own = stock.filter((r) => r.offerId === 1).map(({ storeId, storeType, quantity }) => ({ storeId, storeType, quantity }));
+    const own = stock
+      .filter((r) => r.offerId === 1)
+      .map(({ storeId, storeType, quantity }) => ({ storeId, storeType, quantity }));
     expect(offerOnlineStock(1, own, [])).toBe(8);
     expect(offerOnlineStock(1, own, [100])).toBe(5);
     expect(offerOnlineStock(2, [{ storeId: 7, storeType: 'shop', quantity: 9 }], [])).toBe(0);
@@ -37,19 +43,32 @@ describe('offerOnlineStock', () => {
 
 function row(over: Partial<BasketRow>): BasketRow {
   return {
-    id: 1, offerId: 1, delay: false, quantity: 1, productId: 10, productName: 'Пуховик', brandName: 'Норд', category: 'пуховик',
-    colorName: 'Чёрный', url: '/product/x/', image: 'x.jpg', sizeName: '48', price: 1_000_000, oldPrice: null, stock: 1, ...over,
+    id: 1,
+    offerId: 1,
+    delay: false,
+    quantity: 1,
+    productId: 10,
+    productName: 'Пуховик',
+    brandName: 'Норд',
+    category: 'пуховик',
+    colorName: 'Чёрный',
+    url: '/product/x/',
+    image: 'x.jpg',
+    sizeName: '48',
+    price: 1_000_000,
+    oldPrice: null,
+    stock: 1,
+    ...over,
   };
 }
 
 describe('buildBasket', () => {
-  const basket = buildBasket(
-    [
-      row({ id: 1, offerId: 1, quantity: 2, price: 1_299_000, oldPrice: 1_999_000, stock: 8 }),
-      row({ id: 2, offerId: 2, quantity: 1, price: 500_000, stock: 3 }),
-      row({ id: 3, offerId: 3, delay: true, price: 700_000, stock: 0 }),
-      row({ id: 4, offerId: 4, quantity: 1, price: 900_000, stock: 0 }),
-    ]);
+  const basket = buildBasket([
+    row({ id: 1, offerId: 1, quantity: 2, price: 1_299_000, oldPrice: 1_999_000, stock: 8 }),
+    row({ id: 2, offerId: 2, quantity: 1, price: 500_000, stock: 3 }),
+    row({ id: 3, offerId: 3, delay: true, price: 700_000, stock: 0 }),
+    row({ id: 4, offerId: 4, quantity: 1, price: 900_000, stock: 0 }),
+  ]);
 
   it('splits the cart from the wishlist and counts units in the cart, lines in the wishlist', () => {
     expect(basket.available.map((l) => l.id)).toEqual([1, 2, 4]);
@@ -61,7 +80,13 @@ describe('buildBasket', () => {
 
   it('prices a line as the offer price times the quantity and caps it at the online stock', () => {
     expect(basket.available[0]).toMatchObject({ price: 2_598_000, quantity: 2, maxQuantity: 8, canBuy: true });
-    expect(basket.available[0]?.offer).toEqual({ id: 1, sizeName: '48', price: 1_299_000, oldPrice: 1_999_000, colorName: 'Чёрный' });
+    expect(basket.available[0]?.offer).toEqual({
+      id: 1,
+      sizeName: '48',
+      price: 1_299_000,
+      oldPrice: 1_999_000,
+      colorName: 'Чёрный',
+    });
     expect(basket.available[2]).toMatchObject({ maxQuantity: 0, canBuy: false });
   });
 
@@ -89,28 +114,43 @@ describe('basketTotals', () => {
 });
 
 describe('mergeLines', () => {
-  const caps = new Map([[1, 5], [2, 10], [3, 0]]);
+  const caps = new Map([
+    [1, 5],
+    [2, 10],
+    [3, 0],
+  ]);
 
   it('sums cart quantities of the same offer, capped at stock', () => {
-    expect(mergeLines([{ offerId: 1, delay: false, quantity: 4 }], [{ offerId: 1, delay: false, quantity: 3 }], caps)).toEqual([
-      { offerId: 1, delay: false, quantity: 5 },
-    ]);
-    expect(mergeLines([{ offerId: 2, delay: false, quantity: 4 }], [{ offerId: 2, delay: false, quantity: 3 }], caps)).toEqual([
-      { offerId: 2, delay: false, quantity: 7 },
-    ]);
+    expect(
+      mergeLines([{ offerId: 1, delay: false, quantity: 4 }], [{ offerId: 1, delay: false, quantity: 3 }], caps),
+    ).toEqual([{ offerId: 1, delay: false, quantity: 5 }]);
+    expect(
+      mergeLines([{ offerId: 2, delay: false, quantity: 4 }], [{ offerId: 2, delay: false, quantity: 3 }], caps),
+    ).toEqual([{ offerId: 2, delay: false, quantity: 7 }]);
   });
 
   it('keeps a sold-out line at one unit rather than dropping it', () => {
-    expect(mergeLines([{ offerId: 3, delay: false, quantity: 2 }], [], caps)).toEqual([{ offerId: 3, delay: false, quantity: 1 }]);
+    expect(mergeLines([{ offerId: 3, delay: false, quantity: 2 }], [], caps)).toEqual([
+      { offerId: 3, delay: false, quantity: 1 },
+    ]);
   });
 
   it('unions wishlists and treats cart and wishlist lines of one offer apart', () => {
     const merged = mergeLines(
-      [{ offerId: 1, delay: true, quantity: 1 }, { offerId: 2, delay: false, quantity: 1 }],
-      [{ offerId: 1, delay: true, quantity: 1 }, { offerId: 1, delay: false, quantity: 2 }],
+      [
+        { offerId: 1, delay: true, quantity: 1 },
+        { offerId: 2, delay: false, quantity: 1 },
+      ],
+      [
+        { offerId: 1, delay: true, quantity: 1 },
+        { offerId: 1, delay: false, quantity: 2 },
+      ],
       caps,
     );
-    expect(merged).toEqual([{ offerId: 1, delay: true, quantity: 1 }, { offerId: 2, delay: false, quantity: 1 }]);
+    expect(merged).toEqual([
+      { offerId: 1, delay: true, quantity: 1 },
+      { offerId: 2, delay: false, quantity: 1 },
+    ]);
   });
 
   it('leaves the user lines the visitor did not touch out of the result', () => {

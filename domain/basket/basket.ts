@@ -1,10 +1,24 @@
-import { type AvailabilityOffer, availabilityOf, type OnlineStores, onlineSourceStores, type StockRow } from '../catalog/availability';
+import {
+  type AvailabilityOffer,
+  availabilityOf,
+  type OnlineStores,
+  onlineSourceStores,
+  type StockRow,
+} from '../catalog/availability';
 import { discountPercent } from '../pricing/price';
 
 /** Spec §3 Basket line. Money in kopecks; `price` is the line's sum (offer price × quantity). */
 export interface BasketLine {
   id: number;
-  product: { id: number; name: string; brandName: string; category: string; color: string; url: string; image: string | null };
+  product: {
+    id: number;
+    name: string;
+    brandName: string;
+    category: string;
+    color: string;
+    url: string;
+    image: string | null;
+  };
   offer: { id: number; sizeName: string; price: number; oldPrice: number | null; colorName: string };
   quantity: number;
   price: number;
@@ -15,7 +29,13 @@ export interface BasketLine {
 }
 
 /** Sums of the cart lines that can be bought; `base` counts each unit at its old price when it has one. */
-export interface BasketTotals { quantity: number; base: number; discount: number; discountPercent: number; total: number }
+export interface BasketTotals {
+  quantity: number;
+  base: number;
+  discount: number;
+  discountPercent: number;
+  total: number;
+}
 
 /** Spec §3 Basket, plus the server's totals. */
 export interface Basket {
@@ -56,12 +76,17 @@ export function onlineQuantity(offerId: number, rows: StockRow[], stores: Online
   const availability = availabilityOf([offerId], rows).get(offerId) as AvailabilityOffer;
   const sources = new Set(onlineSourceStores(availability, stores));
   let sum = 0;
-  for (const row of rows) if (row.offerId === offerId && row.quantity > 0 && sources.has(row.storeId)) sum += row.quantity;
+  for (const row of rows)
+    if (row.offerId === offerId && row.quantity > 0 && sources.has(row.storeId)) sum += row.quantity;
   return sum;
 }
 
 /** One offer's stock in one store, as the repository reads it with the offer. */
-export interface OfferStoreStock { storeId: number; storeType: StockRow['storeType']; quantity: number }
+export interface OfferStoreStock {
+  storeId: number;
+  storeType: StockRow['storeType'];
+  quantity: number;
+}
 
 /**
  * `onlineQuantity` for an offer read together with its own stock rows and the stores it may not be ordered from,
@@ -95,8 +120,22 @@ export function buildBasket(rows: BasketRow[]): Basket {
     const maxQuantity = r.stock;
     return {
       id: r.id,
-      product: { id: r.productId, name: r.productName, brandName: r.brandName, category: r.category, color: r.colorName, url: r.url, image: r.image },
-      offer: { id: r.offerId, sizeName: r.sizeName, price: r.price, oldPrice: r.oldPrice && r.oldPrice > r.price ? r.oldPrice : null, colorName: r.colorName },
+      product: {
+        id: r.productId,
+        name: r.productName,
+        brandName: r.brandName,
+        category: r.category,
+        color: r.colorName,
+        url: r.url,
+        image: r.image,
+      },
+      offer: {
+        id: r.offerId,
+        sizeName: r.sizeName,
+        price: r.price,
+        oldPrice: r.oldPrice && r.oldPrice > r.price ? r.oldPrice : null,
+        colorName: r.colorName,
+      },
       quantity: r.quantity,
       price: r.price * r.quantity,
       maxQuantity,
@@ -116,7 +155,11 @@ export function buildBasket(rows: BasketRow[]): Basket {
   };
 }
 
-export interface MergeLine { offerId: number; delay: boolean; quantity: number }
+export interface MergeLine {
+  offerId: number;
+  delay: boolean;
+  quantity: number;
+}
 
 /**
  * What a login does to the user's lines, for each offer the visitor had: cart quantities of the same offer are
@@ -129,6 +172,10 @@ export function mergeLines(visitor: MergeLine[], user: MergeLine[], stockByOffer
   return visitor.map((line) => {
     if (line.delay) return { offerId: line.offerId, delay: true, quantity: 1 };
     const sum = line.quantity + (userQuantity.get(key(line)) ?? 0);
-    return { offerId: line.offerId, delay: false, quantity: Math.max(1, Math.min(sum, stockByOffer.get(line.offerId) ?? 0)) };
+    return {
+      offerId: line.offerId,
+      delay: false,
+      quantity: Math.max(1, Math.min(sum, stockByOffer.get(line.offerId) ?? 0)),
+    };
   });
 }

@@ -15,7 +15,14 @@ describe('availability', () => {
   const offer = (id: number) => map.get(id) as AvailabilityOffer;
 
   it('sums quantities by kind of store', () => {
-    expect(map.get(1)).toEqual({ id: 1, quantity: 3, quantityOnline: 2, quantityMovement: 0, quantityOffline: 1, stores: { 100: true, 5: true } });
+    expect(map.get(1)).toEqual({
+      id: 1,
+      quantity: 3,
+      quantityOnline: 2,
+      quantityMovement: 0,
+      quantityOffline: 1,
+      stores: { 100: true, 5: true },
+    });
     expect(map.get(3)?.quantityMovement).toBe(4);
   });
 

@@ -13,12 +13,20 @@ export interface AvailabilityOffer {
   stores: Record<number, boolean>;
 }
 
-export interface StockRow { offerId: number; storeId: number; storeType: 'shop' | 'online' | 'movement'; quantity: number }
+export interface StockRow {
+  offerId: number;
+  storeId: number;
+  storeType: 'shop' | 'online' | 'movement';
+  quantity: number;
+}
 
 /** Folds stock rows into one AvailabilityOffer per offer id (offers without rows get zeros). */
 export function availabilityOf(offerIds: number[], rows: StockRow[]): Map<number, AvailabilityOffer> {
   const map = new Map<number, AvailabilityOffer>(
-    offerIds.map((id) => [id, { id, quantity: 0, quantityOnline: 0, quantityMovement: 0, quantityOffline: 0, stores: {} }]),
+    offerIds.map((id) => [
+      id,
+      { id, quantity: 0, quantityOnline: 0, quantityMovement: 0, quantityOffline: 0, stores: {} },
+    ]),
   );
   for (const row of rows) {
     const a = map.get(row.offerId);

@@ -1,6 +1,12 @@
 /** The brand list split by first letter (spec §2): Cyrillic А–Я first, then Latin A–Z, then the rest. */
-export interface LetterGroup<T> { letter: string; brands: T[] }
-export interface Alphabet<T> { name: string; letters: LetterGroup<T>[] }
+export interface LetterGroup<T> {
+  letter: string;
+  brands: T[];
+}
+export interface Alphabet<T> {
+  name: string;
+  letters: LetterGroup<T>[];
+}
 
 const CYRILLIC = /^[А-ЯЁ]$/;
 const LATIN = /^[A-Z]$/;

@@ -1,11 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { buildFacets, combineCounts, describeFilter, type FacetCounts, type FilterDef, type ScopeTotals, unknownFilterPart } from './filter-facets';
+import {
+  buildFacets,
+  combineCounts,
+  describeFilter,
+  type FacetCounts,
+  type FilterDef,
+  type ScopeTotals,
+  unknownFilterPart,
+} from './filter-facets';
 
 const defs: FilterDef[] = [
   { code: 'price', name: 'Цена', kind: 'range', values: [] },
-  { code: 'hood', name: 'Капюшон', kind: 'list', values: [{ value: 'yes', name: 'С капюшоном' }, { value: 'no', name: 'Без капюшона' }] },
-  { code: 'color', name: 'Цвет', kind: 'list', values: [{ value: 'black', name: 'Чёрный', hex: '#111' }, { value: 'red', name: 'Красный', hex: '#b00' }, { value: 'pink', name: 'Розовый', hex: '#fcc' }] },
-  { code: 'brand', name: 'Бренд', kind: 'list', values: [{ value: 'nordvik', name: 'Nordvik' }, { value: 'taiga', name: 'Taiga' }] },
+  {
+    code: 'hood',
+    name: 'Капюшон',
+    kind: 'list',
+    values: [
+      { value: 'yes', name: 'С капюшоном' },
+      { value: 'no', name: 'Без капюшона' },
+    ],
+  },
+  {
+    code: 'color',
+    name: 'Цвет',
+    kind: 'list',
+    values: [
+      { value: 'black', name: 'Чёрный', hex: '#111' },
+      { value: 'red', name: 'Красный', hex: '#b00' },
+      { value: 'pink', name: 'Розовый', hex: '#fcc' },
+    ],
+  },
+  {
+    code: 'brand',
+    name: 'Бренд',
+    kind: 'list',
+    values: [
+      { value: 'nordvik', name: 'Nordvik' },
+      { value: 'taiga', name: 'Taiga' },
+    ],
+  },
 ];
 const counts: FacetCounts = {
   count: 7,
@@ -20,7 +53,10 @@ const counts: FacetCounts = {
 
 describe('facets', () => {
   it('lists values present in the scope in code order, disabling the ones that would give nothing', () => {
-    const facets = buildFacets(defs, counts, { lists: { color: ['black'] }, ranges: { price: { from: 5000, to: null } } });
+    const facets = buildFacets(defs, counts, {
+      lists: { color: ['black'] },
+      ranges: { price: { from: 5000, to: null } },
+    });
     expect(facets.map((f) => f.code)).toEqual(['color', 'hood', 'price']);
     expect(facets[0]?.values).toEqual([
       { value: 'black', name: 'Чёрный', hex: '#111', count: 5, selected: true, disabled: false },
@@ -31,8 +67,12 @@ describe('facets', () => {
 
   it('drops a filter with a single possible value unless it is chosen, and leaves out saved codes', () => {
     expect(buildFacets(defs, counts, { lists: {}, ranges: {} }).map((f) => f.code)).not.toContain('brand');
-    expect(buildFacets(defs, counts, { lists: { brand: ['nordvik'] }, ranges: {} }).map((f) => f.code)).toContain('brand');
-    expect(buildFacets(defs, counts, { lists: { brand: ['nordvik'] }, ranges: {} }, ['brand']).map((f) => f.code)).not.toContain('brand');
+    expect(buildFacets(defs, counts, { lists: { brand: ['nordvik'] }, ranges: {} }).map((f) => f.code)).toContain(
+      'brand',
+    );
+    expect(
+      buildFacets(defs, counts, { lists: { brand: ['nordvik'] }, ranges: {} }, ['brand']).map((f) => f.code),
+    ).not.toContain('brand');
   });
 
   it('names unknown codes and values', () => {
@@ -44,7 +84,13 @@ describe('facets', () => {
   });
 
   it('says the chosen filters in words', () => {
-    const text = describeFilter({ lists: { color: ['black', 'red'], brand: ['taiga'], hood: ['yes'] }, ranges: { price: { from: 5000, to: 20000 } } }, defs);
+    const text = describeFilter(
+      {
+        lists: { color: ['black', 'red'], brand: ['taiga'], hood: ['yes'] },
+        ranges: { price: { from: 5000, to: 20000 } },
+      },
+      defs,
+    );
     expect(text).toBe('Taiga; цвет: чёрный, красный; с капюшоном; цена: от 5\u00a0000 до 20\u00a0000\u00a0руб.');
     expect(describeFilter({ lists: { brand: ['taiga'] }, ranges: {} }, defs, ['brand'])).toBe('');
   });
@@ -90,7 +136,12 @@ describe('combining scope totals with live counts', () => {
   });
 
   it('gives the only chosen code its totals', () => {
-    const c = combineCounts(totals, { bits: { color: 1 }, count: 6, minPrice: 1, groups: [{ code: 'brand', value: 'taiga', fail: 0, n: 6 }] });
+    const c = combineCounts(totals, {
+      bits: { color: 1 },
+      count: 6,
+      minPrice: 1,
+      groups: [{ code: 'brand', value: 'taiga', fail: 0, n: 6 }],
+    });
     expect(c.values.color).toEqual({ black: { count: 6, total: 6 }, red: { count: 4, total: 4 } });
     expect(c.values.brand).toEqual({ nordvik: { count: 0, total: 5 }, taiga: { count: 6, total: 5 } });
   });

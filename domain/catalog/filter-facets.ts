@@ -38,7 +38,12 @@ export interface ScopeTotals {
 }
 
 /** Products grouped by a filter value and by `fail`: the chosen filter codes they fail, a bit per code. */
-export interface FacetGroup { code: string; value: string; fail: number; n: number }
+export interface FacetGroup {
+  code: string;
+  value: string;
+  fail: number;
+  n: number;
+}
 
 export interface LiveCounts {
   /** Chosen code -> its bit in `fail`. */
@@ -67,14 +72,19 @@ export function combineCounts(totals: ScopeTotals, live: LiveCounts | null): Fac
   for (const code of codes) {
     const byValue: Record<string, { count: number; total: number }> = {};
     const othersChosen = active.some((c) => c !== code);
-    const names = new Set([...Object.keys(totals.values[code] ?? {}), ...(live?.groups ?? []).filter((g) => g.code === code).map((g) => g.value)]);
+    const names = new Set([
+      ...Object.keys(totals.values[code] ?? {}),
+      ...(live?.groups ?? []).filter((g) => g.code === code).map((g) => g.value),
+    ]);
     for (const value of names) {
       const total = totals.values[code]?.[value] ?? 0;
       byValue[value] = { count: othersChosen ? (liveCount.get(`${code}\u0000${value}`) ?? 0) : total, total };
     }
     values[code] = byValue;
   }
-  const price = totals.price ? { min: Math.floor(totals.price.min / 100), max: Math.ceil(totals.price.max / 100) } : null;
+  const price = totals.price
+    ? { min: Math.floor(totals.price.min / 100), max: Math.ceil(totals.price.max / 100) }
+    : null;
   return {
     count: live ? live.count : totals.count,
     minPrice: live ? live.minPrice : (totals.price?.min ?? null),
@@ -123,7 +133,12 @@ export function unknownFilterPart(state: FilterState, defs: readonly FilterDef[]
  * The facets a listing shows: values that exist in the scope (or are chosen), each with the count it would give;
  * codes fixed by the page itself (`saved`) are left out.
  */
-export function buildFacets(defs: readonly FilterDef[], counts: FacetCounts, state: FilterState, saved: readonly string[] = []): Facet[] {
+export function buildFacets(
+  defs: readonly FilterDef[],
+  counts: FacetCounts,
+  state: FilterState,
+  saved: readonly string[] = [],
+): Facet[] {
   const facets: Facet[] = [];
   for (const def of [...defs].sort((a, b) => compareCodes(a.code, b.code))) {
     if (saved.includes(def.code)) continue;
@@ -132,7 +147,11 @@ export function buildFacets(defs: readonly FilterDef[], counts: FacetCounts, sta
       const chosen = state.ranges[def.code];
       if (!bounds && !chosen) continue;
       facets.push({
-        code: def.code, name: def.name, kind: 'range', hint: def.hint, values: [],
+        code: def.code,
+        name: def.name,
+        kind: 'range',
+        hint: def.hint,
+        values: [],
         range: { min: bounds?.min ?? 0, max: bounds?.max ?? 0, from: chosen?.from ?? null, to: chosen?.to ?? null },
       });
       continue;
@@ -147,7 +166,8 @@ export function buildFacets(defs: readonly FilterDef[], counts: FacetCounts, sta
         return { value: v.value, name: v.name, hex: v.hex, count, selected, disabled: count === 0 && !selected };
       });
     // A filter with a single possible value narrows nothing, unless it is chosen.
-    if (values.length > 1 || values.some((v) => v.selected)) facets.push({ code: def.code, name: def.name, kind: 'list', hint: def.hint, values });
+    if (values.length > 1 || values.some((v) => v.selected))
+      facets.push({ code: def.code, name: def.name, kind: 'list', hint: def.hint, values });
   }
   return facets;
 }

@@ -22,11 +22,16 @@ describe('filter URL', () => {
       lists: { color: ['black', 'navy'], brand: ['arctic-line'], hood: ['yes'] },
       ranges: { price: { from: 5000, to: 20000 } },
     };
-    expect(formatFilterPath(state)).toBe('filter/brand-is-arctic-line/color-is-black-or-navy/hood-is-yes/price-from-5000-to-20000/apply/');
+    expect(formatFilterPath(state)).toBe(
+      'filter/brand-is-arctic-line/color-is-black-or-navy/hood-is-yes/price-from-5000-to-20000/apply/',
+    );
   });
 
   it('puts codes in the fixed order and values in numeric-then-word order', () => {
-    const a = formatFilterPath({ lists: { size: ['xl', '48', '100', '46', 'l'], brand: ['taiga', 'nordvik'] }, ranges: {} });
+    const a = formatFilterPath({
+      lists: { size: ['xl', '48', '100', '46', 'l'], brand: ['taiga', 'nordvik'] },
+      ranges: {},
+    });
     expect(a).toBe('filter/brand-is-nordvik-or-taiga/size-is-46-or-48-or-100-or-l-or-xl/apply/');
   });
 
@@ -41,9 +46,15 @@ describe('filter URL', () => {
   });
 
   it('writes half-open ranges and swaps reversed ends', () => {
-    expect(formatFilterPath({ lists: {}, ranges: { price: { from: 0, to: 9000 } } })).toBe('filter/price-to-9000/apply/');
-    expect(formatFilterPath({ lists: {}, ranges: { price: { from: 9000, to: null } } })).toBe('filter/price-from-9000/apply/');
-    expect(formatFilterPath({ lists: {}, ranges: { price: { from: 9000, to: 3000 } } })).toBe('filter/price-from-3000-to-9000/apply/');
+    expect(formatFilterPath({ lists: {}, ranges: { price: { from: 0, to: 9000 } } })).toBe(
+      'filter/price-to-9000/apply/',
+    );
+    expect(formatFilterPath({ lists: {}, ranges: { price: { from: 9000, to: null } } })).toBe(
+      'filter/price-from-9000/apply/',
+    );
+    expect(formatFilterPath({ lists: {}, ranges: { price: { from: 9000, to: 3000 } } })).toBe(
+      'filter/price-from-3000-to-9000/apply/',
+    );
   });
 
   it('leaves saved filters out of the URL', () => {
@@ -66,8 +77,14 @@ describe('filter URL', () => {
 
   it('splits the listing path from its filter part', () => {
     expect(splitFilterPath('/catalog/women/puhoviki/')).toEqual({ base: '/catalog/women/puhoviki/', segments: null });
-    expect(splitFilterPath('/catalog/women/puhoviki/filter/hood-is-yes/apply/')).toEqual({ base: '/catalog/women/puhoviki/', segments: ['hood-is-yes'] });
-    expect(splitFilterPath('/brands/nordvik/man/filter/size-is-50/apply')).toEqual({ base: '/brands/nordvik/man/', segments: ['size-is-50'] });
+    expect(splitFilterPath('/catalog/women/puhoviki/filter/hood-is-yes/apply/')).toEqual({
+      base: '/catalog/women/puhoviki/',
+      segments: ['hood-is-yes'],
+    });
+    expect(splitFilterPath('/brands/nordvik/man/filter/size-is-50/apply')).toEqual({
+      base: '/brands/nordvik/man/',
+      segments: ['size-is-50'],
+    });
   });
 
   it.each([
@@ -112,7 +129,8 @@ describe('filter URL round trips over random filter sets', () => {
   const randomValue = () => rnd.sample(words, rnd.int(1, 3)).join('-');
   const randomState = (): FilterState => {
     const lists: Record<string, string[]> = {};
-    for (const code of rnd.sample(codes, rnd.int(0, 6))) lists[code] = Array.from({ length: rnd.int(0, 4) }, randomValue);
+    for (const code of rnd.sample(codes, rnd.int(0, 6)))
+      lists[code] = Array.from({ length: rnd.int(0, 4) }, randomValue);
     const ranges: Record<string, { from: number | null; to: number | null }> = {};
     for (const code of rnd.sample(['price', 'weight'], rnd.int(0, 2))) {
       const end = () => (rnd.chance(0.3) ? null : rnd.int(-10, 200000));

@@ -18,7 +18,17 @@ export interface FilterState {
 }
 
 /** The fixed order of codes in a canonical URL; codes not listed follow in alphabetical order. */
-export const FILTER_CODE_ORDER = ['brand', 'size', 'color', 'material', 'insulation', 'length', 'season', 'hood', 'price'];
+export const FILTER_CODE_ORDER = [
+  'brand',
+  'size',
+  'color',
+  'material',
+  'insulation',
+  'length',
+  'season',
+  'hood',
+  'price',
+];
 
 export const EMPTY_FILTER: FilterState = { lists: {}, ranges: {} };
 
@@ -66,7 +76,9 @@ function positiveOrNull(n: number | null): number | null {
 export function normalizeFilter(state: FilterState): FilterState {
   const lists: Record<string, string[]> = {};
   for (const code of Object.keys(state.lists).sort(compareCodes)) {
-    const values = [...new Set((state.lists[code] ?? []).map((v) => v.toLowerCase()))].filter((v) => !ignoredValue(v)).sort(compareValues);
+    const values = [...new Set((state.lists[code] ?? []).map((v) => v.toLowerCase()))]
+      .filter((v) => !ignoredValue(v))
+      .sort(compareValues);
     if (values.length > 0) lists[code] = values;
   }
   const ranges: Record<string, FilterRange> = {};
@@ -101,7 +113,12 @@ export function formatFilterPath(state: FilterState, saved: readonly string[] = 
   for (const [code, { from, to }] of Object.entries(normal.ranges)) {
     if (saved.includes(code)) continue;
     assertCode(code);
-    const text = from != null && to != null ? `${code}-from-${from}-to-${to}` : from != null ? `${code}-from-${from}` : `${code}-to-${to}`;
+    const text =
+      from != null && to != null
+        ? `${code}-from-${from}-to-${to}`
+        : from != null
+          ? `${code}-from-${from}`
+          : `${code}-to-${to}`;
     parts.push({ code, text });
   }
   if (parts.length === 0) return '';
@@ -161,7 +178,10 @@ export function splitFilterPath(pathname: string): SplitPath | null {
   const at = pathname.indexOf('/filter/');
   if (at === -1) return { base: pathname, segments: null };
   const base = pathname.slice(0, at + 1);
-  const rest = pathname.slice(at + '/filter/'.length).replace(/\/$/, '').split('/');
+  const rest = pathname
+    .slice(at + '/filter/'.length)
+    .replace(/\/$/, '')
+    .split('/');
   if (rest.pop() !== 'apply' || rest.some((s) => s === '')) return null;
   return { base, segments: rest };
 }

@@ -1,7 +1,14 @@
 import { cachedFor } from '../cache';
 import type { FeaturedKind, ProductCard } from './catalog';
 
-export interface SectionTile { id: number; name: string; url: string; gender: string | null; minPrice: number; image: string }
+export interface SectionTile {
+  id: number;
+  name: string;
+  url: string;
+  gender: string | null;
+  minPrice: number;
+  image: string;
+}
 
 export interface HomeRepository {
   featured(kind: FeaturedKind, limit: number): Promise<ProductCard[]>;

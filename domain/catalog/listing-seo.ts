@@ -30,7 +30,12 @@ export function sectionTitle(section: SectionNode): string {
  */
 export function isIndexable(filter: FilterState, sort: string): boolean {
   const lists = Object.values(filter.lists);
-  return sort === DEFAULT_SORT && Object.keys(filter.ranges).length === 0 && lists.length <= 2 && lists.every((v) => v.length <= 1);
+  return (
+    sort === DEFAULT_SORT &&
+    Object.keys(filter.ranges).length === 0 &&
+    lists.length <= 2 &&
+    lists.every((v) => v.length <= 1)
+  );
 }
 
 function seoFor(name: string, listing: Listing, tail: string): ListingSeo {
@@ -40,9 +45,10 @@ function seoFor(name: string, listing: Listing, tail: string): ListingSeo {
   return {
     h1,
     title: `${h1} — ${tail}${page}`,
-    description: listing.count > 0
-      ? `${h1}: ${productCount(listing.count)}${from}. Доставка по России, наличие размеров в магазинах вашего города.`
-      : `${h1}: сейчас нет в наличии. Посмотрите другие модели в каталоге ${SHOP_NAME}.`,
+    description:
+      listing.count > 0
+        ? `${h1}: ${productCount(listing.count)}${from}. Доставка по России, наличие размеров в магазинах вашего города.`
+        : `${h1}: сейчас нет в наличии. Посмотрите другие модели в каталоге ${SHOP_NAME}.`,
     robots: isIndexable(listing.location.filter, listing.location.sort) ? 'index, follow' : 'noindex, follow',
   };
 }

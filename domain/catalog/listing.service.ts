@@ -2,8 +2,25 @@ import { cachedFor } from '../cache';
 import type { AvailabilityOffer } from './availability';
 import type { ProductCard } from './catalog';
 import { type FilterState, formatFilterPath, normalizeFilter, parseFilterSegments, splitFilterPath } from './filter';
-import { buildFacets, combineCounts, describeFilter, type Facet, type FilterDef, type LiveCounts, type ScopeTotals, unknownFilterPart } from './filter-facets';
-import { type ListingLocation, listingHref, type Navigation, navigation, PAGE_PARAM, PAGE_SIZE, parsePage } from './listing';
+import {
+  buildFacets,
+  combineCounts,
+  describeFilter,
+  type Facet,
+  type FilterDef,
+  type LiveCounts,
+  type ScopeTotals,
+  unknownFilterPart,
+} from './filter-facets';
+import {
+  type ListingLocation,
+  listingHref,
+  type Navigation,
+  navigation,
+  PAGE_PARAM,
+  PAGE_SIZE,
+  parsePage,
+} from './listing';
 import { parseSort, type SortState, type SortValue, sortState } from './sort';
 
 /** A section with what its listing holds: the spec's section tree entry plus its place in the tree. */
@@ -73,10 +90,20 @@ export interface ListingItem extends ProductCard {
 }
 
 /** A listing's page of items and the counts its chosen filters change (null when nothing is chosen). */
-export interface ListingResult { live: LiveCounts | null; items: ListingItem[] }
+export interface ListingResult {
+  live: LiveCounts | null;
+  items: ListingItem[];
+}
 
 /** The spec's Offer as a list shows it. Money in kopecks. */
-export interface ListingOffer { id: number; itemId: number; sizeName: string; sizeSort: number; price: number; oldPrice: number | null }
+export interface ListingOffer {
+  id: number;
+  itemId: number;
+  sizeName: string;
+  sizeSort: number;
+  price: number;
+  oldPrice: number | null;
+}
 
 export interface ListingRepository {
   reference(): Promise<ListingReference>;
@@ -131,7 +158,11 @@ export interface SectionPage {
   listing: Listing;
 }
 
-export interface BrandPage { brand: BrandInfo; gender: string | null; listing: Listing }
+export interface BrandPage {
+  brand: BrandInfo;
+  gender: string | null;
+  listing: Listing;
+}
 
 export interface ListingService {
   reference(): Promise<ListingReference>;
@@ -140,7 +171,15 @@ export interface ListingService {
   sectionPage(pathname: string, params: Params): Promise<Outcome<SectionPage>>;
   brandPage(pathname: string, params: Params): Promise<Outcome<BrandPage>>;
   /** A listing for the API; an unknown filter or a page past the end comes back as a message for a 400. */
-  list(input: { scope: ListingScope; filter: FilterState; saved?: FilterState['lists']; sort: SortValue; page: number; base: string; query?: [string, string][] }): Promise<Listing | { error: string; code: 'INVALID_FILTER' | 'INVALID_PAGE' }>;
+  list(input: {
+    scope: ListingScope;
+    filter: FilterState;
+    saved?: FilterState['lists'];
+    sort: SortValue;
+    page: number;
+    base: string;
+    query?: [string, string][];
+  }): Promise<Listing | { error: string; code: 'INVALID_FILTER' | 'INVALID_PAGE' }>;
   offers(productIds: number[]): Promise<{ offers: ListingOffer[]; availability: AvailabilityOffer[] }>;
   productUrls(): Promise<{ url: string; updatedAt: Date }[]>;
 }
@@ -174,13 +213,21 @@ export function createListingService(repo: ListingRepository, { ttlMs = 60_000, 
     return value;
   };
 
-  async function run(ref: ListingReference, scope: ListingScope, location: ListingLocation, saved: FilterState['lists']): Promise<Listing> {
+  async function run(
+    ref: ListingReference,
+    scope: ListingScope,
+    location: ListingLocation,
+    saved: FilterState['lists'],
+  ): Promise<Listing> {
     const filter: FilterState = { lists: { ...location.filter.lists, ...saved }, ranges: location.filter.ranges };
     // A saved filter (the brand page's brand) is part of the scope already: counting it again would change nothing.
     const chosen: FilterState = { lists: location.filter.lists, ranges: location.filter.ranges };
     const [totals, { live, items }] = await Promise.all([
       totalsOf(scope, ref),
-      repo.listing({ scope, filter: chosen, sort: location.sort, limit: PAGE_SIZE, offset: (location.page - 1) * PAGE_SIZE }, ref),
+      repo.listing(
+        { scope, filter: chosen, sort: location.sort, limit: PAGE_SIZE, offset: (location.page - 1) * PAGE_SIZE },
+        ref,
+      ),
     ]);
     const counts = combineCounts(totals, live);
     const savedCodes = Object.keys(saved);
@@ -213,14 +260,25 @@ export function createListingService(repo: ListingRepository, { ttlMs = 60_000, 
     const priceFrom = input.params('price_from');
     const priceTo = input.params('price_to');
     const fromForm = priceFrom != null || priceTo != null;
-    if (fromForm) filter = normalizeFilter({ ...filter, ranges: { ...filter.ranges, price: { from: toNumber(priceFrom), to: toNumber(priceTo) } } });
+    if (fromForm)
+      filter = normalizeFilter({
+        ...filter,
+        ranges: { ...filter.ranges, price: { from: toNumber(priceFrom), to: toNumber(priceTo) } },
+      });
 
     const rawSort = input.params('sort');
     const sort = parseSort(rawSort);
     const pageNo = parsePage(input.params(PAGE_PARAM));
     if (pageNo == null) return { kind: 'not_found' };
     // A new price range starts again from page 1.
-    const location: ListingLocation = { base: input.base, filter, saved: savedCodes, sort: sort ?? 'default_desc', page: fromForm ? 1 : pageNo, query: input.query };
+    const location: ListingLocation = {
+      base: input.base,
+      filter,
+      saved: savedCodes,
+      sort: sort ?? 'default_desc',
+      page: fromForm ? 1 : pageNo,
+      query: input.query,
+    };
     const requestedTail = input.segments ? `filter/${input.segments.join('/')}/apply/` : '';
     const canonical = listingHref(location);
     if (
@@ -247,9 +305,22 @@ export function createListingService(repo: ListingRepository, { ttlMs = 60_000, 
       const ref = await reference();
       const section = ref.sections.find((s) => s.url === split.base);
       if (!section) return { kind: 'not_found' };
-      const outcome = await page({ scope: { kind: 'section', sectionId: section.id }, base: section.url, segments: split.segments, params });
+      const outcome = await page({
+        scope: { kind: 'section', sectionId: section.id },
+        base: section.url,
+        segments: split.segments,
+        params,
+      });
       if (outcome.kind !== 'ok') return outcome;
-      return { kind: 'ok', value: { section, ancestors: ancestorsOf(ref.sections, section), tree: treeOf(ref.sections, section), listing: outcome.value } };
+      return {
+        kind: 'ok',
+        value: {
+          section,
+          ancestors: ancestorsOf(ref.sections, section),
+          tree: treeOf(ref.sections, section),
+          listing: outcome.value,
+        },
+      };
     },
 
     async brandPage(pathname, params) {
@@ -263,7 +334,10 @@ export function createListingService(repo: ListingRepository, { ttlMs = 60_000, 
       const gender = match[2] === MEN ? MEN : null;
       if (gender && brand.menCount === 0) return { kind: 'not_found' };
       const outcome = await page({
-        scope: { kind: 'brand', brandId: brand.id, gender }, base: split.base, segments: split.segments, params,
+        scope: { kind: 'brand', brandId: brand.id, gender },
+        base: split.base,
+        segments: split.segments,
+        params,
         saved: { brand: [brand.code] },
       });
       if (outcome.kind !== 'ok') return outcome;
@@ -274,11 +348,22 @@ export function createListingService(repo: ListingRepository, { ttlMs = 60_000, 
       const ref = await reference();
       const savedCodes = Object.keys(input.saved ?? {});
       const filter = normalizeFilter(input.filter);
-      const unknown = unknownFilterPart(filter, ref.filters.filter((d) => !savedCodes.includes(d.code)));
+      const unknown = unknownFilterPart(
+        filter,
+        ref.filters.filter((d) => !savedCodes.includes(d.code)),
+      );
       if (unknown != null) return { error: `Неизвестный фильтр: ${unknown}.`, code: 'INVALID_FILTER' };
-      const location: ListingLocation = { base: input.base, filter, saved: savedCodes, sort: input.sort, page: input.page, query: input.query };
+      const location: ListingLocation = {
+        base: input.base,
+        filter,
+        saved: savedCodes,
+        sort: input.sort,
+        page: input.page,
+        query: input.query,
+      };
       const listing = await run(ref, input.scope, location, input.saved ?? {});
-      if (input.page > listing.navigation.pageCount) return { error: `Такой страницы нет: всего страниц ${listing.navigation.pageCount}.`, code: 'INVALID_PAGE' };
+      if (input.page > listing.navigation.pageCount)
+        return { error: `Такой страницы нет: всего страниц ${listing.navigation.pageCount}.`, code: 'INVALID_PAGE' };
       return listing;
     },
 

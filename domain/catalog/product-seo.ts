@@ -3,7 +3,10 @@ import type { Breadcrumb, ProductItem, ProductOffer, ProductSeo } from './produc
 
 export const SHOP_NAME = 'ВЬЮГА';
 
-type SeoSource = Pick<ProductItem, 'name' | 'article' | 'sectionName' | 'brand' | 'color' | 'props' | 'offers' | 'price' | 'discountPercent' | 'images'>;
+type SeoSource = Pick<
+  ProductItem,
+  'name' | 'article' | 'sectionName' | 'brand' | 'color' | 'props' | 'offers' | 'price' | 'discountPercent' | 'images'
+>;
 
 const lower = (s: string) => s.toLocaleLowerCase('ru');
 
@@ -44,7 +47,12 @@ function offerAvailability(o: ProductOffer): string {
 }
 
 /** schema.org Product with one Offer per size, and the BreadcrumbList, for search engines. */
-export function productJsonLd(item: ProductItem, breadcrumbs: readonly Breadcrumb[], origin: string, imageUrls: readonly string[]) {
+export function productJsonLd(
+  item: ProductItem,
+  breadcrumbs: readonly Breadcrumb[],
+  origin: string,
+  imageUrls: readonly string[],
+) {
   const url = `${origin}${item.url}`;
   return [
     {

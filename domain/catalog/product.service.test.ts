@@ -8,29 +8,67 @@ const SHOP = 200;
 
 function item(id: number, sizes: [offerId: number, size: string][]): StoredItem {
   return {
-    id, sid: 9, sort: 500, code: `p-${id}`, url: `/product/p-${id}/`, name: 'Парка мужская', article: `AR${id}`, category: 'парк', sectionName: 'Парки',
-    description: '', isNew: false, brand: { id: 1, code: 'taiga', name: 'Taiga', url: '/brands/taiga/' },
-    color: { code: 'black', name: 'Чёрный', hex: '#000' }, props: [], modelProps: [{ code: 'ROST_FOTOMODELI', value: '186' }],
+    id,
+    sid: 9,
+    sort: 500,
+    code: `p-${id}`,
+    url: `/product/p-${id}/`,
+    name: 'Парка мужская',
+    article: `AR${id}`,
+    category: 'парк',
+    sectionName: 'Парки',
+    description: '',
+    isNew: false,
+    brand: { id: 1, code: 'taiga', name: 'Taiga', url: '/brands/taiga/' },
+    color: { code: 'black', name: 'Чёрный', hex: '#000' },
+    props: [],
+    modelProps: [{ code: 'ROST_FOTOMODELI', value: '186' }],
     images: [],
-    offers: sizes.map(([offerId, sizeName]) => ({ id: offerId, itemId: id, sizeName, sizeSort: 0, price: offerId === 12 ? 900_000 : 1_000_000, oldPrice: null })),
+    offers: sizes.map(([offerId, sizeName]) => ({
+      id: offerId,
+      itemId: id,
+      sizeName,
+      sizeSort: 0,
+      price: offerId === 12 ? 900_000 : 1_000_000,
+      oldPrice: null,
+    })),
   };
 }
 
 function fakeRepo(overrides: Partial<ProductRepository> = {}) {
   const views: { sessionId: string; productId: number; windowMs: number }[] = [];
   const model: StoredModel = {
-    items: [item(1, [[11, '52'], [12, '48'], [13, '50']])],
+    items: [
+      item(1, [
+        [11, '52'],
+        [12, '48'],
+        [13, '50'],
+      ]),
+    ],
     sections: [{ name: 'Мужчинам', url: '/catalog/man/' }],
-    availability: availabilityOf([11, 12, 13], [
-      { offerId: 11, storeId: ONLINE, storeType: 'online', quantity: 2 },
-      { offerId: 12, storeId: SHOP, storeType: 'shop', quantity: 1 },
-    ]),
+    availability: availabilityOf(
+      [11, 12, 13],
+      [
+        { offerId: 11, storeId: ONLINE, storeType: 'online', quantity: 2 },
+        { offerId: 12, storeId: SHOP, storeType: 'shop', quantity: 1 },
+      ],
+    ),
     stores: { onlineStoreIds: [ONLINE], movementStoreIds: [], restrictionOrderShops: {} },
   };
   const repo: ProductRepository = {
     idByCode: async (code) => (code === 'p-1' ? 1 : null),
     model: async (id) => (id === 1 ? model : null),
-    shopStock: async (id) => (id === 1 ? { productId: 1, offers: [{ id: 11, sizeName: '52' }, { id: 12, sizeName: '48' }], cities: [] } : null),
+    shopStock: async (id) =>
+      id === 1
+        ? {
+            productId: 1,
+            offers: [
+              { id: 11, sizeName: '52' },
+              { id: 12, sizeName: '48' },
+            ],
+            cities: [],
+          }
+        : null,
     productOfOffer: async (offerId) => ({ 11: 1, 12: 1, 13: 1 })[offerId] ?? null,
     // Counts the first view of each session and product; the database version also reopens it after the window.
     countView: async (sessionId, productId, windowMs) => {
@@ -72,8 +110,12 @@ describe('product service', () => {
     const service = createProductService(repo, { viewWindowMs: 1000 });
     expect(await service.recordView({ sessionId: 'a', productId: 12, parentId: 1 })).toEqual({ counted: true });
     expect(views).toEqual([{ sessionId: 'a', productId: 1, windowMs: 1000 }]);
-    await expect(service.recordView({ sessionId: 'a', productId: 99, parentId: 1 })).rejects.toMatchObject({ kind: 'validation' });
-    await expect(service.recordView({ sessionId: 'a', productId: 5, parentId: null })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(service.recordView({ sessionId: 'a', productId: 99, parentId: 1 })).rejects.toMatchObject({
+      kind: 'validation',
+    });
+    await expect(service.recordView({ sessionId: 'a', productId: 5, parentId: null })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
   });
 
   it('answers shop stock with sizes in order, and not_found for an unknown product', async () => {

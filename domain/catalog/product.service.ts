@@ -6,10 +6,19 @@ import { productSeo } from './product-seo';
 import { sortBySize } from './sizes';
 
 /** An offer as stored: price and size, no stock yet. */
-export interface StoredOffer { id: number; itemId: number; sizeName: string; sizeSort: number; price: number; oldPrice: number | null }
+export interface StoredOffer {
+  id: number;
+  itemId: number;
+  sizeName: string;
+  sizeSort: number;
+  price: number;
+  oldPrice: number | null;
+}
 
 /** One colour as stored, before the rules add stock flags, prices and SEO. */
-export type StoredItem = Omit<ProductItem, 'offers' | 'price' | 'oldPrice' | 'discountPercent' | 'seo'> & { offers: StoredOffer[] };
+export type StoredItem = Omit<ProductItem, 'offers' | 'price' | 'oldPrice' | 'discountPercent' | 'seo'> & {
+  offers: StoredOffer[];
+};
 
 export interface StoredModel {
   /** Every active colour of the model, in colour order. */
@@ -92,7 +101,8 @@ export function createProductService(repo: ProductRepository, { viewWindowMs = V
         target = parentId;
       }
       const result = await repo.countView(sessionId, target, viewWindowMs);
-      if (result === 'missing') throw new DomainError('not_found', 'Такого товара нет в каталоге.', 'PRODUCT_NOT_FOUND');
+      if (result === 'missing')
+        throw new DomainError('not_found', 'Такого товара нет в каталоге.', 'PRODUCT_NOT_FOUND');
       return { counted: result === 'counted' };
     },
   };

@@ -1,10 +1,18 @@
 import type { AvailabilityOffer } from './availability';
 
 /** The spec's code/value pair (offer props, photo-model props). */
-export interface CodeValue { code: string; value: string }
+export interface CodeValue {
+  code: string;
+  value: string;
+}
 
 /** One row of the product's props table: the filterable prop with its Russian name and value name. */
-export interface ProductProp { code: string; name: string; value: string; valueName: string }
+export interface ProductProp {
+  code: string;
+  name: string;
+  value: string;
+  valueName: string;
+}
 
 /** The spec's Offer: one size of one colour. Money in kopecks. */
 export interface ProductOffer {
@@ -26,9 +34,17 @@ export interface ProductOffer {
   inShops: boolean;
 }
 
-export interface ProductImage { file: string; sort: number }
+export interface ProductImage {
+  file: string;
+  sort: number;
+}
 
-export interface ProductSeo { title: string; description: string; keywords: string; image: string | null }
+export interface ProductSeo {
+  title: string;
+  description: string;
+  keywords: string;
+  image: string | null;
+}
 
 /** The spec's Item with what the product page shows of one colour. Offers are in size order. */
 export interface ProductItem {
@@ -59,7 +75,10 @@ export interface ProductItem {
   seo: ProductSeo;
 }
 
-export interface Breadcrumb { name: string; url: string }
+export interface Breadcrumb {
+  name: string;
+  url: string;
+}
 
 /** Everything the product page needs, for the asked colour and every other colour of its model. */
 export interface ProductPage {
@@ -87,7 +106,11 @@ export interface ShopStock {
   quantities: Record<number, number>;
 }
 
-export interface CityStock { id: number; name: string; shops: ShopStock[] }
+export interface CityStock {
+  id: number;
+  name: string;
+  shops: ShopStock[];
+}
 
 /** The answer of `product/available/get`: the product's sizes and the shops that have them, by city. */
 export interface ShopAvailability {

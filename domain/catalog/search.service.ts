@@ -1,7 +1,15 @@
 import { cachedFor } from '../cache';
 import { splitFilterPath } from './filter';
 import type { Listing, ListingService, Outcome, Params } from './listing.service';
-import { cutQuery, isEmptyMatch, planSearch, type SearchPlan, tokenize, type VocabularyWord, type WordFacts } from './search';
+import {
+  cutQuery,
+  isEmptyMatch,
+  planSearch,
+  type SearchPlan,
+  tokenize,
+  type VocabularyWord,
+  type WordFacts,
+} from './search';
 
 export interface SearchRepository {
   /** The catalogue's words with their stems: product names and categories, brand and colour names. */
@@ -29,14 +37,20 @@ const SEARCH_BASE = '/search/';
 export const SEARCH_ANALYTICS_IDS = 5;
 
 /** The vocabulary changes only with the catalogue: one load serves every search for `ttlMs`. */
-export function createSearchService(repo: SearchRepository, listings: ListingService, { ttlMs = 300_000, now = Date.now } = {}): SearchService {
+export function createSearchService(
+  repo: SearchRepository,
+  listings: ListingService,
+  { ttlMs = 300_000, now = Date.now } = {},
+): SearchService {
   const vocabulary = cachedFor(() => repo.vocabulary(), { ttlMs, now }).get;
 
   async function plan(query: string): Promise<SearchPlan | null> {
     const tokens = tokenize(cutQuery(query));
     if (tokens.words.length === 0 && tokens.articles.length === 0) return null;
     const words = await vocabulary();
-    const facts = tokens.words.length ? await repo.facts(tokens.words, [...new Set(words.map((w) => w.word))]) : new Map<string, WordFacts>();
+    const facts = tokens.words.length
+      ? await repo.facts(tokens.words, [...new Set(words.map((w) => w.word))])
+      : new Map<string, WordFacts>();
     const result = planSearch(tokens, facts, words);
     return isEmptyMatch(result.match) ? null : result;
   }
@@ -50,16 +64,26 @@ export function createSearchService(repo: SearchRepository, listings: ListingSer
       const searched = query ? await plan(query) : null;
       if (!searched) {
         // Filters mean nothing without results to filter.
-        if (split.segments) return { kind: 'redirect', to: query ? `${SEARCH_BASE}?${new URLSearchParams({ q: query })}` : SEARCH_BASE };
+        if (split.segments)
+          return { kind: 'redirect', to: query ? `${SEARCH_BASE}?${new URLSearchParams({ q: query })}` : SEARCH_BASE };
         return { kind: 'ok', value: { query, corrected: [], listing: null, analyticsIds: [] } };
       }
       const outcome = await listings.page({
-        scope: { kind: 'search', match: searched.match }, base: SEARCH_BASE, segments: split.segments, params, query: [['q', query]],
+        scope: { kind: 'search', match: searched.match },
+        base: SEARCH_BASE,
+        segments: split.segments,
+        params,
+        query: [['q', query]],
       });
       if (outcome.kind !== 'ok') return outcome;
       return {
         kind: 'ok',
-        value: { query, corrected: searched.corrected, listing: outcome.value, analyticsIds: outcome.value.items.slice(0, SEARCH_ANALYTICS_IDS).map((i) => i.id) },
+        value: {
+          query,
+          corrected: searched.corrected,
+          listing: outcome.value,
+          analyticsIds: outcome.value.items.slice(0, SEARCH_ANALYTICS_IDS).map((i) => i.id),
+        },
       };
     },
   };

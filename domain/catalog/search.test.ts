@@ -23,27 +23,50 @@ describe('search query', () => {
   });
 
   it('splits words and article numbers', () => {
-    expect(tokenize('Пуховик-парка NO00012-01, «мужской»! 46')).toEqual({ words: ['пуховик', 'парка', 'мужской'], articles: ['NO00012-01'] });
+    expect(tokenize('Пуховик-парка NO00012-01, «мужской»! 46')).toEqual({
+      words: ['пуховик', 'парка', 'мужской'],
+      articles: ['NO00012-01'],
+    });
   });
 
   it('sends product words to full-text search and turns brand, prop and colour words into conditions', () => {
     const plan = planSearch(
       tokenize('чёрный пуховики Nordvik из шерсти'),
-      facts({ 'чёрный': [['черн'], null], пуховики: [['пуховик'], null], nordvik: [['nordvik'], null], из: [[], null], шерсти: [['шерст'], null] }),
+      facts({
+        чёрный: [['черн'], null],
+        пуховики: [['пуховик'], null],
+        nordvik: [['nordvik'], null],
+        из: [[], null],
+        шерсти: [['шерст'], null],
+      }),
       vocabulary,
     );
-    expect(plan.match).toEqual({ text: ['пуховики'], brandIds: [1], colorCodes: ['black'], props: { material: ['wool'] }, articles: [] });
+    expect(plan.match).toEqual({
+      text: ['пуховики'],
+      brandIds: [1],
+      colorCodes: ['black'],
+      props: { material: ['wool'] },
+      articles: [],
+    });
     expect(plan.corrected).toEqual([]);
   });
 
   it('reads a typo as the nearest catalogue word', () => {
-    const plan = planSearch(tokenize('пуховек мужской'), facts({ пуховек: [['пуховек'], 'пуховик'], мужской: [['мужск'], null] }), vocabulary);
+    const plan = planSearch(
+      tokenize('пуховек мужской'),
+      facts({ пуховек: [['пуховек'], 'пуховик'], мужской: [['мужск'], null] }),
+      vocabulary,
+    );
     expect(plan.match.text).toEqual(['пуховик', 'мужской']);
     expect(plan.corrected).toEqual([{ from: 'пуховек', to: 'пуховик' }]);
   });
 
   it('finds a brand name of two words as a whole, not as a colour', () => {
-    const plan = planSearch(tokenize('Белый медведь парка'), facts({ белый: [['бел'], null], медведь: [['медвед'], null], парка: [['парк'], null] }), vocabulary);
+    const plan = planSearch(
+      tokenize('Белый медведь парка'),
+      facts({ белый: [['бел'], null], медведь: [['медвед'], null], парка: [['парк'], null] }),
+      vocabulary,
+    );
     expect(plan.match).toMatchObject({ text: ['парка'], brandIds: [15], colorCodes: [] });
   });
 

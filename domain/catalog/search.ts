@@ -23,7 +23,10 @@ export interface VocabularyWord {
 }
 
 /** What the database says about a query word: its stems (none for a stop word) and the nearest catalogue word. */
-export interface WordFacts { stems: string[]; closest: string | null }
+export interface WordFacts {
+  stems: string[];
+  closest: string | null;
+}
 
 export interface QueryTokens {
   words: string[];
@@ -58,7 +61,11 @@ export interface SearchPlan {
  * product words go to full-text search, brand and colour words become conditions; an unknown word is read as the
  * nearest catalogue word by trigram similarity. A brand name of several words is found as a whole first.
  */
-export function planSearch(tokens: QueryTokens, facts: ReadonlyMap<string, WordFacts>, vocabulary: readonly VocabularyWord[]): SearchPlan {
+export function planSearch(
+  tokens: QueryTokens,
+  facts: ReadonlyMap<string, WordFacts>,
+  vocabulary: readonly VocabularyWord[],
+): SearchPlan {
   const match: SearchMatch = { text: [], brandIds: [], colorCodes: [], props: {}, articles: [...tokens.articles] };
   const corrected: SearchPlan['corrected'] = [];
   const stemsOf = (word: string) => facts.get(word)?.stems ?? [word];
@@ -67,7 +74,12 @@ export function planSearch(tokens: QueryTokens, facts: ReadonlyMap<string, WordF
   const lookup = (word: string) => stemsOf(word).flatMap((s) => byStem.get(s) ?? []);
 
   // Stop words («для», «и») have no stem and say nothing.
-  const words = takeBrandNames(tokens.words.filter((w) => stemsOf(w).length > 0), vocabulary, stemsOf, match);
+  const words = takeBrandNames(
+    tokens.words.filter((w) => stemsOf(w).length > 0),
+    vocabulary,
+    stemsOf,
+    match,
+  );
 
   for (const word of words) {
     const found = lookup(word);
@@ -76,7 +88,11 @@ export function planSearch(tokens: QueryTokens, facts: ReadonlyMap<string, WordF
       const entry = closest ? vocabulary.find((v) => v.word === closest) : undefined;
       if (entry) {
         corrected.push({ from: word, to: entry.word });
-        addFound(vocabulary.filter((v) => v.stem === entry.stem), entry.word, match);
+        addFound(
+          vocabulary.filter((v) => v.stem === entry.stem),
+          entry.word,
+          match,
+        );
         continue;
       }
       match.text.push(word);
@@ -110,9 +126,16 @@ function addFound(found: VocabularyWord[], word: string, match: SearchMatch) {
 }
 
 /** Finds brand names of two or more words («белый медведь») as a whole; returns the words left over. */
-function takeBrandNames(words: string[], vocabulary: readonly VocabularyWord[], stemsOf: (w: string) => string[], match: SearchMatch): string[] {
+function takeBrandNames(
+  words: string[],
+  vocabulary: readonly VocabularyWord[],
+  stemsOf: (w: string) => string[],
+  match: SearchMatch,
+): string[] {
   const brandWords = new Map<number, string[]>();
-  for (const v of vocabulary) if (v.kind === 'brand' && v.brandId != null) brandWords.set(v.brandId, [...(brandWords.get(v.brandId) ?? []), v.stem]);
+  for (const v of vocabulary)
+    if (v.kind === 'brand' && v.brandId != null)
+      brandWords.set(v.brandId, [...(brandWords.get(v.brandId) ?? []), v.stem]);
   const left = new Set(words);
   for (const [brandId, stems] of brandWords) {
     if (stems.length < 2) continue;
@@ -126,5 +149,11 @@ function takeBrandNames(words: string[], vocabulary: readonly VocabularyWord[], 
 }
 
 export function isEmptyMatch(match: SearchMatch): boolean {
-  return !match.text.length && !match.brandIds.length && !match.colorCodes.length && !Object.keys(match.props).length && !match.articles.length;
+  return (
+    !match.text.length &&
+    !match.brandIds.length &&
+    !match.colorCodes.length &&
+    !Object.keys(match.props).length &&
+    !match.articles.length
+  );
 }

@@ -25,7 +25,11 @@ describe('size order', () => {
   });
 
   it('sortBySize returns a sorted copy of the offers', () => {
-    const offers = [{ id: 1, sizeName: '50' }, { id: 2, sizeName: '42' }, { id: 3, sizeName: '46' }];
+    const offers = [
+      { id: 1, sizeName: '50' },
+      { id: 2, sizeName: '42' },
+      { id: 3, sizeName: '46' },
+    ];
     expect(sortBySize(offers).map((o) => o.id)).toEqual([2, 3, 1]);
     expect(offers.map((o) => o.id)).toEqual([1, 2, 3]);
   });

@@ -1,5 +1,10 @@
 /** One analytics event, as the browser's analytics module sends it. */
-export interface EventRecord { sessionId: string; event1: string; event2: string | null; params: string | null }
+export interface EventRecord {
+  sessionId: string;
+  event1: string;
+  event2: string | null;
+  params: string | null;
+}
 
 export interface EventsRepository {
   add(event: EventRecord): Promise<void>;

@@ -13,17 +13,39 @@ const raw: RawMenu = {
   categories: [
     { id: 10, name: null, url: null, sectionId: 1, visible: [], noMobile: false, size: null, sort: 10, ...styled },
     { id: 11, name: null, url: null, sectionId: 2, visible: [], noMobile: false, size: null, sort: 20, ...styled },
-    { id: 12, name: 'Магазины', url: '/stores/', sectionId: null, visible: [], noMobile: false, size: null, sort: 30, ...styled },
+    {
+      id: 12,
+      name: 'Магазины',
+      url: '/stores/',
+      sectionId: null,
+      visible: [],
+      noMobile: false,
+      size: null,
+      sort: 30,
+      ...styled,
+    },
   ],
   blocks: [
     { id: 20, categoryId: 10, name: 'Одежда', url: '/catalog/women/', sectionId: null, sort: 10 },
     { id: 21, categoryId: 11, name: 'Бренды', url: '/brands/', sectionId: null, sort: 10 },
   ],
-  columns: [{ id: 30, blockId: 20, sort: 10 }, { id: 31, blockId: 21, sort: 10 }],
+  columns: [
+    { id: 30, blockId: 20, sort: 10 },
+    { id: 31, blockId: 21, sort: 10 },
+  ],
   items: [
     { id: 40, columnId: 30, name: null, url: null, sectionId: 3, offset: 0, sort: 10, ...styled },
     { id: 41, columnId: 30, name: null, url: null, sectionId: 4, offset: 0, sort: 20, ...styled },
-    { id: 42, columnId: 30, name: 'С капюшоном', url: '/catalog/women/puhoviki/filter/hood-is-yes/apply/', sectionId: 3, offset: 0, sort: 5, ...styled },
+    {
+      id: 42,
+      columnId: 30,
+      name: 'С капюшоном',
+      url: '/catalog/women/puhoviki/filter/hood-is-yes/apply/',
+      sectionId: 3,
+      offset: 0,
+      sort: 5,
+      ...styled,
+    },
     { id: 43, columnId: 31, name: null, url: '/brands/x/', sectionId: null, offset: 0, sort: 10, ...styled },
     { id: 44, columnId: 31, name: 'Все бренды', url: '/brands/all/', sectionId: null, offset: 0, sort: 20, ...styled },
   ],
@@ -50,7 +72,9 @@ describe('resolveMenu', () => {
   });
 
   it('hides items whose section is empty or whose name does not resolve', () => {
-    const names = menu.categories.flatMap((c) => c.blocks.flatMap((b) => b.columns.flatMap((col) => col.items.map((i) => i.name))));
+    const names = menu.categories.flatMap((c) =>
+      c.blocks.flatMap((b) => b.columns.flatMap((col) => col.items.map((i) => i.name))),
+    );
     expect(names).not.toContain('Перчатки');
     expect(names).toContain('Все бренды');
     expect(menu.categories[1]?.blocks[0]?.columns[0]?.items.map((i) => i.url)).toEqual(['/brands/all/']);

@@ -10,25 +10,72 @@ export interface SectionStat {
   count: number;
 }
 
-interface Linked { id: number; name: string | null; url: string | null; sectionId: number | null }
-interface Styled { bold: boolean; uline: boolean; color: string | null }
+interface Linked {
+  id: number;
+  name: string | null;
+  url: string | null;
+  sectionId: number | null;
+}
+interface Styled {
+  bold: boolean;
+  uline: boolean;
+  color: string | null;
+}
 
 export interface RawMenu {
   categories: (Linked & Styled & { visible: number[]; noMobile: boolean; size: string | null; sort: number })[];
   blocks: (Linked & { categoryId: number; sort: number })[];
   columns: { id: number; blockId: number; sort: number }[];
   items: (Linked & Styled & { columnId: number; offset: number; sort: number })[];
-  banners: { id: number; blockId: number; name: string; url: string; src: string; sectionId: number | null; sort: number }[];
+  banners: {
+    id: number;
+    blockId: number;
+    name: string;
+    url: string;
+    src: string;
+    sectionId: number | null;
+    sort: number;
+  }[];
 }
 
-export interface MenuItem extends Styled { id: number; name: string; url: string; minPrice: number | null; hasNew: boolean; offset: number }
-export interface MenuColumn { id: number; items: MenuItem[] }
-export interface MenuBanner { id: number; name: string; url: string; src: string }
-export interface MenuBlock { id: number; name: string; url: string; minPrice: number | null; columns: MenuColumn[]; banners: MenuBanner[] }
-export interface MenuCategory extends Styled {
-  id: number; name: string; url: string; visible: number[]; noMobile: boolean; size: string | null; blocks: MenuBlock[];
+export interface MenuItem extends Styled {
+  id: number;
+  name: string;
+  url: string;
+  minPrice: number | null;
+  hasNew: boolean;
+  offset: number;
 }
-export interface Menu { categories: MenuCategory[] }
+export interface MenuColumn {
+  id: number;
+  items: MenuItem[];
+}
+export interface MenuBanner {
+  id: number;
+  name: string;
+  url: string;
+  src: string;
+}
+export interface MenuBlock {
+  id: number;
+  name: string;
+  url: string;
+  minPrice: number | null;
+  columns: MenuColumn[];
+  banners: MenuBanner[];
+}
+export interface MenuCategory extends Styled {
+  id: number;
+  name: string;
+  url: string;
+  visible: number[];
+  noMobile: boolean;
+  size: string | null;
+  blocks: MenuBlock[];
+}
+export interface Menu {
+  categories: MenuCategory[];
+}
 
 const bySort = <T extends { sort: number; id: number }>(a: T, b: T) => a.sort - b.sort || a.id - b.id;
 
@@ -47,10 +94,19 @@ export function resolveMenu(raw: RawMenu, stats: SectionStat[]): Menu {
         const { section, name, url } = link(row);
         // Hidden when its section is empty (or unknown) or when no name or url resolves.
         if (!name || !url || (row.sectionId != null && !section?.count)) return [];
-        return [{
-          id: row.id, name, url, offset: row.offset, bold: row.bold, uline: row.uline, color: row.color,
-          minPrice: section?.minPrice ?? null, hasNew: section?.hasNew ?? false,
-        }];
+        return [
+          {
+            id: row.id,
+            name,
+            url,
+            offset: row.offset,
+            bold: row.bold,
+            uline: row.uline,
+            color: row.color,
+            minPrice: section?.minPrice ?? null,
+            hasNew: section?.hasNew ?? false,
+          },
+        ];
       });
   const blocks = (categoryId: number): MenuBlock[] =>
     raw.blocks
@@ -76,10 +132,20 @@ export function resolveMenu(raw: RawMenu, stats: SectionStat[]): Menu {
     .flatMap((row) => {
       const { name, url } = link(row);
       if (!name || !url) return [];
-      return [{
-        id: row.id, name, url, visible: row.visible, noMobile: row.noMobile, size: row.size,
-        bold: row.bold, uline: row.uline, color: row.color, blocks: blocks(row.id),
-      }];
+      return [
+        {
+          id: row.id,
+          name,
+          url,
+          visible: row.visible,
+          noMobile: row.noMobile,
+          size: row.size,
+          bold: row.bold,
+          uline: row.uline,
+          color: row.color,
+          blocks: blocks(row.id),
+        },
+      ];
     });
   return { categories };
 }
@@ -106,10 +172,12 @@ export function activeCategoryId(menu: Menu, pathname: string, genderCookie: str
   if (segments.length === 1) {
     const path = `/${segments[0]}/`;
     const match = categories.find(
-      (c) => c.url === path || c.blocks.some((b) => b.url === path || b.columns.some((col) => col.items.some((i) => i.url === path))),
+      (c) =>
+        c.url === path ||
+        c.blocks.some((b) => b.url === path || b.columns.some((col) => col.items.some((i) => i.url === path))),
     );
     if (match) return match.id;
   }
-  const fallback = genderCookie === MEN_SEGMENT ? categories[1] ?? categories[0] : categories[0];
+  const fallback = genderCookie === MEN_SEGMENT ? (categories[1] ?? categories[0]) : categories[0];
   return fallback?.id ?? null;
 }

@@ -1,5 +1,11 @@
 import { cachedFor } from '../cache';
-export interface City { id: number; code: string; name: string; fullName: string; phones: string[] }
+export interface City {
+  id: number;
+  code: string;
+  name: string;
+  fullName: string;
+  phones: string[];
+}
 
 export interface RegionsRepository {
   cities(): Promise<City[]>;
@@ -11,7 +17,10 @@ export interface RegionsService {
   current(cityCode: string | undefined): Promise<City | null>;
 }
 
-export function createRegionsService(repo: RegionsRepository, { ttlMs = 300_000, now = Date.now } = {}): RegionsService {
+export function createRegionsService(
+  repo: RegionsRepository,
+  { ttlMs = 300_000, now = Date.now } = {},
+): RegionsService {
   const cities = cachedFor(() => repo.cities(), { ttlMs, now }).get;
   return {
     cities,

@@ -26,13 +26,21 @@ export function catalogElementApi(services: Services, siteId: string) {
   api.post('/ajax.php', async (c) => {
     const body = await readBody(c);
     if (!validSessid(c.get('session'), body.sessid ?? c.req.header('x-sessid'))) {
-      return fail(c, 403, [{ message: 'Сессия устарела. Обновите страницу и повторите действие.', code: 'SESSID_INVALID' }]);
+      return fail(c, 403, [
+        { message: 'Сессия устарела. Обновите страницу и повторите действие.', code: 'SESSID_INVALID' },
+      ]);
     }
     const { PRODUCT_ID, PARENT_ID } = await parseInput(c, input);
-    const result = await services.product.recordView({ sessionId: c.get('session').id, productId: PRODUCT_ID, parentId: PARENT_ID ?? null });
+    const result = await services.product.recordView({
+      sessionId: c.get('session').id,
+      productId: PRODUCT_ID,
+      parentId: PARENT_ID ?? null,
+    });
     return ok(c, result);
   });
-  api.all('*', (c) => fail(c, 405, [{ message: 'Этот адрес принимает только POST ajax.php.', code: 'METHOD_NOT_ALLOWED' }]));
+  api.all('*', (c) =>
+    fail(c, 405, [{ message: 'Этот адрес принимает только POST ajax.php.', code: 'METHOD_NOT_ALLOWED' }]),
+  );
   api.onError((error, c) => {
     const known = errorResponse(c, error);
     if (known) return known;

@@ -33,7 +33,9 @@ export function apiV2(services: Services, options: { imgVersion: string } = { im
     const allowed = methodsByPath.get(path);
     if (!allowed) {
       if (!path.endsWith('/') && methodsByPath.has(`${path}/`)) {
-        return fail(c, 404, [{ message: `Адрес метода API заканчивается косой чертой: ${API_BASE}${path}/`, code: 'NOT_FOUND' }]);
+        return fail(c, 404, [
+          { message: `Адрес метода API заканчивается косой чертой: ${API_BASE}${path}/`, code: 'NOT_FOUND' },
+        ]);
       }
       return next();
     }
@@ -41,7 +43,9 @@ export function apiV2(services: Services, options: { imgVersion: string } = { im
     if (!allowed.has(method)) {
       const list = [...allowed].sort().join(', ');
       c.header('allow', list);
-      return fail(c, 405, [{ message: `Этот метод API принимает только запросы ${list}.`, code: 'METHOD_NOT_ALLOWED' }]);
+      return fail(c, 405, [
+        { message: `Этот метод API принимает только запросы ${list}.`, code: 'METHOD_NOT_ALLOWED' },
+      ]);
     }
     return next();
   });
@@ -50,7 +54,9 @@ export function apiV2(services: Services, options: { imgVersion: string } = { im
     const body = await readBody(c);
     const sessid = body.sessid ?? c.req.header('x-sessid');
     if (!validSessid(c.get('session'), sessid)) {
-      return fail(c, 403, [{ message: 'Сессия устарела. Обновите страницу и повторите действие.', code: 'SESSID_INVALID' }]);
+      return fail(c, 403, [
+        { message: 'Сессия устарела. Обновите страницу и повторите действие.', code: 'SESSID_INVALID' },
+      ]);
     }
     return next();
   });

@@ -19,18 +19,28 @@ type Method = (c: Context<AppEnv>) => Promise<Record<string, unknown>>;
  */
 export function rpcHandler(services: Services) {
   const { basket } = services;
-  const withInput = <S extends z.ZodType>(schema: S, run: (c: Context<AppEnv>, input: z.infer<S>) => Promise<Record<string, unknown>>): Method =>
-    async (c) => run(c, await parseInput(c, schema));
+  const withInput =
+    <S extends z.ZodType>(
+      schema: S,
+      run: (c: Context<AppEnv>, input: z.infer<S>) => Promise<Record<string, unknown>>,
+    ): Method =>
+    async (c) =>
+      run(c, await parseInput(c, schema));
 
   const methods: Record<string, Method> = {
-    'sale.order.basket.delete': withInput(lineInput, async (c, { id }) => ({ basket: await basket.deleteLine(basketOwner(c), id) })),
-    'sale.order.basket.toWishlist': withInput(lineInput, async (c, { id }) => ({ basket: await basket.lineToWishlist(basketOwner(c), id) })),
+    'sale.order.basket.delete': withInput(lineInput, async (c, { id }) => ({
+      basket: await basket.deleteLine(basketOwner(c), id),
+    })),
+    'sale.order.basket.toWishlist': withInput(lineInput, async (c, { id }) => ({
+      basket: await basket.lineToWishlist(basketOwner(c), id),
+    })),
     'sale.order.basket.setQuantity': withInput(quantityInput, async (c, { id, quantity }) => ({
       basket: await basket.setQuantity(basketOwner(c), id, quantity),
     })),
   };
 
-  const error = (c: Context, status: ContentfulStatusCode, msg: string, code: string) => c.json({ error: { msg, code } }, status);
+  const error = (c: Context, status: ContentfulStatusCode, msg: string, code: string) =>
+    c.json({ error: { msg, code } }, status);
 
   return async (c: Context<AppEnv>) => {
     try {

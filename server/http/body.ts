@@ -4,11 +4,16 @@ import { DomainError } from '../../domain/errors';
 import type { AppEnv } from './env';
 import { HttpError, unsupportedMediaType } from './errors';
 
-const badBody = () => new DomainError('validation', 'Не удалось прочитать запрос: проверьте формат данных.', 'BAD_BODY');
+const badBody = () =>
+  new DomainError('validation', 'Не удалось прочитать запрос: проверьте формат данных.', 'BAD_BODY');
 
 /** Every field may come once: a repeated one (`?page=1&page=2`, two `offerId` in a form) is ambiguous, not a list. */
 const duplicate = (name: string) =>
-  new DomainError('validation', `Поле «${name.slice(0, 64)}» передано несколько раз: оставьте одно значение.`, 'DUPLICATE_FIELD');
+  new DomainError(
+    'validation',
+    `Поле «${name.slice(0, 64)}» передано несколько раз: оставьте одно значение.`,
+    'DUPLICATE_FIELD',
+  );
 
 /** Copies `source` into `fields` without letting a `__proto__` key of a JSON body change the object's prototype. */
 function assignOwn(fields: Record<string, unknown>, source: Record<string, unknown>) {
@@ -53,7 +58,8 @@ export async function readBody(c: Context<AppEnv>): Promise<Record<string, unkno
       throw badBody();
     }
     if (body) {
-      for (const [name, value] of Object.entries(body)) if (Array.isArray(value) && !type.includes('application/json')) throw duplicate(name);
+      for (const [name, value] of Object.entries(body))
+        if (Array.isArray(value) && !type.includes('application/json')) throw duplicate(name);
       assignOwn(fields, body);
     }
   }
@@ -66,7 +72,11 @@ export async function parseInput<S extends z.ZodType>(c: Context<AppEnv>, schema
   const result = schema.safeParse(await readBody(c));
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new DomainError('validation', issue?.message ?? 'Неверный запрос.', `INVALID_${(issue?.path ?? []).join('_').toUpperCase() || 'REQUEST'}`);
+    throw new DomainError(
+      'validation',
+      issue?.message ?? 'Неверный запрос.',
+      `INVALID_${(issue?.path ?? []).join('_').toUpperCase() || 'REQUEST'}`,
+    );
   }
   return result.data;
 }

@@ -15,7 +15,10 @@ export const STATUS_BY_KIND: Record<ErrorKind, ContentfulStatusCode> = {
   unavailable: 422,
 };
 
-export interface ErrorItem { message: string; code: string }
+export interface ErrorItem {
+  message: string;
+  code: string;
+}
 
 export const GENERIC_ERROR = 'Что-то пошло не так. Попробуйте ещё раз через минуту.';
 

@@ -37,7 +37,11 @@ export function sessionMiddleware(secret: string, secure: boolean): MiddlewareHa
     if (id === null) {
       id = randomBytes(18).toString('base64url');
       setCookie(c, SESSION_COOKIE, `${id}.${sign(secret, `id:${id}`)}`, {
-        path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: YEAR_SECONDS,
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure,
+        maxAge: YEAR_SECONDS,
       });
     }
     c.set('session', { id, isNew, sessid: sign(secret, `sessid:${id}`) });

@@ -18,7 +18,13 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-interface Entry { raw: Buffer; br?: Buffer; gzip?: Buffer; etag: string; type: string }
+interface Entry {
+  raw: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  etag: string;
+  type: string;
+}
 
 /**
  * Serves the client build from memory. Hashed files under /assets/ are immutable; each text file is

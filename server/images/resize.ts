@@ -62,7 +62,7 @@ export function imageRoutes(imagesDir: string) {
 
     if (size === 'source') {
       const body = await readFile(source);
-      const type = TYPES[(path.extname(source).slice(1).replace('jpg', 'jpeg') as Format)] ?? 'application/octet-stream';
+      const type = TYPES[path.extname(source).slice(1).replace('jpg', 'jpeg') as Format] ?? 'application/octet-stream';
       return send(c, body, type, `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`, false);
     }
     const [width, height] = size.split('x').map(Number) as [number, number];
@@ -79,14 +79,26 @@ export function imageRoutes(imagesDir: string) {
       body = await job;
     }
     if (!body) return c.text('Изображение не найдено', 404);
-    return send(c, body, TYPES[format], `"${format}-${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`, true);
+    return send(
+      c,
+      body,
+      TYPES[format],
+      `"${format}-${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
+      true,
+    );
   });
 
   app.all('*', (c) => c.text('Неверный адрес изображения', 400));
   return app;
 }
 
-async function render(source: string, width: number, height: number, format: 'avif' | 'webp' | 'jpeg', outFile: string): Promise<Buffer> {
+async function render(
+  source: string,
+  width: number,
+  height: number,
+  format: 'avif' | 'webp' | 'jpeg',
+  outFile: string,
+): Promise<Buffer> {
   const pipeline = sharp(source).resize(width, height, { fit: 'cover', position: 'centre' });
   const body = await (format === 'avif'
     ? pipeline.avif({ quality: 55, effort: 2 })

@@ -23,7 +23,12 @@ async function stored(event2: string) {
 describe('event/set', () => {
   it('stores a goal sent as a form, with its params', async () => {
     const v = await newVisitor(app);
-    const res = await v.post(URL, { method: 'event.set', event1: 'goal', event2: 'add_to_cart', params: '{"offerId":12}' });
+    const res = await v.post(URL, {
+      method: 'event.set',
+      event1: 'goal',
+      event2: 'add_to_cart',
+      params: '{"offerId":12}',
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok', data: {} });
     const [row] = await stored('add_to_cart');
@@ -36,7 +41,13 @@ describe('event/set', () => {
     const res = await app.fetch(URL, {
       method: 'POST',
       headers: { cookie: v.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ sessid: v.sessid, method: 'event.set', event1: 'basket', event2: 'update', params: { availableCount: 2 } }),
+      body: JSON.stringify({
+        sessid: v.sessid,
+        method: 'event.set',
+        event1: 'basket',
+        event2: 'update',
+        params: { availableCount: 2 },
+      }),
     });
     expect(res.status).toBe(200);
     const [row] = await stored('update');

@@ -17,8 +17,11 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function newUser(email: string): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(app.database.db, sql`
-    insert into users (email, password_hash) values (${email}, 'x') returning id`);
+  const [row] = await queryRows<{ id: number }>(
+    app.database.db,
+    sql`
+    insert into users (email, password_hash) values (${email}, 'x') returning id`,
+  );
   return Number(row?.id);
 }
 
@@ -48,7 +51,10 @@ describe('mergeVisitorBasket (the later login)', () => {
     const left = await basket.state(visitor);
     expect(left.available).toHaveLength(0);
     expect(left.delay).toHaveLength(0);
-    const [session] = await queryRows<{ user_id: number }>(app.database.db, sql`select user_id from sessions where id = 'visitor-merge'`);
+    const [session] = await queryRows<{ user_id: number }>(
+      app.database.db,
+      sql`select user_id from sessions where id = 'visitor-merge'`,
+    );
     expect(Number(session?.user_id)).toBe(userId);
   });
 

@@ -42,7 +42,12 @@ describe('basket/state', () => {
         status: 'ok',
         data: {
           basket: {
-            available: [], delay: [], availableCount: 0, delayCount: 0, delayUrl: '/lk/like/', cartUrl: '/basket/',
+            available: [],
+            delay: [],
+            availableCount: 0,
+            delayCount: 0,
+            delayUrl: '/lk/like/',
+            cartUrl: '/basket/',
             totals: { quantity: 0, base: 0, discount: 0, discountPercent: 0, total: 0 },
           },
         },
@@ -70,10 +75,13 @@ describe('basket/add', () => {
     expect(basket.availableCount).toBe(1);
     expect(basket.available).toHaveLength(1);
     const [line] = basket.available;
-    const [expected] = await queryRows<Json>(app.database.db, sql`
+    const [expected] = await queryRows<Json>(
+      app.database.db,
+      sql`
       select p.id as product_id, p.name, b.name as brand, p.category, c.name as color, p.url, o.size_name, o.old_price
       from offers o join products p on p.id = o.product_id join brands b on b.id = p.brand_id join colors c on c.code = p.color_code
-      where o.id = ${offer.id}`);
+      where o.id = ${offer.id}`,
+    );
     expect(line).toMatchObject({
       id: expect.any(Number),
       quantity: 1,
@@ -81,8 +89,13 @@ describe('basket/add', () => {
       maxQuantity: offer.online,
       canBuy: true,
       product: {
-        id: Number(expected.product_id), name: expected.name, brandName: expected.brand, category: expected.category,
-        color: expected.color, url: expected.url, image: expect.stringMatching(/\.(jpg|png|webp)$/),
+        id: Number(expected.product_id),
+        name: expected.name,
+        brandName: expected.brand,
+        category: expected.category,
+        color: expected.color,
+        url: expected.url,
+        image: expect.stringMatching(/\.(jpg|png|webp)$/),
       },
       offer: { id: offer.id, sizeName: expected.size_name, price: offer.price, colorName: expected.color },
     });
@@ -138,7 +151,10 @@ describe('basket/add', () => {
       expect(offer, 'the test catalogue has such an offer').toBeDefined();
       const { status, body } = await call(v, ADD, { offerId: offer.id });
       expect(status).toBe(422);
-      expect(body.errors[0]).toEqual({ message: expect.stringMatching(/нельзя купить в интернет-магазине/), code: 'OFFER_NOT_AVAILABLE' });
+      expect(body.errors[0]).toEqual({
+        message: expect.stringMatching(/нельзя купить в интернет-магазине/),
+        code: 'OFFER_NOT_AVAILABLE',
+      });
     }
     const { body } = await call(v, STATE);
     expect(body.data.basket.availableCount).toBe(0);
@@ -149,7 +165,10 @@ describe('basket/add', () => {
     const offer = buyable.find((o) => o.online >= 3) as OfferFacts;
     const tooMany = await call(v, ADD, { offerId: offer.id, quantity: offer.online + 1 });
     expect(tooMany.status).toBe(422);
-    expect(tooMany.body.errors[0]).toEqual({ message: `В наличии только ${offer.online}\u00a0шт. — больше добавить нельзя.`, code: 'QUANTITY_LIMIT' });
+    expect(tooMany.body.errors[0]).toEqual({
+      message: `В наличии только ${offer.online}\u00a0шт. — больше добавить нельзя.`,
+      code: 'QUANTITY_LIMIT',
+    });
     expect((await call(v, ADD, { offerId: offer.id, quantity: offer.online })).status).toBe(200);
     const again = await call(v, ADD, { offerId: offer.id });
     expect(again.status).toBe(422);
@@ -165,7 +184,10 @@ describe('basket/add', () => {
     for (const sessid of [null, 'wrong', other.sessid]) {
       const res = await v.post(ADD, { offerId }, { sessid });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ status: 'error', errors: [{ message: expect.stringMatching(/Сессия устарела/), code: 'SESSID_INVALID' }] });
+      expect(await res.json()).toEqual({
+        status: 'error',
+        errors: [{ message: expect.stringMatching(/Сессия устарела/), code: 'SESSID_INVALID' }],
+      });
     }
     const { body } = await call(v, STATE);
     expect(body.data.basket.availableCount).toBe(0);
@@ -173,7 +195,11 @@ describe('basket/add', () => {
 
   it('answers a broken JSON body with 400, not 500', async () => {
     const v = await newVisitor(app);
-    const res = await app.fetch(ADD, { method: 'POST', headers: { cookie: v.cookie, 'content-type': 'application/json', 'x-sessid': v.sessid }, body: '{"offerId": 1' });
+    const res = await app.fetch(ADD, {
+      method: 'POST',
+      headers: { cookie: v.cookie, 'content-type': 'application/json', 'x-sessid': v.sessid },
+      body: '{"offerId": 1',
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).errors[0].code).toBe('BAD_BODY');
   });
@@ -244,7 +270,10 @@ describe('concurrency', () => {
     const { body } = await call(v, STATE);
     expect(body.data.basket.available).toHaveLength(1);
     expect(body.data.basket.available[0].quantity).toBe(50);
-    const rows = await queryRows(app.database.db, sql`select id from basket_lines where offer_id = ${offer.id} and not delay`);
+    const rows = await queryRows(
+      app.database.db,
+      sql`select id from basket_lines where offer_id = ${offer.id} and not delay`,
+    );
     expect(rows).toHaveLength(1);
   });
 
@@ -263,7 +292,9 @@ describe('concurrency', () => {
   it('concurrent adds of different offers all land', async () => {
     const v = await newVisitor(app);
     const offers = buyable.slice(20, 30);
-    const answers = await Promise.all(offers.flatMap((o) => [v.post(ADD, { offerId: o.id }), v.post(ADD, { offerId: o.id })]));
+    const answers = await Promise.all(
+      offers.flatMap((o) => [v.post(ADD, { offerId: o.id }), v.post(ADD, { offerId: o.id })]),
+    );
     expect(answers.every((r) => r.status === 200)).toBe(true);
     const { body } = await call(v, STATE);
     expect(body.data.basket.available).toHaveLength(10);

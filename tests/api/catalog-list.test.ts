@@ -9,8 +9,16 @@ type Json = any;
 
 /** A product as an outside checker sees it in the database: what every filter reads. */
 interface Row {
-  id: number; sectionPath: number[]; brand: string; color: string; props: Record<string, string>;
-  price: number; popularity: number; createdAt: number; discount: number; sizes: string[];
+  id: number;
+  sectionPath: number[];
+  brand: string;
+  color: string;
+  props: Record<string, string>;
+  price: number;
+  popularity: number;
+  createdAt: number;
+  discount: number;
+  sizes: string[];
 }
 
 let app: TestApp;
@@ -21,15 +29,25 @@ const LIST = '/api/v2/catalog/product/list/';
 
 beforeAll(async () => {
   app = await createTestApp();
-  const raw = await queryRows<Json>(app.database.db, sql`
+  const raw = await queryRows<Json>(
+    app.database.db,
+    sql`
     select p.id, p.section_path, b.code as brand, p.color_code, p.props, p.min_price, p.popularity, p.created_at, p.discount_percent,
       array(select distinct lower(o.size_name) from offers o
         where o.product_id = p.id and exists (select 1 from stock s where s.offer_id = o.id and s.quantity > 0)) as sizes
-    from products p join brands b on b.id = p.brand_id where p.active`);
+    from products p join brands b on b.id = p.brand_id where p.active`,
+  );
   rows = raw.map((r) => ({
-    id: Number(r.id), sectionPath: r.section_path.map(Number), brand: r.brand, color: r.color_code, props: r.props,
-    price: Number(r.min_price), popularity: Number(r.popularity), createdAt: new Date(r.created_at).getTime(),
-    discount: Number(r.discount_percent), sizes: r.sizes,
+    id: Number(r.id),
+    sectionPath: r.section_path.map(Number),
+    brand: r.brand,
+    color: r.color_code,
+    props: r.props,
+    price: Number(r.min_price),
+    popularity: Number(r.popularity),
+    createdAt: new Date(r.created_at).getTime(),
+    discount: Number(r.discount_percent),
+    sizes: r.sizes,
   }));
 });
 afterAll(() => app.close());
@@ -84,7 +102,16 @@ describe('GET /api/v2/catalog/section/list/', () => {
     expect(items.length).toBe(22);
     const seen = new Set<number>();
     for (const s of items) {
-      expect(s).toEqual({ id: expect.any(Number), name: expect.any(String), url: expect.stringMatching(/^\/catalog\/.+\/$/), parent: s.parent, depth: expect.any(Number), count: expect.any(Number), minPrice: s.minPrice, hasNew: expect.any(Boolean) });
+      expect(s).toEqual({
+        id: expect.any(Number),
+        name: expect.any(String),
+        url: expect.stringMatching(/^\/catalog\/.+\/$/),
+        parent: s.parent,
+        depth: expect.any(Number),
+        count: expect.any(Number),
+        minPrice: s.minPrice,
+        hasNew: expect.any(Boolean),
+      });
       if (s.parent != null) expect(seen.has(s.parent)).toBe(true);
       seen.add(s.id);
       const inside = rows.filter((r) => r.sectionPath.includes(s.id));
@@ -100,19 +127,52 @@ describe('GET /api/v2/catalog/product/list/', () => {
     expect(status).toBe(200);
     const data = body.data;
     const inside = rows.filter((r) => r.sectionPath.includes(1));
-    expect(data.navigation).toEqual({ limit: 24, count: inside.length, page: 1, pageCount: Math.ceil(inside.length / 24), url: WOMEN });
+    expect(data.navigation).toEqual({
+      limit: 24,
+      count: inside.length,
+      page: 1,
+      pageCount: Math.ceil(inside.length / 24),
+      url: WOMEN,
+    });
     expect(data.items).toHaveLength(24);
-    expect(data.sort).toEqual({ value: 'default_desc', default: 'default_desc', list: expect.arrayContaining([{ value: 'price_asc', name: 'Сначала дешевле' }]) });
-    expect(data.sort.list.map((s: Json) => s.value)).toEqual(['default_desc', 'price_asc', 'price_desc', 'new_desc', 'discount_desc']);
+    expect(data.sort).toEqual({
+      value: 'default_desc',
+      default: 'default_desc',
+      list: expect.arrayContaining([{ value: 'price_asc', name: 'Сначала дешевле' }]),
+    });
+    expect(data.sort.list.map((s: Json) => s.value)).toEqual([
+      'default_desc',
+      'price_asc',
+      'price_desc',
+      'new_desc',
+      'discount_desc',
+    ]);
     const item = data.items[0];
-    expect(item).toMatchObject({ id: expect.any(Number), sid: expect.any(Number), name: expect.any(String), brandName: expect.any(String), url: expect.stringMatching(/^\/product\/.+\/$/), price: expect.any(Number), category: expect.any(String), color: { code: expect.any(String), name: expect.any(String) } });
+    expect(item).toMatchObject({
+      id: expect.any(Number),
+      sid: expect.any(Number),
+      name: expect.any(String),
+      brandName: expect.any(String),
+      url: expect.stringMatching(/^\/product\/.+\/$/),
+      price: expect.any(Number),
+      category: expect.any(String),
+      color: { code: expect.any(String), name: expect.any(String) },
+    });
     expect(item.image).toMatch(/^\/images\/440x660\/.+\?v=1$/);
     const itemIds = new Set(data.items.map((i: Json) => i.id));
     expect(data.offers.length).toBeGreaterThan(data.items.length);
     for (const o of data.offers) expect(itemIds.has(o.itemId)).toBe(true);
     expect(data.availabilityOffers.map((a: Json) => a.id).sort()).toEqual(data.offers.map((o: Json) => o.id).sort());
-    expect(data.availabilityOffers[0]).toMatchObject({ quantity: expect.any(Number), quantityOnline: expect.any(Number), quantityMovement: expect.any(Number), quantityOffline: expect.any(Number), stores: expect.any(Object) });
-    expect(data.facets.map((f: Json) => f.code)).toEqual(expect.arrayContaining(['brand', 'size', 'color', 'material', 'price']));
+    expect(data.availabilityOffers[0]).toMatchObject({
+      quantity: expect.any(Number),
+      quantityOnline: expect.any(Number),
+      quantityMovement: expect.any(Number),
+      quantityOffline: expect.any(Number),
+      stores: expect.any(Object),
+    });
+    expect(data.facets.map((f: Json) => f.code)).toEqual(
+      expect.arrayContaining(['brand', 'size', 'color', 'material', 'price']),
+    );
     expect(data.url).toBe(WOMEN);
   });
 
@@ -133,8 +193,14 @@ describe('GET /api/v2/catalog/product/list/', () => {
       for (const facet of body.data.facets) {
         if (facet.kind !== 'list') continue;
         for (const v of facet.values) {
-          const expected = women.filter((r) => valuesOf(r, facet.code).includes(v.value) && matches(r, chosen, facet.code)).length;
-          expect({ code: facet.code, value: v.value, count: v.count }).toEqual({ code: facet.code, value: v.value, count: expected });
+          const expected = women.filter(
+            (r) => valuesOf(r, facet.code).includes(v.value) && matches(r, chosen, facet.code),
+          ).length;
+          expect({ code: facet.code, value: v.value, count: v.count }).toEqual({
+            code: facet.code,
+            value: v.value,
+            count: expected,
+          });
           expect(v.disabled).toBe(expected === 0 && !v.selected);
           expect(v.selected).toBe((chosen.lists[facet.code] ?? []).includes(v.value));
         }
@@ -150,7 +216,10 @@ describe('GET /api/v2/catalog/product/list/', () => {
     for (const item of body.data.items) expect(item.price).toBeGreaterThanOrEqual(2_000_000);
     const price = body.data.facets.find((f: Json) => f.code === 'price');
     expect(price.range).toEqual({
-      min: Math.floor(Math.min(...inside.map((r) => r.price)) / 100), max: Math.ceil(Math.max(...inside.map((r) => r.price)) / 100), from: 20000, to: 50000,
+      min: Math.floor(Math.min(...inside.map((r) => r.price)) / 100),
+      max: Math.ceil(Math.max(...inside.map((r) => r.price)) / 100),
+      from: 20000,
+      to: 50000,
     });
   });
 
@@ -193,14 +262,21 @@ describe('GET /api/v2/catalog/product/list/', () => {
     const db = app.database.db;
     const row = rows.find((r) => r.sectionPath.includes(1) && r.sizes.length > 1) as Row;
     const size = row.sizes[0] as string;
-    const inSize = async () => (await list({ section: WOMEN, filter: `size-is-${size}` })).body.data.navigation.count as number;
+    const inSize = async () =>
+      (await list({ section: WOMEN, filter: `size-is-${size}` })).body.data.navigation.count as number;
     const before = await inSize();
     const offers = sql`(select id from offers where product_id = ${row.id} and lower(size_name) = ${size})`;
-    const saved = await queryRows<{ offer_id: number; store_id: number; quantity: number }>(db, sql`
-      select offer_id, store_id, quantity from stock where offer_id in ${offers} and quantity > 0`);
+    const saved = await queryRows<{ offer_id: number; store_id: number; quantity: number }>(
+      db,
+      sql`
+      select offer_id, store_id, quantity from stock where offer_id in ${offers} and quantity > 0`,
+    );
     await db.execute(sql`update stock set quantity = 0 where offer_id in ${offers}`);
     expect(await inSize()).toBe(before - 1);
-    for (const s of saved) await db.execute(sql`update stock set quantity = ${s.quantity} where offer_id = ${s.offer_id} and store_id = ${s.store_id}`);
+    for (const s of saved)
+      await db.execute(
+        sql`update stock set quantity = ${s.quantity} where offer_id = ${s.offer_id} and store_id = ${s.store_id}`,
+      );
     expect(await inSize()).toBe(before);
   });
 
@@ -230,10 +306,13 @@ describe('GET /api/v2/catalog/product/list/', () => {
     [{ section: WOMEN, page: 1.5 }, 400, 'Номер страницы'],
     [{ section: WOMEN, page: 999 }, 400, 'Такой страницы нет'],
     [{ q: '   ' }, 400, 'Пустой поисковый запрос'],
-  ] as [Record<string, string | number>, number, string][])('refuses %j with %i and a Russian message', async (params, status, message) => {
-    const res = await list(params);
-    expect(res.status).toBe(status);
-    expect(res.body.status).toBe('error');
-    expect(res.body.errors[0].message).toContain(message);
-  });
+  ] as [Record<string, string | number>, number, string][])(
+    'refuses %j with %i and a Russian message',
+    async (params, status, message) => {
+      const res = await list(params);
+      expect(res.status).toBe(status);
+      expect(res.body.status).toBe('error');
+      expect(res.body.errors[0].message).toContain(message);
+    },
+  );
 });

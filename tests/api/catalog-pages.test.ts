@@ -14,7 +14,8 @@ async function page(path: string) {
   return { status: res.status, location: res.headers.get('location'), html: await res.text(), res };
 }
 
-const cardLinks = (html: string) => [...html.matchAll(/<h3 class="[^"]*"><a href="(\/product\/[^"]+)"/g)].map((m) => m[1]);
+const cardLinks = (html: string) =>
+  [...html.matchAll(/<h3 class="[^"]*"><a href="(\/product\/[^"]+)"/g)].map((m) => m[1]);
 const itemsPart = (html: string) => html.slice(html.indexOf('data-pager-items'), html.indexOf('data-pager-nav'));
 
 describe('section page', () => {
@@ -26,7 +27,13 @@ describe('section page', () => {
     expect(html).toMatch(/data-testid="listing-count">\d+\u00a0(товар|товара|товаров)</);
     const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '{}');
     expect(ld['@type']).toBe('BreadcrumbList');
-    expect(ld.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Главная', 'Каталог', 'Женщинам', 'Верхняя одежда', 'Пуховики']);
+    expect(ld.itemListElement.map((i: { name: string }) => i.name)).toEqual([
+      'Главная',
+      'Каталог',
+      'Женщинам',
+      'Верхняя одежда',
+      'Пуховики',
+    ]);
     expect(ld.itemListElement[4].item).toBe(`http://shop.test${PUHOVIKI}`);
     expect(html).toContain('aria-label="Разделы каталога"');
     expect(html).toMatch(/href="\/catalog\/women\/verkhnyaya-odezhda\/parki\/"/);
@@ -37,7 +44,8 @@ describe('section page', () => {
 
   it('shows every filter value with its count and links to canonical filter URLs', async () => {
     const { html } = await page(PUHOVIKI);
-    for (const name of ['Бренд', 'Размер', 'Цвет', 'Материал', 'Утеплитель', 'Длина', 'Капюшон', 'Цена']) expect(html).toContain(`>${name}<`);
+    for (const name of ['Бренд', 'Размер', 'Цвет', 'Материал', 'Утеплитель', 'Длина', 'Капюшон', 'Цена'])
+      expect(html).toContain(`>${name}<`);
     expect(html).toMatch(new RegExp(`href="${PUHOVIKI}filter/color-is-[a-z]+/apply/"`));
     expect(html).toMatch(new RegExp(`href="${PUHOVIKI}filter/hood-is-(yes|no)/apply/"`));
   });
@@ -57,7 +65,9 @@ describe('section page', () => {
   });
 
   it('redirects other orders of the same filter to the canonical URL with 301', async () => {
-    const { status, location } = await page(`${PUHOVIKI}filter/hood-is-yes/color-is-navy-or-black/apply/?sort=price_asc`);
+    const { status, location } = await page(
+      `${PUHOVIKI}filter/hood-is-yes/color-is-navy-or-black/apply/?sort=price_asc`,
+    );
     expect(status).toBe(301);
     expect(location).toBe(`${PUHOVIKI}filter/color-is-black-or-navy/hood-is-yes/apply/?sort=price_asc`);
   });

@@ -11,7 +11,11 @@ afterAll(() => app.close());
 
 async function envelope(res: Response) {
   expect(res.headers.get('content-type')).toContain('application/json');
-  return (await res.json()) as { status: string; data?: Record<string, unknown>; errors?: { message: string; code: string }[] };
+  return (await res.json()) as {
+    status: string;
+    data?: Record<string, unknown>;
+    errors?: { message: string; code: string }[];
+  };
 }
 
 describe('/api/v2 envelope', () => {
@@ -25,15 +29,26 @@ describe('/api/v2 envelope', () => {
 
   it('refuses a state-changing call without sessid or with a wrong one (403)', async () => {
     for (const sessid of [null, 'wrong', '']) {
-      const res = await visitor.post('/api/v2/user/subscribe/sign/', { email: 'a@b.ru', licenses_subscribe: 'Y' }, { sessid });
+      const res = await visitor.post(
+        '/api/v2/user/subscribe/sign/',
+        { email: 'a@b.ru', licenses_subscribe: 'Y' },
+        { sessid },
+      );
       expect(res.status).toBe(403);
-      expect((await envelope(res)).errors?.[0]).toMatchObject({ code: 'SESSID_INVALID', message: expect.stringMatching(/Обновите страницу/) });
+      expect((await envelope(res)).errors?.[0]).toMatchObject({
+        code: 'SESSID_INVALID',
+        message: expect.stringMatching(/Обновите страницу/),
+      });
     }
   });
 
   it('refuses another visitor’s sessid', async () => {
     const other = await newVisitor(app);
-    const res = await visitor.post('/api/v2/user/subscribe/sign/', { email: 'a@b.ru', licenses_subscribe: 'Y' }, { sessid: other.sessid });
+    const res = await visitor.post(
+      '/api/v2/user/subscribe/sign/',
+      { email: 'a@b.ru', licenses_subscribe: 'Y' },
+      { sessid: other.sessid },
+    );
     expect(res.status).toBe(403);
   });
 
@@ -50,9 +65,17 @@ describe('/api/v2 envelope', () => {
 
 describe('newsletter subscription', () => {
   it('subscribes from a form and from JSON, and says so when the address is already there', async () => {
-    const first = await envelope(await visitor.post('/api/v2/user/subscribe/sign/', { email: 'Anna@Example.ru', licenses_subscribe: 'Y' }));
+    const first = await envelope(
+      await visitor.post('/api/v2/user/subscribe/sign/', { email: 'Anna@Example.ru', licenses_subscribe: 'Y' }),
+    );
     expect(first).toMatchObject({ status: 'ok', data: { message: expect.stringMatching(/подписались/) } });
-    const again = await envelope(await visitor.post('/api/v2/user/subscribe/sign/', { email: 'anna@example.ru', licenses_subscribe: 'Y' }, { json: true }));
+    const again = await envelope(
+      await visitor.post(
+        '/api/v2/user/subscribe/sign/',
+        { email: 'anna@example.ru', licenses_subscribe: 'Y' },
+        { json: true },
+      ),
+    );
     expect(again.data?.message).toMatch(/уже подписан/);
   });
 
@@ -79,7 +102,11 @@ describe('region', () => {
     expect(html).toContain('+7 (812) 407-18-20');
   });
 
-  it.each([[{ id: 'abc' }, 400], [{ id: -1 }, 400], [{ id: 999 }, 404]])('refuses %o', async (fields, status) => {
+  it.each([
+    [{ id: 'abc' }, 400],
+    [{ id: -1 }, 400],
+    [{ id: 999 }, 404],
+  ])('refuses %o', async (fields, status) => {
     const res = await visitor.post('/api/v2/user/location/region/set/', fields);
     expect(res.status).toBe(status);
     expect((await envelope(res)).status).toBe('error');
@@ -98,7 +125,10 @@ describe('unexpected faults', () => {
     });
     expect(api.status).toBe(500);
     const body = await api.json();
-    expect(body).toEqual({ status: 'error', errors: [{ message: expect.stringMatching(/Что-то пошло не так/), code: 'INTERNAL' }] });
+    expect(body).toEqual({
+      status: 'error',
+      errors: [{ message: expect.stringMatching(/Что-то пошло не так/), code: 'INTERNAL' }],
+    });
     expect(api.headers.get('x-request-id')).toBeTruthy();
     const health = await broken.fetch('/healthz');
     expect(health.status).toBe(503);

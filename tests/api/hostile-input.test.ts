@@ -18,7 +18,10 @@ beforeAll(async () => {
   app = await createTestApp();
   ignorePoolErrorsOnClose(app.database.db);
   buyable = (await offerFacts(app.database.db)).filter((o) => o.online >= 3);
-  const [row] = await queryRows<{ id: number }>(app.database.db, sql`select id from products where active order by id limit 1`);
+  const [row] = await queryRows<{ id: number }>(
+    app.database.db,
+    sql`select id from products where active order by id limit 1`,
+  );
   productId = Number(row?.id);
 });
 afterAll(() => app.close());
@@ -35,7 +38,13 @@ async function answer(res: Response) {
 }
 
 /** A raw POST from the visitor: any body, any content type. */
-function rawPost(v: Visitor, path: string, body: BodyInit | null, headers: Record<string, string> = {}, method = 'POST') {
+function rawPost(
+  v: Visitor,
+  path: string,
+  body: BodyInit | null,
+  headers: Record<string, string> = {},
+  method = 'POST',
+) {
   return app.fetch(path, { method, headers: { cookie: v.cookie, 'x-sessid': v.sessid, ...headers }, body });
 }
 
@@ -50,14 +59,19 @@ function expectEnvelope(a: { status: number; body: Json }, status: number, code:
 }
 
 describe('broken URLs', () => {
-  it.each(['/%', '/a%2', '/%E0%A4%A', '/catalog/%E0%A4%A/', '/catalog/women/filter/%E0%A4%A/apply/', '/product/%E0%A4%A/', '/brands/%E0%A4%A/'])(
-    'answers the Russian 404 page, not a 500, for bad percent-encoding in %s',
-    async (path) => {
-      const res = await app.fetch(path);
-      expect(res.status).toBe(404);
-      expect(await res.text()).toContain('Такой страницы нет');
-    },
-  );
+  it.each([
+    '/%',
+    '/a%2',
+    '/%E0%A4%A',
+    '/catalog/%E0%A4%A/',
+    '/catalog/women/filter/%E0%A4%A/apply/',
+    '/product/%E0%A4%A/',
+    '/brands/%E0%A4%A/',
+  ])('answers the Russian 404 page, not a 500, for bad percent-encoding in %s', async (path) => {
+    const res = await app.fetch(path);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Такой страницы нет');
+  });
 
   it('refuses an image path with bad percent-encoding with 400, not 500', async () => {
     const res = await app.fetch('/images/440x660/%E0%A4%A');
@@ -78,18 +92,33 @@ describe('broken URLs', () => {
 });
 
 describe('numbers that are not plain decimal integers', () => {
-  it.each(['0x10', '1e3', '+5', '1_000', ' 0x1 '])('refuses offerId %j instead of reading another offer', async (offerId) => {
-    const v = await newVisitor(app);
-    expectEnvelope(await answer(await v.post(ADD, { offerId })), 400, 'INVALID_OFFERID', /offerId должен быть целым положительным/);
-    expect((await cartOf(v)).available).toEqual([]);
-  });
+  it.each(['0x10', '1e3', '+5', '1_000', ' 0x1 '])(
+    'refuses offerId %j instead of reading another offer',
+    async (offerId) => {
+      const v = await newVisitor(app);
+      expectEnvelope(
+        await answer(await v.post(ADD, { offerId })),
+        400,
+        'INVALID_OFFERID',
+        /offerId должен быть целым положительным/,
+      );
+      expect((await cartOf(v)).available).toEqual([]);
+    },
+  );
 
   it('refuses quantity 1e1 and a line id 0x1 on POST /api/', async () => {
     const v = await newVisitor(app);
     const offer = buyable[0] as OfferFacts;
-    expectEnvelope(await answer(await v.post(ADD, { offerId: offer.id, quantity: '1e1' })), 400, 'INVALID_QUANTITY', /Количество/);
+    expectEnvelope(
+      await answer(await v.post(ADD, { offerId: offer.id, quantity: '1e1' })),
+      400,
+      'INVALID_QUANTITY',
+      /Количество/,
+    );
     const line = (await answer(await v.post(ADD, { offerId: offer.id }))).body.data.basket.available[0];
-    const res = await answer(await v.post('/api/', { method: 'sale.order.basket.setQuantity', id: `0x${line.id.toString(16)}`, quantity: 2 }));
+    const res = await answer(
+      await v.post('/api/', { method: 'sale.order.basket.setQuantity', id: `0x${line.id.toString(16)}`, quantity: 2 }),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: { msg: expect.stringMatching(/строка корзины/), code: 'INVALID_ID' } });
   });
@@ -97,11 +126,23 @@ describe('numbers that are not plain decimal integers', () => {
   it('refuses product ids 0x.., 1e.. and JSON true/arrays instead of showing another product', async () => {
     const v = await newVisitor(app);
     for (const id of [`0x${productId.toString(16)}`, `${productId}e0`]) {
-      expectEnvelope(await answer(await v.get(`/api/v2/catalog/product/get/?id=${id}`)), 400, 'INVALID_ID', /номер товара/);
-      expectEnvelope(await answer(await v.post('/api/v2/catalog/product/available/get/', { id })), 400, 'INVALID_ID', /номер товара/);
+      expectEnvelope(
+        await answer(await v.get(`/api/v2/catalog/product/get/?id=${id}`)),
+        400,
+        'INVALID_ID',
+        /номер товара/,
+      );
+      expectEnvelope(
+        await answer(await v.post('/api/v2/catalog/product/available/get/', { id })),
+        400,
+        'INVALID_ID',
+        /номер товара/,
+      );
     }
     for (const id of [true, [productId]]) {
-      const res = await rawPost(v, '/api/v2/catalog/product/available/get/', JSON.stringify({ id }), { 'content-type': 'application/json' });
+      const res = await rawPost(v, '/api/v2/catalog/product/available/get/', JSON.stringify({ id }), {
+        'content-type': 'application/json',
+      });
       expectEnvelope(await answer(res), 400, 'INVALID_ID', /номер товара/);
     }
   });
@@ -139,7 +180,12 @@ describe('repeated fields', () => {
       'DUPLICATE_FIELD',
       /«section» передано несколько раз/,
     );
-    expectEnvelope(await answer(await v.get(`/api/v2/catalog/product/get/?id=${productId}&id=${productId + 1}`)), 400, 'DUPLICATE_FIELD', /«id»/);
+    expectEnvelope(
+      await answer(await v.get(`/api/v2/catalog/product/get/?id=${productId}&id=${productId + 1}`)),
+      400,
+      'DUPLICATE_FIELD',
+      /«id»/,
+    );
   });
 
   it('refuses a form with offerId twice, naming the field, and adds nothing', async () => {
@@ -157,7 +203,9 @@ describe('repeated fields', () => {
       'content-type': 'application/x-www-form-urlencoded',
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { msg: expect.stringMatching(/«id» передано несколько раз/), code: 'DUPLICATE_FIELD' } });
+    expect(await res.json()).toEqual({
+      error: { msg: expect.stringMatching(/«id» передано несколько раз/), code: 'DUPLICATE_FIELD' },
+    });
   });
 });
 
@@ -171,14 +219,20 @@ describe('body formats', () => {
     }
     const rpc = await rawPost(v, '/api/', 'method=sale.order.basket.delete&id=1', { 'content-type': 'text/plain' });
     expect(rpc.status).toBe(415);
-    expect(await rpc.json()).toEqual({ error: { msg: expect.stringMatching(/формат запроса/), code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    expect(await rpc.json()).toEqual({
+      error: { msg: expect.stringMatching(/формат запроса/), code: 'UNSUPPORTED_MEDIA_TYPE' },
+    });
     expect((await cartOf(v)).available).toEqual([]);
   });
 
   it('reads a JSON body whatever the case of its content type', async () => {
     const v = await newVisitor(app);
     const offer = buyable[0] as OfferFacts;
-    const res = await answer(await rawPost(v, ADD, JSON.stringify({ offerId: offer.id }), { 'content-type': 'Application/JSON; charset=UTF-8' }));
+    const res = await answer(
+      await rawPost(v, ADD, JSON.stringify({ offerId: offer.id }), {
+        'content-type': 'Application/JSON; charset=UTF-8',
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.basket.available[0].offer.id).toBe(offer.id);
   });
@@ -186,7 +240,9 @@ describe('body formats', () => {
   it('does not read fields through a JSON "__proto__" key', async () => {
     const v = await newVisitor(app);
     const offer = buyable[0] as OfferFacts;
-    const res = await rawPost(v, ADD, `{"__proto__": {"offerId": ${offer.id}}}`, { 'content-type': 'application/json' });
+    const res = await rawPost(v, ADD, `{"__proto__": {"offerId": ${offer.id}}}`, {
+      'content-type': 'application/json',
+    });
     expectEnvelope(await answer(res), 400, 'INVALID_OFFERID', /Не выбран товар/);
     expect((await cartOf(v)).available).toEqual([]);
   });
@@ -195,11 +251,18 @@ describe('body formats', () => {
     const v = await newVisitor(app);
     const offer = buyable[0] as OfferFacts;
     const junk = 'x'.repeat(5_000_000);
-    const form = await rawPost(v, ADD, new URLSearchParams({ sessid: v.sessid, offerId: String(offer.id), junk }).toString(), {
-      'content-type': 'application/x-www-form-urlencoded',
-    });
+    const form = await rawPost(
+      v,
+      ADD,
+      new URLSearchParams({ sessid: v.sessid, offerId: String(offer.id), junk }).toString(),
+      {
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+    );
     expectEnvelope(await answer(form), 413, 'BODY_TOO_LARGE', /Слишком большой запрос/);
-    const json = await rawPost(v, ADD, JSON.stringify({ offerId: offer.id, junk }), { 'content-type': 'application/json' });
+    const json = await rawPost(v, ADD, JSON.stringify({ offerId: offer.id, junk }), {
+      'content-type': 'application/json',
+    });
     expectEnvelope(await answer(json), 413, 'BODY_TOO_LARGE', /Слишком большой запрос/);
     // Without a content-length (a streamed body), the limit holds as well.
     const stream = new ReadableStream({
@@ -215,9 +278,13 @@ describe('body formats', () => {
       duplex: 'half',
     } as RequestInit);
     expectEnvelope(await answer(streamed), 413, 'BODY_TOO_LARGE');
-    const rpc = await rawPost(v, '/api/', JSON.stringify({ method: 'sale.order.basket.delete', id: 1, junk }), { 'content-type': 'application/json' });
+    const rpc = await rawPost(v, '/api/', JSON.stringify({ method: 'sale.order.basket.delete', id: 1, junk }), {
+      'content-type': 'application/json',
+    });
     expect(rpc.status).toBe(413);
-    expect(await rpc.json()).toEqual({ error: { msg: expect.stringMatching(/Слишком большой запрос/), code: 'BODY_TOO_LARGE' } });
+    expect(await rpc.json()).toEqual({
+      error: { msg: expect.stringMatching(/Слишком большой запрос/), code: 'BODY_TOO_LARGE' },
+    });
     expect((await cartOf(v)).available).toEqual([]);
   });
 
@@ -230,14 +297,29 @@ describe('body formats', () => {
 describe('text the database cannot store', () => {
   it('refuses event params with a NUL character with 400, not 500', async () => {
     const v = await newVisitor(app);
-    const res = await answer(await v.post('/api/v2/event/set/', { method: 'event.set', event1: 'goal', event2: 'nul_probe', params: 'a\u0000b' }));
+    const res = await answer(
+      await v.post('/api/v2/event/set/', {
+        method: 'event.set',
+        event1: 'goal',
+        event2: 'nul_probe',
+        params: 'a\u0000b',
+      }),
+    );
     expectEnvelope(res, 400, 'INVALID_PARAMS', /недопустимый нулевой символ/);
     // An escaped NUL inside a JSON object is plain text and is kept.
-    const ok = await rawPost(v, '/api/v2/event/set/', JSON.stringify({ method: 'event.set', event1: 'goal', event2: 'nul_probe', params: { a: '\u0000' } }), {
-      'content-type': 'application/json',
-    });
+    const ok = await rawPost(
+      v,
+      '/api/v2/event/set/',
+      JSON.stringify({ method: 'event.set', event1: 'goal', event2: 'nul_probe', params: { a: '\u0000' } }),
+      {
+        'content-type': 'application/json',
+      },
+    );
     expect(ok.status).toBe(200);
-    const rows = await queryRows<{ params: string }>(app.database.db, sql`select params from events where event2 = 'nul_probe'`);
+    const rows = await queryRows<{ params: string }>(
+      app.database.db,
+      sql`select params from events where event2 = 'nul_probe'`,
+    );
     expect(rows.map((r) => r.params)).toEqual(['{"a":"\\u0000"}']);
   });
 });
@@ -264,14 +346,26 @@ describe('wrong HTTP methods and addresses', () => {
       const res = await app.fetch('/api/', { method });
       expect(res.status).toBe(405);
       expect(res.headers.get('content-type')).toContain('application/json');
-      expect(await res.json()).toEqual({ error: { msg: expect.stringMatching(/только POST/), code: 'METHOD_NOT_ALLOWED' } });
+      expect(await res.json()).toEqual({
+        error: { msg: expect.stringMatching(/только POST/), code: 'METHOD_NOT_ALLOWED' },
+      });
     }
   });
 
   it('tells a caller who left out the trailing slash the right address', async () => {
     const v = await newVisitor(app);
-    expectEnvelope(await answer(await v.post('/api/v2/sale/basket/add', { offerId: 1 })), 404, 'NOT_FOUND', /\/api\/v2\/sale\/basket\/add\//);
-    expectEnvelope(await answer(await v.get('/api/v2/catalog/section/list')), 404, 'NOT_FOUND', /\/api\/v2\/catalog\/section\/list\//);
+    expectEnvelope(
+      await answer(await v.post('/api/v2/sale/basket/add', { offerId: 1 })),
+      404,
+      'NOT_FOUND',
+      /\/api\/v2\/sale\/basket\/add\//,
+    );
+    expectEnvelope(
+      await answer(await v.get('/api/v2/catalog/section/list')),
+      404,
+      'NOT_FOUND',
+      /\/api\/v2\/catalog\/section\/list\//,
+    );
   });
 });
 
@@ -284,11 +378,16 @@ describe('many calls at once', () => {
     const line = (await answer(await v.post(ADD, { offerId: a.id }))).body.data.basket.available[0];
     const calls = Array.from({ length: 50 }, (_, i) => {
       switch (i % 5) {
-        case 0: return v.post(ADD, { offerId: a.id });
-        case 1: return v.post(ADD, { offerId: b.id });
-        case 2: return v.post('/api/', { method: 'sale.order.basket.setQuantity', id: line.id, quantity: (i % 5) + 1 });
-        case 3: return v.post('/api/v2/sale/wishlist/add/', { offerId: a.id });
-        default: return v.post('/api/v2/sale/wishlist/delete/', { offerId: b.id });
+        case 0:
+          return v.post(ADD, { offerId: a.id });
+        case 1:
+          return v.post(ADD, { offerId: b.id });
+        case 2:
+          return v.post('/api/', { method: 'sale.order.basket.setQuantity', id: line.id, quantity: (i % 5) + 1 });
+        case 3:
+          return v.post('/api/v2/sale/wishlist/add/', { offerId: a.id });
+        default:
+          return v.post('/api/v2/sale/wishlist/delete/', { offerId: b.id });
       }
     });
     const answers = await Promise.all(calls.map(async (p) => answer(await p)));
@@ -309,7 +408,9 @@ describe('many calls at once', () => {
     const offer = buyable[12] as OfferFacts;
     await setOnlineStock(app.database.db, offer.id, 2);
     const visitors = await Promise.all(Array.from({ length: 20 }, () => newVisitor(app)));
-    const answers = await Promise.all(visitors.flatMap((v) => [1, 2, 3].map(async () => answer(await v.post(ADD, { offerId: offer.id })))));
+    const answers = await Promise.all(
+      visitors.flatMap((v) => [1, 2, 3].map(async () => answer(await v.post(ADD, { offerId: offer.id })))),
+    );
     expect(answers.filter((x) => x.status === 200)).toHaveLength(40);
     expect(answers.filter((x) => x.status === 422)).toHaveLength(20);
     for (const v of visitors) {

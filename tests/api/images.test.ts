@@ -34,12 +34,18 @@ async function fetchImage(url: string, accept = '*/*', headers: Record<string, s
 
 beforeAll(async () => {
   app = await createTestApp();
-  const [row] = await queryRows<{ file: string; url: string }>(app.database.db, sql`
-    select i.file, p.url from product_images i join products p on p.id = i.product_id where i.sort = 0 order by p.id limit 1`);
+  const [row] = await queryRows<{ file: string; url: string }>(
+    app.database.db,
+    sql`
+    select i.file, p.url from product_images i join products p on p.id = i.product_id where i.sort = 0 order by p.id limit 1`,
+  );
   file = row?.file as string;
   productUrl = row?.url as string;
   sourceDir = path.join(app.dataDir, 'images', 'source');
-  await renderGarment({ kind: 'parka', colorHex: '#2f5e9e', view: 0, hood: true, length: 'long', variant: 1 }, path.join(sourceDir, file));
+  await renderGarment(
+    { kind: 'parka', colorHex: '#2f5e9e', view: 0, hood: true, length: 'long', variant: 1 },
+    path.join(sourceDir, file),
+  );
 });
 afterAll(() => app.close());
 
@@ -52,7 +58,11 @@ describe('image pipeline', () => {
         expect(res.headers.get('content-type')).toBe(`image/${format}`);
         expect(res.headers.get('vary')).toBe('Accept');
         const meta = await sharp(body).metadata();
-        expect({ width: meta.width, height: meta.height, format: meta.format }).toEqual({ width, height, format: SHARP_FORMAT[format] });
+        expect({ width: meta.width, height: meta.height, format: meta.format }).toEqual({
+          width,
+          height,
+          format: SHARP_FORMAT[format],
+        });
       });
     }
   }
@@ -84,7 +94,9 @@ describe('image pipeline', () => {
     expect(readFileSync(cached).equals(first.body)).toBe(true);
 
     // Put a different picture in the cache: the server answers with it, so it does not render again.
-    const marker = await sharp({ create: { width: 288, height: 432, channels: 3, background: '#ff0000' } }).webp().toBuffer();
+    const marker = await sharp({ create: { width: 288, height: 432, channels: 3, background: '#ff0000' } })
+      .webp()
+      .toBuffer();
     writeFileSync(cached, marker);
     const second = await fetchImage(`/images/288x432/${file}`, ACCEPT.webp);
     expect(second.body.equals(marker)).toBe(true);
@@ -110,7 +122,11 @@ describe('image pipeline', () => {
   });
 
   it('answers 404 for an image that does not exist', async () => {
-    for (const url of ['/images/426x640/no-such-photo.jpg', '/images/source/no-such-photo.jpg', '/images/78x116/no-such-photo.png']) {
+    for (const url of [
+      '/images/426x640/no-such-photo.jpg',
+      '/images/source/no-such-photo.jpg',
+      '/images/78x116/no-such-photo.png',
+    ]) {
       const { res, body } = await fetchImage(url);
       expect(res.status, url).toBe(404);
       expect(body.toString()).toBe('Изображение не найдено');

@@ -8,15 +8,24 @@ let app: TestApp;
 let visitor: Visitor;
 
 /** A product whose model comes in several colours and which has a size sold out everywhere. */
-interface Sample { id: number; code: string; url: string; model_id: number; sold_out_size: string }
+interface Sample {
+  id: number;
+  code: string;
+  url: string;
+  model_id: number;
+  sold_out_size: string;
+}
 let sample: Sample;
 let sibling: { id: number; url: string };
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(app.database.db, query);
 const getJson = async (path: string) => {
   const res = await app.fetch(path);
-  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
-  return { status: res.status, body: (await res.json()) as { status: string; data: any; errors?: { message: string; code: string }[] } };
+  return {
+    status: res.status,
+    // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+    body: (await res.json()) as { status: string; data: any; errors?: { message: string; code: string }[] },
+  };
 };
 
 beforeAll(async () => {
@@ -32,7 +41,9 @@ beforeAll(async () => {
         and not exists (select 1 from stock s where s.offer_id = o.id and s.quantity > 0))
     order by p.id limit 1`)) as [Sample];
   [sibling] = (await rows<{ id: number; url: string }>(sql`
-    select id, url from products where model_id = ${sample.model_id} and id <> ${sample.id} order by id limit 1`)) as [{ id: number; url: string }];
+    select id, url from products where model_id = ${sample.model_id} and id <> ${sample.id} order by id limit 1`)) as [
+    { id: number; url: string },
+  ];
 });
 afterAll(() => app.close());
 
@@ -43,7 +54,9 @@ describe('product page', () => {
     const html = await res.text();
     const [product] = await rows<{ name: string; article: string; brand: string }>(sql`
       select p.name, p.article, b.name as brand from products p join brands b on b.id = p.brand_id where p.id = ${sample.id}`);
-    expect(html).toMatch(new RegExp(`<title>${product?.name} ${product?.brand}, [^<]+, арт\\. ${product?.article} — купить`));
+    expect(html).toMatch(
+      new RegExp(`<title>${product?.name} ${product?.brand}, [^<]+, арт\\. ${product?.article} — купить`),
+    );
     expect(html).toMatch(/<meta name="description" content="[^"]*артикул [^"]+"/);
     expect(html).toMatch(/<meta name="keywords" content="[^"]+"/);
     expect(html).toContain(`<meta property="og:url" content="http://shop.test${sample.url}"`);
@@ -54,7 +67,9 @@ describe('product page', () => {
     // The main photo: detail size with the source for dense screens, sized so nothing shifts; the rest load lazily.
     const slides = [...html.matchAll(/<img src="\/images\/426x640\/[^"]+"[^>]*>/g)].map((m) => m[0]);
     expect(slides.length).toBeGreaterThan(1);
-    expect(slides[0]).toMatch(/srcSet="\/images\/426x640\/[\w-]+\.jpg\?v=1 426w, \/images\/source\/[\w-]+\.jpg\?v=1 852w"/);
+    expect(slides[0]).toMatch(
+      /srcSet="\/images\/426x640\/[\w-]+\.jpg\?v=1 426w, \/images\/source\/[\w-]+\.jpg\?v=1 852w"/,
+    );
     expect(slides[0]).toContain('width="426" height="640"');
     expect(slides[0]).toContain('loading="eager"');
     for (const slide of slides.slice(1)) expect(slide).toContain('loading="lazy"');
@@ -128,22 +143,33 @@ describe('GET /api/v2/catalog/product/get/', () => {
     expect(item.seo.title).toContain(item.article);
     expect(item.seo.image).toMatch(/^\/images\/426x640\/[\w-]+\.jpg\?v=1$/);
 
-    const dbOffers = await rows<{ id: number; size_name: string; price: string }>(sql`select id, size_name, price from offers where product_id = ${sample.id}`);
+    const dbOffers = await rows<{ id: number; size_name: string; price: string }>(
+      sql`select id, size_name, price from offers where product_id = ${sample.id}`,
+    );
     expect(offers.map((o: { id: number }) => o.id).sort()).toEqual(dbOffers.map((o) => Number(o.id)).sort());
     const names = offers.map((o: { sizeName: string }) => o.sizeName);
     expect(names).toEqual([...names].sort(compareSizeNames));
     for (const o of offers) {
       expect(o.price).toBe(Number(dbOffers.find((d) => Number(d.id) === o.id)?.price));
-      expect(o.props.map((p: { code: string }) => p.code)).toEqual(expect.arrayContaining(['ROST_FOTOMODELI', 'RAZMER_IZDELIYA_NA_FOTOMODELI']));
+      expect(o.props.map((p: { code: string }) => p.code)).toEqual(
+        expect.arrayContaining(['ROST_FOTOMODELI', 'RAZMER_IZDELIYA_NA_FOTOMODELI']),
+      );
     }
-    expect(offers.find((o: { sizeName: string }) => o.sizeName === sample.sold_out_size)).toMatchObject({ disabled: true, canBuy: false });
+    expect(offers.find((o: { sizeName: string }) => o.sizeName === sample.sold_out_size)).toMatchObject({
+      disabled: true,
+      canBuy: false,
+    });
 
-    const models = await rows<{ id: number }>(sql`select id from products where model_id = ${sample.model_id} and active`);
+    const models = await rows<{ id: number }>(
+      sql`select id from products where model_id = ${sample.model_id} and active`,
+    );
     expect(variants.map((v: { id: number }) => v.id).sort()).toEqual(models.map((m) => Number(m.id)).sort());
     expect(variants.filter((v: { current: boolean }) => v.current)).toHaveLength(1);
     for (const v of variants) expect(v.image).toMatch(/^\/images\/288x432\//);
 
-    expect(availability.map((a: { id: number }) => a.id).sort()).toEqual(offers.map((o: { id: number }) => o.id).sort());
+    expect(availability.map((a: { id: number }) => a.id).sort()).toEqual(
+      offers.map((o: { id: number }) => o.id).sort(),
+    );
     expect(images.length).toBeGreaterThan(0);
     expect(images[0]).toMatchObject({ sid: sample.model_id, sort: 0 });
     expect(images[0].thumb).toMatch(/^\/images\/78x116\//);
@@ -198,12 +224,25 @@ describe('POST /api/v2/catalog/product/available/get/', () => {
     for (const city of data.cities) {
       expect(city.shops.length).toBeGreaterThan(0);
       for (const shop of city.shops) {
-        expect(shop).toMatchObject({ name: expect.any(String), address: expect.any(String), hours: expect.any(String) });
-        for (const [offerId, quantity] of Object.entries(shop.quantities)) got.push({ store_id: shop.id, city: city.name, offer_id: Number(offerId), quantity: quantity as number });
+        expect(shop).toMatchObject({
+          name: expect.any(String),
+          address: expect.any(String),
+          hours: expect.any(String),
+        });
+        for (const [offerId, quantity] of Object.entries(shop.quantities))
+          got.push({ store_id: shop.id, city: city.name, offer_id: Number(offerId), quantity: quantity as number });
       }
     }
     const key = (r: { store_id: number; offer_id: number }) => `${r.store_id}:${r.offer_id}`;
-    const norm = (list: typeof got) => list.map((r) => ({ ...r, store_id: Number(r.store_id), offer_id: Number(r.offer_id), quantity: Number(r.quantity) })).sort((a, b) => key(a).localeCompare(key(b)));
+    const norm = (list: typeof got) =>
+      list
+        .map((r) => ({
+          ...r,
+          store_id: Number(r.store_id),
+          offer_id: Number(r.offer_id),
+          quantity: Number(r.quantity),
+        }))
+        .sort((a, b) => key(a).localeCompare(key(b)));
     expect(norm(got)).toEqual(norm(expected));
     // One entry per city.
     expect(new Set(data.cities.map((c: { id: number }) => c.id)).size).toBe(data.cities.length);
@@ -219,7 +258,9 @@ describe('POST /api/v2/catalog/product/available/get/', () => {
     expect(noSessid.status).toBe(403);
     const bad = await visitor.post(url, { id: 'x' });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { errors: { message: string }[] }).errors[0]?.message).toBe('Укажите номер товара — целое положительное число.');
+    expect(((await bad.json()) as { errors: { message: string }[] }).errors[0]?.message).toBe(
+      'Укажите номер товара — целое положительное число.',
+    );
     const unknown = await visitor.post(url, { id: 999999 });
     expect(unknown.status).toBe(404);
   });
@@ -228,7 +269,9 @@ describe('POST /api/v2/catalog/product/available/get/', () => {
 describe('POST /bitrix/components/bitrix/catalog.element/ajax.php', () => {
   const url = '/bitrix/components/bitrix/catalog.element/ajax.php';
   const counters = async (id: number) => {
-    const [row] = await rows<{ views: number; popularity: number }>(sql`select views, popularity from products where id = ${id}`);
+    const [row] = await rows<{ views: number; popularity: number }>(
+      sql`select views, popularity from products where id = ${id}`,
+    );
     return { views: Number(row?.views), popularity: Number(row?.popularity) };
   };
 
@@ -252,21 +295,32 @@ describe('POST /bitrix/components/bitrix/catalog.element/ajax.php', () => {
     const viewer = await newVisitor(app);
     const before = await counters(sample.id);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => viewer.post(url, { AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: sample.id }).then((r) => r.json())),
+      Array.from({ length: 10 }, () =>
+        viewer.post(url, { AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: sample.id }).then((r) => r.json()),
+      ),
     );
     expect(answers.filter((a) => (a as { data: { counted: boolean } }).data.counted)).toHaveLength(1);
     expect((await counters(sample.id)).views).toBe(before.views + 1);
 
-    await app.database.db.execute(sql`update product_views set viewed_at = viewed_at - interval '31 minutes' where product_id = ${sample.id}`);
+    await app.database.db.execute(
+      sql`update product_views set viewed_at = viewed_at - interval '31 minutes' where product_id = ${sample.id}`,
+    );
     const later = await viewer.post(url, { AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: sample.id });
     expect(await later.json()).toEqual({ status: 'ok', data: { counted: true } });
     expect((await counters(sample.id)).views).toBe(before.views + 2);
   });
 
   it('counts an offer view for its product (PARENT_ID)', async () => {
-    const [offer] = await rows<{ id: number }>(sql`select id from offers where product_id = ${sibling.id} order by id limit 1`);
+    const [offer] = await rows<{ id: number }>(
+      sql`select id from offers where product_id = ${sibling.id} order by id limit 1`,
+    );
     const before = await counters(sibling.id);
-    const res = await visitor.post(url, { AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: Number(offer?.id), PARENT_ID: sibling.id });
+    const res = await visitor.post(url, {
+      AJAX: 'Y',
+      SITE_ID: 's1',
+      PRODUCT_ID: Number(offer?.id),
+      PARENT_ID: sibling.id,
+    });
     expect(res.status).toBe(200);
     expect((await counters(sibling.id)).views).toBe(before.views + 1);
   });
@@ -276,10 +330,22 @@ describe('POST /bitrix/components/bitrix/catalog.element/ajax.php', () => {
       [{ AJAX: 'N', SITE_ID: 's1', PRODUCT_ID: sample.id }, 400, 'Запрос должен быть AJAX=Y.'],
       [{ AJAX: 'Y', SITE_ID: 'zz', PRODUCT_ID: sample.id }, 400, 'Неизвестный сайт.'],
       [{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: 'abc' }, 400, 'Укажите номер товара — целое положительное число.'],
-      [{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: `0x${sample.id.toString(16)}` }, 400, 'Укажите номер товара — целое положительное число.'],
-      [{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: `${sample.id}e0` }, 400, 'Укажите номер товара — целое положительное число.'],
+      [
+        { AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: `0x${sample.id.toString(16)}` },
+        400,
+        'Укажите номер товара — целое положительное число.',
+      ],
+      [
+        { AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: `${sample.id}e0` },
+        400,
+        'Укажите номер товара — целое положительное число.',
+      ],
       [{ AJAX: 'Y', SITE_ID: 's1' }, 400, 'Укажите номер товара — целое положительное число.'],
-      [{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: 999999, PARENT_ID: sample.id }, 400, 'Размер не относится к этому товару.'],
+      [
+        { AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: 999999, PARENT_ID: sample.id },
+        400,
+        'Размер не относится к этому товару.',
+      ],
       [{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: 999999 }, 404, 'Такого товара нет в каталоге.'],
     ];
     for (const [fields, status, message] of cases) {

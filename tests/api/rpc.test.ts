@@ -24,7 +24,8 @@ async function rpc(v: Visitor, fields: Record<string, string | number>, json = f
 async function visitorWithCart(offers: OfferFacts[]) {
   const v = await newVisitor(app);
   let basket: Json;
-  for (const o of offers) basket = (await (await v.post('/api/v2/sale/basket/add/', { offerId: o.id })).json()).data.basket;
+  for (const o of offers)
+    basket = (await (await v.post('/api/v2/sale/basket/add/', { offerId: o.id })).json()).data.basket;
   return { v, basket };
 }
 
@@ -46,7 +47,9 @@ describe('POST /api/ basket methods', () => {
     const id = basket.available[0].id;
     const over = await rpc(v, { method: 'sale.order.basket.setQuantity', id, quantity: offer.online + 1 });
     expect(over.status).toBe(422);
-    expect(over.body).toEqual({ error: { msg: `В наличии только ${offer.online}\u00a0шт. — больше добавить нельзя.`, code: 'QUANTITY_LIMIT' } });
+    expect(over.body).toEqual({
+      error: { msg: `В наличии только ${offer.online}\u00a0шт. — больше добавить нельзя.`, code: 'QUANTITY_LIMIT' },
+    });
     for (const quantity of ['0', '-2', 'много', '']) {
       const bad = await rpc(v, { method: 'sale.order.basket.setQuantity', id, quantity });
       expect(bad.status).toBe(400);
@@ -97,9 +100,14 @@ describe('POST /api/ basket methods', () => {
     expect(proto.status).toBe(400);
     const badId = await rpc(v, { method: 'sale.order.basket.delete', id: 'abc' });
     expect(badId.status).toBe(400);
-    expect(badId.body.error).toEqual({ msg: expect.stringMatching(/id должен быть целым положительным/), code: 'INVALID_ID' });
+    expect(badId.body.error).toEqual({
+      msg: expect.stringMatching(/id должен быть целым положительным/),
+      code: 'INVALID_ID',
+    });
     const res = await v.post('/api/', { method: 'sale.order.basket.delete', id: 1 }, { sessid: 'nope' });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: { msg: expect.stringMatching(/Сессия устарела/), code: 'SESSID_INVALID' } });
+    expect(await res.json()).toEqual({
+      error: { msg: expect.stringMatching(/Сессия устарела/), code: 'SESSID_INVALID' },
+    });
   });
 });

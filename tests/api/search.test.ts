@@ -12,9 +12,12 @@ let products: { id: number; name: string; brand: string; article: string; color:
 beforeAll(async () => {
   app = await createTestApp();
   products = (
-    await queryRows<Json>(app.database.db, sql`
+    await queryRows<Json>(
+      app.database.db,
+      sql`
       select p.id, p.name, b.name as brand, p.article, c.name as color
-      from products p join brands b on b.id = p.brand_id join colors c on c.code = p.color_code where p.active`)
+      from products p join brands b on b.id = p.brand_id join colors c on c.code = p.color_code where p.active`,
+    )
   ).map((r) => ({ ...r, id: Number(r.id) }));
 });
 afterAll(() => app.close());
@@ -29,7 +32,8 @@ async function allResults(q: string): Promise<Json[]> {
   const first = await search(q);
   expect(first.status).toBe(200);
   const items = [...first.body.data.items];
-  for (let page = 2; page <= first.body.data.navigation.pageCount; page++) items.push(...(await search(q, `&page=${page}`)).body.data.items);
+  for (let page = 2; page <= first.body.data.navigation.pageCount; page++)
+    items.push(...(await search(q, `&page=${page}`)).body.data.items);
   return items;
 }
 
@@ -108,7 +112,9 @@ describe('search page', () => {
     const long = `пуховик ${'о'.repeat(300)}`;
     const { status, html } = await page(`/search/?${new URLSearchParams({ q: long })}`);
     expect(status).toBe(200);
-    const shown = html.match(/name="q" type="search" value="([^"]*)"/)?.[1] ?? html.match(/id="search-page-q"[^>]*value="([^"]*)"/)?.[1];
+    const shown =
+      html.match(/name="q" type="search" value="([^"]*)"/)?.[1] ??
+      html.match(/id="search-page-q"[^>]*value="([^"]*)"/)?.[1];
     expect(Array.from(shown ?? '').length).toBeLessThanOrEqual(100);
     const api = await search(long);
     expect(api.status).toBe(200);

@@ -17,8 +17,15 @@ describe('page shell', () => {
     expect(html).toContain('href="/catalog/women/verkhnyaya-odezhda/puhoviki/"');
     expect(html).toContain('href="/catalog/man/verkhnyaya-odezhda/parki/"');
     expect(html).toMatch(/>от \d{1,3}(\u00a0\d{3})*\u00a0руб\.</);
-    const options = JSON.parse(html.match(/<script id="shop-options" type="application\/json">(.*?)<\/script>/)?.[1] ?? 'null');
-    expect(options).toMatchObject({ siteId: 's1', urlAuthPage: '/auth/', urlRegisterPage: '/auth/register/', imgVersion: '1' });
+    const options = JSON.parse(
+      html.match(/<script id="shop-options" type="application\/json">(.*?)<\/script>/)?.[1] ?? 'null',
+    );
+    expect(options).toMatchObject({
+      siteId: 's1',
+      urlAuthPage: '/auth/',
+      urlRegisterPage: '/auth/register/',
+      imgVersion: '1',
+    });
     expect(options.sessid).toMatch(/^[\w-]{20,}$/);
   });
 });
@@ -28,7 +35,9 @@ describe('menu and active category', () => {
 
   it('chooses the women’s category by default and the men’s one for the man gender cookie', async () => {
     expect(activeCategory(await (await app.fetch('/')).text())).toBe('Женщинам');
-    expect(activeCategory(await (await app.fetch('/', { headers: { cookie: 'user_gender=man' } })).text())).toBe('Мужчинам');
+    expect(activeCategory(await (await app.fetch('/', { headers: { cookie: 'user_gender=man' } })).text())).toBe(
+      'Мужчинам',
+    );
   });
 
   it('chooses the men’s category on men’s paths whatever the cookie', async () => {
@@ -38,7 +47,12 @@ describe('menu and active category', () => {
 
   it('puts every menu link in the server HTML, for both genders', async () => {
     const html = await (await app.fetch('/')).text();
-    for (const href of ['/catalog/women/aksessuary/shapki/', '/catalog/man/aksessuary/perchatki/', '/brands/', '/stores/']) {
+    for (const href of [
+      '/catalog/women/aksessuary/shapki/',
+      '/catalog/man/aksessuary/perchatki/',
+      '/brands/',
+      '/stores/',
+    ]) {
       expect(html).toContain(`href="${href}"`);
     }
   });

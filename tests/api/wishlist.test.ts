@@ -36,7 +36,11 @@ describe('wishlist/add and wishlist/delete', () => {
     expect(body.status).toBe('ok');
     expect(body.data.basket.delayCount).toBe(1);
     expect(body.data.basket.availableCount).toBe(0);
-    expect(body.data.basket.delay[0]).toMatchObject({ quantity: 1, price: offer.price, offer: { id: offer.id, price: offer.price } });
+    expect(body.data.basket.delay[0]).toMatchObject({
+      quantity: 1,
+      price: offer.price,
+      offer: { id: offer.id, price: offer.price },
+    });
   });
 
   it('keeps a delayed offer when the same offer goes into the cart', async () => {
@@ -64,7 +68,10 @@ describe('wishlist/add and wishlist/delete', () => {
     const v = await newVisitor(app);
     const { status, body } = await call(v, ADD, { offerId: shopOnly.id });
     expect(status).toBe(422);
-    expect(body).toEqual({ status: 'error', errors: [{ message: expect.stringMatching(/нельзя купить/), code: 'OFFER_NOT_AVAILABLE' }] });
+    expect(body).toEqual({
+      status: 'error',
+      errors: [{ message: expect.stringMatching(/нельзя купить/), code: 'OFFER_NOT_AVAILABLE' }],
+    });
   });
 
   it.each([ADD, DELETE])('%s refuses bad offer ids and a missing sessid', async (path) => {

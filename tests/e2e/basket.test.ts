@@ -2,8 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, screenshot, seriousA11yViolations } from './support/browser';
 
-interface Offer { id: number; sizeName: string; canBuy: boolean }
-interface Product { item: { id: number; url: string }; offers: Offer[] }
+interface Offer {
+  id: number;
+  sizeName: string;
+  canBuy: boolean;
+}
+interface Product {
+  item: { id: number; url: string };
+  offers: Offer[];
+}
 
 /** A product with two sizes that can be bought online, found through the product call. */
 async function buyableOffers(productId: number): Promise<{ url: string; offers: Offer[] } | null> {
@@ -16,7 +23,8 @@ async function buyableOffers(productId: number): Promise<{ url: string; offers: 
 async function findProduct(): Promise<{ url: string; sizes: [Offer, Offer] }> {
   for (let id = 1; id < 400; id++) {
     const found = await buyableOffers(id);
-    if (found && found.offers.length >= 2) return { url: found.url, sizes: [found.offers[0] as Offer, found.offers[1] as Offer] };
+    if (found && found.offers.length >= 2)
+      return { url: found.url, sizes: [found.offers[0] as Offer, found.offers[1] as Offer] };
   }
   throw new Error('the demo catalogue has no product with two sizes for sale online');
 }
@@ -33,8 +41,14 @@ async function findStockedOffer(): Promise<Offer> {
 async function onlineStock(offerId: number): Promise<number> {
   const home = await fetch(`${baseURL()}/`);
   const cookie = (home.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  const sessid = JSON.parse((await home.text()).match(/<script id="shop-options" type="application\/json">(.*?)<\/script>/)?.[1] ?? '{}').sessid;
-  const res = await fetch(`${baseURL()}/api/v2/sale/basket/add/`, { method: 'POST', headers: { cookie }, body: new URLSearchParams({ sessid, offerId: String(offerId) }) });
+  const sessid = JSON.parse(
+    (await home.text()).match(/<script id="shop-options" type="application\/json">(.*?)<\/script>/)?.[1] ?? '{}',
+  ).sessid;
+  const res = await fetch(`${baseURL()}/api/v2/sale/basket/add/`, {
+    method: 'POST',
+    headers: { cookie },
+    body: new URLSearchParams({ sessid, offerId: String(offerId) }),
+  });
   const body = (await res.json()) as { data?: { basket: { available: { maxQuantity: number }[] } } };
   return body.data?.basket.available[0]?.maxQuantity ?? 0;
 }
@@ -70,7 +84,10 @@ describe('basket and wishlist in the browser', () => {
     expect(await badge(page, 'cart')).toBe(0);
 
     for (const [i, offer] of [first, second].entries()) {
-      await page.locator('label').filter({ hasText: new RegExp(`^${offer.sizeName}$`) }).click();
+      await page
+        .locator('label')
+        .filter({ hasText: new RegExp(`^${offer.sizeName}$`) })
+        .click();
       await expect.poll(() => buy.isEnabled()).toBe(true);
       await buy.click();
       await page.getByRole('status').getByText('Добавлено в корзину').waitFor();
@@ -99,13 +116,17 @@ describe('basket and wishlist in the browser', () => {
     expect(await seriousA11yViolations(tab)).toEqual([]);
 
     // Remove one line in the second tab: the first tab's header follows.
-    await line(tab, second.id).getByRole('button', { name: /^Удалить/ }).click();
+    await line(tab, second.id)
+      .getByRole('button', { name: /^Удалить/ })
+      .click();
     await line(tab, second.id).waitFor({ state: 'detached' });
     expect(await tab.getByTestId('basket-line').count()).toBe(1);
     await expect.poll(() => badge(page, 'cart')).toBe(1);
 
     // Move the other one to the wishlist: the cart is empty, the wishlist holds both sizes.
-    await line(tab, first.id).getByRole('button', { name: /^В отложенные/ }).click();
+    await line(tab, first.id)
+      .getByRole('button', { name: /^В отложенные/ })
+      .click();
     await tab.getByText('В корзине пока пусто').waitFor();
     expect(await tab.getByTestId('delayed-item').count()).toBe(2);
     await expect.poll(() => badge(page, 'cart')).toBe(0);

@@ -38,8 +38,12 @@ async function loadMoreAndOpenProduct(page: Page, errors: string[]) {
   await page.waitForLoadState('networkidle');
   await page.getByRole('link', { name: 'Показать ещё' }).click();
   // A failed load logs its reason to the console: show it rather than only the count.
-  await expect.poll(() => cards(page).count(), { timeout: 30_000, message: `console: ${errors.join(' | ')}` }).toBe(Math.min(48, total));
-  await poll(() => page.locator('[data-pager-nav]').textContent()).toContain(`Показано ${Math.min(48, total)} из ${total}`);
+  await expect
+    .poll(() => cards(page).count(), { timeout: 30_000, message: `console: ${errors.join(' | ')}` })
+    .toBe(Math.min(48, total));
+  await poll(() => page.locator('[data-pager-nav]').textContent()).toContain(
+    `Показано ${Math.min(48, total)} из ${total}`,
+  );
   expect(page.url()).toBe(before);
   // A product from the appended page opens its own page.
   const link = cards(page).nth(30).locator('h3 a');
@@ -146,7 +150,11 @@ describe('catalogue listing', () => {
   });
 
   it('without JavaScript the pager is plain links to server-rendered pages', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1440, height: 900 }, baseURL: baseURL() });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1440, height: 900 },
+      baseURL: baseURL(),
+    });
     const page = await context.newPage();
     await page.goto(SECTION);
     const first = await cards(page).locator('h3 a').first().getAttribute('href');
@@ -157,4 +165,3 @@ describe('catalogue listing', () => {
     await context.close();
   });
 });
-

@@ -25,7 +25,9 @@ export default async function setup(project: TestProject) {
   const deadline = Date.now() + 170_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
-    const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${baseURL}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 500));
   }

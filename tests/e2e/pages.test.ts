@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, openPage, screenshot, seriousA11yViolations, VIEWPORTS, type ViewportName } from './support/browser';
+import {
+  baseURL,
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousA11yViolations,
+  VIEWPORTS,
+  type ViewportName,
+} from './support/browser';
 
 /** Every kind of page a shopper meets, on a desktop and on a phone: accessible, within the screen, photos loaded. */
 let browser: Browser;

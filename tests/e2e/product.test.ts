@@ -1,12 +1,34 @@
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, openPage, screenshot, seriousA11yViolations, type ViewportName } from './support/browser';
+import {
+  baseURL,
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousA11yViolations,
+  type ViewportName,
+} from './support/browser';
 
-interface Offer { id: number; sizeName: string; disabled: boolean; canBuy: boolean; inShops: boolean }
-interface Product { item: { id: number; url: string; seo: { title: string; description: string } }; offers: Offer[]; variants: { id: number; url: string; colorName: string }[] }
+interface Offer {
+  id: number;
+  sizeName: string;
+  disabled: boolean;
+  canBuy: boolean;
+  inShops: boolean;
+}
+interface Product {
+  item: { id: number; url: string; seo: { title: string; description: string } };
+  offers: Offer[];
+  variants: { id: number; url: string; colorName: string }[];
+}
 
 /** A product whose other colour has the same size in stock and in shops: the size must survive the colour switch. */
-interface Sample { product: Product; sibling: Product; siblingColor: string; size: string }
+interface Sample {
+  product: Product;
+  sibling: Product;
+  siblingColor: string;
+  size: string;
+}
 
 async function productById(id: number): Promise<Product | null> {
   const res = await fetch(`${baseURL()}/api/v2/catalog/product/get/?id=${id}`);
@@ -37,7 +59,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const metaContent = (page: Page, selector: string) => page.locator(`head ${selector}`).getAttribute('content');
-const isViewCall = (r: Request) => r.url().endsWith('/bitrix/components/bitrix/catalog.element/ajax.php') && r.method() === 'POST';
+const isViewCall = (r: Request) =>
+  r.url().endsWith('/bitrix/components/bitrix/catalog.element/ajax.php') && r.method() === 'POST';
 
 /** Opens a product page and waits until it is interactive: the view call is sent from an effect, after hydration. */
 async function openProduct(page: Page, url: string): Promise<Request> {
@@ -55,7 +78,12 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('product page on %s', (vi
     const view = await openProduct(page, sample.product.item.url);
     // Each view is posted to the catalogue-element call with the spec's fields.
     const fields = new URLSearchParams(view.postData() ?? '');
-    expect(Object.fromEntries(fields)).toMatchObject({ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: String(sample.product.item.id), PARENT_ID: String(sample.product.item.id) });
+    expect(Object.fromEntries(fields)).toMatchObject({
+      AJAX: 'Y',
+      SITE_ID: 's1',
+      PRODUCT_ID: String(sample.product.item.id),
+      PARENT_ID: String(sample.product.item.id),
+    });
     expect(fields.get('sessid')).toMatch(/^[\w-]{20,}$/);
 
     expect(await page.title()).toBe(sample.product.item.seo.title);
@@ -67,10 +95,15 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('product page on %s', (vi
 
     // A marker on window survives only if the page is not reloaded.
     await page.evaluate(() => Object.assign(window, { productMarker: 1 }));
-    await page.locator('label').filter({ hasText: new RegExp(`^${sample.size}$`) }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: new RegExp(`^${sample.size}$`) })
+      .click();
     await expect.poll(() => page.getByRole('radio', { name: sample.size, exact: true }).isChecked()).toBe(true);
 
-    const nextView = page.waitForRequest((r) => isViewCall(r) && (r.postData() ?? '').includes(`PRODUCT_ID=${sample.sibling.item.id}&`));
+    const nextView = page.waitForRequest(
+      (r) => isViewCall(r) && (r.postData() ?? '').includes(`PRODUCT_ID=${sample.sibling.item.id}&`),
+    );
     await page.getByRole('link', { name: sample.siblingColor, exact: true }).click();
     await page.waitForURL((url) => url.pathname === sample.sibling.item.url);
     await nextView;
@@ -87,9 +120,18 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('product page on %s', (vi
     const dialog = page.getByRole('dialog', { name: 'Наличие в магазинах' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     // The chosen size is pre-selected, and at least one shop has it, with a quantity.
-    expect(await dialog.getByRole('button', { name: sample.size, exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await dialog.getByRole('button', { name: sample.size, exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     await expect.poll(() => dialog.getByRole('listitem').count()).toBeGreaterThan(0);
-    await expect.poll(() => dialog.getByText(/^\d+\u00a0шт\.$/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        dialog
+          .getByText(/^\d+\u00a0шт\.$/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(await dialog.getByText(new RegExp(`^Размер ${sample.size} есть в \\d+ магазин`)).isVisible()).toBe(true);
     expect(await dialog.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(0);
     await screenshot(page, `product-stock-${viewport}`);
@@ -129,17 +171,27 @@ describe('stock by shop errors', () => {
     [
       'an error answer',
       (route: Route) =>
-        route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ status: 'error', errors: [{ message: 'Наличие временно недоступно', code: 'X' }] }) }),
+        route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 'error', errors: [{ message: 'Наличие временно недоступно', code: 'X' }] }),
+        }),
       'Наличие временно недоступно',
     ],
-    ['an answer without status', (route: Route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }), 'Unknown response'],
+    [
+      'an answer without status',
+      (route: Route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }),
+      'Unknown response',
+    ],
   ] as const;
 
   for (const [what, handler, message] of cases) {
     it(`shows «${message}» on ${what}, and a retry that loads the shops`, async () => {
       const { page } = await openPage(browser, 'desktop');
       let failing = true;
-      await page.route('**/api/v2/catalog/product/available/get/', (route) => (failing ? handler(route) : route.continue()));
+      await page.route('**/api/v2/catalog/product/available/get/', (route) =>
+        failing ? handler(route) : route.continue(),
+      );
       await openProduct(page, sample.product.item.url);
       await page.getByRole('button', { name: 'Наличие в магазинах' }).click();
       const dialog = page.getByRole('dialog', { name: 'Наличие в магазинах' });

@@ -14,7 +14,10 @@ describe('home page and menus', () => {
     await page.goto('/');
     await expect.poll(() => page.locator('main img').count()).toBeGreaterThan(10);
     // Real photos: the first product image has loaded with its natural size.
-    const loaded = await page.locator('main img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+    const loaded = await page
+      .locator('main img')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
     expect(loaded).toBe(true);
     await screenshot(page, 'home-desktop');
 
@@ -57,7 +60,10 @@ describe('home page and menus', () => {
     const toggle = dialog.getByRole('button', { name: 'Верхняя одежда' }).filter({ visible: true });
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    const item = dialog.getByRole('link', { name: /^Парки/ }).filter({ visible: true }).first();
+    const item = dialog
+      .getByRole('link', { name: /^Парки/ })
+      .filter({ visible: true })
+      .first();
     await expect.poll(() => item.textContent()).toMatch(/от [\d\u00a0]+\u00a0руб\./);
     await screenshot(page, 'menu-mobile');
     await toggle.click();

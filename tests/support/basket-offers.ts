@@ -1,14 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 
-export interface OfferFacts { id: number; price: number; online: number; shop: number; restricted: boolean }
+export interface OfferFacts {
+  id: number;
+  price: number;
+  online: number;
+  shop: number;
+  restricted: boolean;
+}
 
 /**
  * Every active offer with its stock worked out straight in SQL (independently of the domain code):
  * `online` counts units in online and movement stores the offer is not restricted from.
  */
 export async function offerFacts(db: Db): Promise<OfferFacts[]> {
-  const rows = await queryRows<{ id: number; price: string; online: string; shop: string; restricted: boolean }>(db, sql`
+  const rows = await queryRows<{ id: number; price: string; online: string; shop: string; restricted: boolean }>(
+    db,
+    sql`
     select o.id, o.price,
       coalesce(sum(s.quantity) filter (where st.type in ('online', 'movement')
         and not exists (select 1 from offer_restrictions r where r.offer_id = o.id and r.store_id = s.store_id)), 0) as online,
@@ -18,8 +26,15 @@ export async function offerFacts(db: Db): Promise<OfferFacts[]> {
       join products p on p.id = o.product_id and p.active
       left join stock s on s.offer_id = o.id and s.quantity > 0
       left join stores st on st.id = s.store_id
-    group by o.id order by o.id`);
-  return rows.map((r) => ({ id: Number(r.id), price: Number(r.price), online: Number(r.online), shop: Number(r.shop), restricted: Boolean(r.restricted) }));
+    group by o.id order by o.id`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    price: Number(r.price),
+    online: Number(r.online),
+    shop: Number(r.shop),
+    restricted: Boolean(r.restricted),
+  }));
 }
 
 /** Sets the offer's stock to `quantity` units in the online warehouse and nothing anywhere else. */

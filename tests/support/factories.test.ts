@@ -16,7 +16,8 @@ describe('demo catalogue', () => {
   it('has men’s and women’s sections three levels deep, with accessories', () => {
     expect(Math.max(...catalog.sections.map((s) => s.depth))).toBe(3);
     expect(catalog.sections.filter((s) => s.depth === 1).map((s) => s.name)).toEqual(['Женщинам', 'Мужчинам']);
-    for (const name of ['Пуховики', 'Шапки', 'Шарфы', 'Перчатки']) expect(catalog.sections.some((s) => s.name === name)).toBe(true);
+    for (const name of ['Пуховики', 'Шапки', 'Шарфы', 'Перчатки'])
+      expect(catalog.sections.some((s) => s.name === name)).toBe(true);
     expect(catalog.brands.length).toBeGreaterThanOrEqual(15);
     expect(catalog.brands.every((b) => b.text.length > 20)).toBe(true);
     expect(BRANDS.length).toBe(catalog.brands.length);
@@ -49,18 +50,27 @@ describe('demo catalogue', () => {
     for (const i of catalog.images) imagesOf.set(i.productId, (imagesOf.get(i.productId) ?? 0) + 1);
     expect(catalog.products.every((p) => (imagesOf.get(p.id) ?? 0) >= 3 && (imagesOf.get(p.id) ?? 0) <= 5)).toBe(true);
     const jacket = catalog.products.find((p) => p.kind === 'down-jacket');
-    expect(jacket?.modelProps.map((m) => m.code)).toEqual(['RAZMER_IZDELIYA_NA_FOTOMODELI', 'ROST_FOTOMODELI', 'OBEMY_FOTOMODELI']);
-    expect(Object.keys(jacket?.props ?? {})).toEqual(expect.arrayContaining(['material', 'insulation', 'length', 'season', 'hood']));
+    expect(jacket?.modelProps.map((m) => m.code)).toEqual([
+      'RAZMER_IZDELIYA_NA_FOTOMODELI',
+      'ROST_FOTOMODELI',
+      'OBEMY_FOTOMODELI',
+    ]);
+    expect(Object.keys(jacket?.props ?? {})).toEqual(
+      expect.arrayContaining(['material', 'insulation', 'length', 'season', 'hood']),
+    );
   });
 
   it('has shops in several cities, online and movement stores, and every kind of stock', () => {
     expect(catalog.stores.filter((s) => s.type === 'shop').length).toBeGreaterThanOrEqual(20);
     expect(catalog.stores.some((s) => s.type === 'online')).toBe(true);
     expect(catalog.stores.some((s) => s.type === 'movement')).toBe(true);
-    expect(catalog.cities.map((c) => c.name)).toEqual(expect.arrayContaining(['Москва', 'Санкт-Петербург', 'Екатеринбург', 'Новосибирск', 'Казань']));
+    expect(catalog.cities.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Москва', 'Санкт-Петербург', 'Екатеринбург', 'Новосибирск', 'Казань']),
+    );
     const typeOf = new Map(catalog.stores.map((s) => [s.id, s.type]));
     const kinds = new Map<number, Set<string>>();
-    for (const row of catalog.stock) kinds.set(row.offerId, (kinds.get(row.offerId) ?? new Set()).add(typeOf.get(row.storeId) as string));
+    for (const row of catalog.stock)
+      kinds.set(row.offerId, (kinds.get(row.offerId) ?? new Set()).add(typeOf.get(row.storeId) as string));
     const soldOut = catalog.offers.filter((o) => !kinds.has(o.id));
     expect(soldOut.length).toBeGreaterThan(0);
     expect([...kinds.values()].some((k) => k.size === 1 && k.has('shop'))).toBe(true);

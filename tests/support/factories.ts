@@ -19,36 +19,154 @@ import { Random } from './random';
  * Same seed and size, same catalogue.
  */
 
-export interface SectionRow { id: number; parentId: number | null; code: string; name: string; url: string; sort: number; depth: number; path: number[]; gender: string | null }
-export interface BrandRow { id: number; code: string; name: string; text: string }
-export interface ProductRow {
-  id: number; modelId: number; sectionId: number; sectionPath: number[]; brandId: number; code: string; url: string;
-  name: string; article: string; category: string; kind: string; gender: string | null; colorCode: string; description: string;
-  props: Record<string, string>; modelProps: { code: string; value: string }[]; isNew: boolean; minPrice: number;
-  oldPrice: number | null; discountPercent: number; popularity: number; sort: number; createdAt: Date;
+export interface SectionRow {
+  id: number;
+  parentId: number | null;
+  code: string;
+  name: string;
+  url: string;
+  sort: number;
+  depth: number;
+  path: number[];
+  gender: string | null;
 }
-export interface OfferRow { id: number; productId: number; sizeName: string; sizeSort: number; price: number; oldPrice: number | null }
-export interface ImageRow { id: number; productId: number; design: GarmentDesign; sort: number }
-export interface CityRow { id: number; code: string; name: string; fullName: string; phones: string[]; sort: number }
-export interface StoreRow { id: number; cityId: number; code: string; type: 'shop' | 'online' | 'movement'; name: string; address: string; lat: string; lon: string; hours: string; phone: string; metro: string | null; sort: number }
-export interface StockRow { offerId: number; storeId: number; quantity: number }
+export interface BrandRow {
+  id: number;
+  code: string;
+  name: string;
+  text: string;
+}
+export interface ProductRow {
+  id: number;
+  modelId: number;
+  sectionId: number;
+  sectionPath: number[];
+  brandId: number;
+  code: string;
+  url: string;
+  name: string;
+  article: string;
+  category: string;
+  kind: string;
+  gender: string | null;
+  colorCode: string;
+  description: string;
+  props: Record<string, string>;
+  modelProps: { code: string; value: string }[];
+  isNew: boolean;
+  minPrice: number;
+  oldPrice: number | null;
+  discountPercent: number;
+  popularity: number;
+  sort: number;
+  createdAt: Date;
+}
+export interface OfferRow {
+  id: number;
+  productId: number;
+  sizeName: string;
+  sizeSort: number;
+  price: number;
+  oldPrice: number | null;
+}
+export interface ImageRow {
+  id: number;
+  productId: number;
+  design: GarmentDesign;
+  sort: number;
+}
+export interface CityRow {
+  id: number;
+  code: string;
+  name: string;
+  fullName: string;
+  phones: string[];
+  sort: number;
+}
+export interface StoreRow {
+  id: number;
+  cityId: number;
+  code: string;
+  type: 'shop' | 'online' | 'movement';
+  name: string;
+  address: string;
+  lat: string;
+  lon: string;
+  hours: string;
+  phone: string;
+  metro: string | null;
+  sort: number;
+}
+export interface StockRow {
+  offerId: number;
+  storeId: number;
+  quantity: number;
+}
 export interface MenuRows {
-  categories: { id: number; name: string | null; url: string | null; sectionId: number | null; visible: number[]; noMobile: boolean; bold: boolean; uline: boolean; color: string | null; size: string | null; sort: number }[];
-  blocks: { id: number; categoryId: number; name: string | null; url: string | null; sectionId: number | null; sort: number }[];
+  categories: {
+    id: number;
+    name: string | null;
+    url: string | null;
+    sectionId: number | null;
+    visible: number[];
+    noMobile: boolean;
+    bold: boolean;
+    uline: boolean;
+    color: string | null;
+    size: string | null;
+    sort: number;
+  }[];
+  blocks: {
+    id: number;
+    categoryId: number;
+    name: string | null;
+    url: string | null;
+    sectionId: number | null;
+    sort: number;
+  }[];
   columns: { id: number; blockId: number; sort: number }[];
-  items: { id: number; columnId: number; name: string | null; url: string | null; sectionId: number | null; offset: number; bold: boolean; uline: boolean; color: string | null; sort: number }[];
-  banners: { id: number; blockId: number; name: string; url: string; src: string; sectionId: number | null; sort: number }[];
+  items: {
+    id: number;
+    columnId: number;
+    name: string | null;
+    url: string | null;
+    sectionId: number | null;
+    offset: number;
+    bold: boolean;
+    uline: boolean;
+    color: string | null;
+    sort: number;
+  }[];
+  banners: {
+    id: number;
+    blockId: number;
+    name: string;
+    url: string;
+    src: string;
+    sectionId: number | null;
+    sort: number;
+  }[];
 }
 
 export interface Catalog {
-  sections: SectionRow[]; brands: BrandRow[]; colors: { code: string; name: string; hex: string; sort: number }[];
-  products: ProductRow[]; offers: OfferRow[]; images: ImageRow[];
-  cities: CityRow[]; stores: StoreRow[]; stock: StockRow[]; menu: MenuRows;
+  sections: SectionRow[];
+  brands: BrandRow[];
+  colors: { code: string; name: string; hex: string; sort: number }[];
+  products: ProductRow[];
+  offers: OfferRow[];
+  images: ImageRow[];
+  cities: CityRow[];
+  stores: StoreRow[];
+  stock: StockRow[];
+  menu: MenuRows;
   /** Offers that may not be ordered from a store (spec's restrictionOrderShops). */
   restrictions: { offerId: number; storeId: number }[];
 }
 
-export interface CatalogOptions { seed: number; products: number }
+export interface CatalogOptions {
+  seed: number;
+  products: number;
+}
 
 /** Catalogue dates are fixed so that a seed means one catalogue whatever day it is built. */
 const CATALOG_EPOCH = Date.UTC(2026, 10, 1);
@@ -91,24 +209,56 @@ export function buildCatalog({ seed, products: productCount }: CatalogOptions): 
       const oldPrice = discount ? basePrice : null;
       const article = `${brand.code.slice(0, 2).toUpperCase()}${String(modelId).padStart(5, '0')}-${String(COLORS.indexOf(color) + 1).padStart(2, '0')}`;
       products.push({
-        id, modelId, sectionId: leaf.id, sectionPath: leaf.path, brandId: brand.id, code,
-        url: `/product/${code}/`, name, article, category: kind.singular.toLowerCase(), kind: kind.kind,
-        gender: leaf.gender, colorCode: color.code,
+        id,
+        modelId,
+        sectionId: leaf.id,
+        sectionPath: leaf.path,
+        brandId: brand.id,
+        code,
+        url: `/product/${code}/`,
+        name,
+        article,
+        category: kind.singular.toLowerCase(),
+        kind: kind.kind,
+        gender: leaf.gender,
+        colorCode: color.code,
         description: describe(kind, props, brand.name, color.name),
-        props, modelProps: modelProps(rnd, kind, sizes, height), isNew: isNewModel,
-        minPrice: price * 100, oldPrice: oldPrice ? oldPrice * 100 : null, discountPercent: discount,
-        popularity: rnd.int(0, 1000), sort: 500, createdAt: new Date(CATALOG_EPOCH - createdDaysAgo * DAY),
+        props,
+        modelProps: modelProps(rnd, kind, sizes, height),
+        isNew: isNewModel,
+        minPrice: price * 100,
+        oldPrice: oldPrice ? oldPrice * 100 : null,
+        discountPercent: discount,
+        popularity: rnd.int(0, 1000),
+        sort: 500,
+        createdAt: new Date(CATALOG_EPOCH - createdDaysAgo * DAY),
       });
       const views = rnd.sample([0, 1, 2, 3, 4] as GarmentView[], rnd.int(3, 5));
       views.forEach((view, sort) => {
         images.push({
-          id: images.length + 1, productId: id, sort,
-          design: { kind: kind.kind, colorHex: color.hex, view, hood: props.hood === 'yes', length: (props.length ?? 'mid') as GarmentDesign['length'], variant: modelId % 4 },
+          id: images.length + 1,
+          productId: id,
+          sort,
+          design: {
+            kind: kind.kind,
+            colorHex: color.hex,
+            view,
+            hood: props.hood === 'yes',
+            length: (props.length ?? 'mid') as GarmentDesign['length'],
+            variant: modelId % 4,
+          },
         });
       });
       for (const size of sizes) {
         const offerId = offers.length + 1;
-        offers.push({ id: offerId, productId: id, sizeName: size.name, sizeSort: size.sort, price: price * 100, oldPrice: oldPrice ? oldPrice * 100 : null });
+        offers.push({
+          id: offerId,
+          productId: id,
+          sizeName: size.name,
+          sizeSort: size.sort,
+          price: price * 100,
+          oldPrice: oldPrice ? oldPrice * 100 : null,
+        });
         stock.push(...stockFor(rnd, offerId, stores));
       }
     }
@@ -116,7 +266,9 @@ export function buildCatalog({ seed, products: productCount }: CatalogOptions): 
   const menu = buildMenu(sections, products, images);
   // A few online-stocked offers are held back from the web warehouse (display samples).
   const onlineId = (stores.find((s) => s.type === 'online') as StoreRow).id;
-  const restrictions = stock.filter((row) => row.storeId === onlineId && row.offerId % 37 === 0).map(({ offerId, storeId }) => ({ offerId, storeId }));
+  const restrictions = stock
+    .filter((row) => row.storeId === onlineId && row.offerId % 37 === 0)
+    .map(({ offerId, storeId }) => ({ offerId, storeId }));
   return { sections, brands, colors, products, offers, images, cities, stores, stock, menu, restrictions };
 }
 
@@ -130,9 +282,15 @@ function buildSections(): SectionRow[] {
   const add = (parent: SectionRow | null, code: string, name: string, gender: string) => {
     const id = rows.length + 1;
     const row: SectionRow = {
-      id, parentId: parent?.id ?? null, code, name, url: `${parent ? parent.url : '/catalog/'}${code}/`,
+      id,
+      parentId: parent?.id ?? null,
+      code,
+      name,
+      url: `${parent ? parent.url : '/catalog/'}${code}/`,
       sort: (rows.filter((r) => r.parentId === (parent?.id ?? null)).length + 1) * 10,
-      depth: parent ? parent.depth + 1 : 1, path: [...(parent?.path ?? []), id], gender,
+      depth: parent ? parent.depth + 1 : 1,
+      path: [...(parent?.path ?? []), id],
+      gender,
     };
     rows.push(row);
     return row;
@@ -153,7 +311,10 @@ function pickProps(rnd: Random, kind: KindInfo): Record<string, string> {
     return rnd.pick(values);
   };
   if (kind.group === 'accessories') {
-    return { material: value('material', ['wool', 'cashmere', 'cotton', 'leather', 'polyester']), season: value('season') };
+    return {
+      material: value('material', ['wool', 'cashmere', 'cotton', 'leather', 'polyester']),
+      season: value('season'),
+    };
   }
   const byKind: Record<string, { material: string[]; insulation: string[] }> = {
     'down-jacket': { material: ['nylon', 'polyester', 'polyamide'], insulation: ['down', 'down-feather'] },
@@ -187,7 +348,10 @@ function pickSizes(rnd: Random, kind: KindInfo, numeric: number[]): { name: stri
 function modelProps(rnd: Random, kind: KindInfo, sizes: { name: string }[], height: number) {
   if (kind.group === 'accessories') return [];
   const size = sizes[Math.min(1, sizes.length - 1)]?.name ?? '';
-  const [chest, waist, hips] = height > 181 ? [rnd.int(96, 104), rnd.int(78, 86), rnd.int(94, 100)] : [rnd.int(82, 88), rnd.int(60, 66), rnd.int(88, 94)];
+  const [chest, waist, hips] =
+    height > 181
+      ? [rnd.int(96, 104), rnd.int(78, 86), rnd.int(94, 100)]
+      : [rnd.int(82, 88), rnd.int(60, 66), rnd.int(88, 94)];
   return [
     { code: 'RAZMER_IZDELIYA_NA_FOTOMODELI', value: size },
     { code: 'ROST_FOTOMODELI', value: String(height) },
@@ -205,7 +369,14 @@ function describe(kind: KindInfo, props: Record<string, string>, brand: string, 
 }
 
 function buildStores(rnd: Random): { cities: CityRow[]; stores: StoreRow[] } {
-  const cities = CITIES.map((c, i) => ({ id: i + 1, code: c.code, name: c.name, fullName: c.fullName, phones: [...c.phones], sort: (i + 1) * 10 }));
+  const cities = CITIES.map((c, i) => ({
+    id: i + 1,
+    code: c.code,
+    name: c.name,
+    fullName: c.fullName,
+    phones: [...c.phones],
+    sort: (i + 1) * 10,
+  }));
   const stores: StoreRow[] = [];
   let mall = 0;
   for (const [i, city] of CITIES.entries()) {
@@ -213,19 +384,51 @@ function buildStores(rnd: Random): { cities: CityRow[]; stores: StoreRow[] } {
     for (let n = 0; n < city.shops; n++) {
       const [place, address, metro] = MALLS[mall++ % MALLS.length] as readonly [string, string, string | null];
       stores.push({
-        id: stores.length + 1, cityId: i + 1, code: `shop-${city.code}-${n + 1}`, type: 'shop',
-        name: place, address: `${city.fullName.split(', ').pop()}, ${address}`,
-        lat: (lat + (rnd.next() - 0.5) * 0.2).toFixed(6), lon: (lon + (rnd.next() - 0.5) * 0.3).toFixed(6),
+        id: stores.length + 1,
+        cityId: i + 1,
+        code: `shop-${city.code}-${n + 1}`,
+        type: 'shop',
+        name: place,
+        address: `${city.fullName.split(', ').pop()}, ${address}`,
+        lat: (lat + (rnd.next() - 0.5) * 0.2).toFixed(6),
+        lon: (lon + (rnd.next() - 0.5) * 0.3).toFixed(6),
         hours: n % 2 ? 'ежедневно 10:00–22:00' : 'пн–пт 10:00–21:00, сб–вс 11:00–20:00',
-        phone: city.phones[0], metro, sort: (n + 1) * 10,
+        phone: city.phones[0],
+        metro,
+        sort: (n + 1) * 10,
       });
     }
   }
   const warehouse = (code: string, type: 'online' | 'movement', name: string, cityId: number, address: string) =>
-    stores.push({ id: stores.length + 1, cityId, code, type, name, address, lat: '55.431', lon: '37.545', hours: 'круглосуточно', phone: '8 (800) 555-35-35', metro: null, sort: 1000 + stores.length });
+    stores.push({
+      id: stores.length + 1,
+      cityId,
+      code,
+      type,
+      name,
+      address,
+      lat: '55.431',
+      lon: '37.545',
+      hours: 'круглосуточно',
+      phone: '8 (800) 555-35-35',
+      metro: null,
+      sort: 1000 + stores.length,
+    });
   warehouse('online', 'online', 'Интернет-склад', 1, 'Московская обл., г. Подольск, ул. Складская, 1');
-  warehouse('movement-podolsk', 'movement', 'Распределительный центр Подольск', 1, 'Московская обл., г. Подольск, ул. Складская, 3');
-  warehouse('movement-ekb', 'movement', 'Распределительный центр Екатеринбург', 3, 'г. Екатеринбург, ул. Монтажников, 4');
+  warehouse(
+    'movement-podolsk',
+    'movement',
+    'Распределительный центр Подольск',
+    1,
+    'Московская обл., г. Подольск, ул. Складская, 3',
+  );
+  warehouse(
+    'movement-ekb',
+    'movement',
+    'Распределительный центр Екатеринбург',
+    3,
+    'г. Екатеринбург, ул. Монтажников, 4',
+  );
   return { cities, stores };
 }
 
@@ -239,22 +442,39 @@ function stockFor(rnd: Random, offerId: number, stores: StoreRow[]): StockRow[] 
   const shops = stores.filter((s) => s.type === 'shop');
   const onlyOffline = roll < 0.18;
   const onlyMovement = roll >= 0.18 && roll < 0.24;
-  if (!onlyOffline && !onlyMovement && rnd.chance(0.85)) rows.push({ offerId, storeId: online.id, quantity: rnd.int(1, 12) });
-  if (!onlyOffline && (onlyMovement || rnd.chance(0.5))) rows.push({ offerId, storeId: rnd.pick(movement).id, quantity: rnd.int(1, 20) });
-  if (!onlyMovement) for (const shop of rnd.sample(shops, rnd.int(onlyOffline ? 1 : 0, 6))) rows.push({ offerId, storeId: shop.id, quantity: rnd.int(1, 4) });
+  if (!onlyOffline && !onlyMovement && rnd.chance(0.85))
+    rows.push({ offerId, storeId: online.id, quantity: rnd.int(1, 12) });
+  if (!onlyOffline && (onlyMovement || rnd.chance(0.5)))
+    rows.push({ offerId, storeId: rnd.pick(movement).id, quantity: rnd.int(1, 20) });
+  if (!onlyMovement)
+    for (const shop of rnd.sample(shops, rnd.int(onlyOffline ? 1 : 0, 6)))
+      rows.push({ offerId, storeId: shop.id, quantity: rnd.int(1, 4) });
   return rows;
 }
 
 function buildMenu(sections: SectionRow[], products: ProductRow[], images: ImageRow[]): MenuRows {
   const menu: MenuRows = { categories: [], blocks: [], columns: [], items: [], banners: [] };
-  const child = (parent: SectionRow, code: string) => sections.find((s) => s.parentId === parent.id && s.code === code) as SectionRow;
+  const child = (parent: SectionRow, code: string) =>
+    sections.find((s) => s.parentId === parent.id && s.code === code) as SectionRow;
   const column = (blockId: number) => {
     const id = menu.columns.length + 1;
     menu.columns.push({ id, blockId, sort: menu.columns.filter((c) => c.blockId === blockId).length * 10 + 10 });
     return id;
   };
   const item = (columnId: number, row: Partial<MenuRows['items'][number]>) =>
-    menu.items.push({ id: menu.items.length + 1, columnId, name: null, url: null, sectionId: null, offset: 0, bold: false, uline: false, color: null, sort: (menu.items.length + 1) * 10, ...row });
+    menu.items.push({
+      id: menu.items.length + 1,
+      columnId,
+      name: null,
+      url: null,
+      sectionId: null,
+      offset: 0,
+      bold: false,
+      uline: false,
+      color: null,
+      sort: (menu.items.length + 1) * 10,
+      ...row,
+    });
   const block = (categoryId: number, row: Partial<MenuRows['blocks'][number]>) => {
     const id = menu.blocks.length + 1;
     menu.blocks.push({ id, categoryId, name: null, url: null, sectionId: null, sort: id * 10, ...row });
@@ -264,13 +484,33 @@ function buildMenu(sections: SectionRow[], products: ProductRow[], images: Image
     const product = products.find((p) => p.sectionPath.includes(section.id));
     const image = product && images.find((i) => i.productId === product.id && i.sort === 0);
     if (!image) return;
-    menu.banners.push({ id: menu.banners.length + 1, blockId, name, url: section.url, src: `image:${image.id}`, sectionId: section.id, sort: menu.banners.length * 10 + 10 });
+    menu.banners.push({
+      id: menu.banners.length + 1,
+      blockId,
+      name,
+      url: section.url,
+      src: `image:${image.id}`,
+      sectionId: section.id,
+      sort: menu.banners.length * 10 + 10,
+    });
   };
   const genderRoots = GENDERS.map((g) => sections.find((s) => s.depth === 1 && s.code === g.code) as SectionRow);
   for (const root of genderRoots) {
     const categoryId = menu.categories.length + 1;
     // Category name and url come from its section.
-    menu.categories.push({ id: categoryId, name: null, url: null, sectionId: root.id, visible: [], noMobile: false, bold: true, uline: false, color: null, size: null, sort: categoryId * 10 });
+    menu.categories.push({
+      id: categoryId,
+      name: null,
+      url: null,
+      sectionId: root.id,
+      visible: [],
+      noMobile: false,
+      bold: true,
+      uline: false,
+      color: null,
+      size: null,
+      sort: categoryId * 10,
+    });
     const outer = child(root, GROUPS.outerwear.code);
     const outerBlock = block(categoryId, { sectionId: outer.id });
     const c1 = column(outerBlock);
@@ -292,6 +532,18 @@ function buildMenu(sections: SectionRow[], products: ProductRow[], images: Image
     item(c4, { name: 'Все бренды', url: '/brands/', uline: true });
   }
   const storesId = menu.categories.length + 1;
-  menu.categories.push({ id: storesId, name: 'Магазины', url: '/stores/', sectionId: null, visible: [], noMobile: false, bold: false, uline: false, color: null, size: null, sort: storesId * 10 });
+  menu.categories.push({
+    id: storesId,
+    name: 'Магазины',
+    url: '/stores/',
+    sectionId: null,
+    visible: [],
+    noMobile: false,
+    bold: false,
+    uline: false,
+    color: null,
+    size: null,
+    sort: storesId * 10,
+  });
   return menu;
 }

@@ -53,14 +53,20 @@ export interface Visitor {
   cookie: string;
   sessid: string;
   get(path: string, init?: RequestInit): Promise<Response>;
-  post(path: string, fields: Record<string, string | number>, init?: { json?: boolean; sessid?: string | null }): Promise<Response>;
+  post(
+    path: string,
+    fields: Record<string, string | number>,
+    init?: { json?: boolean; sessid?: string | null },
+  ): Promise<Response>;
 }
 
 export async function newVisitor(app: TestApp): Promise<Visitor> {
   const first = await app.fetch('/');
   const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] as string;
   const html = await first.text();
-  const options = JSON.parse(html.match(/<script id="shop-options" type="application\/json">(.*?)<\/script>/)?.[1] ?? '{}');
+  const options = JSON.parse(
+    html.match(/<script id="shop-options" type="application\/json">(.*?)<\/script>/)?.[1] ?? '{}',
+  );
   const visitor: Visitor = {
     cookie,
     sessid: options.sessid,

@@ -54,13 +54,23 @@ export function BasketLineItem({ line, imgVersion }: { line: BasketLine; imgVers
           <p className={styles.warning}>{`В наличии только ${line.maxQuantity}\u00a0шт.`}</p>
         )}
         <div className={styles.actions}>
-          <button type="button" className={styles.action} disabled={busy} onClick={() => run(() => lineToWishlist(line.id))}>
+          <button
+            type="button"
+            className={styles.action}
+            disabled={busy}
+            onClick={() => run(() => lineToWishlist(line.id))}
+          >
             <Heart size={16} aria-hidden />
             <span>
               В отложенные<span className="visually-hidden">: {title}</span>
             </span>
           </button>
-          <button type="button" className={styles.action} disabled={busy} onClick={() => run(() => deleteLine(line.id, offer.id))}>
+          <button
+            type="button"
+            className={styles.action}
+            disabled={busy}
+            onClick={() => run(() => deleteLine(line.id, offer.id))}
+          >
             <Trash2 size={16} aria-hidden />
             <span>
               Удалить<span className="visually-hidden">: {title}</span>
@@ -107,4 +117,3 @@ export function BasketLineItem({ line, imgVersion }: { line: BasketLine; imgVers
     </li>
   );
 }
-

@@ -40,7 +40,9 @@ export function BasketSummary({ totals }: { totals: BasketTotals }) {
       ) : (
         <p className={styles.muted}>В корзине нет товаров, которые можно заказать.</p>
       )}
-      <p className={styles.note}>Доставка курьером, в пункт выдачи или самовывоз из магазина. Способ и срок выберете на следующем шаге.</p>
+      <p className={styles.note}>
+        Доставка курьером, в пункт выдачи или самовывоз из магазина. Способ и срок выберете на следующем шаге.
+      </p>
     </section>
   );
 }

@@ -10,16 +10,33 @@ import { BuyButtons, type BuyButtonsProps } from './BuyButtons';
 
 function line(offerId: number, quantity = 1): BasketLine {
   return {
-    id: offerId * 10, quantity, price: 100_000 * quantity, maxQuantity: 5, canBuy: true,
-    product: { id: 1, name: 'Пуховик', brandName: 'Норд', category: 'пуховик', color: 'Чёрный', url: '/product/p/', image: null },
+    id: offerId * 10,
+    quantity,
+    price: 100_000 * quantity,
+    maxQuantity: 5,
+    canBuy: true,
+    product: {
+      id: 1,
+      name: 'Пуховик',
+      brandName: 'Норд',
+      category: 'пуховик',
+      color: 'Чёрный',
+      url: '/product/p/',
+      image: null,
+    },
     offer: { id: offerId, sizeName: '48', price: 100_000, oldPrice: null, colorName: 'Чёрный' },
   };
 }
 
 function basket(available: BasketLine[], delay: BasketLine[] = []): Basket {
   return {
-    available, delay, availableCount: available.reduce((s, l) => s + l.quantity, 0), delayCount: delay.length,
-    delayUrl: '/lk/like/', cartUrl: '/basket/', totals: { quantity: 0, base: 0, discount: 0, discountPercent: 0, total: 0 },
+    available,
+    delay,
+    availableCount: available.reduce((s, l) => s + l.quantity, 0),
+    delayCount: delay.length,
+    delayUrl: '/lk/like/',
+    cartUrl: '/basket/',
+    totals: { quantity: 0, base: 0, discount: 0, discountPercent: 0, total: 0 },
   };
 }
 
@@ -34,7 +51,10 @@ beforeEach(() => {
   document.body.append(container);
   root = createRoot(container);
   answers = {};
-  vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(new Response(JSON.stringify(answers[url] ?? { status: 'ok', data: {} })))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => Promise.resolve(new Response(JSON.stringify(answers[url] ?? { status: 'ok', data: {} })))),
+  );
 });
 afterEach(() => {
   act(() => root.unmount());
@@ -42,10 +62,19 @@ afterEach(() => {
 });
 
 function render(props: BuyButtonsProps) {
-  act(() => root.render(<MemoryRouter><BuyButtons {...props} /></MemoryRouter>));
+  act(() =>
+    root.render(
+      <MemoryRouter>
+        <BuyButtons {...props} />
+      </MemoryRouter>,
+    ),
+  );
 }
 
-const button = (name: RegExp) => [...container.querySelectorAll('button')].find((b) => name.test(b.textContent + (b.getAttribute('aria-label') ?? ''))) as HTMLButtonElement;
+const button = (name: RegExp) =>
+  [...container.querySelectorAll('button')].find((b) =>
+    name.test(b.textContent + (b.getAttribute('aria-label') ?? '')),
+  ) as HTMLButtonElement;
 
 describe('BuyButtons', () => {
   it('asks for a size while none is chosen', () => {
@@ -71,7 +100,10 @@ describe('BuyButtons', () => {
   });
 
   it('shows the server’s message when the add is refused', async () => {
-    answers['/api/v2/sale/basket/add/'] = { status: 'error', errors: [{ message: 'В наличии только 1 шт.', code: 'QUANTITY_LIMIT' }] };
+    answers['/api/v2/sale/basket/add/'] = {
+      status: 'error',
+      errors: [{ message: 'В наличии только 1 шт.', code: 'QUANTITY_LIMIT' }],
+    };
     render({ offerId: 5, canBuy: true, reason: null });
     await act(async () => button(/В корзину/).click());
     expect(container.querySelector('[role="alert"]')?.textContent).toBe('В наличии только 1 шт.');

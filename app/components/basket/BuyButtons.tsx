@@ -29,7 +29,8 @@ export function BuyButtons({ offerId, canBuy, reason }: BuyButtonsProps) {
   const inWishlist = offerId != null && (basket?.delay.some((line) => line.offer.id === offerId) ?? false);
   const inCart = offerId != null ? (basket?.available.find((line) => line.offer.id === offerId)?.quantity ?? 0) : 0;
   const blocked = offerId == null || !canBuy;
-  const why = offerId == null ? (reason ?? 'Выберите размер') : canBuy ? null : (reason ?? 'Этот размер нельзя купить онлайн');
+  const why =
+    offerId == null ? (reason ?? 'Выберите размер') : canBuy ? null : (reason ?? 'Этот размер нельзя купить онлайн');
 
   // A confirmation or an error belongs to the size it was about.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on every change of the chosen offer
@@ -49,7 +50,9 @@ export function BuyButtons({ offerId, canBuy, reason }: BuyButtonsProps) {
     const result = inWishlist ? await removeFromWishlist(offerId) : await addToWishlist(offerId);
     setBusy(null);
     // A cart confirmation stays; an earlier error is over.
-    setNote((before) => (result.ok ? (before?.kind === 'added' ? before : null) : { kind: 'error', message: result.message }));
+    setNote((before) =>
+      result.ok ? (before?.kind === 'added' ? before : null) : { kind: 'error', message: result.message },
+    );
   };
 
   return (

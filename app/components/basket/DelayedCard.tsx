@@ -19,7 +19,14 @@ export function DelayedCard({ line, inCart, imgVersion }: { line: BasketLine; in
       <div className={styles.photoWrap}>
         <Link to={product.url} className={styles.photo} tabIndex={-1} aria-hidden="true">
           {product.image && (
-            <img src={imageUrl(product.image, 'listingMobile', imgVersion)} width={288} height={432} alt="" loading="lazy" decoding="async" />
+            <img
+              src={imageUrl(product.image, 'listingMobile', imgVersion)}
+              width={288}
+              height={432}
+              alt=""
+              loading="lazy"
+              decoding="async"
+            />
           )}
         </Link>
         <button
@@ -47,7 +54,12 @@ export function DelayedCard({ line, inCart, imgVersion }: { line: BasketLine; in
           В корзине
         </Link>
       ) : (
-        <button type="button" className={styles.button} disabled={busy} onClick={() => run(() => addToBasket(offer.id))}>
+        <button
+          type="button"
+          className={styles.button}
+          disabled={busy}
+          onClick={() => run(() => addToBasket(offer.id))}
+        >
           В корзину<span className="visually-hidden">: {title}</span>
         </button>
       )}

@@ -5,7 +5,17 @@ import styles from './Money.module.css';
  * A price, and when there is one the struck-out old price and the «−30 %» discount (DESIGN.md).
  * `stacked` puts the old price under the price, for a right-aligned sum column.
  */
-export function Money({ price, oldPrice, percent, stacked = false }: { price: number; oldPrice: number | null; percent?: number; stacked?: boolean }) {
+export function Money({
+  price,
+  oldPrice,
+  percent,
+  stacked = false,
+}: {
+  price: number;
+  oldPrice: number | null;
+  percent?: number;
+  stacked?: boolean;
+}) {
   return (
     <span className={`${styles.money} ${stacked ? styles.stacked : ''}`}>
       <span className={`price ${oldPrice ? styles.sale : ''}`}>{formatPrice(price)}</span>

@@ -1,14 +1,22 @@
 import { Link } from 'react-router';
 import styles from './Breadcrumbs.module.css';
 
-export interface Crumb { name: string; url: string }
+export interface Crumb {
+  name: string;
+  url: string;
+}
 
 /** Breadcrumbs with schema.org BreadcrumbList JSON-LD; the last crumb is the current page. */
 export function Breadcrumbs({ crumbs, origin }: { crumbs: Crumb[]; origin: string }) {
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: `${origin}${c.url}` })),
+    itemListElement: crumbs.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.name,
+      item: `${origin}${c.url}`,
+    })),
   };
   return (
     <nav aria-label="Навигационная цепочка" className={styles.nav}>

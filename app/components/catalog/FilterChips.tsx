@@ -11,11 +11,22 @@ export function FilterChips({ facets, location }: { facets: Facet[]; location: L
   for (const facet of facets) {
     if (facet.kind === 'range' && facet.range && (facet.range.from != null || facet.range.to != null)) {
       const { from, to } = facet.range;
-      const text = [from != null ? `от ${groupDigits(from)}` : '', to != null ? `до ${groupDigits(to)}` : ''].filter(Boolean).join(' ');
-      chips.push({ key: facet.code, label: `${facet.name}: ${text}\u00a0руб.`, href: hrefWithFilter(location, withoutCode(location.filter, facet.code)) });
+      const text = [from != null ? `от ${groupDigits(from)}` : '', to != null ? `до ${groupDigits(to)}` : '']
+        .filter(Boolean)
+        .join(' ');
+      chips.push({
+        key: facet.code,
+        label: `${facet.name}: ${text}\u00a0руб.`,
+        href: hrefWithFilter(location, withoutCode(location.filter, facet.code)),
+      });
     }
     for (const v of facet.values) {
-      if (v.selected) chips.push({ key: `${facet.code}-${v.value}`, label: v.name, href: hrefWithFilter(location, toggleValue(location.filter, facet.code, v.value)) });
+      if (v.selected)
+        chips.push({
+          key: `${facet.code}-${v.value}`,
+          label: v.name,
+          href: hrefWithFilter(location, toggleValue(location.filter, facet.code, v.value)),
+        });
     }
   }
   if (chips.length === 0) return null;
@@ -23,7 +34,13 @@ export function FilterChips({ facets, location }: { facets: Facet[]; location: L
     <ul className={styles.chips} aria-label="Выбранные фильтры">
       {chips.map((c) => (
         <li key={c.key}>
-          <Link to={c.href} className={styles.chip} preventScrollReset rel="nofollow" aria-label={`Убрать фильтр: ${c.label}`}>
+          <Link
+            to={c.href}
+            className={styles.chip}
+            preventScrollReset
+            rel="nofollow"
+            aria-label={`Убрать фильтр: ${c.label}`}
+          >
             {c.label}
             <X size={14} aria-hidden />
           </Link>

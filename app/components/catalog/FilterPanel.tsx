@@ -11,7 +11,11 @@ interface PanelProps {
   facets: Facet[];
   location: ListingLocation;
   /** Staged mode (the mobile dialog): values are toggles and nothing is applied until the shopper says so. */
-  staged?: { filter: FilterState; toggle: (code: string, value: string) => void; range: (code: string, range: FilterRange) => void };
+  staged?: {
+    filter: FilterState;
+    toggle: (code: string, value: string) => void;
+    range: (code: string, range: FilterRange) => void;
+  };
 }
 
 /**
@@ -59,7 +63,15 @@ export function FilterPanel({ facets, location, staged }: PanelProps) {
 /** Lists this long show their first values and keep the rest behind «Ещё N» (open when one of them is chosen). */
 const SHORT_LIST = 8;
 
-function ValueList({ facet, location, staged }: { facet: Facet; location: ListingLocation; staged?: PanelProps['staged'] }) {
+function ValueList({
+  facet,
+  location,
+  staged,
+}: {
+  facet: Facet;
+  location: ListingLocation;
+  staged?: PanelProps['staged'];
+}) {
   const item = (v: FacetValue) => {
     const selected = staged ? (staged.filter.lists[facet.code] ?? []).includes(v.value) : v.selected;
     return (
@@ -125,7 +137,9 @@ function ValueLabel({ facet, value, selected }: { facet: Facet; value: FacetValu
           {selected && <Check size={12} strokeWidth={3} />}
         </span>
       )}
-      {facet.code === 'color' && value.hex && <span className={styles.swatch} style={{ background: value.hex }} aria-hidden />}
+      {facet.code === 'color' && value.hex && (
+        <span className={styles.swatch} style={{ background: value.hex }} aria-hidden />
+      )}
       <span className={styles.label}>{value.name}</span>
       <span className={styles.count}>
         <span className="visually-hidden">, товаров: </span>
@@ -137,7 +151,19 @@ function ValueLabel({ facet, value, selected }: { facet: Facet; value: FacetValu
 }
 
 /** A "?" next to a filter's name; the panel keeps the open one, so opening another closes it. */
-function FilterTip({ id, label, text, open, onToggle }: { id: string; label: string; text: string; open: boolean; onToggle: (open: boolean) => void }) {
+function FilterTip({
+  id,
+  label,
+  text,
+  open,
+  onToggle,
+}: {
+  id: string;
+  label: string;
+  text: string;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+}) {
   const wrap = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -180,7 +206,15 @@ function digits(value: string): number | null {
  * The price range: a GET form that works without JavaScript (the server turns ?price_from=&price_to= into the
  * filter path), applied through the router when JavaScript runs.
  */
-function PriceRange({ facet, location, staged }: { facet: Facet; location: ListingLocation; staged?: PanelProps['staged'] }) {
+function PriceRange({
+  facet,
+  location,
+  staged,
+}: {
+  facet: Facet;
+  location: ListingLocation;
+  staged?: PanelProps['staged'];
+}) {
   const navigate = useNavigate();
   const range = facet.range as NonNullable<Facet['range']>;
   const current = staged ? staged.filter.ranges[facet.code] : location.filter.ranges[facet.code];
@@ -194,7 +228,12 @@ function PriceRange({ facet, location, staged }: { facet: Facet; location: Listi
       <label htmlFor={fromId} className={styles.rangeField}>
         <span>от</span>
         <input
-          id={fromId} name="price_from" inputMode="numeric" autoComplete="off" placeholder={String(range.min)} value={from}
+          id={fromId}
+          name="price_from"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={String(range.min)}
+          value={from}
           onChange={(e) => setFrom(e.target.value)}
           onBlur={() => staged?.range(facet.code, { from: digits(from), to: digits(to) })}
         />
@@ -202,7 +241,12 @@ function PriceRange({ facet, location, staged }: { facet: Facet; location: Listi
       <label htmlFor={toId} className={styles.rangeField}>
         <span>до</span>
         <input
-          id={toId} name="price_to" inputMode="numeric" autoComplete="off" placeholder={String(range.max)} value={to}
+          id={toId}
+          name="price_to"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={String(range.max)}
+          value={to}
           onChange={(e) => setTo(e.target.value)}
           onBlur={() => staged?.range(facet.code, { from: digits(from), to: digits(to) })}
         />
@@ -217,13 +261,20 @@ function PriceRange({ facet, location, staged }: { facet: Facet; location: Listi
       className={styles.rangeForm}
       onSubmit={(e) => {
         e.preventDefault();
-        navigate(hrefWithFilter(location, setRange(location.filter, facet.code, { from: digits(from), to: digits(to) })), { preventScrollReset: true });
+        navigate(
+          hrefWithFilter(location, setRange(location.filter, facet.code, { from: digits(from), to: digits(to) })),
+          { preventScrollReset: true },
+        );
       }}
     >
       {fields}
-      {query.map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+      {query.map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
       {location.sort !== 'default_desc' && <input type="hidden" name="sort" value={location.sort} />}
-      <button type="submit" className={styles.apply}>Применить</button>
+      <button type="submit" className={styles.apply}>
+        Применить
+      </button>
     </form>
   );
 }

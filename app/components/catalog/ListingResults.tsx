@@ -39,7 +39,17 @@ export function readPagerPage(html: string): PagerPage | null {
 }
 
 /** The grid with server-rendered pages (?PAGEN_1=N) and "load more" on top of them. */
-export function ListingResults({ items, navigation, location, imgVersion }: { items: Card[]; navigation: Navigation; location: ListingLocation; imgVersion: string }) {
+export function ListingResults({
+  items,
+  navigation,
+  location,
+  imgVersion,
+}: {
+  items: Card[];
+  navigation: Navigation;
+  location: ListingLocation;
+  imgVersion: string;
+}) {
   const navigate = useNavigate();
   const loading = useRef(false);
   const [busy, setBusy] = useState(false);
@@ -54,7 +64,10 @@ export function ListingResults({ items, navigation, location, imgVersion }: { it
   const pageCount = last?.pageCount ?? navigation.pageCount;
   const next = last ? last.next : page < pageCount ? listingHref({ ...location, page: page + 1 }) : null;
   const pages = pagerItems(page, pageCount);
-  const shown = Math.min(count, (navigation.page - 1) * limit + items.length + loaded.reduce((n, p) => n + p.itemCount, 0));
+  const shown = Math.min(
+    count,
+    (navigation.page - 1) * limit + items.length + loaded.reduce((n, p) => n + p.itemCount, 0),
+  );
 
   async function loadMore(e: React.MouseEvent<HTMLAnchorElement>) {
     e.preventDefault();
@@ -91,15 +104,32 @@ export function ListingResults({ items, navigation, location, imgVersion }: { it
     <>
       <div className={styles.grid} {...{ [PAGER_ITEMS]: '' }}>
         {items.map((card, i) => (
-          <ProductCard key={card.id} card={card} imgVersion={imgVersion} eager={i < EAGER_CARDS && navigation.page === 1} />
+          <ProductCard
+            key={card.id}
+            card={card}
+            imgVersion={imgVersion}
+            eager={i < EAGER_CARDS && navigation.page === 1}
+          />
         ))}
         {loaded.map((part) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the click handler only routes the links inside
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: cards rendered by this server for the next page
-          <div key={part.page} className={styles.appended} onClick={routeClick} dangerouslySetInnerHTML={{ __html: part.itemsHtml }} />
+          <div
+            key={part.page}
+            className={styles.appended}
+            onClick={routeClick}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: cards rendered by this server for the next page
+            dangerouslySetInnerHTML={{ __html: part.itemsHtml }}
+          />
         ))}
       </div>
-      <nav className={styles.nav} aria-label="Страницы каталога" {...{ [PAGER_NAV]: '' }} data-page={page} data-page-count={pageCount} data-enhanced={enhanced || undefined}>
+      <nav
+        className={styles.nav}
+        aria-label="Страницы каталога"
+        {...{ [PAGER_NAV]: '' }}
+        data-page={page}
+        data-page-count={pageCount}
+        data-enhanced={enhanced || undefined}
+      >
         {pageCount > 1 && (
           <>
             <p className={styles.shown} aria-live="polite">{`Показано ${shown} из ${count}`}</p>
@@ -115,13 +145,17 @@ export function ListingResults({ items, navigation, location, imgVersion }: { it
           <ol className={styles.pages} data-pager-pages="">
             {pages.map((p, i) =>
               p == null ? (
-                <li key={`gap-after-${pages[i - 1]}`} className={styles.gap} aria-hidden>…</li>
+                <li key={`gap-after-${pages[i - 1]}`} className={styles.gap} aria-hidden>
+                  …
+                </li>
               ) : (
                 <li key={p}>
                   {p === page ? (
                     <span aria-current="page">{p}</span>
                   ) : (
-                    <Link to={listingHref({ ...location, page: p })} aria-label={`Страница ${p}`}>{p}</Link>
+                    <Link to={listingHref({ ...location, page: p })} aria-label={`Страница ${p}`}>
+                      {p}
+                    </Link>
                   )}
                 </li>
               ),

@@ -33,7 +33,9 @@ export function ListingView({ listing, heading, crumbs, origin, imgVersion, sour
       <Breadcrumbs crumbs={crumbs} origin={origin} />
       <header className={styles.top}>
         <h1 className={styles.title}>{heading}</h1>
-        <p className={styles.count} data-testid="listing-count">{productCount(count)}</p>
+        <p className={styles.count} data-testid="listing-count">
+          {productCount(count)}
+        </p>
       </header>
       {intro}
       <div className={styles.layout}>
@@ -50,14 +52,26 @@ export function ListingView({ listing, heading, crumbs, origin, imgVersion, sour
         <div className={styles.main}>
           <div className={styles.toolbar}>
             {/* Keyed by the listing, so each new listing starts closed and fresh; sibling keys must differ. */}
-            <MobileFilters key={`filters ${listing.href}`} facets={facets} count={count} location={location} source={source} />
+            <MobileFilters
+              key={`filters ${listing.href}`}
+              facets={facets}
+              count={count}
+              location={location}
+              source={source}
+            />
             <div className={styles.chips}>
               <FilterChips facets={facets} location={location} />
             </div>
             <SortMenu key={`sort ${listing.href}`} sort={listing.sort} location={location} />
           </div>
           {count > 0 ? (
-            <ListingResults key={listing.href} items={listing.items} navigation={listing.navigation} location={location} imgVersion={imgVersion} />
+            <ListingResults
+              key={listing.href}
+              items={listing.items}
+              navigation={listing.navigation}
+              location={location}
+              imgVersion={imgVersion}
+            />
           ) : (
             <div className={styles.empty}>
               <p className={styles.emptyTitle}>Под этот фильтр ничего не нашлось</p>

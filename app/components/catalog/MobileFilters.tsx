@@ -1,7 +1,13 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { EMPTY_FILTER, type FilterState, formatFilterPath, setRange, toggleValue } from '../../../domain/catalog/filter';
+import {
+  EMPTY_FILTER,
+  type FilterState,
+  formatFilterPath,
+  setRange,
+  toggleValue,
+} from '../../../domain/catalog/filter';
 import type { Facet } from '../../../domain/catalog/filter-facets';
 import { hrefWithFilter, type ListingLocation } from '../../../domain/catalog/listing';
 import { productCount } from '../../../domain/catalog/listing-seo';
@@ -20,14 +26,25 @@ const PREVIEW_DELAY_MS = 250;
  * panel asks the API what they would give, so its button says how many products the shopper will see.
  * Without JavaScript the button is a link to the filter column, which CSS then shows.
  */
-export function MobileFilters({ facets, count, location, source }: { facets: Facet[]; count: number; location: ListingLocation; source: ListSource }) {
+export function MobileFilters({
+  facets,
+  count,
+  location,
+  source,
+}: {
+  facets: Facet[];
+  count: number;
+  location: ListingLocation;
+  source: ListSource;
+}) {
   const device = useDeviceClass();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [staged, setStaged] = useState<FilterState>(location.filter);
   const [preview, setPreview] = useState<{ facets: Facet[]; count: number } | null>(null);
   const [busy, setBusy] = useState(false);
-  const chosen = Object.values(location.filter.lists).reduce((n, v) => n + v.length, 0) + Object.keys(location.filter.ranges).length;
+  const chosen =
+    Object.values(location.filter.lists).reduce((n, v) => n + v.length, 0) + Object.keys(location.filter.ranges).length;
 
   // Leaving the mobile width closes the panel: the filter column is back.
   useEffect(() => {

@@ -27,7 +27,16 @@ export function ProductCard({ card, imgVersion, eager = false }: { card: Card; i
           />
         )}
         {second && (
-          <img className={styles.hover} src={imageUrl(second, 'listing', imgVersion)} width={440} height={660} alt="" loading="lazy" decoding="async" aria-hidden="true" />
+          <img
+            className={styles.hover}
+            src={imageUrl(second, 'listing', imgVersion)}
+            width={440}
+            height={660}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            aria-hidden="true"
+          />
         )}
         <span className={styles.marks}>
           {card.isNew && <span className={styles.new}>Новинка</span>}
@@ -36,7 +45,9 @@ export function ProductCard({ card, imgVersion, eager = false }: { card: Card; i
       </Link>
       <div className={styles.text}>
         <p className={styles.brand}>{card.brandName}</p>
-        <h3 className={styles.name}><Link to={card.url}>{card.name}</Link></h3>
+        <h3 className={styles.name}>
+          <Link to={card.url}>{card.name}</Link>
+        </h3>
         <p className={styles.prices}>
           <span className={`price ${card.oldPrice ? styles.salePrice : ''}`}>{formatPrice(card.price)}</span>
           {card.oldPrice && (
@@ -46,7 +57,9 @@ export function ProductCard({ card, imgVersion, eager = false }: { card: Card; i
             </s>
           )}
         </p>
-        {card.colorsCount > 1 && <p className={styles.colors}>{`${card.colorsCount} ${plural(card.colorsCount, COLOR_FORMS)}`}</p>}
+        {card.colorsCount > 1 && (
+          <p className={styles.colors}>{`${card.colorsCount} ${plural(card.colorsCount, COLOR_FORMS)}`}</p>
+        )}
       </div>
     </article>
   );

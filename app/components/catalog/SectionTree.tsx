@@ -2,10 +2,23 @@ import { ChevronLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import styles from './SectionTree.module.css';
 
-export interface TreeNode { id: number; name: string; url: string; count: number }
+export interface TreeNode {
+  id: number;
+  name: string;
+  url: string;
+  count: number;
+}
 
 /** The sections under (or beside) the current one, with their product counts. */
-export function SectionTree({ nodes, currentId, parent }: { nodes: TreeNode[]; currentId: number; parent: TreeNode | null }) {
+export function SectionTree({
+  nodes,
+  currentId,
+  parent,
+}: {
+  nodes: TreeNode[];
+  currentId: number;
+  parent: TreeNode | null;
+}) {
   if (nodes.length === 0 && !parent) return null;
   return (
     <nav aria-label="Разделы каталога" className={styles.tree}>

@@ -2,7 +2,11 @@ import { type ListingLocation, listingHref } from '../../../domain/catalog/listi
 import { DEFAULT_SORT } from '../../../domain/catalog/sort';
 
 /** Title, description, robots, canonical and social tags of a listing page (sections and brands alike). */
-export function listingMeta(seo: { title: string; description: string; robots: string; h1: string }, listing: { location: ListingLocation }, origin: string) {
+export function listingMeta(
+  seo: { title: string; description: string; robots: string; h1: string },
+  listing: { location: ListingLocation },
+  origin: string,
+) {
   const canonical = `${origin}${listingHref({ ...listing.location, sort: DEFAULT_SORT })}`;
   return [
     { title: seo.title },

@@ -40,7 +40,13 @@ export function ColorSwatches({ items, currentId, imgVersion, onChoose }: Props)
                   }}
                 >
                   {photo ? (
-                    <img src={imageUrl(photo, 'listingMobile', imgVersion)} alt="" width={288} height={432} decoding="async" />
+                    <img
+                      src={imageUrl(photo, 'listingMobile', imgVersion)}
+                      alt=""
+                      width={288}
+                      height={432}
+                      decoding="async"
+                    />
                   ) : (
                     <span className={styles.chip} style={{ background: item.color.hex }} />
                   )}

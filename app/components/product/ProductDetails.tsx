@@ -6,7 +6,9 @@ import styles from './ProductDetails.module.css';
 export function ProductDetails({ item }: { item: ProductItem }) {
   return (
     <section className={styles.details} aria-labelledby="product-details">
-      <h2 id="product-details" className={styles.title}>О товаре</h2>
+      <h2 id="product-details" className={styles.title}>
+        О товаре
+      </h2>
       <p className={styles.description}>{item.description}</p>
       <dl className={styles.props}>
         {item.props.map((p) => (
@@ -26,7 +28,9 @@ export function ProductDetails({ item }: { item: ProductItem }) {
         <div className={styles.row}>
           <dt>Бренд</dt>
           <dd>
-            <Link to={item.brand.url} className={styles.brand}>{item.brand.name}</Link>
+            <Link to={item.brand.url} className={styles.brand}>
+              {item.brand.name}
+            </Link>
           </dd>
         </div>
       </dl>

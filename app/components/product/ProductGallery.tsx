@@ -48,8 +48,21 @@ export function ProductGallery({ images, name, imgVersion }: Props) {
         <ul className={styles.thumbs}>
           {images.map((file, i) => (
             <li key={file}>
-              <button type="button" className={`${styles.thumb} ${i === active ? styles.active : ''}`} aria-label={`Фото ${i + 1} из ${images.length}`} aria-current={i === active ? 'true' : undefined} onClick={() => show(i)}>
-                <img src={imageUrl(file, 'thumb', imgVersion)} alt="" width={78} height={116} loading={i < 5 ? 'eager' : 'lazy'} decoding="async" />
+              <button
+                type="button"
+                className={`${styles.thumb} ${i === active ? styles.active : ''}`}
+                aria-label={`Фото ${i + 1} из ${images.length}`}
+                aria-current={i === active ? 'true' : undefined}
+                onClick={() => show(i)}
+              >
+                <img
+                  src={imageUrl(file, 'thumb', imgVersion)}
+                  alt=""
+                  width={78}
+                  height={116}
+                  loading={i < 5 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
               </button>
             </li>
           ))}
@@ -58,7 +71,13 @@ export function ProductGallery({ images, name, imgVersion }: Props) {
       <div className={styles.stage}>
         <div className={styles.track} ref={track} onScroll={onScroll}>
           {images.map((file, i) => (
-            <button key={file} type="button" className={styles.slide} onClick={() => setZoom(i)} aria-label={`Увеличить фото ${i + 1} из ${images.length}`}>
+            <button
+              key={file}
+              type="button"
+              className={styles.slide}
+              onClick={() => setZoom(i)}
+              aria-label={`Увеличить фото ${i + 1} из ${images.length}`}
+            >
               <img
                 src={imageUrl(file, 'detail', imgVersion)}
                 srcSet={`${imageUrl(file, 'detail', imgVersion)} 426w, ${imageUrl(file, 'source', imgVersion)} 852w`}
@@ -74,11 +93,16 @@ export function ProductGallery({ images, name, imgVersion }: Props) {
           ))}
         </div>
         <Maximize2 className={styles.zoomHint} size={20} aria-hidden />
-        {images.length > 1 && (
-          <p className={styles.counter} aria-hidden>{`${active + 1} / ${images.length}`}</p>
-        )}
+        {images.length > 1 && <p className={styles.counter} aria-hidden>{`${active + 1} / ${images.length}`}</p>}
       </div>
-      <ZoomDialog images={images} index={zoom} onIndex={setZoom} onClose={() => setZoom(null)} name={name} imgVersion={imgVersion} />
+      <ZoomDialog
+        images={images}
+        index={zoom}
+        onIndex={setZoom}
+        onClose={() => setZoom(null)}
+        name={name}
+        imgVersion={imgVersion}
+      />
     </section>
   );
 }

@@ -59,7 +59,12 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
   };
 
   const images = item.images.map((i) => i.file);
-  const jsonLd = productJsonLd(item, page.breadcrumbs, origin, images.map((f) => imageUrl(f, 'detail', imgVersion)));
+  const jsonLd = productJsonLd(
+    item,
+    page.breadcrumbs,
+    origin,
+    images.map((f) => imageUrl(f, 'detail', imgVersion)),
+  );
   const ogImage = item.seo.image ? `${origin}${imageUrl(item.seo.image, 'detail', imgVersion)}` : null;
 
   return (
@@ -81,18 +86,40 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
 
       <Breadcrumbs items={page.breadcrumbs} />
       <div className={styles.layout}>
-        <ProductGallery key={item.id} images={images} name={`${item.name} ${item.brand.name}, ${item.color.name.toLowerCase()}`} imgVersion={imgVersion} />
+        <ProductGallery
+          key={item.id}
+          images={images}
+          name={`${item.name} ${item.brand.name}, ${item.color.name.toLowerCase()}`}
+          imgVersion={imgVersion}
+        />
         <div className={styles.info}>
           <div className={styles.head}>
-            <Link className={styles.brand} to={item.brand.url}>{item.brand.name}</Link>
+            <Link className={styles.brand} to={item.brand.url}>
+              {item.brand.name}
+            </Link>
             <h1 className={styles.name}>{item.name}</h1>
             <p className={styles.article}>{`Артикул ${item.article}`}</p>
           </div>
-          <ProductPrice price={offer?.price ?? item.price} oldPrice={offer ? offer.oldPrice : item.oldPrice} isNew={item.isNew} />
+          <ProductPrice
+            price={offer?.price ?? item.price}
+            oldPrice={offer ? offer.oldPrice : item.oldPrice}
+            isNew={item.isNew}
+          />
           <ColorSwatches items={page.items} currentId={item.id} imgVersion={imgVersion} onChoose={switchColor} />
-          <SizePicker offers={item.offers} chosenId={offer?.id ?? null} onChoose={(o) => setOfferId(o.id)} modelProps={item.modelProps} />
+          <SizePicker
+            offers={item.offers}
+            chosenId={offer?.id ?? null}
+            onChoose={(o) => setOfferId(o.id)}
+            modelProps={item.modelProps}
+          />
           <BuyButtons offerId={offer?.id ?? null} canBuy={offer?.canBuy ?? false} reason={buyReason(offer)} />
-          <ShopStock key={item.id} productId={item.id} productName={`${item.name}, ${item.color.name.toLowerCase()}`} offers={item.offers} chosen={offer} />
+          <ShopStock
+            key={item.id}
+            productId={item.id}
+            productName={`${item.name}, ${item.color.name.toLowerCase()}`}
+            offers={item.offers}
+            chosen={offer}
+          />
           <ProductDetails item={item} />
         </div>
       </div>

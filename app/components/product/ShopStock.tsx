@@ -11,7 +11,11 @@ import styles from './ShopStock.module.css';
 export const AVAILABLE_URL = '/api/v2/catalog/product/available/get/';
 const SHOP_FORMS = ['магазине', 'магазинах', 'магазинах'] as const;
 
-type Load = { state: 'idle' } | { state: 'loading' } | { state: 'error'; message: string } | { state: 'done'; data: ShopAvailability };
+type Load =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'done'; data: ShopAvailability };
 
 interface Props {
   productId: number;
@@ -55,11 +59,17 @@ export function ShopStock({ productId, productName, offers, chosen }: Props) {
       <Dialog open={open} onClose={() => setOpen(false)} title="Наличие в магазинах">
         <div className={styles.body}>
           <p className={styles.product}>{productName}</p>
-          {load.state === 'loading' && <p className={styles.status} role="status">Загружаем наличие…</p>}
+          {load.state === 'loading' && (
+            <p className={styles.status} role="status">
+              Загружаем наличие…
+            </p>
+          )}
           {load.state === 'error' && (
             <div className={styles.error} role="alert">
               <p>{load.message}</p>
-              <button type="button" className={styles.retry} onClick={fetchStock}>Повторить</button>
+              <button type="button" className={styles.retry} onClick={fetchStock}>
+                Повторить
+              </button>
             </div>
           )}
           {load.state === 'done' && (
@@ -71,7 +81,17 @@ export function ShopStock({ productId, productName, offers, chosen }: Props) {
   );
 }
 
-function StockList({ data, sizeId, onSize, ownCityId }: { data: ShopAvailability; sizeId: number | null; onSize: (id: number | null) => void; ownCityId: number | null }) {
+function StockList({
+  data,
+  sizeId,
+  onSize,
+  ownCityId,
+}: {
+  data: ShopAvailability;
+  sizeId: number | null;
+  onSize: (id: number | null) => void;
+  ownCityId: number | null;
+}) {
   const sizeName = (id: number) => data.offers.find((o) => o.id === id)?.sizeName ?? '';
   const cities = data.cities
     .map((city) => ({ ...city, shops: city.shops.filter((s) => sizeId === null || (s.quantities[sizeId] ?? 0) > 0) }))
@@ -82,9 +102,19 @@ function StockList({ data, sizeId, onSize, ownCityId }: { data: ShopAvailability
     <>
       <fieldset className={styles.sizes}>
         <legend className="visually-hidden">Размер</legend>
-        <button type="button" className={styles.chip} aria-pressed={sizeId === null} onClick={() => onSize(null)}>Все размеры</button>
+        <button type="button" className={styles.chip} aria-pressed={sizeId === null} onClick={() => onSize(null)}>
+          Все размеры
+        </button>
         {data.offers.map((o) => (
-          <button key={o.id} type="button" className={styles.chip} aria-pressed={sizeId === o.id} onClick={() => onSize(o.id)}>{o.sizeName}</button>
+          <button
+            key={o.id}
+            type="button"
+            className={styles.chip}
+            aria-pressed={sizeId === o.id}
+            onClick={() => onSize(o.id)}
+          >
+            {o.sizeName}
+          </button>
         ))}
       </fieldset>
       <p className={styles.summary} role="status">
@@ -96,7 +126,9 @@ function StockList({ data, sizeId, onSize, ownCityId }: { data: ShopAvailability
       </p>
       {cities.map((city) => (
         <section key={city.id} className={styles.city} aria-labelledby={`stock-city-${city.id}`}>
-          <h3 id={`stock-city-${city.id}`} className={styles.cityName}>{city.name}</h3>
+          <h3 id={`stock-city-${city.id}`} className={styles.cityName}>
+            {city.name}
+          </h3>
           <ul className={styles.shops}>
             {city.shops.map((shop) => (
               <li key={shop.id} className={styles.shop}>

@@ -59,7 +59,13 @@ export function ZoomDialog({ images, index, onIndex, onClose, name, imgVersion }
             onClick={() => setZoomed(!zoomed)}
           />
           <div className={styles.tools}>
-            <button type="button" className={styles.tool} onClick={() => setZoomed(!zoomed)} aria-pressed={zoomed} aria-label={zoomed ? 'Отдалить' : 'Приблизить'}>
+            <button
+              type="button"
+              className={styles.tool}
+              onClick={() => setZoomed(!zoomed)}
+              aria-pressed={zoomed}
+              aria-label={zoomed ? 'Отдалить' : 'Приблизить'}
+            >
               {zoomed ? <ZoomOut size={22} aria-hidden /> : <ZoomIn size={22} aria-hidden />}
             </button>
             <button type="button" className={styles.tool} onClick={close} aria-label="Закрыть">
@@ -68,10 +74,20 @@ export function ZoomDialog({ images, index, onIndex, onClose, name, imgVersion }
           </div>
           {count > 1 && (
             <>
-              <button type="button" className={`${styles.nav} ${styles.prev}`} onClick={() => go(-1)} aria-label="Предыдущее фото">
+              <button
+                type="button"
+                className={`${styles.nav} ${styles.prev}`}
+                onClick={() => go(-1)}
+                aria-label="Предыдущее фото"
+              >
                 <ChevronLeft size={28} aria-hidden />
               </button>
-              <button type="button" className={`${styles.nav} ${styles.next}`} onClick={() => go(1)} aria-label="Следующее фото">
+              <button
+                type="button"
+                className={`${styles.nav} ${styles.next}`}
+                onClick={() => go(1)}
+                aria-label="Следующее фото"
+              >
                 <ChevronRight size={28} aria-hidden />
               </button>
               <p className={styles.counter}>{`${(index ?? 0) + 1} / ${count}`}</p>

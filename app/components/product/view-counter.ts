@@ -9,6 +9,8 @@ export const CATALOG_ELEMENT_URL = '/bitrix/components/bitrix/catalog.element/aj
  * and as the spec's `view_item` goal to analytics. Never throws: a lost view must not disturb the shopper.
  */
 export function sendProductView(productId: number, siteId: string): void {
-  void postApi(CATALOG_ELEMENT_URL, { AJAX: 'Y', SITE_ID: siteId, PRODUCT_ID: productId, PARENT_ID: productId }).catch(() => {});
+  void postApi(CATALOG_ELEMENT_URL, { AJAX: 'Y', SITE_ID: siteId, PRODUCT_ID: productId, PARENT_ID: productId }).catch(
+    () => {},
+  );
   reachGoal('view_item', { productId });
 }

@@ -34,7 +34,14 @@ export function AccountMenu({ user }: { user: { name: string } | null }) {
   };
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus of the link inside open the popup; the link itself is the control
-    <div className={styles.account} onMouseEnter={show} onMouseLeave={hide} onFocus={show} onBlur={hide} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+    <div
+      className={styles.account}
+      onMouseEnter={show}
+      onMouseLeave={hide}
+      onFocus={show}
+      onBlur={hide}
+      onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+    >
       <Link to="/lk/" className={styles.link} aria-haspopup="true" aria-expanded={open}>
         <User size={21} aria-hidden />
         <span className={styles.name}>{user.name}</span>
@@ -42,9 +49,13 @@ export function AccountMenu({ user }: { user: { name: string } | null }) {
       {open && (
         <ul className={styles.dropdown}>
           {ENTRIES.map(([label, href]) => (
-            <li key={href}><Link to={href}>{label}</Link></li>
+            <li key={href}>
+              <Link to={href}>{label}</Link>
+            </li>
           ))}
-          <li><a href="?logout=y">Выход</a></li>
+          <li>
+            <a href="?logout=y">Выход</a>
+          </li>
         </ul>
       )}
     </div>

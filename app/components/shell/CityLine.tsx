@@ -31,16 +31,26 @@ export function CityLine({ city, cities }: { city: RootData['city']; cities: Roo
       {first && (
         // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus of the phone links inside show the other numbers
         <div className={styles.phones} onMouseEnter={open} onMouseLeave={close} onFocus={open} onBlur={close}>
-          <a href={`tel:${first.replace(/[^\d+]/g, '')}`} className={styles.phone}>{first}</a>
+          <a href={`tel:${first.replace(/[^\d+]/g, '')}`} className={styles.phone}>
+            {first}
+          </a>
           {rest.length > 0 && (
             <>
-              <button type="button" className={styles.more} aria-label="Другие телефоны" aria-expanded={phonesOpen} onClick={() => setPhonesOpen((v) => !v)}>
+              <button
+                type="button"
+                className={styles.more}
+                aria-label="Другие телефоны"
+                aria-expanded={phonesOpen}
+                onClick={() => setPhonesOpen((v) => !v)}
+              >
                 <ChevronDown size={13} aria-hidden />
               </button>
               {phonesOpen && (
                 <ul className={styles.list}>
                   {rest.map((p) => (
-                    <li key={p}><a href={`tel:${p.replace(/[^\d+]/g, '')}`}>{p}</a></li>
+                    <li key={p}>
+                      <a href={`tel:${p.replace(/[^\d+]/g, '')}`}>{p}</a>
+                    </li>
                   ))}
                 </ul>
               )}
@@ -53,13 +63,26 @@ export function CityLine({ city, cities }: { city: RootData['city']; cities: Roo
   );
 }
 
-function CityDialog({ open, onClose, cities, current }: { open: boolean; onClose: () => void; cities: RootData['cities']; current: number }) {
+function CityDialog({
+  open,
+  onClose,
+  cities,
+  current,
+}: {
+  open: boolean;
+  onClose: () => void;
+  cities: RootData['cities'];
+  current: number;
+}) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const choose = async (id: number) => {
     setBusy(true);
     setError('');
-    const answer = await postApi<{ region: unknown }>('/api/v2/user/location/region/set/', { method: 'user.location.setRegion', id });
+    const answer = await postApi<{ region: unknown }>('/api/v2/user/location/region/set/', {
+      method: 'user.location.setRegion',
+      id,
+    });
     if (answer.ok) window.location.reload();
     else {
       setBusy(false);
@@ -68,11 +91,22 @@ function CityDialog({ open, onClose, cities, current }: { open: boolean; onClose
   };
   return (
     <Dialog open={open} onClose={onClose} title="Выберите город">
-      {error && <p role="alert" className={styles.error}>{error}</p>}
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
       <ul className={styles.cities} aria-busy={busy}>
         {cities.map((c) => (
           <li key={c.id}>
-            <button type="button" disabled={busy} aria-current={c.id === current || undefined} onClick={() => choose(c.id)}>{c.name}</button>
+            <button
+              type="button"
+              disabled={busy}
+              aria-current={c.id === current || undefined}
+              onClick={() => choose(c.id)}
+            >
+              {c.name}
+            </button>
           </li>
         ))}
       </ul>

@@ -52,7 +52,12 @@ export function DesktopMenu({ menu, activeCategoryId }: { menu: Menu; activeCate
                 }
               }}
             >
-              <Link to={block.url} className={styles.block} aria-expanded={openBlock === block.id} data-testid="menu-block">
+              <Link
+                to={block.url}
+                className={styles.block}
+                aria-expanded={openBlock === block.id}
+                data-testid="menu-block"
+              >
                 {block.name}
               </Link>
               <Dropdown block={block} open={openBlock === block.id} onNavigate={close} />
@@ -91,7 +96,9 @@ function Dropdown({ block, open, onNavigate }: { block: MenuBlock; open: boolean
               <Link
                 to={item.url}
                 onClick={onNavigate}
-                className={[styles.item, item.bold && styles.bold, item.uline && styles.uline].filter(Boolean).join(' ')}
+                className={[styles.item, item.bold && styles.bold, item.uline && styles.uline]
+                  .filter(Boolean)
+                  .join(' ')}
                 style={item.color ? { color: item.color } : undefined}
               >
                 <span>{item.name}</span>

@@ -3,9 +3,32 @@ import styles from './Footer.module.css';
 import { Newsletter } from './Newsletter';
 
 const COLUMNS = [
-  ['Покупателям', [['Доставка и оплата', '/info/dostavka-i-oplata/'], ['Бонусная программа', '/info/bonusnaya-programma/'], ['Публичная оферта', '/info/oferta/'], ['Согласие на обработку данных', '/agreement/']]],
-  ['Каталог', [['Женщинам', '/catalog/women/'], ['Мужчинам', '/catalog/man/'], ['Бренды', '/brands/'], ['Поиск', '/search/']]],
-  ['Магазины', [['Адреса магазинов', '/stores/'], ['Задать вопрос', '/contacts/'], ['Личный кабинет', '/lk/']]],
+  [
+    'Покупателям',
+    [
+      ['Доставка и оплата', '/info/dostavka-i-oplata/'],
+      ['Бонусная программа', '/info/bonusnaya-programma/'],
+      ['Публичная оферта', '/info/oferta/'],
+      ['Согласие на обработку данных', '/agreement/'],
+    ],
+  ],
+  [
+    'Каталог',
+    [
+      ['Женщинам', '/catalog/women/'],
+      ['Мужчинам', '/catalog/man/'],
+      ['Бренды', '/brands/'],
+      ['Поиск', '/search/'],
+    ],
+  ],
+  [
+    'Магазины',
+    [
+      ['Адреса магазинов', '/stores/'],
+      ['Задать вопрос', '/contacts/'],
+      ['Личный кабинет', '/lk/'],
+    ],
+  ],
 ] as const;
 
 export function Footer() {
@@ -18,7 +41,9 @@ export function Footer() {
               <h2 className={styles.title}>{title}</h2>
               <ul>
                 {links.map(([label, href]) => (
-                  <li key={href}><Link to={href}>{label}</Link></li>
+                  <li key={href}>
+                    <Link to={href}>{label}</Link>
+                  </li>
                 ))}
               </ul>
             </nav>
@@ -28,7 +53,9 @@ export function Footer() {
       </div>
       <div className={`container ${styles.bottom}`}>
         <span>© 2026 ВЬЮГА — тёплая одежда для города. Цены в рублях, включая НДС.</span>
-        <a href="tel:88005553535" className="price">8 (800) 555-35-35</a>
+        <a href="tel:88005553535" className="price">
+          8 (800) 555-35-35
+        </a>
       </div>
     </footer>
   );

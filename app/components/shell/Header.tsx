@@ -19,7 +19,11 @@ export function Header({ data }: { data: RootData }) {
   const scroll = useHeaderScroll();
   // Server-rendered, then live from the basket store.
   const counts = useBasketCounts(data.counts);
-  const className = [styles.header, scroll.fixed && styles.fixed, scroll.hidden && !menuOpen && !searchOpen && styles.hidden]
+  const className = [
+    styles.header,
+    scroll.fixed && styles.fixed,
+    scroll.hidden && !menuOpen && !searchOpen && styles.hidden,
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -38,29 +42,67 @@ export function Header({ data }: { data: RootData }) {
       </div>
       <header className={className} data-search-open={searchOpen || undefined}>
         <div className={`container ${styles.bar}`}>
-          <button type="button" className={`${styles.icon} ${styles.burger}`} aria-label="Открыть меню" aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={() => setMenuOpen(true)}>
+          <button
+            type="button"
+            className={`${styles.icon} ${styles.burger}`}
+            aria-label="Открыть меню"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen(true)}
+          >
             <MenuIcon size={22} aria-hidden />
           </button>
           <Logo />
           <DesktopMenu menu={data.menu} activeCategoryId={data.activeCategoryId} />
           <div className={styles.actions}>
-            <button type="button" className={styles.icon} aria-label={searchOpen ? 'Закрыть поиск' : 'Поиск'} aria-expanded={searchOpen} aria-controls="header-search" onClick={() => setSearchOpen((v) => !v)}>
+            <button
+              type="button"
+              className={styles.icon}
+              aria-label={searchOpen ? 'Закрыть поиск' : 'Поиск'}
+              aria-expanded={searchOpen}
+              aria-controls="header-search"
+              onClick={() => setSearchOpen((v) => !v)}
+            >
               <Search size={21} aria-hidden />
             </button>
             <AccountMenu user={data.user} />
-            <Link to="/lk/like/" className={`${styles.icon} ${styles.hideMobile}`} aria-label={`Отложенные товары: ${counts.delayCount}`} data-testid="wishlist-link">
+            <Link
+              to="/lk/like/"
+              className={`${styles.icon} ${styles.hideMobile}`}
+              aria-label={`Отложенные товары: ${counts.delayCount}`}
+              data-testid="wishlist-link"
+            >
               <Heart size={21} aria-hidden />
-              {counts.delayCount > 0 && <span className={styles.badge} data-testid="wishlist-count">{counts.delayCount}</span>}
+              {counts.delayCount > 0 && (
+                <span className={styles.badge} data-testid="wishlist-count">
+                  {counts.delayCount}
+                </span>
+              )}
             </Link>
-            <Link to="/basket/" className={styles.icon} aria-label={`Корзина: ${counts.availableCount}`} data-testid="cart-link">
+            <Link
+              to="/basket/"
+              className={styles.icon}
+              aria-label={`Корзина: ${counts.availableCount}`}
+              data-testid="cart-link"
+            >
               <ShoppingBag size={21} aria-hidden />
-              {counts.availableCount > 0 && <span className={styles.badge} data-testid="cart-count">{counts.availableCount}</span>}
+              {counts.availableCount > 0 && (
+                <span className={styles.badge} data-testid="cart-count">
+                  {counts.availableCount}
+                </span>
+              )}
             </Link>
           </div>
         </div>
         <SearchBar open={searchOpen} onClose={() => setSearchOpen(false)} />
       </header>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} menu={data.menu} activeCategoryId={data.activeCategoryId} city={data.city} />
+      <MobileMenu
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        menu={data.menu}
+        activeCategoryId={data.activeCategoryId}
+        city={data.city}
+      />
     </>
   );
 }

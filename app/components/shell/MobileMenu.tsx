@@ -30,10 +30,21 @@ export function MobileMenu({ open, onClose, menu, activeCategoryId, city }: Prop
   return (
     <Dialog open={open} onClose={onClose} title="Меню" variant="left" id="mobile-menu">
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: closes after a followed link; links follow on Enter too, which clicks */}
-      <nav aria-label="Меню каталога" className={styles.menu} onClick={(e) => (e.target as HTMLElement).closest('a') && onClose()}>
+      <nav
+        aria-label="Меню каталога"
+        className={styles.menu}
+        onClick={(e) => (e.target as HTMLElement).closest('a') && onClose()}
+      >
         <div className={styles.tabs} role="tablist" aria-label="Разделы">
           {categories.map((c) => (
-            <button key={c.id} type="button" role="tab" aria-selected={c.id === categoryId} className={styles.tab} onClick={() => setCategoryId(c.id)}>
+            <button
+              key={c.id}
+              type="button"
+              role="tab"
+              aria-selected={c.id === categoryId}
+              className={styles.tab}
+              onClick={() => setCategoryId(c.id)}
+            >
               {c.name}
             </button>
           ))}
@@ -46,7 +57,14 @@ export function MobileMenu({ open, onClose, menu, activeCategoryId, city }: Prop
                 const panelId = `mobile-block-${block.id}`;
                 return (
                   <li key={block.id} className={styles.block}>
-                    <button type="button" className={styles.blockToggle} aria-expanded={isOpen} aria-controls={panelId} onClick={() => toggle(block.id)} data-testid="mobile-block">
+                    <button
+                      type="button"
+                      className={styles.blockToggle}
+                      aria-expanded={isOpen}
+                      aria-controls={panelId}
+                      onClick={() => toggle(block.id)}
+                      data-testid="mobile-block"
+                    >
                       <span>{block.name}</span>
                       <ChevronDown size={18} aria-hidden className={styles.chevron} />
                     </button>
@@ -63,25 +81,41 @@ export function MobileMenu({ open, onClose, menu, activeCategoryId, city }: Prop
                           ))}
                         </ul>
                       ))}
-                      <Link to={block.url} className={styles.all}>Смотреть всё: {block.name.toLowerCase()}</Link>
+                      <Link to={block.url} className={styles.all}>
+                        Смотреть всё: {block.name.toLowerCase()}
+                      </Link>
                     </div>
                   </li>
                 );
               })}
               {category.blocks.length === 0 && (
                 <li className={styles.block}>
-                  <Link to={category.url} className={styles.blockToggle}>{category.name}</Link>
+                  <Link to={category.url} className={styles.blockToggle}>
+                    {category.name}
+                  </Link>
                 </li>
               )}
             </ul>
           </div>
         ))}
         <ul className={styles.links}>
-          <li><Link to="/stores/">Магазины{city ? ` в городе ${city.name}` : ''}</Link></li>
-          <li><Link to="/info/dostavka-i-oplata/">Доставка и оплата</Link></li>
-          <li><Link to="/info/bonusnaya-programma/">Бонусная программа</Link></li>
-          <li><Link to="/contacts/">Задать вопрос</Link></li>
-          {city?.phones[0] && <li><a href={`tel:${city.phones[0].replace(/[^\d+]/g, '')}`}>{city.phones[0]}</a></li>}
+          <li>
+            <Link to="/stores/">Магазины{city ? ` в городе ${city.name}` : ''}</Link>
+          </li>
+          <li>
+            <Link to="/info/dostavka-i-oplata/">Доставка и оплата</Link>
+          </li>
+          <li>
+            <Link to="/info/bonusnaya-programma/">Бонусная программа</Link>
+          </li>
+          <li>
+            <Link to="/contacts/">Задать вопрос</Link>
+          </li>
+          {city?.phones[0] && (
+            <li>
+              <a href={`tel:${city.phones[0].replace(/[^\d+]/g, '')}`}>{city.phones[0]}</a>
+            </li>
+          )}
         </ul>
       </nav>
     </Dialog>

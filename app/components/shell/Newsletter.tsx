@@ -16,7 +16,10 @@ export function Newsletter() {
     setBusy(true);
     const form = e.currentTarget;
     const email = (form.elements.namedItem('email') as HTMLInputElement).value;
-    const answer = await postApi<{ message: string }>('/api/v2/user/subscribe/sign/', { email, licenses_subscribe: 'Y' });
+    const answer = await postApi<{ message: string }>('/api/v2/user/subscribe/sign/', {
+      email,
+      licenses_subscribe: 'Y',
+    });
     if (answer.ok) {
       setResult({ ok: true, message: answer.data.message });
       form.reset();
@@ -29,17 +32,34 @@ export function Newsletter() {
   };
   return (
     <section className={styles.block} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.title}>Скидки и новинки — первыми</h2>
+      <h2 id={`${id}-title`} className={styles.title}>
+        Скидки и новинки — первыми
+      </h2>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <label htmlFor={`${id}-email`} className="visually-hidden">Электронная почта</label>
-        <input id={`${id}-email`} name="email" type="email" placeholder="Ваш e-mail" autoComplete="email" className={styles.input} required />
-        <button type="submit" className={styles.button} disabled={busy} aria-busy={busy}>Подписаться</button>
+        <label htmlFor={`${id}-email`} className="visually-hidden">
+          Электронная почта
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          placeholder="Ваш e-mail"
+          autoComplete="email"
+          className={styles.input}
+          required
+        />
+        <button type="submit" className={styles.button} disabled={busy} aria-busy={busy}>
+          Подписаться
+        </button>
       </form>
       {result && (
-        <p role="status" className={result.ok ? styles.ok : styles.error}>{result.message}</p>
+        <p role="status" className={result.ok ? styles.ok : styles.error}>
+          {result.message}
+        </p>
       )}
       <p className={styles.consent}>
-        Отписаться можно в любой момент. Подписываясь, вы соглашаетесь с <a href="/agreement/">политикой конфиденциальности и использования файлов cookie</a>.
+        Отписаться можно в любой момент. Подписываясь, вы соглашаетесь с{' '}
+        <a href="/agreement/">политикой конфиденциальности и использования файлов cookie</a>.
       </p>
     </section>
   );

@@ -7,7 +7,9 @@ import { ScrollUpButton } from './ScrollUpButton';
 export function PageShell({ data, children }: { data: RootData; children: React.ReactNode }) {
   return (
     <>
-      <a className="skip-link" href="#main">Перейти к содержимому</a>
+      <a className="skip-link" href="#main">
+        Перейти к содержимому
+      </a>
       <Header data={data} />
       {children}
       <Footer />

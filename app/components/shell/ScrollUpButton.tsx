@@ -7,7 +7,12 @@ export function ScrollUpButton() {
   if (!showScrollUp) return null;
   const reduce = typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   return (
-    <button type="button" className={styles.button} aria-label="Наверх" onClick={() => window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' })}>
+    <button
+      type="button"
+      className={styles.button}
+      aria-label="Наверх"
+      onClick={() => window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' })}
+    >
       <ArrowUp size={20} aria-hidden />
     </button>
   );

@@ -12,11 +12,30 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
   }, [open]);
   return (
     <div id="header-search" className={styles.wrap} hidden={!open}>
-      <Form method="get" action="/search/" role="search" className={`container ${styles.form}`} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-        <label htmlFor="header-search-q" className="visually-hidden">Поиск по каталогу</label>
-        <input ref={input} id="header-search-q" name="q" type="search" placeholder="Поиск" maxLength={SEARCH_MAX} autoComplete="off" className={styles.input} />
+      <Form
+        method="get"
+        action="/search/"
+        role="search"
+        className={`container ${styles.form}`}
+        onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      >
+        <label htmlFor="header-search-q" className="visually-hidden">
+          Поиск по каталогу
+        </label>
+        <input
+          ref={input}
+          id="header-search-q"
+          name="q"
+          type="search"
+          placeholder="Поиск"
+          maxLength={SEARCH_MAX}
+          autoComplete="off"
+          className={styles.input}
+        />
         <input type="hidden" name="s" value="Y" />
-        <button type="submit" className={styles.submit}>Найти</button>
+        <button type="submit" className={styles.submit}>
+          Найти
+        </button>
       </Form>
     </div>
   );

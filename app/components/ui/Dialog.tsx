@@ -34,13 +34,15 @@ export function Dialog({ open, onClose, title, children, variant = 'center', id 
     >
       {/* Rendered while closed too: a closed <dialog> shows nothing, and its links stay in the server HTML. */}
       <div className={styles.body}>
-          <div className={styles.head}>
-            <h2 id={titleId} className={styles.title}>{title}</h2>
-            <button type="button" className={styles.close} onClick={onClose} aria-label="Закрыть">
-              <X size={22} aria-hidden />
-            </button>
-          </div>
-          {children}
+        <div className={styles.head}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          <button type="button" className={styles.close} onClick={onClose} aria-label="Закрыть">
+            <X size={22} aria-hidden />
+          </button>
+        </div>
+        {children}
       </div>
     </dialog>
   );

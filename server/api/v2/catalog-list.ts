@@ -19,15 +19,28 @@ const ONE_SOURCE = 'Укажите что-то одно: section (раздел),
 
 const listInput = z
   .object({
-    section: z.string().max(300, BAD_SECTION).regex(/^\/catalog\/([a-z0-9-]+\/)+$/, BAD_SECTION).optional(),
-    brand: z.string().max(100).regex(/^[a-z0-9-]+$/, 'Бренд — код бренда латиницей, например nordvik.').optional(),
+    section: z
+      .string()
+      .max(300, BAD_SECTION)
+      .regex(/^\/catalog\/([a-z0-9-]+\/)+$/, BAD_SECTION)
+      .optional(),
+    brand: z
+      .string()
+      .max(100)
+      .regex(/^[a-z0-9-]+$/, 'Бренд — код бренда латиницей, например nordvik.')
+      .optional(),
     gender: z.enum(['man'], { error: 'gender может быть только man.' }).optional(),
     q: z.string().max(1000, 'Слишком длинный запрос.').optional(),
     filter: z.string().max(2000, 'Слишком длинный фильтр.').optional(),
-    sort: z.enum(SORT_VALUES, { error: `Неизвестная сортировка. Возможные значения: ${SORT_VALUES.join(', ')}.` }).optional(),
+    sort: z
+      .enum(SORT_VALUES, { error: `Неизвестная сортировка. Возможные значения: ${SORT_VALUES.join(', ')}.` })
+      .optional(),
     page: positiveInt(BAD_PAGE, BAD_PAGE, 100_000).optional(),
   })
-  .refine((v) => [v.section, v.brand, v.q].filter((x) => x !== undefined).length === 1, { message: ONE_SOURCE, path: ['section'] })
+  .refine((v) => [v.section, v.brand, v.q].filter((x) => x !== undefined).length === 1, {
+    message: ONE_SOURCE,
+    path: ['section'],
+  })
   .refine((v) => !v.gender || v.brand, { message: 'gender задаётся только вместе с brand.', path: ['gender'] });
 
 const badFilter = (message: string) => new DomainError('validation', message, 'INVALID_FILTER');
@@ -35,21 +48,33 @@ const badFilter = (message: string) => new DomainError('validation', message, 'I
 /** `filter` as the path segments, with or without the surrounding `filter/` and `apply/`. */
 function readFilter(raw: string | undefined): FilterState {
   if (raw === undefined || raw.trim() === '') return EMPTY_FILTER;
-  const segments = raw.trim().replace(/^\/+|\/+$/g, '').split('/');
+  const segments = raw
+    .trim()
+    .replace(/^\/+|\/+$/g, '')
+    .split('/');
   if (segments[0] === 'filter') segments.shift();
   if (segments[segments.length - 1] === 'apply') segments.pop();
   const state = parseFilterSegments(segments.filter(Boolean));
-  if (!state) throw badFilter('Фильтр не читается: ожидается вид color-is-black/size-is-46-or-48/price-from-5000-to-20000.');
+  if (!state)
+    throw badFilter('Фильтр не читается: ожидается вид color-is-black/size-is-46-or-48/price-from-5000-to-20000.');
   return state;
 }
 
-export function listPayload(listing: Listing, imgVersion: string, offers: Awaited<ReturnType<Services['listing']['offers']>>) {
+export function listPayload(
+  listing: Listing,
+  imgVersion: string,
+  offers: Awaited<ReturnType<Services['listing']['offers']>>,
+) {
   return {
     items: listing.items.map(({ images, ...item }) => ({
       ...item,
       sid: item.modelId,
       image: images[0] ? imageUrl(images[0], 'listing', imgVersion) : null,
-      images: images.map((file) => ({ file, listing: imageUrl(file, 'listing', imgVersion), listingMobile: imageUrl(file, 'listingMobile', imgVersion) })),
+      images: images.map((file) => ({
+        file,
+        listing: imageUrl(file, 'listing', imgVersion),
+        listingMobile: imageUrl(file, 'listingMobile', imgVersion),
+      })),
     })),
     offers: offers.offers,
     availabilityOffers: offers.availability,
@@ -61,7 +86,16 @@ export function listPayload(listing: Listing, imgVersion: string, offers: Awaite
 }
 
 function sectionEntry(s: SectionNode) {
-  return { id: s.id, name: s.name, url: s.url, parent: s.parentId, depth: s.depth, count: s.count, minPrice: s.minPrice, hasNew: s.hasNew };
+  return {
+    id: s.id,
+    name: s.name,
+    url: s.url,
+    parent: s.parentId,
+    depth: s.depth,
+    count: s.count,
+    minPrice: s.minPrice,
+    hasNew: s.hasNew,
+  };
 }
 
 /**
@@ -111,7 +145,15 @@ export function catalogListApi(services: Services, options: { imgVersion: string
       base = '/search/';
       query = [['q', cutQuery(input.q)]];
     }
-    const listing = await services.listing.list({ scope, filter, saved, sort: input.sort ?? 'default_desc', page: input.page ?? 1, base, query });
+    const listing = await services.listing.list({
+      scope,
+      filter,
+      saved,
+      sort: input.sort ?? 'default_desc',
+      page: input.page ?? 1,
+      base,
+      query,
+    });
     if ('error' in listing) throw new DomainError('validation', listing.error, listing.code);
     const offers = await services.listing.offers(listing.items.map((i) => i.id));
     return ok(c, listPayload(listing, options.imgVersion, offers));

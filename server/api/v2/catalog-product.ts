@@ -33,7 +33,9 @@ export function productPayload(page: ProductPage, imgVersion: string) {
       current: v.id === item.id,
     })),
     availability: page.availabilityOffers.filter((a) => offerIds.has(a.id)),
-    restrictionOrderShops: Object.fromEntries(Object.entries(page.restrictionOrderShops).filter(([id]) => offerIds.has(Number(id)))),
+    restrictionOrderShops: Object.fromEntries(
+      Object.entries(page.restrictionOrderShops).filter(([id]) => offerIds.has(Number(id))),
+    ),
     onlineStoreIds: page.onlineStoreIds,
     movementStoreIds: page.movementStoreIds,
     images: images.map((i) => ({

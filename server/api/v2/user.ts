@@ -24,8 +24,15 @@ export function userApi(services: Services) {
     setCookie(c, 'city', city.code, { path: '/', maxAge: 365 * 86400, sameSite: 'Lax' });
     return ok(c, {
       region: {
-        locationId: city.id, id: city.id, name: city.name, isOther: false, phones: city.phones,
-        cityName: city.name, cityId: city.id, cityCode: city.code, cityFull: city.fullName,
+        locationId: city.id,
+        id: city.id,
+        name: city.name,
+        isOther: false,
+        phones: city.phones,
+        cityName: city.name,
+        cityId: city.id,
+        cityCode: city.code,
+        cityFull: city.fullName,
       },
     });
   });

@@ -22,13 +22,28 @@ export function baseURL(): string {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 /** A page in its own context (own cookies) at a viewport; page errors fail the test through `errors`. */
 export async function openPage(browser: Browser, viewport: ViewportName): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseURL(), locale: 'ru-RU', hasTouch: viewport === 'mobile', isMobile: viewport === 'mobile' });
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    baseURL: baseURL(),
+    locale: 'ru-RU',
+    hasTouch: viewport === 'mobile',
+    isMobile: viewport === 'mobile',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -51,7 +66,10 @@ export async function seriousA11yViolations(page: Page): Promise<{ id: string; h
     const axe = (window as any).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map((v: { id: string; help: string; impact: string; nodes: { target: string[] }[] }) => ({
-      id: v.id, help: v.help, impact: v.impact, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      id: v.id,
+      help: v.help,
+      impact: v.impact,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
     }));
   });
   return (result as { id: string; help: string; impact: string; nodes: string[] }[])
