@@ -9,7 +9,6 @@ export default defineConfig({
       'domain/**/*.test.ts',
       'db/**/*.test.ts',
       'config/**/*.test.ts',
-      'tests/support/**/*.test.ts',
       'app/**/*.test.{ts,tsx}',
       'server/**/*.test.ts',
       'tests/api/**/*.test.ts',

@@ -1,8 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listingRepository } from '../db/repositories/listing';
-import { type FilterState, formatFilterPath } from '../domain/catalog/filter';
-import { createListingService, type ListingReference, type ListingService } from '../domain/catalog/listing.service';
+import { type FilterState, formatFilterPath } from '../domain/catalog/filter/filter';
+import {
+  createListingService,
+  type ListingReference,
+  type ListingService,
+} from '../domain/catalog/listing/listing.service';
 import { load, medianMs } from './measure';
 import type { Bench, BenchRow } from './types';
 

@@ -12,7 +12,7 @@ import { type Database, openDatabase } from '../db/client';
 import { products } from '../db/schema';
 import { seedCatalog } from '../db/seed/seed';
 import { createShopApp, loadBuild } from '../server/shop';
-import { buildCatalog } from '../tests/support/factories';
+import { buildCatalog } from '../db/seed/catalog';
 import { load } from './measure';
 import type { Bench, BenchRow } from './types';
 

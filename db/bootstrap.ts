@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { buildCatalog } from '../tests/support/factories';
+import { buildCatalog } from './seed/catalog';
 import type { Database, Db } from './client';
 import { appSecrets, products } from './schema';
 import { seedCatalog } from './seed/seed';

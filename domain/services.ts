@@ -1,8 +1,8 @@
 import type { BasketService } from './basket/basket.service';
-import type { HomeService } from './catalog/home.service';
-import type { ListingService } from './catalog/listing.service';
-import type { ProductService } from './catalog/product.service';
-import type { SearchService } from './catalog/search.service';
+import type { HomeService } from './catalog/listing/home.service';
+import type { ListingService } from './catalog/listing/listing.service';
+import type { ProductService } from './catalog/product/product.service';
+import type { SearchService } from './catalog/search/search.service';
 import type { EventsService } from './events/events.service';
 import type { MenuService } from './menu/menu.service';
 import type { NewsletterService } from './newsletter/newsletter.service';

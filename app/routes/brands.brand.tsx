@@ -1,5 +1,5 @@
 import { data, Link, redirect } from 'react-router';
-import { brandSeo } from '../../domain/catalog/listing-seo';
+import { brandSeo } from '../../domain/catalog/listing/listing-seo';
 import { ListingView } from '~/components/catalog/ListingView';
 import { listingMeta } from '~/components/catalog/listing-meta';
 import { listingPath } from '~/components/catalog/listing-path';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { groupBrands } from '../../domain/catalog/brands';
-import { SHOP_NAME } from '../../domain/catalog/listing-seo';
+import { groupBrands } from '../../domain/catalog/listing/brands';
+import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
 import { listingPath } from '~/components/catalog/listing-path';
 import type { Route } from './+types/brands';

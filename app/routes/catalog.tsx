@@ -1,6 +1,6 @@
 import { data, Link, redirect } from 'react-router';
-import { productCount, SHOP_NAME, sectionSeo } from '../../domain/catalog/listing-seo';
-import { topSections } from '../../domain/catalog/listing.service';
+import { productCount, SHOP_NAME, sectionSeo } from '../../domain/catalog/listing/listing-seo';
+import { topSections } from '../../domain/catalog/listing/listing.service';
 import { formatPrice } from '../../domain/pricing/price';
 import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
 import { ListingView } from '~/components/catalog/ListingView';

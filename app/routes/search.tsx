@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { data, Form, Link, redirect } from 'react-router';
-import { SHOP_NAME, sectionTitle } from '../../domain/catalog/listing-seo';
-import { SEARCH_MAX } from '../../domain/catalog/search';
+import { SHOP_NAME, sectionTitle } from '../../domain/catalog/listing/listing-seo';
+import { SEARCH_MAX } from '../../domain/catalog/search/search';
 import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
 import { ListingView } from '~/components/catalog/ListingView';
 import { sendEvent } from '~/lib/analytics';

@@ -4,7 +4,7 @@ import {
   type AvailabilityOffer,
   type OnlineStores,
   type StockRow,
-} from '../../domain/catalog/availability';
+} from '../../domain/inventory/availability';
 import type { Db } from '../client';
 import { offerRestrictions, stock, stores } from '../schema';
 

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { FeaturedKind, ProductCard } from '../../domain/catalog/catalog';
-import type { HomeRepository } from '../../domain/catalog/home.service';
+import type { FeaturedKind, ProductCard } from '../../domain/catalog/listing/card';
+import type { HomeRepository } from '../../domain/catalog/listing/home.service';
 import { type Db, queryRows } from '../client';
 
 interface CardRow {

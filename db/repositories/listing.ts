@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { FilterState } from '../../domain/catalog/filter';
-import type { FilterDef, LiveCounts, ScopeTotals } from '../../domain/catalog/filter-facets';
+import type { FilterState } from '../../domain/catalog/filter/filter';
+import type { FilterDef, LiveCounts, ScopeTotals } from '../../domain/catalog/filter/filter-facets';
 import type {
   ListingItem,
   ListingQuery,
@@ -8,9 +8,9 @@ import type {
   ListingRepository,
   ListingScope,
   SectionNode,
-} from '../../domain/catalog/listing.service';
-import type { SortValue } from '../../domain/catalog/sort';
-import { FILTER_HINTS, PROPS } from '../../domain/catalog/props';
+} from '../../domain/catalog/listing/listing.service';
+import type { SortValue } from '../../domain/catalog/listing/sort';
+import { FILTER_HINTS, PROPS } from '../../domain/catalog/filter/props';
 import { type Db, queryRows } from '../client';
 import { loadAvailability } from './availability';
 import { toCard } from './cards';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { CodeValue, ProductProp, ShopAvailability } from '../../domain/catalog/product';
-import type { ProductRepository, StoredItem, StoredOffer } from '../../domain/catalog/product.service';
-import { PROPS } from '../../domain/catalog/props';
+import type { CodeValue, ProductProp, ShopAvailability } from '../../domain/catalog/product/product';
+import type { ProductRepository, StoredItem, StoredOffer } from '../../domain/catalog/product/product.service';
+import { PROPS } from '../../domain/catalog/filter/props';
 import { type Db, queryRows } from '../client';
 import { loadAvailability, loadOnlineStores } from './availability';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { VocabularyWord, WordFacts } from '../../domain/catalog/search';
-import type { SearchRepository } from '../../domain/catalog/search.service';
-import { PROPS } from '../../domain/catalog/props';
+import type { VocabularyWord, WordFacts } from '../../domain/catalog/search/search';
+import type { SearchRepository } from '../../domain/catalog/search/search.service';
+import { PROPS } from '../../domain/catalog/filter/props';
 import { type Db, queryRows } from '../client';
 import { pgArray } from './listing';
 

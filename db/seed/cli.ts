@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSettings } from '../../config/settings';
-import { buildCatalog } from '../../tests/support/factories';
+import { buildCatalog } from './catalog';
 import { openDatabase } from '../client';
 import { seedCatalog } from './seed';
 

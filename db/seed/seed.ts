@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Catalog } from '../../tests/support/factories';
+import type { Catalog } from './catalog';
 import type { Db } from '../client';
 import * as t from '../schema';
 import { limitDesigns } from './design-pool';

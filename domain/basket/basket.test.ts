@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StockRow } from '../catalog/availability';
+import type { StockRow } from '../inventory/availability';
 import { type BasketRow, basketTotals, buildBasket, mergeLines, offerOnlineStock, onlineQuantity } from './basket';
 
 const stores = {

@@ -4,7 +4,7 @@ import {
   type OnlineStores,
   onlineSourceStores,
   type StockRow,
-} from '../catalog/availability';
+} from '../inventory/availability';
 import { discountPercent } from '../pricing/price';
 
 /** Spec §3 Basket line. Money in kopecks; `price` is the line's sum (offer price × quantity). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { Random } from '../support/random';
+import { Random } from '../../db/seed/random';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field

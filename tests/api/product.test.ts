@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { compareSizeNames } from '../../domain/catalog/sizes';
+import { compareSizeNames } from '../../domain/catalog/product/sizes';
 import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';
 
 let app: TestApp;

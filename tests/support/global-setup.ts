@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../db/client';
 import { seedCatalog } from '../../db/seed/seed';
-import { buildCatalog } from './factories';
+import { buildCatalog } from '../../db/seed/catalog';
 import { TEST_CATALOG } from './test-catalog';
 
 declare module 'vitest' {

@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { Link } from 'react-router';
-import { EMPTY_FILTER, toggleValue, withoutCode } from '../../../domain/catalog/filter';
-import { type Facet, groupDigits } from '../../../domain/catalog/filter-facets';
-import { hrefWithFilter, type ListingLocation } from '../../../domain/catalog/listing';
+import { EMPTY_FILTER, toggleValue, withoutCode } from '../../../domain/catalog/filter/filter';
+import { type Facet, groupDigits } from '../../../domain/catalog/filter/filter-facets';
+import { hrefWithFilter, type ListingLocation } from '../../../domain/catalog/listing/listing';
 import styles from './FilterChips.module.css';
 
 /** The chosen filters, each a link that removes it, and one that removes them all. */

@@ -1,10 +1,10 @@
 import { Check, Info } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type FilterRange, type FilterState, setRange, toggleValue } from '../../../domain/catalog/filter';
-import type { Facet, FacetValue } from '../../../domain/catalog/filter-facets';
-import { hrefWithFilter, type ListingLocation } from '../../../domain/catalog/listing';
-import { isIndexable } from '../../../domain/catalog/listing-seo';
+import { type FilterRange, type FilterState, setRange, toggleValue } from '../../../domain/catalog/filter/filter';
+import type { Facet, FacetValue } from '../../../domain/catalog/filter/filter-facets';
+import { hrefWithFilter, type ListingLocation } from '../../../domain/catalog/listing/listing';
+import { isIndexable } from '../../../domain/catalog/listing/listing-seo';
 import styles from './FilterPanel.module.css';
 
 interface PanelProps {

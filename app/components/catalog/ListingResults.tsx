@@ -1,8 +1,13 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { ProductCard as Card } from '../../../domain/catalog/catalog';
-import { type ListingLocation, listingHref, type Navigation, pagerItems } from '../../../domain/catalog/listing';
+import type { ProductCard as Card } from '../../../domain/catalog/listing/card';
+import {
+  type ListingLocation,
+  listingHref,
+  type Navigation,
+  pagerItems,
+} from '../../../domain/catalog/listing/listing';
 import { ProductCard } from './ProductCard';
 import styles from './ListingResults.module.css';
 

@@ -1,9 +1,9 @@
 import { X } from 'lucide-react';
 import { Link } from 'react-router';
-import { EMPTY_FILTER } from '../../../domain/catalog/filter';
-import { hrefWithFilter } from '../../../domain/catalog/listing';
-import { productCount } from '../../../domain/catalog/listing-seo';
-import type { Listing } from '../../../domain/catalog/listing.service';
+import { EMPTY_FILTER } from '../../../domain/catalog/filter/filter';
+import { hrefWithFilter } from '../../../domain/catalog/listing/listing';
+import { productCount } from '../../../domain/catalog/listing/listing-seo';
+import type { Listing } from '../../../domain/catalog/listing/listing.service';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import { FilterChips } from './FilterChips';
 import { FilterPanel } from './FilterPanel';

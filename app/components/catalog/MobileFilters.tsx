@@ -7,10 +7,10 @@ import {
   formatFilterPath,
   setRange,
   toggleValue,
-} from '../../../domain/catalog/filter';
-import type { Facet } from '../../../domain/catalog/filter-facets';
-import { hrefWithFilter, type ListingLocation } from '../../../domain/catalog/listing';
-import { productCount } from '../../../domain/catalog/listing-seo';
+} from '../../../domain/catalog/filter/filter';
+import type { Facet } from '../../../domain/catalog/filter/filter-facets';
+import { hrefWithFilter, type ListingLocation } from '../../../domain/catalog/listing/listing';
+import { productCount } from '../../../domain/catalog/listing/listing-seo';
 import { Dialog } from '~/components/ui/Dialog';
 import { useDeviceClass } from '~/lib/device';
 import { FilterPanel } from './FilterPanel';

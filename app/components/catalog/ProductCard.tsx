@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ProductCard as Card } from '../../../domain/catalog/catalog';
+import type { ProductCard as Card } from '../../../domain/catalog/listing/card';
 import { formatPrice } from '../../../domain/pricing/price';
 import { plural } from '../../../domain/text/plural';
 import { imageUrl, listingSrcSet } from '~/lib/images';

@@ -1,8 +1,8 @@
 import { ArrowUpDown, Check } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { hrefWithSort, type ListingLocation } from '../../../domain/catalog/listing';
-import type { SortState } from '../../../domain/catalog/sort';
+import { hrefWithSort, type ListingLocation } from '../../../domain/catalog/listing/listing';
+import type { SortState } from '../../../domain/catalog/listing/sort';
 import styles from './SortMenu.module.css';
 
 /** The sort as a disclosure of links: works without JavaScript, and a new sort drops the page (spec §2). */

@@ -1,5 +1,5 @@
-import { type ListingLocation, listingHref } from '../../../domain/catalog/listing';
-import { DEFAULT_SORT } from '../../../domain/catalog/sort';
+import { type ListingLocation, listingHref } from '../../../domain/catalog/listing/listing';
+import { DEFAULT_SORT } from '../../../domain/catalog/listing/sort';
 
 /** Title, description, robots, canonical and social tags of a listing page (sections and brands alike). */
 export function listingMeta(

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Breadcrumb } from '../../../domain/catalog/product';
+import type { Breadcrumb } from '../../../domain/catalog/product/product';
 import styles from './Breadcrumbs.module.css';
 
 /** The way back up the catalogue; the same chain goes into the page's BreadcrumbList markup. */

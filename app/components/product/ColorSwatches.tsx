@@ -1,4 +1,4 @@
-import type { ProductItem } from '../../../domain/catalog/product';
+import type { ProductItem } from '../../../domain/catalog/product/product';
 import { imageUrl } from '~/lib/images';
 import styles from './ColorSwatches.module.css';
 

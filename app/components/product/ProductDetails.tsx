@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ProductItem } from '../../../domain/catalog/product';
+import type { ProductItem } from '../../../domain/catalog/product/product';
 import styles from './ProductDetails.module.css';
 
 /** The description and the props table: material, insulation, length, season, hood, article, colour, brand. */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { chooseOffer } from '../../../domain/catalog/offer-choice';
-import type { ProductItem, ProductOffer, ProductPage } from '../../../domain/catalog/product';
-import { productJsonLd } from '../../../domain/catalog/product-seo';
+import { chooseOffer } from '../../../domain/catalog/product/offer-choice';
+import type { ProductItem, ProductOffer, ProductPage } from '../../../domain/catalog/product/product';
+import { productJsonLd } from '../../../domain/catalog/product/product-seo';
 import { BuyButtons } from '~/components/basket/BuyButtons';
 import { imageUrl } from '~/lib/images';
 import { Breadcrumbs } from './Breadcrumbs';

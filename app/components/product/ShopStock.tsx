@@ -1,7 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import type { ProductOffer, ShopAvailability } from '../../../domain/catalog/product';
+import type { ProductOffer, ShopAvailability } from '../../../domain/catalog/product/product';
 import { plural } from '../../../domain/text/plural';
 import { Dialog } from '~/components/ui/Dialog';
 import { postApi } from '~/lib/api';

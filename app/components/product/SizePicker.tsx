@@ -1,4 +1,4 @@
-import { type CodeValue, photoModelText, type ProductOffer } from '../../../domain/catalog/product';
+import { type CodeValue, photoModelText, type ProductOffer } from '../../../domain/catalog/product/product';
 import styles from './SizePicker.module.css';
 
 interface Props {

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { imageUrl } from '../../../app/lib/images';
-import { EMPTY_FILTER, type FilterState, parseFilterSegments } from '../../../domain/catalog/filter';
-import type { Listing, ListingScope, SectionNode } from '../../../domain/catalog/listing.service';
-import { cutQuery } from '../../../domain/catalog/search';
-import { SORT_LIST, type SortValue } from '../../../domain/catalog/sort';
+import { EMPTY_FILTER, type FilterState, parseFilterSegments } from '../../../domain/catalog/filter/filter';
+import type { Listing, ListingScope, SectionNode } from '../../../domain/catalog/listing/listing.service';
+import { cutQuery } from '../../../domain/catalog/search/search';
+import { SORT_LIST, type SortValue } from '../../../domain/catalog/listing/sort';
 import { DomainError } from '../../../domain/errors';
 import { positiveInt } from '../../../domain/input';
 import type { Services } from '../../../domain/services';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ProductItem, ProductPage } from '../../../domain/catalog/product';
+import type { ProductItem, ProductPage } from '../../../domain/catalog/product/product';
 import { DomainError } from '../../../domain/errors';
 import { positiveInt } from '../../../domain/input';
 import type { Services } from '../../../domain/services';

@@ -1,6 +1,6 @@
-import { cachedFor } from '../cache';
-import { splitFilterPath } from './filter';
-import type { Listing, ListingService, Outcome, Params } from './listing.service';
+import { cachedFor } from '../../cache';
+import { splitFilterPath } from '../filter/filter';
+import type { Listing, ListingService, Outcome, Params } from '../listing/listing.service';
 import {
   cutQuery,
   isEmptyMatch,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FilterDef } from './filter-facets';
+import type { FilterDef } from '../filter/filter-facets';
 import {
   createListingService,
   type ListingQuery,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Random } from '../../tests/support/random';
+import { Random } from '../../../db/seed/random';
 import {
   type FilterState,
   formatFilterPath,

@@ -1,6 +1,6 @@
-import { DomainError } from '../errors';
-import { discountPercent } from '../pricing/price';
-import { type AvailabilityOffer, canBuyOnline, isOfferDisabled, type OnlineStores } from './availability';
+import { DomainError } from '../../errors';
+import { discountPercent } from '../../pricing/price';
+import { type AvailabilityOffer, canBuyOnline, isOfferDisabled, type OnlineStores } from '../../inventory/availability';
 import type { Breadcrumb, CodeValue, ProductItem, ProductOffer, ProductPage, ShopAvailability } from './product';
 import { productSeo } from './product-seo';
 import { sortBySize } from './sizes';

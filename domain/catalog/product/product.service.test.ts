@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityOf } from './availability';
+import { availabilityOf } from '../../inventory/availability';
 import type { ProductRepository, StoredItem, StoredModel } from './product.service';
 import { createProductService } from './product.service';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BRANDS } from './catalog-data';
-import { buildCatalog } from './factories';
+import { buildCatalog } from './catalog';
 
 describe('demo catalogue', () => {
   const catalog = buildCatalog({ seed: 20261121, products: 900 });

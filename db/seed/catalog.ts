@@ -1,5 +1,5 @@
-import type { GarmentDesign, GarmentView } from '../../db/seed/images';
-import { PROPS, type PropCode } from '../../domain/catalog/props';
+import type { GarmentDesign, GarmentView } from './images';
+import { PROPS, type PropCode } from '../../domain/catalog/filter/props';
 import {
   BRANDS,
   CITIES,

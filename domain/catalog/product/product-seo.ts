@@ -1,4 +1,4 @@
-import { formatPrice } from '../pricing/price';
+import { formatPrice } from '../../pricing/price';
 import type { Breadcrumb, ProductItem, ProductOffer, ProductSeo } from './product';
 
 export const SHOP_NAME = 'ВЬЮГА';

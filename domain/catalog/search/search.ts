@@ -1,4 +1,4 @@
-import type { SearchMatch } from './listing.service';
+import type { SearchMatch } from '../listing/listing.service';
 
 /** Spec §5: a query is at most 100 characters; a longer one is cut, never refused. */
 export const SEARCH_MAX = 100;

@@ -1,6 +1,6 @@
-import { formatPrice } from '../pricing/price';
-import { PRODUCT_FORMS, plural } from '../text/plural';
-import type { FilterState } from './filter';
+import { formatPrice } from '../../pricing/price';
+import { PRODUCT_FORMS, plural } from '../../text/plural';
+import type { FilterState } from '../filter/filter';
 import type { BrandInfo, Listing, SectionNode } from './listing.service';
 import { DEFAULT_SORT } from './sort';
 

@@ -1,4 +1,4 @@
-import { type FilterState, formatFilterPath } from './filter';
+import { type FilterState, formatFilterPath } from '../filter/filter';
 import { DEFAULT_SORT, type SortValue } from './sort';
 
 /** Cards per page: a whole number of rows at 4, 3 and 2 columns. */

@@ -1,5 +1,5 @@
-import { cachedFor } from '../cache';
-import type { FeaturedKind, ProductCard } from './catalog';
+import { cachedFor } from '../../cache';
+import type { FeaturedKind, ProductCard } from './card';
 
 export interface SectionTile {
   id: number;

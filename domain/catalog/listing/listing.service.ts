@@ -1,7 +1,13 @@
-import { cachedFor } from '../cache';
-import type { AvailabilityOffer } from './availability';
-import type { ProductCard } from './catalog';
-import { type FilterState, formatFilterPath, normalizeFilter, parseFilterSegments, splitFilterPath } from './filter';
+import { cachedFor } from '../../cache';
+import type { AvailabilityOffer } from '../../inventory/availability';
+import type { ProductCard } from './card';
+import {
+  type FilterState,
+  formatFilterPath,
+  normalizeFilter,
+  parseFilterSegments,
+  splitFilterPath,
+} from '../filter/filter';
 import {
   buildFacets,
   combineCounts,
@@ -11,7 +17,7 @@ import {
   type LiveCounts,
   type ScopeTotals,
   unknownFilterPart,
-} from './filter-facets';
+} from '../filter/filter-facets';
 import {
   type ListingLocation,
   listingHref,

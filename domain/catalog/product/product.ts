@@ -1,4 +1,4 @@
-import type { AvailabilityOffer } from './availability';
+import type { AvailabilityOffer } from '../../inventory/availability';
 
 /** The spec's code/value pair (offer props, photo-model props). */
 export interface CodeValue {

@@ -1,4 +1,4 @@
-import type { GarmentKind } from '../../db/seed/images';
+import type { GarmentKind } from './images';
 
 /** Reference data of the demo catalogue: what a real outerwear retailer would carry. */
 
