@@ -1,30 +1,12 @@
+import type { ShopOptions } from '../contract/options';
+import type { RequestContext } from '../domain/context';
 import type { Services } from '../domain/services';
-
-/** The spec's Options object (§3), embedded in every page for the browser code. */
-export interface ShopOptions {
-  mapServiceKey: string;
-  addressKeys: string[];
-  imgVersion: string;
-  isEnabledGiveOutDiscountCardOnRegister: boolean;
-  stopBannerChangeOnHover: boolean;
-  urlPersonalDataProcessing: string;
-  urlOferta: string;
-  urlAuthPage: string;
-  urlRegisterPage: string;
-  siteId: string;
-  sessid: string;
-}
-
-export interface SessionInfo {
-  id: string;
-  userId: number | null;
-}
 
 declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
-    session: SessionInfo;
+    /** The request context the HTTP layer resolved: the same object the API handlers get. */
+    ctx: RequestContext;
     options: ShopOptions;
-    requestId: string;
   }
 }

@@ -15,16 +15,14 @@ import { readCookie } from './lib/cookies';
 import { NotFound } from './components/shell/NotFound';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, session, options } = context;
+  const { services, ctx, options } = context;
   const cookie = request.headers.get('cookie');
   const url = new URL(request.url);
-  const [menu, counts, city, cities] = await Promise.all([
+  const city = ctx.city;
+  const [menu, counts, cities] = await Promise.all([
     services.menu.menu(),
     // A first visit has no basket yet: skip the query.
-    readCookie(cookie, 'SHOPSID')
-      ? services.basket.counts({ sessionId: session.id, userId: session.userId })
-      : { availableCount: 0, delayCount: 0 },
-    services.regions.current(readCookie(cookie, 'city')),
+    readCookie(cookie, 'SHOPSID') ? services.basket.counts(ctx) : { availableCount: 0, delayCount: 0 },
     services.regions.cities(),
   ]);
   return {

@@ -37,17 +37,8 @@ async function queryRow(
 ): Promise<BenchRow> {
   const section = ref.sections.find((s) => s.url === url);
   if (!section) throw new Error(`no section ${url}`);
-  const run = async () => {
-    const listing = await service.list({
-      scope: { kind: 'section', sectionId: section.id },
-      filter,
-      sort: 'price_asc',
-      page: 1,
-      base: url,
-    });
-    if ('error' in listing) throw new Error(listing.error);
-    return listing;
-  };
+  const run = () =>
+    service.list({ scope: { kind: 'section', sectionId: section.id }, filter, sort: 'price_asc', page: 1, base: url });
   const sample = await run();
   const median = await medianMs(run, RUNS, 5);
   return {

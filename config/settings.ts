@@ -32,6 +32,11 @@ const settingsSchema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(200000).default(900),
   MAPS_API_KEY: z.string().optional(),
   ADDRESS_API_KEY: z.string().optional(),
+  /** `1` behind the shop's own proxy or load balancer: the client address is the last X-Forwarded-For hop. */
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
   GIVE_OUT_DISCOUNT_CARD_ON_REGISTER: z
     .enum(['0', '1', 'true', 'false'])
     .default('1')

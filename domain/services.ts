@@ -1,3 +1,4 @@
+import type { AuthService } from './auth/auth.service';
 import type { BasketService } from './basket/basket.service';
 import type { HomeService } from './catalog/listing/home.service';
 import type { ListingService } from './catalog/listing/listing.service';
@@ -10,6 +11,7 @@ import type { RegionsService } from './regions/regions.service';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
 export interface Services {
+  auth: AuthService;
   menu: MenuService;
   basket: BasketService;
   newsletter: NewsletterService;

@@ -1,20 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { ShopOptions } from '../app/context';
+import { API_V2_BASE, CATALOG_ELEMENT_PATH, RPC_PATH } from '../contract/api';
+import type { ShopOptions } from '../contract/options';
 import type { Settings } from '../config/settings';
 import type { Services } from '../domain/services';
-import { API_BASE, apiV2 } from './api';
 import { catalogElementApi } from './api/catalog-element';
-import { rpcHandler } from './api/rpc';
+import { rpcApi } from './api/rpc';
+import { apiV2 } from './api/v2';
+import { respondRefusal, speaks } from './http/api-layer';
 import { compression } from './http/compress';
+import { ENVELOPE, RPC } from './http/dialect';
 import type { AppEnv } from './http/env';
-import { fail, GENERIC_ERROR } from './http/envelope';
-import { HttpError } from './http/errors';
+import { GENERIC_ERROR, HttpError } from './http/errors';
+import { requestContext } from './http/request-context';
 import { sessionMiddleware } from './http/session';
 import { staticFiles } from './http/static';
 import { imageRoutes } from './images/resize';
@@ -41,6 +44,8 @@ export interface AppDeps {
   logger: Logger;
   /** Answers /healthz: throws when the database is unreachable. */
   health: () => Promise<void>;
+  /** The shop's clock; tests set it. */
+  clock?: () => Date;
 }
 
 export function createApp(deps: AppDeps) {
@@ -64,9 +69,17 @@ export function createApp(deps: AppDeps) {
       'request',
     );
   });
+  // The API paths answer in their dialect, errors included; every other path answers with pages.
+  app.use(`${API_V2_BASE}/*`, speaks(ENVELOPE));
+  app.use(CATALOG_ELEMENT_PATH, speaks(ENVELOPE));
+  app.use(RPC_PATH, speaks(RPC));
+  app.use(RPC_PATH.slice(0, -1), speaks(RPC));
   app.onError((error, c) => {
+    const refusal = respondRefusal(c, error);
+    if (refusal) return refusal;
+    if (error instanceof HttpError) return c.text(error.message, error.status);
     c.get('log').error({ err: error, url: c.req.url }, 'unhandled error');
-    if (c.req.path.startsWith('/api/')) return fail(c, 500, [{ message: GENERIC_ERROR, code: 'INTERNAL' }]);
+    if (c.get('dialect')) return c.get('dialect').fail(c, 500, [{ message: GENERIC_ERROR, code: 'INTERNAL' }]);
     return c.html(errorPage(c.get('requestId')), 500);
   });
   app.use(
@@ -91,13 +104,8 @@ export function createApp(deps: AppDeps) {
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => {
-        const error = new HttpError(
-          413,
-          `Слишком большой запрос: не больше ${MAX_BODY_BYTES / 1024} КБ.`,
-          'BODY_TOO_LARGE',
-        );
-        return apiError(c, error) ?? c.text(error.message, 413);
+      onError: () => {
+        throw new HttpError(413, `Слишком большой запрос: не больше ${MAX_BODY_BYTES / 1024} КБ.`, 'BODY_TOO_LARGE');
       },
     }),
   );
@@ -113,20 +121,11 @@ export function createApp(deps: AppDeps) {
   app.route('/images', imageRoutes(path.join(settings.DATA_DIR, 'images')));
   app.use('*', compression());
   app.use('*', sessionMiddleware(deps.secret, settings.SITE_URL.startsWith('https:')));
-  app.route(API_BASE, apiV2(services, { imgVersion: settings.IMG_VERSION }));
-  app.all(`${API_BASE}/*`, (c) => fail(c, 404, [{ message: 'Такого метода API нет.', code: 'NOT_FOUND' }]));
-  app.route('/bitrix/components/bitrix/catalog.element', catalogElementApi(services, settings.SITE_ID));
-  const rpc = rpcHandler(services);
-  app.post('/api/', rpc);
-  app.post('/api', rpc);
-  for (const path of ['/api/', '/api']) {
-    app.all(path, (c) => {
-      c.header('allow', 'POST');
-      return c.json({ error: { msg: 'Этот адрес принимает только POST-запросы.', code: 'METHOD_NOT_ALLOWED' } }, 405);
-    });
-  }
+  app.use('*', requestContext({ services, trustProxy: settings.TRUST_PROXY, clock: deps.clock ?? (() => new Date()) }));
+  app.route('/', apiV2(services, { imgVersion: settings.IMG_VERSION }));
+  app.route('/', catalogElementApi(services, settings.SITE_ID));
+  app.route('/', rpcApi(services));
   app.all('*', async (c) => {
-    const session = c.get('session');
     const options: ShopOptions = {
       mapServiceKey: settings.MAPS_API_KEY ?? '',
       addressKeys: settings.ADDRESS_API_KEY ? [settings.ADDRESS_API_KEY] : [],
@@ -138,7 +137,7 @@ export function createApp(deps: AppDeps) {
       urlAuthPage: '/auth/',
       urlRegisterPage: '/auth/register/',
       siteId: settings.SITE_ID,
-      sessid: session.sessid,
+      sessid: c.get('session').sessid,
     };
     // A URL deeper than any page is rendered as the address of no page: the same styled 404, without the router's
     // matching work on thousands of segments.
@@ -146,27 +145,12 @@ export function createApp(deps: AppDeps) {
     const request = tooDeep
       ? new Request(new URL('/not-found/', c.req.url), { headers: c.req.raw.headers })
       : c.req.raw;
-    const response = await handleRequest(request, {
-      services,
-      session: { id: session.id, userId: null },
-      options,
-      requestId: c.get('requestId'),
-    });
+    const response = await handleRequest(request, { services, ctx: c.get('ctx'), options });
     // Keep the visitor cookie the session middleware set on this response.
     for (const cookie of c.res.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
     return response;
   });
   return app;
-}
-
-/** The HTTP layer's own refusal in the caller's shape: the envelope for `/api/v2` and the platform path, `{error}` for `POST /api/`. */
-function apiError(c: Context, error: HttpError): Response | null {
-  const path = c.req.path;
-  if (path === '/api' || path === '/api/')
-    return c.json({ error: { msg: error.message, code: error.code } }, error.status);
-  if (path.startsWith('/api/') || path.startsWith('/bitrix/'))
-    return fail(c, error.status, [{ message: error.message, code: error.code }]);
-  return null;
 }
 
 function errorPage(requestId: string): string {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { authRepository } from '../db/repositories/auth';
 import { basketRepository } from '../db/repositories/basket';
 import { homeRepository } from '../db/repositories/cards';
 import { listingRepository } from '../db/repositories/listing';
@@ -8,6 +9,7 @@ import { eventsRepository } from '../db/repositories/events';
 import { menuRepository } from '../db/repositories/menu';
 import { newsletterRepository } from '../db/repositories/newsletter';
 import { regionsRepository } from '../db/repositories/regions';
+import { createAuthService } from '../domain/auth/auth.service';
 import { createBasketService } from '../domain/basket/basket.service';
 import { createHomeService } from '../domain/catalog/listing/home.service';
 import { createListingService } from '../domain/catalog/listing/listing.service';
@@ -23,6 +25,7 @@ import type { Services } from '../domain/services';
 export function createServices(db: Db): Services {
   const listing = createListingService(listingRepository(db));
   return {
+    auth: createAuthService(authRepository(db)),
     menu: createMenuService(menuRepository(db)),
     basket: createBasketService(basketRepository(db)),
     newsletter: createNewsletterService(newsletterRepository(db)),

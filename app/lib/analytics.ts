@@ -2,13 +2,12 @@
  * The one analytics module (spec §7): goals and events go to `/api/v2/event/set/`. Nothing at all is sent while the
  * `stopmetrica` cookie is `Y`.
  */
+import { API } from '../../contract/api';
 import { pageOptions } from './api';
 import { readCookie } from './cookies';
 
 export type Goal = 'add_to_cart' | 'delete_from_cart' | 'go_to_cart' | 'view_item';
 export type EventParams = Record<string, unknown>;
-
-export const EVENT_URL = '/api/v2/event/set/';
 
 export function analyticsEnabled(): boolean {
   return readCookie(document.cookie, 'stopmetrica') !== 'Y';
@@ -26,7 +25,7 @@ export function sendEvent(event1: string, event2 = '', params: EventParams = {})
   });
   try {
     // keepalive: a goal sent on a click that leaves the page still arrives.
-    fetch(EVENT_URL, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => {});
+    fetch(API.eventSet, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => {});
   } catch {
     // No fetch (very old browsers): no analytics.
   }

@@ -1,4 +1,5 @@
-/** The browser side of the spec's calls: form-encoded POSTs that carry the page's sessid. */
+/** The browser side of the spec's calls: form-encoded POSTs that carry the page's sessid, addressed by contract name. */
+import { API, type ApiAnswers, type ApiName, RPC_PATH, type RpcAnswers, type RpcMethod } from '../../contract/api';
 
 export interface ApiError {
   message: string;
@@ -13,27 +14,18 @@ export function pageOptions(): { sessid: string; imgVersion: string; siteId: str
   return script ? JSON.parse(script.textContent || '{}') : { sessid: '', imgVersion: '1', siteId: 's1' };
 }
 
-function toForm(fields: Record<string, unknown>): URLSearchParams {
+/** The fields as a form, with the page's sessid. */
+export function formWithSessid(fields: Record<string, unknown>): URLSearchParams {
   const form = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
+  for (const [key, value] of Object.entries({ ...fields, sessid: pageOptions().sessid })) {
     if (value === undefined || value === null) continue;
     form.append(key, String(value));
   }
   return form;
 }
 
-export async function postApi<T>(url: string, fields: Record<string, unknown> = {}): Promise<ApiAnswer<T>> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: toForm({ ...fields, sessid: pageOptions().sessid }),
-      credentials: 'same-origin',
-    });
-  } catch {
-    return { ok: false, message: NETWORK_ERROR, code: 'NETWORK' };
-  }
+/** Reads an `/api/v2` envelope; anything else is the spec's «Unknown response». */
+async function readEnvelope<T>(response: Response): Promise<ApiAnswer<T>> {
   const json = (await response.json().catch(() => null)) as { status?: string; data?: T; errors?: ApiError[] } | null;
   if (json?.status === 'ok') return { ok: true, data: json.data as T };
   if (json?.status === 'error') {
@@ -41,4 +33,57 @@ export async function postApi<T>(url: string, fields: Record<string, unknown> = 
     return { ok: false, message: first?.message ?? 'Ошибка', code: first?.code ?? '0' };
   }
   return { ok: false, message: 'Unknown response', code: '0' };
+}
+
+/** POST to a path that answers in the envelope (an `/api/v2` call or the platform path). */
+export async function postPath<T>(path: string, fields: Record<string, unknown> = {}): Promise<ApiAnswer<T>> {
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: formWithSessid(fields),
+      credentials: 'same-origin',
+    });
+    return await readEnvelope<T>(response);
+  } catch {
+    return { ok: false, message: NETWORK_ERROR, code: 'NETWORK' };
+  }
+}
+
+/** POST to an `/api/v2` call by its contract name. */
+export function postApi<K extends ApiName>(
+  name: K,
+  fields: Record<string, unknown> = {},
+): Promise<ApiAnswer<ApiAnswers[K]>> {
+  return postPath<ApiAnswers[K]>(API[name], fields);
+}
+
+/** GET an `/api/v2` call that only reads. */
+export async function getApi<K extends ApiName>(
+  name: K,
+  params: URLSearchParams,
+  init: RequestInit = {},
+): Promise<ApiAnswer<ApiAnswers[K]>> {
+  const response = await fetch(`${API[name]}?${params}`, { ...init, credentials: 'same-origin' });
+  return readEnvelope<ApiAnswers[K]>(response);
+}
+
+/** `POST /api/` with a method: its object, or the `{error: {msg, code}}` it answers. */
+export async function postRpc<M extends RpcMethod>(
+  method: M,
+  fields: Record<string, unknown> = {},
+): Promise<ApiAnswer<RpcAnswers[M]>> {
+  let json: (RpcAnswers[M] & { error?: undefined }) | { error?: { msg?: string; code?: string } } | null;
+  try {
+    const response = await fetch(RPC_PATH, {
+      method: 'POST',
+      body: formWithSessid({ method, ...fields }),
+      credentials: 'same-origin',
+    });
+    json = await response.json().catch(() => null);
+  } catch {
+    return { ok: false, message: NETWORK_ERROR, code: 'NETWORK' };
+  }
+  if (json && !json.error) return { ok: true, data: json as RpcAnswers[M] };
+  return { ok: false, message: json?.error?.msg ?? NETWORK_ERROR, code: json?.error?.code ?? '0' };
 }

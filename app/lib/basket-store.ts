@@ -7,20 +7,13 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { Basket } from '../../domain/basket/basket';
 import type { BasketCounts } from '../../domain/basket/basket.service';
 import { reachGoal, sendEvent } from './analytics';
-import { NETWORK_ERROR, pageOptions, postApi } from './api';
+import { API } from '../../contract/api';
+import { type ApiAnswer, postApi, postRpc } from './api';
 import { parseEntry, readEntry, storageKey, writeEntry } from './storage';
 
 export const BASKET_KEY = 'basket';
 /** Spec §3/§9: the basket cache value 900, in seconds like the default lifetime. */
 export const BASKET_LIFETIME_S = 900;
-
-const URLS = {
-  state: '/api/v2/sale/basket/state/',
-  add: '/api/v2/sale/basket/add/',
-  wishlistAdd: '/api/v2/sale/wishlist/add/',
-  wishlistDelete: '/api/v2/sale/wishlist/delete/',
-  rpc: '/api/',
-} as const;
 
 export type BasketResult = { ok: true; basket: Basket } | { ok: false; message: string; code: string };
 
@@ -51,7 +44,7 @@ export function subscribe(listener: () => void): () => void {
 
 /** Asks the server for the basket; calls made while one is in flight share it. */
 export function refreshBasket(): Promise<Basket | null> {
-  loading ??= postApi<{ basket: Basket }>(URLS.state, { method: 'sale.basket.state' })
+  loading ??= postApi('basketState', { method: 'sale.basket.state' })
     .then((answer) => {
       if (!answer.ok) return null;
       setBasket(answer.data.basket);
@@ -91,50 +84,33 @@ function changed(basket: Basket): void {
   sendEvent('basket', 'update', { availableCount: basket.availableCount, delayCount: basket.delayCount });
 }
 
-async function v2(url: string, fields: Record<string, unknown>): Promise<BasketResult> {
-  const answer = await postApi<{ basket: Basket }>(url, fields);
-  if (!answer.ok) return answer;
-  changed(answer.data.basket);
-  return { ok: true, basket: answer.data.basket };
-}
-
-/** `POST /api/` with a basket method; its answer is `{basket}` or `{error: {msg, code}}`. */
-async function rpc(method: string, fields: Record<string, unknown>): Promise<BasketResult> {
-  const body = new URLSearchParams({ sessid: pageOptions().sessid, method });
-  for (const [key, value] of Object.entries(fields)) body.append(key, String(value));
-  let json: { basket?: Basket; error?: { msg?: string; code?: string } } | null;
-  try {
-    const response = await fetch(URLS.rpc, { method: 'POST', body, credentials: 'same-origin' });
-    json = await response.json().catch(() => null);
-  } catch {
-    return { ok: false, message: NETWORK_ERROR, code: 'NETWORK' };
-  }
-  if (json?.basket) {
-    changed(json.basket);
-    return { ok: true, basket: json.basket };
-  }
-  return { ok: false, message: json?.error?.msg ?? NETWORK_ERROR, code: json?.error?.code ?? '0' };
+/** A basket change by an `/api/v2` call or a `POST /api/` method: its answered basket becomes the copy. */
+async function change(answer: Promise<ApiAnswer<{ basket: Basket }>>): Promise<BasketResult> {
+  const result = await answer;
+  if (!result.ok) return result;
+  changed(result.data.basket);
+  return { ok: true, basket: result.data.basket };
 }
 
 export async function addToBasket(offerId: number): Promise<BasketResult> {
-  const result = await v2(URLS.add, { offerId });
+  const result = await change(postApi('basketAdd', { offerId }));
   if (result.ok) reachGoal('add_to_cart', { offerId });
   // Spec §8: an answer without a status becomes this error.
   else if (result.message === 'Unknown response')
-    return { ok: false, message: `Error response ${URLS.add}`, code: '0' };
+    return { ok: false, message: `Error response ${API.basketAdd}`, code: '0' };
   return result;
 }
 
 export function addToWishlist(offerId: number): Promise<BasketResult> {
-  return v2(URLS.wishlistAdd, { offerId });
+  return change(postApi('wishlistAdd', { offerId }));
 }
 
 export function removeFromWishlist(offerId: number): Promise<BasketResult> {
-  return v2(URLS.wishlistDelete, { offerId });
+  return change(postApi('wishlistDelete', { offerId }));
 }
 
 export async function deleteLine(lineId: number, offerId: number): Promise<BasketResult> {
-  const result = await rpc('sale.order.basket.delete', { id: lineId });
+  const result = await change(postRpc('sale.order.basket.delete', { id: lineId }));
   if (result.ok) {
     reachGoal('delete_from_cart', { offerId });
     sendEvent('cart', 'delete', { offerId });
@@ -143,11 +119,11 @@ export async function deleteLine(lineId: number, offerId: number): Promise<Baske
 }
 
 export function lineToWishlist(lineId: number): Promise<BasketResult> {
-  return rpc('sale.order.basket.toWishlist', { id: lineId });
+  return change(postRpc('sale.order.basket.toWishlist', { id: lineId }));
 }
 
 export function setLineQuantity(lineId: number, quantity: number): Promise<BasketResult> {
-  return rpc('sale.order.basket.setQuantity', { id: lineId, quantity });
+  return change(postRpc('sale.order.basket.setQuantity', { id: lineId, quantity }));
 }
 
 /** The live basket, or null until it is known (always null while rendering on the server and hydrating). */

@@ -13,8 +13,8 @@ import styles from './basket.module.css';
 const DELAYED_ON_BASKET_PAGE = 8;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, session, options } = context;
-  const basket = await services.basket.state({ sessionId: session.id, userId: session.userId });
+  const { services, ctx, options } = context;
+  const basket = await services.basket.state(ctx);
   return { basket, imgVersion: options.imgVersion };
 }
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatPrice } from '../../domain/pricing/price';
 import { ProductCard } from '~/components/catalog/ProductCard';
-import { imageUrl } from '~/lib/images';
+import { imageUrl } from '../../contract/images';
 import type { Route } from './+types/home';
 import styles from './home.module.css';
 

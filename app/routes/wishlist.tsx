@@ -7,8 +7,8 @@ import type { Route } from './+types/wishlist';
 import styles from './basket.module.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, session, options } = context;
-  const basket = await services.basket.state({ sessionId: session.id, userId: session.userId });
+  const { services, ctx, options } = context;
+  const basket = await services.basket.state(ctx);
   return { basket, imgVersion: options.imgVersion };
 }
 

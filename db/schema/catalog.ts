@@ -128,6 +128,8 @@ export const cities = pgTable('cities', {
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
   fullName: text('full_name').notNull(),
+  /** The location code delivery services know the city by (KLADR), the spec Region's locationId. */
+  locationId: text('location_id').notNull().default(''),
   phones: text('phones').array().notNull(),
   sort: integer('sort').notNull(),
 });

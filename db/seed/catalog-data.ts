@@ -163,6 +163,7 @@ export const LETTER_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
 export const CITIES = [
   {
     code: 'moskva',
+    locationId: '7700000000000',
     name: 'Москва',
     fullName: 'г. Москва',
     phones: ['+7 (495) 120-45-67', '8 (800) 555-35-35'],
@@ -170,6 +171,7 @@ export const CITIES = [
   },
   {
     code: 'sankt-peterburg',
+    locationId: '7800000000000',
     name: 'Санкт-Петербург',
     fullName: 'г. Санкт-Петербург',
     phones: ['+7 (812) 407-18-20', '8 (800) 555-35-35'],
@@ -177,6 +179,7 @@ export const CITIES = [
   },
   {
     code: 'ekaterinburg',
+    locationId: '6600000100000',
     name: 'Екатеринбург',
     fullName: 'Свердловская обл., г. Екатеринбург',
     phones: ['+7 (343) 288-10-40'],
@@ -184,14 +187,23 @@ export const CITIES = [
   },
   {
     code: 'novosibirsk',
+    locationId: '5400000100000',
     name: 'Новосибирск',
     fullName: 'Новосибирская обл., г. Новосибирск',
     phones: ['+7 (383) 209-33-11'],
     shops: 2,
   },
-  { code: 'kazan', name: 'Казань', fullName: 'Респ. Татарстан, г. Казань', phones: ['+7 (843) 211-50-05'], shops: 2 },
+  {
+    code: 'kazan',
+    locationId: '1600000100000',
+    name: 'Казань',
+    fullName: 'Респ. Татарстан, г. Казань',
+    phones: ['+7 (843) 211-50-05'],
+    shops: 2,
+  },
   {
     code: 'nizhnij-novgorod',
+    locationId: '5200000100000',
     name: 'Нижний Новгород',
     fullName: 'Нижегородская обл., г. Нижний Новгород',
     phones: ['+7 (831) 233-03-30'],
@@ -199,12 +211,53 @@ export const CITIES = [
   },
   {
     code: 'krasnodar',
+    locationId: '2300000100000',
     name: 'Краснодар',
     fullName: 'Краснодарский край, г. Краснодар',
     phones: ['+7 (861) 203-45-45'],
     shops: 2,
   },
-  { code: 'samara', name: 'Самара', fullName: 'Самарская обл., г. Самара', phones: ['+7 (846) 215-15-16'], shops: 2 },
+  {
+    code: 'samara',
+    locationId: '6300000100000',
+    name: 'Самара',
+    fullName: 'Самарская обл., г. Самара',
+    phones: ['+7 (846) 215-15-16'],
+    shops: 2,
+  },
+  // Cities without a shop of their own: orders are delivered there (spec Region `isOther`).
+  {
+    code: 'voronezh',
+    locationId: '3600000100000',
+    name: 'Воронеж',
+    fullName: 'Воронежская обл., г. Воронеж',
+    phones: ['8 (800) 555-35-35'],
+    shops: 0,
+  },
+  {
+    code: 'rostov-na-donu',
+    locationId: '6100000100000',
+    name: 'Ростов-на-Дону',
+    fullName: 'Ростовская обл., г. Ростов-на-Дону',
+    phones: ['8 (800) 555-35-35'],
+    shops: 0,
+  },
+  {
+    code: 'perm',
+    locationId: '5900000100000',
+    name: 'Пермь',
+    fullName: 'Пермский край, г. Пермь',
+    phones: ['8 (800) 555-35-35'],
+    shops: 0,
+  },
+  {
+    code: 'ufa',
+    locationId: '0200000100000',
+    name: 'Уфа',
+    fullName: 'Респ. Башкортостан, г. Уфа',
+    phones: ['8 (800) 555-35-35'],
+    shops: 0,
+  },
 ] as const;
 
 /** City centres, for plausible shop coordinates. */

@@ -80,6 +80,7 @@ export interface CityRow {
   code: string;
   name: string;
   fullName: string;
+  locationId: string;
   phones: string[];
   sort: number;
 }
@@ -374,12 +375,14 @@ function buildStores(rnd: Random): { cities: CityRow[]; stores: StoreRow[] } {
     code: c.code,
     name: c.name,
     fullName: c.fullName,
+    locationId: c.locationId,
     phones: [...c.phones],
     sort: (i + 1) * 10,
   }));
   const stores: StoreRow[] = [];
   let mall = 0;
   for (const [i, city] of CITIES.entries()) {
+    if (city.shops === 0) continue;
     const [lat, lon] = CITY_CENTRES[city.code] as [number, number];
     for (let n = 0; n < city.shops; n++) {
       const [place, address, metro] = MALLS[mall++ % MALLS.length] as readonly [string, string, string | null];

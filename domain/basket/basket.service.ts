@@ -1,3 +1,4 @@
+import { type RequestContext, userIdOf } from '../context';
 import { DomainError } from '../errors';
 import { type Basket, type BasketRow, buildBasket, type MergeLine, mergeLines } from './basket';
 
@@ -44,15 +45,22 @@ export interface BasketRepository {
   replaceWithMerged(sessionId: string, userId: number, lines: MergeLine[]): Promise<void>;
 }
 
+/** The basket of whoever asks: the user once logged in, else the visitor's session. */
+export function basketOwner(ctx: Pick<RequestContext, 'sessionId' | 'actor'>): BasketOwner {
+  return { sessionId: ctx.sessionId, userId: userIdOf(ctx) };
+}
+
+type Ctx = Pick<RequestContext, 'sessionId' | 'actor'>;
+
 export interface BasketService {
-  counts(owner: BasketOwner): Promise<BasketCounts>;
-  state(owner: BasketOwner): Promise<Basket>;
-  add(owner: BasketOwner, offerId: number, quantity?: number): Promise<Basket>;
-  addToWishlist(owner: BasketOwner, offerId: number): Promise<Basket>;
-  removeFromWishlist(owner: BasketOwner, offerId: number): Promise<Basket>;
-  deleteLine(owner: BasketOwner, lineId: number): Promise<Basket>;
-  lineToWishlist(owner: BasketOwner, lineId: number): Promise<Basket>;
-  setQuantity(owner: BasketOwner, lineId: number, quantity: number): Promise<Basket>;
+  counts(ctx: Ctx): Promise<BasketCounts>;
+  state(ctx: Ctx): Promise<Basket>;
+  add(ctx: Ctx, offerId: number, quantity?: number): Promise<Basket>;
+  addToWishlist(ctx: Ctx, offerId: number): Promise<Basket>;
+  removeFromWishlist(ctx: Ctx, offerId: number): Promise<Basket>;
+  deleteLine(ctx: Ctx, lineId: number): Promise<Basket>;
+  lineToWishlist(ctx: Ctx, lineId: number): Promise<Basket>;
+  setQuantity(ctx: Ctx, lineId: number, quantity: number): Promise<Basket>;
   /** At login: the visitor's basket joins the user's (cart quantities summed, capped at stock). */
   mergeVisitorBasket(sessionId: string, userId: number): Promise<void>;
 }
@@ -87,42 +95,48 @@ export function createBasketService(repo: BasketRepository): BasketService {
   };
 
   return {
-    counts: (owner) => repo.counts(owner),
-    state,
+    counts: (ctx) => repo.counts(basketOwner(ctx)),
+    state: (ctx) => state(basketOwner(ctx)),
 
-    async add(owner, offerId, quantity = 1) {
+    async add(ctx, offerId, quantity = 1) {
+      const owner = basketOwner(ctx);
       const cap = await buyableStock(offerId);
       if (quantity > cap || !(await repo.addToCart(owner, offerId, quantity, cap))) throw overStock(cap);
       return state(owner);
     },
 
-    async addToWishlist(owner, offerId) {
+    async addToWishlist(ctx, offerId) {
+      const owner = basketOwner(ctx);
       await buyableStock(offerId);
       await repo.addToWishlist(owner, offerId);
       return state(owner);
     },
 
-    async removeFromWishlist(owner, offerId) {
+    async removeFromWishlist(ctx, offerId) {
+      const owner = basketOwner(ctx);
       // Removing is allowed for any existing offer, also one that has sold out since it was delayed.
       if (!(await repo.onlineStock([offerId])).has(offerId)) throw notFound();
       await repo.removeFromWishlist(owner, offerId);
       return state(owner);
     },
 
-    async deleteLine(owner, lineId) {
+    async deleteLine(ctx, lineId) {
+      const owner = basketOwner(ctx);
       const line = await repo.line(owner, lineId);
       if (!line) throw noLine();
       await repo.deleteLine(owner, lineId);
       return state(owner);
     },
 
-    async lineToWishlist(owner, lineId) {
+    async lineToWishlist(ctx, lineId) {
+      const owner = basketOwner(ctx);
       await cartLine(owner, lineId);
       await repo.moveToWishlist(owner, lineId);
       return state(owner);
     },
 
-    async setQuantity(owner, lineId, quantity) {
+    async setQuantity(ctx, lineId, quantity) {
+      const owner = basketOwner(ctx);
       const line = await cartLine(owner, lineId);
       const cap = await buyableStock(line.offerId);
       if (quantity > cap) throw overStock(cap);

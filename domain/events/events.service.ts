@@ -1,9 +1,15 @@
+import type { RequestContext } from '../context';
+
 /** One analytics event, as the browser's analytics module sends it. */
-export interface EventRecord {
-  sessionId: string;
+export interface EventData {
   event1: string;
   event2: string | null;
   params: string | null;
+}
+
+/** An event as stored: with the visitor session that sent it. */
+export interface EventRecord extends EventData {
+  sessionId: string;
 }
 
 export interface EventsRepository {
@@ -11,9 +17,9 @@ export interface EventsRepository {
 }
 
 export interface EventsService {
-  record(event: EventRecord): Promise<void>;
+  record(ctx: Pick<RequestContext, 'sessionId'>, event: EventData): Promise<void>;
 }
 
 export function createEventsService(repo: EventsRepository): EventsService {
-  return { record: (event) => repo.add(event) };
+  return { record: (ctx, event) => repo.add({ sessionId: ctx.sessionId, ...event }) };
 }

@@ -1,13 +1,48 @@
 import { cachedFor } from '../cache';
+import { DomainError } from '../errors';
+
 export interface City {
   id: number;
   code: string;
   name: string;
   fullName: string;
+  /** The location code delivery services know the city by (KLADR). */
+  locationId: string;
   phones: string[];
+  /** Whether the shop has a store of its own there (else orders are delivered). */
+  hasShops: boolean;
+}
+
+/** The spec's Region (§3) of a city. */
+export interface Region {
+  locationId: string;
+  id: number;
+  name: string;
+  /** A city outside the list of shop cities: no shop to visit, delivery only. */
+  isOther: boolean;
+  phones: string[];
+  cityName: string;
+  cityId: number;
+  cityCode: string;
+  cityFull: string;
+}
+
+export function toRegion(city: City): Region {
+  return {
+    locationId: city.locationId,
+    id: city.id,
+    name: city.name,
+    isOther: !city.hasShops,
+    phones: city.phones,
+    cityName: city.name,
+    cityId: city.id,
+    cityCode: city.code,
+    cityFull: city.fullName,
+  };
 }
 
 export interface RegionsRepository {
+  /** Every city, shop cities first, in their sort order. */
   cities(): Promise<City[]>;
 }
 
@@ -15,6 +50,8 @@ export interface RegionsService {
   cities(): Promise<City[]>;
   /** The visitor's city by its code (from the city cookie), else the first city. */
   current(cityCode: string | undefined): Promise<City | null>;
+  /** A city chosen by id; an id that is not in the list is not found. */
+  byId(id: number): Promise<City>;
 }
 
 export function createRegionsService(
@@ -27,6 +64,11 @@ export function createRegionsService(
     async current(cityCode) {
       const list = await cities();
       return list.find((c) => c.code === cityCode) ?? list[0] ?? null;
+    },
+    async byId(id) {
+      const city = (await cities()).find((c) => c.id === id);
+      if (!city) throw new DomainError('not_found', 'Такого города нет в списке.', 'CITY_NOT_FOUND');
+      return city;
     },
   };
 }

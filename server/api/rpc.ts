@@ -1,61 +1,56 @@
 import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { Hono } from 'hono';
 import type { z } from 'zod';
+import { RPC_PATH, type RpcAnswers, type RpcMethod } from '../../contract/api';
 import { lineInput, quantityInput } from '../../domain/basket/basket.schemas';
 import { DomainError } from '../../domain/errors';
 import type { Services } from '../../domain/services';
+import { answer, requireSessid } from '../http/api-layer';
 import { parseInput, readBody } from '../http/body';
 import type { AppEnv } from '../http/env';
-import { STATUS_BY_KIND } from '../http/envelope';
-import { HttpError } from '../http/errors';
-import { validSessid } from '../http/session';
-import { basketOwner } from './v2/sale';
+import { methodNotAllowed } from '../http/errors';
 
-type Method = (c: Context<AppEnv>) => Promise<Record<string, unknown>>;
+type Method<M extends RpcMethod> = (c: Context<AppEnv>) => Promise<RpcAnswers[M]>;
 
 /**
- * `POST /api/`: the order page's `method` dispatch (spec §7). Answers the response object, or
- * `{error: {msg, code}}` with a 4xx. The order methods themselves join this table in a later issue.
+ * `POST /api/`: the order page's `method` dispatch (spec §7), one entry per method. Answers the method's object,
+ * or `{error: {msg, code}}` with a 4xx (the RPC dialect).
  */
-export function rpcHandler(services: Services) {
+export function rpcApi(services: Services) {
   const { basket } = services;
   const withInput =
-    <S extends z.ZodType>(
+    <S extends z.ZodType, M extends RpcMethod>(
       schema: S,
-      run: (c: Context<AppEnv>, input: z.infer<S>) => Promise<Record<string, unknown>>,
-    ): Method =>
+      run: (c: Context<AppEnv>, input: z.infer<S>) => Promise<RpcAnswers[M]>,
+    ): Method<M> =>
     async (c) =>
       run(c, await parseInput(c, schema));
 
-  const methods: Record<string, Method> = {
+  const methods: { [M in RpcMethod]: Method<M> } = {
     'sale.order.basket.delete': withInput(lineInput, async (c, { id }) => ({
-      basket: await basket.deleteLine(basketOwner(c), id),
+      basket: await basket.deleteLine(c.get('ctx'), id),
     })),
     'sale.order.basket.toWishlist': withInput(lineInput, async (c, { id }) => ({
-      basket: await basket.lineToWishlist(basketOwner(c), id),
+      basket: await basket.lineToWishlist(c.get('ctx'), id),
     })),
     'sale.order.basket.setQuantity': withInput(quantityInput, async (c, { id, quantity }) => ({
-      basket: await basket.setQuantity(basketOwner(c), id, quantity),
+      basket: await basket.setQuantity(c.get('ctx'), id, quantity),
     })),
   };
 
-  const error = (c: Context, status: ContentfulStatusCode, msg: string, code: string) =>
-    c.json({ error: { msg, code } }, status);
-
-  return async (c: Context<AppEnv>) => {
-    try {
-      const body = await readBody(c);
-      if (!validSessid(c.get('session'), body.sessid ?? c.req.header('x-sessid'))) {
-        return error(c, 403, 'Сессия устарела. Обновите страницу и повторите действие.', 'SESSID_INVALID');
+  const api = new Hono<AppEnv>();
+  for (const path of [RPC_PATH, RPC_PATH.slice(0, -1)]) {
+    api.post(path, requireSessid, async (c) => {
+      const name = (await readBody(c)).method;
+      if (typeof name !== 'string' || !Object.hasOwn(methods, name)) {
+        throw new DomainError('validation', 'Неизвестный метод', name ? 'METHOD_UNKNOWN' : 'METHOD_MISSING');
       }
-      const name = typeof body.method === 'string' ? body.method : '';
-      const method = Object.hasOwn(methods, name) ? methods[name] : undefined;
-      if (!method) return error(c, 400, 'Неизвестный метод', name ? 'METHOD_UNKNOWN' : 'METHOD_MISSING');
-      return c.json(await method(c));
-    } catch (e) {
-      if (e instanceof DomainError) return error(c, STATUS_BY_KIND[e.kind], e.message, e.code);
-      if (e instanceof HttpError) return error(c, e.status, e.message, e.code);
-      throw e;
-    }
-  };
+      return answer(c, await methods[name as RpcMethod](c));
+    });
+    api.all(path, (c) => {
+      c.header('allow', 'POST');
+      throw methodNotAllowed(['POST']);
+    });
+  }
+  return api;
 }

@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { RequestContext } from '../../domain/context';
+import type { Dialect } from './dialect';
 import type { Session } from './session';
 
 /** Per-request values the middlewares hand to the handlers. */
@@ -7,6 +9,10 @@ export interface AppEnv {
     requestId: string;
     log: Logger;
     session: Session;
+    /** The request context every service call gets; the same object the page loaders get. */
+    ctx: RequestContext;
+    /** How this path's API answers: set for the API paths only, so errors elsewhere become pages. */
+    dialect: Dialect;
     parsedBody: Record<string, unknown>;
   };
 }

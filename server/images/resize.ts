@@ -3,10 +3,9 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import sharp from 'sharp';
+import { IMAGE_SIZE_SEGMENTS } from '../../contract/images';
 import type { AppEnv } from '../http/env';
 
-/** Spec §9: the only sizes there are. Anything else is refused, so nobody can fill the cache with junk. */
-export const ALLOWED_SIZES = new Set(['78x116', '440x660', '288x432', '426x640']);
 const NAME = /^[a-z0-9][a-z0-9_-]*$/i;
 const SOURCE_EXTS = ['jpg', 'jpeg', 'png', 'webp'];
 const TYPES = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' } as const;
@@ -56,7 +55,8 @@ export function imageRoutes(imagesDir: string) {
     const name = dot > 0 ? file.slice(0, dot) : '';
     const ext = dot > 0 ? file.slice(dot + 1).toLowerCase() : '';
     if (!NAME.test(name) || !SOURCE_EXTS.includes(ext)) return c.text('Неверное имя изображения', 400);
-    if (size !== 'source' && !ALLOWED_SIZES.has(size)) return c.text('Такого размера изображения нет', 400);
+    // Spec §9: the only sizes there are. Anything else is refused, so nobody can fill the cache with junk.
+    if (size !== 'source' && !IMAGE_SIZE_SEGMENTS.has(size)) return c.text('Такого размера изображения нет', 400);
     const source = await findSource(name);
     if (!source) return c.text('Изображение не найдено', 404);
 

@@ -16,6 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+const visitorCtx = (sessionId: string) => ({ sessionId, actor: { kind: 'visitor' as const } });
+const userCtx = (sessionId: string, userId: number) => ({
+  sessionId,
+  actor: { kind: 'user' as const, userId, roles: [] },
+});
+
 async function newUser(email: string): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     app.database.db,
@@ -31,8 +37,8 @@ describe('mergeVisitorBasket (the later login)', () => {
     const [shared, visitorOnly, wished, userOnly] = buyable.slice(0, 4) as OfferFacts[];
     await setOnlineStock(app.database.db, shared.id, 4);
     const userId = await newUser('merge@example.ru');
-    const visitor = { sessionId: 'visitor-merge', userId: null };
-    const user = { sessionId: 'earlier-session', userId };
+    const visitor = visitorCtx('visitor-merge');
+    const user = userCtx('earlier-session', userId);
 
     await basket.add(visitor, shared.id, 3);
     await basket.add(visitor, visitorOnly.id);
@@ -43,7 +49,7 @@ describe('mergeVisitorBasket (the later login)', () => {
 
     await basket.mergeVisitorBasket('visitor-merge', userId);
 
-    const merged = await basket.state({ sessionId: 'visitor-merge', userId });
+    const merged = await basket.state(userCtx('visitor-merge', userId));
     const cart = Object.fromEntries(merged.available.map((l) => [l.offer.id, l.quantity]));
     expect(cart).toEqual({ [shared.id]: 4, [visitorOnly.id]: 1, [userOnly.id]: 1 });
     expect(merged.delay.map((l) => l.offer.id)).toEqual([wished.id]);
@@ -61,8 +67,8 @@ describe('mergeVisitorBasket (the later login)', () => {
   it('does nothing for a visitor without lines', async () => {
     const basket = createBasketService(basketRepository(app.database.db));
     const userId = await newUser('empty@example.ru');
-    await basket.add({ sessionId: 'x', userId }, (buyable[5] as OfferFacts).id);
+    await basket.add(userCtx('x', userId), (buyable[5] as OfferFacts).id);
     await basket.mergeVisitorBasket('nobody', userId);
-    expect((await basket.counts({ sessionId: 'x', userId })).availableCount).toBe(1);
+    expect((await basket.counts(userCtx('x', userId))).availableCount).toBe(1);
   });
 });

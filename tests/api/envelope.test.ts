@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';
 
 let app: TestApp;
@@ -96,10 +98,29 @@ describe('region', () => {
     const res = await visitor.post('/api/v2/user/location/region/set/', { method: 'user.location.setRegion', id: 2 });
     expect(res.status).toBe(200);
     const body = await envelope(res);
-    expect(body.data?.region).toMatchObject({ id: 2, cityName: 'Санкт-Петербург', cityCode: 'sankt-peterburg' });
+    expect(body.data?.region).toMatchObject({
+      id: 2,
+      cityName: 'Санкт-Петербург',
+      cityCode: 'sankt-peterburg',
+      locationId: '7800000000000',
+      isOther: false,
+    });
     const cookie = `${visitor.cookie}; ${(res.headers.get('set-cookie') ?? '').split(';')[0]}`;
     const html = await (await app.fetch('/', { headers: { cookie } })).text();
     expect(html).toContain('+7 (812) 407-18-20');
+  });
+
+  it('marks a city without a shop of its own as isOther, listed after the shop cities', async () => {
+    const [voronezh] = await queryRows<{ id: number }>(
+      app.database.db,
+      sql`select id from cities where code = 'voronezh'`,
+    );
+    const res = await visitor.post('/api/v2/user/location/region/set/', { id: Number(voronezh?.id) });
+    const body = await envelope(res);
+    expect(body.data?.region).toMatchObject({ cityName: 'Воронеж', locationId: '3600000100000', isOther: true });
+    // A new visitor's city list: the shop cities first.
+    const html = await (await app.fetch('/')).text();
+    expect(html.indexOf('Воронеж')).toBeGreaterThan(html.indexOf('Самара'));
   });
 
   it.each([

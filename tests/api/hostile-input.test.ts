@@ -347,7 +347,7 @@ describe('wrong HTTP methods and addresses', () => {
       expect(res.status).toBe(405);
       expect(res.headers.get('content-type')).toContain('application/json');
       expect(await res.json()).toEqual({
-        error: { msg: expect.stringMatching(/только POST/), code: 'METHOD_NOT_ALLOWED' },
+        error: { msg: expect.stringMatching(/только запросы POST/), code: 'METHOD_NOT_ALLOWED' },
       });
     }
   });

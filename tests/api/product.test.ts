@@ -253,6 +253,13 @@ describe('POST /api/v2/catalog/product/available/get/', () => {
     expect(res.status).toBe(200);
   });
 
+  it('answers GET as well, without the sessid, with the same data (it only reads)', async () => {
+    const viaPost = await (await visitor.post(url, { id: sample.id })).json();
+    const viaGet = await app.fetch(`${url}?id=${sample.id}`);
+    expect(viaGet.status).toBe(200);
+    expect(await viaGet.json()).toEqual(viaPost);
+  });
+
   it('needs the sessid, a good id and a known product', async () => {
     const noSessid = await visitor.post(url, { id: sample.id }, { sessid: null });
     expect(noSessid.status).toBe(403);

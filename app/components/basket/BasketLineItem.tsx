@@ -4,7 +4,7 @@ import type { BasketLine } from '../../../domain/basket/basket';
 import { MAX_LINE_QUANTITY } from '../../../domain/basket/basket.schemas';
 import { discountPercent, formatPrice } from '../../../domain/pricing/price';
 import { deleteLine, lineToWishlist, setLineQuantity } from '~/lib/basket-store';
-import { imageUrl } from '~/lib/images';
+import { imageUrl } from '../../../contract/images';
 import styles from './BasketLineItem.module.css';
 import { Money } from './Money';
 import { useBasketAction } from './use-basket-action';

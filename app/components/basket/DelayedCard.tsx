@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { BasketLine } from '../../../domain/basket/basket';
 import { discountPercent } from '../../../domain/pricing/price';
 import { addToBasket, removeFromWishlist } from '~/lib/basket-store';
-import { imageUrl } from '~/lib/images';
+import { imageUrl } from '../../../contract/images';
 import styles from './DelayedCard.module.css';
 import { Money } from './Money';
 import { useBasketAction } from './use-basket-action';

@@ -12,6 +12,7 @@ import type { Facet } from '../../../domain/catalog/filter/filter-facets';
 import { hrefWithFilter, type ListingLocation } from '../../../domain/catalog/listing/listing';
 import { productCount } from '../../../domain/catalog/listing/listing-seo';
 import { Dialog } from '~/components/ui/Dialog';
+import { getApi } from '~/lib/api';
 import { useDeviceClass } from '~/lib/device';
 import { FilterPanel } from './FilterPanel';
 import styles from './MobileFilters.module.css';
@@ -66,9 +67,8 @@ export function MobileFilters({
       try {
         const params = new URLSearchParams(sourceQuery);
         params.set('filter', stagedPath);
-        const res = await fetch(`/api/v2/catalog/product/list/?${params}`, { signal: controller.signal });
-        const body = await res.json();
-        if (body.status === 'ok') setPreview({ facets: body.data.facets, count: body.data.navigation.count });
+        const answer = await getApi('productList', params, { signal: controller.signal });
+        if (answer.ok) setPreview({ facets: answer.data.facets, count: answer.data.navigation.count });
       } catch (error) {
         if (!controller.signal.aborted) console.warn('Не удалось пересчитать фильтр', error);
       } finally {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../../domain/catalog/listing/card';
 import { formatPrice } from '../../../domain/pricing/price';
 import { plural } from '../../../domain/text/plural';
-import { imageUrl, listingSrcSet } from '~/lib/images';
+import { imageUrl, listingSrcSet } from '../../../contract/images';
 import styles from './ProductCard.module.css';
 
 const COLOR_FORMS = ['цвет', 'цвета', 'цветов'] as const;

@@ -1,5 +1,5 @@
 import type { ProductItem } from '../../../domain/catalog/product/product';
-import { imageUrl } from '~/lib/images';
+import { imageUrl } from '../../../contract/images';
 import styles from './ColorSwatches.module.css';
 
 interface Props {

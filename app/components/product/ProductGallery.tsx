@@ -1,6 +1,6 @@
 import { Maximize2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { imageUrl } from '~/lib/images';
+import { imageUrl } from '../../../contract/images';
 import { ZoomDialog } from './ZoomDialog';
 import styles from './ProductGallery.module.css';
 

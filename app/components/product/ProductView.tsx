@@ -4,7 +4,7 @@ import { chooseOffer } from '../../../domain/catalog/product/offer-choice';
 import type { ProductItem, ProductOffer, ProductPage } from '../../../domain/catalog/product/product';
 import { productJsonLd } from '../../../domain/catalog/product/product-seo';
 import { BuyButtons } from '~/components/basket/BuyButtons';
-import { imageUrl } from '~/lib/images';
+import { imageUrl } from '../../../contract/images';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ColorSwatches } from './ColorSwatches';
 import { ProductDetails } from './ProductDetails';

@@ -8,7 +8,6 @@ import { postApi } from '~/lib/api';
 import type { RootData } from '~/root';
 import styles from './ShopStock.module.css';
 
-export const AVAILABLE_URL = '/api/v2/catalog/product/available/get/';
 const SHOP_FORMS = ['магазине', 'магазинах', 'магазинах'] as const;
 
 type Load =
@@ -40,7 +39,7 @@ export function ShopStock({ productId, productName, offers, chosen }: Props) {
 
   const fetchStock = async () => {
     setLoad({ state: 'loading' });
-    const answer = await postApi<ShopAvailability>(AVAILABLE_URL, { id: productId });
+    const answer = await postApi('productAvailable', { id: productId });
     setLoad(answer.ok ? { state: 'done', data: answer.data } : { state: 'error', message: answer.message });
   };
   const openDialog = () => {

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { useState } from 'react';
 import { useModalDialog } from '~/components/ui/use-modal-dialog';
-import { imageUrl } from '~/lib/images';
+import { imageUrl } from '../../../contract/images';
 import styles from './ZoomDialog.module.css';
 
 interface Props {

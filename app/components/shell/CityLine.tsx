@@ -79,7 +79,7 @@ function CityDialog({
   const choose = async (id: number) => {
     setBusy(true);
     setError('');
-    const answer = await postApi<{ region: unknown }>('/api/v2/user/location/region/set/', {
+    const answer = await postApi('regionSet', {
       method: 'user.location.setRegion',
       id,
     });

@@ -16,7 +16,7 @@ export function Newsletter() {
     setBusy(true);
     const form = e.currentTarget;
     const email = (form.elements.namedItem('email') as HTMLInputElement).value;
-    const answer = await postApi<{ message: string }>('/api/v2/user/subscribe/sign/', {
+    const answer = await postApi('subscribe', {
       email,
       licenses_subscribe: 'Y',
     });

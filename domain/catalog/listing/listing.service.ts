@@ -1,4 +1,5 @@
 import { cachedFor } from '../../cache';
+import { DomainError } from '../../errors';
 import type { AvailabilityOffer } from '../../inventory/availability';
 import type { ProductCard } from './card';
 import {
@@ -176,7 +177,7 @@ export interface ListingService {
   page(input: ListingPageInput): Promise<Outcome<Listing>>;
   sectionPage(pathname: string, params: Params): Promise<Outcome<SectionPage>>;
   brandPage(pathname: string, params: Params): Promise<Outcome<BrandPage>>;
-  /** A listing for the API; an unknown filter or a page past the end comes back as a message for a 400. */
+  /** A listing for the API; an unknown filter or a page past the end is a validation error. */
   list(input: {
     scope: ListingScope;
     filter: FilterState;
@@ -185,7 +186,7 @@ export interface ListingService {
     page: number;
     base: string;
     query?: [string, string][];
-  }): Promise<Listing | { error: string; code: 'INVALID_FILTER' | 'INVALID_PAGE' }>;
+  }): Promise<Listing>;
   offers(productIds: number[]): Promise<{ offers: ListingOffer[]; availability: AvailabilityOffer[] }>;
   productUrls(): Promise<{ url: string; updatedAt: Date }[]>;
 }
@@ -358,7 +359,7 @@ export function createListingService(repo: ListingRepository, { ttlMs = 60_000, 
         filter,
         ref.filters.filter((d) => !savedCodes.includes(d.code)),
       );
-      if (unknown != null) return { error: `Неизвестный фильтр: ${unknown}.`, code: 'INVALID_FILTER' };
+      if (unknown != null) throw new DomainError('validation', `Неизвестный фильтр: ${unknown}.`, 'INVALID_FILTER');
       const location: ListingLocation = {
         base: input.base,
         filter,
@@ -368,8 +369,10 @@ export function createListingService(repo: ListingRepository, { ttlMs = 60_000, 
         query: input.query,
       };
       const listing = await run(ref, input.scope, location, input.saved ?? {});
-      if (input.page > listing.navigation.pageCount)
-        return { error: `Такой страницы нет: всего страниц ${listing.navigation.pageCount}.`, code: 'INVALID_PAGE' };
+      if (input.page > listing.navigation.pageCount) {
+        const message = `Такой страницы нет: всего страниц ${listing.navigation.pageCount}.`;
+        throw new DomainError('validation', message, 'INVALID_PAGE');
+      }
       return listing;
     },
 

@@ -100,20 +100,20 @@ describe('product service', () => {
   it('passes the 30-minute window to the counter and says whether the view counted', async () => {
     const { repo, views } = fakeRepo();
     const service = createProductService(repo);
-    expect(await service.recordView({ sessionId: 'a', productId: 1, parentId: null })).toEqual({ counted: true });
-    expect(await service.recordView({ sessionId: 'a', productId: 1, parentId: 1 })).toEqual({ counted: false });
+    expect(await service.recordView({ sessionId: 'a' }, { productId: 1, parentId: null })).toEqual({ counted: true });
+    expect(await service.recordView({ sessionId: 'a' }, { productId: 1, parentId: 1 })).toEqual({ counted: false });
     expect(views).toEqual([{ sessionId: 'a', productId: 1, windowMs: 30 * 60_000 }]);
   });
 
   it('counts an offer view for the product it belongs to, and refuses a foreign offer', async () => {
     const { repo, views } = fakeRepo();
     const service = createProductService(repo, { viewWindowMs: 1000 });
-    expect(await service.recordView({ sessionId: 'a', productId: 12, parentId: 1 })).toEqual({ counted: true });
+    expect(await service.recordView({ sessionId: 'a' }, { productId: 12, parentId: 1 })).toEqual({ counted: true });
     expect(views).toEqual([{ sessionId: 'a', productId: 1, windowMs: 1000 }]);
-    await expect(service.recordView({ sessionId: 'a', productId: 99, parentId: 1 })).rejects.toMatchObject({
+    await expect(service.recordView({ sessionId: 'a' }, { productId: 99, parentId: 1 })).rejects.toMatchObject({
       kind: 'validation',
     });
-    await expect(service.recordView({ sessionId: 'a', productId: 5, parentId: null })).rejects.toMatchObject({
+    await expect(service.recordView({ sessionId: 'a' }, { productId: 5, parentId: null })).rejects.toMatchObject({
       kind: 'not_found',
     });
   });

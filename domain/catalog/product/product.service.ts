@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../context';
 import { DomainError } from '../../errors';
 import { discountPercent } from '../../pricing/price';
 import { type AvailabilityOffer, canBuyOnline, isOfferDisabled, type OnlineStores } from '../../inventory/availability';
@@ -45,8 +46,6 @@ export interface ProductRepository {
 }
 
 export interface ViewInput {
-  /** Visitor session: one view per visitor and product is counted in `viewWindowMs`. */
-  sessionId: string;
   /** The shown offer or product (spec's PRODUCT_ID). */
   productId: number;
   /** The offer's product (spec's PARENT_ID); when absent or equal, PRODUCT_ID is the product itself. */
@@ -58,7 +57,7 @@ export interface ProductService {
   byId(id: number): Promise<ProductPage | null>;
   shopAvailability(productId: number): Promise<ShopAvailability>;
   /** Counts a view for popularity; answers whether it was counted (a repeat in the window is not). */
-  recordView(input: ViewInput): Promise<{ counted: boolean }>;
+  recordView(ctx: Pick<RequestContext, 'sessionId'>, input: ViewInput): Promise<{ counted: boolean }>;
 }
 
 const HOME: Breadcrumb = { name: 'Главная', url: '/' };
@@ -92,7 +91,7 @@ export function createProductService(repo: ProductRepository, { viewWindowMs = V
       if (!stock) throw new DomainError('not_found', 'Такого товара нет в каталоге.', 'PRODUCT_NOT_FOUND');
       return { ...stock, offers: sortBySize(stock.offers) };
     },
-    async recordView({ sessionId, productId, parentId }) {
+    async recordView({ sessionId }, { productId, parentId }) {
       let target = productId;
       if (parentId !== null && parentId !== productId) {
         if ((await repo.productOfOffer(productId)) !== parentId) {

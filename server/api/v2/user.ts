@@ -1,40 +1,27 @@
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
-import { z } from 'zod';
-import { DomainError } from '../../../domain/errors';
-import { positiveInt } from '../../../domain/input';
 import { subscribeInput } from '../../../domain/newsletter/newsletter.schemas';
+import { regionInput } from '../../../domain/regions/regions.schemas';
+import { toRegion } from '../../../domain/regions/regions.service';
 import type { Services } from '../../../domain/services';
 import { parseInput } from '../../http/body';
 import type { AppEnv } from '../../http/env';
-import { ok } from '../../http/envelope';
+import { route } from '../route';
 
-const regionInput = z.object({ id: positiveInt('Выберите город из списка.', 'Выберите город из списка.') });
+/** Spec §3: cookies live 365 days. */
+const CITY_COOKIE_MAX_AGE = 365 * 86400;
 
 export function userApi(services: Services) {
   const api = new Hono<AppEnv>();
-  api.post('/subscribe/sign/', async (c) => {
+  route(api, 'subscribe', ['POST'], async (c) => {
     const input = await parseInput(c, subscribeInput);
-    return ok(c, await services.newsletter.subscribe(input.email));
+    return services.newsletter.subscribe(input.email);
   });
-  api.post('/location/region/set/', async (c) => {
+  route(api, 'regionSet', ['POST'], async (c) => {
     const { id } = await parseInput(c, regionInput);
-    const city = (await services.regions.cities()).find((x) => x.id === id);
-    if (!city) throw new DomainError('not_found', 'Такого города нет в списке.', 'CITY_NOT_FOUND');
-    setCookie(c, 'city', city.code, { path: '/', maxAge: 365 * 86400, sameSite: 'Lax' });
-    return ok(c, {
-      region: {
-        locationId: city.id,
-        id: city.id,
-        name: city.name,
-        isOther: false,
-        phones: city.phones,
-        cityName: city.name,
-        cityId: city.id,
-        cityCode: city.code,
-        cityFull: city.fullName,
-      },
-    });
+    const city = await services.regions.byId(id);
+    setCookie(c, 'city', city.code, { path: '/', maxAge: CITY_COOKIE_MAX_AGE, sameSite: 'Lax' });
+    return { region: toRegion(city) };
   });
   return api;
 }

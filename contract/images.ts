@@ -1,3 +1,7 @@
+/**
+ * Product image addresses, shared by the server (which resizes only these sizes) and the browser (which asks for them).
+ */
+
 /** The spec's image sizes (§9), width x height. */
 export const IMAGE_SIZES = {
   thumb: [78, 116],
@@ -19,3 +23,8 @@ export function imageUrl(file: string, size: ImageSize | 'source', version: stri
 export function listingSrcSet(file: string, version: string): string {
   return `${imageUrl(file, 'listingMobile', version)} 288w, ${imageUrl(file, 'listing', version)} 440w, ${imageUrl(file, 'source', version)} 852w`;
 }
+
+/** The `{w}x{h}` path segments the image route serves. */
+export const IMAGE_SIZE_SEGMENTS: ReadonlySet<string> = new Set(
+  Object.values(IMAGE_SIZES).map(([w, h]) => `${w}x${h}`),
+);

@@ -1,0 +1,66 @@
+import type { Basket } from '../domain/basket/basket';
+import type { ShopAvailability } from '../domain/catalog/product/product';
+import type { Region } from '../domain/regions/regions.service';
+import type { ListPayload, ProductPayload, SectionEntry } from './catalog';
+
+/**
+ * The shop's calls as the browser and the server both know them: every path once, with what its `data` holds.
+ * The server registers its routes from here and the browser calls by name, so a path is never copied.
+ */
+
+/** `/api/v2` calls (spec §7), answering `{status: 'ok', data}` or `{status: 'error', errors: [{message, code}]}`. */
+export const API = {
+  sectionList: '/api/v2/catalog/section/list/',
+  productList: '/api/v2/catalog/product/list/',
+  productGet: '/api/v2/catalog/product/get/',
+  productAvailable: '/api/v2/catalog/product/available/get/',
+  basketState: '/api/v2/sale/basket/state/',
+  basketAdd: '/api/v2/sale/basket/add/',
+  wishlistAdd: '/api/v2/sale/wishlist/add/',
+  wishlistDelete: '/api/v2/sale/wishlist/delete/',
+  subscribe: '/api/v2/user/subscribe/sign/',
+  regionSet: '/api/v2/user/location/region/set/',
+  eventSet: '/api/v2/event/set/',
+} as const;
+
+export type ApiName = keyof typeof API;
+
+export const API_V2_BASE = '/api/v2';
+
+interface BasketAnswer {
+  basket: Basket;
+}
+
+/** What each `/api/v2` call answers in `data`. */
+export interface ApiAnswers {
+  sectionList: { items: SectionEntry[] };
+  productList: ListPayload;
+  productGet: ProductPayload;
+  productAvailable: ShopAvailability;
+  basketState: BasketAnswer;
+  basketAdd: BasketAnswer;
+  wishlistAdd: BasketAnswer;
+  wishlistDelete: BasketAnswer;
+  subscribe: { message: string };
+  regionSet: { region: Region };
+  eventSet: Record<string, never>;
+}
+
+/** `POST /api/`: the order page's `method` dispatch; answers the object itself or `{error: {msg, code}}`. */
+export const RPC_PATH = '/api/';
+
+/** What each `POST /api/` method answers. */
+export interface RpcAnswers {
+  'sale.order.basket.delete': BasketAnswer;
+  'sale.order.basket.toWishlist': BasketAnswer;
+  'sale.order.basket.setQuantity': BasketAnswer;
+}
+
+export type RpcMethod = keyof RpcAnswers;
+
+/** Spec §7: the platform's catalogue-element call, answering in the `/api/v2` envelope. */
+export const CATALOG_ELEMENT_PATH = '/bitrix/components/bitrix/catalog.element/ajax.php';
+
+export interface CatalogElementAnswer {
+  counted: boolean;
+}

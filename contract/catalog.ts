@@ -1,0 +1,86 @@
+import type { Listing, ListingOffer, SectionNode } from '../domain/catalog/listing/listing.service';
+import type { ProductItem, ProductPage } from '../domain/catalog/product/product';
+import type { AvailabilityOffer } from '../domain/inventory/availability';
+import { imageUrl } from './images';
+
+/**
+ * The catalogue calls' answers: domain values with image files turned into URLs carrying the image version, so
+ * that a client can show them as pages do.
+ */
+
+export function listPayload(
+  listing: Listing,
+  imgVersion: string,
+  offers: { offers: ListingOffer[]; availability: AvailabilityOffer[] },
+) {
+  return {
+    items: listing.items.map(({ images, ...item }) => ({
+      ...item,
+      sid: item.modelId,
+      image: images[0] ? imageUrl(images[0], 'listing', imgVersion) : null,
+      images: images.map((file) => ({
+        file,
+        listing: imageUrl(file, 'listing', imgVersion),
+        listingMobile: imageUrl(file, 'listingMobile', imgVersion),
+      })),
+    })),
+    offers: offers.offers,
+    availabilityOffers: offers.availability,
+    navigation: listing.navigation,
+    sort: listing.sort,
+    facets: listing.facets,
+    url: listing.href,
+  };
+}
+export type ListPayload = ReturnType<typeof listPayload>;
+
+/** The spec's section tree entry with its place in the tree. */
+export function sectionEntry(s: SectionNode) {
+  return {
+    id: s.id,
+    name: s.name,
+    url: s.url,
+    parent: s.parentId,
+    depth: s.depth,
+    count: s.count,
+    minPrice: s.minPrice,
+    hasNew: s.hasNew,
+  };
+}
+export type SectionEntry = ReturnType<typeof sectionEntry>;
+
+/** One product: the same data the product page renders. */
+export function productPayload(page: ProductPage, imgVersion: string) {
+  const item = page.items.find((i) => i.id === page.currentId) as ProductItem;
+  const offerIds = new Set(item.offers.map((o) => o.id));
+  const { offers, images, seo, ...rest } = item;
+  return {
+    item: { ...rest, seo: { ...seo, image: seo.image ? imageUrl(seo.image, 'detail', imgVersion) : null } },
+    offers,
+    variants: page.items.map((v) => ({
+      id: v.id,
+      url: v.url,
+      colorCode: v.color.code,
+      colorName: v.color.name,
+      colorHex: v.color.hex,
+      image: v.images[0] ? imageUrl(v.images[0].file, 'listingMobile', imgVersion) : null,
+      current: v.id === item.id,
+    })),
+    availability: page.availabilityOffers.filter((a) => offerIds.has(a.id)),
+    restrictionOrderShops: Object.fromEntries(
+      Object.entries(page.restrictionOrderShops).filter(([id]) => offerIds.has(Number(id))),
+    ),
+    onlineStoreIds: page.onlineStoreIds,
+    movementStoreIds: page.movementStoreIds,
+    images: images.map((i) => ({
+      sid: item.sid,
+      sort: i.sort,
+      file: i.file,
+      thumb: imageUrl(i.file, 'thumb', imgVersion),
+      detail: imageUrl(i.file, 'detail', imgVersion),
+      source: imageUrl(i.file, 'source', imgVersion),
+    })),
+    breadcrumbs: page.breadcrumbs,
+  };
+}
+export type ProductPayload = ReturnType<typeof productPayload>;

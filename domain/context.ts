@@ -1,0 +1,30 @@
+import type { City } from './regions/regions.service';
+
+/** Staff roles; a shopper has none. */
+export type Role = 'admin' | 'manager';
+
+/** Who is asking: an anonymous visitor, or a logged-in user (later also staff, by their roles). */
+export type Actor = { kind: 'visitor' } | { kind: 'user'; userId: number; roles: readonly Role[] };
+
+/**
+ * Everything a use-case may know about the request, resolved once by the HTTP layer and passed to every service
+ * call that acts for someone (Vendure's RequestContext). Personal data is always looked up by the owner read
+ * from here, never by an id from the request body.
+ */
+export interface RequestContext {
+  readonly requestId: string;
+  /** The visitor's session id: owns the basket of a visitor and is bound to the user after login. */
+  readonly sessionId: string;
+  readonly actor: Actor;
+  /** The visitor's city (the city cookie), or the shop's first city. */
+  readonly city: City | null;
+  /** The client address (the socket's, or the last proxy hop when the shop trusts its proxy): rate limits count by it. */
+  readonly client: string;
+  /** The shop's clock: tests set it to check cut-offs. */
+  now(): Date;
+}
+
+/** The user id of a logged-in actor, else null. */
+export function userIdOf(ctx: Pick<RequestContext, 'actor'>): number | null {
+  return ctx.actor.kind === 'user' ? ctx.actor.userId : null;
+}

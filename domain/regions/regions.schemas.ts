@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { positiveInt } from '../input';
+
+const CHOOSE_CITY = 'Выберите город из списка.';
+
+/** Spec §7 `user/location/region/set`: `method` user.location.setRegion and the city `id`. */
+export const regionInput = z.object({
+  method: z
+    .literal('user.location.setRegion', { error: 'Неизвестный метод: ожидается user.location.setRegion.' })
+    .optional(),
+  id: positiveInt(CHOOSE_CITY, CHOOSE_CITY),
+});

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { API, API_V2_BASE } from '../../../contract/api';
+import type { Services } from '../../../domain/services';
+import { apiV2 } from '.';
+
+describe('apiV2', () => {
+  it('registers exactly the calls the contract names, so a path cannot drift between server and browser', () => {
+    const api = apiV2({} as Services, { imgVersion: '1' });
+    const registered = new Set(
+      api.routes.filter((r) => r.method !== 'ALL' && !r.path.includes('*')).map((r) => r.path),
+    );
+    expect([...registered].sort()).toEqual(Object.values(API).sort());
+    for (const path of registered) expect(path.startsWith(`${API_V2_BASE}/`)).toBe(true);
+  });
+});

@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import { API_V2_BASE } from '../../../contract/api';
+import type { Services } from '../../../domain/services';
+import { allowedMethods, requireSessid } from '../../http/api-layer';
+import type { AppEnv } from '../../http/env';
+import { HttpError } from '../../http/errors';
+import { catalogListApi } from './catalog-list';
+import { catalogProductApi } from './catalog-product';
+import { eventApi } from './event';
+import { saleApi } from './sale';
+import { userApi } from './user';
+
+/** `/api/v2/*` (spec §7): every answer is the envelope; every state-changing call must carry the session's sessid. */
+export function apiV2(services: Services, options: { imgVersion: string }) {
+  const api = new Hono<AppEnv>();
+  api.use(`${API_V2_BASE}/*`, allowedMethods(api), requireSessid);
+  for (const area of [
+    userApi(services),
+    catalogProductApi(services, options),
+    catalogListApi(services, options),
+    saleApi(services),
+    eventApi(services),
+  ]) {
+    api.route('/', area);
+  }
+  api.all(`${API_V2_BASE}/*`, () => {
+    throw new HttpError(404, 'Такого метода API нет.', 'NOT_FOUND');
+  });
+  return api;
+}
