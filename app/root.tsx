@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -17,7 +18,6 @@ import { NotFound } from './components/shell/NotFound';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, ctx, options } = context;
   const cookie = request.headers.get('cookie');
-  const url = new URL(request.url);
   const city = ctx.city;
   const [menu, counts, cities] = await Promise.all([
     services.menu.menu(),
@@ -27,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     menu,
-    activeCategoryId: services.menu.activeCategoryId(menu, url.pathname, readCookie(cookie, 'user_gender')),
+    /** Spec §6: `man` selects the men's menu where the address does not decide. */
+    genderCookie: readCookie(cookie, 'user_gender') ?? null,
     counts,
     city: city ? { id: city.id, name: city.name, phones: city.phones } : null,
     // Spec §4: the visitor's own city first.
@@ -40,6 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * The shell's data (menu, cities, the visitor's city) does not depend on the address, and the basket counts live in
+ * the browser's store: a client navigation does not load it again, only a form that changes something (as
+ * Hydrogen's skeleton does).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl }) =>
+  (formMethod !== undefined && formMethod !== 'GET') || currentUrl.href === nextUrl.href;
 
 export function useRootData(): RootData {
   return useRouteLoaderData('root') as RootData;

@@ -1,5 +1,5 @@
 import { cachedFor } from '../cache';
-import { activeCategoryId, type Menu, type RawMenu, resolveMenu, type SectionStat } from './menu';
+import { type Menu, type RawMenu, resolveMenu, type SectionStat } from './menu';
 
 export interface MenuRepository {
   loadMenu(): Promise<RawMenu>;
@@ -8,7 +8,6 @@ export interface MenuRepository {
 
 export interface MenuService {
   menu(): Promise<Menu>;
-  activeCategoryId(menu: Menu, pathname: string, genderCookie: string | undefined): number | null;
   /** Forget the cached menu, e.g. after the catalogue changed. */
   invalidate(): void;
 }
@@ -22,5 +21,5 @@ export function createMenuService(repo: MenuRepository, { ttlMs = 60_000, now = 
     () => Promise.all([repo.loadMenu(), repo.sectionStats()]).then(([raw, stats]) => resolveMenu(raw, stats)),
     { ttlMs, now },
   );
-  return { menu: menu.get, activeCategoryId, invalidate: menu.clear };
+  return { menu: menu.get, invalidate: menu.clear };
 }

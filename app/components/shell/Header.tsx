@@ -1,6 +1,7 @@
 import { Heart, Menu as MenuIcon, Search, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { activeCategoryId } from '../../../domain/menu/menu';
 import { useBasketCounts } from '~/lib/basket-store';
 import { useHeaderScroll } from '~/lib/scroll';
 import type { RootData } from '~/root';
@@ -17,6 +18,8 @@ export function Header({ data }: { data: RootData }) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const scroll = useHeaderScroll();
+  // Spec §4: the active category follows the address, so it is computed here rather than loaded with the shell.
+  const activeId = activeCategoryId(data.menu, useLocation().pathname, data.genderCookie ?? undefined);
   // Server-rendered, then live from the basket store.
   const counts = useBasketCounts(data.counts);
   const className = [
@@ -53,7 +56,7 @@ export function Header({ data }: { data: RootData }) {
             <MenuIcon size={22} aria-hidden />
           </button>
           <Logo />
-          <DesktopMenu menu={data.menu} activeCategoryId={data.activeCategoryId} />
+          <DesktopMenu menu={data.menu} activeCategoryId={activeId} />
           <div className={styles.actions}>
             <button
               type="button"
@@ -100,7 +103,7 @@ export function Header({ data }: { data: RootData }) {
         open={menuOpen}
         onClose={() => setMenuOpen(false)}
         menu={data.menu}
-        activeCategoryId={data.activeCategoryId}
+        activeCategoryId={activeId}
         city={data.city}
       />
     </>
