@@ -8,5 +8,7 @@ declare module 'react-router' {
     /** The request context the HTTP layer resolved: the same object the API handlers get. */
     ctx: RequestContext;
     options: ShopOptions;
+    /** The shop's public origin from `SITE_URL` (scheme and host): every absolute link is built on it, never on the request's Host. */
+    siteUrl: string;
   }
 }

@@ -51,6 +51,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { settings, services, logger } = deps;
   const app = new Hono<AppEnv>();
+  const siteUrl = new URL(settings.SITE_URL).origin;
   const handleRequest = createRequestHandler(
     deps.build,
     process.env.NODE_ENV === 'development' ? 'development' : 'production',
@@ -98,6 +99,10 @@ export function createApp(deps: AppDeps) {
       },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
+      // One framing rule: nobody may frame the shop (as frame-ancestors 'none' says).
+      xFrameOptions: 'DENY',
+      // HSTS means something only over https, and a browser ignores it over http anyway.
+      strictTransportSecurity: siteUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
     }),
   );
   app.use(
@@ -145,7 +150,7 @@ export function createApp(deps: AppDeps) {
     const request = tooDeep
       ? new Request(new URL('/not-found/', c.req.url), { headers: c.req.raw.headers })
       : c.req.raw;
-    const response = await handleRequest(request, { services, ctx: c.get('ctx'), options });
+    const response = await handleRequest(request, { services, ctx: c.get('ctx'), options, siteUrl });
     // Keep the visitor cookie the session middleware set on this response.
     for (const cookie of c.res.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
     return response;

@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     gender,
     listing,
     seo: brandSeo(brand, gender, listing),
-    origin: url.origin,
+    origin: context.siteUrl,
     imgVersion: context.options.imgVersion,
   };
 }

@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       count: men ? b.menCount : b.count,
       url: men ? `/brands/${b.code}/man/` : `/brands/${b.code}/`,
     }));
-  return { men, alphabets: groupBrands(shown), origin: url.origin };
+  return { men, alphabets: groupBrands(shown), origin: context.siteUrl };
 }
 
 export function meta({ data: page }: Route.MetaArgs) {

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           leaves: sections.filter((s) => s.parentId === group.id && s.count > 0).sort((a, b) => a.sort - b.sort),
         })),
     }));
-    return { kind: 'root' as const, tops, origin: url.origin };
+    return { kind: 'root' as const, tops, origin: context.siteUrl };
   }
   const outcome = await services.listing.sectionPage(pathname, (name) => url.searchParams.get(name));
   if (outcome.kind === 'redirect') throw redirect(outcome.to, 301);
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     parent,
     listing,
     seo: sectionSeo(section, listing),
-    origin: url.origin,
+    origin: context.siteUrl,
     imgVersion: options.imgVersion,
   };
 }

@@ -1,8 +1,8 @@
 import type { Route } from './+types/robots.txt';
 
 /** robots.txt: keeps crawlers out of the API, the cabinet, the basket, checkout and search results, and names the sitemap by its absolute address, as the protocol asks. */
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export function loader({ context }: Route.LoaderArgs) {
+  const origin = context.siteUrl;
   const body = [
     'User-agent: *',
     'Disallow: /api/',

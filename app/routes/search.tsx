@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .slice(0, SUGGESTED_SECTIONS)
         .map((s) => ({ id: s.id, name: sectionTitle(s), url: s.url }))
     : [];
-  return { ...page, empty, suggestions, origin: url.origin, imgVersion: options.imgVersion };
+  return { ...page, empty, suggestions, origin: context.siteUrl, imgVersion: options.imgVersion };
 }
 
 export function meta({ data: page }: Route.MetaArgs) {

@@ -5,8 +5,8 @@ function escapeXml(text: string): string {
 }
 
 /** sitemap.xml: the catalogue root, every section with products, every brand page and every product. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = context.siteUrl;
   const [ref, products] = await Promise.all([
     context.services.listing.reference(),
     context.services.listing.productUrls(),

@@ -87,7 +87,33 @@ describe('HTTP', () => {
     const res = await app.fetch('/');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // One framing rule: X-Frame-Options agrees with frame-ancestors 'none'.
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // No HSTS over plain http.
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('sends HSTS when the shop’s address is https', async () => {
+    const secure = await createTestApp({ SITE_URL: 'https://vyuga.example' });
+    try {
+      const res = await secure.fetch('/robots.txt');
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('builds absolute links from SITE_URL, never from the Host header', async () => {
+    const evil = { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } };
+    const robots = await (await app.fetch('http://evil.example/robots.txt', evil)).text();
+    expect(robots).toContain('Sitemap: http://shop.test/sitemap.xml');
+    const sitemap = await (await app.fetch('http://evil.example/sitemap.xml', evil)).text();
+    expect(sitemap).toContain('<loc>http://shop.test/catalog/</loc>');
+    expect(sitemap).not.toContain('evil.example');
+    const page = await (await app.fetch('http://evil.example/catalog/women/', evil)).text();
+    expect(page).toContain('<link rel="canonical" href="http://shop.test/catalog/women/"');
+    expect(page).not.toContain('evil.example');
   });
 
   it('serves built assets with long-lived cache headers, precompressed', async () => {

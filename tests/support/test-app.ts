@@ -34,7 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database = await openDatabase({ loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
-  const settings = readSettings({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const settings = readSettings({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SITE_URL: 'http://shop.test', ...env });
   const app = await createShopApp({ settings, database, secret: 'test-secret', logger: pino({ level: 'silent' }) });
   return {
     fetch: (p, init) => Promise.resolve(app.fetch(new Request(new URL(p, 'http://shop.test'), init))),
