@@ -8,7 +8,7 @@ import styles from './brands.module.css';
 
 /** /brands/ and /brands/man/ (the men's selection: brands with men's products, linking to their men's pages). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { url, pathname } = listingPath(request);
+  const { pathname } = listingPath(request);
   const men = pathname === '/brands/man/';
   const { brands } = await context.services.listing.reference();
   const shown = brands
