@@ -1,4 +1,6 @@
+import type { User } from '../domain/auth/user';
 import type { Basket } from '../domain/basket/basket';
+import type { BasketCounts } from '../domain/basket/basket.service';
 import type { ShopAvailability } from '../domain/catalog/product/product';
 import type { Region } from '../domain/regions/regions.service';
 import type { ListPayload, ProductPayload, SectionEntry } from './catalog';
@@ -21,6 +23,7 @@ export const API = {
   subscribe: '/api/v2/user/subscribe/sign/',
   regionSet: '/api/v2/user/location/region/set/',
   eventSet: '/api/v2/event/set/',
+  userState: '/api/v2/user/state/',
 } as const;
 
 export type ApiName = keyof typeof API;
@@ -44,6 +47,18 @@ export interface ApiAnswers {
   subscribe: { message: string };
   regionSet: { region: Region };
   eventSet: Record<string, never>;
+  userState: UserStateAnswer;
+}
+
+/**
+ * Everything personal on a page, in one call made after load: pages themselves carry nothing personal, so they can
+ * be cached and shared (spec §8's composite cache).
+ */
+export interface UserStateAnswer {
+  user: User;
+  basket: BasketCounts;
+  /** The session's token for state-changing calls. */
+  sessid: string;
 }
 
 /** `POST /api/`: the order page's `method` dispatch; answers the object itself or `{error: {msg, code}}`. */

@@ -1,7 +1,23 @@
 import { sql } from 'drizzle-orm';
 import type { AuthRepository } from '../../domain/auth/auth.service';
+import { CABINET_URL, type User } from '../../domain/auth/user';
 import type { Role } from '../../domain/context';
 import { type Db, queryRows } from '../client';
+
+interface UserRow {
+  id: number;
+  name: string;
+  last_name: string;
+  second_name: string;
+  gender: string | null;
+  email: string;
+  email_hash: string;
+  email_confirmed: boolean;
+  phone: string | null;
+  confirmed_phone: string | null;
+  birthday: string | null;
+  is_subscribe: boolean;
+}
 
 export function authRepository(db: Db): AuthRepository {
   return {
@@ -11,6 +27,38 @@ export function authRepository(db: Db): AuthRepository {
         sql`select u.id, u.roles from sessions s join users u on u.id = s.user_id where s.id = ${sessionId}`,
       );
       return row ? { kind: 'user', userId: Number(row.id), roles: row.roles } : { kind: 'visitor' };
+    },
+
+    async user(userId) {
+      const [r] = await queryRows<UserRow>(
+        db,
+        sql`select id, name, last_name, second_name, gender, email, md5(lower(email)) as email_hash, email_confirmed,
+          phone, confirmed_phone, birthday, is_subscribe
+        from users where id = ${userId}`,
+      );
+      if (!r) return null;
+      const user: User = {
+        auth: true,
+        id: Number(r.id),
+        saleUserId: Number(r.id),
+        name: r.name,
+        lastName: r.last_name,
+        secondName: r.second_name,
+        gender: r.gender ?? '',
+        email: r.email,
+        emailHash: r.email_hash,
+        emailConfirmed: r.email_confirmed,
+        phone: r.phone ?? '',
+        confirmedPhone: r.confirmed_phone ?? '',
+        birthday: r.birthday ?? '',
+        discountCard: '',
+        discountCardFormated: '',
+        discountCardActive: false,
+        isSubscribe: r.is_subscribe,
+        mode: '',
+        cabinetUrl: CABINET_URL,
+      };
+      return user;
     },
   };
 }

@@ -10,11 +10,15 @@ import { validSessid } from './session';
  * decides only the answer shape; the checks below and the error mapping of `respondError` are the same for all.
  */
 
-/** Marks the paths below as an API of `dialect`: its answers and its errors take that shape. */
+/**
+ * Marks the paths below as an API of `dialect`: its answers and its errors take that shape. API answers are
+ * personal or momentary, so no cache keeps them.
+ */
 export function speaks(dialect: Dialect): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('dialect', dialect);
     await next();
+    c.res.headers.set('cache-control', 'no-store');
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api';
@@ -61,5 +62,49 @@ describe('the contract', () => {
         expect(body.errors?.[0]?.code, `${method} ${path}`).not.toBe('NOT_FOUND');
       }
     }
+  });
+});
+
+describe('GET /api/v2/user/state/', () => {
+  it('gives a new visitor the guest, an empty basket, a session cookie and the sessid, never cached', async () => {
+    const res = await app.fetch(API.userState);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('set-cookie')).toMatch(/^SHOPSID=/);
+    const { data } = (await res.json()) as {
+      data: { user: { auth: boolean; name: string }; basket: object; sessid: string };
+    };
+    expect(data.user).toMatchObject({ auth: false, name: '', cabinetUrl: '/lk/' });
+    expect(data.basket).toEqual({ availableCount: 0, delayCount: 0 });
+    expect(data.sessid).toMatch(/^[\w-]{20,}$/);
+  });
+
+  it('gives a returning visitor the counts of their basket and the sessid that their writes need', async () => {
+    const visitor = await newVisitor(app);
+    await visitor.post(API.basketAdd, { offerId: offer.id, quantity: 2 });
+    await visitor.post(API.wishlistAdd, { offerId: offer.id });
+    const { data } = await (await visitor.get(API.userState)).json();
+    expect(data.basket).toEqual({ availableCount: 2, delayCount: 1 });
+    expect(data.sessid).toBe(visitor.sessid);
+  });
+
+  it('answers a logged-in user with their fields', async () => {
+    const visitor = await newVisitor(app);
+    const [user] = await queryRows<{ id: number }>(
+      app.database.db,
+      sql`insert into users (email, password_hash, name, last_name) values ('State@Example.ru', 'x', 'Анна', 'Петрова') returning id`,
+    );
+    await app.database.db.execute(
+      sql`insert into sessions (id, user_id) values (${sessionIdOf(visitor.cookie)}, ${Number(user?.id)})`,
+    );
+    const { data } = await (await visitor.get(API.userState)).json();
+    expect(data.user).toMatchObject({
+      auth: true,
+      id: Number(user?.id),
+      name: 'Анна',
+      lastName: 'Петрова',
+      email: 'State@Example.ru',
+      emailHash: createHash('md5').update('state@example.ru').digest('hex'),
+    });
   });
 });

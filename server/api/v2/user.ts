@@ -17,6 +17,17 @@ export function userApi(services: Services) {
     const input = await parseInput(c, subscribeInput);
     return services.newsletter.subscribe(input.email);
   });
+  // Spec §7 user/state, and the personal parts of every page (decision 0010): GET needs no sessid, it only reads.
+  route(api, 'userState', ['GET', 'POST'], async (c) => {
+    const ctx = c.get('ctx');
+    const session = c.get('session');
+    const [user, basket] = await Promise.all([
+      services.auth.currentUser(ctx),
+      // A new visitor has no basket yet: skip the query.
+      session.isNew ? { availableCount: 0, delayCount: 0 } : services.basket.counts(ctx),
+    ]);
+    return { user, basket, sessid: session.sessid };
+  });
   route(api, 'regionSet', ['POST'], async (c) => {
     const { id } = await parseInput(c, regionInput);
     const city = await services.regions.byId(id);
