@@ -47,7 +47,7 @@ async function ensureCatalog(database: Database): Promise<void> {
 
 async function runOn(database: Database): Promise<BenchRow[]> {
   await ensureCatalog(database);
-  const app = await createShopApp({
+  const { app } = await createShopApp({
     settings: { ...settings, DATA_DIR: benchDir },
     database,
     secret: 'bench-secret',

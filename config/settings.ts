@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { SHOP } from '../domain/messages/layout';
+
+/** An optional setting: unset or empty is none, anything else must pass `schema` (and its Russian message shows). */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /** Settings come from the environment only; a bad value stops the boot with a readable message. */
 const settingsSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'ожидается адрес вида postgres://user@host:5432/db')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'ожидается адрес вида postgres://user@host:5432/db')),
   SITE_URL: z.url().default('http://localhost:3000'),
   TZ: z
     .string()
@@ -41,9 +41,22 @@ const settingsSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
+  /** Letters go through this SMTP server; without it they are written as files under DATA_DIR/outbox/. */
+  SMTP_URL: optional(
+    z.string().regex(/^smtps?:\/\/\S+$/, 'ожидается адрес вида smtps://user:password@smtp.example.com:465'),
+  ),
+  /** SMS go to this HTTP gateway as POST {phone, text}; without it they are written as files under DATA_DIR/outbox/. */
+  SMS_URL: optional(z.url({ protocol: /^https?$/, error: 'ожидается адрес вида https://sms.example.com/send' })),
+  /** The sender of letters; by default the shop's name at noreply@ the host of SITE_URL. */
+  MAIL_FROM: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'ожидается адрес вида «ВЬЮГА <shop@example.com>»'),
+  ),
 });
 
-export type Settings = z.infer<typeof settingsSchema>;
+export type Settings = Omit<z.infer<typeof settingsSchema>, 'MAIL_FROM'> & { MAIL_FROM: string };
 
 export class SettingsError extends Error {}
 
@@ -53,5 +66,9 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new SettingsError(`Неверные настройки окружения:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const settings = parsed.data;
+  return {
+    ...settings,
+    MAIL_FROM: settings.MAIL_FROM ?? `"${SHOP.name}" <noreply@${new URL(settings.SITE_URL).hostname}>`,
+  };
 }

@@ -34,7 +34,14 @@ export async function main(): Promise<void> {
     dataDir,
     log: (m) => logger.info(m),
   });
-  const app = await createShopApp({ settings: { ...settings, DATA_DIR: dataDir }, database, secret, logger });
+  const { app, outbox, transport } = await createShopApp({
+    settings: { ...settings, DATA_DIR: dataDir },
+    database,
+    secret,
+    logger,
+  });
+  outbox.start();
+  logger.info(`исходящие сообщения: ${transport}`);
   const server = serve(
     { fetch: app.fetch, port: settings.PORT, hostname: settings.HOST, serverOptions: REQUEST_TIMEOUTS },
     (info) => {
@@ -47,8 +54,12 @@ export async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'останавливаюсь: дожидаюсь запросов в работе');
+    // The sender finishes the messages it is sending and takes no more; what stays queued waits for the next start
+    // (or another process).
+    const outboxStopped = outbox.stop().catch(() => {});
     // close() stops accepting connections and calls back once the requests in flight have finished.
     server.close(async () => {
+      await outboxStopped;
       await database.close().catch(() => {});
       logger.info('остановлен');
       process.exit(0);

@@ -4,7 +4,10 @@ import type { Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
 import type { Settings } from '../config/settings';
 import { type Database, ping } from '../db/client';
+import { outboxQueue } from '../db/repositories/outbox';
 import { createApp } from './app';
+import { createOutboxSender } from './outbox/sender';
+import { createTransport } from './outbox/transports';
 import { createServices } from './services';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -14,10 +17,15 @@ export async function loadBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
 }
 
-/** The whole shop on one database: the services, the built pages and assets, and a health check of the database. */
+/**
+ * The whole shop on one database: the services, the built pages and assets, a health check of the database, and
+ * the sender of the outbox (the caller starts and stops it).
+ */
 export async function createShopApp(deps: { settings: Settings; database: Database; secret: string; logger: Logger }) {
   const { settings, database, secret, logger } = deps;
-  return createApp({
+  const transport = createTransport(settings);
+  const outbox = createOutboxSender({ queue: outboxQueue(database.db), transport, logger });
+  const app = createApp({
     settings,
     services: createServices(database.db),
     build: await loadBuild(),
@@ -26,4 +34,5 @@ export async function createShopApp(deps: { settings: Settings; database: Databa
     logger,
     health: () => ping(database.db),
   });
+  return { app, outbox, transport: transport.describe };
 }

@@ -2,3 +2,4 @@ export * from './catalog';
 export * from './listing';
 export * from './menu';
 export * from './session';
+export * from './outbox';

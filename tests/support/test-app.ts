@@ -6,6 +6,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { readSettings } from '../../config/settings';
 import { type Database, openDatabase } from '../../db/client';
+import type { OutboxSender } from '../../server/outbox/sender';
 import { createShopApp } from '../../server/shop';
 import { withDatabase } from './global-setup';
 
@@ -13,6 +14,11 @@ export interface TestApp {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   database: Database;
   dataDir: string;
+  /**
+   * The shop's outbox sender, not polling: `outbox.deliver()` sends what is due now, by default as files under
+   * `dataDir/outbox/` (read them with `readOutbox`).
+   */
+  outbox: OutboxSender;
   close(): Promise<void>;
 }
 
@@ -35,12 +41,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
   const settings = readSettings({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SITE_URL: 'http://shop.test', ...env });
-  const app = await createShopApp({ settings, database, secret: 'test-secret', logger: pino({ level: 'silent' }) });
+  const { app, outbox } = await createShopApp({
+    settings,
+    database,
+    secret: 'test-secret',
+    logger: pino({ level: 'silent' }),
+  });
   return {
     fetch: (p, init) => Promise.resolve(app.fetch(new Request(new URL(p, 'http://shop.test'), init))),
     database,
     dataDir,
+    outbox,
     async close() {
+      await outbox.stop();
       await database.close();
       await dropCopy();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { emailLayout } from './layout';
+import { emailConfirmLetter, phoneCodeSms } from './templates';
+
+describe('emailLayout', () => {
+  const letter = emailLayout({
+    title: 'Заказ <№1> «готов»',
+    paragraphs: ['Иван & Мария', 'Второй абзац'],
+    action: { label: 'Открыть "заказ"', url: 'https://shop.test/lk/order/?id=1&x=<y>' },
+  });
+
+  it('escapes every interpolated text in the HTML part', () => {
+    expect(letter.html).toContain('Заказ &lt;№1&gt; «готов»');
+    expect(letter.html).toContain('<p style="margin:0 0 16px">Иван &amp; Мария</p>');
+    expect(letter.html).toContain('Открыть &quot;заказ&quot;');
+    expect(letter.html).toContain('href="https://shop.test/lk/order/?id=1&amp;x=%3Cy%3E"');
+    expect(letter.html).not.toContain('<№1>');
+    expect(letter.html).not.toContain('<y>');
+  });
+
+  it('keeps the text part plain, with the button as a line with its address', () => {
+    expect(letter.text).toContain('Заказ <№1> «готов»\n\nИван & Мария\n\nВторой абзац\n\n');
+    expect(letter.text).toContain('Открыть "заказ": https://shop.test/lk/order/?id=1&x=%3Cy%3E\n');
+    expect(letter.text).not.toContain('<p');
+  });
+
+  it('signs both parts with the shop name, address and phone', () => {
+    for (const part of [letter.html, letter.text]) {
+      expect(part).toContain('ВЬЮГА');
+      expect(part).toContain('8 (800) 555-35-35');
+      expect(part).toContain('Москва, ул. Земляной Вал, 33');
+      expect(part).toContain('служебное письмо');
+      expect(part).not.toContain('Отписаться');
+    }
+    expect(letter.html).toContain('href="tel:88005553535"');
+  });
+
+  it('puts an unsubscribe line into a newsletter', () => {
+    const news = emailLayout({ title: 'Новинки', paragraphs: ['x'], unsubscribeUrl: 'https://shop.test/unsub/?t=a&b' });
+    expect(news.html).toContain('<a href="https://shop.test/unsub/?t=a&amp;b" style="color:#5f5f5f">Отписаться</a>');
+    expect(news.text).toContain('Отписаться: https://shop.test/unsub/?t=a&b');
+    expect(news.text).toContain('подписались на новости');
+  });
+
+  it('refuses a link that is not http(s)', () => {
+    expect(() =>
+      emailLayout({ title: 't', paragraphs: [], action: { label: 'x', url: 'javascript:alert(1)' } }),
+    ).toThrow(/http/);
+  });
+});
+
+describe('phoneCodeSms', () => {
+  it('says the code in Russian and fits one SMS', () => {
+    const sms = phoneCodeSms({ phone: '79001234567', code: '123456' });
+    expect(sms).toEqual({
+      channel: 'sms',
+      kind: 'phone-code',
+      to: '79001234567',
+      text: 'Код подтверждения: 123456. Никому его не сообщайте. ВЬЮГА',
+    });
+    expect(sms.text.length).toBeLessThanOrEqual(70);
+  });
+
+  it('takes only six digits', () => {
+    expect(() => phoneCodeSms({ phone: '79001234567', code: '12345' })).toThrow();
+  });
+});
+
+describe('emailConfirmLetter', () => {
+  it('is a Russian letter with both parts and the link as a button', () => {
+    const url = 'https://shop.test/auth/confirm/?token=abc';
+    const letter = emailConfirmLetter({ email: 'anna@example.com', name: 'Анна <b>', url });
+    expect(letter).toMatchObject({ channel: 'email', kind: 'email-confirm', to: 'anna@example.com' });
+    expect(letter.subject).toBe('Подтвердите адрес электронной почты — ВЬЮГА');
+    expect(letter.text).toContain('Здравствуйте, Анна <b>!');
+    expect(letter.text).toContain(`Подтвердить адрес: ${url}`);
+    expect(letter.html).toContain('Здравствуйте, Анна &lt;b&gt;!');
+    expect(letter.html).toContain(`<a href="${url}"`);
+    expect(letter.html).toContain('>Подтвердить адрес</a>');
+  });
+
+  it('greets without a name when there is none', () => {
+    const letter = emailConfirmLetter({ email: 'a@example.com', name: ' ', url: 'https://shop.test/c/' });
+    expect(letter.text).toContain('\nЗдравствуйте!\n');
+  });
+});

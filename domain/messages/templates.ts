@@ -1,0 +1,34 @@
+import { emailLayout, SHOP } from './layout';
+import type { EmailMessage, SmsMessage } from './message';
+
+/** The SMS with a phone confirmation code; under 70 characters, so it goes as one Cyrillic SMS. */
+export function phoneCodeSms(input: { phone: string; code: string }): SmsMessage {
+  if (!/^\d{6}$/.test(input.code)) throw new Error('Код подтверждения — шесть цифр');
+  return {
+    channel: 'sms',
+    kind: 'phone-code',
+    to: input.phone,
+    text: `Код подтверждения: ${input.code}. Никому его не сообщайте. ${SHOP.name}`,
+  };
+}
+
+/** The letter that confirms an email address: `url` is the absolute link of the confirmation page. */
+export function emailConfirmLetter(input: { email: string; name: string; url: string }): EmailMessage {
+  const name = input.name.trim();
+  const title = 'Подтвердите адрес электронной почты';
+  return {
+    channel: 'email',
+    kind: 'email-confirm',
+    to: input.email,
+    subject: `${title} — ${SHOP.name}`,
+    ...emailLayout({
+      title,
+      paragraphs: [
+        name ? `Здравствуйте, ${name}!` : 'Здравствуйте!',
+        `Этот адрес указан в аккаунте магазина ${SHOP.name}. Подтвердите, что он ваш: на него придут письма о заказах и ссылка для восстановления пароля.`,
+        'Если вы не регистрировались у нас, просто не открывайте ссылку — адрес останется неподтверждённым.',
+      ],
+      action: { label: 'Подтвердить адрес', url: input.url },
+    }),
+  };
+}
