@@ -106,7 +106,7 @@ describe('the file transport', () => {
     const [file] = await listOutbox(app);
     const raw = await readFile(path.join(app.dataDir, 'outbox', file?.name as string), 'utf8');
     expect(raw).toMatch(/^Content-Type: multipart\/alternative;/m);
-    expect(raw).toMatch(/^From: =\?UTF-8\?.*\?= <noreply@localhost>$/m);
+    expect(raw).toMatch(/^From: =\?UTF-8\?.*\?= <noreply@shop.test>$/m);
     expect((await PostalMime.parse(raw)).from).toEqual({ name: 'ВЬЮГА', address: 'noreply@localhost' });
 
     // Delivered means done: a second run sends nothing and the file stays the only one.
