@@ -31,6 +31,11 @@ describe('analytics', () => {
     ]);
   });
 
+  it('sends a spec goal with spaces as it is written', () => {
+    reachGoal('order confirm');
+    expect(sent()[0]?.[1]).toMatchObject({ event1: 'goal', event2: 'order confirm' });
+  });
+
   it('sends events with their two names', () => {
     sendEvent('cart', 'delete', { offerId: 1 });
     expect(sent()[0]?.[1]).toMatchObject({ event1: 'cart', event2: 'delete' });
