@@ -6,11 +6,16 @@ export const CATALOG_ELEMENT_URL = '/bitrix/components/bitrix/catalog.element/aj
 
 /**
  * Reports that a product (one colour) was shown: to the catalogue-element call, which counts it for popularity,
- * and as the spec's `view_item` goal to analytics. Never throws: a lost view must not disturb the shopper.
+ * and as the spec's `view_item` goal to analytics. Spec §7: PRODUCT_ID is the chosen size's offer (the product
+ * while no size is chosen), PARENT_ID the product. Never throws: a lost view must not disturb the shopper.
  */
-export function sendProductView(productId: number, siteId: string): void {
-  void postApi(CATALOG_ELEMENT_URL, { AJAX: 'Y', SITE_ID: siteId, PRODUCT_ID: productId, PARENT_ID: productId }).catch(
-    () => {},
-  );
+export function sendProductView(view: { productId: number; offerId: number | null }, siteId: string): void {
+  const { productId, offerId } = view;
+  void postApi(CATALOG_ELEMENT_URL, {
+    AJAX: 'Y',
+    SITE_ID: siteId,
+    PRODUCT_ID: offerId ?? productId,
+    PARENT_ID: productId,
+  }).catch(() => {});
   reachGoal('view_item', { productId });
 }
