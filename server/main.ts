@@ -1,17 +1,10 @@
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { readSettings, SettingsError } from '../config/settings';
 import { openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/bootstrap';
+import { listen } from './listen';
 import { createLogger } from './logger';
 import { createShopApp } from './shop';
-
-/**
- * A client that sends its headers or body slowly, or never finishes them, holds a connection and a pending request:
- * answer 408 after 30 s instead of Node's default 5 minutes, checking every 5 s. This covers receiving the request
- * only, never a long streamed answer.
- */
-const REQUEST_TIMEOUTS = { headersTimeout: 20_000, requestTimeout: 30_000, connectionsCheckingInterval: 5_000 };
 
 export async function main(): Promise<void> {
   let settings: ReturnType<typeof readSettings>;
@@ -42,12 +35,9 @@ export async function main(): Promise<void> {
   });
   outbox.start();
   logger.info(`исходящие сообщения: ${transport}`);
-  const server = serve(
-    { fetch: app.fetch, port: settings.PORT, hostname: settings.HOST, serverOptions: REQUEST_TIMEOUTS },
-    (info) => {
-      logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
-    },
-  );
+  const server = listen(app, { port: settings.PORT, hostname: settings.HOST }, (info) => {
+    logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -6,7 +6,25 @@ import { API } from '../../contract/api';
 import { pageOptions } from './api';
 import { readCookie } from './cookies';
 
-export type Goal = 'add_to_cart' | 'delete_from_cart' | 'go_to_cart' | 'view_item';
+/** Spec §7's goal names exactly as written there, spaces and the misspelt `adress_shops` included. */
+export const GOALS = [
+  'login page',
+  'send code',
+  'register',
+  'email confirm',
+  'discount-card request',
+  'order confirm',
+  'take-from-store',
+  'order count limit',
+  'adress_shops',
+  'view_directions',
+  'print_directions',
+  'go_to_cart',
+  'add_to_cart',
+  'delete_from_cart',
+  'view_item',
+] as const;
+export type Goal = (typeof GOALS)[number];
 export type EventParams = Record<string, unknown>;
 
 export function analyticsEnabled(): boolean {

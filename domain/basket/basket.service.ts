@@ -88,6 +88,11 @@ export function createBasketService(repo: BasketRepository): BasketService {
     return cap;
   };
 
+  /** Refuses offers that do not exist (or whose product is hidden); stock does not matter. */
+  const existingOffer = async (offerId: number) => {
+    if (!(await repo.onlineStock([offerId])).has(offerId)) throw notFound();
+  };
+
   const cartLine = async (owner: BasketOwner, lineId: number) => {
     const line = await repo.line(owner, lineId);
     if (!line || line.delay) throw noLine();
@@ -107,15 +112,15 @@ export function createBasketService(repo: BasketRepository): BasketService {
 
     async addToWishlist(ctx, offerId) {
       const owner = basketOwner(ctx);
-      await buyableStock(offerId);
+      // Any size can be delayed, a sold-out one too: the shopper keeps it to watch for its return.
+      await existingOffer(offerId);
       await repo.addToWishlist(owner, offerId);
       return state(owner);
     },
 
     async removeFromWishlist(ctx, offerId) {
       const owner = basketOwner(ctx);
-      // Removing is allowed for any existing offer, also one that has sold out since it was delayed.
-      if (!(await repo.onlineStock([offerId])).has(offerId)) throw notFound();
+      await existingOffer(offerId);
       await repo.removeFromWishlist(owner, offerId);
       return state(owner);
     },

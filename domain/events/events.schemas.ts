@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-const NAME = /^[\w.:-]+$/;
+/**
+ * Latin words of letters, digits, `_ . : -`, separated by single spaces: the spec's goal names have spaces
+ * («order confirm»). Control characters, NUL and markup are refused.
+ */
+const NAME = /^[\w.:-]+(?: [\w.:-]+)*$/;
 
 /** Spec §7 `/api/v2/event/set/`: an event name pair and free-form params (a JSON string or an object). */
 export const eventInput = z.object({
@@ -10,12 +14,12 @@ export const eventInput = z.object({
     .trim()
     .min(1, 'Укажите событие: event1.')
     .max(64, 'Слишком длинное название события.')
-    .regex(NAME, 'Название события: латинские буквы, цифры, точка, двоеточие, дефис или подчёркивание.'),
+    .regex(NAME, 'Название события: латинские буквы, цифры, пробел, точка, двоеточие, дефис или подчёркивание.'),
   event2: z
     .string({ error: 'Неверное уточнение события: event2.' })
     .trim()
     .max(64, 'Слишком длинное уточнение события.')
-    .regex(NAME, 'Уточнение события: латинские буквы, цифры, точка, двоеточие, дефис или подчёркивание.')
+    .regex(NAME, 'Уточнение события: латинские буквы, цифры, пробел, точка, двоеточие, дефис или подчёркивание.')
     .or(z.literal(''))
     .optional(),
   params: z

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
+import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts, setOnlineStock } from '../support/basket-offers';
 import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';
 
 let app: TestApp;
@@ -64,14 +64,20 @@ describe('wishlist/add and wishlist/delete', () => {
     expect(again.body.data.basket.delayCount).toBe(1);
   });
 
-  it('refuses to delay an offer that cannot be bought online', async () => {
+  it('delays a size that cannot be bought online, so the shopper can watch it, and removes it again', async () => {
     const v = await newVisitor(app);
-    const { status, body } = await call(v, ADD, { offerId: shopOnly.id });
-    expect(status).toBe(422);
-    expect(body).toEqual({
-      status: 'error',
-      errors: [{ message: expect.stringMatching(/нельзя купить/), code: 'OFFER_NOT_AVAILABLE' }],
-    });
+    const soldOut = buyable[6] as OfferFacts;
+    await setOnlineStock(app.database.db, soldOut.id, 0);
+    await call(v, ADD, { offerId: shopOnly.id });
+    const { status, body } = await call(v, ADD, { offerId: soldOut.id });
+    expect(status).toBe(200);
+    expect(body.data.basket.delay.map((l: Json) => [l.offer.id, l.canBuy])).toEqual([
+      [soldOut.id, false],
+      [shopOnly.id, false],
+    ]);
+    expect(body.data.basket.availableCount).toBe(0);
+    const removed = await call(v, DELETE, { offerId: soldOut.id });
+    expect(removed.body.data.basket.delay.map((l: Json) => l.offer.id)).toEqual([shopOnly.id]);
   });
 
   it.each([ADD, DELETE])('%s refuses bad offer ids and a missing sessid', async (path) => {

@@ -76,7 +76,8 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('product page on %s', (vi
   it('opens a product, switches colour keeping the size, and shows stock by shop', async () => {
     const { page, errors } = await openPage(browser, viewport);
     const view = await openProduct(page, sample.product.item.url);
-    // Each view is posted to the catalogue-element call with the spec's fields.
+    // Each view is posted to the catalogue-element call with the spec's fields; no size is chosen yet, so
+    // PRODUCT_ID is the product.
     const fields = new URLSearchParams(view.postData() ?? '');
     expect(Object.fromEntries(fields)).toMatchObject({
       AJAX: 'Y',
@@ -102,11 +103,16 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('product page on %s', (vi
     await expect.poll(() => page.getByRole('radio', { name: sample.size, exact: true }).isChecked()).toBe(true);
 
     const nextView = page.waitForRequest(
-      (r) => isViewCall(r) && (r.postData() ?? '').includes(`PRODUCT_ID=${sample.sibling.item.id}&`),
+      (r) => isViewCall(r) && (r.postData() ?? '').includes(`PARENT_ID=${sample.sibling.item.id}&`),
     );
     await page.getByRole('link', { name: sample.siblingColor, exact: true }).click();
     await page.waitForURL((url) => url.pathname === sample.sibling.item.url);
-    await nextView;
+    // The size is kept, so the view names the new colour's offer of that size, under the new colour.
+    const siblingOffer = sample.sibling.offers.find((o) => o.sizeName === sample.size) as Offer;
+    expect(Object.fromEntries(new URLSearchParams((await nextView).postData() ?? ''))).toMatchObject({
+      PRODUCT_ID: String(siblingOffer.id),
+      PARENT_ID: String(sample.sibling.item.id),
+    });
     expect(await page.evaluate(() => (window as unknown as { productMarker?: number }).productMarker)).toBe(1);
     expect(await page.title()).toBe(sample.sibling.item.seo.title);
     expect(await metaContent(page, 'meta[name="description"]')).toBe(sample.sibling.item.seo.description);

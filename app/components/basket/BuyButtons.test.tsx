@@ -91,6 +91,17 @@ describe('BuyButtons', () => {
     expect(button(/В корзину/).getAttribute('aria-describedby')).toBeTruthy();
   });
 
+  it('lets a size that cannot be bought online be delayed, to watch it', async () => {
+    answers['/api/v2/sale/wishlist/add/'] = {
+      status: 'ok',
+      data: { basket: basket([], [{ ...line(5), canBuy: false, maxQuantity: 0 }]) },
+    };
+    render({ offerId: 5, canBuy: false, reason: 'Этого размера сейчас нет в наличии' });
+    expect(button(/Отложить/).disabled).toBe(false);
+    await act(async () => button(/Отложить/).click());
+    expect(button(/Убрать из отложенных/).getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('adds the chosen size and confirms with a link to the basket', async () => {
     answers['/api/v2/sale/basket/add/'] = { status: 'ok', data: { basket: basket([line(5)]) } };
     render({ offerId: 5, canBuy: true, reason: null });

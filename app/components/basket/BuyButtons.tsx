@@ -71,8 +71,8 @@ export function BuyButtons({ offerId, canBuy, reason }: BuyButtonsProps) {
         <button
           type="button"
           className={styles.heart}
-          // A delayed offer can always be taken off the list, even once it has sold out.
-          disabled={(blocked && !inWishlist) || busy === 'wishlist'}
+          // Any size can be delayed or taken off the list, a sold-out one too: the shopper watches it.
+          disabled={offerId == null || busy === 'wishlist'}
           aria-pressed={inWishlist}
           aria-busy={busy === 'wishlist' || undefined}
           aria-label={inWishlist ? 'Убрать из отложенных' : 'Отложить'}

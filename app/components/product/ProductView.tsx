@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { chooseOffer } from '../../../domain/catalog/product/offer-choice';
 import type { ProductItem, ProductOffer, ProductPage } from '../../../domain/catalog/product/product';
@@ -43,10 +43,12 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
   const [offerId, setOfferId] = useState<number | null>(item.offers.length === 1 ? (item.offers[0]?.id ?? null) : null);
   const offer = item.offers.find((o) => o.id === offerId) ?? null;
 
-  // Spec §7: every shown product is posted to the catalogue-element call (and counted for popularity).
+  // Spec §7: every shown product is posted to the catalogue-element call (and counted for popularity), with the
+  // size chosen at that moment; choosing another size is not a new view.
+  const reportView = useEffectEvent((productId: number) => sendProductView({ productId, offerId }, siteId));
   useEffect(() => {
-    sendProductView(item.id, siteId);
-  }, [item.id, siteId]);
+    reportView(item.id);
+  }, [item.id]);
 
   const switchColor = (next: ProductItem) => {
     if (next.id === item.id) return;

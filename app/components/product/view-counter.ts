@@ -4,13 +4,15 @@ import { postPath } from '~/lib/api';
 
 /**
  * Reports that a product (one colour) was shown: to the catalogue-element call, which counts it for popularity,
- * and as the spec's `view_item` goal to analytics. Never throws: a lost view must not disturb the shopper.
+ * and as the spec's `view_item` goal to analytics. Spec §7: PRODUCT_ID is the chosen size's offer (the product
+ * while no size is chosen), PARENT_ID the product. Never throws: a lost view must not disturb the shopper.
  */
-export function sendProductView(productId: number, siteId: string): void {
+export function sendProductView(view: { productId: number; offerId: number | null }, siteId: string): void {
+  const { productId, offerId } = view;
   void postPath(CATALOG_ELEMENT_PATH, {
     AJAX: 'Y',
     SITE_ID: siteId,
-    PRODUCT_ID: productId,
+    PRODUCT_ID: offerId ?? productId,
     PARENT_ID: productId,
   }).catch(() => {});
   reachGoal('view_item', { productId });

@@ -1,6 +1,7 @@
 import { User } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { logoutHref } from '~/lib/logout';
 import styles from './AccountMenu.module.css';
 import headerStyles from './Header.module.css';
 
@@ -16,6 +17,7 @@ const ENTRIES = [
 
 export function AccountMenu({ user }: { user: { name: string } | null }) {
   const [open, setOpen] = useState(false);
+  const location = useLocation();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   if (!user) {
     return (
@@ -54,7 +56,7 @@ export function AccountMenu({ user }: { user: { name: string } | null }) {
             </li>
           ))}
           <li>
-            <a href="?logout=y">Выход</a>
+            <a href={logoutHref(location)}>Выход</a>
           </li>
         </ul>
       )}

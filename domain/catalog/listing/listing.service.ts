@@ -194,7 +194,7 @@ export interface ListingService {
 const MEN = 'man';
 
 /** Scopes whose totals are kept: every section and brand page, and the latest searches. */
-const MAX_CACHED_TOTALS = 500;
+export const MAX_CACHED_TOTALS = 500;
 
 /**
  * Reference data, and each scope's totals (which values it has at all), change only with the catalogue: they are

@@ -35,7 +35,7 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A page in its own context (own cookies) at a viewport; page errors fail the test through `errors`. */
+/** A page in its own context (own cookies) at a viewport; page and console errors fail the test through `errors`. */
 export async function openPage(browser: Browser, viewport: ViewportName): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
@@ -48,7 +48,8 @@ export async function openPage(browser: Browser, viewport: ViewportName): Promis
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    // The address a message comes from: for a failed load, the resource that failed.
+    if (m.type() === 'error') errors.push(m.location().url ? `${m.text()} [${m.location().url}]` : m.text());
   });
   return { page, errors };
 }

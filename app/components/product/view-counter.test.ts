@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CATALOG_ELEMENT_PATH } from '../../../contract/api';
+import { sendProductView } from './view-counter';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  document.cookie = 'stopmetrica=; max-age=0';
+  document.body.innerHTML = '<script id="shop-options" type="application/json">{"sessid":"S3"}</script>';
+  fetchMock = vi.fn(() => Promise.resolve(new Response('{"status":"ok","data":{"counted":true}}')));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** The fields of the catalogue-element call sent so far. */
+const viewCalls = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => url === CATALOG_ELEMENT_PATH)
+    .map(([, init]) => Object.fromEntries(new URLSearchParams(String(init.body))));
+
+describe('sendProductView', () => {
+  it('sends the chosen size as PRODUCT_ID and the product as PARENT_ID', () => {
+    sendProductView({ productId: 5, offerId: 51 }, 's1');
+    expect(viewCalls()).toEqual([{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: '51', PARENT_ID: '5', sessid: 'S3' }]);
+  });
+
+  it('sends the product as both while no size is chosen', () => {
+    sendProductView({ productId: 5, offerId: null }, 's1');
+    expect(viewCalls()).toEqual([{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: '5', PARENT_ID: '5', sessid: 'S3' }]);
+  });
+});
