@@ -16,26 +16,21 @@ import { readCookie } from './lib/cookies';
 import { NotFound } from './components/shell/NotFound';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Nothing personal here: the visitor's name, counts and sessid come after load (app/lib/visitor.ts), so the page
+  // is the same for every visitor of a city.
   const { services, ctx, options } = context;
   const cookie = request.headers.get('cookie');
   const city = ctx.city;
-  const [menu, counts, cities] = await Promise.all([
-    services.menu.menu(),
-    // A first visit has no basket yet: skip the query.
-    readCookie(cookie, 'SHOPSID') ? services.basket.counts(ctx) : { availableCount: 0, delayCount: 0 },
-    services.regions.cities(),
-  ]);
+  const [menu, cities] = await Promise.all([services.menu.menu(), services.regions.cities()]);
   return {
     menu,
     /** Spec §6: `man` selects the men's menu where the address does not decide. */
     genderCookie: readCookie(cookie, 'user_gender') ?? null,
-    counts,
     city: city ? { id: city.id, name: city.name, phones: city.phones } : null,
     // Spec §4: the visitor's own city first.
     cities: cities
       .map(({ id, name }) => ({ id, name }))
       .sort((a, b) => Number(b.id === city?.id) - Number(a.id === city?.id)),
-    user: null as { name: string } | null,
     options,
   };
 }

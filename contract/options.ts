@@ -1,4 +1,7 @@
-/** The spec's Options object (§3), embedded in every page for the browser code. */
+/**
+ * The spec's Options object (§3), embedded in every page for the browser code. Its personal `sessid` is not here:
+ * pages are the same for every visitor, and the browser gets it from `user/state` (app/lib/visitor.ts).
+ */
 export interface ShopOptions {
   mapServiceKey: string;
   addressKeys: string[];
@@ -10,5 +13,4 @@ export interface ShopOptions {
   urlAuthPage: string;
   urlRegisterPage: string;
   siteId: string;
-  sessid: string;
 }

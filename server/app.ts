@@ -142,7 +142,6 @@ export function createApp(deps: AppDeps) {
       urlAuthPage: '/auth/',
       urlRegisterPage: '/auth/register/',
       siteId: settings.SITE_ID,
-      sessid: c.get('session').sessid,
     };
     // A URL deeper than any page is rendered as the address of no page: the same styled 404, without the router's
     // matching work on thousands of segments.
@@ -150,10 +149,7 @@ export function createApp(deps: AppDeps) {
     const request = tooDeep
       ? new Request(new URL('/not-found/', c.req.url), { headers: c.req.raw.headers })
       : c.req.raw;
-    const response = await handleRequest(request, { services, ctx: c.get('ctx'), options, siteUrl });
-    // Keep the visitor cookie the session middleware set on this response.
-    for (const cookie of c.res.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
-    return response;
+    return handleRequest(request, { services, ctx: c.get('ctx'), options, siteUrl });
   });
   return app;
 }

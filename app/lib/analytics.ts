@@ -3,7 +3,7 @@
  * `stopmetrica` cookie is `Y`.
  */
 import { API } from '../../contract/api';
-import { pageOptions } from './api';
+import { formWithSessid } from './api';
 import { readCookie } from './cookies';
 
 /** Spec §7's goal names exactly as written there, spaces and the misspelt `adress_shops` included. */
@@ -34,19 +34,11 @@ export function analyticsEnabled(): boolean {
 /** Sends an event; never throws and never waits for the answer, so analytics cannot break a purchase. */
 export function sendEvent(event1: string, event2 = '', params: EventParams = {}): void {
   if (!analyticsEnabled()) return;
-  const body = new URLSearchParams({
-    sessid: pageOptions().sessid,
-    method: 'event.set',
-    event1,
-    event2,
-    params: JSON.stringify(params),
-  });
-  try {
+  formWithSessid({ method: 'event.set', event1, event2, params: JSON.stringify(params) })
     // keepalive: a goal sent on a click that leaves the page still arrives.
-    fetch(API.eventSet, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => {});
-  } catch {
-    // No fetch (very old browsers): no analytics.
-  }
+    .then((body) => fetch(API.eventSet, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }))
+    // No fetch (very old browsers), no network, no sessid: no analytics, and nothing for the page to handle.
+    .catch(() => {});
 }
 
 export function reachGoal(name: Goal, params: EventParams = {}): void {

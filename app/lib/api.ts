@@ -1,5 +1,6 @@
 /** The browser side of the spec's calls: form-encoded POSTs that carry the page's sessid, addressed by contract name. */
 import { API, type ApiAnswers, type ApiName, RPC_PATH, type RpcAnswers, type RpcMethod } from '../../contract/api';
+import { currentSessid } from './visitor';
 
 export interface ApiError {
   message: string;
@@ -9,15 +10,16 @@ export type ApiAnswer<T> = { ok: true; data: T } | { ok: false; message: string;
 
 export const NETWORK_ERROR = 'Не удалось загрузить данные';
 
-export function pageOptions(): { sessid: string; imgVersion: string; siteId: string } {
+/** The page's Options (spec §3) as the server rendered them; the personal `sessid` comes from `visitor.ts`. */
+export function pageOptions(): { imgVersion: string; siteId: string } {
   const script = document.getElementById('shop-options');
-  return script ? JSON.parse(script.textContent || '{}') : { sessid: '', imgVersion: '1', siteId: 's1' };
+  return script ? JSON.parse(script.textContent || '{}') : { imgVersion: '1', siteId: 's1' };
 }
 
-/** The fields as a form, with the page's sessid. */
-export function formWithSessid(fields: Record<string, unknown>): URLSearchParams {
+/** The fields as a form, with the session's sessid. */
+export async function formWithSessid(fields: Record<string, unknown>): Promise<URLSearchParams> {
   const form = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...fields, sessid: pageOptions().sessid })) {
+  for (const [key, value] of Object.entries({ ...fields, sessid: await currentSessid() })) {
     if (value === undefined || value === null) continue;
     form.append(key, String(value));
   }
@@ -41,7 +43,7 @@ export async function postPath<T>(path: string, fields: Record<string, unknown> 
     const response = await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: formWithSessid(fields),
+      body: await formWithSessid(fields),
       credentials: 'same-origin',
     });
     return await readEnvelope<T>(response);
@@ -77,7 +79,7 @@ export async function postRpc<M extends RpcMethod>(
   try {
     const response = await fetch(RPC_PATH, {
       method: 'POST',
-      body: formWithSessid({ method, ...fields }),
+      body: await formWithSessid({ method, ...fields }),
       credentials: 'same-origin',
     });
     json = await response.json().catch(() => null);

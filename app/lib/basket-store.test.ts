@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API } from '../../contract/api';
+import { GUEST } from '../../domain/auth/user';
 import type { Basket } from '../../domain/basket/basket';
 
 type Store = typeof import('./basket-store');
@@ -19,17 +21,26 @@ function basket(availableCount: number, delayCount = 0): Basket {
 const KEY = `${location.hostname}:basket`;
 let fetchMock: ReturnType<typeof vi.fn>;
 let store: Store;
+/** The counts the visitor state call answers (what the server holds). */
+let serverCounts = { availableCount: 2, delayCount: 0 };
 
-/** The fetch calls made so far, as [url, form fields]. */
+/** The fetch calls made so far, as [url, form fields], without the visitor state call. */
 function calls(): [string, Record<string, string>][] {
-  return fetchMock.mock.calls.map(([url, init]) => [
-    String(url),
-    Object.fromEntries(new URLSearchParams(String(init?.body ?? ''))),
-  ]);
+  return fetchMock.mock.calls
+    .filter(([url]) => url !== API.userState)
+    .map(([url, init]) => [String(url), Object.fromEntries(new URLSearchParams(String(init?.body ?? '')))]);
 }
 
 function answer(body: unknown) {
   return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
+}
+
+/** A fetch that answers the visitor state call itself and passes every other call to `other`. */
+function withVisitorState(other: (url: string) => Promise<Response>) {
+  return (url: string) =>
+    url === API.userState
+      ? answer({ status: 'ok', data: { user: GUEST, basket: serverCounts, sessid: 'S1' } })
+      : other(url);
 }
 
 function cache(value: Basket, expires = Date.now() + 60_000, version = 1) {
@@ -39,12 +50,15 @@ function cache(value: Basket, expires = Date.now() + 60_000, version = 1) {
 beforeEach(async () => {
   localStorage.clear();
   document.cookie = 'stopmetrica=; max-age=0';
+  serverCounts = { availableCount: 2, delayCount: 0 };
   document.body.innerHTML =
-    '<script id="shop-options" type="application/json">{"sessid":"S1","imgVersion":"1","siteId":"s1"}</script>';
-  fetchMock = vi.fn((url: string) =>
-    String(url).includes('/event/')
-      ? answer({ status: 'ok', data: {} })
-      : answer({ status: 'ok', data: { basket: basket(7) } }),
+    '<script id="shop-options" type="application/json">{"imgVersion":"1","siteId":"s1"}</script>';
+  fetchMock = vi.fn(
+    withVisitorState((url: string) =>
+      url.includes('/event/')
+        ? answer({ status: 'ok', data: {} })
+        : answer({ status: 'ok', data: { basket: basket(7) } }),
+    ),
   );
   vi.stubGlobal('fetch', fetchMock);
   vi.resetModules();
@@ -53,16 +67,27 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('starting the basket', () => {
-  it('uses a fresh cache that agrees with the server-rendered counts, without a call', () => {
+  it('uses a fresh cache that agrees with the visitor’s counts, without a basket call', async () => {
     cache(basket(2, 1));
-    store.startBasket({ availableCount: 2, delayCount: 1 });
-    expect(store.getBasket()?.availableCount).toBe(2);
-    expect(fetchMock).not.toHaveBeenCalled();
+    serverCounts = { availableCount: 2, delayCount: 1 };
+    store.startBasket();
+    await vi.waitFor(() => expect(store.getBasket()?.availableCount).toBe(2));
+    expect(calls()).toEqual([]);
   });
 
-  it('calls basket/state when the cache disagrees with the page, and caches the answer for 900 s', async () => {
+  it('needs no basket call for an empty basket without a cache', async () => {
+    serverCounts = { availableCount: 0, delayCount: 0 };
+    store.startBasket();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith(API.userState, expect.anything()));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls()).toEqual([]);
+    expect(store.getBasket()).toBeNull();
+  });
+
+  it('calls basket/state when the cache disagrees with the visitor’s counts, and caches the answer for 900 s', async () => {
     cache(basket(2));
-    store.startBasket({ availableCount: 3, delayCount: 0 });
+    serverCounts = { availableCount: 3, delayCount: 0 };
+    store.startBasket();
     expect(store.getBasket()).toBeNull();
     await vi.waitFor(() => expect(store.getBasket()?.availableCount).toBe(7));
     expect(calls()).toEqual([['/api/v2/sale/basket/state/', { method: 'sale.basket.state', sessid: 'S1' }]]);
@@ -79,7 +104,7 @@ describe('starting the basket', () => {
     ['no cache', () => {}],
   ])('calls basket/state with %s', async (_name, prepare) => {
     prepare();
-    store.startBasket({ availableCount: 2, delayCount: 0 });
+    store.startBasket();
     await vi.waitFor(() => expect(store.getBasket()?.availableCount).toBe(7));
     expect(calls()[0]?.[0]).toBe('/api/v2/sale/basket/state/');
   });
@@ -88,11 +113,17 @@ describe('starting the basket', () => {
     store.startBasket();
     store.startBasket();
     await vi.waitFor(() => expect(store.getBasket()).not.toBeNull());
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(calls()).toHaveLength(1);
   });
 });
 
 describe('changes', () => {
+  // The page has its visitor state (and so its sessid) by the time a shopper clicks.
+  beforeEach(async () => {
+    await (await import('./visitor')).loadVisitor();
+  });
+
   it('an add answer replaces the cache and reports the goal and the basket update', async () => {
     const listener = vi.fn();
     store.subscribe(listener);
@@ -101,6 +132,8 @@ describe('changes', () => {
     expect(store.getBasket()?.availableCount).toBe(7);
     expect(JSON.parse(localStorage.getItem(KEY) ?? '').value.availableCount).toBe(7);
     expect(listener).toHaveBeenCalled();
+    // Analytics goes out without holding the add up: wait for it.
+    await vi.waitFor(() => expect(calls()).toHaveLength(3));
     expect(calls()).toEqual([
       ['/api/v2/sale/basket/add/', { offerId: '42', sessid: 'S1' }],
       [
@@ -128,7 +161,8 @@ describe('changes', () => {
     const result = await store.addToBasket(5);
     expect(result).toEqual({ ok: false, message: 'В наличии только 1 шт.', code: 'QUANTITY_LIMIT' });
     expect(JSON.parse(localStorage.getItem(KEY) ?? '').value.availableCount).toBe(1);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls()).toHaveLength(1);
   });
 
   it('an add answer without a status is the spec’s error', async () => {
@@ -155,14 +189,16 @@ describe('changes', () => {
   });
 
   it('basket page methods go to POST /api/ and read {basket} or {error}', async () => {
-    fetchMock.mockImplementation((url: string) =>
-      url === '/api/' ? answer({ basket: basket(0) }) : answer({ status: 'ok', data: {} }),
+    fetchMock.mockImplementation(
+      withVisitorState((url: string) =>
+        url === '/api/' ? answer({ basket: basket(0) }) : answer({ status: 'ok', data: {} }),
+      ),
     );
     expect((await store.deleteLine(11, 42)).ok).toBe(true);
     expect(calls()[0]).toEqual(['/api/', { sessid: 'S1', method: 'sale.order.basket.delete', id: '11' }]);
-    expect(calls().map(([, f]) => f.event2)).toContain('delete_from_cart');
-    fetchMock.mockImplementation(() =>
-      answer({ error: { msg: 'Этого товара уже нет в корзине.', code: 'LINE_NOT_FOUND' } }),
+    await vi.waitFor(() => expect(calls().map(([, f]) => f.event2)).toContain('delete_from_cart'));
+    fetchMock.mockImplementation(
+      withVisitorState(() => answer({ error: { msg: 'Этого товара уже нет в корзине.', code: 'LINE_NOT_FOUND' } })),
     );
     expect(await store.setLineQuantity(11, 2)).toEqual({
       ok: false,
@@ -180,7 +216,7 @@ describe('changes', () => {
 
 describe('other tabs', () => {
   it('follows the basket entry another tab writes', () => {
-    store.startBasket({ availableCount: 0, delayCount: 0 });
+    store.startBasket();
     const listener = vi.fn();
     store.subscribe(listener);
     const value = JSON.stringify({ version: 1, expires: Date.now() + 900_000, value: basket(4, 2) });
@@ -189,9 +225,11 @@ describe('other tabs', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
-  it('ignores other keys and corrupt or expired entries', () => {
+  it('ignores other keys and corrupt or expired entries', async () => {
     cache(basket(1));
-    store.startBasket({ availableCount: 1, delayCount: 0 });
+    serverCounts = { availableCount: 1, delayCount: 0 };
+    store.startBasket();
+    await vi.waitFor(() => expect(store.getBasket()?.availableCount).toBe(1));
     const events = [
       {
         key: `${location.hostname}:city`,

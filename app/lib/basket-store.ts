@@ -9,6 +9,7 @@ import type { BasketCounts } from '../../domain/basket/basket.service';
 import { reachGoal, sendEvent } from './analytics';
 import { API } from '../../contract/api';
 import { type ApiAnswer, postApi, postRpc } from './api';
+import { loadVisitor, useVisitor } from './visitor';
 import { parseEntry, readEntry, storageKey, writeEntry } from './storage';
 
 export const BASKET_KEY = 'basket';
@@ -63,20 +64,24 @@ function onStorage(event: StorageEvent): void {
 }
 
 /**
- * Once per page: listens to the other tabs, then takes the cached basket while it is fresh and agrees with the
- * counts the server rendered into the page, or else loads it.
+ * Once per page: listens to the other tabs, then, once the visitor's counts are known, takes the cached basket
+ * while it is fresh and agrees with them, or else loads it (an empty basket needs no call).
  */
-export function startBasket(serverCounts?: BasketCounts): void {
+export function startBasket(): void {
   if (started) return;
   started = true;
   window.addEventListener('storage', onStorage);
-  const cached = readEntry<Basket>(BASKET_KEY);
-  const agrees =
-    cached !== null &&
-    (!serverCounts ||
-      (cached.availableCount === serverCounts.availableCount && cached.delayCount === serverCounts.delayCount));
-  if (cached && agrees) publish(cached);
-  else void refreshBasket();
+  void loadVisitor().then((visitor) => {
+    // A page loader or a change may have set the basket while the counts were on their way.
+    if (current || !visitor) return;
+    const counts = visitor.basket;
+    const cached = readEntry<Basket>(BASKET_KEY);
+    if (cached && cached.availableCount === counts.availableCount && cached.delayCount === counts.delayCount) {
+      publish(cached);
+    } else if (counts.availableCount > 0 || counts.delayCount > 0) {
+      void refreshBasket();
+    }
+  });
 }
 
 function changed(basket: Basket): void {
@@ -131,12 +136,15 @@ export function useBasket(): Basket | null {
   return useSyncExternalStore(subscribe, getBasket, () => null);
 }
 
-/** Header counts: the server-rendered ones until the live basket is known. */
-export function useBasketCounts(serverCounts: BasketCounts): BasketCounts {
+const NO_COUNTS: BasketCounts = { availableCount: 0, delayCount: 0 };
+
+/** Header counts: the live basket's, else the visitor state's, else none yet (as on the server). */
+export function useBasketCounts(): BasketCounts {
   const basket = useBasket();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the store starts once, with the counts of the first page
-  useEffect(() => startBasket(serverCounts), []);
-  return basket ? { availableCount: basket.availableCount, delayCount: basket.delayCount } : serverCounts;
+  const visitor = useVisitor();
+  useEffect(startBasket, []);
+  if (basket) return { availableCount: basket.availableCount, delayCount: basket.delayCount };
+  return visitor?.basket ?? NO_COUNTS;
 }
 
 /** A page that loaded the basket on the server: its copy becomes the live one, which then follows every change. */

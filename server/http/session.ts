@@ -24,7 +24,11 @@ function equal(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Reads the signed visitor cookie or issues a new one; nothing touches the database here. */
+/**
+ * Reads the signed visitor cookie or makes a new visitor id; nothing touches the database here. A new id's cookie
+ * goes out with any answer except a publicly cacheable page: such a page is the same for everyone, so the browser
+ * gets its cookie from the visitor state call it makes after load.
+ */
 export function sessionMiddleware(secret: string, secure: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const raw = getCookie(c, SESSION_COOKIE);
@@ -34,8 +38,10 @@ export function sessionMiddleware(secret: string, secure: boolean): MiddlewareHa
       if (value && mac && equal(mac, sign(secret, `id:${value}`))) id = value;
     }
     const isNew = id === null;
-    if (id === null) {
-      id = randomBytes(18).toString('base64url');
+    id ??= randomBytes(18).toString('base64url');
+    c.set('session', { id, isNew, sessid: sign(secret, `sessid:${id}`) });
+    await next();
+    if (isNew && !/\bpublic\b/.test(c.res.headers.get('cache-control') ?? '')) {
       setCookie(c, SESSION_COOKIE, `${id}.${sign(secret, `id:${id}`)}`, {
         path: '/',
         httpOnly: true,
@@ -44,8 +50,6 @@ export function sessionMiddleware(secret: string, secure: boolean): MiddlewareHa
         maxAge: YEAR_SECONDS,
       });
     }
-    c.set('session', { id, isNew, sessid: sign(secret, `sessid:${id}`) });
-    await next();
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OfferFacts, offerFacts } from '../support/basket-offers';
 import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -26,7 +27,8 @@ describe('page shell', () => {
       urlRegisterPage: '/auth/register/',
       imgVersion: '1',
     });
-    expect(options.sessid).toMatch(/^[\w-]{20,}$/);
+    // Nothing personal in the page: the browser gets the sessid from user/state.
+    expect(options).not.toHaveProperty('sessid');
   });
 });
 
@@ -130,10 +132,24 @@ describe('HTTP', () => {
 
   it('keeps a visitor’s session: the same cookie gives the same sessid', async () => {
     const visitor = await newVisitor(app);
-    const html = await (await visitor.get('/')).text();
-    expect(html).toContain(visitor.sessid);
+    const again = (await (await visitor.get('/api/v2/user/state/')).json()) as { data: { sessid: string } };
+    expect(again.data.sessid).toBe(visitor.sessid);
     const stranger = await newVisitor(app);
     expect(stranger.sessid).not.toBe(visitor.sessid);
+  });
+
+  it('renders pages without anything personal: visitors with different baskets get the same bytes', async () => {
+    const [offer] = await offerFacts(app.database.db);
+    const shopper = await newVisitor(app);
+    await shopper.post('/api/v2/sale/basket/add/', { offerId: (offer as OfferFacts).id });
+    await shopper.post('/api/v2/sale/wishlist/add/', { offerId: (offer as OfferFacts).id });
+    const stranger = await newVisitor(app);
+    for (const url of ['/', '/catalog/women/', '/brands/', '/search/?q=пуховик']) {
+      const [mine, theirs] = await Promise.all([shopper.get(url), stranger.get(url)]);
+      const html = await mine.text();
+      expect(html, url).toBe(await theirs.text());
+      expect(html, url).not.toContain(shopper.sessid);
+    }
   });
 
   it('replaces a forged session cookie with a new one', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, openPage, screenshot, seriousA11yViolations } from './support/browser';
+import { baseURL, launchBrowser, openPage, screenshot, seriousA11yViolations, settle } from './support/browser';
 
 interface Offer {
   id: number;
@@ -39,11 +39,9 @@ async function findStockedOffer(): Promise<Offer> {
 
 /** The online stock of an offer, as the basket reports it to a throwaway visitor. */
 async function onlineStock(offerId: number): Promise<number> {
-  const home = await fetch(`${baseURL()}/`);
-  const cookie = (home.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  const sessid = JSON.parse(
-    (await home.text()).match(/<script id="shop-options" type="application\/json">(.*?)<\/script>/)?.[1] ?? '{}',
-  ).sessid;
+  const state = await fetch(`${baseURL()}/api/v2/user/state/`);
+  const cookie = (state.headers.get('set-cookie') ?? '').split(';')[0] as string;
+  const { sessid } = ((await state.json()) as { data: { sessid: string } }).data;
   const res = await fetch(`${baseURL()}/api/v2/sale/basket/add/`, {
     method: 'POST',
     headers: { cookie },
@@ -56,7 +54,7 @@ async function onlineStock(offerId: number): Promise<number> {
 /** Opens a page and waits until its scripts have run: the basket is live only once the page is hydrated. */
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForLoadState('networkidle');
+  await settle(page);
 }
 
 const count = (page: Page, which: 'cart' | 'wishlist') => page.getByTestId(`${which}-count`);
@@ -150,13 +148,13 @@ describe('basket and wishlist in the browser', () => {
     // Put a line with room for a second unit in through the call the product page uses, then open the basket.
     const offer = await findStockedOffer();
     const status = await page.evaluate(async (offerId) => {
-      const sessid = JSON.parse(document.getElementById('shop-options')?.textContent ?? '{}').sessid;
+      const sessid = (await (await fetch('/api/v2/user/state/')).json()).data.sessid;
       const body = new URLSearchParams({ sessid, offerId: String(offerId) });
       return (await fetch('/api/v2/sale/basket/add/', { method: 'POST', body })).status;
     }, offer.id);
     expect(status).toBe(200);
     await page.reload();
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     const quantity = page.getByTestId('line-quantity');
     expect(await quantity.textContent()).toBe('1');
     const total = await page.getByTestId('basket-total').textContent();

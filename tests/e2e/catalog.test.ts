@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, openPage, screenshot, seriousA11yViolations } from './support/browser';
+import { baseURL, launchBrowser, openPage, screenshot, seriousA11yViolations, settle } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ async function loadMoreAndOpenProduct(page: Page, errors: string[]) {
   const before = page.url();
   await poll(() => page.locator('[data-pager-nav][data-enhanced]').count()).toBe(1);
   // The photos of a new sort are resized on first request; let that settle so the next page is not queued behind it.
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   await page.getByRole('link', { name: 'Показать ещё' }).click();
   // A failed load logs its reason to the console: show it rather than only the count.
   await expect

@@ -6,6 +6,7 @@ import {
   openPage,
   screenshot,
   seriousA11yViolations,
+  settle,
   VIEWPORTS,
   type ViewportName,
 } from './support/browser';
@@ -53,7 +54,7 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('every page type on %s', 
     for (const { name, path, status } of pages) {
       const response = await page.goto(path);
       expect({ path, status: response?.status() }).toEqual({ path, status });
-      await page.waitForLoadState('networkidle');
+      await settle(page);
       expect(await page.locator('h1').count(), path).toBeGreaterThan(0);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect({ path, width }).toEqual({ path, width: VIEWPORTS[viewport].width });

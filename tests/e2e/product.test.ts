@@ -6,6 +6,7 @@ import {
   openPage,
   screenshot,
   seriousA11yViolations,
+  settle,
   type ViewportName,
 } from './support/browser';
 
@@ -68,7 +69,7 @@ async function openProduct(page: Page, url: string): Promise<Request> {
   await page.goto(url);
   const request = await view;
   // Fonts and photos still arriving shift the layout; a click aimed at a size must not land on its neighbour.
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   return request;
 }
 

@@ -32,8 +32,15 @@ describe('home page and menus', () => {
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1440);
     await screenshot(page, 'menu-desktop');
     const href = await item.getAttribute('href');
+    const data = page.waitForRequest((r) => r.url().includes('.data'));
     await item.click();
     await page.waitForURL((url) => url.pathname === href);
+    // A client navigation loads only the new page's data: the shell (menu, cities) is not loaded again.
+    const routes = new URL((await data).url()).searchParams.get('_routes') ?? '';
+    expect(routes).not.toBe('');
+    expect(routes.split(',')).not.toContain('root');
+    // The header follows the address: the women's category stays active on a women's section.
+    await expect.poll(() => page.locator('header [aria-current="true"]').first().textContent()).toBe('Женщинам');
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -74,15 +74,13 @@ export interface Visitor {
 }
 
 export async function newVisitor(app: TestApp): Promise<Visitor> {
-  const first = await app.fetch('/');
+  // As a browser does after its first page: the visitor state call gives the session cookie and the sessid.
+  const first = await app.fetch('/api/v2/user/state/');
   const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  const html = await first.text();
-  const options = JSON.parse(
-    html.match(/<script id="shop-options" type="application\/json">(.*?)<\/script>/)?.[1] ?? '{}',
-  );
+  const { data } = (await first.json()) as { data: { sessid: string } };
   const visitor: Visitor = {
     cookie,
-    sessid: options.sessid,
+    sessid: data.sessid,
     get: (p, init) => app.fetch(p, { ...init, headers: { cookie, ...(init?.headers as Record<string, string>) } }),
     post(p, fields, opts = {}) {
       const sessid = opts.sessid === undefined ? visitor.sessid : opts.sessid;

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { shopFetch } from '../../../tests/support/shop-fetch';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
@@ -46,14 +47,18 @@ let answers: Record<string, unknown>;
 
 beforeEach(() => {
   localStorage.clear();
-  document.body.innerHTML = '<script id="shop-options" type="application/json">{"sessid":"S"}</script>';
+  document.body.innerHTML = '';
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
   answers = {};
   vi.stubGlobal(
     'fetch',
-    vi.fn((url: string) => Promise.resolve(new Response(JSON.stringify(answers[url] ?? { status: 'ok', data: {} })))),
+    vi.fn(
+      shopFetch('S', (url) =>
+        Promise.resolve(new Response(JSON.stringify(answers[url] ?? { status: 'ok', data: {} }))),
+      ),
+    ),
   );
 });
 afterEach(() => {

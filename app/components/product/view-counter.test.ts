@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATALOG_ELEMENT_PATH } from '../../../contract/api';
-import { sendProductView } from './view-counter';
+import { shopFetch } from '../../../tests/support/shop-fetch';
 
 let fetchMock: ReturnType<typeof vi.fn>;
-beforeEach(() => {
+let sendProductView: typeof import('./view-counter').sendProductView;
+beforeEach(async () => {
   document.cookie = 'stopmetrica=; max-age=0';
-  document.body.innerHTML = '<script id="shop-options" type="application/json">{"sessid":"S3"}</script>';
-  fetchMock = vi.fn(() => Promise.resolve(new Response('{"status":"ok","data":{"counted":true}}')));
+  fetchMock = vi.fn(shopFetch('S3', () => Promise.resolve(new Response('{"status":"ok","data":{"counted":true}}'))));
   vi.stubGlobal('fetch', fetchMock);
+  vi.resetModules();
+  ({ sendProductView } = await import('./view-counter'));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,13 +21,15 @@ const viewCalls = () =>
     .map(([, init]) => Object.fromEntries(new URLSearchParams(String(init.body))));
 
 describe('sendProductView', () => {
-  it('sends the chosen size as PRODUCT_ID and the product as PARENT_ID', () => {
+  it('sends the chosen size as PRODUCT_ID and the product as PARENT_ID', async () => {
     sendProductView({ productId: 5, offerId: 51 }, 's1');
+    await vi.waitFor(() => expect(viewCalls()).toHaveLength(1));
     expect(viewCalls()).toEqual([{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: '51', PARENT_ID: '5', sessid: 'S3' }]);
   });
 
-  it('sends the product as both while no size is chosen', () => {
+  it('sends the product as both while no size is chosen', async () => {
     sendProductView({ productId: 5, offerId: null }, 's1');
+    await vi.waitFor(() => expect(viewCalls()).toHaveLength(1));
     expect(viewCalls()).toEqual([{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: '5', PARENT_ID: '5', sessid: 'S3' }]);
   });
 });

@@ -4,8 +4,8 @@ import { useBasketCounts } from '~/lib/basket-store';
 import styles from './BottomNav.module.css';
 
 /** The mobile bottom menu. */
-export function BottomNav({ counts: serverCounts }: { counts: { availableCount: number; delayCount: number } }) {
-  const counts = useBasketCounts(serverCounts);
+export function BottomNav() {
+  const counts = useBasketCounts();
   const items = [
     { to: '/catalog/', label: 'Каталог', Icon: LayoutGrid, count: 0 },
     { to: '/search/', label: 'Поиск', Icon: Search, count: 0 },

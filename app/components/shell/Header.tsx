@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { activeCategoryId } from '../../../domain/menu/menu';
 import { useBasketCounts } from '~/lib/basket-store';
 import { useHeaderScroll } from '~/lib/scroll';
+import { useVisitor } from '~/lib/visitor';
 import type { RootData } from '~/root';
 import { AccountMenu } from './AccountMenu';
 import { CityLine } from './CityLine';
@@ -21,7 +22,8 @@ export function Header({ data }: { data: RootData }) {
   // Spec §4: the active category follows the address, so it is computed here rather than loaded with the shell.
   const activeId = activeCategoryId(data.menu, useLocation().pathname, data.genderCookie ?? undefined);
   // Server-rendered, then live from the basket store.
-  const counts = useBasketCounts(data.counts);
+  const counts = useBasketCounts();
+  const visitor = useVisitor();
   const className = [
     styles.header,
     scroll.fixed && styles.fixed,
@@ -68,7 +70,7 @@ export function Header({ data }: { data: RootData }) {
             >
               <Search size={21} aria-hidden />
             </button>
-            <AccountMenu user={data.user} />
+            <AccountMenu user={visitor?.user.auth ? visitor.user : null} />
             <Link
               to="/lk/like/"
               className={`${styles.icon} ${styles.hideMobile}`}

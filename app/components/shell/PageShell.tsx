@@ -14,7 +14,7 @@ export function PageShell({ data, children }: { data: RootData; children: React.
       {children}
       <Footer />
       <ScrollUpButton />
-      <BottomNav counts={data.counts} />
+      <BottomNav />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const VIEWPORTS = {
@@ -35,6 +35,27 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Requests of each page that have no answer yet (see `settle`). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/**
+ * Waits until the page has had no request in flight for `quietMs`: photos, fonts and calls have arrived. Unlike
+ * Playwright's `networkidle`, a request counts as done when its response arrives: Chromium never reports a
+ * `keepalive` fetch answered `Cache-Control: no-store` (the analytics events) as finished.
+ */
+export async function settle(page: Page, { quietMs = 500, timeoutMs = 30_000 } = {}): Promise<void> {
+  const pending = inFlight.get(page);
+  if (!pending) return page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    if (Date.now() > deadline) throw new Error(`still loading: ${[...pending].map((r) => r.url()).join(', ')}`);
+    await page.waitForTimeout(50);
+    if (pending.size > 0) quietSince = Date.now();
+  }
+}
+
 /** A page in its own context (own cookies) at a viewport; page and console errors fail the test through `errors`. */
 export async function openPage(browser: Browser, viewport: ViewportName): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
@@ -45,6 +66,12 @@ export async function openPage(browser: Browser, viewport: ViewportName): Promis
     isMobile: viewport === 'mobile',
   });
   const page = await context.newPage();
+  const pending = new Set<Request>();
+  inFlight.set(page, pending);
+  page.on('request', (r) => pending.add(r));
+  page.on('response', (r) => pending.delete(r.request()));
+  page.on('requestfailed', (r) => pending.delete(r));
+  page.on('requestfinished', (r) => pending.delete(r));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => {
