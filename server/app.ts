@@ -17,6 +17,7 @@ import { compression } from './http/compress';
 import { ENVELOPE, RPC } from './http/dialect';
 import type { AppEnv } from './http/env';
 import { GENERIC_ERROR, HttpError } from './http/errors';
+import { readableUrl } from './http/readable-input';
 import { requestContext } from './http/request-context';
 import { sessionMiddleware } from './http/session';
 import { staticFiles } from './http/static';
@@ -144,9 +145,10 @@ export function createApp(deps: AppDeps) {
       siteId: settings.SITE_ID,
     };
     // A URL deeper than any page is rendered as the address of no page: the same styled 404, without the router's
-    // matching work on thousands of segments.
+    // matching work on thousands of segments. So is a URL with NUL or broken UTF-8, which names no page either and
+    // must not reach a database query.
     const tooDeep = c.req.path.split('/').filter(Boolean).length > MAX_PAGE_SEGMENTS;
-    const request = tooDeep
+    const request = tooDeep || !readableUrl(new URL(c.req.url))
       ? new Request(new URL('/not-found/', c.req.url), { headers: c.req.raw.headers })
       : c.req.raw;
     return handleRequest(request, { services, ctx: c.get('ctx'), options, siteUrl });

@@ -3,6 +3,7 @@ import type { AppEnv } from './env';
 import { type Dialect, ENVELOPE } from './dialect';
 import { HttpError, methodNotAllowed, refusalOf, sessidInvalid } from './errors';
 import { readBody } from './body';
+import { readableUrl } from './readable-input';
 import { validSessid } from './session';
 
 /**
@@ -17,6 +18,9 @@ import { validSessid } from './session';
 export function speaks(dialect: Dialect): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('dialect', dialect);
+    if (!readableUrl(new URL(c.req.url))) {
+      throw new HttpError(400, 'Адрес запроса содержит недопустимые символы (\\0 или не UTF-8).', 'BAD_CHARACTERS');
+    }
     await next();
     c.res.headers.set('cache-control', 'no-store');
   };

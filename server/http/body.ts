@@ -3,6 +3,10 @@ import type { z } from 'zod';
 import { DomainError } from '../../domain/errors';
 import type { AppEnv } from './env';
 import { HttpError, unsupportedMediaType } from './errors';
+import { readableValue } from './readable-input';
+
+const unreadable = () =>
+  new DomainError('validation', 'Запрос содержит недопустимый нулевой символ (\\0): уберите его.', 'BAD_CHARACTERS');
 
 const badBody = () =>
   new DomainError('validation', 'Не удалось прочитать запрос: проверьте формат данных.', 'BAD_BODY');
@@ -30,7 +34,8 @@ function assignOwn(fields: Record<string, unknown>, source: Record<string, unkno
 export async function readBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   const cached = c.get('parsedBody');
   if (cached) return cached;
-  const fields: Record<string, unknown> = {};
+  // Keyed by names from the request: without a prototype, `constructor` is a field name like any other.
+  const fields: Record<string, unknown> = Object.create(null);
   for (const [name, values] of Object.entries(c.req.queries())) {
     if (values.length > 1) throw duplicate(name);
     fields[name] = values[0];
@@ -63,6 +68,7 @@ export async function readBody(c: Context<AppEnv>): Promise<Record<string, unkno
       assignOwn(fields, body);
     }
   }
+  if (!readableValue(fields)) throw unreadable();
   c.set('parsedBody', fields);
   return fields;
 }

@@ -331,9 +331,9 @@ describe('body formats', () => {
 });
 
 describe('text the database cannot store', () => {
-  it('refuses event params with a NUL character with 400, not 500', async () => {
+  it('refuses NUL in any field of a form or JSON body, at any depth, with 400 and writes nothing', async () => {
     const v = await newVisitor(app);
-    const res = await answer(
+    const form = await answer(
       await v.post('/api/v2/event/set/', {
         method: 'event.set',
         event1: 'goal',
@@ -341,22 +341,72 @@ describe('text the database cannot store', () => {
         params: 'a\u0000b',
       }),
     );
-    expectEnvelope(res, 400, 'INVALID_PARAMS', /недопустимый нулевой символ/);
-    // An escaped NUL inside a JSON object is plain text and is kept.
-    const ok = await rawPost(
+    expectEnvelope(form, 400, 'BAD_CHARACTERS', /нулевой символ/);
+    const nested = await rawPost(
       v,
       '/api/v2/event/set/',
-      JSON.stringify({ method: 'event.set', event1: 'goal', event2: 'nul_probe', params: { a: '\u0000' } }),
-      {
-        'content-type': 'application/json',
-      },
+      JSON.stringify({ method: 'event.set', event1: 'goal', event2: 'nul_probe', params: { a: ['\u0000'] } }),
+      { 'content-type': 'application/json' },
     );
-    expect(ok.status).toBe(200);
-    const rows = await queryRows<{ params: string }>(
+    expectEnvelope(await answer(nested), 400, 'BAD_CHARACTERS');
+    const subscribe = await answer(
+      await v.post('/api/v2/user/subscribe/sign/', { email: 'a\u0000@b.ru', licenses_subscribe: 'Y' }),
+    );
+    expectEnvelope(subscribe, 400, 'BAD_CHARACTERS');
+    const rpc = await v.post('/api/', { method: 'sale.order.basket.delete', id: '1\u0000' });
+    expect(rpc.status).toBe(400);
+    expect((await rpc.json()).error.code).toBe('BAD_CHARACTERS');
+    const rows = await queryRows<{ n: number }>(
       app.database.db,
-      sql`select params from events where event2 = 'nul_probe'`,
+      sql`select count(*)::int as n from events where event2 = 'nul_probe'`,
     );
-    expect(rows.map((r) => r.params)).toEqual(['{"a":"\\u0000"}']);
+    expect(Number(rows[0]?.n)).toBe(0);
+  });
+
+  it('answers a page address with NUL or broken UTF-8 with the styled 404, for GET and HEAD', async () => {
+    for (const path of ['/product/a%00b/', '/search/?q=a%00b', '/catalog/women/?sort=%00', '/catalog/wo%C3%28men/']) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await app.fetch(path, { method });
+        expect(res.status, `${method} ${path}`).toBe(404);
+        if (method === 'GET') expect(await res.text()).toContain('<html');
+      }
+    }
+  });
+
+  it('refuses an API address with NUL or broken UTF-8 with 400 in the envelope', async () => {
+    for (const path of [
+      '/api/v2/catalog/product/list/?q=a%00b',
+      '/api/v2/catalog/product/list/?q=%C3%28',
+      '/api/v2/catalog/product/get/?id=1%00',
+    ]) {
+      expectEnvelope(await answer(await app.fetch(path)), 400, 'BAD_CHARACTERS');
+    }
+  });
+});
+
+describe('names from the request that are also names of Object', () => {
+  it('answers filter codes such as constructor or __proto__ with a 404 page, not a 500', async () => {
+    for (const code of ['constructor', '__proto__', 'tostring', 'hasownproperty', 'valueof']) {
+      const res = await app.fetch(`/catalog/women/filter/${code}-is-x/apply/`);
+      expect(res.status, code).toBe(404);
+      const range = await app.fetch(`/catalog/women/filter/${code}-from-1-to-2/apply/`);
+      expect(range.status, code).toBe(404);
+    }
+  });
+
+  it('answers them on the list API with 400 and a Russian message', async () => {
+    for (const filter of ['constructor-is-x', '__proto__-is-x', 'constructor-from-1-to-2', 'color-is-constructor']) {
+      const res = await answer(
+        await app.fetch(`/api/v2/catalog/product/list/?section=/catalog/women/&filter=${filter}`),
+      );
+      expectEnvelope(res, 400, 'INVALID_FILTER', /Неизвестный фильтр|Фильтр не читается/);
+    }
+  });
+
+  it('takes constructor or __proto__ as plain field names of a body', async () => {
+    const v = await newVisitor(app);
+    const res = await v.post(STATE, { constructor: 'x', toString: 'y' });
+    expect(res.status).toBe(200);
   });
 });
 

@@ -30,7 +30,15 @@ export const FILTER_CODE_ORDER = [
   'price',
 ];
 
-export const EMPTY_FILTER: FilterState = { lists: {}, ranges: {} };
+export const EMPTY_FILTER: FilterState = { lists: dict(), ranges: dict() };
+
+/**
+ * A record keyed by names that come from a request (filter codes): without a prototype, `constructor` or
+ * `__proto__` are names like any other instead of Object's own members.
+ */
+export function dict<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
 
 const CODE = /^[a-z][a-z0-9_]*$/;
 const VALUE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -74,14 +82,14 @@ function positiveOrNull(n: number | null): number | null {
 
 /** The canonical form of a filter set: what the URL says, in the one order the URL uses. */
 export function normalizeFilter(state: FilterState): FilterState {
-  const lists: Record<string, string[]> = {};
+  const lists = dict<string[]>();
   for (const code of Object.keys(state.lists).sort(compareCodes)) {
     const values = [...new Set((state.lists[code] ?? []).map((v) => v.toLowerCase()))]
       .filter((v) => !ignoredValue(v))
       .sort(compareValues);
     if (values.length > 0) lists[code] = values;
   }
-  const ranges: Record<string, FilterRange> = {};
+  const ranges = dict<FilterRange>();
   for (const code of Object.keys(state.ranges).sort(compareCodes)) {
     const range = state.ranges[code] as FilterRange;
     let from = positiveOrNull(range.from);
@@ -138,7 +146,7 @@ const LIST_PART = /^([a-z][a-z0-9_]*)-is-(.+)$/;
  * as written (not normalised), so the caller can tell a canonical URL from one to redirect.
  */
 export function parseFilterSegments(segments: readonly string[]): FilterState | null {
-  const state: FilterState = { lists: {}, ranges: {} };
+  const state: FilterState = { lists: dict(), ranges: dict() };
   for (const raw of segments) {
     const segment = raw.toLowerCase();
     const list = LIST_PART.exec(segment);

@@ -3,6 +3,7 @@ import { DomainError } from '../../errors';
 import type { AvailabilityOffer } from '../../inventory/availability';
 import type { ProductCard } from './card';
 import {
+  EMPTY_FILTER,
   type FilterState,
   formatFilterPath,
   normalizeFilter,
@@ -255,7 +256,7 @@ export function createListingService(repo: ListingRepository, { ttlMs = 60_000, 
     const ref = await reference();
     const saved = input.saved ?? {};
     const savedCodes = Object.keys(saved);
-    let filter: FilterState = { lists: {}, ranges: {} };
+    let filter: FilterState = EMPTY_FILTER;
     if (input.segments) {
       const parsed = parseFilterSegments(input.segments);
       if (!parsed) return { kind: 'not_found' };
