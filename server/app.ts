@@ -148,9 +148,10 @@ export function createApp(deps: AppDeps) {
     // matching work on thousands of segments. So is a URL with NUL or broken UTF-8, which names no page either and
     // must not reach a database query.
     const tooDeep = c.req.path.split('/').filter(Boolean).length > MAX_PAGE_SEGMENTS;
-    const request = tooDeep || !readableUrl(new URL(c.req.url))
-      ? new Request(new URL('/not-found/', c.req.url), { headers: c.req.raw.headers })
-      : c.req.raw;
+    const request =
+      tooDeep || !readableUrl(new URL(c.req.url))
+        ? new Request(new URL('/not-found/', c.req.url), { headers: c.req.raw.headers })
+        : c.req.raw;
     return handleRequest(request, { services, ctx: c.get('ctx'), options, siteUrl });
   });
   return app;
