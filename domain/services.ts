@@ -7,11 +7,13 @@ import type { SearchService } from './catalog/search/search.service';
 import type { EventsService } from './events/events.service';
 import type { MenuService } from './menu/menu.service';
 import type { NewsletterService } from './newsletter/newsletter.service';
+import type { SessionsService } from './sessions/sessions.service';
 import type { RegionsService } from './regions/regions.service';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
 export interface Services {
   auth: AuthService;
+  sessions: SessionsService;
   menu: MenuService;
   basket: BasketService;
   newsletter: NewsletterService;

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { readSettings, SettingsError } from '../config/settings';
 import { openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/bootstrap';
+import { retentionRepository } from '../db/repositories/retention';
 import { listen } from './listen';
+import { startRetention } from './retention';
 import { createLogger } from './logger';
 import { createShopApp } from './shop';
 
@@ -35,6 +37,7 @@ export async function main(): Promise<void> {
   });
   outbox.start();
   logger.info(`исходящие сообщения: ${transport}`);
+  const retention = startRetention({ repo: retentionRepository(database.db), log: logger });
   const server = listen(app, { port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
   });
@@ -47,6 +50,7 @@ export async function main(): Promise<void> {
     // The sender finishes the messages it is sending and takes no more; what stays queued waits for the next start
     // (or another process).
     const outboxStopped = outbox.stop().catch(() => {});
+    retention.stop();
     // close() stops accepting connections and calls back once the requests in flight have finished.
     server.close(async () => {
       await outboxStopped;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { authRepository } from '../db/repositories/auth';
+import { sessionsRepository } from '../db/repositories/sessions';
 import { basketRepository } from '../db/repositories/basket';
 import { homeRepository } from '../db/repositories/cards';
 import { listingRepository } from '../db/repositories/listing';
@@ -18,6 +19,7 @@ import { createProductService } from '../domain/catalog/product/product.service'
 import { createEventsService } from '../domain/events/events.service';
 import { createMenuService } from '../domain/menu/menu.service';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service';
+import { createSessionsService } from '../domain/sessions/sessions.service';
 import { createRegionsService } from '../domain/regions/regions.service';
 import type { Services } from '../domain/services';
 
@@ -26,6 +28,7 @@ export function createServices(db: Db): Services {
   const listing = createListingService(listingRepository(db));
   return {
     auth: createAuthService(authRepository(db)),
+    sessions: createSessionsService(sessionsRepository(db)),
     menu: createMenuService(menuRepository(db)),
     basket: createBasketService(basketRepository(db)),
     newsletter: createNewsletterService(newsletterRepository(db)),

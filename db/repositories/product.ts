@@ -211,9 +211,11 @@ export function productRepository(db: Db): ProductRepository {
         db,
         sql`
         with product as (select id from products where id = ${productId} and active),
+        -- Only a session whose browser has loaded a page (its visit made the row) counts, not a bare request.
+        visitor as (select 1 from sessions where id = ${sessionId}),
         claim as (
           insert into product_views as v (session_id, product_id, viewed_at)
-          select ${sessionId}, id, now() from product
+          select ${sessionId}, id, now() from product where exists (select 1 from visitor)
           on conflict (session_id, product_id) do update set viewed_at = excluded.viewed_at
             where v.viewed_at <= excluded.viewed_at - make_interval(secs => ${windowMs / 1000})
           returning product_id

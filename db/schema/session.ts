@@ -48,7 +48,7 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_last_seen_idx').on(t.lastSeenAt)],
 );
 
 /** Basket and wishlist lines. Owned by a visitor session or, once logged in, by a user. */
@@ -76,14 +76,18 @@ export const subscriptions = pgTable('subscriptions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const events = pgTable('events', {
-  id: serial('id').primaryKey(),
-  sessionId: text('session_id'),
-  event1: text('event1').notNull(),
-  event2: text('event2'),
-  params: text('params'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: text('session_id'),
+    event1: text('event1').notNull(),
+    event2: text('event2'),
+    params: text('params'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('events_created_idx').on(t.createdAt)],
+);
 
 /** When a visitor's view of a product was last counted; shared by every process, so a reload is not counted twice. */
 export const productViews = pgTable(

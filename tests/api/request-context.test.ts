@@ -27,7 +27,7 @@ describe('the request context', () => {
     );
     const userId = Number(user?.id);
     await app.database.db.execute(
-      sql`insert into sessions (id, user_id) values (${sessionIdOf(visitor.cookie)}, ${userId})`,
+      sql`update sessions set user_id = ${userId} where id = ${sessionIdOf(visitor.cookie)}`,
     );
     expect((await visitor.post(API.basketAdd, { offerId: offer.id })).status).toBe(200);
     const lines = await queryRows<{ user_id: number | null }>(
@@ -95,7 +95,7 @@ describe('GET /api/v2/user/state/', () => {
       sql`insert into users (email, password_hash, name, last_name) values ('State@Example.ru', 'x', 'Анна', 'Петрова') returning id`,
     );
     await app.database.db.execute(
-      sql`insert into sessions (id, user_id) values (${sessionIdOf(visitor.cookie)}, ${Number(user?.id)})`,
+      sql`update sessions set user_id = ${Number(user?.id)} where id = ${sessionIdOf(visitor.cookie)}`,
     );
     const { data } = await (await visitor.get(API.userState)).json();
     expect(data.user).toMatchObject({

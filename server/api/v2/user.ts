@@ -21,8 +21,10 @@ export function userApi(services: Services) {
   route(api, 'userState', ['GET', 'POST'], async (c) => {
     const ctx = c.get('ctx');
     const session = c.get('session');
-    const [user, basket] = await Promise.all([
+    const [user, , basket] = await Promise.all([
       services.auth.currentUser(ctx),
+      // Every page asks this once after load: it is the visit that keeps the session alive (and lets its views count).
+      services.sessions.visit(ctx),
       // A new visitor has no basket yet: skip the query.
       session.isNew ? { availableCount: 0, delayCount: 0 } : services.basket.counts(ctx),
     ]);

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { type PruneReport, RETENTION_DAYS, type RetentionRepository } from '../../domain/retention/retention';
+import { type Db, queryRows } from '../client';
+
+/** Advisory lock key of the prune run: one process prunes at a time, the others skip. */
+const PRUNE_LOCK = 20261122;
+
+const count = async (db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>) =>
+  (await queryRows<{ n: number }>(db, sql`with gone as (${query} returning 1) select count(*)::int as n from gone`))[0]
+    ?.n ?? 0;
+
+export function retentionRepository(db: Db): RetentionRepository {
+  return {
+    prune(now) {
+      const days = (n: number) => sql`${now.toISOString()}::timestamptz - make_interval(days => ${n})`;
+      return db.transaction(async (tx) => {
+        const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK}) as ok`);
+        if (!lock?.ok) return null;
+        const report: PruneReport = {};
+        // A session bound to a user is the user's; only a visitor's session goes, with its lines.
+        const stale = sql`select id from sessions where user_id is null and last_seen_at < ${days(RETENTION_DAYS.anonymousSession)}`;
+        report.basketLines = await count(
+          tx,
+          sql`delete from basket_lines where user_id is null and session_id in (${stale})`,
+        );
+        report.sessions = await count(tx, sql`delete from sessions where id in (${stale})`);
+        report.events = await count(tx, sql`delete from events where created_at < ${days(RETENTION_DAYS.events)}`);
+        report.outbox = await count(
+          tx,
+          sql`delete from outbox where coalesce(sent_at, failed_at) < ${days(RETENTION_DAYS.outbox)}`,
+        );
+        return report;
+      });
+    },
+  };
+}

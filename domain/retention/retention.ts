@@ -1,0 +1,20 @@
+/**
+ * How long the shop keeps what it keeps only for a while (personal-data law asks for no more than needed).
+ * A user's account, their orders and their consents are never pruned here.
+ */
+export const RETENTION_DAYS = {
+  /** A visitor's session and its anonymous basket and wishlist, counted from the last visit. */
+  anonymousSession: 30,
+  /** Analytics events. */
+  events: 90,
+  /** Sent or given-up emails and SMS (their text holds names, codes and links). */
+  outbox: 30,
+} as const;
+
+/** What one run removed, by kind, for the log. */
+export type PruneReport = Record<string, number>;
+
+export interface RetentionRepository {
+  /** Deletes everything past its time at `now`; answers null when another process is pruning already. */
+  prune(now: Date): Promise<PruneReport | null>;
+}
