@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import sharp from 'sharp';
 import { IMAGE_SIZE_SEGMENTS } from '../../contract/images';
 import type { AppEnv } from '../http/env';
+import { createRenderPool, RenderQueueFull } from './render-pool';
+
+/**
+ * Cold renders at once and queued: one encode per core but one left for the pages, and a queue a burst of a page's
+ * own photos fits in. Each render itself uses one thread (`sharp.concurrency`).
+ */
+const RENDER_LIMITS = { concurrency: Math.max(1, availableParallelism() - 1), maxWaiting: 64 };
+sharp.concurrency(1);
 
 const NAME = /^[a-z0-9][a-z0-9_-]*$/i;
 const SOURCE_EXTS = ['jpg', 'jpeg', 'png', 'webp'];
@@ -23,7 +32,7 @@ export function pickFormat(accept: string | undefined): 'avif' | 'webp' | 'jpeg'
  * browser says it takes them, else JPEG. Each variant is made once and kept in a disk cache.
  * `/images/source/{name}.{ext}`: the source itself.
  */
-export function imageRoutes(imagesDir: string) {
+export function imageRoutes(imagesDir: string, pool = createRenderPool(RENDER_LIMITS)) {
   const app = new Hono<AppEnv>();
   const sourceDir = path.resolve(imagesDir, 'source');
   const cacheDir = path.resolve(imagesDir, 'cache');
@@ -73,10 +82,17 @@ export function imageRoutes(imagesDir: string) {
     if (!body) {
       let job = inFlight.get(key);
       if (!job) {
-        job = render(source, width, height, format, cached).finally(() => inFlight.delete(key));
+        job = pool.run(() => render(source, width, height, format, cached)).finally(() => inFlight.delete(key));
         inFlight.set(key, job);
       }
-      body = await job;
+      try {
+        body = await job;
+      } catch (error) {
+        if (!(error instanceof RenderQueueFull)) throw error;
+        c.header('retry-after', '2');
+        c.header('cache-control', 'no-store');
+        return c.text('Изображение готовится: повторите через пару секунд.', 503);
+      }
     }
     if (!body) return c.text('Изображение не найдено', 404);
     return send(

@@ -3,8 +3,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
 import { queryRows } from '../../db/client';
 import { renderGarment, SOURCE_HEIGHT, SOURCE_WIDTH } from '../../db/seed/images';
+import { createRenderPool } from '../../server/images/render-pool';
+import { imageRoutes } from '../../server/images/resize';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -165,5 +168,41 @@ describe('image pipeline', () => {
     const small = await fetchImage(thumb as string);
     expect(small.res.headers.get('content-type')).toBe('image/jpeg');
     expect((await sharp(small.body).metadata()).height).toBe(116);
+  });
+});
+
+describe('cold renders under load', () => {
+  it('renders a burst of cold variants at most one at a time, answering 503 with Retry-After past the queue', async () => {
+    const dir = path.join(app.dataDir, 'burst');
+    mkdirSync(path.join(dir, 'source'), { recursive: true });
+    const names = Array.from({ length: 6 }, (_, n) => `burst-${n}`);
+    for (const name of names)
+      writeFileSync(path.join(dir, 'source', `${name}.jpg`), readFileSync(path.join(sourceDir, file)));
+    const pool = createRenderPool({ concurrency: 1, maxWaiting: 2 });
+    let most = 0;
+    const watched = {
+      ...pool,
+      run: <T>(task: () => Promise<T>) =>
+        pool.run(async () => {
+          most = Math.max(most, pool.stats().running);
+          return task();
+        }),
+    };
+    const images = new Hono().route('/images', imageRoutes(dir, watched));
+    const answers = await Promise.all(
+      names.map((name) => images.request(`/images/440x660/${name}.jpg`, { headers: { accept: ACCEPT.avif } })),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 503, 503, 503]);
+    expect(most).toBe(1);
+    const refused = answers.find((r) => r.status === 503) as Response;
+    expect(refused.headers.get('retry-after')).toBe('2');
+    expect(await refused.text()).toMatch(/повторите/);
+    // Asked again one by one, every variant renders.
+    for (const name of names) {
+      expect((await images.request(`/images/440x660/${name}.jpg`, { headers: { accept: ACCEPT.avif } })).status).toBe(
+        200,
+      );
+    }
   });
 });
