@@ -6,6 +6,7 @@ describe('settings', () => {
     const s = readSettings({});
     expect(s).toMatchObject({ PORT: 3000, DATA_DIR: './data', TZ: 'Europe/Moscow', SITE_URL: 'http://localhost:3000' });
     expect(s.DATABASE_URL).toBeUndefined();
+    expect(s).toMatchObject({ WRITE_LIMIT_PER_SESSION: 120, WRITE_LIMIT_PER_CLIENT: 600, NEW_SESSIONS_PER_CLIENT: 30 });
   });
   it('treats an empty DATABASE_URL as none', () => {
     expect(readSettings({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
@@ -30,6 +31,9 @@ describe('settings', () => {
     [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL: ожидается адрес вида smtps://'],
     [{ SMS_URL: 'ftp://sms.example.com' }, 'SMS_URL: ожидается адрес вида https://'],
     [{ MAIL_FROM: 'ВЬЮГА' }, 'MAIL_FROM: ожидается адрес'],
+    [{ WRITE_LIMIT_PER_SESSION: '0' }, 'WRITE_LIMIT_PER_SESSION'],
+    [{ WRITE_LIMIT_PER_CLIENT: 'many' }, 'WRITE_LIMIT_PER_CLIENT'],
+    [{ NEW_SESSIONS_PER_CLIENT: '-1' }, 'NEW_SESSIONS_PER_CLIENT'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => readSettings(env)).toThrow(SettingsError);
     expect(() => readSettings(env)).toThrow(new RegExp(`Неверные настройки[\\s\\S]*${name}`));

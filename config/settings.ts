@@ -37,6 +37,15 @@ const settingsSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
+  /** State-changing API calls a minute per session and per client address (429 above); far above any shopper's pace. */
+  WRITE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).default(120),
+  WRITE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(600),
+  /**
+   * New sessions a minute whose visits one client address may have noted. A browser keeps its cookie and starts one;
+   * a script that drops it to pass for many visitors (and move a product up the popularity sort) gets sessions whose
+   * views do not count. Behind a NAT many shoppers share an address, hence the room.
+   */
+  NEW_SESSIONS_PER_CLIENT: z.coerce.number().int().min(1).default(30),
   GIVE_OUT_DISCOUNT_CARD_ON_REGISTER: z
     .enum(['0', '1', 'true', 'false'])
     .default('1')

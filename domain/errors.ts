@@ -6,7 +6,9 @@ export type ErrorKind =
   | 'unauthorized'
   | 'conflict'
   | 'unavailable'
-  | 'limit';
+  | 'limit'
+  /** Too many calls in a time window (domain/limits): the caller may try again later. */
+  | 'rate_limited';
 
 export class DomainError extends Error {
   constructor(

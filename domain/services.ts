@@ -5,6 +5,7 @@ import type { ListingService } from './catalog/listing/listing.service';
 import type { ProductService } from './catalog/product/product.service';
 import type { SearchService } from './catalog/search/search.service';
 import type { EventsService } from './events/events.service';
+import type { RateLimiter } from './limits/limits';
 import type { MenuService } from './menu/menu.service';
 import type { NewsletterService } from './newsletter/newsletter.service';
 import type { SessionsService } from './sessions/sessions.service';
@@ -23,4 +24,6 @@ export interface Services {
   search: SearchService;
   product: ProductService;
   events: EventsService;
+  /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
+  limits: RateLimiter;
 }

@@ -12,7 +12,7 @@ import type { Services } from '../domain/services';
 import { catalogElementApi } from './api/catalog-element';
 import { rpcApi } from './api/rpc';
 import { apiV2 } from './api/v2';
-import { respondRefusal, speaks } from './http/api-layer';
+import { guardWrites, respondRefusal, speaks } from './http/api-layer';
 import { compression } from './http/compress';
 import { ENVELOPE, RPC } from './http/dialect';
 import type { AppEnv } from './http/env';
@@ -21,6 +21,7 @@ import { readableUrl } from './http/readable-input';
 import { requestContext } from './http/request-context';
 import { sessionMiddleware } from './http/session';
 import { staticFiles } from './http/static';
+import { writeLimits } from './http/write-limits';
 import { imageRoutes } from './images/resize';
 
 /**
@@ -128,9 +129,10 @@ export function createApp(deps: AppDeps) {
   app.use('*', compression());
   app.use('*', sessionMiddleware(deps.secret, settings.SITE_URL.startsWith('https:')));
   app.use('*', requestContext({ services, trustProxy: settings.TRUST_PROXY, clock: deps.clock ?? (() => new Date()) }));
-  app.route('/', apiV2(services, { imgVersion: settings.IMG_VERSION }));
-  app.route('/', catalogElementApi(services, settings.SITE_ID));
-  app.route('/', rpcApi(services));
+  const writes = guardWrites(writeLimits(services.limits, settings));
+  app.route('/', apiV2(services, { imgVersion: settings.IMG_VERSION, writes }));
+  app.route('/', catalogElementApi(services, settings.SITE_ID, writes));
+  app.route('/', rpcApi(services, writes));
   app.all('*', async (c) => {
     const options: ShopOptions = {
       mapServiceKey: settings.MAPS_API_KEY ?? '',

@@ -1,4 +1,5 @@
-import type { Db } from '../db/client';
+import type { Settings } from '../config/settings';
+import type { Database } from '../db/client';
 import { authRepository } from '../db/repositories/auth';
 import { sessionsRepository } from '../db/repositories/sessions';
 import { basketRepository } from '../db/repositories/basket';
@@ -9,6 +10,7 @@ import { productRepository } from '../db/repositories/product';
 import { eventsRepository } from '../db/repositories/events';
 import { menuRepository } from '../db/repositories/menu';
 import { newsletterRepository } from '../db/repositories/newsletter';
+import { tableRateLimiter } from '../db/repositories/rate-limits';
 import { regionsRepository } from '../db/repositories/regions';
 import { createAuthService } from '../domain/auth/auth.service';
 import { createBasketService } from '../domain/basket/basket.service';
@@ -17,18 +19,26 @@ import { createListingService } from '../domain/catalog/listing/listing.service'
 import { createSearchService } from '../domain/catalog/search/search.service';
 import { createProductService } from '../domain/catalog/product/product.service';
 import { createEventsService } from '../domain/events/events.service';
+import { memoryRateLimiter } from '../domain/limits/memory-limiter';
 import { createMenuService } from '../domain/menu/menu.service';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service';
-import { createSessionsService } from '../domain/sessions/sessions.service';
+import { createSessionsService, newSessionsRule } from '../domain/sessions/sessions.service';
 import { createRegionsService } from '../domain/regions/regions.service';
 import type { Services } from '../domain/services';
 
 /** The composition root: repositories on the database, services on the repositories. */
-export function createServices(db: Db): Services {
+export function createServices(
+  database: Pick<Database, 'db' | 'kind'>,
+  settings: Pick<Settings, 'NEW_SESSIONS_PER_CLIENT'>,
+  clock: () => Date = () => new Date(),
+): Services {
+  const { db } = database;
+  // The embedded database serves one process, whose memory sees every hit; PostgreSQL may serve several processes.
+  const limits = database.kind === 'postgres' ? tableRateLimiter(db, clock) : memoryRateLimiter(clock);
   const listing = createListingService(listingRepository(db));
   return {
     auth: createAuthService(authRepository(db)),
-    sessions: createSessionsService(sessionsRepository(db)),
+    sessions: createSessionsService(sessionsRepository(db), limits, newSessionsRule(settings.NEW_SESSIONS_PER_CLIENT)),
     menu: createMenuService(menuRepository(db)),
     basket: createBasketService(basketRepository(db)),
     newsletter: createNewsletterService(newsletterRepository(db)),
@@ -37,6 +47,7 @@ export function createServices(db: Db): Services {
     listing,
     search: createSearchService(searchRepository(db), listing),
     product: createProductService(productRepository(db)),
-    events: createEventsService(eventsRepository(db)),
+    events: createEventsService(eventsRepository(db), limits),
+    limits,
   };
 }

@@ -21,18 +21,26 @@ export async function loadBuild(): Promise<ServerBuild> {
  * The whole shop on one database: the services, the built pages and assets, a health check of the database, and
  * the sender of the outbox (the caller starts and stops it).
  */
-export async function createShopApp(deps: { settings: Settings; database: Database; secret: string; logger: Logger }) {
-  const { settings, database, secret, logger } = deps;
+export async function createShopApp(deps: {
+  settings: Settings;
+  database: Database;
+  secret: string;
+  logger: Logger;
+  /** The shop's clock; tests set it. */
+  clock?: () => Date;
+}) {
+  const { settings, database, secret, logger, clock } = deps;
   const transport = createTransport(settings);
   const outbox = createOutboxSender({ queue: outboxQueue(database.db), transport, logger });
   const app = createApp({
     settings,
-    services: createServices(database.db),
+    services: createServices(database, settings, clock),
     build: await loadBuild(),
     clientDir: path.join(root, 'build/client'),
     secret,
     logger,
     health: () => ping(database.db),
+    clock,
   });
   return { app, outbox, transport: transport.describe };
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type BasketRow, type OfferStoreStock, offerOnlineStock } from '../../domain/basket/basket';
+import { type BasketRow, MAX_BASKET_LINES, type OfferStoreStock, offerOnlineStock } from '../../domain/basket/basket';
 import type { BasketOwner, BasketRepository, StoredLine } from '../../domain/basket/basket.service';
 import { type Db, queryRows } from '../client';
 
@@ -15,6 +15,27 @@ function conflictTarget(owner: BasketOwner): SQL {
   return owner.userId != null
     ? sql`(user_id, offer_id, delay) where user_id is not null`
     : sql`(session_id, offer_id, delay) where user_id is null`;
+}
+
+/**
+ * Serialises the writes that add lines to one owner's basket until their transaction ends (a transaction-scoped
+ * advisory lock in a key space of its own, the first key 5100): a line count read after it stays true until the
+ * insert commits, so concurrent adds cannot pass `MAX_BASKET_LINES` together.
+ */
+function lockOwner(owner: BasketOwner): SQL {
+  const key = owner.userId != null ? `user:${owner.userId}` : `session:${owner.sessionId}`;
+  return sql`select pg_advisory_xact_lock(5100, hashtext(${key}))`;
+}
+
+/** Whether the owner's cart (or wishlist) has no room for a line of the offer it does not hold yet. */
+async function listFull(tx: Pick<Db, 'execute'>, owner: BasketOwner, delay: boolean, offerId: number) {
+  const [row] = await queryRows<{ lines: number; has: boolean }>(
+    tx,
+    sql`
+    select count(*)::int as lines, coalesce(bool_or(l.offer_id = ${offerId}), false) as has
+    from basket_lines l where ${ownerSql(owner)} and l.delay = ${delay}`,
+  );
+  return !row?.has && Number(row?.lines ?? 0) >= MAX_BASKET_LINES;
 }
 
 /** A data-modifying CTE that creates the session row on the first write and marks it seen on later ones. */
@@ -138,28 +159,37 @@ export function basketRepository(db: Db): BasketRepository {
     },
 
     async addToCart(owner, offerId, quantity, cap) {
-      // One statement: concurrent adds queue on the line's row lock, and the cap is checked against the
-      // quantity each of them finds there, so no add is lost and none overshoots the stock.
-      const rows = await queryRows<{ id: number }>(
-        db,
-        sql`
-        with ${touchSession(owner.sessionId)}
-        insert into basket_lines as l (session_id, user_id, offer_id, delay, quantity)
-        values (${owner.sessionId}, ${owner.userId}, ${offerId}, false, ${quantity})
-        on conflict ${conflictTarget(owner)}
-        do update set quantity = l.quantity + excluded.quantity, updated_at = now()
-          where l.quantity + excluded.quantity <= ${cap}
-        returning l.id`,
-      );
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        await tx.execute(lockOwner(owner));
+        if (await listFull(tx, owner, false, offerId)) return 'full';
+        // Concurrent adds also queue on the line's row lock, and the cap is checked against the quantity each of
+        // them finds there, so no add is lost and none overshoots the stock.
+        const rows = await queryRows<{ id: number }>(
+          tx,
+          sql`
+          with ${touchSession(owner.sessionId)}
+          insert into basket_lines as l (session_id, user_id, offer_id, delay, quantity)
+          values (${owner.sessionId}, ${owner.userId}, ${offerId}, false, ${quantity})
+          on conflict ${conflictTarget(owner)}
+          do update set quantity = l.quantity + excluded.quantity, updated_at = now()
+            where l.quantity + excluded.quantity <= ${cap}
+          returning l.id`,
+        );
+        return rows.length > 0 ? 'added' : 'over_stock';
+      });
     },
 
     async addToWishlist(owner, offerId) {
-      await db.execute(sql`
-        with ${touchSession(owner.sessionId)}
-        insert into basket_lines (session_id, user_id, offer_id, delay, quantity)
-        values (${owner.sessionId}, ${owner.userId}, ${offerId}, true, 1)
-        on conflict ${conflictTarget(owner)} do nothing`);
+      return db.transaction(async (tx) => {
+        await tx.execute(lockOwner(owner));
+        if (await listFull(tx, owner, true, offerId)) return 'full';
+        await tx.execute(sql`
+          with ${touchSession(owner.sessionId)}
+          insert into basket_lines (session_id, user_id, offer_id, delay, quantity)
+          values (${owner.sessionId}, ${owner.userId}, ${offerId}, true, 1)
+          on conflict ${conflictTarget(owner)} do nothing`);
+        return 'added';
+      });
     },
 
     async removeFromWishlist(owner, offerId) {
@@ -188,17 +218,25 @@ export function basketRepository(db: Db): BasketRepository {
     },
 
     async moveToWishlist(owner, lineId) {
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
+        await tx.execute(lockOwner(owner));
+        const [line] = await queryRows<{ offer_id: number }>(
+          tx,
+          sql`select l.offer_id from basket_lines l where l.id = ${lineId} and not l.delay and ${ownerSql(owner)}`,
+        );
+        if (!line) return 'moved';
+        if (await listFull(tx, owner, true, Number(line.offer_id))) return 'full';
         const [moved] = await queryRows<{ offer_id: number }>(
           tx,
           sql`
           delete from basket_lines l where l.id = ${lineId} and not l.delay and ${ownerSql(owner)} returning l.offer_id`,
         );
-        if (!moved) return;
+        if (!moved) return 'moved';
         await tx.execute(sql`
           insert into basket_lines (session_id, user_id, offer_id, delay, quantity)
           values (${owner.sessionId}, ${owner.userId}, ${Number(moved.offer_id)}, true, 1)
           on conflict ${conflictTarget(owner)} do nothing`);
+        return 'moved';
       });
     },
 
@@ -213,7 +251,8 @@ export function basketRepository(db: Db): BasketRepository {
         db,
         sql`
         select l.id, l.offer_id, l.delay, l.quantity, l.user_id from basket_lines l
-        where (l.session_id = ${sessionId} and l.user_id is null) or l.user_id = ${userId}`,
+        where (l.session_id = ${sessionId} and l.user_id is null) or l.user_id = ${userId}
+        order by l.created_at desc, l.id desc`,
       );
       return {
         visitor: rows.filter((r) => r.user_id == null).map(toStored),
@@ -224,6 +263,7 @@ export function basketRepository(db: Db): BasketRepository {
     async replaceWithMerged(sessionId, userId, lines) {
       const owner = { sessionId, userId };
       await db.transaction(async (tx) => {
+        await tx.execute(lockOwner(owner));
         for (const line of lines) {
           await tx.execute(sql`
             insert into basket_lines (session_id, user_id, offer_id, delay, quantity)

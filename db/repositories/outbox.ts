@@ -41,6 +41,8 @@ export function outboxQueue(db: Db): OutboxQueue {
   const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
   return {
     async claimDue(now, limit, lockedUntil) {
+      // A JavaScript clock reads milliseconds, the database microseconds: a message enqueued within the millisecond
+      // `now` reads is due (`next_attempt_at` defaults to the database's now()).
       // One statement: the inner select locks the rows it picks and skips rows another sender's claim has locked,
       // so concurrent claims split the due messages between them instead of taking the same ones.
       const rows = await queryRows<ClaimedRow>(
@@ -48,7 +50,7 @@ export function outboxQueue(db: Db): OutboxQueue {
         sql`update outbox set attempts = attempts + 1, locked_until = ${ts(lockedUntil)}
           where id in (
             select id from outbox
-            where sent_at is null and failed_at is null and next_attempt_at <= ${ts(now)}
+            where sent_at is null and failed_at is null and next_attempt_at < ${ts(now)} + interval '1 millisecond'
               and (locked_until is null or locked_until <= ${ts(now)})
             order by next_attempt_at, id
             limit ${limit}

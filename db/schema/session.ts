@@ -99,3 +99,36 @@ export const productViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.productId] }), index('product_views_viewed_at_idx').on(t.viewedAt)],
 );
+
+/**
+ * Rate-limit counters shared by every process (domain/limits): one row per rule and key, a fixed window that ends
+ * at `window_end`. Ended rows are pruned by the window end.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_window_end_idx').on(t.windowEnd)],
+);
+
+/**
+ * Every consent given (domain/consent): the purpose, the version of the text shown, whom it concerns, and when and
+ * from which client address it came. Never updated or deleted by the shop: it is the proof.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    textVersion: text('text_version').notNull(),
+    subject: text('subject').notNull(),
+    sessionId: text('session_id'),
+    userId: integer('user_id'),
+    client: text('client').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('consents_subject_idx').on(t.subject, t.purpose)],
+);

@@ -14,6 +14,7 @@ function fakeRepo(stock: Record<number, number>, lines: StoredLine[] = []) {
     addToCart: unused,
     async addToWishlist(_owner, offerId) {
       writes.push(['addToWishlist', offerId]);
+      return 'added';
     },
     removeFromWishlist: unused,
     line: async (_owner, lineId) => lines.find((l) => l.id === lineId) ?? null,

@@ -1,6 +1,7 @@
 import { type RequestContext, userIdOf } from '../context';
 import { DomainError } from '../errors';
-import { type Basket, type BasketRow, buildBasket, type MergeLine, mergeLines } from './basket';
+import { plural } from '../text/plural';
+import { type Basket, type BasketRow, buildBasket, MAX_BASKET_LINES, type MergeLine, mergeLines } from './basket';
 
 export interface BasketCounts {
   availableCount: number;
@@ -28,17 +29,27 @@ export interface BasketRepository {
   /** Online stock per offer id; offers that do not exist (or whose product is hidden) are left out. */
   onlineStock(offerIds: number[]): Promise<Map<number, number>>;
   /**
-   * Adds `quantity` units to the owner's cart line of the offer in one atomic statement, creating the line and the
-   * session row when needed; answers false, changing nothing, when the line would exceed `cap`.
+   * Adds `quantity` units to the owner's cart line of the offer, creating the line and the session row when needed.
+   * Changes nothing and answers `over_stock` when the line would exceed `cap`, `full` when the line would be new
+   * and the cart already holds `MAX_BASKET_LINES` lines. Holds under concurrent adds of the same owner.
    */
-  addToCart(owner: BasketOwner, offerId: number, quantity: number, cap: number): Promise<boolean>;
-  addToWishlist(owner: BasketOwner, offerId: number): Promise<void>;
+  addToCart(
+    owner: BasketOwner,
+    offerId: number,
+    quantity: number,
+    cap: number,
+  ): Promise<'added' | 'over_stock' | 'full'>;
+  /** Puts the offer on the wishlist (once); `full`, changing nothing, when that needs a line beyond the cap. */
+  addToWishlist(owner: BasketOwner, offerId: number): Promise<'added' | 'full'>;
   removeFromWishlist(owner: BasketOwner, offerId: number): Promise<void>;
   line(owner: BasketOwner, lineId: number): Promise<StoredLine | null>;
   deleteLine(owner: BasketOwner, lineId: number): Promise<void>;
   setQuantity(owner: BasketOwner, lineId: number, quantity: number): Promise<void>;
-  /** Deletes the cart line and puts its offer on the wishlist, in one transaction. */
-  moveToWishlist(owner: BasketOwner, lineId: number): Promise<void>;
+  /**
+   * Deletes the cart line and puts its offer on the wishlist, in one transaction; `full`, changing nothing, when
+   * the wishlist has no room for a new line.
+   */
+  moveToWishlist(owner: BasketOwner, lineId: number): Promise<'moved' | 'full'>;
   /** The visitor's lines still owned by the session alone, and the user's lines. */
   mergeSources(sessionId: string, userId: number): Promise<{ visitor: StoredLine[]; user: StoredLine[] }>;
   /** In one transaction: writes the merged user lines, drops the visitor's lines, binds the session to the user. */
@@ -74,6 +85,19 @@ const notBuyable = () =>
   );
 const overStock = (cap: number) =>
   new DomainError('limit', `В наличии только ${cap}\u00a0шт. — больше добавить нельзя.`, 'QUANTITY_LIMIT');
+const LINE_FORMS = ['разный товар', 'разных товара', 'разных товаров'] as const;
+const cartFull = () =>
+  new DomainError(
+    'limit',
+    `В корзине уже ${MAX_BASKET_LINES}\u00a0${plural(MAX_BASKET_LINES, LINE_FORMS)} — больше добавить нельзя. Оформите заказ или удалите лишнее.`,
+    'BASKET_LINES_LIMIT',
+  );
+const wishlistFull = () =>
+  new DomainError(
+    'limit',
+    `В избранном уже ${MAX_BASKET_LINES}\u00a0${plural(MAX_BASKET_LINES, LINE_FORMS)} — удалите ненужные, чтобы добавить новые.`,
+    'WISHLIST_LINES_LIMIT',
+  );
 const noLine = () =>
   new DomainError('not_found', 'Этого товара уже нет в корзине. Обновите страницу.', 'LINE_NOT_FOUND');
 
@@ -106,7 +130,10 @@ export function createBasketService(repo: BasketRepository): BasketService {
     async add(ctx, offerId, quantity = 1) {
       const owner = basketOwner(ctx);
       const cap = await buyableStock(offerId);
-      if (quantity > cap || !(await repo.addToCart(owner, offerId, quantity, cap))) throw overStock(cap);
+      if (quantity > cap) throw overStock(cap);
+      const outcome = await repo.addToCart(owner, offerId, quantity, cap);
+      if (outcome === 'over_stock') throw overStock(cap);
+      if (outcome === 'full') throw cartFull();
       return state(owner);
     },
 
@@ -114,7 +141,7 @@ export function createBasketService(repo: BasketRepository): BasketService {
       const owner = basketOwner(ctx);
       // Any size can be delayed, a sold-out one too: the shopper keeps it to watch for its return.
       await existingOffer(offerId);
-      await repo.addToWishlist(owner, offerId);
+      if ((await repo.addToWishlist(owner, offerId)) === 'full') throw wishlistFull();
       return state(owner);
     },
 
@@ -136,7 +163,7 @@ export function createBasketService(repo: BasketRepository): BasketService {
     async lineToWishlist(ctx, lineId) {
       const owner = basketOwner(ctx);
       await cartLine(owner, lineId);
-      await repo.moveToWishlist(owner, lineId);
+      if ((await repo.moveToWishlist(owner, lineId)) === 'full') throw wishlistFull();
       return state(owner);
     },
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { StockRow } from '../inventory/availability';
-import { type BasketRow, basketTotals, buildBasket, mergeLines, offerOnlineStock, onlineQuantity } from './basket';
+import {
+  type BasketRow,
+  basketTotals,
+  buildBasket,
+  MAX_BASKET_LINES,
+  mergeLines,
+  offerOnlineStock,
+  onlineQuantity,
+} from './basket';
 
 const stores = {
   onlineStoreIds: [100],
@@ -155,5 +163,19 @@ describe('mergeLines', () => {
 
   it('leaves the user lines the visitor did not touch out of the result', () => {
     expect(mergeLines([], [{ offerId: 2, delay: false, quantity: 9 }], caps)).toEqual([]);
+  });
+
+  it('adds offers new to the user only while each list stays within the line cap, the visitor’s first lines first', () => {
+    const lines = (from: number, count: number, delay: boolean) =>
+      Array.from({ length: count }, (_, i) => ({ offerId: from + i, delay, quantity: 1 }));
+    const user = [...lines(1000, MAX_BASKET_LINES - 2, false), ...lines(1000, MAX_BASKET_LINES, true)];
+    const visitor = [{ offerId: 1000, delay: false, quantity: 1 }, ...lines(1, 5, false), ...lines(1, 5, true)];
+    const merged = mergeLines(visitor, user, new Map(visitor.map((l) => [l.offerId, 10])));
+    // The offer the user already has still merges; two new cart lines fit; the full wishlist takes none.
+    expect(merged).toEqual([
+      { offerId: 1000, delay: false, quantity: 2 },
+      { offerId: 1, delay: false, quantity: 1 },
+      { offerId: 2, delay: false, quantity: 1 },
+    ]);
   });
 });

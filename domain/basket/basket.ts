@@ -162,20 +162,39 @@ export interface MergeLine {
 }
 
 /**
+ * The most lines a cart, and apart from it a wishlist, may hold: far beyond a shopper's order, and a bound on what
+ * one session can make the shop store and render.
+ */
+export const MAX_BASKET_LINES = 100;
+
+/**
  * What a login does to the user's lines, for each offer the visitor had: cart quantities of the same offer are
  * summed and capped at the online stock (never below 1, so nothing the shopper chose vanishes); wishlist lines are
- * a union. The user's other lines are left as they are.
+ * a union. The user's other lines are left as they are. Offers new to the user join, in the visitor's order, only
+ * while the list stays within `MAX_BASKET_LINES`.
  */
 export function mergeLines(visitor: MergeLine[], user: MergeLine[], stockByOffer: Map<number, number>): MergeLine[] {
   const key = (line: MergeLine) => `${line.offerId}:${line.delay}`;
   const userQuantity = new Map(user.map((line) => [key(line), line.quantity]));
-  return visitor.map((line) => {
-    if (line.delay) return { offerId: line.offerId, delay: true, quantity: 1 };
+  const listOf = (line: MergeLine) => (line.delay ? 'wishlist' : 'cart');
+  const room = { cart: MAX_BASKET_LINES, wishlist: MAX_BASKET_LINES };
+  for (const line of user) room[listOf(line)]--;
+  const merged: MergeLine[] = [];
+  for (const line of visitor) {
+    if (!userQuantity.has(key(line))) {
+      if (room[listOf(line)] <= 0) continue;
+      room[listOf(line)]--;
+    }
+    if (line.delay) {
+      merged.push({ offerId: line.offerId, delay: true, quantity: 1 });
+      continue;
+    }
     const sum = line.quantity + (userQuantity.get(key(line)) ?? 0);
-    return {
+    merged.push({
       offerId: line.offerId,
       delay: false,
       quantity: Math.max(1, Math.min(sum, stockByOffer.get(line.offerId) ?? 0)),
-    };
-  });
+    });
+  }
+  return merged;
 }

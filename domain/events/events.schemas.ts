@@ -6,6 +6,10 @@ import { z } from 'zod';
  */
 const NAME = /^[\w.:-]+(?: [\w.:-]+)*$/;
 
+/** The most an event's params may take, in bytes of UTF-8: goals carry a few ids and names. */
+export const MAX_PARAMS_BYTES = 1024;
+const utf8 = new TextEncoder();
+
 /** Spec §7 `/api/v2/event/set/`: an event name pair and free-form params (a JSON string or an object). */
 export const eventInput = z.object({
   method: z.literal('event.set', { error: 'Неизвестный метод: ожидается event.set.' }),
@@ -28,7 +32,7 @@ export const eventInput = z.object({
     .pipe(
       z
         .string()
-        .max(2000, 'Слишком много параметров события.')
+        .refine((v) => utf8.encode(v).length <= MAX_PARAMS_BYTES, 'Слишком много параметров события: не больше 1 КБ.')
         // The database cannot store the NUL character in text; inside a JSON object it arrives escaped as \u0000.
         .refine((v) => !v.includes('\u0000'), 'Параметры события содержат недопустимый нулевой символ (\\0).'),
     )

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../context';
+import { enforce, type LimitRule, type RateLimiter } from '../limits/limits';
 
 /** One analytics event, as the browser's analytics module sends it. */
 export interface EventData {
@@ -16,10 +17,18 @@ export interface EventsRepository {
   add(event: EventRecord): Promise<void>;
 }
 
+/** A page sends a handful of goals; a session sending more than one a second on average is not a shopper. */
+export const EVENTS_PER_SESSION: LimitRule = { name: 'events-per-session', limit: 60, windowS: 60 };
+
 export interface EventsService {
   record(ctx: Pick<RequestContext, 'sessionId'>, event: EventData): Promise<void>;
 }
 
-export function createEventsService(repo: EventsRepository): EventsService {
-  return { record: (ctx, event) => repo.add({ sessionId: ctx.sessionId, ...event }) };
+export function createEventsService(repo: EventsRepository, limits: RateLimiter): EventsService {
+  return {
+    async record(ctx, event) {
+      await enforce(limits, [ctx.sessionId, EVENTS_PER_SESSION]);
+      await repo.add({ sessionId: ctx.sessionId, ...event });
+    },
+  };
 }

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { RPC_PATH, type RpcAnswers, type RpcMethod } from '../../contract/api';
 import { lineInput, quantityInput } from '../../domain/basket/basket.schemas';
 import { DomainError } from '../../domain/errors';
 import type { Services } from '../../domain/services';
-import { answer, requireSessid } from '../http/api-layer';
+import { answer } from '../http/api-layer';
 import { parseInput, readBody } from '../http/body';
 import type { AppEnv } from '../http/env';
 import { methodNotAllowed } from '../http/errors';
@@ -14,9 +14,9 @@ type Method<M extends RpcMethod> = (c: Context<AppEnv>) => Promise<RpcAnswers[M]
 
 /**
  * `POST /api/`: the order page's `method` dispatch (spec §7), one entry per method. Answers the method's object,
- * or `{error: {msg, code}}` with a 4xx (the RPC dialect).
+ * or `{error: {msg, code}}` with a 4xx (the RPC dialect). Every call passes `writes` (`guardWrites`).
  */
-export function rpcApi(services: Services) {
+export function rpcApi(services: Services, writes: MiddlewareHandler<AppEnv>) {
   const { basket } = services;
   const withInput =
     <S extends z.ZodType, M extends RpcMethod>(
@@ -40,7 +40,7 @@ export function rpcApi(services: Services) {
 
   const api = new Hono<AppEnv>();
   for (const path of [RPC_PATH, RPC_PATH.slice(0, -1)]) {
-    api.post(path, requireSessid, async (c) => {
+    api.post(path, writes, async (c) => {
       const name = (await readBody(c)).method;
       if (typeof name !== 'string' || !Object.hasOwn(methods, name)) {
         throw new DomainError('validation', 'Неизвестный метод', name ? 'METHOD_UNKNOWN' : 'METHOD_MISSING');

@@ -1,10 +1,12 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { enforce } from '../../domain/limits/limits';
 import type { AppEnv } from './env';
 import { type Dialect, ENVELOPE } from './dialect';
 import { HttpError, methodNotAllowed, refusalOf, sessidInvalid } from './errors';
 import { readBody } from './body';
 import { readableUrl } from './readable-input';
 import { validSessid } from './session';
+import type { WriteLimits } from './write-limits';
 
 /**
  * The one HTTP layer of the shop's three API dialects (`/api/v2`, `POST /api/`, the platform path). A dialect
@@ -28,14 +30,23 @@ export function speaks(dialect: Dialect): MiddlewareHandler<AppEnv> {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Every state-changing call must carry the session's `sessid` (in the fields or the `X-Sessid` header): 403 without. */
-export const requireSessid: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!READS.has(c.req.method)) {
-    const body = await readBody(c);
-    if (!validSessid(c.get('session'), body.sessid ?? c.req.header('x-sessid'))) throw sessidInvalid();
-  }
-  await next();
-};
+/**
+ * The gate of every state-changing call of the three dialects: it must carry the session's `sessid` (in the fields
+ * or the `X-Sessid` header; 403 without), then it counts against the write limits of its session and of its client
+ * address (429 with `Retry-After` above either). A POST that only reads (basket/state) counts too: the layer knows
+ * methods, not intents, and the limits leave room for it.
+ */
+export function guardWrites(limits: WriteLimits): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!READS.has(c.req.method)) {
+      const body = await readBody(c);
+      if (!validSessid(c.get('session'), body.sessid ?? c.req.header('x-sessid'))) throw sessidInvalid();
+      const ctx = c.get('ctx');
+      await enforce(limits.limiter, [ctx.sessionId, limits.perSession], [ctx.client, limits.perClient]);
+    }
+    await next();
+  };
+}
 
 /**
  * 405 with `Allow` for a known path asked with a method it does not answer, and a hint for a known path without
@@ -83,5 +94,6 @@ export function respondRefusal(c: Context<AppEnv>, error: unknown): Response | n
   const dialect = c.get('dialect');
   const refusal = refusalOf(error);
   if (!dialect || !refusal) return null;
+  for (const [name, value] of Object.entries(refusal.headers ?? {})) c.header(name, value);
   return dialect.fail(c, refusal.status, refusal.errors);
 }

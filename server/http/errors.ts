@@ -1,6 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { DomainError, type ErrorKind } from '../../domain/errors';
+import { RateLimitedError } from '../../domain/limits/limits';
 import type { ErrorItem } from './dialect';
 
 /**
@@ -27,14 +28,26 @@ export const STATUS_BY_KIND: Record<ErrorKind, ContentfulStatusCode> = {
   conflict: 409,
   limit: 422,
   unavailable: 422,
+  rate_limited: 429,
 };
 
 export const GENERIC_ERROR = 'Что-то пошло не так. Попробуйте ещё раз через минуту.';
 
+export interface Refusal {
+  status: ContentfulStatusCode;
+  errors: ErrorItem[];
+  /** Headers the answer must carry: `Retry-After` on a 429. */
+  headers?: Record<string, string>;
+}
+
 /** A known refusal as a status and the errors to show; null for a fault (a bug or an outage: a 500). */
-export function refusalOf(error: unknown): { status: ContentfulStatusCode; errors: ErrorItem[] } | null {
+export function refusalOf(error: unknown): Refusal | null {
   if (error instanceof DomainError) {
-    return { status: STATUS_BY_KIND[error.kind], errors: [{ message: error.message, code: error.code }] };
+    return {
+      status: STATUS_BY_KIND[error.kind],
+      errors: [{ message: error.message, code: error.code }],
+      headers: error instanceof RateLimitedError ? { 'retry-after': String(error.retryAfterS) } : undefined,
+    };
   }
   if (error instanceof HttpError)
     return { status: error.status, errors: [{ message: error.message, code: error.code }] };

@@ -75,7 +75,8 @@ describe('event/set', () => {
     ['no event1', { method: 'event.set' }, /Укажите событие/],
     ['a bad event name', { method: 'event.set', event1: '<script>' }, /Название события/],
     ['a long event name', { method: 'event.set', event1: 'a'.repeat(65) }, /Слишком длинное/],
-    ['too many params', { method: 'event.set', event1: 'goal', params: 'x'.repeat(2001) }, /Слишком много параметров/],
+    ['params over 1 KB', { method: 'event.set', event1: 'goal', params: 'x'.repeat(1025) }, /не больше 1 КБ/],
+    ['params over 1 KB of UTF-8', { method: 'event.set', event1: 'goal', params: 'ж'.repeat(513) }, /не больше 1 КБ/],
   ])('refuses %s with 400 and a Russian message', async (_name, fields, message) => {
     const v = await newVisitor(app);
     const res = await v.post(URL, fields);
@@ -83,6 +84,31 @@ describe('event/set', () => {
     const body = await res.json();
     expect(body.status).toBe('error');
     expect(body.errors[0].message).toMatch(message);
+  });
+
+  it('takes params of exactly 1 KB', async () => {
+    const v = await newVisitor(app);
+    const params = 'ж'.repeat(512);
+    const res = await v.post(URL, { method: 'event.set', event1: 'goal', event2: 'kilobyte', params });
+    expect(res.status).toBe(200);
+    expect((await stored('kilobyte'))[0]?.params).toBe(params);
+  });
+
+  it('takes 60 events a minute from a session, refuses the 61st with 429 and the wait, and stores nothing for it', async () => {
+    const v = await newVisitor(app);
+    const send = (event2: string) => v.post(URL, { method: 'event.set', event1: 'goal', event2 });
+    for (let i = 0; i < 60; i++) expect((await send('steady')).status).toBe(200);
+    const refused = await send('one_too_many');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()).errors[0]).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Слишком много попыток\. Повторите через/),
+    });
+    expect(await stored('one_too_many')).toHaveLength(0);
+    expect(await stored('steady')).toHaveLength(60);
+    // Another session still sends.
+    expect((await (await newVisitor(app)).post(URL, { method: 'event.set', event1: 'goal' })).status).toBe(200);
   });
 
   it('refuses a call without sessid', async () => {

@@ -40,7 +40,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database = await openDatabase({ loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
-  const settings = readSettings({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SITE_URL: 'http://shop.test', ...env });
+  // Every test visitor comes from one address: the new-session limit is lifted unless a test sets it.
+  const settings = readSettings({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SITE_URL: 'http://shop.test',
+    NEW_SESSIONS_PER_CLIENT: '1000000',
+    ...env,
+  });
   const { app, outbox } = await createShopApp({
     settings,
     database,

@@ -1,6 +1,11 @@
 import { useId, useRef, useState } from 'react';
+import { CONSENT_TEXTS } from '../../../domain/consent/consent';
 import { postApi } from '~/lib/api';
 import styles from './Newsletter.module.css';
+
+const consent = CONSENT_TEXTS.newsletter;
+/** The consent text around its link: the server records this text's version with every sign-up. */
+const [before, after] = consent.text.split(consent.link.text);
 
 /** The footer subscription (desktop only). The server decides whether the address is valid (spec §5). */
 export function Newsletter() {
@@ -58,8 +63,9 @@ export function Newsletter() {
         </p>
       )}
       <p className={styles.consent}>
-        Отписаться можно в любой момент. Подписываясь, вы соглашаетесь с{' '}
-        <a href="/agreement/">политикой конфиденциальности и использования файлов cookie</a>.
+        {before}
+        <a href={consent.link.href}>{consent.link.text}</a>
+        {after}
       </p>
     </section>
   );

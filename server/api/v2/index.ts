@@ -1,7 +1,7 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { API_V2_BASE } from '../../../contract/api';
 import type { Services } from '../../../domain/services';
-import { allowedMethods, requireSessid } from '../../http/api-layer';
+import { allowedMethods } from '../../http/api-layer';
 import type { AppEnv } from '../../http/env';
 import { HttpError } from '../../http/errors';
 import { catalogListApi } from './catalog-list';
@@ -10,10 +10,13 @@ import { eventApi } from './event';
 import { saleApi } from './sale';
 import { userApi } from './user';
 
-/** `/api/v2/*` (spec §7): every answer is the envelope; every state-changing call must carry the session's sessid. */
-export function apiV2(services: Services, options: { imgVersion: string }) {
+/**
+ * `/api/v2/*` (spec §7): every answer is the envelope; every state-changing call passes `guardWrites` (the sessid and
+ * the write limits), given as `writes`.
+ */
+export function apiV2(services: Services, options: { imgVersion: string; writes: MiddlewareHandler<AppEnv> }) {
   const api = new Hono<AppEnv>();
-  api.use(`${API_V2_BASE}/*`, allowedMethods(api), requireSessid);
+  api.use(`${API_V2_BASE}/*`, allowedMethods(api), options.writes);
   for (const area of [
     userApi(services),
     catalogProductApi(services, options),

@@ -15,7 +15,7 @@ export function userApi(services: Services) {
   const api = new Hono<AppEnv>();
   route(api, 'subscribe', ['POST'], async (c) => {
     const input = await parseInput(c, subscribeInput);
-    return services.newsletter.subscribe(input.email);
+    return services.newsletter.subscribe(c.get('ctx'), input.email);
   });
   // Spec §7 user/state, and the personal parts of every page (decision 0010): GET needs no sessid, it only reads.
   route(api, 'userState', ['GET', 'POST'], async (c) => {

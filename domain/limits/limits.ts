@@ -1,0 +1,77 @@
+import { DomainError } from '../errors';
+import { plural } from '../text/plural';
+
+/**
+ * A limit as data: at most `limit` hits per key in a window of `windowS` seconds that opens with the key's first
+ * hit (a fixed-window counter). Rules with different names count the same key separately.
+ */
+export interface LimitRule {
+  readonly name: string;
+  readonly limit: number;
+  readonly windowS: number;
+}
+
+export interface LimitVerdict {
+  allowed: boolean;
+  /** Whole seconds until the window ends and the key may try again; 0 when allowed. */
+  retryAfterS: number;
+}
+
+/**
+ * Counts hits per key and rule. In memory for the embedded database (one process), a table on PostgreSQL (every
+ * process counts in the same row). Every hit counts, a refused one too: hammering does not reopen the door.
+ */
+export interface RateLimiter {
+  hit(key: string, rule: LimitRule): Promise<LimitVerdict>;
+  /** Forgets the windows that have ended by `now`; answers how many it removed. */
+  prune(now: Date): Promise<number>;
+}
+
+/** The counter a key has under a rule. */
+export const counterKey = (rule: LimitRule, key: string) => `${rule.name}:${key}`;
+
+/**
+ * The verdict for a window that holds `hits` hits, this one included, and ends at `windowEndMs`. The wait is at
+ * most the window: a hit that read the clock just before the one that opened the window must not be told more.
+ */
+export function verdictOf(rule: LimitRule, hits: number, windowEndMs: number, nowMs: number): LimitVerdict {
+  if (hits <= rule.limit) return { allowed: true, retryAfterS: 0 };
+  const seconds = Math.ceil((windowEndMs - nowMs) / 1000);
+  return { allowed: false, retryAfterS: Math.min(rule.windowS, Math.max(1, seconds)) };
+}
+
+const SECOND_FORMS = ['секунду', 'секунды', 'секунд'] as const;
+const MINUTE_FORMS = ['минуту', 'минуты', 'минут'] as const;
+const HOUR_FORMS = ['час', 'часа', 'часов'] as const;
+
+/** «через 40 секунд», «через 3 минуты», «через 2 часа»: rounded up, so trying at the time said succeeds. */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `через ${s}\u00a0${plural(s, SECOND_FORMS)}`;
+  const minutes = Math.ceil(s / 60);
+  if (minutes <= 60) return `через ${minutes}\u00a0${plural(minutes, MINUTE_FORMS)}`;
+  const hours = Math.ceil(s / 3600);
+  return `через ${hours}\u00a0${plural(hours, HOUR_FORMS)}`;
+}
+
+/** A refusal for too many calls; the HTTP layer answers 429 with `Retry-After: retryAfterS`. */
+export class RateLimitedError extends DomainError {
+  constructor(
+    readonly retryAfterS: number,
+    message = `Слишком много попыток. Повторите ${waitText(retryAfterS)}.`,
+    code = 'RATE_LIMITED',
+  ) {
+    super('rate_limited', message, code);
+    this.name = 'RateLimitedError';
+  }
+}
+
+/**
+ * Hits every `[key, rule]` pair (all of them count) and throws a `RateLimitedError` when any refuses, with the
+ * longest wait among the refusals.
+ */
+export async function enforce(limiter: RateLimiter, ...checks: [key: string, rule: LimitRule][]): Promise<void> {
+  const verdicts = await Promise.all(checks.map(([key, rule]) => limiter.hit(key, rule)));
+  const refused = verdicts.filter((v) => !v.allowed);
+  if (refused.length > 0) throw new RateLimitedError(Math.max(...refused.map((v) => v.retryAfterS)));
+}
