@@ -1,12 +1,30 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import {
   availabilityOf,
   type AvailabilityOffer,
+  ONLINE_SOURCE_KINDS,
   type OnlineStores,
   type StockRow,
 } from '../../domain/inventory/availability';
 import type { Db } from '../client';
 import { offerRestrictions, stock, stores } from '../schema';
+
+/**
+ * SQL for `canBuyOnline` of the offer whose id is `offerId`: stock in a store of an online source kind that the
+ * offer is not restricted from. For queries that filter many products at once (the home shelves); a test holds it
+ * to the domain's answer offer by offer.
+ */
+export function orderableOnlineSql(offerId: SQL): SQL {
+  return sql`exists (
+    select 1 from stock s join stores st on st.id = s.store_id
+    where s.offer_id = ${offerId} and s.quantity > 0 and st.type in ${[...ONLINE_SOURCE_KINDS]}
+      and not exists (select 1 from offer_restrictions r where r.offer_id = s.offer_id and r.store_id = s.store_id))`;
+}
+
+/** Whether any offer of the product whose id is `productId` can be bought online. */
+export function productOrderableOnlineSql(productId: SQL): SQL {
+  return sql`exists (select 1 from offers o where o.product_id = ${productId} and ${orderableOnlineSql(sql`o.id`)})`;
+}
 
 /** Stock of the given offers, folded into the spec's availabilityOffers. */
 export async function loadAvailability(db: Db, offerIds: number[]): Promise<Map<number, AvailabilityOffer>> {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type BasketRow, MAX_BASKET_LINES, type OfferStoreStock, offerOnlineStock } from '../../domain/basket/basket';
+import { type BasketRow, MAX_BASKET_LINES } from '../../domain/basket/basket';
+import { type OfferStoreStock, offerOnlineStock } from '../../domain/inventory/availability';
 import type { BasketOwner, BasketRepository, StoredLine } from '../../domain/basket/basket.service';
 import { type Db, queryRows } from '../client';
 

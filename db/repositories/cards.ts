@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FeaturedKind, ProductCard } from '../../domain/catalog/listing/card';
 import type { HomeRepository } from '../../domain/catalog/listing/home.service';
 import { type Db, queryRows } from '../client';
+import { productOrderableOnlineSql } from './availability';
 
 interface CardRow {
   id: number;
@@ -51,8 +52,8 @@ export function toCard(r: CardRow): ProductCard {
 
 /** One colour per model, so a selection shows different things. */
 const onePerModel = sql`p.id = (select min(x.id) from products x where x.model_id = p.model_id and x.active)`;
-const inStockOnline = sql`exists (select 1 from offers o join stock s on s.offer_id = o.id join stores st on st.id = s.store_id
-  where o.product_id = p.id and s.quantity > 0 and st.type in ('online', 'movement'))`;
+/** Shelves show what can be bought now: the inventory rule, not a copy of it. */
+const inStockOnline = productOrderableOnlineSql(sql`p.id`);
 
 export function homeRepository(db: Db): HomeRepository {
   return {

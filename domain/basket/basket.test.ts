@@ -1,53 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StockRow } from '../inventory/availability';
-import {
-  type BasketRow,
-  basketTotals,
-  buildBasket,
-  MAX_BASKET_LINES,
-  mergeLines,
-  offerOnlineStock,
-  onlineQuantity,
-} from './basket';
-
-const stores = {
-  onlineStoreIds: [100],
-  movementStoreIds: [200, 201],
-  restrictionOrderShops: {} as Record<number, number[]>,
-};
-const stock: StockRow[] = [
-  { offerId: 1, storeId: 100, storeType: 'online', quantity: 3 },
-  { offerId: 1, storeId: 200, storeType: 'movement', quantity: 5 },
-  { offerId: 1, storeId: 7, storeType: 'shop', quantity: 4 },
-  { offerId: 2, storeId: 7, storeType: 'shop', quantity: 9 },
-  { offerId: 3, storeId: 201, storeType: 'movement', quantity: 0 },
-];
-
-describe('onlineQuantity', () => {
-  it('counts online and movement stock, not shop stock', () => {
-    expect(onlineQuantity(1, stock, stores)).toBe(8);
-    expect(onlineQuantity(2, stock, stores)).toBe(0);
-    expect(onlineQuantity(3, stock, stores)).toBe(0);
-    expect(onlineQuantity(99, stock, stores)).toBe(0);
-  });
-
-  it('leaves out stores the offer may not be ordered from', () => {
-    expect(onlineQuantity(1, stock, { ...stores, restrictionOrderShops: { 1: [100] } })).toBe(5);
-    expect(onlineQuantity(1, stock, { ...stores, restrictionOrderShops: { 1: [100, 200] } })).toBe(0);
-  });
-});
-
-describe('offerOnlineStock', () => {
-  it('applies the same rules to one offer read with its own stock rows and restrictions', () => {
-    const own = stock
-      .filter((r) => r.offerId === 1)
-      .map(({ storeId, storeType, quantity }) => ({ storeId, storeType, quantity }));
-    expect(offerOnlineStock(1, own, [])).toBe(8);
-    expect(offerOnlineStock(1, own, [100])).toBe(5);
-    expect(offerOnlineStock(2, [{ storeId: 7, storeType: 'shop', quantity: 9 }], [])).toBe(0);
-    expect(offerOnlineStock(5, [], [])).toBe(0);
-  });
-});
+import { type BasketRow, buildBasket, MAX_BASKET_LINES, mergeLines } from './basket';
 
 function row(over: Partial<BasketRow>): BasketRow {
   return {
@@ -112,12 +64,6 @@ describe('buildBasket', () => {
     const b = buildBasket([row({ oldPrice: 1_000_000 })]);
     expect(b.available[0]?.offer.oldPrice).toBeNull();
     expect(b.totals.discount).toBe(0);
-  });
-});
-
-describe('basketTotals', () => {
-  it('is zero for an empty cart', () => {
-    expect(basketTotals([])).toEqual({ quantity: 0, base: 0, discount: 0, discountPercent: 0, total: 0 });
   });
 });
 

@@ -1,11 +1,4 @@
-import {
-  type AvailabilityOffer,
-  availabilityOf,
-  type OnlineStores,
-  onlineSourceStores,
-  type StockRow,
-} from '../inventory/availability';
-import { discountPercent } from '../pricing/price';
+import { type BasketTotals, basketTotals } from '../pricing/totals';
 
 /** Spec §3 Basket line. Money in kopecks; `price` is the line's sum (offer price × quantity). */
 export interface BasketLine {
@@ -26,15 +19,6 @@ export interface BasketLine {
   maxQuantity: number;
   /** Whether the offer can be bought online at the moment (spec §4). */
   canBuy: boolean;
-}
-
-/** Sums of the cart lines that can be bought; `base` counts each unit at its old price when it has one. */
-export interface BasketTotals {
-  quantity: number;
-  base: number;
-  discount: number;
-  discountPercent: number;
-  total: number;
 }
 
 /** Spec §3 Basket, plus the server's totals. */
@@ -69,49 +53,6 @@ export interface BasketRow {
   oldPrice: number | null;
   /** Units the online sources can ship (see `offerOnlineStock`). */
   stock: number;
-}
-
-/** Units of one offer that an online order can take: stock in its allowed online and movement stores. */
-export function onlineQuantity(offerId: number, rows: StockRow[], stores: OnlineStores): number {
-  const availability = availabilityOf([offerId], rows).get(offerId) as AvailabilityOffer;
-  const sources = new Set(onlineSourceStores(availability, stores));
-  let sum = 0;
-  for (const row of rows)
-    if (row.offerId === offerId && row.quantity > 0 && sources.has(row.storeId)) sum += row.quantity;
-  return sum;
-}
-
-/** One offer's stock in one store, as the repository reads it with the offer. */
-export interface OfferStoreStock {
-  storeId: number;
-  storeType: StockRow['storeType'];
-  quantity: number;
-}
-
-/**
- * `onlineQuantity` for an offer read together with its own stock rows and the stores it may not be ordered from,
- * so that one query answers both (the store kinds come with the rows).
- */
-export function offerOnlineStock(offerId: number, stock: OfferStoreStock[], restrictedStoreIds: number[]): number {
-  const rows = stock.map((s) => ({ offerId, ...s }));
-  return onlineQuantity(offerId, rows, {
-    onlineStoreIds: stock.filter((s) => s.storeType === 'online').map((s) => s.storeId),
-    movementStoreIds: stock.filter((s) => s.storeType === 'movement').map((s) => s.storeId),
-    restrictionOrderShops: { [offerId]: restrictedStoreIds },
-  });
-}
-
-export function basketTotals(lines: BasketLine[]): BasketTotals {
-  let quantity = 0;
-  let base = 0;
-  let total = 0;
-  for (const line of lines) {
-    if (!line.canBuy) continue;
-    quantity += line.quantity;
-    total += line.offer.price * line.quantity;
-    base += Math.max(line.offer.oldPrice ?? 0, line.offer.price) * line.quantity;
-  }
-  return { quantity, base, discount: base - total, discountPercent: discountPercent(total, base), total };
 }
 
 /** Builds the spec's basket from the stored rows (newest lines first, as stored). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type AvailabilityOffer, availabilityOf, canBuyOnline, isOfferDisabled, type StockRow } from './availability';
+import {
+  type AvailabilityOffer,
+  availabilityOf,
+  canBuyOnline,
+  isOfferDisabled,
+  offerOnlineStock,
+  onlineQuantity,
+  type StockRow,
+} from './availability';
 
 const rows: StockRow[] = [
   { offerId: 1, storeId: 100, storeType: 'online', quantity: 2 },
@@ -41,5 +49,44 @@ describe('availability', () => {
   it('honours shop restrictions', () => {
     expect(canBuyOnline(offer(1), { ...stores, restrictionOrderShops: { 1: [100] } })).toBe(false);
     expect(canBuyOnline(offer(3), { ...stores, restrictionOrderShops: { 1: [100] } })).toBe(true);
+  });
+});
+
+const sourceStores = {
+  onlineStoreIds: [100],
+  movementStoreIds: [200, 201],
+  restrictionOrderShops: {} as Record<number, number[]>,
+};
+const stockRows: StockRow[] = [
+  { offerId: 1, storeId: 100, storeType: 'online', quantity: 3 },
+  { offerId: 1, storeId: 200, storeType: 'movement', quantity: 5 },
+  { offerId: 1, storeId: 7, storeType: 'shop', quantity: 4 },
+  { offerId: 2, storeId: 7, storeType: 'shop', quantity: 9 },
+  { offerId: 3, storeId: 201, storeType: 'movement', quantity: 0 },
+];
+
+describe('onlineQuantity', () => {
+  it('counts online and movement stock, not shop stock', () => {
+    expect(onlineQuantity(1, stockRows, sourceStores)).toBe(8);
+    expect(onlineQuantity(2, stockRows, sourceStores)).toBe(0);
+    expect(onlineQuantity(3, stockRows, sourceStores)).toBe(0);
+    expect(onlineQuantity(99, stockRows, sourceStores)).toBe(0);
+  });
+
+  it('leaves out stores the offer may not be ordered from', () => {
+    expect(onlineQuantity(1, stockRows, { ...sourceStores, restrictionOrderShops: { 1: [100] } })).toBe(5);
+    expect(onlineQuantity(1, stockRows, { ...sourceStores, restrictionOrderShops: { 1: [100, 200] } })).toBe(0);
+  });
+});
+
+describe('offerOnlineStock', () => {
+  it('applies the same rules to one offer read with its own stock rows and restrictions', () => {
+    const own = stockRows
+      .filter((r) => r.offerId === 1)
+      .map(({ storeId, storeType, quantity }) => ({ storeId, storeType, quantity }));
+    expect(offerOnlineStock(1, own, [])).toBe(8);
+    expect(offerOnlineStock(1, own, [100])).toBe(5);
+    expect(offerOnlineStock(2, [{ storeId: 7, storeType: 'shop', quantity: 9 }], [])).toBe(0);
+    expect(offerOnlineStock(5, [], [])).toBe(0);
   });
 });

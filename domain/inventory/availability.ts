@@ -13,10 +13,19 @@ export interface AvailabilityOffer {
   stores: Record<number, boolean>;
 }
 
+/** Store kinds: shops (stock a shopper can see and reserve), the online warehouse, movement stores (ship in days). */
+export type StoreKind = 'shop' | 'online' | 'movement';
+
+/**
+ * The store kinds an online order is filled from. The SQL that asks the same question (`db/repositories/
+ * availability.ts`) is built from this list, and a test holds the two to the same answers.
+ */
+export const ONLINE_SOURCE_KINDS: readonly StoreKind[] = ['online', 'movement'];
+
 export interface StockRow {
   offerId: number;
   storeId: number;
-  storeType: 'shop' | 'online' | 'movement';
+  storeType: StoreKind;
   quantity: number;
 }
 
@@ -61,4 +70,34 @@ export function onlineSourceStores(a: AvailabilityOffer, stores: OnlineStores): 
 /** Spec §4: buying online needs stock in an allowed online or movement store not excluded by shop restrictions. */
 export function canBuyOnline(a: AvailabilityOffer, stores: OnlineStores): boolean {
   return onlineSourceStores(a, stores).length > 0;
+}
+
+/** Units of one offer that an online order can take: stock in its allowed online and movement stores. */
+export function onlineQuantity(offerId: number, rows: StockRow[], stores: OnlineStores): number {
+  const availability = availabilityOf([offerId], rows).get(offerId) as AvailabilityOffer;
+  const sources = new Set(onlineSourceStores(availability, stores));
+  let sum = 0;
+  for (const row of rows)
+    if (row.offerId === offerId && row.quantity > 0 && sources.has(row.storeId)) sum += row.quantity;
+  return sum;
+}
+
+/** One offer's stock in one store, as the repository reads it with the offer. */
+export interface OfferStoreStock {
+  storeId: number;
+  storeType: StockRow['storeType'];
+  quantity: number;
+}
+
+/**
+ * `onlineQuantity` for an offer read together with its own stock rows and the stores it may not be ordered from,
+ * so that one query answers both (the store kinds come with the rows).
+ */
+export function offerOnlineStock(offerId: number, stock: OfferStoreStock[], restrictedStoreIds: number[]): number {
+  const rows = stock.map((s) => ({ offerId, ...s }));
+  return onlineQuantity(offerId, rows, {
+    onlineStoreIds: stock.filter((s) => s.storeType === 'online').map((s) => s.storeId),
+    movementStoreIds: stock.filter((s) => s.storeType === 'movement').map((s) => s.storeId),
+    restrictionOrderShops: { [offerId]: restrictedStoreIds },
+  });
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { BasketTotals } from '../../../domain/basket/basket';
+import type { BasketTotals } from '../../../domain/pricing/totals';
 import { formatPrice } from '../../../domain/pricing/price';
 import { PRODUCT_FORMS, plural } from '../../../domain/text/plural';
 import styles from './BasketSummary.module.css';

@@ -1,0 +1,20 @@
+import type { TransactionRepositories, UnitOfWork } from '../domain/uow';
+import type { Db } from './client';
+import { basketRepository } from './repositories/basket';
+import { consentRepository } from './repositories/consents';
+import { outboxRepository } from './repositories/outbox';
+
+/** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
+export function transactionRepositories(db: Db): TransactionRepositories {
+  return { basket: basketRepository(db), consents: consentRepository(db), outbox: outboxRepository(db) };
+}
+
+/**
+ * `UnitOfWork` on a Drizzle transaction. A repository that opens a transaction of its own inside `run` gets a
+ * savepoint, so its writes still commit or roll back with the unit.
+ */
+export function unitOfWork(db: Db): UnitOfWork {
+  return {
+    run: (work) => db.transaction((tx) => work(transactionRepositories(tx))),
+  };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createOrderProcess, type OrderForProcess, OrderTransitionError, type OrderState } from './process';
+
+const order = (state: OrderState, deliveryType: OrderForProcess['deliveryType'] = 'COURIER'): OrderForProcess => ({
+  id: 7,
+  state,
+  deliveryType,
+});
+
+describe('the order process', () => {
+  const process = createOrderProcess();
+
+  it('moves along the table and records each move with the state it left', async () => {
+    const record = vi.fn(async () => {});
+    await process.transition({ order: order('new'), to: 'confirmed', actor: 'staff' }, record);
+    expect(record).toHaveBeenCalledWith('new', 'confirmed');
+  });
+
+  it('refuses a move the table does not hold, and records nothing', async () => {
+    const record = vi.fn(async () => {});
+    const move = process.transition({ order: order('new'), to: 'completed', actor: 'staff' }, record);
+    await expect(move).rejects.toThrow(OrderTransitionError);
+    await expect(move).rejects.toThrow('Заказ нельзя перевести из состояния «Новый» в «Получен».');
+    expect(record).not.toHaveBeenCalled();
+    await expect(process.transition({ order: order('cancelled'), to: 'new', actor: 'staff' }, record)).rejects.toThrow(
+      OrderTransitionError,
+    );
+  });
+
+  it('keeps a courier order out of the pickup state and a shop order off the road', () => {
+    expect(process.next(order('assembling', 'COURIER'), 'staff')).toEqual(['shipped', 'cancelled']);
+    expect(process.next(order('assembling', 'SHOP'), 'staff')).toEqual(['ready', 'cancelled']);
+    expect(process.next(order('assembling', 'PICKUP'), 'staff')).toEqual(['shipped', 'ready', 'cancelled']);
+  });
+
+  it('lets the shopper cancel only before assembly, and do nothing else', async () => {
+    expect(process.next(order('new'), 'shopper')).toEqual(['cancelled']);
+    expect(process.next(order('confirmed'), 'shopper')).toEqual(['cancelled']);
+    expect(process.next(order('assembling'), 'shopper')).toEqual([]);
+    await expect(
+      process.transition({ order: order('assembling'), to: 'cancelled', actor: 'shopper' }, async () => {}),
+    ).rejects.toThrow('Заказ уже собирается: отменить его можно по телефону магазина.');
+  });
+
+  it('runs the hooks of the new state after the move is recorded, not when it is refused', async () => {
+    const calls: string[] = [];
+    const withHooks = createOrderProcess({
+      hooks: { cancelled: [async ({ from, order }) => void calls.push(`release stock of ${order.id} from ${from}`)] },
+    });
+    await withHooks.transition({ order: order('confirmed'), to: 'cancelled', actor: 'shopper' }, async () => {
+      calls.push('recorded');
+    });
+    expect(calls).toEqual(['recorded', 'release stock of 7 from confirmed']);
+    await expect(
+      withHooks.transition({ order: order('shipped'), to: 'cancelled', actor: 'staff' }, async () => {}),
+    ).rejects.toThrow(OrderTransitionError);
+    expect(calls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,130 @@
+import { DomainError } from '../errors';
+
+/**
+ * The order process as data, shaped like Vendure's `default-order-process.ts`: a table of the states an order may
+ * move to from each state, guards that may refuse a move with a reason the shopper or the staff can read, and hooks
+ * that run after a move (stock back on a cancel, a letter when the order is ready). Checkout and the back office
+ * move orders only through `transition`, so no code path invents a move the table does not allow.
+ */
+
+export type OrderState =
+  /** Saved by the shopper; nothing is done yet. */
+  | 'new'
+  /** Confirmed by the shop (a call, or at once for a confirmed phone). */
+  | 'confirmed'
+  /** Being picked and packed. */
+  | 'assembling'
+  /** Handed to the courier or the post. */
+  | 'shipped'
+  /** Waiting in the shop or the pickup point. */
+  | 'ready'
+  /** Received by the shopper. */
+  | 'completed'
+  | 'cancelled'
+  /** Sent back after it was received. */
+  | 'returned';
+
+export type DeliveryType = 'COURIER' | 'PICKUP' | 'POST' | 'SHOP';
+
+/** What the process reads of an order. */
+export interface OrderForProcess {
+  id: number;
+  state: OrderState;
+  deliveryType: DeliveryType;
+}
+
+/** Who asks for a move: the shopper may only cancel, and only before the order leaves. */
+export type ProcessActor = 'shopper' | 'staff' | 'system';
+
+export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
+  new: ['confirmed', 'cancelled'],
+  confirmed: ['assembling', 'cancelled'],
+  assembling: ['shipped', 'ready', 'cancelled'],
+  shipped: ['ready', 'completed', 'returned'],
+  ready: ['completed', 'cancelled'],
+  completed: ['returned'],
+  cancelled: [],
+  returned: [],
+};
+
+/** Deliveries the shopper collects (a shop, a pickup point, a post office): only they wait in the `ready` state. */
+const COLLECTED: ReadonlySet<DeliveryType> = new Set(['SHOP', 'PICKUP', 'POST']);
+
+export interface TransitionRequest {
+  order: OrderForProcess;
+  to: OrderState;
+  actor: ProcessActor;
+}
+
+/** A guard answers a refusal in Russian, or null to let the move happen. */
+export type TransitionGuard = (request: TransitionRequest) => string | null;
+
+/** Runs after a move is recorded; the caller gives them its ports (stock, outbox) through the closure. */
+export type TransitionHook = (request: TransitionRequest & { from: OrderState }) => Promise<void>;
+
+export const DEFAULT_GUARDS: readonly TransitionGuard[] = [
+  ({ order, to }) =>
+    to === 'ready' && !COLLECTED.has(order.deliveryType) ? 'Курьерский заказ не ждёт в пункте выдачи.' : null,
+  ({ order, to }) =>
+    to === 'shipped' && order.deliveryType === 'SHOP' ? 'Заказ с получением в магазине не отправляют.' : null,
+  ({ actor, to }) => (actor === 'shopper' && to !== 'cancelled' ? 'Этот шаг заказа выполняет магазин.' : null),
+  ({ actor, order, to }) =>
+    actor === 'shopper' && to === 'cancelled' && !['new', 'confirmed'].includes(order.state)
+      ? 'Заказ уже собирается: отменить его можно по телефону магазина.'
+      : null,
+];
+
+export class OrderTransitionError extends DomainError {
+  constructor(message: string) {
+    super('conflict', message, 'ORDER_TRANSITION');
+    this.name = 'OrderTransitionError';
+  }
+}
+
+export interface OrderProcess {
+  /** The states the order may move to now for this actor (what buttons to show). */
+  next(order: OrderForProcess, actor: ProcessActor): OrderState[];
+  /**
+   * Checks the move against the table and the guards, records it with `record` (the caller's write, which should
+   * check the state it read, e.g. `update … where state = from`), then runs the hooks. Throws
+   * `OrderTransitionError` when the move is not allowed.
+   */
+  transition(request: TransitionRequest, record: (from: OrderState, to: OrderState) => Promise<void>): Promise<void>;
+}
+
+export function createOrderProcess(
+  options: { guards?: readonly TransitionGuard[]; hooks?: Partial<Record<OrderState, TransitionHook[]>> } = {},
+): OrderProcess {
+  const guards = options.guards ?? DEFAULT_GUARDS;
+  const refusal = (request: TransitionRequest): string | null => {
+    if (!ORDER_TRANSITIONS[request.order.state].includes(request.to))
+      return `Заказ нельзя перевести из состояния «${STATE_NAMES[request.order.state]}» в «${STATE_NAMES[request.to]}».`;
+    for (const guard of guards) {
+      const reason = guard(request);
+      if (reason) return reason;
+    }
+    return null;
+  };
+  return {
+    next: (order, actor) => ORDER_TRANSITIONS[order.state].filter((to) => refusal({ order, to, actor }) === null),
+    async transition(request, record) {
+      const reason = refusal(request);
+      if (reason) throw new OrderTransitionError(reason);
+      const from = request.order.state;
+      await record(from, request.to);
+      for (const hook of options.hooks?.[request.to] ?? []) await hook({ ...request, from });
+    },
+  };
+}
+
+/** The names the cabinet and the back office show. */
+export const STATE_NAMES: Readonly<Record<OrderState, string>> = {
+  new: 'Новый',
+  confirmed: 'Подтверждён',
+  assembling: 'Собирается',
+  shipped: 'Передан в доставку',
+  ready: 'Ждёт получения',
+  completed: 'Получен',
+  cancelled: 'Отменён',
+  returned: 'Возвращён',
+};

@@ -1,0 +1,151 @@
+import { discountPercent } from './price';
+
+/**
+ * The one computation of what a cart or an order costs, in integer kopecks, shaped like Medusa's
+ * `decorateCartTotals`: lines in, every line decorated and the sums out. The basket page, the order page and order
+ * saving all call it, so the amount a shopper sees is the amount the order stores.
+ */
+
+/** A line as pricing sees it: per-unit prices. `oldPrice` is the crossed-out price, when above `price`. */
+export interface PricedLine {
+  price: number;
+  oldPrice: number | null;
+  quantity: number;
+}
+
+/** A discount the order carries: a discount card or a promo code, in percent of the lines or a sum off. */
+export type Adjustment =
+  | { source: 'card' | 'promo'; code: string; percent: number }
+  | { source: 'promo'; code: string; amount: number };
+
+export interface TotalsInput {
+  lines: PricedLine[];
+  adjustments?: Adjustment[];
+  /** The delivery price of the chosen way, already decided by the delivery rules. */
+  delivery?: number;
+  /** Bonuses the shopper wants to spend and has (kopecks, one bonus = one rouble = 100). */
+  bonuses?: { requested: number; balance: number };
+}
+
+export interface LineTotals {
+  /** Units × the crossed-out price where there is one, else the price. */
+  base: number;
+  /** Units × the price. */
+  subtotal: number;
+  /** This line's share of the percent adjustments. */
+  adjustment: number;
+  total: number;
+}
+
+export interface Totals {
+  lines: LineTotals[];
+  quantity: number;
+  /** The lines at their crossed-out prices. */
+  base: number;
+  /** The lines at their prices. */
+  items: number;
+  /** Every discount: sale prices, cards and promo codes. */
+  discount: number;
+  /** Each adjustment with what it took off; a percent that another beats takes 0. */
+  adjustments: { source: Adjustment['source']; code: string; amount: number }[];
+  discountPercent: number;
+  delivery: number;
+  bonusesUsed: number;
+  total: number;
+  /** Bonuses the order earns once it is received. */
+  bonusesEarned: number;
+}
+
+/** Bonuses may pay at most this share of the goods after discounts (the bonus programme page quotes it). */
+export const BONUS_MAX_SHARE_PERCENT = 30;
+/** Bonuses earned: this percent of what the goods cost after discounts and bonuses. */
+export const BONUS_EARN_PERCENT = 5;
+
+const percentOf = (a: Adjustment) => ('percent' in a ? a.percent : 0);
+
+/** Whole roubles in kopecks, rounded down: bonuses are spent and earned in roubles. */
+const wholeRoubles = (kopecks: number) => Math.floor(kopecks / 100) * 100;
+
+/**
+ * Percent discounts do not add up: each line gets the largest percent that applies (a card and a promo code at
+ * once give the better of the two). Sums off come after, from the goods that remain, never below zero. Bonuses pay
+ * up to `BONUS_MAX_SHARE_PERCENT` of the goods after discounts, in whole roubles. Delivery is added last: no
+ * discount or bonus touches it.
+ */
+export function computeTotals(input: TotalsInput): Totals {
+  const adjustments = input.adjustments ?? [];
+  let best: Adjustment | undefined;
+  for (const a of adjustments) if ('percent' in a && a.percent > 0 && (!best || a.percent > percentOf(best))) best = a;
+  const percent = best ? Math.min(100, percentOf(best)) : 0;
+
+  const lines = input.lines.map((line): LineTotals => {
+    const subtotal = line.price * line.quantity;
+    const base = Math.max(line.oldPrice ?? 0, line.price) * line.quantity;
+    const adjustment = Math.floor((subtotal * percent) / 100);
+    return { base, subtotal, adjustment, total: subtotal - adjustment };
+  });
+  const sum = (pick: (l: LineTotals) => number) => lines.reduce((s, l) => s + pick(l), 0);
+  const items = sum((l) => l.subtotal);
+  const base = sum((l) => l.base);
+  let afterDiscounts = sum((l) => l.total);
+  const byPercent = items - afterDiscounts;
+
+  const taken = adjustments.map((a) => {
+    if ('percent' in a) return { source: a.source, code: a.code, amount: a === best ? byPercent : 0 };
+    const amount = Math.min(afterDiscounts, Math.max(0, a.amount));
+    afterDiscounts -= amount;
+    return { source: a.source, code: a.code, amount };
+  });
+
+  const bonusCap = wholeRoubles((afterDiscounts * BONUS_MAX_SHARE_PERCENT) / 100);
+  const bonuses = input.bonuses;
+  const bonusesUsed = bonuses
+    ? Math.max(0, Math.min(wholeRoubles(bonuses.requested), wholeRoubles(bonuses.balance), bonusCap))
+    : 0;
+  const goods = afterDiscounts - bonusesUsed;
+  const delivery = Math.max(0, input.delivery ?? 0);
+  const discount = base - afterDiscounts;
+  return {
+    lines,
+    quantity: input.lines.reduce((s, l) => s + l.quantity, 0),
+    base,
+    items,
+    discount,
+    adjustments: taken,
+    discountPercent: discountPercent(base - discount, base),
+    delivery,
+    bonusesUsed,
+    total: goods + delivery,
+    bonusesEarned: wholeRoubles((goods * BONUS_EARN_PERCENT) / 100),
+  };
+}
+
+/** The basket's sums (spec §3 Basket, plus the server's totals): only lines that can be bought count. */
+export interface BasketTotals {
+  quantity: number;
+  base: number;
+  discount: number;
+  discountPercent: number;
+  total: number;
+}
+
+/** A basket line as the totals read it. */
+export interface BasketTotalsLine {
+  canBuy: boolean;
+  quantity: number;
+  offer: { price: number; oldPrice: number | null };
+}
+
+export function basketTotals(lines: BasketTotalsLine[]): BasketTotals {
+  const priced = lines
+    .filter((l) => l.canBuy)
+    .map((l) => ({ price: l.offer.price, oldPrice: l.offer.oldPrice, quantity: l.quantity }));
+  const t = computeTotals({ lines: priced });
+  return {
+    quantity: t.quantity,
+    base: t.base,
+    discount: t.discount,
+    discountPercent: t.discountPercent,
+    total: t.total,
+  };
+}

@@ -1,0 +1,21 @@
+import type { BasketRepository } from './basket/basket.service';
+import type { ConsentRepository } from './consent/consent';
+import type { OutboxRepository } from './messages/outbox';
+
+/**
+ * The repositories whose writes must commit together. Saving an order writes stock, order rows, the promo code's
+ * use, the consent and the confirmation message: all or none. Areas add their repository here as they come.
+ */
+export interface TransactionRepositories {
+  basket: BasketRepository;
+  consents: ConsentRepository;
+  outbox: OutboxRepository;
+}
+
+/**
+ * A unit of work: `run` gives `work` repositories bound to one database transaction, commits when `work` resolves
+ * and rolls everything back when it throws (the error is passed on). The same on PGlite and PostgreSQL.
+ */
+export interface UnitOfWork {
+  run<T>(work: (repos: TransactionRepositories) => Promise<T>): Promise<T>;
+}
