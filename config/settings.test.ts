@@ -6,7 +6,12 @@ describe('settings', () => {
     const s = readSettings({});
     expect(s).toMatchObject({ PORT: 3000, DATA_DIR: './data', TZ: 'Europe/Moscow', SITE_URL: 'http://localhost:3000' });
     expect(s.DATABASE_URL).toBeUndefined();
-    expect(s).toMatchObject({ WRITE_LIMIT_PER_SESSION: 120, WRITE_LIMIT_PER_CLIENT: 600, NEW_SESSIONS_PER_CLIENT: 30 });
+    expect(s).toMatchObject({
+      WRITE_LIMIT_PER_SESSION: 120,
+      WRITE_LIMIT_PER_CLIENT: 600,
+      NEW_SESSIONS_PER_CLIENT: 30,
+      PHONE_CODES_PER_CLIENT: 20,
+    });
   });
   it('treats an empty DATABASE_URL as none', () => {
     expect(readSettings({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();

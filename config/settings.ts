@@ -46,6 +46,8 @@ const settingsSchema = z.object({
    * views do not count. Behind a NAT many shoppers share an address, hence the room.
    */
   NEW_SESSIONS_PER_CLIENT: z.coerce.number().int().min(1).default(30),
+  /** SMS codes one client address may ask for an hour, whatever the phones (429 above). */
+  PHONE_CODES_PER_CLIENT: z.coerce.number().int().min(1).default(20),
   GIVE_OUT_DISCOUNT_CARD_ON_REGISTER: z
     .enum(['0', '1', 'true', 'false'])
     .default('1')

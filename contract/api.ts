@@ -24,6 +24,8 @@ export const API = {
   regionSet: '/api/v2/user/location/region/set/',
   eventSet: '/api/v2/event/set/',
   userState: '/api/v2/user/state/',
+  phoneCodeSend: '/api/v2/user/phone/code/send/',
+  phoneCodeCheck: '/api/v2/user/phone/code/check/',
 } as const;
 
 export type ApiName = keyof typeof API;
@@ -48,6 +50,10 @@ export interface ApiAnswers {
   regionSet: { region: Region };
   eventSet: Record<string, never>;
   userState: UserStateAnswer;
+  /** Seconds until another code may be asked for. */
+  phoneCodeSend: { resendAfter: number };
+  /** The user after the check (logged in with `login=Y` when the phone is theirs) and the session's sessid, new after a login. */
+  phoneCodeCheck: { user: User; sessid: string };
 }
 
 /**

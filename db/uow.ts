@@ -3,10 +3,16 @@ import type { Db } from './client';
 import { basketRepository } from './repositories/basket';
 import { consentRepository } from './repositories/consents';
 import { outboxRepository } from './repositories/outbox';
+import { phoneCodeRepository } from './repositories/phone-codes';
 
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
 export function transactionRepositories(db: Db): TransactionRepositories {
-  return { basket: basketRepository(db), consents: consentRepository(db), outbox: outboxRepository(db) };
+  return {
+    basket: basketRepository(db),
+    consents: consentRepository(db),
+    outbox: outboxRepository(db),
+    phoneCodes: phoneCodeRepository(db),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AuthService } from './auth/auth.service';
+import type { PhoneCodesService } from './auth/phone-codes.service';
 import type { BasketService } from './basket/basket.service';
 import type { HomeService } from './catalog/listing/home.service';
 import type { ListingService } from './catalog/listing/listing.service';
@@ -14,6 +15,7 @@ import type { RegionsService } from './regions/regions.service';
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
 export interface Services {
   auth: AuthService;
+  phoneCodes: PhoneCodesService;
   sessions: SessionsService;
   menu: MenuService;
   basket: BasketService;

@@ -1,3 +1,4 @@
+import type { PhoneCodeRepository } from './auth/phone-codes.service';
 import type { BasketRepository } from './basket/basket.service';
 import type { ConsentRepository } from './consent/consent';
 import type { OutboxRepository } from './messages/outbox';
@@ -10,6 +11,7 @@ export interface TransactionRepositories {
   basket: BasketRepository;
   consents: ConsentRepository;
   outbox: OutboxRepository;
+  phoneCodes: PhoneCodeRepository;
 }
 
 /**

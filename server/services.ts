@@ -1,3 +1,4 @@
+import { createHmac, randomInt } from 'node:crypto';
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/client';
 import { authRepository } from '../db/repositories/auth';
@@ -11,8 +12,11 @@ import { eventsRepository } from '../db/repositories/events';
 import { menuRepository } from '../db/repositories/menu';
 import { newsletterRepository } from '../db/repositories/newsletter';
 import { tableRateLimiter } from '../db/repositories/rate-limits';
+import { phoneCodeRepository } from '../db/repositories/phone-codes';
 import { regionsRepository } from '../db/repositories/regions';
+import { unitOfWork } from '../db/uow';
 import { createAuthService } from '../domain/auth/auth.service';
+import { createPhoneCodesService } from '../domain/auth/phone-codes.service';
 import { createBasketService } from '../domain/basket/basket.service';
 import { createHomeService } from '../domain/catalog/listing/home.service';
 import { createListingService } from '../domain/catalog/listing/listing.service';
@@ -27,20 +31,32 @@ import { createRegionsService } from '../domain/regions/regions.service';
 import type { Services } from '../domain/services';
 
 /** The composition root: repositories on the database, services on the repositories. */
-export function createServices(
-  database: Pick<Database, 'db' | 'kind'>,
-  settings: Pick<Settings, 'NEW_SESSIONS_PER_CLIENT'>,
-  clock: () => Date = () => new Date(),
-): Services {
+export function createServices(deps: {
+  database: Pick<Database, 'db' | 'kind'>;
+  settings: Pick<Settings, 'NEW_SESSIONS_PER_CLIENT' | 'PHONE_CODES_PER_CLIENT'>;
+  /** The app's signing secret: keys the hashes of SMS codes. */
+  secret: string;
+  clock?: () => Date;
+}): Services {
+  const { database, settings, secret, clock = () => new Date() } = deps;
   const { db } = database;
   // The embedded database serves one process, whose memory sees every hit; PostgreSQL may serve several processes.
   const limits = database.kind === 'postgres' ? tableRateLimiter(db, clock) : memoryRateLimiter(clock);
   const listing = createListingService(listingRepository(db));
+  const basket = createBasketService(basketRepository(db));
   return {
-    auth: createAuthService(authRepository(db)),
+    auth: createAuthService(authRepository(db), basket.mergeVisitorBasket),
+    phoneCodes: createPhoneCodesService({
+      repo: phoneCodeRepository(db),
+      uow: unitOfWork(db),
+      limits,
+      perClientHour: settings.PHONE_CODES_PER_CLIENT,
+      hashCode: (phone, code) => createHmac('sha256', secret).update(`phone-code:${phone}:${code}`).digest('base64url'),
+      newCode: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
+    }),
     sessions: createSessionsService(sessionsRepository(db), limits, newSessionsRule(settings.NEW_SESSIONS_PER_CLIENT)),
     menu: createMenuService(menuRepository(db)),
-    basket: createBasketService(basketRepository(db)),
+    basket,
     newsletter: createNewsletterService(newsletterRepository(db)),
     regions: createRegionsService(regionsRepository(db)),
     home: createHomeService(homeRepository(db)),

@@ -34,7 +34,7 @@ export async function createShopApp(deps: {
   const outbox = createOutboxSender({ queue: outboxQueue(database.db), transport, logger });
   const app = createApp({
     settings,
-    services: createServices(database, settings, clock),
+    services: createServices({ database, settings, secret, clock }),
     build: await loadBuild(),
     clientDir: path.join(root, 'build/client'),
     secret,

@@ -29,6 +29,15 @@ export function authRepository(db: Db): AuthRepository {
       return row ? { kind: 'user', userId: Number(row.id), roles: row.roles } : { kind: 'visitor' };
     },
 
+    async rotateSession(oldId, newId, userId) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into sessions (id, user_id, confirmed_phone)
+          values (${newId}, ${userId}, (select confirmed_phone from sessions where id = ${oldId}))`);
+        await tx.execute(sql`delete from sessions where id = ${oldId}`);
+      });
+    },
+
     async user(userId) {
       const [r] = await queryRows<UserRow>(
         db,

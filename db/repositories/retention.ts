@@ -29,6 +29,10 @@ export function retentionRepository(db: Db): RetentionRepository {
           tx,
           sql`delete from outbox where coalesce(sent_at, failed_at) < ${days(RETENTION_DAYS.outbox)}`,
         );
+        report.phoneCodes = await count(
+          tx,
+          sql`delete from phone_codes where expires_at < ${days(RETENTION_DAYS.phoneCodes)}`,
+        );
         report.rateLimits = await count(
           tx,
           sql`delete from rate_limits where window_end < ${now.toISOString()}::timestamptz`,

@@ -3,3 +3,4 @@ export * from './listing';
 export * from './menu';
 export * from './session';
 export * from './outbox';
+export * from './auth';

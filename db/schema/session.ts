@@ -36,7 +36,11 @@ export const users = pgTable(
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
+    // One account per confirmed phone: a login by SMS code must know whom it logs in.
+    uniqueIndex('users_confirmed_phone_idx').on(t.confirmedPhone).where(sql`${t.confirmedPhone} is not null`),
+  ],
 );
 
 /** A visitor's server-side session; the cookie carries its signed id. */
@@ -45,6 +49,8 @@ export const sessions = pgTable(
   {
     id: text('id').primaryKey(),
     userId: integer('user_id'),
+    /** The phone this session confirmed by SMS code: a guest's order needs one (spec §5). */
+    confirmedPhone: text('confirmed_phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,6 +9,8 @@ export const RETENTION_DAYS = {
   events: 90,
   /** Sent or given-up emails and SMS (their text holds names, codes and links). */
   outbox: 30,
+  /** SMS codes, counted from their expiry (a day keeps them for a support question about a failed login). */
+  phoneCodes: 1,
 } as const;
 
 /** What one run removed, by kind, for the log. */

@@ -12,6 +12,11 @@ export interface Session {
   /** The token every state-changing call must carry (spec's `sessid`). */
   sessid: string;
   isNew: boolean;
+  /**
+   * Sends `newId` (from `newSessionId`) as this answer's session cookie and answers its sessid: a login moves the
+   * session to a new id (the old one may have been planted), and calls this once the move has succeeded.
+   */
+  renew(newId: string): string;
 }
 
 function sign(secret: string, value: string): string {
@@ -38,11 +43,21 @@ export function sessionMiddleware(secret: string, secure: boolean): MiddlewareHa
       if (value && mac && equal(mac, sign(secret, `id:${value}`))) id = value;
     }
     const isNew = id === null;
-    id ??= randomBytes(18).toString('base64url');
-    c.set('session', { id, isNew, sessid: sign(secret, `sessid:${id}`) });
+    id ??= newSessionId();
+    let renewed: string | null = null;
+    c.set('session', {
+      id,
+      isNew,
+      sessid: sign(secret, `sessid:${id}`),
+      renew(newId) {
+        renewed = newId;
+        return sign(secret, `sessid:${newId}`);
+      },
+    });
     await next();
-    if (isNew && !/\bpublic\b/.test(c.res.headers.get('cache-control') ?? '')) {
-      setCookie(c, SESSION_COOKIE, `${id}.${sign(secret, `id:${id}`)}`, {
+    const cookieId = renewed ?? (isNew && !/\bpublic\b/.test(c.res.headers.get('cache-control') ?? '') ? id : null);
+    if (cookieId) {
+      setCookie(c, SESSION_COOKIE, `${cookieId}.${sign(secret, `id:${cookieId}`)}`, {
         path: '/',
         httpOnly: true,
         sameSite: 'Lax',
@@ -52,6 +67,8 @@ export function sessionMiddleware(secret: string, secure: boolean): MiddlewareHa
     }
   };
 }
+
+export const newSessionId = () => randomBytes(18).toString('base64url');
 
 export function validSessid(session: Session, sessid: unknown): boolean {
   return typeof sessid === 'string' && equal(sessid, session.sessid);

@@ -40,10 +40,12 @@ describe('retention', () => {
     await db.execute(sql`insert into outbox (channel, recipient, subject, text_body, html_body, kind, sent_at) values
       ('email', 'a@b.ru', 'Тема', 'т', '<p>т</p>', 'test', ${daysAgo(31)}),
       ('email', 'c@d.ru', 'Тема', 'т', '<p>т</p>', 'test', ${daysAgo(1)})`);
+    await db.execute(sql`insert into phone_codes (session_id, phone, code_hash, expires_at) values
+      ('x', '79000000001', 'old', ${daysAgo(2)}), ('x', '79000000002', 'recent', ${daysAgo(0.5)})`);
 
     const report = await retentionRepository(db).prune(NOW);
 
-    expect(report).toEqual({ basketLines: 1, sessions: 1, events: 1, outbox: 1, rateLimits: 0 });
+    expect(report).toEqual({ basketLines: 1, sessions: 1, events: 1, outbox: 1, phoneCodes: 1, rateLimits: 0 });
     const sessions = await rows<{ id: string }>(
       sql`select id from sessions where id in ('old-visitor', 'recent-visitor', 'old-user') order by id`,
     );
@@ -66,6 +68,7 @@ describe('retention', () => {
       sessions: 0,
       events: 0,
       outbox: 0,
+      phoneCodes: 0,
       rateLimits: 0,
     });
   });

@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
+import { phoneCodeCheckInput, phoneCodeSendInput } from '../../../domain/auth/auth.schemas';
 import { subscribeInput } from '../../../domain/newsletter/newsletter.schemas';
 import { regionInput } from '../../../domain/regions/regions.schemas';
 import { toRegion } from '../../../domain/regions/regions.service';
 import type { Services } from '../../../domain/services';
 import { parseInput } from '../../http/body';
 import type { AppEnv } from '../../http/env';
+import { newSessionId } from '../../http/session';
 import { route } from '../route';
 
 /** Spec §3: cookies live 365 days. */
@@ -35,6 +37,21 @@ export function userApi(services: Services) {
     const city = await services.regions.byId(id);
     setCookie(c, 'city', city.code, { path: '/', maxAge: CITY_COOKIE_MAX_AGE, sameSite: 'Lax' });
     return { region: toRegion(city) };
+  });
+  route(api, 'phoneCodeSend', ['POST'], async (c) => {
+    const { phone } = await parseInput(c, phoneCodeSendInput);
+    const { resendAfter } = await services.phoneCodes.send(c.get('ctx'), phone);
+    return { resendAfter };
+  });
+  route(api, 'phoneCodeCheck', ['POST'], async (c) => {
+    const input = await parseInput(c, phoneCodeCheckInput);
+    const ctx = c.get('ctx');
+    const session = c.get('session');
+    const { loginUserId } = await services.phoneCodes.check(ctx, input.phone, input.code, input.login === 'Y');
+    if (loginUserId === null) return { user: await services.auth.currentUser(ctx), sessid: session.sessid };
+    const id = newSessionId();
+    const user = await services.auth.logIn(ctx, loginUserId, id);
+    return { user, sessid: session.renew(id) };
   });
   return api;
 }

@@ -1,0 +1,15 @@
+CREATE TABLE "phone_codes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"session_id" text NOT NULL,
+	"phone" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "confirmed_phone" text;--> statement-breakpoint
+CREATE INDEX "phone_codes_session_phone_idx" ON "phone_codes" USING btree ("session_id","phone");--> statement-breakpoint
+CREATE INDEX "phone_codes_expires_idx" ON "phone_codes" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_confirmed_phone_idx" ON "users" USING btree ("confirmed_phone") WHERE "users"."confirmed_phone" is not null;

@@ -1,0 +1,128 @@
+import type { RequestContext } from '../context';
+import { DomainError } from '../errors';
+import { enforce, type LimitRule, type RateLimiter } from '../limits/limits';
+import { phoneCodeSms } from '../messages/templates';
+import type { UnitOfWork } from '../uow';
+import { normalizePhone } from './phone';
+
+/** Spec-adjacent rules of issue 8: a code lives 5 minutes and allows 3 attempts. */
+export const CODE_TTL_S = 5 * 60;
+export const CODE_ATTEMPTS = 3;
+/** A new code no sooner than this after the last one for the same phone (the answer's `resendAfter`). */
+export const RESEND_AFTER_S = 60;
+const RESEND: LimitRule = { name: 'phone-code-resend', limit: 1, windowS: RESEND_AFTER_S };
+const PER_PHONE: LimitRule = { name: 'phone-codes-per-phone', limit: 5, windowS: 3600 };
+
+export interface PhoneCodeRepository {
+  /** Stores a code for the session and phone; it replaces the pair's earlier codes. */
+  create(code: { sessionId: string; phone: string; codeHash: string; expiresAt: Date }): Promise<void>;
+  /**
+   * One attempt on the session's live code for the phone, counted in the same statement that compares it, so
+   * attempts made at once cannot pass the limit: `confirmed` (and the code is used up), `wrong`, or `none` when
+   * there is no live code or its attempts are spent. `attemptsLeft` after this one.
+   */
+  attempt(
+    sessionId: string,
+    phone: string,
+    codeHash: string,
+    now: Date,
+  ): Promise<{ result: 'confirmed' | 'wrong' | 'none'; attemptsLeft: number }>;
+  /** Notes the confirmed phone on the session (and its row, made if needed). */
+  confirmOnSession(sessionId: string, phone: string): Promise<void>;
+  /**
+   * Notes the phone as the user's confirmed phone, unless another user has confirmed it: then `taken`, and the user
+   * is left as is.
+   */
+  confirmOnUser(userId: number, phone: string): Promise<'ok' | 'taken'>;
+  /** The user whose confirmed phone this is, if any. */
+  userByConfirmedPhone(phone: string): Promise<number | null>;
+}
+
+export interface PhoneCodeDeps {
+  repo: PhoneCodeRepository;
+  uow: UnitOfWork;
+  limits: RateLimiter;
+  /** Codes a client address may ask for an hour (the setting `PHONE_CODES_PER_CLIENT`). */
+  perClientHour: number;
+  /** A keyed hash of phone and code: what a leaked table holds cannot be turned back into codes. */
+  hashCode(phone: string, code: string): string;
+  /** Six random digits from a secure source. */
+  newCode(): string;
+}
+
+export interface PhoneCheckResult {
+  phone: string;
+  /** The user to log in, when `login` was asked and a user has this phone confirmed. */
+  loginUserId: number | null;
+}
+
+export interface PhoneCodesService {
+  send(ctx: RequestContext, rawPhone: string): Promise<{ phone: string; resendAfter: number }>;
+  check(ctx: RequestContext, rawPhone: string, code: string, login: boolean): Promise<PhoneCheckResult>;
+}
+
+export function phoneOrThrow(raw: string): string {
+  const phone = normalizePhone(raw);
+  if (!phone)
+    throw new DomainError(
+      'validation',
+      'Введите номер мобильного телефона: 11 цифр, например +7 900 123-45-67.',
+      'PHONE_INVALID',
+    );
+  return phone;
+}
+
+export function createPhoneCodesService(deps: PhoneCodeDeps): PhoneCodesService {
+  const perClient: LimitRule = { name: 'phone-codes-per-client', limit: deps.perClientHour, windowS: 3600 };
+  return {
+    async send(ctx, rawPhone) {
+      const phone = phoneOrThrow(rawPhone);
+      // The resend pause first: a refused early resend does not use up one of the hour's codes.
+      await enforce(deps.limits, [phone, RESEND]);
+      await enforce(deps.limits, [phone, PER_PHONE], [ctx.client, perClient]);
+      const code = deps.newCode();
+      await deps.uow.run(async (repos) => {
+        await repos.phoneCodes.create({
+          sessionId: ctx.sessionId,
+          phone,
+          codeHash: deps.hashCode(phone, code),
+          expiresAt: new Date(ctx.now().getTime() + CODE_TTL_S * 1000),
+        });
+        await repos.outbox.enqueue(phoneCodeSms({ phone, code }));
+      });
+      return { phone, resendAfter: RESEND_AFTER_S };
+    },
+
+    async check(ctx, rawPhone, code, login) {
+      const phone = phoneOrThrow(rawPhone);
+      if (!/^\d{6}$/.test(code)) throw new DomainError('validation', 'Введите шесть цифр кода из SMS.', 'CODE_INVALID');
+      const { result, attemptsLeft } = await deps.repo.attempt(
+        ctx.sessionId,
+        phone,
+        deps.hashCode(phone, code),
+        ctx.now(),
+      );
+      if (result === 'none')
+        throw new DomainError(
+          'validation',
+          'Код устарел или попытки закончились. Запросите новый код.',
+          'CODE_EXPIRED',
+        );
+      if (result === 'wrong')
+        throw new DomainError(
+          'validation',
+          attemptsLeft > 0
+            ? `Неверный код. Осталось попыток: ${attemptsLeft}.`
+            : 'Неверный код. Попытки закончились: запросите новый код.',
+          'CODE_WRONG',
+        );
+      await deps.repo.confirmOnSession(ctx.sessionId, phone);
+      if (ctx.actor.kind === 'user') {
+        if ((await deps.repo.confirmOnUser(ctx.actor.userId, phone)) === 'taken')
+          throw new DomainError('conflict', 'Этот телефон подтверждён в другой учётной записи.', 'PHONE_TAKEN');
+        return { phone, loginUserId: null };
+      }
+      return { phone, loginUserId: login ? await deps.repo.userByConfirmedPhone(phone) : null };
+    },
+  };
+}
