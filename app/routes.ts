@@ -10,6 +10,8 @@ export default [
   route('brands/man', 'routes/brands.tsx', { id: 'routes/brands-man' }),
   route('brands/*', 'routes/brands.brand.tsx'),
   route('search/*', 'routes/search.tsx'),
+  route('auth/confirm', 'routes/auth.confirm.tsx'),
+  route('auth/reset', 'routes/auth.reset.tsx'),
   route('sitemap.xml', 'routes/sitemap.xml.ts'),
   route('robots.txt', 'routes/robots.txt.ts'),
   route('*', 'routes/not-found.tsx'),

@@ -48,6 +48,8 @@ const settingsSchema = z.object({
   NEW_SESSIONS_PER_CLIENT: z.coerce.number().int().min(1).default(30),
   /** SMS codes one client address may ask for an hour, whatever the phones (429 above). */
   PHONE_CODES_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+  /** Password login tries one client address may make in 15 minutes, whatever the logins (429 above). */
+  LOGIN_TRIES_PER_CLIENT: z.coerce.number().int().min(1).default(50),
   GIVE_OUT_DISCOUNT_CARD_ON_REGISTER: z
     .enum(['0', '1', 'true', 'false'])
     .default('1')

@@ -26,6 +26,11 @@ export const API = {
   userState: '/api/v2/user/state/',
   phoneCodeSend: '/api/v2/user/phone/code/send/',
   phoneCodeCheck: '/api/v2/user/phone/code/check/',
+  authRegister: '/api/v2/user/auth/register/',
+  authLogin: '/api/v2/user/auth/login/',
+  emailConfirm: '/api/v2/user/email/confirm/',
+  passwordForgot: '/api/v2/user/password/forgot/',
+  passwordReset: '/api/v2/user/password/reset/',
 } as const;
 
 export type ApiName = keyof typeof API;
@@ -54,6 +59,12 @@ export interface ApiAnswers {
   phoneCodeSend: { resendAfter: number };
   /** The user after the check (logged in with `login=Y` when the phone is theirs) and the session's sessid, new after a login. */
   phoneCodeCheck: { user: User; sessid: string };
+  /** The new user, logged in under a new session: its sessid. */
+  authRegister: { user: User; sessid: string; message: string };
+  authLogin: { user: User; sessid: string };
+  emailConfirm: { message: string };
+  passwordForgot: { message: string };
+  passwordReset: { message: string };
 }
 
 /**

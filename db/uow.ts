@@ -1,5 +1,6 @@
 import type { TransactionRepositories, UnitOfWork } from '../domain/uow';
 import type { Db } from './client';
+import { accountsRepository } from './repositories/accounts';
 import { basketRepository } from './repositories/basket';
 import { consentRepository } from './repositories/consents';
 import { outboxRepository } from './repositories/outbox';
@@ -8,6 +9,7 @@ import { phoneCodeRepository } from './repositories/phone-codes';
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
 export function transactionRepositories(db: Db): TransactionRepositories {
   return {
+    accounts: accountsRepository(db),
     basket: basketRepository(db),
     consents: consentRepository(db),
     outbox: outboxRepository(db),

@@ -20,3 +20,11 @@ export class DomainError extends Error {
     this.name = 'DomainError';
   }
 }
+
+/**
+ * Whether `error` is a domain error. Not `instanceof`: the page build bundles its own copy of this module, and an
+ * error thrown by a service of the server's copy must still be recognised there.
+ */
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof Error && typeof (error as { kind?: unknown }).kind === 'string';
+}

@@ -1,3 +1,4 @@
+import type { AccountsService } from './auth/accounts.service';
 import type { AuthService } from './auth/auth.service';
 import type { PhoneCodesService } from './auth/phone-codes.service';
 import type { BasketService } from './basket/basket.service';
@@ -15,6 +16,7 @@ import type { RegionsService } from './regions/regions.service';
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
 export interface Services {
   auth: AuthService;
+  accounts: AccountsService;
   phoneCodes: PhoneCodesService;
   sessions: SessionsService;
   menu: MenuService;

@@ -1,3 +1,4 @@
+import type { AccountsRepository } from './auth/accounts.service';
 import type { PhoneCodeRepository } from './auth/phone-codes.service';
 import type { BasketRepository } from './basket/basket.service';
 import type { ConsentRepository } from './consent/consent';
@@ -8,6 +9,7 @@ import type { OutboxRepository } from './messages/outbox';
  * use, the consent and the confirmation message: all or none. Areas add their repository here as they come.
  */
 export interface TransactionRepositories {
+  accounts: AccountsRepository;
   basket: BasketRepository;
   consents: ConsentRepository;
   outbox: OutboxRepository;

@@ -19,7 +19,7 @@ import type { AppEnv } from './http/env';
 import { GENERIC_ERROR, HttpError } from './http/errors';
 import { readableUrl } from './http/readable-input';
 import { requestContext } from './http/request-context';
-import { sessionMiddleware } from './http/session';
+import { newSessionId, sessionMiddleware } from './http/session';
 import { staticFiles } from './http/static';
 import { writeLimits } from './http/write-limits';
 import { imageRoutes } from './images/resize';
@@ -133,6 +133,17 @@ export function createApp(deps: AppDeps) {
   app.route('/', apiV2(services, { imgVersion: settings.IMG_VERSION, writes }));
   app.route('/', catalogElementApi(services, settings.SITE_ID, writes));
   app.route('/', rpcApi(services, writes));
+  // Spec §2: any page with logout=y ends the session and reloads the address without it, under a new session id.
+  app.get('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    if (url.searchParams.get('logout')?.toLowerCase() !== 'y') return next();
+    await services.auth.logOut(c.get('ctx'));
+    c.get('session').renew(newSessionId());
+    url.searchParams.delete('logout');
+    c.header('Cache-Control', 'no-store');
+    // Leading slashes collapsed: `//evil.example/?logout=y` must not send the visitor to another host.
+    return c.redirect(`/${url.pathname.replace(/^\/+/, '')}${url.search}`, 302);
+  });
   app.all('*', async (c) => {
     const options: ShopOptions = {
       mapServiceKey: settings.MAPS_API_KEY ?? '',

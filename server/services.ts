@@ -1,6 +1,8 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/client';
+import { scryptHasher } from './auth/passwords';
+import { accountsRepository } from '../db/repositories/accounts';
 import { authRepository } from '../db/repositories/auth';
 import { sessionsRepository } from '../db/repositories/sessions';
 import { basketRepository } from '../db/repositories/basket';
@@ -15,6 +17,7 @@ import { tableRateLimiter } from '../db/repositories/rate-limits';
 import { phoneCodeRepository } from '../db/repositories/phone-codes';
 import { regionsRepository } from '../db/repositories/regions';
 import { unitOfWork } from '../db/uow';
+import { createAccountsService } from '../domain/auth/accounts.service';
 import { createAuthService } from '../domain/auth/auth.service';
 import { createPhoneCodesService } from '../domain/auth/phone-codes.service';
 import { createBasketService } from '../domain/basket/basket.service';
@@ -33,7 +36,10 @@ import type { Services } from '../domain/services';
 /** The composition root: repositories on the database, services on the repositories. */
 export function createServices(deps: {
   database: Pick<Database, 'db' | 'kind'>;
-  settings: Pick<Settings, 'NEW_SESSIONS_PER_CLIENT' | 'PHONE_CODES_PER_CLIENT'>;
+  settings: Pick<
+    Settings,
+    'NEW_SESSIONS_PER_CLIENT' | 'PHONE_CODES_PER_CLIENT' | 'LOGIN_TRIES_PER_CLIENT' | 'SITE_URL'
+  >;
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;
   clock?: () => Date;
@@ -44,8 +50,20 @@ export function createServices(deps: {
   const limits = database.kind === 'postgres' ? tableRateLimiter(db, clock) : memoryRateLimiter(clock);
   const listing = createListingService(listingRepository(db));
   const basket = createBasketService(basketRepository(db));
+  const auth = createAuthService(authRepository(db), basket.mergeVisitorBasket);
   return {
-    auth: createAuthService(authRepository(db), basket.mergeVisitorBasket),
+    auth,
+    accounts: createAccountsService({
+      repo: accountsRepository(db),
+      uow: unitOfWork(db),
+      auth,
+      limits,
+      passwords: scryptHasher(),
+      loginTriesPerClient: settings.LOGIN_TRIES_PER_CLIENT,
+      siteUrl: new URL(settings.SITE_URL).origin,
+      newToken: () => randomBytes(32).toString('base64url'),
+      hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
+    }),
     phoneCodes: createPhoneCodesService({
       repo: phoneCodeRepository(db),
       uow: unitOfWork(db),

@@ -38,6 +38,10 @@ export function authRepository(db: Db): AuthRepository {
       });
     },
 
+    async endSession(sessionId) {
+      await db.execute(sql`delete from sessions where id = ${sessionId}`);
+    },
+
     async user(userId) {
       const [r] = await queryRows<UserRow>(
         db,

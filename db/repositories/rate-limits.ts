@@ -26,6 +26,10 @@ export function tableRateLimiter(db: Db, clock: () => Date = () => new Date()): 
       return verdictOf(rule, Number(row.hits), Number(row.end_ms), now.getTime());
     },
 
+    async reset(key, rule) {
+      await db.execute(sql`delete from rate_limits where key = ${counterKey(rule, key)}`);
+    },
+
     async prune(now) {
       const [row] = await queryRows<{ removed: number }>(
         db,

@@ -11,6 +11,8 @@ export interface AuthRepository {
    * planted before login (session fixation) is worth nothing after it. The confirmed phone goes along.
    */
   rotateSession(oldId: string, newId: string, userId: number): Promise<void>;
+  /** Ends the session: its row goes, and with it the binding to the user. */
+  endSession(sessionId: string): Promise<void>;
 }
 
 export interface AuthService {
@@ -19,6 +21,7 @@ export interface AuthService {
   currentUser(ctx: Pick<RequestContext, 'actor'>): Promise<User>;
   /** Logs the session in as the user under the new session id, the visitor's basket and wishlist merged in. */
   logIn(ctx: Pick<RequestContext, 'sessionId'>, userId: number, newSessionId: string): Promise<User>;
+  logOut(ctx: Pick<RequestContext, 'sessionId'>): Promise<void>;
 }
 
 export function createAuthService(
@@ -36,5 +39,6 @@ export function createAuthService(
       await repo.rotateSession(ctx.sessionId, newSessionId, userId);
       return (await repo.user(userId)) ?? GUEST;
     },
+    logOut: (ctx) => repo.endSession(ctx.sessionId),
   };
 }

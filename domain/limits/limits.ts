@@ -23,6 +23,8 @@ export interface LimitVerdict {
  */
 export interface RateLimiter {
   hit(key: string, rule: LimitRule): Promise<LimitVerdict>;
+  /** Forgets the key's hits under the rule (a login that succeeds clears its failed tries). */
+  reset(key: string, rule: LimitRule): Promise<void>;
   /** Forgets the windows that have ended by `now`; answers how many it removed. */
   prune(now: Date): Promise<number>;
 }

@@ -36,6 +36,9 @@ export function memoryRateLimiter(clock: () => Date = () => new Date()): RateLim
       window.hits++;
       return verdictOf(rule, window.hits, window.endMs, nowMs);
     },
+    async reset(key, rule) {
+      windows.delete(counterKey(rule, key));
+    },
     prune: async (now) => sweep(now.getTime()),
   };
 }

@@ -32,3 +32,24 @@ export function emailConfirmLetter(input: { email: string; name: string; url: st
     }),
   };
 }
+
+/** The letter with a link to set a new password: `url` is the absolute link of the reset page. */
+export function passwordResetLetter(input: { email: string; name: string; url: string }): EmailMessage {
+  const name = input.name.trim();
+  const title = 'Восстановление пароля';
+  return {
+    channel: 'email',
+    kind: 'password-reset',
+    to: input.email,
+    subject: `${title} — ${SHOP.name}`,
+    ...emailLayout({
+      title,
+      paragraphs: [
+        name ? `Здравствуйте, ${name}!` : 'Здравствуйте!',
+        'Вы попросили восстановить пароль от аккаунта. Ссылка ниже действует один час и открывается один раз.',
+        'Если вы не просили восстановить пароль, ничего не делайте: пароль останется прежним.',
+      ],
+      action: { label: 'Задать новый пароль', url: input.url },
+    }),
+  };
+}

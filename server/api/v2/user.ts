@@ -1,5 +1,12 @@
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
+import {
+  emailConfirmInput,
+  loginInput,
+  passwordForgotInput,
+  passwordResetInput,
+  registerInput,
+} from '../../../domain/auth/accounts.schemas';
 import { phoneCodeCheckInput, phoneCodeSendInput } from '../../../domain/auth/auth.schemas';
 import { subscribeInput } from '../../../domain/newsletter/newsletter.schemas';
 import { regionInput } from '../../../domain/regions/regions.schemas';
@@ -52,6 +59,34 @@ export function userApi(services: Services) {
     const id = newSessionId();
     const user = await services.auth.logIn(ctx, loginUserId, id);
     return { user, sessid: session.renew(id) };
+  });
+  route(api, 'authRegister', ['POST'], async (c) => {
+    const input = await parseInput(c, registerInput);
+    const id = newSessionId();
+    const user = await services.accounts.register(c.get('ctx'), input, id);
+    return {
+      user,
+      sessid: c.get('session').renew(id),
+      message: `Вы зарегистрированы. Мы отправили письмо на ${user.email}: откройте ссылку из него, чтобы подтвердить адрес.`,
+    };
+  });
+  route(api, 'authLogin', ['POST'], async (c) => {
+    const { login, password } = await parseInput(c, loginInput);
+    const id = newSessionId();
+    const user = await services.accounts.logIn(c.get('ctx'), login, password, id);
+    return { user, sessid: c.get('session').renew(id) };
+  });
+  route(api, 'emailConfirm', ['POST'], async (c) => {
+    await parseInput(c, emailConfirmInput);
+    return services.accounts.sendEmailConfirmation(c.get('ctx'));
+  });
+  route(api, 'passwordForgot', ['POST'], async (c) => {
+    const { email } = await parseInput(c, passwordForgotInput);
+    return services.accounts.requestPasswordReset(c.get('ctx'), email);
+  });
+  route(api, 'passwordReset', ['POST'], async (c) => {
+    const { token, password } = await parseInput(c, passwordResetInput);
+    return services.accounts.resetPassword(c.get('ctx'), token, password);
   });
   return api;
 }

@@ -9,7 +9,20 @@ CREATE TABLE "phone_codes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "user_tokens" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"purpose" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"email" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "confirmed_phone" text;--> statement-breakpoint
 CREATE INDEX "phone_codes_session_phone_idx" ON "phone_codes" USING btree ("session_id","phone");--> statement-breakpoint
 CREATE INDEX "phone_codes_expires_idx" ON "phone_codes" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "user_tokens_hash_idx" ON "user_tokens" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "user_tokens_expires_idx" ON "user_tokens" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_confirmed_phone_idx" ON "users" USING btree ("confirmed_phone") WHERE "users"."confirmed_phone" is not null;

@@ -1,0 +1,231 @@
+import { consentOf } from '../consent/consent';
+import type { RequestContext } from '../context';
+import { userIdOf } from '../context';
+import { DomainError } from '../errors';
+import { enforce, type LimitRule, type RateLimiter } from '../limits/limits';
+import { emailConfirmLetter, passwordResetLetter } from '../messages/templates';
+import type { UnitOfWork } from '../uow';
+import type { AuthService } from './auth.service';
+import type { RegisterInput } from './accounts.schemas';
+import { type PasswordHasher, passwordProblem } from './password';
+import { normalizePhone } from './phone';
+import type { User } from './user';
+
+export type TokenPurpose = 'email-confirm' | 'password-reset';
+
+/** How long an emailed link works. */
+export const TOKEN_TTL_S: Readonly<Record<TokenPurpose, number>> = {
+  'email-confirm': 7 * 86400,
+  'password-reset': 3600,
+};
+
+/** Tries of one login (a success clears them): the 6th in 15 minutes is refused, whatever the password. */
+export const LOGIN_TRIES: LimitRule = { name: 'login-tries', limit: 5, windowS: 15 * 60 };
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  name: string;
+  lastName: string;
+  phone: string | null;
+  /** The phone, when this session confirmed it by SMS code. */
+  confirmedPhone: string | null;
+  isSubscribe: boolean;
+}
+
+export interface AccountsRepository {
+  /** The new user's id; `email_taken` or `phone_taken` when another account has that email or confirmed phone. */
+  createUser(user: NewUser): Promise<number | 'email_taken' | 'phone_taken'>;
+  /** The user a login (an email, or a confirmed phone) names, with the password hash. */
+  credentials(login: { email: string } | { phone: string }): Promise<{ userId: number; passwordHash: string } | null>;
+  /** The email and name letters go to. */
+  contact(userId: number): Promise<{ email: string; name: string; emailConfirmed: boolean } | null>;
+  userIdByEmail(email: string): Promise<number | null>;
+  /** The phone the session confirmed by SMS code. */
+  sessionConfirmedPhone(sessionId: string): Promise<string | null>;
+  createToken(token: {
+    userId: number;
+    purpose: TokenPurpose;
+    tokenHash: string;
+    email: string;
+    expiresAt: Date;
+  }): Promise<void>;
+  /** Uses up a live token in the statement that finds it, so a link works once even when opened twice at once. */
+  spendToken(purpose: TokenPurpose, tokenHash: string, now: Date): Promise<{ userId: number; email: string } | null>;
+  /** Marks the email confirmed when it is still the user's address; answers whether it was. */
+  confirmEmail(userId: number, email: string): Promise<boolean>;
+  /** Sets the password and ends every session of the user: whoever held one with the old password is out. */
+  setPassword(userId: number, passwordHash: string): Promise<void>;
+}
+
+export interface AccountsDeps {
+  repo: AccountsRepository;
+  uow: UnitOfWork;
+  auth: AuthService;
+  limits: RateLimiter;
+  passwords: PasswordHasher;
+  /** Login tries one client address may make in 15 minutes, whatever the logins (the setting `LOGIN_TRIES_PER_CLIENT`). */
+  loginTriesPerClient: number;
+  /** The site's address for links in letters (`SITE_URL`). */
+  siteUrl: string;
+  /** A random token for a link, and the hash kept of it. */
+  newToken(): string;
+  hashToken(token: string): string;
+}
+
+export interface AccountsService {
+  /** Creates the user, sends the confirmation letter and logs the session in under `newSessionId`. */
+  register(ctx: RequestContext, input: RegisterInput, newSessionId: string): Promise<User>;
+  logIn(ctx: RequestContext, login: string, password: string, newSessionId: string): Promise<User>;
+  /** A new confirmation letter to the logged-in user's address. */
+  sendEmailConfirmation(ctx: RequestContext): Promise<{ message: string }>;
+  /** The link of the confirmation letter: whether it confirmed the address. */
+  confirmEmail(ctx: RequestContext, token: string): Promise<boolean>;
+  /** The same answer whether the address has an account or not. */
+  requestPasswordReset(ctx: RequestContext, email: string): Promise<{ message: string }>;
+  resetPassword(ctx: RequestContext, token: string, password: string): Promise<{ message: string }>;
+}
+
+const WRONG_LOGIN = 'Неверный логин или пароль.';
+const RESET_SENT =
+  'Если этот адрес зарегистрирован, на него ушло письмо со ссылкой для нового пароля. Ссылка действует один час.';
+const BAD_LINK = 'Ссылка устарела или уже использована. Запросите новую.';
+
+function checkPassword(passwords: PasswordHasher, password: string): void {
+  const problem = passwordProblem(password, passwords.isCommon);
+  if (problem) throw new DomainError('validation', problem, 'PASSWORD_WEAK');
+}
+
+export function createAccountsService(deps: AccountsDeps): AccountsService {
+  const { repo, passwords } = deps;
+  const perClient: LimitRule = { name: 'login-tries-per-client', limit: deps.loginTriesPerClient, windowS: 15 * 60 };
+  const link = (path: string, token: string) => `${deps.siteUrl}${path}?token=${encodeURIComponent(token)}`;
+
+  async function letterToken(ctx: RequestContext, userId: number, purpose: TokenPurpose, email: string) {
+    const token = deps.newToken();
+    return {
+      token,
+      row: {
+        userId,
+        purpose,
+        tokenHash: deps.hashToken(token),
+        email,
+        expiresAt: new Date(ctx.now().getTime() + TOKEN_TTL_S[purpose] * 1000),
+      },
+    };
+  }
+
+  return {
+    async register(ctx, input, newSessionId) {
+      checkPassword(passwords, input.password);
+      const email = input.email.toLowerCase();
+      let phone: string | null = null;
+      if (input.phone) {
+        phone = normalizePhone(input.phone);
+        if (!phone)
+          throw new DomainError(
+            'validation',
+            'Введите номер мобильного телефона: 11 цифр, например +7 900 123-45-67.',
+            'PHONE_INVALID',
+          );
+      }
+      const sessionPhone = await repo.sessionConfirmedPhone(ctx.sessionId);
+      const passwordHash = await passwords.hash(input.password);
+      const userId = await deps.uow.run(async (repos) => {
+        const created = await repos.accounts.createUser({
+          email,
+          passwordHash,
+          name: input.name,
+          lastName: input.lastName,
+          phone,
+          confirmedPhone: phone && phone === sessionPhone ? phone : null,
+          isSubscribe: input.subscribe === 'Y',
+        });
+        // The messages name what the form needs fixed, and offer the way in for the owner.
+        if (created === 'email_taken')
+          throw new DomainError(
+            'conflict',
+            'Этот email уже зарегистрирован. Войдите или восстановите пароль.',
+            'EMAIL_TAKEN',
+          );
+        if (created === 'phone_taken')
+          throw new DomainError(
+            'conflict',
+            'Этот телефон уже подтверждён в другой учётной записи. Войдите по SMS-коду.',
+            'PHONE_TAKEN',
+          );
+        await repos.consents.record(consentOf(ctx, 'registration', email));
+        const { token, row } = await letterToken(ctx, created, 'email-confirm', email);
+        await repos.accounts.createToken(row);
+        await repos.outbox.enqueue(emailConfirmLetter({ email, name: input.name, url: link('/auth/confirm/', token) }));
+        return created;
+      });
+      return deps.auth.logIn(ctx, userId, newSessionId);
+    },
+
+    async logIn(ctx, login, password, newSessionId) {
+      const phone = login.includes('@') ? null : normalizePhone(login);
+      const key = phone ?? login.trim().toLowerCase();
+      // Tries are counted before the password is checked, so 50 at once get no more than 5 between them.
+      await enforce(deps.limits, [key, LOGIN_TRIES], [ctx.client, perClient]);
+      const found = await repo.credentials(phone ? { phone } : { email: key });
+      const ok = await passwords.verify(password, found?.passwordHash ?? null);
+      if (!found || !ok) throw new DomainError('unauthorized', WRONG_LOGIN, 'WRONG_LOGIN');
+      await deps.limits.reset(key, LOGIN_TRIES);
+      return deps.auth.logIn(ctx, found.userId, newSessionId);
+    },
+
+    async sendEmailConfirmation(ctx) {
+      const userId = userIdOf(ctx);
+      if (userId === null) throw new DomainError('unauthorized', 'Войдите, чтобы подтвердить email.', 'AUTH_REQUIRED');
+      const contact = await repo.contact(userId);
+      if (!contact) throw new DomainError('unauthorized', 'Войдите, чтобы подтвердить email.', 'AUTH_REQUIRED');
+      if (contact.emailConfirmed) return { message: 'Этот email уже подтверждён.' };
+      await enforce(deps.limits, [String(userId), { name: 'email-confirm-letters', limit: 1, windowS: 60 }]);
+      await deps.uow.run(async (repos) => {
+        const { token, row } = await letterToken(ctx, userId, 'email-confirm', contact.email);
+        await repos.accounts.createToken(row);
+        await repos.outbox.enqueue(
+          emailConfirmLetter({ email: contact.email, name: contact.name, url: link('/auth/confirm/', token) }),
+        );
+      });
+      return { message: `Письмо со ссылкой для подтверждения отправлено на ${contact.email}.` };
+    },
+
+    async confirmEmail(ctx, token) {
+      const used = await repo.spendToken('email-confirm', deps.hashToken(token), ctx.now());
+      return used !== null && (await repo.confirmEmail(used.userId, used.email));
+    },
+
+    async requestPasswordReset(ctx, email) {
+      const address = email.toLowerCase();
+      // Counted per address and client alike, known or not, so the limit says nothing about who has an account.
+      await enforce(
+        deps.limits,
+        [address, { name: 'password-reset-letters', limit: 3, windowS: 3600 }],
+        [ctx.client, { name: 'password-reset-per-client', limit: 10, windowS: 3600 }],
+      );
+      const userId = await repo.userIdByEmail(address);
+      if (userId !== null) {
+        const contact = await repo.contact(userId);
+        await deps.uow.run(async (repos) => {
+          const { token, row } = await letterToken(ctx, userId, 'password-reset', address);
+          await repos.accounts.createToken(row);
+          await repos.outbox.enqueue(
+            passwordResetLetter({ email: address, name: contact?.name ?? '', url: link('/auth/reset/', token) }),
+          );
+        });
+      }
+      return { message: RESET_SENT };
+    },
+
+    async resetPassword(ctx, token, password) {
+      checkPassword(passwords, password);
+      const passwordHash = await passwords.hash(password);
+      const used = await repo.spendToken('password-reset', deps.hashToken(token), ctx.now());
+      if (!used) throw new DomainError('validation', BAD_LINK, 'TOKEN_INVALID');
+      await repo.setPassword(used.userId, passwordHash);
+      return { message: 'Пароль изменён. Войдите с новым паролем.' };
+    },
+  };
+}
