@@ -33,6 +33,10 @@ export function retentionRepository(db: Db): RetentionRepository {
           tx,
           sql`delete from phone_codes where expires_at < ${days(RETENTION_DAYS.phoneCodes)}`,
         );
+        report.userTokens = await count(
+          tx,
+          sql`delete from user_tokens where expires_at < ${days(RETENTION_DAYS.userTokens)}`,
+        );
         report.rateLimits = await count(
           tx,
           sql`delete from rate_limits where window_end < ${now.toISOString()}::timestamptz`,

@@ -11,6 +11,8 @@ export const RETENTION_DAYS = {
   outbox: 30,
   /** SMS codes, counted from their expiry (a day keeps them for a support question about a failed login). */
   phoneCodes: 1,
+  /** Emailed links (email confirmation, password reset), counted from their expiry. */
+  userTokens: 1,
 } as const;
 
 /** What one run removed, by kind, for the log. */

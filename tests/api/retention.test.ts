@@ -42,10 +42,13 @@ describe('retention', () => {
       ('email', 'c@d.ru', 'Тема', 'т', '<p>т</p>', 'test', ${daysAgo(1)})`);
     await db.execute(sql`insert into phone_codes (session_id, phone, code_hash, expires_at) values
       ('x', '79000000001', 'old', ${daysAgo(2)}), ('x', '79000000002', 'recent', ${daysAgo(0.5)})`);
+    await db.execute(sql`insert into user_tokens (user_id, purpose, token_hash, email, expires_at) values
+      (${Number(user?.id)}, 'password-reset', 'old', 'keep@example.ru', ${daysAgo(2)}),
+      (${Number(user?.id)}, 'email-confirm', 'recent', 'keep@example.ru', ${daysAgo(-6)})`);
 
     const report = await retentionRepository(db).prune(NOW);
 
-    expect(report).toEqual({ basketLines: 1, sessions: 1, events: 1, outbox: 1, phoneCodes: 1, rateLimits: 0 });
+    expect(report).toEqual({ basketLines: 1, sessions: 1, events: 1, outbox: 1, phoneCodes: 1, userTokens: 1, rateLimits: 0 });
     const sessions = await rows<{ id: string }>(
       sql`select id from sessions where id in ('old-visitor', 'recent-visitor', 'old-user') order by id`,
     );
@@ -69,6 +72,7 @@ describe('retention', () => {
       events: 0,
       outbox: 0,
       phoneCodes: 0,
+      userTokens: 0,
       rateLimits: 0,
     });
   });
