@@ -1,3 +1,5 @@
+import type { Address } from '../domain/account/addresses';
+import type { DiscountCard } from '../domain/account/discount-card';
 import type { User } from '../domain/auth/user';
 import type { Basket } from '../domain/basket/basket';
 import type { BasketCounts } from '../domain/basket/basket.service';
@@ -31,6 +33,12 @@ export const API = {
   emailConfirm: '/api/v2/user/email/confirm/',
   passwordForgot: '/api/v2/user/password/forgot/',
   passwordReset: '/api/v2/user/password/reset/',
+  profileSet: '/api/v2/user/profile/fields/set/',
+  addressList: '/api/v2/user/address/list/',
+  addressAdd: '/api/v2/user/address/add/',
+  addressUpdate: '/api/v2/user/address/update/',
+  addressDelete: '/api/v2/user/address/delete/',
+  discountCardRequest: '/api/v2/user/discount-card/request/',
 } as const;
 
 export type ApiName = keyof typeof API;
@@ -65,6 +73,16 @@ export interface ApiAnswers {
   emailConfirm: { message: string };
   passwordForgot: { message: string };
   passwordReset: { message: string };
+  profileSet: { user: User };
+  addressList: AddressesAnswer;
+  addressAdd: AddressesAnswer;
+  addressUpdate: AddressesAnswer;
+  addressDelete: AddressesAnswer;
+  discountCardRequest: { user: User; card: DiscountCard };
+}
+
+interface AddressesAnswer {
+  items: Address[];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { TransactionRepositories, UnitOfWork } from '../domain/uow';
 import type { Db } from './client';
+import { discountCardRepository } from './repositories/account';
 import { accountsRepository } from './repositories/accounts';
 import { basketRepository } from './repositories/basket';
 import { consentRepository } from './repositories/consents';
@@ -11,6 +12,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
   return {
     accounts: accountsRepository(db),
     basket: basketRepository(db),
+    cards: discountCardRepository(db),
     consents: consentRepository(db),
     outbox: outboxRepository(db),
     phoneCodes: phoneCodeRepository(db),

@@ -1,3 +1,4 @@
+import type { AccountService } from './account/account.service';
 import type { AccountsService } from './auth/accounts.service';
 import type { AuthService } from './auth/auth.service';
 import type { PhoneCodesService } from './auth/phone-codes.service';
@@ -17,6 +18,8 @@ import type { RegionsService } from './regions/regions.service';
 export interface Services {
   auth: AuthService;
   accounts: AccountsService;
+  /** The cabinet: profile, addresses, discount card. */
+  account: AccountService;
   phoneCodes: PhoneCodesService;
   sessions: SessionsService;
   menu: MenuService;

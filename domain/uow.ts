@@ -1,3 +1,4 @@
+import type { DiscountCardRepository } from './account/account.service';
 import type { AccountsRepository } from './auth/accounts.service';
 import type { PhoneCodeRepository } from './auth/phone-codes.service';
 import type { BasketRepository } from './basket/basket.service';
@@ -11,6 +12,7 @@ import type { OutboxRepository } from './messages/outbox';
 export interface TransactionRepositories {
   accounts: AccountsRepository;
   basket: BasketRepository;
+  cards: DiscountCardRepository;
   consents: ConsentRepository;
   outbox: OutboxRepository;
   phoneCodes: PhoneCodeRepository;

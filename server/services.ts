@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/client';
 import { scryptHasher } from './auth/passwords';
+import { accountRepository, discountCardRepository } from '../db/repositories/account';
 import { accountsRepository } from '../db/repositories/accounts';
 import { authRepository } from '../db/repositories/auth';
 import { sessionsRepository } from '../db/repositories/sessions';
@@ -17,6 +18,8 @@ import { tableRateLimiter } from '../db/repositories/rate-limits';
 import { phoneCodeRepository } from '../db/repositories/phone-codes';
 import { regionsRepository } from '../db/repositories/regions';
 import { unitOfWork } from '../db/uow';
+import { createAccountService } from '../domain/account/account.service';
+import { cardNumber } from '../domain/account/discount-card';
 import { createAccountsService } from '../domain/auth/accounts.service';
 import { createAuthService } from '../domain/auth/auth.service';
 import { createPhoneCodesService } from '../domain/auth/phone-codes.service';
@@ -38,7 +41,11 @@ export function createServices(deps: {
   database: Pick<Database, 'db' | 'kind'>;
   settings: Pick<
     Settings,
-    'NEW_SESSIONS_PER_CLIENT' | 'PHONE_CODES_PER_CLIENT' | 'LOGIN_TRIES_PER_CLIENT' | 'SITE_URL'
+    | 'NEW_SESSIONS_PER_CLIENT'
+    | 'PHONE_CODES_PER_CLIENT'
+    | 'LOGIN_TRIES_PER_CLIENT'
+    | 'SITE_URL'
+    | 'GIVE_OUT_DISCOUNT_CARD_ON_REGISTER'
   >;
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;
@@ -51,18 +58,29 @@ export function createServices(deps: {
   const listing = createListingService(listingRepository(db));
   const basket = createBasketService(basketRepository(db));
   const auth = createAuthService(authRepository(db), basket.mergeVisitorBasket);
+  const newCardNumber = () => cardNumber(String(randomInt(0, 100_000_000_000)).padStart(11, '0'));
+  const accounts = createAccountsService({
+    repo: accountsRepository(db),
+    uow: unitOfWork(db),
+    auth,
+    limits,
+    passwords: scryptHasher(),
+    loginTriesPerClient: settings.LOGIN_TRIES_PER_CLIENT,
+    siteUrl: new URL(settings.SITE_URL).origin,
+    giveCardOnRegister: settings.GIVE_OUT_DISCOUNT_CARD_ON_REGISTER,
+    newCardNumber,
+    newToken: () => randomBytes(32).toString('base64url'),
+    hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
+  });
   return {
     auth,
-    accounts: createAccountsService({
-      repo: accountsRepository(db),
-      uow: unitOfWork(db),
-      auth,
-      limits,
-      passwords: scryptHasher(),
-      loginTriesPerClient: settings.LOGIN_TRIES_PER_CLIENT,
-      siteUrl: new URL(settings.SITE_URL).origin,
-      newToken: () => randomBytes(32).toString('base64url'),
-      hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
+    accounts,
+    account: createAccountService({
+      repo: accountRepository(db),
+      cards: discountCardRepository(db),
+      accounts,
+      currentUser: (ctx) => auth.currentUser(ctx),
+      newCardNumber,
     }),
     phoneCodes: createPhoneCodesService({
       repo: phoneCodeRepository(db),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AuthRepository } from '../../domain/auth/auth.service';
+import { formatCard } from '../../domain/account/discount-card';
 import { CABINET_URL, type User } from '../../domain/auth/user';
 import type { Role } from '../../domain/context';
 import { type Db, queryRows } from '../client';
@@ -17,6 +18,8 @@ interface UserRow {
   confirmed_phone: string | null;
   birthday: string | null;
   is_subscribe: boolean;
+  card_number: string | null;
+  card_active: boolean | null;
 }
 
 export function authRepository(db: Db): AuthRepository {
@@ -45,9 +48,10 @@ export function authRepository(db: Db): AuthRepository {
     async user(userId) {
       const [r] = await queryRows<UserRow>(
         db,
-        sql`select id, name, last_name, second_name, gender, email, md5(lower(email)) as email_hash, email_confirmed,
-          phone, confirmed_phone, birthday, is_subscribe
-        from users where id = ${userId}`,
+        sql`select u.id, u.name, u.last_name, u.second_name, u.gender, u.email, md5(lower(u.email)) as email_hash,
+          u.email_confirmed, u.phone, u.confirmed_phone, u.birthday, u.is_subscribe,
+          c.number as card_number, c.active as card_active
+        from users u left join discount_cards c on c.user_id = u.id where u.id = ${userId}`,
       );
       if (!r) return null;
       const user: User = {
@@ -64,9 +68,9 @@ export function authRepository(db: Db): AuthRepository {
         phone: r.phone ?? '',
         confirmedPhone: r.confirmed_phone ?? '',
         birthday: r.birthday ?? '',
-        discountCard: '',
-        discountCardFormated: '',
-        discountCardActive: false,
+        discountCard: r.card_number ?? '',
+        discountCardFormated: r.card_number ? formatCard(r.card_number) : '',
+        discountCardActive: Boolean(r.card_active),
         isSubscribe: r.is_subscribe,
         mode: '',
         cabinetUrl: CABINET_URL,

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * SMS codes sent to confirm a phone (domain/auth/phone-codes.service.ts). The code itself is never stored, only
@@ -40,4 +40,44 @@ export const userTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('user_tokens_hash_idx').on(t.tokenHash), index('user_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/** A user's saved delivery addresses (the cabinet's «Мои адреса», the order form's address list). */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** COURIER or POST (spec §3 Order's addressList type). */
+    type: text('type').notNull(),
+    city: text('city').notNull().default(''),
+    street: text('street').notNull().default(''),
+    house: text('house').notNull().default(''),
+    flat: text('flat').notNull().default(''),
+    entrance: text('entrance').notNull().default(''),
+    floor: text('floor').notNull().default(''),
+    intercom: text('intercom').notNull().default(''),
+    comment: text('comment').notNull().default(''),
+    /** Russian Post: the postcode and the address as one line. */
+    postcode: text('postcode').notNull().default(''),
+    postAddress: text('post_address').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+/** The shop's discount card, one per user: an EAN-13 number, the discount and the bonus balance (kopecks). */
+export const discountCards = pgTable(
+  'discount_cards',
+  {
+    userId: integer('user_id').primaryKey(),
+    number: text('number').notNull(),
+    percent: integer('percent').notNull(),
+    active: boolean('active').notNull().default(true),
+    bonusBalance: integer('bonus_balance').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('discount_cards_number_idx').on(t.number)],
 );

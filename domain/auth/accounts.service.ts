@@ -1,3 +1,4 @@
+import { issueCard } from '../account/account.service';
 import { consentOf } from '../consent/consent';
 import type { RequestContext } from '../context';
 import { userIdOf } from '../context';
@@ -68,6 +69,9 @@ export interface AccountsDeps {
   loginTriesPerClient: number;
   /** The site's address for links in letters (`SITE_URL`). */
   siteUrl: string;
+  /** Whether every new user gets a discount card (`GIVE_OUT_DISCOUNT_CARD_ON_REGISTER`); `/auth/registerdc/` always. */
+  giveCardOnRegister: boolean;
+  newCardNumber(): string;
   /** A random token for a link, and the hash kept of it. */
   newToken(): string;
   hashToken(token: string): string;
@@ -155,6 +159,8 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
             'PHONE_TAKEN',
           );
         await repos.consents.record(consentOf(ctx, 'registration', email));
+        if (deps.giveCardOnRegister || input.discountCard === 'Y')
+          await issueCard(repos.cards, created, deps.newCardNumber);
         const { token, row } = await letterToken(ctx, created, 'email-confirm', email);
         await repos.accounts.createToken(row);
         await repos.outbox.enqueue(emailConfirmLetter({ email, name: input.name, url: link('/auth/confirm/', token) }));
@@ -181,7 +187,8 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const contact = await repo.contact(userId);
       if (!contact) throw new DomainError('unauthorized', 'Войдите, чтобы подтвердить email.', 'AUTH_REQUIRED');
       if (contact.emailConfirmed) return { message: 'Этот email уже подтверждён.' };
-      await enforce(deps.limits, [String(userId), { name: 'email-confirm-letters', limit: 1, windowS: 60 }]);
+      // Keyed by the address: a new address gets its letter at once, the same one not twice a minute.
+      await enforce(deps.limits, [contact.email, { name: 'email-confirm-letters', limit: 1, windowS: 60 }]);
       await deps.uow.run(async (repos) => {
         const { token, row } = await letterToken(ctx, userId, 'email-confirm', contact.email);
         await repos.accounts.createToken(row);

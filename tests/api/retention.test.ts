@@ -48,7 +48,15 @@ describe('retention', () => {
 
     const report = await retentionRepository(db).prune(NOW);
 
-    expect(report).toEqual({ basketLines: 1, sessions: 1, events: 1, outbox: 1, phoneCodes: 1, userTokens: 1, rateLimits: 0 });
+    expect(report).toEqual({
+      basketLines: 1,
+      sessions: 1,
+      events: 1,
+      outbox: 1,
+      phoneCodes: 1,
+      userTokens: 1,
+      rateLimits: 0,
+    });
     const sessions = await rows<{ id: string }>(
       sql`select id from sessions where id in ('old-visitor', 'recent-visitor', 'old-user') order by id`,
     );

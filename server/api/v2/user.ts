@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import {
   emailConfirmInput,
@@ -7,7 +7,14 @@ import {
   passwordResetInput,
   registerInput,
 } from '../../../domain/auth/accounts.schemas';
+import {
+  addressDeleteInput,
+  addressInput,
+  addressUpdateInput,
+  profileInput,
+} from '../../../domain/account/account.schemas';
 import { phoneCodeCheckInput, phoneCodeSendInput } from '../../../domain/auth/auth.schemas';
+import type { User } from '../../../domain/auth/user';
 import { subscribeInput } from '../../../domain/newsletter/newsletter.schemas';
 import { regionInput } from '../../../domain/regions/regions.schemas';
 import { toRegion } from '../../../domain/regions/regions.service';
@@ -88,5 +95,47 @@ export function userApi(services: Services) {
     const { token, password } = await parseInput(c, passwordResetInput);
     return services.accounts.resetPassword(c.get('ctx'), token, password);
   });
+  route(api, 'profileSet', ['POST'], async (c) => {
+    const input = await parseInput(c, profileInput);
+    const user = await services.account.updateProfile(c.get('ctx'), input);
+    setProfileCookies(c, user);
+    return { user };
+  });
+  // Reading the list is a POST as the spec's calls are (with sessid); it changes nothing.
+  route(api, 'addressList', ['POST'], async (c) => ({ items: await services.account.addresses(c.get('ctx')) }));
+  route(api, 'addressAdd', ['POST'], async (c) => {
+    const input = await parseInput(c, addressInput);
+    return { items: await services.account.addAddress(c.get('ctx'), input) };
+  });
+  route(api, 'addressUpdate', ['POST'], async (c) => {
+    const { id, ...input } = await parseInput(c, addressUpdateInput);
+    return { items: await services.account.updateAddress(c.get('ctx'), id, input) };
+  });
+  route(api, 'addressDelete', ['POST'], async (c) => {
+    const { id } = await parseInput(c, addressDeleteInput);
+    return { items: await services.account.deleteAddress(c.get('ctx'), id) };
+  });
+  route(api, 'discountCardRequest', ['POST'], async (c) => {
+    const ctx = c.get('ctx');
+    const card = await services.account.requestCard(ctx);
+    return { card, user: await services.auth.currentUser(ctx) };
+  });
   return api;
+}
+
+/** Spec §3: the order form reads the profile from these cookies (360 days); a phone only with its 11 digits. */
+const PROFILE_COOKIE_MAX_AGE = 360 * 86400;
+
+function setProfileCookies(c: Context<AppEnv>, user: User) {
+  const cookies: Record<string, string> = {
+    user_name: user.name,
+    user_last_name: user.lastName,
+    user_second_name: user.secondName,
+    user_email: user.email,
+    user_gender: user.gender,
+    user_birthday: user.birthday,
+    user_phone: user.phone.length === 11 ? user.phone : '',
+  };
+  for (const [name, value] of Object.entries(cookies))
+    setCookie(c, name, value, { path: '/', maxAge: PROFILE_COOKIE_MAX_AGE, sameSite: 'Lax' });
 }

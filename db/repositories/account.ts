@@ -1,0 +1,201 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AccountRepository, DiscountCardRepository } from '../../domain/account/account.service';
+import type { AddressInput } from '../../domain/account/account.schemas';
+import { type Address, addressTitle } from '../../domain/account/addresses';
+import { formatCard } from '../../domain/account/discount-card';
+import { type Db, queryRows } from '../client';
+
+interface AddressRow {
+  id: number;
+  type: 'COURIER' | 'POST';
+  city: string;
+  street: string;
+  house: string;
+  flat: string;
+  entrance: string;
+  floor: string;
+  intercom: string;
+  comment: string;
+  postcode: string;
+  post_address: string;
+  is_default: boolean;
+}
+
+function toAddress(r: AddressRow): Address {
+  const a = {
+    type: r.type,
+    city: r.city,
+    street: r.street,
+    house: r.house,
+    flat: r.flat,
+    entrance: r.entrance,
+    floor: r.floor,
+    intercom: r.intercom,
+    comment: r.comment,
+    postcode: r.postcode,
+    postAddress: r.post_address,
+  };
+  return { id: Number(r.id), ...a, isDefault: r.is_default, title: addressTitle(a) };
+}
+
+/** The columns of an address input; a Post address keeps no courier parts and the other way round. */
+function columns(input: AddressInput) {
+  const post = input.type === 'POST';
+  return {
+    type: input.type,
+    city: post ? '' : input.city,
+    street: post ? '' : input.street,
+    house: post ? '' : input.house,
+    flat: post ? '' : input.flat,
+    entrance: post ? '' : input.entrance,
+    floor: post ? '' : input.floor,
+    intercom: post ? '' : input.intercom,
+    comment: input.comment,
+    postcode: post ? input.postcode : '',
+    postAddress: post ? input.postAddress : '',
+  };
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+export function accountRepository(db: Db): AccountRepository {
+  /** Makes `id` the user's only default address, in the transaction `tx`. */
+  const makeDefault = (tx: Db, userId: number, id: number) =>
+    tx.execute(sql`update addresses set is_default = (id = ${id}) where user_id = ${userId}`);
+
+  return {
+    async updateProfile(userId, changes) {
+      const sets: SQL[] = [];
+      if (changes.name !== undefined) sets.push(sql`name = ${changes.name}`);
+      if (changes.lastName !== undefined) sets.push(sql`last_name = ${changes.lastName}`);
+      if (changes.secondName !== undefined) sets.push(sql`second_name = ${changes.secondName}`);
+      if (changes.gender !== undefined) sets.push(sql`gender = ${changes.gender || null}`);
+      if (changes.birthday !== undefined) sets.push(sql`birthday = ${changes.birthday || null}`);
+      if (changes.isSubscribe !== undefined) sets.push(sql`is_subscribe = ${changes.isSubscribe}`);
+      if (changes.phone !== undefined) sets.push(sql`phone = ${changes.phone || null}`);
+      if (changes.email !== undefined) sets.push(sql`email = ${changes.email}, email_confirmed = false`);
+      if (sets.length === 0) return 'ok';
+      try {
+        await db.execute(sql`update users set ${sql.join(sets, sql`, `)} where id = ${userId}`);
+        return 'ok';
+      } catch (error) {
+        if (changes.email !== undefined && isUniqueViolation(error)) return 'email_taken';
+        throw error;
+      }
+    },
+
+    async currentEmail(userId) {
+      const [row] = await queryRows<{ email: string }>(db, sql`select email from users where id = ${userId}`);
+      return row?.email ?? null;
+    },
+
+    async addresses(userId) {
+      const rows = await queryRows<AddressRow>(
+        db,
+        sql`select * from addresses where user_id = ${userId} order by is_default desc, id`,
+      );
+      return rows.map(toAddress);
+    },
+
+    async addAddress(userId, input, max) {
+      return db.transaction(async (tx) => {
+        // The user's row lock makes the count and the insert one step for concurrent adds.
+        await tx.execute(sql`select 1 from users where id = ${userId} for update`);
+        const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from addresses where user_id = ${userId}`,
+        );
+        if (Number(n) >= max) return 'full';
+        const c = columns(input);
+        const [row] = await queryRows<{ id: number }>(
+          tx,
+          sql`
+          insert into addresses (user_id, type, city, street, house, flat, entrance, floor, intercom, comment, postcode,
+            post_address)
+          values (${userId}, ${c.type}, ${c.city}, ${c.street}, ${c.house}, ${c.flat}, ${c.entrance}, ${c.floor},
+            ${c.intercom}, ${c.comment}, ${c.postcode}, ${c.postAddress})
+          returning id`,
+        );
+        const id = Number(row?.id);
+        // The first address is the default one, and so is one added as default.
+        if (input.isDefault === 'Y' || Number(n) === 0) await makeDefault(tx, userId, id);
+        return id;
+      });
+    },
+
+    async updateAddress(userId, id, input) {
+      return db.transaction(async (tx) => {
+        const c = columns(input);
+        const rows = await queryRows<{ id: number }>(
+          tx,
+          sql`
+          update addresses set type = ${c.type}, city = ${c.city}, street = ${c.street}, house = ${c.house},
+            flat = ${c.flat}, entrance = ${c.entrance}, floor = ${c.floor}, intercom = ${c.intercom},
+            comment = ${c.comment}, postcode = ${c.postcode}, post_address = ${c.postAddress}, updated_at = now()
+          where id = ${id} and user_id = ${userId}
+          returning id`,
+        );
+        if (rows.length === 0) return false;
+        if (input.isDefault === 'Y') await makeDefault(tx, userId, id);
+        return true;
+      });
+    },
+
+    async deleteAddress(userId, id) {
+      return db.transaction(async (tx) => {
+        const [gone] = await queryRows<{ is_default: boolean }>(
+          tx,
+          sql`delete from addresses where id = ${id} and user_id = ${userId} returning is_default`,
+        );
+        if (!gone) return false;
+        // The default goes to the oldest address left.
+        if (gone.is_default)
+          await tx.execute(sql`
+            update addresses set is_default = true
+            where id = (select min(id) from addresses where user_id = ${userId})`);
+        return true;
+      });
+    },
+
+    async card(userId) {
+      const [row] = await queryRows<{ number: string; percent: number; active: boolean; bonus_balance: number }>(
+        db,
+        sql`select number, percent, active, bonus_balance from discount_cards where user_id = ${userId}`,
+      );
+      return row
+        ? {
+            number: row.number,
+            formatted: formatCard(row.number),
+            percent: Number(row.percent),
+            active: row.active,
+            bonusBalance: Number(row.bonus_balance),
+          }
+        : null;
+    },
+  };
+}
+
+export function discountCardRepository(db: Db): DiscountCardRepository {
+  return {
+    async issue(userId, number, percent) {
+      try {
+        // A savepoint: a clash of numbers must not spoil the transaction the card is issued in.
+        return await db.transaction(async (tx) => {
+          const rows = await queryRows<{ user_id: number }>(
+            tx,
+            sql`
+            insert into discount_cards (user_id, number, percent) values (${userId}, ${number}, ${percent})
+            on conflict (user_id) do nothing returning user_id`,
+          );
+          return rows.length > 0 ? 'issued' : 'exists';
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'number_taken';
+        throw error;
+      }
+    },
+  };
+}
