@@ -6,6 +6,7 @@ import { basketRepository } from './repositories/basket';
 import { consentRepository } from './repositories/consents';
 import { outboxRepository } from './repositories/outbox';
 import { phoneCodeRepository } from './repositories/phone-codes';
+import { stockRepository } from './repositories/stock';
 
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
 export function transactionRepositories(db: Db): TransactionRepositories {
@@ -16,6 +17,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     consents: consentRepository(db),
     outbox: outboxRepository(db),
     phoneCodes: phoneCodeRepository(db),
+    stock: stockRepository(db),
   };
 }
 

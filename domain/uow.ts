@@ -3,6 +3,7 @@ import type { AccountsRepository } from './auth/accounts.service';
 import type { PhoneCodeRepository } from './auth/phone-codes.service';
 import type { BasketRepository } from './basket/basket.service';
 import type { ConsentRepository } from './consent/consent';
+import type { StockRepository } from './inventory/allocation';
 import type { OutboxRepository } from './messages/outbox';
 
 /**
@@ -16,6 +17,7 @@ export interface TransactionRepositories {
   consents: ConsentRepository;
   outbox: OutboxRepository;
   phoneCodes: PhoneCodeRepository;
+  stock: StockRepository;
 }
 
 /**

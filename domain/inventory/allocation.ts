@@ -1,0 +1,47 @@
+import { ONLINE_SOURCE_KINDS, type StoreKind } from './availability';
+
+/** A store row an online order may take units from, as read under its lock. */
+export interface SourceStock {
+  storeId: number;
+  kind: StoreKind;
+  quantity: number;
+}
+
+/** Units of one offer taken from one store. */
+export interface Allocation {
+  offerId: number;
+  storeId: number;
+  quantity: number;
+}
+
+/**
+ * Which stores an order line takes its units from: the online warehouse first (it ships today), then movement
+ * stores, each kind by store id, so every order reads the rows in one order; null when they hold too few.
+ */
+export function planAllocation(offerId: number, quantity: number, sources: SourceStock[]): Allocation[] | null {
+  const rank = (kind: StoreKind) => ONLINE_SOURCE_KINDS.indexOf(kind);
+  const ordered = sources
+    .filter((s) => rank(s.kind) >= 0 && s.quantity > 0)
+    .sort((a, b) => rank(a.kind) - rank(b.kind) || a.storeId - b.storeId);
+  const plan: Allocation[] = [];
+  let left = quantity;
+  for (const source of ordered) {
+    if (left === 0) break;
+    const take = Math.min(left, source.quantity);
+    plan.push({ offerId, storeId: source.storeId, quantity: take });
+    left -= take;
+  }
+  return left === 0 ? plan : null;
+}
+
+/** Takes stock inside the order's transaction (`db/repositories/stock.ts`). */
+export interface StockRepository {
+  /**
+   * Locks the offer's source rows (those it is not restricted from), plans with `planAllocation` and takes the units
+   * with conditional updates that never go below zero; null, taking nothing, when there are too few. Callers take
+   * the lines of one order in ascending offer id, so two orders never wait on each other's rows in a circle.
+   */
+  take(offerId: number, quantity: number): Promise<Allocation[] | null>;
+  /** Puts units back (a cancelled order, a reservation not collected). */
+  release(allocations: Allocation[]): Promise<void>;
+}
