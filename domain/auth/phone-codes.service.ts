@@ -116,13 +116,12 @@ export function createPhoneCodesService(deps: PhoneCodeDeps): PhoneCodesService 
             : 'Неверный код. Попытки закончились: запросите новый код.',
           'CODE_WRONG',
         );
+      // A user's phone is theirs only if no other account has it; the session notes it after that check.
+      if (ctx.actor.kind === 'user' && (await deps.repo.confirmOnUser(ctx.actor.userId, phone)) === 'taken')
+        throw new DomainError('conflict', 'Этот телефон подтверждён в другой учётной записи.', 'PHONE_TAKEN');
       await deps.repo.confirmOnSession(ctx.sessionId, phone);
-      if (ctx.actor.kind === 'user') {
-        if ((await deps.repo.confirmOnUser(ctx.actor.userId, phone)) === 'taken')
-          throw new DomainError('conflict', 'Этот телефон подтверждён в другой учётной записи.', 'PHONE_TAKEN');
-        return { phone, loginUserId: null };
-      }
-      return { phone, loginUserId: login ? await deps.repo.userByConfirmedPhone(phone) : null };
+      const loginUserId = ctx.actor.kind === 'visitor' && login ? await deps.repo.userByConfirmedPhone(phone) : null;
+      return { phone, loginUserId };
     },
   };
 }

@@ -235,5 +235,8 @@ describe('login by SMS code (login=Y)', () => {
     const res = await check(user, taken, code);
     expect(res.status).toBe(409);
     expect(await message(res)).toBe('Этот телефон подтверждён в другой учётной записи.');
+    // Nor does the session count it as confirmed (an order could not use it either).
+    const id = decodeURIComponent(cookie.split('=')[1] ?? '').split('.')[0];
+    expect(await rows(sql`select confirmed_phone from sessions where id = ${id}`)).toEqual([{ confirmed_phone: mine }]);
   });
 });
