@@ -33,6 +33,27 @@ describe('computeTotals', () => {
     expect(t.discount).toBe(129_900);
   });
 
+  it('applies a card only to lines without their own discount, a promo code only to its sections and brands', () => {
+    const t = computeTotals({
+      lines: [
+        { ...coat, sectionId: 1, brandId: 7 },
+        { ...parka, sectionId: 2, brandId: 7 },
+      ],
+      adjustments: [
+        { source: 'card', code: '2000000000015', percent: 5, fullPriceOnly: true },
+        { source: 'promo', code: 'PARKI', percent: 3, sectionIds: [2] },
+      ],
+    });
+    // The coat gets the card (5 %); the parka is on sale, so only the promo code for its section (3 %).
+    expect(t.lines.map((l) => l.adjustment)).toEqual([64_950, 59_940]);
+    expect(t.adjustments.map((a) => a.amount)).toEqual([64_950, 59_940]);
+    const brandOnly = computeTotals({
+      lines: [{ ...coat, brandId: 7 }],
+      adjustments: [{ source: 'promo', code: 'B', percent: 10, brandIds: [8] }],
+    });
+    expect(brandOnly.total).toBe(1_299_000);
+  });
+
   it('rounds a percent down to the kopeck per line, so the lines add up to the total', () => {
     const t = computeTotals({
       lines: [

@@ -11,12 +11,36 @@ export interface PricedLine {
   price: number;
   oldPrice: number | null;
   quantity: number;
+  /** What a promo code may be limited to. */
+  sectionId?: number;
+  brandId?: number;
 }
 
-/** A discount the order carries: a discount card or a promo code, in percent of the lines or a sum off. */
+/**
+ * A discount the order carries: a discount card or a promo code, in percent of the lines it applies to or a sum off.
+ * A card's percent applies to lines without their own discount (`fullPriceOnly`); a promo code may name the sections
+ * or brands it is for.
+ */
 export type Adjustment =
-  | { source: 'card' | 'promo'; code: string; percent: number }
+  | {
+      source: 'card' | 'promo';
+      code: string;
+      percent: number;
+      fullPriceOnly?: boolean;
+      sectionIds?: readonly number[];
+      brandIds?: readonly number[];
+    }
   | { source: 'promo'; code: string; amount: number };
+
+type PercentAdjustment = Extract<Adjustment, { percent: number }>;
+
+/** Whether a percent adjustment covers the line. */
+export function appliesTo(a: PercentAdjustment, line: PricedLine): boolean {
+  if (a.fullPriceOnly && line.oldPrice !== null && line.oldPrice > line.price) return false;
+  if (a.sectionIds && !(line.sectionId !== undefined && a.sectionIds.includes(line.sectionId))) return false;
+  if (a.brandIds && !(line.brandId !== undefined && a.brandIds.includes(line.brandId))) return false;
+  return true;
+}
 
 export interface TotalsInput {
   lines: PricedLine[];
@@ -61,41 +85,41 @@ export const BONUS_MAX_SHARE_PERCENT = 30;
 /** Bonuses earned: this percent of what the goods cost after discounts and bonuses. */
 export const BONUS_EARN_PERCENT = 5;
 
-const percentOf = (a: Adjustment) => ('percent' in a ? a.percent : 0);
-
 /** Whole roubles in kopecks, rounded down: bonuses are spent and earned in roubles. */
 const wholeRoubles = (kopecks: number) => Math.floor(kopecks / 100) * 100;
 
 /**
- * Percent discounts do not add up: each line gets the largest percent that applies (a card and a promo code at
- * once give the better of the two). Sums off come after, from the goods that remain, never below zero. Bonuses pay
+ * The order of application, in one place: a line's own sale price first; then percents, which do not add up — each
+ * line gets the largest percent that covers it (a card and a promo code give the better of the two, and a card skips
+ * lines already on sale); then sums off, from the goods that remain, never below zero. Bonuses pay
  * up to `BONUS_MAX_SHARE_PERCENT` of the goods after discounts, in whole roubles. Delivery is added last: no
  * discount or bonus touches it.
  */
 export function computeTotals(input: TotalsInput): Totals {
   const adjustments = input.adjustments ?? [];
-  let best: Adjustment | undefined;
-  for (const a of adjustments) if ('percent' in a && a.percent > 0 && (!best || a.percent > percentOf(best))) best = a;
-  const percent = best ? Math.min(100, percentOf(best)) : 0;
+  const percents = adjustments.filter((a): a is PercentAdjustment => 'percent' in a && a.percent > 0);
+  const taken = new Map<Adjustment, number>(adjustments.map((a) => [a, 0]));
 
   const lines = input.lines.map((line): LineTotals => {
     const subtotal = line.price * line.quantity;
     const base = Math.max(line.oldPrice ?? 0, line.price) * line.quantity;
-    const adjustment = Math.floor((subtotal * percent) / 100);
+    // The line's best percent among those that cover it; the first listed wins a tie.
+    let best: PercentAdjustment | undefined;
+    for (const a of percents) if (appliesTo(a, line) && a.percent > (best?.percent ?? 0)) best = a;
+    const adjustment = best ? Math.floor((subtotal * Math.min(100, best.percent)) / 100) : 0;
+    if (best) taken.set(best, (taken.get(best) ?? 0) + adjustment);
     return { base, subtotal, adjustment, total: subtotal - adjustment };
   });
   const sum = (pick: (l: LineTotals) => number) => lines.reduce((s, l) => s + pick(l), 0);
   const items = sum((l) => l.subtotal);
   const base = sum((l) => l.base);
   let afterDiscounts = sum((l) => l.total);
-  const byPercent = items - afterDiscounts;
-
-  const taken = adjustments.map((a) => {
-    if ('percent' in a) return { source: a.source, code: a.code, amount: a === best ? byPercent : 0 };
+  for (const a of adjustments) {
+    if ('percent' in a) continue;
     const amount = Math.min(afterDiscounts, Math.max(0, a.amount));
     afterDiscounts -= amount;
-    return { source: a.source, code: a.code, amount };
-  });
+    taken.set(a, amount);
+  }
 
   const bonusCap = wholeRoubles((afterDiscounts * BONUS_MAX_SHARE_PERCENT) / 100);
   const bonuses = input.bonuses;
@@ -111,7 +135,7 @@ export function computeTotals(input: TotalsInput): Totals {
     base,
     items,
     discount,
-    adjustments: taken,
+    adjustments: adjustments.map((a) => ({ source: a.source, code: a.code, amount: taken.get(a) ?? 0 })),
     discountPercent: discountPercent(base - discount, base),
     delivery,
     bonusesUsed,
