@@ -50,6 +50,8 @@ const settingsSchema = z.object({
   PHONE_CODES_PER_CLIENT: z.coerce.number().int().min(1).default(20),
   /** Password login tries one client address may make in 15 minutes, whatever the logins (429 above). */
   LOGIN_TRIES_PER_CLIENT: z.coerce.number().int().min(1).default(50),
+  /** Orders one phone may place a Moscow day (sale.order.save answers ERROR_ORDER_LIMIT above). */
+  ORDERS_PER_PHONE_DAY: z.coerce.number().int().min(1).default(5),
   GIVE_OUT_DISCOUNT_CARD_ON_REGISTER: z
     .enum(['0', '1', 'true', 'false'])
     .default('1')

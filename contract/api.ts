@@ -104,6 +104,10 @@ export interface RpcAnswers {
   'sale.order.basket.delete': BasketAnswer;
   'sale.order.basket.toWishlist': BasketAnswer;
   'sale.order.basket.setQuantity': BasketAnswer;
+  'sale.order.setPromocode': { promocodeList: string[] };
+  'sale.order.resetPromocode': { promocodeList: string[] };
+  /** The saved order: the browser goes to `/order/?ORDER_ID={id}`. */
+  'sale.order.save': { id: number };
 }
 
 export type RpcMethod = keyof RpcAnswers;

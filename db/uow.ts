@@ -4,6 +4,7 @@ import { discountCardRepository } from './repositories/account';
 import { accountsRepository } from './repositories/accounts';
 import { basketRepository } from './repositories/basket';
 import { consentRepository } from './repositories/consents';
+import { orderRepository } from './repositories/checkout';
 import { outboxRepository } from './repositories/outbox';
 import { phoneCodeRepository } from './repositories/phone-codes';
 import { stockRepository } from './repositories/stock';
@@ -15,6 +16,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     basket: basketRepository(db),
     cards: discountCardRepository(db),
     consents: consentRepository(db),
+    orders: orderRepository(db),
     outbox: outboxRepository(db),
     phoneCodes: phoneCodeRepository(db),
     stock: stockRepository(db),

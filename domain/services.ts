@@ -11,6 +11,7 @@ import type { EventsService } from './events/events.service';
 import type { RateLimiter } from './limits/limits';
 import type { MenuService } from './menu/menu.service';
 import type { NewsletterService } from './newsletter/newsletter.service';
+import type { CheckoutService } from './order/checkout.service';
 import type { SessionsService } from './sessions/sessions.service';
 import type { RegionsService } from './regions/regions.service';
 
@@ -24,6 +25,7 @@ export interface Services {
   sessions: SessionsService;
   menu: MenuService;
   basket: BasketService;
+  checkout: CheckoutService;
   newsletter: NewsletterService;
   regions: RegionsService;
   home: HomeService;

@@ -5,6 +5,7 @@ import type { BasketRepository } from './basket/basket.service';
 import type { ConsentRepository } from './consent/consent';
 import type { StockRepository } from './inventory/allocation';
 import type { OutboxRepository } from './messages/outbox';
+import type { OrderRepository } from './order/checkout.service';
 
 /**
  * The repositories whose writes must commit together. Saving an order writes stock, order rows, the promo code's
@@ -15,6 +16,7 @@ export interface TransactionRepositories {
   basket: BasketRepository;
   cards: DiscountCardRepository;
   consents: ConsentRepository;
+  orders: OrderRepository;
   outbox: OutboxRepository;
   phoneCodes: PhoneCodeRepository;
   stock: StockRepository;

@@ -7,6 +7,7 @@ import { accountsRepository } from '../db/repositories/accounts';
 import { authRepository } from '../db/repositories/auth';
 import { sessionsRepository } from '../db/repositories/sessions';
 import { basketRepository } from '../db/repositories/basket';
+import { checkoutRepository } from '../db/repositories/checkout';
 import { homeRepository } from '../db/repositories/cards';
 import { listingRepository } from '../db/repositories/listing';
 import { searchRepository } from '../db/repositories/search';
@@ -31,6 +32,7 @@ import { createProductService } from '../domain/catalog/product/product.service'
 import { createEventsService } from '../domain/events/events.service';
 import { memoryRateLimiter } from '../domain/limits/memory-limiter';
 import { createMenuService } from '../domain/menu/menu.service';
+import { createCheckoutService } from '../domain/order/checkout.service';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service';
 import { createSessionsService, newSessionsRule } from '../domain/sessions/sessions.service';
 import { createRegionsService } from '../domain/regions/regions.service';
@@ -46,6 +48,7 @@ export function createServices(deps: {
     | 'LOGIN_TRIES_PER_CLIENT'
     | 'SITE_URL'
     | 'GIVE_OUT_DISCOUNT_CARD_ON_REGISTER'
+    | 'ORDERS_PER_PHONE_DAY'
   >;
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;
@@ -81,6 +84,11 @@ export function createServices(deps: {
       accounts,
       currentUser: (ctx) => auth.currentUser(ctx),
       newCardNumber,
+    }),
+    checkout: createCheckoutService({
+      repo: checkoutRepository(db),
+      uow: unitOfWork(db),
+      ordersPerPhoneDay: settings.ORDERS_PER_PHONE_DAY,
     }),
     phoneCodes: createPhoneCodesService({
       repo: phoneCodeRepository(db),

@@ -4,3 +4,4 @@ export * from './menu';
 export * from './session';
 export * from './outbox';
 export * from './auth';
+export * from './orders';

@@ -28,6 +28,13 @@ const CATALOG_TABLES = [
   t.sections,
 ];
 
+/** VYUGA10: 10 %, no limits; WELCOME500: 500 ₽ off from 5 000 ₽, once per customer; ODIN: 15 %, one use in all. */
+export const DEMO_PROMO_CODES = [
+  { code: 'VYUGA10', percent: 10 },
+  { code: 'WELCOME500', amount: 50_000, minBasket: 500_000, perCustomer: 1 },
+  { code: 'ODIN', percent: 15, maxUses: 1 },
+];
+
 /** Tables whose triggers keep product_facets in step. */
 const FACET_SOURCES = ['products', 'offers', 'stock'];
 
@@ -93,6 +100,11 @@ export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions
       t.menuBanners,
       catalog.menu.banners.map((b) => ({ ...b, src: fileOf(b.src) })),
     );
+    // The demo promo codes the README lists; a code already there (and its uses) is kept.
+    await tx
+      .insert(t.promoCodes)
+      .values(DEMO_PROMO_CODES.map((p) => ({ ...p })))
+      .onConflictDoNothing();
     await tx.execute(sql`select rebuild_product_facets()`);
     for (const table of FACET_SOURCES) await tx.execute(sql.raw(`alter table "${table}" enable trigger user`));
     // Rows came with fixed ids: move each sequence past them so later inserts do not collide.

@@ -1,4 +1,5 @@
 import { emailLayout, SHOP } from './layout';
+import { formatPrice } from '../pricing/price';
 import type { EmailMessage, SmsMessage } from './message';
 
 /** The SMS with a phone confirmation code; under 70 characters, so it goes as one Cyrillic SMS. */
@@ -51,5 +52,46 @@ export function passwordResetLetter(input: { email: string; name: string; url: s
       ],
       action: { label: 'Задать новый пароль', url: input.url },
     }),
+  };
+}
+
+/** The letter that confirms an order: its number, lines, delivery and sums (kopecks, shown in roubles). */
+export function orderConfirmationLetter(input: {
+  email: string;
+  name: string;
+  number: string;
+  lines: { name: string; sizeName: string; quantity: number; total: number }[];
+  delivery: string;
+  deliveryPrice: number;
+  discount: number;
+  total: number;
+}): EmailMessage {
+  const title = `Заказ № ${input.number} принят`;
+  return {
+    channel: 'email',
+    kind: 'order-confirmation',
+    to: input.email,
+    subject: `${title} — ${SHOP.name}`,
+    ...emailLayout({
+      title,
+      paragraphs: [
+        input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!',
+        'Спасибо за заказ. Мы позвоним или напишем, когда он будет готов.',
+        ...input.lines.map((l) => `${l.name}, размер ${l.sizeName} — ${l.quantity} шт., ${formatPrice(l.total)}`),
+        `Получение: ${input.delivery}, ${input.deliveryPrice > 0 ? formatPrice(input.deliveryPrice) : 'бесплатно'}.`,
+        ...(input.discount > 0 ? [`Скидка: ${formatPrice(input.discount)}.`] : []),
+        `Итого к оплате при получении: ${formatPrice(input.total)}.`,
+      ],
+    }),
+  };
+}
+
+/** The SMS that confirms an order. */
+export function orderSms(input: { phone: string; number: string; total: number }): SmsMessage {
+  return {
+    channel: 'sms',
+    kind: 'order-confirmation',
+    to: input.phone,
+    text: `Заказ № ${input.number} принят, к оплате ${formatPrice(input.total)}. ${SHOP.name}`,
   };
 }

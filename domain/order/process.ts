@@ -24,7 +24,8 @@ export type OrderState =
   /** Sent back after it was received. */
   | 'returned';
 
-export type DeliveryType = 'COURIER' | 'PICKUP' | 'POST' | 'SHOP';
+/** Spec §4 delivery types. */
+export type DeliveryType = 'COURIER' | 'PICKUP' | 'POCHTA' | 'SHOP';
 
 /** What the process reads of an order. */
 export interface OrderForProcess {
@@ -48,7 +49,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[
 };
 
 /** Deliveries the shopper collects (a shop, a pickup point, a post office): only they wait in the `ready` state. */
-const COLLECTED: ReadonlySet<DeliveryType> = new Set(['SHOP', 'PICKUP', 'POST']);
+const COLLECTED: ReadonlySet<DeliveryType> = new Set(['SHOP', 'PICKUP', 'POCHTA']);
 
 export interface TransitionRequest {
   order: OrderForProcess;

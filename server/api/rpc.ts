@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { RPC_PATH, type RpcAnswers, type RpcMethod } from '../../contract/api';
 import { lineInput, quantityInput } from '../../domain/basket/basket.schemas';
 import { DomainError } from '../../domain/errors';
+import { promocodeInput, saveInput } from '../../domain/order/order.schemas';
 import type { Services } from '../../domain/services';
 import { answer } from '../http/api-layer';
 import { parseInput, readBody } from '../http/body';
@@ -36,6 +37,13 @@ export function rpcApi(services: Services, writes: MiddlewareHandler<AppEnv>) {
     'sale.order.basket.setQuantity': withInput(quantityInput, async (c, { id, quantity }) => ({
       basket: await basket.setQuantity(c.get('ctx'), id, quantity),
     })),
+    'sale.order.setPromocode': withInput(promocodeInput, (c, { promocode }) =>
+      services.checkout.setPromocode(c.get('ctx'), promocode),
+    ),
+    'sale.order.resetPromocode': withInput(promocodeInput, (c, { promocode }) =>
+      services.checkout.resetPromocode(c.get('ctx'), promocode),
+    ),
+    'sale.order.save': withInput(saveInput, (c, input) => services.checkout.save(c.get('ctx'), input)),
   };
 
   const api = new Hono<AppEnv>();

@@ -1,0 +1,247 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Address } from '../../domain/account/addresses';
+import type { BasketOwner } from '../../domain/basket/basket.service';
+import type { CheckoutRepository, OrderLineFacts, OrderRepository } from '../../domain/order/checkout.service';
+import type { PromoCode } from '../../domain/pricing/promo';
+import { type Db, queryRows } from '../client';
+import { accountRepository } from './account';
+import { orderableOnlineSql } from './availability';
+
+const ownerSql = (owner: BasketOwner): SQL =>
+  owner.userId !== null
+    ? sql`l.user_id = ${owner.userId}`
+    : sql`l.session_id = ${owner.sessionId} and l.user_id is null`;
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+export function checkoutRepository(db: Db): CheckoutRepository {
+  return {
+    async confirmedPhones(sessionId, userId) {
+      const rows = await queryRows<{ phone: string | null }>(
+        db,
+        sql`
+        select confirmed_phone as phone from sessions where id = ${sessionId}
+        union all select confirmed_phone from users where id = ${userId ?? 0}`,
+      );
+      return rows.map((r) => r.phone).filter((p): p is string => Boolean(p));
+    },
+
+    async orderByKey(sessionId, key) {
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`select id from orders where session_id = ${sessionId} and idempotency_key = ${key}`,
+      );
+      return row ? Number(row.id) : null;
+    },
+
+    async ordersSince(phone, since) {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from orders where phone = ${phone} and created_at >= ${since.toISOString()}::timestamptz`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    async deliveryPrice(type) {
+      const [row] = await queryRows<{ price: number; free_from: number | null }>(
+        db,
+        sql`select price, free_from from delivery_prices where type = ${type}`,
+      );
+      return row ? { price: Number(row.price), freeFrom: row.free_from === null ? null : Number(row.free_from) } : null;
+    },
+
+    async orderLines(owner) {
+      const rows = await queryRows<{
+        id: number;
+        offer_id: number;
+        product_id: number;
+        name: string;
+        size_name: string;
+        price: number;
+        old_price: number | null;
+        quantity: number;
+        section_id: number;
+        brand_id: number;
+      }>(
+        db,
+        sql`
+        select l.id, l.offer_id, p.id as product_id, p.name, o.size_name, o.price, o.old_price, l.quantity,
+          p.section_id, p.brand_id
+        from basket_lines l join offers o on o.id = l.offer_id join products p on p.id = o.product_id and p.active
+        where ${ownerSql(owner)} and not l.delay and ${orderableOnlineSql(sql`o.id`)}
+        order by l.offer_id`,
+      );
+      return rows.map(
+        (r): OrderLineFacts => ({
+          lineId: Number(r.id),
+          offerId: Number(r.offer_id),
+          productId: Number(r.product_id),
+          name: r.name,
+          sizeName: r.size_name,
+          price: Number(r.price),
+          oldPrice: r.old_price !== null && Number(r.old_price) > Number(r.price) ? Number(r.old_price) : null,
+          quantity: Number(r.quantity),
+          sectionId: Number(r.section_id),
+          brandId: Number(r.brand_id),
+        }),
+      );
+    },
+
+    async userAddress(userId, id): Promise<Address | null> {
+      return (await accountRepository(db).addresses(userId)).find((a) => a.id === id) ?? null;
+    },
+
+    async shopFor(shopId, offerIds) {
+      // Spec §4: an offer may go to a shop it is not restricted from, that holds it or that a movement store
+      // can bring it to.
+      const [row] = await queryRows<{ name: string; address: string }>(
+        db,
+        sql`
+        select s.name, s.address from stores s
+        where s.id = ${shopId} and s.type = 'shop' and not exists (
+          select 1 from offers o where o.id in ${offerIds} and (
+            exists (select 1 from offer_restrictions r where r.offer_id = o.id and r.store_id = s.id)
+            or (not exists (select 1 from stock k where k.offer_id = o.id and k.store_id = s.id and k.quantity > 0)
+              and not exists (select 1 from stock k join stores m on m.id = k.store_id
+                where k.offer_id = o.id and m.type = 'movement' and k.quantity > 0))))`,
+      );
+      return row ?? null;
+    },
+
+    async sessionPromoCodes(sessionId) {
+      const rows = await queryRows<{ code: string }>(
+        db,
+        sql`select code from checkout_promo_codes where session_id = ${sessionId} order by created_at, code`,
+      );
+      return rows.map((r) => r.code);
+    },
+
+    async addPromoCode(sessionId, code) {
+      await db.execute(sql`
+        insert into checkout_promo_codes (session_id, code) values (${sessionId}, ${code}) on conflict do nothing`);
+    },
+
+    async removePromoCode(sessionId, code) {
+      await db.execute(sql`delete from checkout_promo_codes where session_id = ${sessionId} and code = ${code}`);
+    },
+
+    async promo(code): Promise<PromoCode | null> {
+      const [r] = await queryRows<{
+        code: string;
+        percent: number | null;
+        amount: number | null;
+        min_basket: number;
+        starts_at: string | null;
+        ends_at: string | null;
+        section_ids: number[] | null;
+        brand_ids: number[] | null;
+        max_uses: number | null;
+        per_customer: number | null;
+        uses: number;
+      }>(db, sql`select * from promo_codes where code = ${code}`);
+      if (!r) return null;
+      const num = (v: number | null) => (v === null ? null : Number(v));
+      return {
+        code: r.code,
+        percent: num(r.percent),
+        amount: num(r.amount),
+        minBasket: Number(r.min_basket),
+        startsAt: r.starts_at ? new Date(r.starts_at) : null,
+        endsAt: r.ends_at ? new Date(r.ends_at) : null,
+        sectionIds: r.section_ids?.map(Number) ?? null,
+        brandIds: r.brand_ids?.map(Number) ?? null,
+        maxUses: num(r.max_uses),
+        perCustomer: num(r.per_customer),
+        uses: Number(r.uses),
+      };
+    },
+
+    async promoUses(code, customer) {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from promo_code_uses where code = ${code} and customer = ${customer}`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    async card(input) {
+      const where = 'userId' in input ? sql`user_id = ${input.userId}` : sql`number = ${input.number}`;
+      const [row] = await queryRows<{ number: string; percent: number; active: boolean }>(
+        db,
+        sql`select number, percent, active from discount_cards where ${where}`,
+      );
+      return row ? { number: row.number, percent: Number(row.percent), active: row.active } : null;
+    },
+  };
+}
+
+export function orderRepository(db: Db): OrderRepository {
+  return {
+    async takePromo(code, customer, limits) {
+      // The code's row lock queues concurrent orders, so each counts the uses the one before left.
+      const [promo] = await queryRows<{ uses: number }>(
+        db,
+        sql`select uses from promo_codes where code = ${code} for update`,
+      );
+      if (!promo || (limits.maxUses !== null && Number(promo.uses) >= limits.maxUses)) return 'used';
+      if (limits.perCustomer !== null) {
+        const [mine] = await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from promo_code_uses where code = ${code} and customer = ${customer}`,
+        );
+        if (Number(mine?.n ?? 0) >= limits.perCustomer) return 'used';
+      }
+      await db.execute(sql`update promo_codes set uses = uses + 1 where code = ${code}`);
+      return 'ok';
+    },
+
+    async insert(order, actor) {
+      let id: number;
+      try {
+        // A savepoint: a key already used leaves the transaction able to roll back cleanly.
+        id = await db.transaction(async (tx) => {
+          const [row] = await queryRows<{ id: number }>(
+            tx,
+            sql`
+            insert into orders (user_id, session_id, idempotency_key, status, delivery_type, delivery, name, last_name,
+              second_name, email, phone, comment, is_disabled_call, items, discount, delivery_price, bonuses_used, total)
+            values (${order.userId}, ${order.sessionId}, ${order.idempotencyKey}, 'new', ${order.deliveryType},
+              ${JSON.stringify(order.delivery)}::jsonb, ${order.name}, ${order.lastName}, ${order.secondName},
+              ${order.email}, ${order.phone}, ${order.comment}, ${order.isDisabledCall}, ${order.items},
+              ${order.discount}, ${order.deliveryPrice}, ${order.bonusesUsed}, ${order.total})
+            returning id`,
+          );
+          return Number(row?.id);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+      for (const l of order.lines)
+        await db.execute(sql`
+          insert into order_lines (order_id, offer_id, product_id, name, size_name, price, old_price, quantity, total)
+          values (${id}, ${l.offerId}, ${l.productId}, ${l.name}, ${l.sizeName}, ${l.price}, ${l.oldPrice},
+            ${l.quantity}, ${l.total})`);
+      for (const a of order.stock)
+        await db.execute(sql`
+          insert into order_stock (order_id, offer_id, store_id, quantity) values (${id}, ${a.offerId}, ${a.storeId}, ${a.quantity})
+          on conflict (order_id, offer_id, store_id) do update set quantity = order_stock.quantity + excluded.quantity`);
+      await db.execute(sql`insert into order_status_history (order_id, status, actor) values (${id}, 'new', ${actor})`);
+      return id;
+    },
+
+    async notePromoUse(code, orderId, customer) {
+      await db.execute(sql`
+        insert into promo_code_uses (code, order_id, customer) values (${code}, ${orderId}, ${customer})`);
+    },
+
+    async clearTaken(owner, lineIds) {
+      if (lineIds.length > 0)
+        await db.execute(sql`delete from basket_lines l where ${ownerSql(owner)} and l.id in ${lineIds}`);
+      await db.execute(sql`delete from checkout_promo_codes where session_id = ${owner.sessionId}`);
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** What each delivery type costs and from what sum of goods it is free (kopecks); data, not code (issue 9). */
+export const deliveryPrices = pgTable('delivery_prices', {
+  type: text('type').primaryKey(),
+  price: integer('price').notNull(),
+  freeFrom: integer('free_from'),
+});
+
+/** Promo codes (domain/pricing/promo.ts): a percent or a sum off, with dates, a minimum and use limits. */
+export const promoCodes = pgTable('promo_codes', {
+  code: text('code').primaryKey(),
+  percent: integer('percent'),
+  amount: integer('amount'),
+  minBasket: integer('min_basket').notNull().default(0),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  sectionIds: integer('section_ids').array(),
+  brandIds: integer('brand_ids').array(),
+  maxUses: integer('max_uses'),
+  perCustomer: integer('per_customer'),
+  uses: integer('uses').notNull().default(0),
+});
+
+/** Each use of a promo code by an order; `customer` is the user id or the confirmed phone of a guest. */
+export const promoCodeUses = pgTable(
+  'promo_code_uses',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    orderId: integer('order_id').notNull(),
+    customer: text('customer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('promo_code_uses_customer_idx').on(t.code, t.customer)],
+);
+
+/** The promo codes a session has entered on the order page, until the order takes them. */
+export const checkoutPromoCodes = pgTable(
+  'checkout_promo_codes',
+  {
+    sessionId: text('session_id').notNull(),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.code] })],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id'),
+    sessionId: text('session_id').notNull(),
+    /** One order per attempt of the page: the same key again answers the same order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').notNull(),
+    deliveryType: text('delivery_type').notNull(),
+    /** The address, slot, shop or point, as chosen. */
+    delivery: jsonb('delivery').notNull(),
+    name: text('name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    secondName: text('second_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull(),
+    comment: text('comment').notNull().default(''),
+    isDisabledCall: boolean('is_disabled_call').notNull().default(false),
+    items: integer('items').notNull(),
+    discount: integer('discount').notNull(),
+    deliveryPrice: integer('delivery_price').notNull(),
+    bonusesUsed: integer('bonuses_used').notNull().default(0),
+    total: integer('total').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_idx').on(t.sessionId, t.idempotencyKey),
+    index('orders_phone_created_idx').on(t.phone, t.createdAt),
+    index('orders_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    offerId: integer('offer_id').notNull(),
+    productId: integer('product_id').notNull(),
+    name: text('name').notNull(),
+    sizeName: text('size_name').notNull(),
+    price: integer('price').notNull(),
+    oldPrice: integer('old_price'),
+    quantity: integer('quantity').notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/** Where each order's units were taken from, so a cancel puts them back there. */
+export const orderStock = pgTable(
+  'order_stock',
+  {
+    orderId: integer('order_id').notNull(),
+    offerId: integer('offer_id').notNull(),
+    storeId: integer('store_id').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.offerId, t.storeId] })],
+);
+
+/** Every status an order has had, with when and who moved it (domain/order/process.ts). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    status: text('status').notNull(),
+    actor: text('actor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);

@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, RPC_PATH } from '../../contract/api';
+import { queryRows } from '../../db/client';
+import { courierIntervals } from '../../domain/delivery/schedule';
+import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
+import { readOutbox } from '../support/outbox';
+import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';
+
+let app: TestApp;
+let offers: OfferFacts[];
+let stores: { online: number; movement: number; shop: number };
+let phoneSeq = 0;
+const freshPhone = () => `7911${String(10_000_000 + phoneSeq++).slice(1)}`;
+
+beforeAll(async () => {
+  app = await createTestApp({ PHONE_CODES_PER_CLIENT: '10000', ORDERS_PER_PHONE_DAY: '100' });
+  ignorePoolErrorsOnClose(app.database.db);
+  offers = (await offerFacts(app.database.db)).filter((o) => !o.restricted).slice(0, 12);
+  const rows = await rows_<{ id: number; type: string }>(sql`select id, type from stores order by id`);
+  stores = {
+    online: Number(rows.find((r) => r.type === 'online')?.id),
+    movement: Number(rows.find((r) => r.type === 'movement')?.id),
+    shop: Number(rows.find((r) => r.type === 'shop')?.id),
+  };
+});
+afterAll(() => app.close());
+
+function rows_<T>(query: ReturnType<typeof sql>) {
+  return queryRows<T>(app.database.db, query);
+}
+
+/** The offer's stock: `online` units in the warehouse and `movement` in a movement store, nothing in shops. */
+async function stockOf(offer: OfferFacts, online: number, movement = 0) {
+  await app.database.db.execute(sql`delete from stock where offer_id = ${offer.id}`);
+  await app.database.db.execute(sql`insert into stock (offer_id, store_id, quantity) values
+    (${offer.id}, ${stores.online}, ${online}), (${offer.id}, ${stores.movement}, ${movement})`);
+}
+
+const rpc = (v: Visitor, method: string, fields: Record<string, string | number> = {}) =>
+  v.post(RPC_PATH, { method, ...fields });
+
+/** A visitor with the offer in the cart and a phone confirmed by the code from the outbox. */
+async function shopper(offer: OfferFacts, quantity = 1) {
+  const v = await newVisitor(app);
+  expect((await v.post(API.basketAdd, { offerId: offer.id, quantity })).status).toBe(200);
+  const phone = freshPhone();
+  await v.post(API.phoneCodeSend, { phone });
+  await app.outbox.deliver();
+  const code = (await readOutbox(app, { to: phone, channel: 'sms' }))?.text.match(/\d{6}/)?.[0] as string;
+  expect((await v.post(API.phoneCodeCheck, { phone, code })).status).toBe(200);
+  return { v, phone };
+}
+
+/** A visitor whose session has the phone confirmed, straight in the database (the code flow is tested above). */
+async function quickShopper(offer: OfferFacts) {
+  const v = await newVisitor(app);
+  await v.post(API.basketAdd, { offerId: offer.id });
+  const phone = freshPhone();
+  const id = decodeURIComponent(v.cookie.split('=')[1] ?? '').split('.')[0];
+  await app.database.db.execute(sql`update sessions set confirmed_phone = ${phone} where id = ${id}`);
+  return { v, phone };
+}
+
+const pickup = (phone: string, key = randomUUID()) => ({
+  idempotencyKey: key,
+  deliveryType: 'SHOP',
+  deliveryShopId: stores.shop,
+  name: 'Анна Иванова',
+  email: `order.${phone}@example.ru`,
+  phone,
+});
+
+describe('sale.order.save', () => {
+  it('saves a guest order for pickup from a shop: stock taken, basket emptied, consent, email and SMS', async () => {
+    const offer = offers[0] as OfferFacts;
+    await stockOf(offer, 2, 3);
+    const { v, phone } = await shopper(offer, 2);
+    const res = await rpc(v, 'sale.order.save', pickup(phone));
+    expect(res.status).toBe(200);
+    const { id } = await res.json();
+    expect(id).toBeGreaterThan(0);
+    const [order] = await rows_<{ status: string; phone: string; total: number; delivery_price: number }>(
+      sql`select status, phone, total, delivery_price from orders where id = ${id}`,
+    );
+    expect(order).toMatchObject({ status: 'new', phone, delivery_price: 0 });
+    expect(Number(order?.total)).toBe(offer.price * 2);
+    expect(await rows_(sql`select quantity from stock where offer_id = ${offer.id} order by store_id`)).toEqual([
+      { quantity: 0 },
+      { quantity: 3 },
+    ]);
+    expect((await (await v.get(API.userState)).json()).data.basket.availableCount).toBe(0);
+    expect(await rows_(sql`select status from order_status_history where order_id = ${id}`)).toEqual([
+      { status: 'new' },
+    ]);
+    expect(await rows_(sql`select purpose from consents where subject = ${phone}`)).toEqual([{ purpose: 'order' }]);
+    await app.outbox.deliver();
+    expect((await readOutbox(app, { to: phone, channel: 'sms' }))?.text).toContain(`Заказ № ${100_000 + id} принят`);
+    const letter = await readOutbox(app, { to: `order.${phone}@example.ru`, channel: 'email' });
+    expect(letter?.subject).toBe(`Заказ № ${100_000 + id} принят — ВЬЮГА`);
+    // The basket is empty now.
+    const again = await rpc(v, 'sale.order.save', pickup(phone));
+    expect(again.status).toBe(400);
+    expect((await again.json()).error.code).toBe('sale.order/EMPTY_BASKET');
+  });
+
+  it('refuses a phone not confirmed by this session', async () => {
+    const offer = offers[1] as OfferFacts;
+    await stockOf(offer, 5);
+    const v = await newVisitor(app);
+    await v.post(API.basketAdd, { offerId: offer.id });
+    const res = await rpc(v, 'sale.order.save', pickup(freshPhone()));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: { msg: 'Подтвердите телефон кодом из SMS.', code: 'sale.order/PHONE_NOT_CONFIRMED' },
+    });
+  });
+
+  it('makes one order of ten saves with one key, sent at once', async () => {
+    const offer = offers[2] as OfferFacts;
+    await stockOf(offer, 10, 1);
+    const { v, phone } = await quickShopper(offer);
+    const form = pickup(phone);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => rpc(v, 'sale.order.save', form)));
+    const ids = await Promise.all(answers.map(async (r) => (await r.json()).id));
+    expect(ids[0]).toEqual(expect.any(Number));
+    expect(new Set(ids).size).toBe(1);
+    expect(await rows_(sql`select 1 from orders where idempotency_key = ${form.idempotencyKey}`)).toHaveLength(1);
+    expect(
+      await rows_(sql`select quantity from stock where offer_id = ${offer.id} and store_id = ${stores.online}`),
+    ).toEqual([{ quantity: 9 }]);
+  });
+
+  it('sells exactly the stock to 50 shoppers ordering the last units at once', async () => {
+    const offer = offers[3] as OfferFacts;
+    await stockOf(offer, 50);
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => quickShopper(offer)));
+    await stockOf(offer, 4, 3);
+    const answers = await Promise.all(buyers.map(({ v, phone }) => rpc(v, 'sale.order.save', pickup(phone))));
+    const codes = await Promise.all(answers.map(async (r) => (r.status === 200 ? 'ok' : (await r.json()).error.code)));
+    expect(codes.filter((c) => c === 'ok')).toHaveLength(7);
+    expect(new Set(codes.filter((c) => c !== 'ok'))).toEqual(new Set(['sale.order/NOT_ENOUGH_STOCK']));
+    expect(await rows_(sql`select sum(quantity)::int as n from stock where offer_id = ${offer.id}`)).toEqual([
+      { n: 0 },
+    ]);
+    // The refused keep their basket.
+    const refused = buyers.filter((_, i) => codes[i] !== 'ok');
+    const counts = await Promise.all(refused.map(async ({ v }) => (await (await v.get(API.userState)).json()).data));
+    expect(counts.every((d) => d.basket.availableCount === 1)).toBe(true);
+  });
+
+  it('refuses a shop the lines cannot go to', async () => {
+    const offer = offers[4] as OfferFacts;
+    await stockOf(offer, 3, 0);
+    const { v, phone } = await quickShopper(offer);
+    const res = await rpc(v, 'sale.order.save', pickup(phone));
+    expect((await res.json()).error.code).toBe('sale.order/SHOP_NOT_ALLOWED');
+  });
+
+  it('refuses more orders a day per phone than the setting allows', async () => {
+    const limited = await createTestApp({ ORDERS_PER_PHONE_DAY: '1' });
+    try {
+      const offer = offers[5] as OfferFacts;
+      await limited.database.db.execute(sql`update stock set quantity = 10 where offer_id = ${offer.id}`);
+      await limited.database.db.execute(sql`insert into stock (offer_id, store_id, quantity) values
+        (${offer.id}, ${stores.movement}, 10) on conflict (offer_id, store_id) do update set quantity = 10`);
+      const phone = freshPhone();
+      const results = [];
+      for (let i = 0; i < 2; i++) {
+        const v = await newVisitor(limited);
+        await v.post(API.basketAdd, { offerId: offer.id });
+        const id = decodeURIComponent(v.cookie.split('=')[1] ?? '').split('.')[0];
+        await limited.database.db.execute(sql`update sessions set confirmed_phone = ${phone} where id = ${id}`);
+        const res = await v.post(RPC_PATH, { method: 'sale.order.save', ...pickup(phone) });
+        results.push(res.status === 200 ? 'ok' : (await res.json()).error.code);
+      }
+      expect(results).toEqual(['ok', 'sale.order/ERROR_ORDER_LIMIT']);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('courier orders of a logged-in user', () => {
+  async function user(offer: OfferFacts) {
+    const v = await newVisitor(app);
+    await v.post(API.basketAdd, { offerId: offer.id });
+    const res = await v.post(API.authRegister, {
+      name: 'Анна',
+      email: `courier.${randomUUID()}@example.ru`,
+      password: 'Тёплый-пуховик-2026',
+      agree: 'Y',
+    });
+    const { sessid, user: u } = (await res.json()).data;
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const me: Visitor = {
+      cookie,
+      sessid,
+      get: (p) => app.fetch(p, { headers: { cookie } }),
+      post: (p, f) =>
+        app.fetch(p, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(Object.entries({ ...f, sessid }).map(([k, x]) => [k, String(x)])).toString(),
+        }),
+    };
+    const phone = freshPhone();
+    await app.database.db.execute(sql`update users set confirmed_phone = ${phone} where id = ${u.id}`);
+    const added = await me.post(API.addressAdd, { type: 'COURIER', city: 'Москва', street: 'Тверская', house: '7' });
+    const addressId = (await added.json()).data.items[0].id;
+    return { me, phone, addressId };
+  }
+
+  it('takes a valid slot, refuses a stale one, and charges delivery under the free threshold', async () => {
+    const offer = offers[6] as OfferFacts;
+    await stockOf(offer, 5);
+    const { me, phone, addressId } = await user(offer);
+    const form = { ...pickup(phone), deliveryType: 'COURIER', deliveryAddressId: addressId };
+    const stale = await rpc(me, 'sale.order.save', {
+      ...form,
+      deliveryIntervalDate: '01.01.2020',
+      deliveryIntervalTime: '10:00-13:00',
+    });
+    expect((await stale.json()).error.code).toBe('sale.order/INTERVAL_DELIVERY');
+    const list = courierIntervals(new Date(), { sameDayStock: true });
+    const date = Object.keys(list)[1] as string;
+    const res = await rpc(me, 'sale.order.save', {
+      ...form,
+      deliveryIntervalDate: date,
+      deliveryIntervalTime: (list[date] as string[])[0] as string,
+    });
+    expect(res.status).toBe(200);
+    const [order] = await rows_<{ delivery_price: number; total: number; delivery: { date: string } }>(
+      sql`select delivery_price, total, delivery from orders where id = ${(await res.json()).id}`,
+    );
+    const expected = offer.price >= 500_000 ? 0 : 39_000;
+    expect(Number(order?.delivery_price)).toBe(expected);
+    expect(Number(order?.total)).toBe(offer.price + expected);
+    expect(order?.delivery.date).toBe(date);
+  });
+});
+
+describe('promo codes', () => {
+  it('applies VYUGA10 to the order and refuses an unknown code', async () => {
+    const offer = offers[7] as OfferFacts;
+    await stockOf(offer, 5, 5);
+    const { v, phone } = await quickShopper(offer);
+    const unknown = await rpc(v, 'sale.order.setPromocode', { promocode: 'NETTAKOGO' });
+    expect(await unknown.json()).toEqual({
+      error: { msg: 'Такого промокода нет.', code: 'sale.order/PROMOCODE_NOT_FOUND' },
+    });
+    const set = await rpc(v, 'sale.order.setPromocode', { promocode: ' vyuga10 ' });
+    expect(await set.json()).toEqual({ promocodeList: ['VYUGA10'] });
+    const res = await rpc(v, 'sale.order.save', pickup(phone));
+    const [order] = await rows_<{ discount: number; total: number }>(
+      sql`select discount, total from orders where id = ${(await res.json()).id}`,
+    );
+    const off = Math.floor((offer.price * 10) / 100);
+    expect(Number(order?.total)).toBe(offer.price - off);
+  });
+
+  it('lets one of 50 orders at once use the one-use code ODIN; the others keep their basket', async () => {
+    // Each buyer takes a different offer, so nothing but the code's own lock orders the 50 saves.
+    const fifty = (await offerFacts(app.database.db)).filter((o) => !o.restricted).slice(20, 70);
+    for (const offer of fifty) await stockOf(offer, 1, 1);
+    const buyers = await Promise.all(fifty.map((offer) => quickShopper(offer)));
+    for (const { v } of buyers)
+      expect((await rpc(v, 'sale.order.setPromocode', { promocode: 'ODIN' })).status).toBe(200);
+    const answers = await Promise.all(buyers.map(({ v, phone }) => rpc(v, 'sale.order.save', pickup(phone))));
+    const codes = await Promise.all(answers.map(async (r) => (r.status === 200 ? 'ok' : (await r.json()).error.code)));
+    expect(codes.filter((c) => c === 'ok')).toHaveLength(1);
+    expect(new Set(codes.filter((c) => c !== 'ok'))).toEqual(new Set(['sale.order/PROMOCODE_USED']));
+    expect(await rows_(sql`select uses from promo_codes where code = 'ODIN'`)).toEqual([{ uses: 1 }]);
+    expect(await rows_(sql`select count(*)::int as n from promo_code_uses where code = 'ODIN'`)).toEqual([{ n: 1 }]);
+    // The refused took no stock and keep their basket.
+    const left = await rows_<{ n: number }>(
+      sql`select sum(quantity)::int as n from stock where offer_id in ${fifty.map((o) => o.id)}`,
+    );
+    expect(left).toEqual([{ n: 99 }]);
+  });
+});
