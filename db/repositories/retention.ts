@@ -23,6 +23,10 @@ export function retentionRepository(db: Db): RetentionRepository {
           tx,
           sql`delete from basket_lines where user_id is null and session_id in (${stale})`,
         );
+        report.checkoutPromoCodes = await count(
+          tx,
+          sql`delete from checkout_promo_codes where session_id in (${stale})`,
+        );
         report.sessions = await count(tx, sql`delete from sessions where id in (${stale})`);
         report.events = await count(tx, sql`delete from events where created_at < ${days(RETENTION_DAYS.events)}`);
         report.outbox = await count(

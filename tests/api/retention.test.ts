@@ -35,6 +35,8 @@ describe('retention', () => {
     await db.execute(sql`insert into basket_lines (session_id, user_id, offer_id, delay, quantity) values
       ('old-visitor', null, ${offer.id}, false, 1), ('recent-visitor', null, ${offer.id}, false, 1),
       ('old-user', ${Number(user?.id)}, ${offer.id}, false, 1)`);
+    await db.execute(sql`insert into checkout_promo_codes (session_id, code) values
+      ('old-visitor', 'VYUGA10'), ('recent-visitor', 'VYUGA10')`);
     await db.execute(sql`insert into events (session_id, event1, created_at) values
       ('x', 'old', ${daysAgo(91)}), ('x', 'recent', ${daysAgo(89)})`);
     await db.execute(sql`insert into outbox (channel, recipient, subject, text_body, html_body, kind, sent_at) values
@@ -50,6 +52,7 @@ describe('retention', () => {
 
     expect(report).toEqual({
       basketLines: 1,
+      checkoutPromoCodes: 1,
       sessions: 1,
       events: 1,
       outbox: 1,
@@ -76,6 +79,7 @@ describe('retention', () => {
     // A second run finds nothing more.
     expect(await retentionRepository(db).prune(NOW)).toEqual({
       basketLines: 0,
+      checkoutPromoCodes: 0,
       sessions: 0,
       events: 0,
       outbox: 0,
