@@ -1,6 +1,7 @@
 import type { Address } from '../domain/account/addresses';
 import type { DiscountCard } from '../domain/account/discount-card';
 import type { User } from '../domain/auth/user';
+import type { OrderState } from '../domain/order/checkout.service';
 import type { Basket } from '../domain/basket/basket';
 import type { BasketCounts } from '../domain/basket/basket.service';
 import type { ShopAvailability } from '../domain/catalog/product/product';
@@ -108,6 +109,10 @@ export interface RpcAnswers {
   'sale.order.resetPromocode': { promocodeList: string[] };
   /** The saved order: the browser goes to `/order/?ORDER_ID={id}`. */
   'sale.order.save': { id: number };
+  'sale.order.data': OrderState;
+  'sale.order.delivery.getIntervalData': OrderState;
+  'sale.order.setDiscountCard': OrderState;
+  'sale.order.resetDiscountCard': OrderState;
 }
 
 export type RpcMethod = keyof RpcAnswers;

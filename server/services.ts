@@ -86,6 +86,7 @@ export function createServices(deps: {
       newCardNumber,
     }),
     checkout: createCheckoutService({
+      basket,
       repo: checkoutRepository(db),
       uow: unitOfWork(db),
       ordersPerPhoneDay: settings.ORDERS_PER_PHONE_DAY,

@@ -90,6 +90,75 @@ export function checkoutRepository(db: Db): CheckoutRepository {
       );
     },
 
+    addresses: (userId) => accountRepository(db).addresses(userId),
+
+    async shopsOf(cityId, offerIds) {
+      const shops = await queryRows<{
+        id: number;
+        name: string;
+        address: string;
+        hours: string;
+        phone: string;
+        metro: string | null;
+      }>(
+        db,
+        sql`select id, name, address, hours, phone, metro from stores
+          where type = 'shop' and city_id = ${cityId ?? 0} order by sort, id`,
+      );
+      const stock =
+        offerIds.length === 0
+          ? []
+          : await queryRows<{
+              offer_id: number;
+              store_id: number;
+              type: string;
+              quantity: number;
+              restricted: boolean;
+            }>(
+              db,
+              sql`
+              select k.offer_id, k.store_id, s.type, k.quantity,
+                exists (select 1 from offer_restrictions r where r.offer_id = k.offer_id and r.store_id = k.store_id)
+                  as restricted
+              from stock k join stores s on s.id = k.store_id
+              where k.offer_id in ${offerIds} and k.quantity > 0`,
+            );
+      const restrictions =
+        offerIds.length === 0
+          ? []
+          : await queryRows<{ offer_id: number; store_id: number }>(
+              db,
+              sql`select offer_id, store_id from offer_restrictions where offer_id in ${offerIds}`,
+            );
+      const allowedShopIds = new Map<number, number[]>();
+      const allowedMovementStoreIds = new Map<number, number[]>();
+      const onlineStock = new Map<number, number>();
+      for (const offerId of offerIds) {
+        const own = stock.filter((k) => Number(k.offer_id) === offerId && !k.restricted);
+        const movement = own.filter((k) => k.type === 'movement').map((k) => Number(k.store_id));
+        const inShops = new Set(own.filter((k) => k.type === 'shop').map((k) => Number(k.store_id)));
+        const banned = new Set(
+          restrictions.filter((r) => Number(r.offer_id) === offerId).map((r) => Number(r.store_id)),
+        );
+        // Spec §4: a shop that holds the item, or any shop when a movement store can bring it; never a restricted one.
+        allowedShopIds.set(
+          offerId,
+          shops.map((s) => Number(s.id)).filter((id) => !banned.has(id) && (inShops.has(id) || movement.length > 0)),
+        );
+        allowedMovementStoreIds.set(offerId, movement);
+        onlineStock.set(
+          offerId,
+          own.filter((k) => k.type === 'online').reduce((sum, k) => sum + Number(k.quantity), 0),
+        );
+      }
+      return {
+        shops: shops.map((s) => ({ ...s, id: Number(s.id) })),
+        allowedShopIds,
+        allowedMovementStoreIds,
+        onlineStock,
+      };
+    },
+
     async userAddress(userId, id): Promise<Address | null> {
       return (await accountRepository(db).addresses(userId)).find((a) => a.id === id) ?? null;
     },

@@ -1,9 +1,19 @@
 import type { Address } from '../account/addresses';
 import { normalizePhone } from '../auth/phone';
+import type { Basket, BasketLine } from '../basket/basket';
 import type { BasketOwner } from '../basket/basket.service';
 import { consentOf } from '../consent/consent';
 import { type RequestContext, userIdOf } from '../context';
-import { courierIntervals, intervalStillValid, moscowTime } from '../delivery/schedule';
+import {
+  chooseInterval,
+  courierIntervals,
+  DELIVERY_BORDER,
+  DELIVERY_TODAY_MIN_COUNT,
+  intervalStillValid,
+  moscowTime,
+  RESERVE_TIME_BORDER,
+  shopReadyDate,
+} from '../delivery/schedule';
 import { DomainError } from '../errors';
 import type { Allocation } from '../inventory/allocation';
 import { orderConfirmationLetter, orderSms } from '../messages/templates';
@@ -95,6 +105,43 @@ export interface CheckoutRepository {
   card(
     input: { userId: number } | { number: string },
   ): Promise<{ number: string; percent: number; active: boolean } | null>;
+  /** The user's saved addresses. */
+  addresses(userId: number): Promise<Address[]>;
+  /** The shops of a city, and for each offer the shops and movement stores it may be ordered to (spec §3 Order items). */
+  shopsOf(
+    cityId: number | null,
+    offerIds: number[],
+  ): Promise<{
+    shops: OrderShop[];
+    allowedShopIds: Map<number, number[]>;
+    allowedMovementStoreIds: Map<number, number[]>;
+    /** Units of each offer in the online warehouse (same-day courier needs every line there). */
+    onlineStock: Map<number, number>;
+  }>;
+}
+
+export interface OrderShop {
+  id: number;
+  name: string;
+  address: string;
+  hours: string;
+  phone: string;
+  metro: string | null;
+}
+
+/** The common parameters every order-page call sends (spec §7), as far as the state depends on them. */
+export interface OrderParams {
+  deliveryType?: DeliveryType;
+  deliveryAddressId?: number;
+  deliveryIntervalDate?: string;
+  deliveryIntervalTime?: string;
+  deliveryShopId?: number;
+  discountCard?: string;
+  comment?: string;
+  isSubscribe?: boolean;
+  isDisabledCall?: boolean;
+  /** The interval the cookies of spec §3 remember. */
+  cookieInterval?: { date?: string; time?: string };
 }
 
 /** The order's writes, inside its unit of work. */
@@ -115,14 +162,58 @@ export interface OrderRepository {
   clearTaken(owner: BasketOwner, lineIds: number[]): Promise<void>;
 }
 
+export interface OrderState {
+  items: {
+    id: number;
+    product: BasketLine['product'];
+    offer: BasketLine['offer'];
+    quantity: number;
+    allowedShopIds: number[];
+    allowedMovementStoreIds: number[];
+  }[];
+  basket: Basket;
+  addressList: (Address & { params: { data: { id: number } } })[];
+  shops: OrderShop[];
+  city: { id: number; name: string } | null;
+  shopDeliverySrok: string | null;
+  params: {
+    deliveryBorder: number;
+    deliveryTodayMinCount: number;
+    reserveTimeBorder: number;
+    isEnabledDiscountCard: boolean;
+  };
+  discountCard: string;
+  discountCardActive: boolean;
+  promocodeList: string[];
+  deliveryType: DeliveryType;
+  deliveryAddressId: number | null;
+  deliveryIntervalList: Record<string, string[]>;
+  deliveryIntervalDate: string;
+  deliveryIntervalTime: string;
+  deliveryPickupPoint: null;
+  deliveryShopData: OrderShop | null;
+  comment: string;
+  isSubscribe: boolean;
+  isDisabledCall: boolean;
+  totals: { items: number; discount: number; delivery: number; bonusesUsed: number; total: number };
+}
+
 export interface CheckoutDeps {
+  basket: { state(ctx: RequestContext): Promise<Basket> };
   repo: CheckoutRepository;
   uow: UnitOfWork;
   /** Orders one phone may place a day (Moscow), the setting `ORDERS_PER_PHONE_DAY`. */
   ordersPerPhoneDay: number;
 }
 
+/** Money of the order page: roubles as numbers (spec §7 answers), computed in kopecks. */
+const roubles = (kopecks: number) => kopecks / 100;
+
 export interface CheckoutService {
+  /** Spec §3 Order: the whole state of the order page. */
+  data(ctx: RequestContext, params: OrderParams): Promise<OrderState>;
+  /** Checks a typed card number: the state with it applied, or `…/DISCOUNT_CARD_*`. */
+  setDiscountCard(ctx: RequestContext, params: OrderParams): Promise<OrderState>;
   setPromocode(ctx: RequestContext, code: string): Promise<{ promocodeList: string[] }>;
   resetPromocode(ctx: RequestContext, code: string): Promise<{ promocodeList: string[] }>;
   save(ctx: RequestContext, input: SaveInput): Promise<{ id: number }>;
@@ -186,7 +277,116 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     throw orderError('PICKUP_UNAVAILABLE', 'Пункты выдачи пока не подключены: выберите другой способ получения.');
   }
 
+  /** Days a movement store needs to bring an item to a shop. */
+  const MOVEMENT_DAYS = 3;
+
+  async function data(ctx: RequestContext, params: OrderParams): Promise<OrderState> {
+    const userId = userIdOf(ctx);
+    const basket = await deps.basket.state(ctx);
+    const offerIds = basket.available.map((l) => l.offer.id);
+    const [{ shops, allowedShopIds, allowedMovementStoreIds, onlineStock }, addresses, promocodeList, lines] =
+      await Promise.all([
+        repo.shopsOf(ctx.city?.id ?? null, offerIds),
+        userId !== null ? repo.addresses(userId) : Promise.resolve([]),
+        repo.sessionPromoCodes(ctx.sessionId),
+        repo.orderLines(ownerOf(ctx)),
+      ]);
+    const deliveryType = params.deliveryType ?? 'COURIER';
+    // Spec §4: the selected address if it fits the type, else the first of that type, else none.
+    const addressType = deliveryType === 'POCHTA' ? 'POST' : 'COURIER';
+    const fitting = addresses.filter((a) => a.type === addressType);
+    const address = fitting.find((a) => a.id === params.deliveryAddressId) ?? fitting[0] ?? null;
+    const sameDayStock =
+      basket.available.length >= DELIVERY_TODAY_MIN_COUNT &&
+      basket.available.every((l) => (onlineStock.get(l.offer.id) ?? 0) >= l.quantity);
+    const deliveryIntervalList = courierIntervals(ctx.now(), { sameDayStock });
+    const interval = chooseInterval(
+      deliveryIntervalList,
+      { date: params.deliveryIntervalDate, time: params.deliveryIntervalTime },
+      params.cookieInterval ?? {},
+    );
+    const shop = shops.find((s) => s.id === params.deliveryShopId) ?? null;
+    const allInShop = shop !== null && offerIds.every((id) => (allowedShopIds.get(id) ?? []).includes(shop.id));
+    const customer = userId !== null ? `user:${userId}` : `session:${ctx.sessionId}`;
+    const goods = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+    // A code that stopped applying (the basket shrank below its minimum) is left out of the sums, not an error here.
+    const adjustments: Adjustment[] = [];
+    for (const code of promocodeList) {
+      try {
+        adjustments.push(
+          promoAdjustment(await repo.promo(code), {
+            now: ctx.now(),
+            goods,
+            customerUses: await repo.promoUses(code, customer),
+          }),
+        );
+      } catch {}
+    }
+    const card = params.discountCard
+      ? await repo.card({ number: params.discountCard.replace(/\D/g, '') })
+      : userId !== null
+        ? await repo.card({ userId })
+        : null;
+    if (card?.active)
+      adjustments.push({ source: 'card', code: card.number, percent: card.percent, fullPriceOnly: true });
+    const prices = await repo.deliveryPrice(deliveryType);
+    const deliveryPrice = prices && !(prices.freeFrom !== null && goods >= prices.freeFrom) ? prices.price : 0;
+    const totals = computeTotals({ lines, adjustments, delivery: deliveryPrice });
+    return {
+      items: basket.available.map((l) => ({
+        id: l.id,
+        product: l.product,
+        offer: l.offer,
+        quantity: l.quantity,
+        allowedShopIds: allowedShopIds.get(l.offer.id) ?? [],
+        allowedMovementStoreIds: allowedMovementStoreIds.get(l.offer.id) ?? [],
+      })),
+      basket,
+      addressList: addresses.map((a) => ({ ...a, params: { data: { id: a.id } } })),
+      shops,
+      city: ctx.city ? { id: ctx.city.id, name: ctx.city.name } : null,
+      shopDeliverySrok: shop ? shopReadyDate(ctx.now(), { allInShop, movementDays: MOVEMENT_DAYS }) : null,
+      params: {
+        deliveryBorder: DELIVERY_BORDER,
+        deliveryTodayMinCount: DELIVERY_TODAY_MIN_COUNT,
+        reserveTimeBorder: RESERVE_TIME_BORDER,
+        isEnabledDiscountCard: true,
+      },
+      discountCard: card?.number ?? '',
+      discountCardActive: Boolean(card?.active),
+      promocodeList,
+      deliveryType,
+      deliveryAddressId: address?.id ?? null,
+      deliveryIntervalList,
+      deliveryIntervalDate: interval?.date ?? '',
+      deliveryIntervalTime: interval?.time ?? '',
+      deliveryPickupPoint: null,
+      deliveryShopData: shop,
+      comment: params.comment ?? '',
+      isSubscribe: params.isSubscribe ?? false,
+      isDisabledCall: params.isDisabledCall ?? false,
+      totals: {
+        items: roubles(totals.items),
+        discount: roubles(totals.discount),
+        delivery: roubles(totals.delivery),
+        bonusesUsed: roubles(totals.bonusesUsed),
+        total: roubles(totals.total),
+      },
+    };
+  }
+
   return {
+    data,
+
+    async setDiscountCard(ctx, params) {
+      const number = (params.discountCard ?? '').replace(/\D/g, '');
+      if (!number) throw orderError('DISCOUNT_CARD_EMPTY', 'Введите номер дисконтной карты.');
+      const card = await repo.card({ number });
+      if (!card) throw orderError('DISCOUNT_CARD_NOT_FOUND', 'Дисконтная карта с таким номером не найдена.');
+      if (!card.active) throw orderError('DISCOUNT_CARD_INACTIVE', 'Дисконтная карта не активна.');
+      return data(ctx, { ...params, discountCard: number });
+    },
+
     async setPromocode(ctx, raw) {
       const code = normalizePromo(raw);
       if (!code || code.length > 40) throw orderError('PROMOCODE_NOT_FOUND', 'Такого промокода нет.');

@@ -9,6 +9,22 @@ const flag = z
 const optionalId = (message: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), positiveInt(message, message).optional());
 
+/** The spec §7 common parameters of every order-page call, as far as the state depends on them. */
+export const orderParamsInput = z.object({
+  deliveryType: z
+    .enum(['COURIER', 'PICKUP', 'POCHTA', 'SHOP', ''], { error: 'Выберите способ получения заказа.' })
+    .optional()
+    .transform((v) => v || undefined),
+  deliveryAddressId: optionalId('Выберите адрес доставки.'),
+  deliveryIntervalDate: z.string().max(10).optional(),
+  deliveryIntervalTime: z.string().max(11).optional(),
+  deliveryShopId: optionalId('Выберите магазин.'),
+  discountCard: z.string().trim().max(20, 'Проверьте номер дисконтной карты.').optional(),
+  comment: z.string().max(1000, 'Комментарий — не длиннее 1000 символов.').optional(),
+  isSubscribe: flag,
+  isDisabledCall: flag,
+});
+
 /** `sale.order.save` with the spec §7 common parameters, the shop or point for its type, and the attempt's key. */
 export const saveInput = z.object({
   idempotencyKey: z

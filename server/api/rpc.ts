@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { RPC_PATH, type RpcAnswers, type RpcMethod } from '../../contract/api';
 import { lineInput, quantityInput } from '../../domain/basket/basket.schemas';
 import { DomainError } from '../../domain/errors';
-import { promocodeInput, saveInput } from '../../domain/order/order.schemas';
+import { orderParamsInput, promocodeInput, saveInput } from '../../domain/order/order.schemas';
 import type { Services } from '../../domain/services';
 import { answer } from '../http/api-layer';
 import { parseInput, readBody } from '../http/body';
@@ -44,6 +45,18 @@ export function rpcApi(services: Services, writes: MiddlewareHandler<AppEnv>) {
       services.checkout.resetPromocode(c.get('ctx'), promocode),
     ),
     'sale.order.save': withInput(saveInput, (c, input) => services.checkout.save(c.get('ctx'), input)),
+    'sale.order.data': withInput(orderParamsInput, (c, params) =>
+      services.checkout.data(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) }),
+    ),
+    'sale.order.delivery.getIntervalData': withInput(orderParamsInput, (c, params) =>
+      services.checkout.data(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) }),
+    ),
+    'sale.order.setDiscountCard': withInput(orderParamsInput, (c, params) =>
+      services.checkout.setDiscountCard(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) }),
+    ),
+    'sale.order.resetDiscountCard': withInput(orderParamsInput, (c, params) =>
+      services.checkout.data(c.get('ctx'), { ...params, discountCard: undefined, cookieInterval: intervalCookies(c) }),
+    ),
   };
 
   const api = new Hono<AppEnv>();
@@ -61,4 +74,9 @@ export function rpcApi(services: Services, writes: MiddlewareHandler<AppEnv>) {
     });
   }
   return api;
+}
+
+/** Spec §3 cookies: the delivery date and slot the shopper chose last time. */
+function intervalCookies(c: Context<AppEnv>) {
+  return { date: getCookie(c, 'order_delivery_interval_date'), time: getCookie(c, 'order_delivery_interval_time') };
 }

@@ -280,3 +280,79 @@ describe('promo codes', () => {
     expect(left).toEqual([{ n: 99 }]);
   });
 });
+
+describe('sale.order.data', () => {
+  it('answers the order state: items with their shops, shops of the city, intervals, params and totals in roubles', async () => {
+    const offer = offers[9] as OfferFacts;
+    await stockOf(offer, 5, 2);
+    const { v } = await quickShopper(offer);
+    const res = await rpc(v, 'sale.order.data', { deliveryType: 'SHOP' });
+    expect(res.status).toBe(200);
+    const state = await res.json();
+    expect(state.items).toHaveLength(1);
+    expect(state.items[0]).toMatchObject({ offer: { id: offer.id }, quantity: 1 });
+    expect(state.items[0].allowedMovementStoreIds).toEqual([stores.movement]);
+    // A movement store can bring it to every shop of the city.
+    expect(state.items[0].allowedShopIds).toEqual(state.shops.map((s: { id: number }) => s.id));
+    expect(state.params).toMatchObject({ deliveryBorder: 1700, deliveryTodayMinCount: 1, reserveTimeBorder: 1800 });
+    expect(Object.keys(state.deliveryIntervalList)).toHaveLength(7);
+    expect(state.deliveryIntervalDate).toBe(Object.keys(state.deliveryIntervalList)[0]);
+    // No code, no card: the total is the goods at their prices; `discount` counts sale prices from the old ones.
+    expect(state.totals).toEqual({
+      items: offer.price / 100,
+      discount: expect.any(Number),
+      delivery: 0,
+      bonusesUsed: 0,
+      total: offer.price / 100,
+    });
+    expect(state.basket.availableCount).toBe(1);
+  });
+
+  it('keeps a valid chosen slot, falls back to the cookie, then to the first', async () => {
+    const offer = offers[10] as OfferFacts;
+    await stockOf(offer, 5, 0);
+    const { v } = await quickShopper(offer);
+    const first = await (await rpc(v, 'sale.order.data', {})).json();
+    const [d1, d2] = Object.keys(first.deliveryIntervalList) as [string, string];
+    const chosen = await (
+      await rpc(v, 'sale.order.data', { deliveryIntervalDate: d2, deliveryIntervalTime: '19:00-22:00' })
+    ).json();
+    expect([chosen.deliveryIntervalDate, chosen.deliveryIntervalTime]).toEqual([d2, '19:00-22:00']);
+    const byCookie = await app.fetch(RPC_PATH, {
+      method: 'POST',
+      headers: {
+        cookie: `${v.cookie}; order_delivery_interval_date=${d2}; order_delivery_interval_time=13:00-16:00`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        method: 'sale.order.data',
+        sessid: v.sessid,
+        deliveryIntervalDate: '01.01.2020',
+      }).toString(),
+    });
+    const state = await byCookie.json();
+    expect([state.deliveryIntervalDate, state.deliveryIntervalTime]).toEqual([d2, '13:00-16:00']);
+    expect(first.deliveryIntervalDate).toBe(d1);
+  });
+
+  it('applies a typed discount card to full-price lines, and refuses an unknown one', async () => {
+    const offer = offers.find((o) => o.price > 0) as OfferFacts;
+    await stockOf(offer, 5, 1);
+    const { v } = await quickShopper(offer);
+    const unknown = await rpc(v, 'sale.order.setDiscountCard', { discountCard: '2000000000000' });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).error.code).toBe('sale.order/DISCOUNT_CARD_NOT_FOUND');
+    const [holder] = await rows_<{ id: number }>(sql`
+      insert into users (email, password_hash) values (${`card.${randomUUID()}@example.ru`}, 'x') returning id`);
+    await app.database.db.execute(sql`
+      insert into discount_cards (user_id, number, percent) values (${Number(holder?.id)}, '2012345678905', 7)`);
+    const res = await rpc(v, 'sale.order.setDiscountCard', { discountCard: '2 012345 678905' });
+    const state = await res.json();
+    expect(state).toMatchObject({ discountCard: '2012345678905', discountCardActive: true });
+    const [line] = await rows_<{ old_price: number | null }>(sql`select old_price from offers where id = ${offer.id}`);
+    const onSale = line?.old_price !== null && Number(line?.old_price) > offer.price;
+    expect(state.totals.total).toBe(
+      onSale ? offer.price / 100 : (offer.price - Math.floor((offer.price * 7) / 100)) / 100,
+    );
+  });
+});
