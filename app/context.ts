@@ -10,5 +10,9 @@ declare module 'react-router' {
     options: ShopOptions;
     /** The shop's public origin from `SITE_URL` (scheme and host): every absolute link is built on it, never on the request's Host. */
     siteUrl: string;
+    /** This response's CSP nonce: every script the server renders carries it. */
+    nonce: string;
+    /** The request's logger: errors carry the request id, as API errors do. */
+    log: { error(details: object, message: string): void };
   }
 }

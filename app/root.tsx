@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { useNonce } from '~/lib/nonce';
 import { PageShell } from './components/shell/PageShell';
 import { readCookie } from './lib/cookies';
 import { NotFound } from './components/shell/NotFound';
@@ -50,6 +51,7 @@ export function useRootData(): RootData {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   const data = useRouteLoaderData('root') as RootData | undefined;
   return (
     <html lang="ru">
@@ -71,8 +73,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             dangerouslySetInnerHTML={{ __html: JSON.stringify(data.options).replace(/</g, '\\u003c') }}
           />
         )}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

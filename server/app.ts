@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { API_V2_BASE, CATALOG_ELEMENT_PATH, RPC_PATH } from '../contract/api';
@@ -78,6 +78,8 @@ export function createApp(deps: AppDeps) {
   app.use(RPC_PATH, speaks(RPC));
   app.use(RPC_PATH.slice(0, -1), speaks(RPC));
   app.onError((error, c) => {
+    // The body was not read: Node closes the socket after this answer, and the answer must say so.
+    if (error instanceof HttpError && error.status === 413) c.header('Connection', 'close');
     const refusal = respondRefusal(c, error);
     if (refusal) return refusal;
     if (error instanceof HttpError) return c.text(error.message, error.status);
@@ -91,7 +93,8 @@ export function createApp(deps: AppDeps) {
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // No inline script runs without this response's nonce (React Router's own scripts carry it).
+        scriptSrc: ["'self'", NONCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
@@ -165,9 +168,32 @@ export function createApp(deps: AppDeps) {
       tooDeep || !readableUrl(new URL(c.req.url))
         ? new Request(new URL('/not-found/', c.req.url), { headers: c.req.raw.headers })
         : c.req.raw;
-    return handleRequest(request, { services, ctx: c.get('ctx'), options, siteUrl });
+    const page = await handleRequest(request, {
+      services,
+      ctx: c.get('ctx'),
+      options,
+      siteUrl,
+      nonce: c.get('secureHeadersNonce') ?? '',
+      log: c.get('log'),
+    });
+    return withPageCaching(page);
   });
   return app;
+}
+
+/**
+ * Caching of pages and their `.data` answers (issue 13.3). A route that shows the visitor's own data says
+ * `private, no-store` itself; every other page may be kept by the browser but checked each time (`private,
+ * no-cache`): it is the same for everyone but for the city and gender cookies, hence `Vary: Cookie`, until the page
+ * cache decides what a shared cache may keep. An answer that sets a cookie is never stored.
+ */
+function withPageCaching(page: Response): Response {
+  const headers = page.headers;
+  if (headers.has('set-cookie')) headers.set('Cache-Control', 'private, no-store');
+  else if (!headers.has('cache-control')) headers.set('Cache-Control', 'private, no-cache');
+  // (The session cookie of a new visitor is added later, by the session middleware, which then sets no-store.)
+  headers.append('Vary', 'Cookie');
+  return page;
 }
 
 function errorPage(requestId: string): string {

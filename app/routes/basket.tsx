@@ -12,6 +12,9 @@ import styles from './basket.module.css';
 /** How many delayed items the basket page shows; the rest are on the wishlist page. */
 const DELAYED_ON_BASKET_PAGE = 8;
 
+// The visitor's own lines: no cache may keep or share them.
+export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, ctx, options } = context;
   const basket = await services.basket.state(ctx);

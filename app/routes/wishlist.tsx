@@ -6,6 +6,9 @@ import { useLiveBasket } from '~/lib/basket-store';
 import type { Route } from './+types/wishlist';
 import styles from './basket.module.css';
 
+// The visitor's own lines: no cache may keep or share them.
+export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, ctx, options } = context;
   const basket = await services.basket.state(ctx);

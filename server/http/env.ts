@@ -14,5 +14,7 @@ export interface AppEnv {
     /** How this path's API answers: set for the API paths only, so errors elsewhere become pages. */
     dialect: Dialect;
     parsedBody: Record<string, unknown>;
+    /** The CSP nonce of this response (hono's secure-headers `NONCE`). */
+    secureHeadersNonce?: string;
   };
 }

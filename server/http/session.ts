@@ -64,6 +64,8 @@ export function sessionMiddleware(secret: string, secure: boolean): MiddlewareHa
         secure,
         maxAge: YEAR_SECONDS,
       });
+      // An answer that gives a session must never be stored, nor handed to someone else.
+      c.res.headers.set('Cache-Control', 'private, no-store');
     }
   };
 }

@@ -12,6 +12,8 @@ import { withDatabase } from './global-setup';
 
 export interface TestApp {
   fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** The app's own fetch handler, for a real Node server in front of it (`server/listen.ts`). */
+  handler(request: Request): Response | Promise<Response>;
   database: Database;
   dataDir: string;
   /**
@@ -23,7 +25,10 @@ export interface TestApp {
 }
 
 /** The whole Hono app on a fresh copy of the seeded test database, with its own data folder. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: pino.Logger } = {},
+): Promise<TestApp> {
   const template = inject('dbTemplate');
   let database: Database;
   let dropCopy = async () => {};
@@ -52,10 +57,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     settings,
     database,
     secret: 'test-secret',
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
   });
   return {
     fetch: (p, init) => Promise.resolve(app.fetch(new Request(new URL(p, 'http://shop.test'), init))),
+    handler: (request) => app.fetch(request),
     database,
     dataDir,
     outbox,

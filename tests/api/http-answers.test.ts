@@ -1,0 +1,131 @@
+import { once } from 'node:events';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { listen } from '../../server/listen';
+import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
+
+let app: TestApp;
+let server: ReturnType<typeof listen>;
+let port: number;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  server = listen({ fetch: app.handler }, { port: 0, hostname: '127.0.0.1' });
+  await once(server, 'listening');
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  server.close();
+  await app.close();
+});
+
+/** Sends raw bytes and answers the head of the reply and whether the server closed the connection. */
+async function raw(text: string) {
+  const socket = net.connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  let answer = '';
+  socket.on('data', (chunk) => {
+    answer += chunk.toString('latin1');
+  });
+  socket.on('error', () => {});
+  socket.write(text);
+  const closed = await Promise.race([
+    once(socket, 'close').then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000)),
+  ]);
+  socket.destroy();
+  return { head: answer.split('\r\n\r\n')[0] ?? '', closed };
+}
+
+describe('answers a client can trust', () => {
+  it('says Connection: close on a 413 whose socket the server closes', async () => {
+    const body = 'a=b&'.repeat(70_000);
+    const { head, closed } = await raw(
+      `POST /api/v2/event/set/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    expect(head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(head).toMatch(/^Connection: close$/im);
+    expect(closed).toBe(true);
+  });
+
+  it('says Connection: close on a 431 for headers too large', async () => {
+    const { head, closed } = await raw(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head).toMatch(/^Connection: close$/im);
+    expect(closed).toBe(true);
+  });
+
+  it('sends pages as UTF-8 with a script policy that needs this answer’s nonce, and every script carries it', async () => {
+    const res = await app.fetch('/');
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const nonce = csp.match(/script-src 'self' 'nonce-([\w+/=]+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp.match(/script-src [^;]*/)?.[0]).not.toContain('unsafe-inline');
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '');
+    const executable = scripts.filter((attrs) => !/type="application\/(ld\+)?json"/.test(attrs));
+    expect(executable.length).toBeGreaterThan(0);
+    for (const attrs of executable) expect(attrs).toContain(`nonce="${nonce}"`);
+    // Another answer, another nonce.
+    const other = (await app.fetch('/')).headers.get('content-security-policy');
+    expect(other).not.toContain(nonce as string);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('sends text answers with their charset', async () => {
+    for (const path of ['/robots.txt', '/sitemap.xml']) {
+      expect((await app.fetch(path)).headers.get('content-type')).toMatch(/; charset=utf-8$/i);
+    }
+    const v = await newVisitor(app);
+    expect((await v.get('/api/v2/user/state/')).headers.get('content-type')).toMatch(/^application\/json/);
+  });
+});
+
+describe('errors of pages', () => {
+  it('are logged through the app logger with the request id, and the shopper gets the styled error page', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const broken = await createTestApp({}, { logger });
+    // The menu and the cities are read (and kept) first; then the database goes away, and a product page's loader fails.
+    expect((await broken.fetch('/')).status).toBe(200);
+    await broken.database.close();
+    const res = await broken.fetch('/product/no-such-coat/', { headers: { 'x-request-id': 'req-loader-1' } });
+    expect(res.status).toBe(500);
+    expect(await res.text()).toContain('Что-то пошло не так');
+    expect(lines).toContainEqual(expect.objectContaining({ requestId: 'req-loader-1', msg: 'page loader error' }));
+    await broken.close().catch(() => {});
+  });
+});
+
+describe('caching headers (issue 13.3)', () => {
+  it('lets a browser keep a page only to check it again, never a shared cache, and never the visitor’s own lines', async () => {
+    const v = await newVisitor(app);
+    const home = await v.get('/');
+    expect(home.headers.get('cache-control')).toBe('private, no-cache');
+    expect(home.headers.get('vary')).toMatch(/Cookie/);
+    for (const path of ['/basket/', '/lk/like/', '/basket.data']) {
+      const res = await v.get(path);
+      expect([path, res.headers.get('cache-control')]).toEqual([path, 'private, no-store']);
+    }
+    // A first visit that gets its session cookie: never stored.
+    const fresh = await app.fetch('/api/v2/user/state/');
+    expect(fresh.headers.get('set-cookie')).toMatch(/^SHOPSID=/);
+    expect(fresh.headers.get('cache-control')).toMatch(/no-store/);
+    const page = await app.fetch('/basket/');
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('keeps built assets for a year and API answers not at all', async () => {
+    const v = await newVisitor(app);
+    expect((await v.get('/api/v2/user/state/')).headers.get('cache-control')).toMatch(/no-store/);
+    const html = await (await v.get('/catalog/women/')).text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await v.get(asset as string);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
+  });
+});
