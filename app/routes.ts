@@ -12,6 +12,8 @@ export default [
   route('search/*', 'routes/search.tsx'),
   route('auth/confirm', 'routes/auth.confirm.tsx'),
   route('auth/reset', 'routes/auth.reset.tsx'),
+  route('subscribe/confirm', 'routes/subscribe.confirm.tsx'),
+  route('unsubscribe', 'routes/unsubscribe.tsx'),
   route('sitemap.xml', 'routes/sitemap.xml.ts'),
   route('robots.txt', 'routes/robots.txt.ts'),
   route('*', 'routes/not-found.tsx'),

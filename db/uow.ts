@@ -5,6 +5,7 @@ import { accountsRepository } from './repositories/accounts';
 import { basketRepository } from './repositories/basket';
 import { consentRepository } from './repositories/consents';
 import { orderRepository } from './repositories/checkout';
+import { newsletterRepository } from './repositories/newsletter';
 import { outboxRepository } from './repositories/outbox';
 import { phoneCodeRepository } from './repositories/phone-codes';
 import { stockRepository } from './repositories/stock';
@@ -16,6 +17,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     basket: basketRepository(db),
     cards: discountCardRepository(db),
     consents: consentRepository(db),
+    newsletter: newsletterRepository(db),
     orders: orderRepository(db),
     outbox: outboxRepository(db),
     phoneCodes: phoneCodeRepository(db),

@@ -5,6 +5,7 @@ import type { BasketRepository } from './basket/basket.service';
 import type { ConsentRepository } from './consent/consent';
 import type { StockRepository } from './inventory/allocation';
 import type { OutboxRepository } from './messages/outbox';
+import type { NewsletterRepository } from './newsletter/newsletter.service';
 import type { OrderRepository } from './order/checkout.service';
 
 /**
@@ -16,6 +17,7 @@ export interface TransactionRepositories {
   basket: BasketRepository;
   cards: DiscountCardRepository;
   consents: ConsentRepository;
+  newsletter: NewsletterRepository;
   orders: OrderRepository;
   outbox: OutboxRepository;
   phoneCodes: PhoneCodeRepository;

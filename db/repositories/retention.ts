@@ -41,6 +41,10 @@ export function retentionRepository(db: Db): RetentionRepository {
           tx,
           sql`delete from user_tokens where expires_at < ${days(RETENTION_DAYS.userTokens)}`,
         );
+        report.pendingSubscriptions = await count(
+          tx,
+          sql`delete from subscriptions where confirmed_at is null and created_at < ${days(RETENTION_DAYS.pendingSubscriptions)}`,
+        );
         report.rateLimits = await count(
           tx,
           sql`delete from rate_limits where window_end < ${now.toISOString()}::timestamptz`,

@@ -77,9 +77,11 @@ export const basketLines = pgTable(
   ],
 );
 
+/** Newsletter addresses: pending until the link of the confirmation letter is opened (double opt-in). */
 export const subscriptions = pgTable('subscriptions', {
   email: text('email').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
 });
 
 export const events = pgTable(

@@ -95,3 +95,42 @@ export function orderSms(input: { phone: string; number: string; total: number }
     text: `Заказ № ${input.number} принят, к оплате ${formatPrice(input.total)}. ${SHOP.name}`,
   };
 }
+
+/** The letter of the newsletter's double opt-in: the subscription counts only once its link is opened. */
+export function newsletterConfirmLetter(input: { email: string; url: string }): EmailMessage {
+  const title = 'Подтвердите подписку';
+  return {
+    channel: 'email',
+    kind: 'newsletter-confirm',
+    to: input.email,
+    subject: `${title} — ${SHOP.name}`,
+    ...emailLayout({
+      title,
+      paragraphs: [
+        'Кто-то, надеемся вы, подписал этот адрес на новости и скидки магазина.',
+        'Подтвердите подписку, и мы будем присылать не больше одного письма в неделю. Ссылка действует 7 дней.',
+        'Если вы не подписывались, просто не открывайте ссылку: писем не будет.',
+      ],
+      action: { label: 'Подтвердить подписку', url: input.url },
+    }),
+  };
+}
+
+/** The first letter of the newsletter, after the confirmation; like every newsletter letter, it can be left in one click. */
+export function newsletterWelcomeLetter(input: { email: string; unsubscribeUrl: string }): EmailMessage {
+  const title = 'Вы подписаны на новости';
+  return {
+    channel: 'email',
+    kind: 'newsletter-welcome',
+    to: input.email,
+    subject: `${title} — ${SHOP.name}`,
+    ...emailLayout({
+      title,
+      paragraphs: [
+        'Спасибо! Теперь вы первыми узнаете о новых коллекциях, распродажах и закрытых скидках.',
+        'Писем будет не больше одного в неделю.',
+      ],
+      unsubscribeUrl: input.unsubscribeUrl,
+    }),
+  };
+}

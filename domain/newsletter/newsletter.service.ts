@@ -1,9 +1,33 @@
 import { type Consent, consentOf } from '../consent/consent';
 import type { RequestContext } from '../context';
+import type { LimitRule, RateLimiter } from '../limits/limits';
+import { newsletterConfirmLetter, newsletterWelcomeLetter } from '../messages/templates';
+import type { UnitOfWork } from '../uow';
 
 export interface NewsletterRepository {
-  /** Adds the address and records the consent, in one transaction; false when it was already subscribed. */
-  add(email: string, consent: Consent): Promise<boolean>;
+  /**
+   * Adds the address as pending unless it is there, and records the consent, in one transaction: `new` or
+   * `pending` (a letter is due), or `confirmed` (nothing to send).
+   */
+  add(email: string, consent: Consent): Promise<'new' | 'pending' | 'confirmed'>;
+  /** Marks a pending address confirmed: `confirmed` now, `already` before, `absent` (removed or expired). */
+  confirm(email: string, at: Date): Promise<'confirmed' | 'already' | 'absent'>;
+  /** Removes the address; false when it was not subscribed. */
+  remove(email: string): Promise<boolean>;
+}
+
+/** How long the confirmation link works; an unconfirmed address is removed by the retention job after it. */
+export const CONFIRM_TTL_DAYS = 7;
+/** At most one confirmation letter to an address this often: a form cannot be used to flood someone's mailbox. */
+const CONFIRM_LETTERS: LimitRule = { name: 'newsletter-confirm-letters', limit: 1, windowS: 600 };
+
+export interface NewsletterDeps {
+  repo: NewsletterRepository;
+  uow: UnitOfWork;
+  limits: RateLimiter;
+  siteUrl: string;
+  /** A keyed signature (HMAC with the app secret) of a link's contents. */
+  sign(text: string): string;
 }
 
 export interface NewsletterService {
@@ -11,19 +35,67 @@ export interface NewsletterService {
     ctx: Pick<RequestContext, 'sessionId' | 'actor' | 'client' | 'now'>,
     email: string,
   ): Promise<{ message: string }>;
+  /** The confirmation link: `confirmed`, or `invalid` for a forged, expired or removed one. */
+  confirm(
+    ctx: Pick<RequestContext, 'now'>,
+    link: { email: string; until: string; sig: string },
+  ): Promise<'confirmed' | 'invalid'>;
+  /** The unsubscribe link of every newsletter letter: `removed`, `absent` (already gone) or `invalid` (forged). */
+  unsubscribe(link: { email: string; sig: string }): Promise<'removed' | 'absent' | 'invalid'>;
 }
 
-export function createNewsletterService(repo: NewsletterRepository): NewsletterService {
+/** The same words whatever the address: the answer does not tell who is subscribed. */
+export const SUBSCRIBE_ANSWER =
+  'Почти готово: мы отправили письмо со ссылкой для подтверждения подписки. Если письма нет, проверьте папку «Спам».';
+
+export function createNewsletterService(deps: NewsletterDeps): NewsletterService {
+  const { repo } = deps;
+  const confirmSig = (email: string, until: string) => deps.sign(`newsletter-confirm:${email}:${until}`);
+  const unsubscribeSig = (email: string) => deps.sign(`newsletter-unsubscribe:${email}`);
+  const unsubscribeUrl = (email: string) =>
+    `${deps.siteUrl}/unsubscribe/?email=${encodeURIComponent(email)}&sig=${unsubscribeSig(email)}`;
+
   return {
     async subscribe(ctx, email) {
       const address = email.toLowerCase();
       // A repeated sign-up is recorded too: it is a consent given again, maybe to a newer text.
-      const added = await repo.add(address, consentOf(ctx, 'newsletter', address));
-      return {
-        message: added
-          ? 'Спасибо! Вы подписались на новости и скидки.'
-          : 'Этот адрес уже подписан на рассылку — письма придут на него.',
-      };
+      const until = String(Math.floor(ctx.now().getTime() / 1000) + CONFIRM_TTL_DAYS * 86400);
+      const url = `${deps.siteUrl}/subscribe/confirm/?email=${encodeURIComponent(address)}&until=${until}&sig=${confirmSig(address, until)}`;
+      // The address, its consent and its letter commit together.
+      await deps.uow.run(async (repos) => {
+        const state = await repos.newsletter.add(address, consentOf(ctx, 'newsletter', address));
+        if (state !== 'confirmed' && (await deps.limits.hit(address, CONFIRM_LETTERS)).allowed)
+          await repos.outbox.enqueue(newsletterConfirmLetter({ email: address, url }));
+      });
+      return { message: SUBSCRIBE_ANSWER };
+    },
+
+    async confirm(ctx, link) {
+      const email = link.email.toLowerCase();
+      const fresh = /^\d{1,12}$/.test(link.until) && Number(link.until) * 1000 > ctx.now().getTime();
+      if (!fresh || !equalSig(link.sig, confirmSig(email, link.until))) return 'invalid';
+      const state = await repo.confirm(email, ctx.now());
+      if (state === 'absent') return 'invalid';
+      // The welcome letter once, on the first opening of the link.
+      if (state === 'already') return 'confirmed';
+      await deps.uow.run((repos) =>
+        repos.outbox.enqueue(newsletterWelcomeLetter({ email, unsubscribeUrl: unsubscribeUrl(email) })),
+      );
+      return 'confirmed';
+    },
+
+    async unsubscribe(link) {
+      const email = link.email.toLowerCase();
+      if (!equalSig(link.sig, unsubscribeSig(email))) return 'invalid';
+      return (await repo.remove(email)) ? 'removed' : 'absent';
     },
   };
+}
+
+/** Compares signatures without stopping at the first differing character. */
+function equalSig(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
 }

@@ -13,6 +13,8 @@ export const RETENTION_DAYS = {
   phoneCodes: 1,
   /** Emailed links (email confirmation, password reset), counted from their expiry. */
   userTokens: 1,
+  /** Newsletter sign-ups never confirmed (the confirmation link works 7 days). */
+  pendingSubscriptions: 8,
 } as const;
 
 /** What one run removed, by kind, for the log. */

@@ -35,6 +35,9 @@ describe('retention', () => {
     await db.execute(sql`insert into basket_lines (session_id, user_id, offer_id, delay, quantity) values
       ('old-visitor', null, ${offer.id}, false, 1), ('recent-visitor', null, ${offer.id}, false, 1),
       ('old-user', ${Number(user?.id)}, ${offer.id}, false, 1)`);
+    await db.execute(sql`insert into subscriptions (email, created_at, confirmed_at) values
+      ('pending-old@example.ru', ${daysAgo(9)}, null), ('pending-new@example.ru', ${daysAgo(1)}, null),
+      ('confirmed-old@example.ru', ${daysAgo(400)}, ${daysAgo(399)})`);
     await db.execute(sql`insert into checkout_promo_codes (session_id, code) values
       ('old-visitor', 'VYUGA10'), ('recent-visitor', 'VYUGA10')`);
     await db.execute(sql`insert into events (session_id, event1, created_at) values
@@ -58,6 +61,7 @@ describe('retention', () => {
       outbox: 1,
       phoneCodes: 1,
       userTokens: 1,
+      pendingSubscriptions: 1,
       rateLimits: 0,
     });
     const sessions = await rows<{ id: string }>(
@@ -85,6 +89,7 @@ describe('retention', () => {
       outbox: 0,
       phoneCodes: 0,
       userTokens: 0,
+      pendingSubscriptions: 0,
       rateLimits: 0,
     });
   });
