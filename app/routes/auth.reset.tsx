@@ -12,7 +12,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** A plain form POST, so it works without JavaScript; the service's Russian message goes back by the field. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A body that is not a form (a script, a broken client) reads as an empty form: the answer says what is missing.
+  const form = await request.formData().catch(() => new FormData());
   const token = String(form.get('token') ?? '');
   const password = String(form.get('password') ?? '');
   try {
