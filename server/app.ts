@@ -67,6 +67,7 @@ export function createApp(deps: AppDeps) {
     c.header('x-request-id', requestId);
     const started = performance.now();
     await next();
+    withCharset(c.res.headers);
     log.info(
       { method: c.req.method, url: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
@@ -179,6 +180,13 @@ export function createApp(deps: AppDeps) {
     return withPageCaching(page);
   });
   return app;
+}
+
+/** Every text answer names its charset (issue 13.7): HTML, JSON, CSS, scripts, XML and plain text. */
+function withCharset(headers: Headers) {
+  const type = headers.get('content-type');
+  if (type && !/charset=/i.test(type) && /^(text\/|application\/(json|javascript|xml))/.test(type))
+    headers.set('content-type', `${type}; charset=utf-8`);
 }
 
 /**

@@ -80,7 +80,12 @@ describe('answers a client can trust', () => {
       expect((await app.fetch(path)).headers.get('content-type')).toMatch(/; charset=utf-8$/i);
     }
     const v = await newVisitor(app);
-    expect((await v.get('/api/v2/user/state/')).headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await v.get('/api/v2/user/state/')).headers.get('content-type')).toMatch(
+      /^application\/json; charset=utf-8$/i,
+    );
+    const html = await (await v.get('/')).text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0] as string;
+    expect((await v.get(asset)).headers.get('content-type')).toMatch(/javascript; charset=utf-8$/i);
   });
 });
 
