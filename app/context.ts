@@ -12,6 +12,11 @@ declare module 'react-router' {
     siteUrl: string;
     /** This response's CSP nonce: every script the server renders carries it. */
     nonce: string;
+    /**
+     * A login moves the session to a new id (decision 0014): `newId()` makes one for `auth.logIn`, and `renew(id)`,
+     * called once the login succeeded, sends its cookie and answers its sessid.
+     */
+    session: { newId(): string; renew(id: string): string };
     /** The request's logger: errors carry the request id, as API errors do. */
     log: { error(details: object, message: string): void };
   }

@@ -176,6 +176,7 @@ export function createApp(deps: AppDeps) {
       siteUrl,
       nonce: c.get('secureHeadersNonce') ?? '',
       log: c.get('log'),
+      session: { newId: newSessionId, renew: (id) => c.get('session').renew(id) },
     });
     return withPageCaching(page);
   });

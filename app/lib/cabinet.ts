@@ -1,0 +1,14 @@
+import { type AppLoadContext, redirect } from 'react-router';
+
+/** Top of every /lk/ page loader and action: a guest goes to /auth/ and comes back here after the login. */
+export function requireCabinetUser(request: Request, context: AppLoadContext): number {
+  if (context.ctx.actor.kind === 'user') return context.ctx.actor.userId;
+  const url = new URL(request.url);
+  throw redirect(`/auth/?backurl=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+}
+
+/** The fields of a posted form as text. */
+export async function formFields(request: Request): Promise<Record<string, string>> {
+  const form = await request.formData().catch(() => new FormData());
+  return Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+}

@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import { Form } from 'react-router';
+import { ean13Modules } from '../../domain/account/barcode';
+import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
+import { formatPrice } from '../../domain/pricing/price';
+import forms from '~/components/account/AccountForms.module.css';
+import styles from '~/components/account/Cabinet.module.css';
+import { CabinetLayout } from '~/components/account/CabinetLayout';
+import { reachGoal } from '~/lib/analytics';
+import { requireCabinetUser } from '~/lib/cabinet';
+import type { Route } from './+types/lk.dc';
+
+/** Spec §2 /lk/dc/: the discount card, its barcode, discount and bonuses; a card on request. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireCabinetUser(request, context);
+  return { card: await context.services.account.card(context.ctx) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireCabinetUser(request, context);
+  await context.services.account.requestCard(context.ctx);
+  return { issued: true };
+}
+
+export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+
+export function meta() {
+  return [{ title: `Дисконтная карта — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];
+}
+
+function Barcode({ number }: { number: string }) {
+  const modules = ean13Modules(number);
+  return (
+    <svg
+      className={styles.barcode}
+      viewBox="0 0 95 40"
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={`Штрихкод ${number}`}
+    >
+      <path d={[...modules].map((m, x) => (m === '1' ? `M${x} 0h1v40h-1z` : '')).join('')} />
+    </svg>
+  );
+}
+
+export default function DiscountCard({ loaderData, actionData }: Route.ComponentProps) {
+  const { card } = loaderData;
+  useEffect(() => {
+    if (actionData?.issued) reachGoal('discount-card request');
+  }, [actionData]);
+  return (
+    <CabinetLayout title="Дисконтная карта">
+      {card ? (
+        <div className={styles.dc}>
+          <Barcode number={card.number} />
+          <span className={styles.number}>{card.formatted}</span>
+          <span className={`${styles.state} ${card.active ? styles.ok : ''}`} style={{ justifySelf: 'start' }}>
+            {card.active ? 'активна' : 'не активна'}
+          </span>
+          <span>{`Скидка ${card.percent} % на товары без скидки`}</span>
+          <span>{`Бонусов: ${formatPrice(card.bonusBalance)}`}</span>
+          <h2 style={{ fontSize: 'var(--fs-16)', margin: 'var(--space-16) 0 0' }}>История операций</h2>
+          <p className={styles.empty}>Операций пока нет.</p>
+        </div>
+      ) : (
+        <Form method="post" className={forms.form} style={{ maxWidth: 420 }}>
+          <p className={styles.empty}>
+            Карты пока нет. Получите её — скидка 5 % на товары без скидки и бонусы с каждой покупки.
+          </p>
+          <button type="submit" className={forms.button}>
+            Получить карту
+          </button>
+        </Form>
+      )}
+    </CabinetLayout>
+  );
+}
