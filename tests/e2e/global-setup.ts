@@ -7,6 +7,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The shop's DATA_DIR: its file outbox is under `outbox/`. */
+    dataDir: string;
   }
 }
 
@@ -39,6 +41,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 500));
   }
   project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

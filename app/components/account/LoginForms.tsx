@@ -24,6 +24,8 @@ type FormComponent = ComponentType<FormProps>;
  * the /auth/ action: they work without JavaScript, and inside the login dialog through a fetcher.
  */
 export function LoginForms({ Form, result, backurl }: { Form: FormComponent; result?: LoginResult; backurl: string }) {
+  // Posting to /auth/ with the same backurl keeps it in the address the form answer shows.
+  const action = `/auth/?backurl=${encodeURIComponent(backurl)}`;
   const [tab, setTab] = useState<'code' | 'password'>(result?.tab ?? 'code');
   const [forgot, setForgot] = useState(false);
   const id = useId();
@@ -57,11 +59,11 @@ export function LoginForms({ Form, result, backurl }: { Form: FormComponent; res
         ))}
       </div>
       <div role="tabpanel" id={`${id}-code`} aria-labelledby={`${id}-code-tab`} hidden={tab !== 'code'}>
-        <CodeLogin Form={Form} result={result?.tab === 'code' ? result : undefined} backurl={backurl} />
+        <CodeLogin Form={Form} result={result?.tab === 'code' ? result : undefined} backurl={backurl} action={action} />
       </div>
       <div role="tabpanel" id={`${id}-password`} aria-labelledby={`${id}-password-tab`} hidden={tab !== 'password'}>
         {forgot || result?.step === 'forgot-sent' ? (
-          <Form method="post" action="/auth/" className={styles.form}>
+          <Form method="post" action={action} className={styles.form}>
             <input type="hidden" name="intent" value="forgot" />
             <Field name="email" label="Email аккаунта" type="email" autoComplete="email" result={result} />
             {result?.notice && (
@@ -77,7 +79,7 @@ export function LoginForms({ Form, result, backurl }: { Form: FormComponent; res
             </button>
           </Form>
         ) : (
-          <Form method="post" action="/auth/" className={styles.form}>
+          <Form method="post" action={action} className={styles.form}>
             <input type="hidden" name="intent" value="password" />
             <input type="hidden" name="backurl" value={backurl} />
             <Field name="login" label="Email или телефон" autoComplete="username" result={result} />
@@ -98,7 +100,17 @@ export function LoginForms({ Form, result, backurl }: { Form: FormComponent; res
   );
 }
 
-function CodeLogin({ Form, result, backurl }: { Form: FormComponent; result?: LoginResult; backurl: string }) {
+function CodeLogin({
+  Form,
+  result,
+  backurl,
+  action,
+}: {
+  Form: FormComponent;
+  result?: LoginResult;
+  backurl: string;
+  action: string;
+}) {
   const [left, setLeft] = useState(0);
   const sent = result?.step === 'code';
   useEffect(() => {
@@ -109,7 +121,7 @@ function CodeLogin({ Form, result, backurl }: { Form: FormComponent; result?: Lo
     return () => clearInterval(timer);
   }, [sent, result?.resendAfter]);
   return (
-    <Form method="post" action="/auth/" className={styles.form}>
+    <Form method="post" action={action} className={styles.form}>
       <input type="hidden" name="backurl" value={backurl} />
       <Field
         name="phone"

@@ -44,7 +44,13 @@ export function AccountMenu({ user }: { user: { name: string } | null }) {
       onBlur={hide}
       onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
     >
-      <Link to="/lk/" className={styles.link} aria-haspopup="true" aria-expanded={open}>
+      <Link
+        to="/lk/"
+        className={styles.link}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={`Личный кабинет: ${user.name || 'профиль'}`}
+      >
         <User size={21} aria-hidden />
         <span className={styles.name}>{user.name}</span>
       </Link>
