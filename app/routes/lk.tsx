@@ -6,6 +6,7 @@ import { Field } from '~/components/account/LoginForms';
 import forms from '~/components/account/AccountForms.module.css';
 import styles from '~/components/account/Cabinet.module.css';
 import { CabinetLayout } from '~/components/account/CabinetLayout';
+import { reachGoal } from '~/lib/analytics';
 import { formFields, requireCabinetUser } from '~/lib/cabinet';
 import { firstIssue, formFailure } from '~/lib/form-errors';
 import type { Route } from './+types/lk';
@@ -149,7 +150,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           {user.emailConfirmed ? (
             <span className={`${styles.state} ${styles.ok}`}>подтверждён</span>
           ) : (
-            <Form method="post">
+            <Form method="post" onSubmit={() => reachGoal('email confirm', { place: 'lk' })}>
               <input type="hidden" name="intent" value="email-confirm" />
               <span className={styles.state}>не подтверждён</span>{' '}
               <button type="submit" className={forms.linkButton}>
