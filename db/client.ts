@@ -97,3 +97,21 @@ export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** A timestamp parameter read as timestamptz, the same on both engines. */
+export const ts = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * Whether a query failed on a unique index (`index`, when given): Drizzle wraps the driver's error, whose code is
+ * 23505 on PostgreSQL and PGlite alike.
+ */
+export function isUniqueViolation(error: unknown, index?: string): boolean {
+  const outer = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | null;
+  const e = (outer?.code ? outer : (outer?.cause ?? outer)) as {
+    code?: string;
+    constraint?: string;
+    message?: string;
+  } | null;
+  if (e?.code !== '23505') return false;
+  return index === undefined || e.constraint === index || (e.message ?? '').includes(index);
+}

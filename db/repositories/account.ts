@@ -3,7 +3,7 @@ import type { AccountRepository, DiscountCardRepository } from '../../domain/acc
 import type { AddressInput } from '../../domain/account/account.schemas';
 import { type Address, addressTitle } from '../../domain/account/addresses';
 import { formatCard } from '../../domain/account/discount-card';
-import { type Db, queryRows } from '../client';
+import { type Db, isUniqueViolation, queryRows } from '../client';
 
 interface AddressRow {
   id: number;
@@ -55,11 +55,6 @@ function columns(input: AddressInput) {
     postAddress: post ? input.postAddress : '',
   };
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 export function accountRepository(db: Db): AccountRepository {
   /** Makes `id` the user's only default address, in the transaction `tx`. */

@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AccountsRepository } from '../../domain/auth/accounts.service';
-import { type Db, queryRows } from '../client';
-
-const isUniqueViolation = (error: unknown, index: string): boolean => {
-  const e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | null;
-  const cause = (e?.cause ?? e) as { code?: string; constraint?: string; message?: string } | null;
-  return cause?.code === '23505' && (cause.constraint === index || (cause.message ?? '').includes(index));
-};
-
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+import { type Db, isUniqueViolation, queryRows, ts } from '../client';
 
 export function accountsRepository(db: Db): AccountsRepository {
   return {

@@ -3,7 +3,7 @@ import type { Address } from '../../domain/account/addresses';
 import type { BasketOwner } from '../../domain/basket/basket.service';
 import type { CheckoutRepository, OrderLineFacts, OrderRepository } from '../../domain/order/checkout.service';
 import type { PromoCode } from '../../domain/pricing/promo';
-import { type Db, queryRows } from '../client';
+import { type Db, isUniqueViolation, queryRows } from '../client';
 import { accountRepository } from './account';
 import { orderableOnlineSql } from './availability';
 
@@ -11,11 +11,6 @@ const ownerSql = (owner: BasketOwner): SQL =>
   owner.userId !== null
     ? sql`l.user_id = ${owner.userId}`
     : sql`l.session_id = ${owner.sessionId} and l.user_id is null`;
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 export function checkoutRepository(db: Db): CheckoutRepository {
   return {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { QueuedMessage } from '../../domain/messages/message';
 import type { OutboxQueue, OutboxRepository } from '../../domain/messages/outbox';
-import { type Db, queryRows } from '../client';
+import { type Db, queryRows, ts } from '../client';
 import { outbox } from '../schema';
 
 /** The longest error text kept: a transport's message, not a dump. */
@@ -38,7 +38,6 @@ interface ClaimedRow {
 }
 
 export function outboxQueue(db: Db): OutboxQueue {
-  const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
   return {
     async claimDue(now, limit, lockedUntil) {
       // A JavaScript clock reads milliseconds, the database microseconds: a message enqueued within the millisecond

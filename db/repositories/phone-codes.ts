@@ -1,12 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { CODE_ATTEMPTS, type PhoneCodeRepository } from '../../domain/auth/phone-codes.service';
-import { type Db, queryRows } from '../client';
-
-const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Error &&
-  ((error as { code?: string }).code === '23505' || (error.cause as { code?: string } | undefined)?.code === '23505');
-
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+import { type Db, isUniqueViolation, queryRows, ts } from '../client';
 
 export function phoneCodeRepository(db: Db): PhoneCodeRepository {
   return {

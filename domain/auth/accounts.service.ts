@@ -10,6 +10,7 @@ import type { AuthService } from './auth.service';
 import type { RegisterInput } from './accounts.schemas';
 import { type PasswordHasher, passwordProblem } from './password';
 import { normalizePhone } from './phone';
+import { phoneOrThrow } from './phone-codes.service';
 import type { User } from './user';
 
 export type TokenPurpose = 'email-confirm' | 'password-reset';
@@ -123,16 +124,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     async register(ctx, input, newSessionId) {
       checkPassword(passwords, input.password);
       const email = input.email.toLowerCase();
-      let phone: string | null = null;
-      if (input.phone) {
-        phone = normalizePhone(input.phone);
-        if (!phone)
-          throw new DomainError(
-            'validation',
-            'Введите номер мобильного телефона: 11 цифр, например +7 900 123-45-67.',
-            'PHONE_INVALID',
-          );
-      }
+      const phone = input.phone ? phoneOrThrow(input.phone) : null;
       const sessionPhone = await repo.sessionConfirmedPhone(ctx.sessionId);
       const passwordHash = await passwords.hash(input.password);
       const userId = await deps.uow.run(async (repos) => {
