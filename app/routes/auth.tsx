@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Form, redirect } from 'react-router';
+import { Form, redirect, redirectDocument } from 'react-router';
 import { loginInput, passwordForgotInput } from '../../domain/auth/accounts.schemas';
 import { phoneCodeCheckInput, phoneCodeSendInput } from '../../domain/auth/auth.schemas';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { type LoginResult, LoginForms } from '~/components/account/LoginForms';
 import { reachGoal } from '~/lib/analytics';
 import { safeBackurl } from '~/lib/backurl';
+import { formFields } from '~/lib/cabinet';
 import { firstIssue, formFailure, typedValues } from '~/lib/form-errors';
 import type { Route } from './+types/auth';
 import styles from './auth.module.css';
@@ -17,11 +18,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { backurl };
 }
 
-/** Every way in, as plain form posts (they work without JavaScript); a login moves the session to a new id. */
+/**
+ * Every way in, as plain form posts (they work without JavaScript) and from the login popup; a login moves the
+ * session to a new id and reloads the page (spec §4: the header, basket and prices change with the user).
+ */
 export async function action({ request, context }: Route.ActionArgs): Promise<LoginResult | Response> {
   const { services, ctx, session } = context;
-  const form = await request.formData().catch(() => new FormData());
-  const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
+  const fields = await formFields(request);
   const intent = fields.intent;
   const backurl = safeBackurl(fields.backurl);
   const values = typedValues(form);
@@ -38,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Lo
       const id = session.newId();
       await services.accounts.logIn(ctx, input.data.login, input.data.password, id);
       session.renew(id);
-      return redirect(backurl);
+      return redirectDocument(backurl);
     }
     if (intent === 'code-send') {
       const input = phoneCodeSendInput.safeParse(fields);
@@ -58,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Lo
       const id = session.newId();
       await services.auth.logIn(ctx, loginUserId, id);
       session.renew(id);
-      return redirect(backurl);
+      return redirectDocument(backurl);
     }
     if (intent === 'forgot') {
       const input = passwordForgotInput.safeParse(fields);

@@ -127,6 +127,84 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('accounts in the browser 
   });
 });
 
+describe.each(['desktop', 'mobile'] as ViewportName[])('account popups (%s)', (viewport) => {
+  it('opens login and registration as popups over the page, one at a time, and reloads the page after', async () => {
+    const { page, errors } = await openPage(browser, viewport);
+    const email = `popup.${viewport}.${Date.now()}@example.ru`;
+    await page.goto('/brands/');
+    await settle(page);
+    const account =
+      viewport === 'desktop'
+        ? page.getByRole('link', { name: 'Войти в личный кабинет' })
+        : page.getByRole('navigation', { name: 'Нижнее меню' }).getByRole('link', { name: 'Профиль' });
+    await account.click();
+    const login = page.getByRole('dialog', { name: 'Вход' });
+    await expect.poll(() => login.isVisible()).toBe(true);
+    expect(page.url()).toMatch(/\/brands\/$/);
+    await noSeriousIssues(page);
+    await screenshot(page, `login-popup-${viewport}`);
+
+    // Spec §4: the «register» action opens the registration popup and closes the login one.
+    await login.getByRole('link', { name: 'Зарегистрироваться' }).click();
+    const register = page.getByRole('dialog', { name: 'Регистрация' });
+    await expect.poll(() => register.isVisible()).toBe(true);
+    expect(await login.isVisible()).toBe(false);
+    await register.getByLabel('Имя').fill('Вера');
+    await register.getByLabel('Email').fill(email);
+    await register.getByLabel('Пароль').fill('12345678');
+    await register.getByRole('checkbox', { name: /согласие на обработку/ }).check();
+    await register.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    // The server's message stands by its field inside the popup.
+    await expect.poll(() => register.getByRole('alert').first().textContent()).toContain('слишком распространён');
+    await register.getByLabel('Пароль').fill(PASSWORD);
+    await register.getByRole('checkbox', { name: /согласие на обработку/ }).check();
+    await register.getByRole('button', { name: 'Зарегистрироваться' }).click();
+
+    // The e2e shop gives a card on registration, so the email-confirmation notice follows.
+    const notice = page.getByRole('dialog', { name: 'Подтвердите email' });
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    expect(await register.isVisible()).toBe(false);
+    expect(await notice.textContent()).toContain(email);
+    await noSeriousIssues(page);
+    await screenshot(page, `email-notice-${viewport}`);
+    await Promise.all([page.waitForEvent('load'), notice.getByRole('button', { name: 'Понятно' }).click()]);
+    expect(page.url()).toMatch(/\/brands\/$/);
+    await settle(page);
+    expect(await page.getByRole('link', { name: /Личный кабинет: Вера/ }).count()).toBe(1);
+
+    // Out, and in again by password through the popup: the page reloads in place, logged in.
+    await page.goto('/brands/?logout=y');
+    await settle(page);
+    await account.click();
+    await login.getByRole('tab', { name: 'По паролю' }).click();
+    await login.getByRole('textbox', { name: 'Email или телефон' }).fill(email);
+    await login.getByRole('tabpanel').getByLabel('Пароль').fill(PASSWORD);
+    await Promise.all([page.waitForEvent('load'), login.getByRole('button', { name: 'Войти' }).click()]);
+    await settle(page);
+    expect(page.url()).toMatch(/\/brands\/$/);
+    expect(await page.getByRole('link', { name: /Личный кабинет: Вера/ }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('goes on from /auth/ after the notice closes', async () => {
+    const { page } = await openPage(browser, viewport);
+    await page.goto('/auth/?backurl=/lk/dc/');
+    await settle(page);
+    await page.getByRole('link', { name: 'Зарегистрироваться' }).click();
+    const register = page.getByRole('dialog', { name: 'Регистрация' });
+    await register.getByLabel('Имя').fill('Лев');
+    await register.getByLabel('Email').fill(`popup.auth.${viewport}.${Date.now()}@example.ru`);
+    await register.getByLabel('Пароль').fill(PASSWORD);
+    await register.getByRole('checkbox', { name: /согласие на обработку/ }).check();
+    await register.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await page.getByRole('dialog', { name: 'Подтвердите email' }).getByRole('button', { name: 'Закрыть' }).click();
+    await page.waitForURL('**/lk/dc/');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Дисконтная карта');
+    await page.context().close();
+  });
+});
+
 describe('without JavaScript', () => {
   it('registers through the plain form', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: inject('baseURL') });

@@ -1,6 +1,7 @@
 import { type ComponentType, useEffect, useId, useState } from 'react';
-import { type FormProps, Link } from 'react-router';
+import type { FormProps } from 'react-router';
 import { reachGoal } from '~/lib/analytics';
+import { AuthLink } from './AuthLink';
 import styles from './AccountForms.module.css';
 
 /** What the /auth/ action answers when it does not redirect: the step reached and a message by its field. */
@@ -17,7 +18,7 @@ export interface LoginResult {
 }
 
 /** React Router's `Form`, or a fetcher's (inside the login dialog). */
-type FormComponent = ComponentType<FormProps>;
+export type FormComponent = ComponentType<FormProps>;
 
 /**
  * The two ways in (spec §2 /auth/): by SMS code and by password, as an accessible tablist. Plain forms that post to
@@ -94,7 +95,10 @@ export function LoginForms({ Form, result, backurl }: { Form: FormComponent; res
         )}
       </div>
       <p className={styles.switch}>
-        Нет аккаунта? <Link to={`/auth/register/?backurl=${encodeURIComponent(backurl)}`}>Зарегистрироваться</Link>
+        Нет аккаунта? {/* Spec §4: the «register» action opens the registration popup (the page without JavaScript). */}
+        <AuthLink dialog="register" to={`/auth/register/?backurl=${encodeURIComponent(backurl)}`}>
+          Зарегистрироваться
+        </AuthLink>
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { User } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { AuthLink } from '~/components/account/AuthLink';
 import { logoutHref } from '~/lib/logout';
 import styles from './AccountMenu.module.css';
 import headerStyles from './Header.module.css';
@@ -21,9 +22,9 @@ export function AccountMenu({ user }: { user: { name: string } | null }) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   if (!user) {
     return (
-      <Link to="/auth/" className={headerStyles.icon} aria-label="Войти в личный кабинет">
+      <AuthLink dialog="login" className={headerStyles.icon} aria-label="Войти в личный кабинет">
         <User size={21} aria-hidden />
-      </Link>
+      </AuthLink>
     );
   }
   const show = () => {

@@ -1,3 +1,4 @@
+import { AuthDialogs } from '~/components/account/AuthDialogs';
 import type { RootData } from '~/root';
 import { BottomNav } from './BottomNav';
 import { Footer } from './Footer';
@@ -15,6 +16,7 @@ export function PageShell({ data, children }: { data: RootData; children: React.
       <Footer />
       <ScrollUpButton />
       <BottomNav />
+      <AuthDialogs />
     </>
   );
 }

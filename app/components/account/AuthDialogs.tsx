@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { useFetcher, useLocation } from 'react-router';
+import { Dialog } from '~/components/ui/Dialog';
+import { openAuthDialog, useAuthDialog } from '~/lib/auth-dialog';
+import { safeBackurl } from '~/lib/backurl';
+import { AUTH_PAGES } from './AuthLink';
+import { type LoginResult, LoginForms } from './LoginForms';
+import { type RegisterResult, RegisterForm } from './RegisterForm';
+import styles from './AccountForms.module.css';
+
+interface Notice {
+  email: string;
+  card: boolean;
+}
+
+/**
+ * The account popups of spec §4: login (success reloads the page), registration and registration with a card
+ * (success closes the popup and shows the email-confirmation notice where the shop asks for it), and the notice,
+ * whose closing reloads the page — or, on /auth/, goes on to where the visitor was heading.
+ */
+export function AuthDialogs() {
+  const open = useAuthDialog();
+  const location = useLocation();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const onAuthPage = location.pathname.startsWith('/auth/');
+  const backurl = onAuthPage
+    ? safeBackurl(new URLSearchParams(location.search).get('backurl'))
+    : `${location.pathname}${location.search}`;
+  const leave = () => (onAuthPage ? window.location.assign(backurl) : window.location.reload());
+  const close = () => openAuthDialog(null);
+  const card = open === 'registerdc';
+  // Mounted only while open: nothing of them in the page's HTML, and each opening starts with an empty form.
+  return (
+    <>
+      {open === 'login' && (
+        <Dialog open onClose={close} title="Вход">
+          <LoginPopup backurl={backurl} />
+        </Dialog>
+      )}
+      {(open === 'register' || card) && (
+        <Dialog open onClose={close} title={card ? 'Регистрация с дисконтной картой' : 'Регистрация'}>
+          <RegisterPopup
+            card={card}
+            backurl={backurl}
+            onRegistered={({ email, emailConfirmNotice }) => {
+              close();
+              if (emailConfirmNotice) setNotice({ email, card });
+              else leave();
+            }}
+          />
+        </Dialog>
+      )}
+      {notice && (
+        <Dialog open onClose={leave} title={notice.card ? 'Карта оформлена' : 'Подтвердите email'}>
+          <div className={styles.form}>
+            <p className={styles.noticeText}>
+              {notice.card ? 'Номер карты и бонусы — в личном кабинете. ' : ''}Мы отправили письмо со ссылкой на{' '}
+              <b>{notice.email}</b>. Перейдите по ней, чтобы подтвердить адрес: на него придут чеки, статусы заказов и
+              начисления бонусов.
+            </p>
+            <p className={`${styles.hint} ${styles.noticeText}`}>Письма нет? Проверьте папку «Спам» или запросите новое в личном кабинете.</p>
+            <button type="button" className={styles.button} onClick={leave}>
+              Понятно
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+function LoginPopup({ backurl }: { backurl: string }) {
+  const fetcher = useFetcher<LoginResult>();
+  const result = fetcher.data;
+  return (
+    <>
+      {result?.field === 'form' && (
+        <p className={styles.error} role="alert">
+          {result.error}
+        </p>
+      )}
+      <LoginForms Form={fetcher.Form} result={result} backurl={backurl} />
+    </>
+  );
+}
+
+function RegisterPopup({
+  card,
+  backurl,
+  onRegistered,
+}: {
+  card: boolean;
+  backurl: string;
+  onRegistered: (registered: NonNullable<RegisterResult['registered']>) => void;
+}) {
+  const fetcher = useFetcher<RegisterResult>();
+  const registered = fetcher.data?.registered;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer; the callback is a new function each render
+  useEffect(() => {
+    if (registered) onRegistered(registered);
+  }, [registered]);
+  return (
+    <>
+      <p className={styles.hint}>
+        {card
+          ? 'Карта со скидкой 5 % появится в личном кабинете сразу после регистрации.'
+          : 'Аккаунт хранит заказы, адреса и бонусы.'}
+      </p>
+      <RegisterForm
+        Form={fetcher.Form}
+        action={AUTH_PAGES[card ? 'registerdc' : 'register']}
+        result={fetcher.data}
+        backurl={backurl}
+        place="popup"
+      />
+      <p className={styles.switch}>
+        Уже есть аккаунт?{' '}
+        <button type="button" className={styles.linkButton} onClick={() => openAuthDialog('login')}>
+          Войти
+        </button>
+      </p>
+    </>
+  );
+}
