@@ -1,6 +1,7 @@
 import { Heart } from 'lucide-react';
 import { PRODUCT_FORMS, plural } from '../../domain/text/plural';
 import { DelayedCard } from '~/components/basket/DelayedCard';
+import { GuestInvite } from '~/components/account/GuestInvite';
 import { EmptyState } from '~/components/basket/EmptyState';
 import { useLiveBasket } from '~/lib/basket-store';
 import type { Route } from './+types/wishlist';
@@ -31,6 +32,7 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
           <span className={styles.count}>{`${basket.delayCount} ${plural(basket.delayCount, PRODUCT_FORMS)}`}</span>
         )}
       </div>
+      <GuestInvite text="отложенное сохранится в аккаунте и будет видно на всех устройствах." />
       {basket.delay.length > 0 ? (
         <ul className={styles.grid}>
           {basket.delay.map((line) => (

@@ -131,16 +131,13 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('account popups (%s)', (v
   it('opens login and registration as popups over the page, one at a time, and reloads the page after', async () => {
     const { page, errors } = await openPage(browser, viewport);
     const email = `popup.${viewport}.${Date.now()}@example.ru`;
-    await page.goto('/brands/');
+    await page.goto('/lk/like/');
     await settle(page);
-    const account =
-      viewport === 'desktop'
-        ? page.getByRole('link', { name: 'Войти в личный кабинет' })
-        : page.getByRole('navigation', { name: 'Нижнее меню' }).getByRole('link', { name: 'Профиль' });
+    const account = page.getByRole('main').getByRole('link', { name: 'Войдите' });
     await account.click();
     const login = page.getByRole('dialog', { name: 'Вход' });
     await expect.poll(() => login.isVisible()).toBe(true);
-    expect(page.url()).toMatch(/\/brands\/$/);
+    expect(page.url()).toMatch(/\/lk\/like\/$/);
     await noSeriousIssues(page);
     await screenshot(page, `login-popup-${viewport}`);
 
@@ -168,20 +165,20 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('account popups (%s)', (v
     await noSeriousIssues(page);
     await screenshot(page, `email-notice-${viewport}`);
     await Promise.all([page.waitForEvent('load'), notice.getByRole('button', { name: 'Понятно' }).click()]);
-    expect(page.url()).toMatch(/\/brands\/$/);
+    expect(page.url()).toMatch(/\/lk\/like\/$/);
     await settle(page);
     expect(await page.getByRole('link', { name: /Личный кабинет: Вера/ }).count()).toBe(1);
 
     // Out, and in again by password through the popup: the page reloads in place, logged in.
-    await page.goto('/brands/?logout=y');
+    await page.goto('/lk/like/?logout=y');
     await settle(page);
-    await account.click();
+    await page.getByRole('main').getByRole('link', { name: 'Войдите' }).click();
     await login.getByRole('tab', { name: 'По паролю' }).click();
     await login.getByRole('textbox', { name: 'Email или телефон' }).fill(email);
     await login.getByRole('tabpanel').getByLabel('Пароль').fill(PASSWORD);
     await Promise.all([page.waitForEvent('load'), login.getByRole('button', { name: 'Войти' }).click()]);
     await settle(page);
-    expect(page.url()).toMatch(/\/brands\/$/);
+    expect(page.url()).toMatch(/\/lk\/like\/$/);
     expect(await page.getByRole('link', { name: /Личный кабинет: Вера/ }).count()).toBe(1);
     expect(errors).toEqual([]);
     await page.context().close();

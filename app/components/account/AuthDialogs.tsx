@@ -58,7 +58,9 @@ export function AuthDialogs() {
               <b>{notice.email}</b>. Перейдите по ней, чтобы подтвердить адрес: на него придут чеки, статусы заказов и
               начисления бонусов.
             </p>
-            <p className={`${styles.hint} ${styles.noticeText}`}>Письма нет? Проверьте папку «Спам» или запросите новое в личном кабинете.</p>
+            <p className={`${styles.hint} ${styles.noticeText}`}>
+              Письма нет? Проверьте папку «Спам» или запросите новое в личном кабинете.
+            </p>
             <button type="button" className={styles.button} onClick={leave}>
               Понятно
             </button>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { BasketTotals } from '../../../domain/pricing/totals';
 import { formatPrice } from '../../../domain/pricing/price';
 import { PRODUCT_FORMS, plural } from '../../../domain/text/plural';
+import { GuestInvite } from '~/components/account/GuestInvite';
 import styles from './BasketSummary.module.css';
 
 /** The totals the server computed, and the way on to the order page. */
@@ -43,6 +44,7 @@ export function BasketSummary({ totals }: { totals: BasketTotals }) {
       <p className={styles.note}>
         Доставка курьером, в пункт выдачи или самовывоз из магазина. Способ и срок выберете на следующем шаге.
       </p>
+      <GuestInvite text="скидка по дисконтной карте и бонусы за покупку." />
     </section>
   );
 }

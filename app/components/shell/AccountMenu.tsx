@@ -1,7 +1,6 @@
 import { User } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { AuthLink } from '~/components/account/AuthLink';
 import { logoutHref } from '~/lib/logout';
 import styles from './AccountMenu.module.css';
 import headerStyles from './Header.module.css';
@@ -22,9 +21,9 @@ export function AccountMenu({ user }: { user: { name: string } | null }) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   if (!user) {
     return (
-      <AuthLink dialog="login" className={headerStyles.icon} aria-label="Войти в личный кабинет">
+      <Link to="/auth/" className={headerStyles.icon} aria-label="Войти в личный кабинет">
         <User size={21} aria-hidden />
-      </AuthLink>
+      </Link>
     );
   }
   const show = () => {
