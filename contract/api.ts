@@ -1,7 +1,8 @@
 import type { Address } from '../domain/account/addresses';
 import type { DiscountCard } from '../domain/account/discount-card';
 import type { User } from '../domain/auth/user';
-import type { OrderState } from '../domain/order/checkout.service';
+import type { PickupPoint } from '../domain/delivery/pickup';
+import type { OrderShop, OrderState } from '../domain/order/checkout.service';
 import type { Basket } from '../domain/basket/basket';
 import type { BasketCounts } from '../domain/basket/basket.service';
 import type { ShopAvailability } from '../domain/catalog/product/product';
@@ -40,6 +41,8 @@ export const API = {
   addressUpdate: '/api/v2/user/address/update/',
   addressDelete: '/api/v2/user/address/delete/',
   discountCardRequest: '/api/v2/user/discount-card/request/',
+  pickupPointByAddress: '/api/v2/sale/delivery/pickup/point/getByUserAddress/',
+  shopGet: '/api/v2/sale/delivery/shop/get/',
 } as const;
 
 export type ApiName = keyof typeof API;
@@ -80,6 +83,9 @@ export interface ApiAnswers {
   addressUpdate: AddressesAnswer;
   addressDelete: AddressesAnswer;
   discountCardRequest: { user: User; card: DiscountCard };
+  /** The city's point for the address, or null when the city has none. */
+  pickupPointByAddress: { point: PickupPoint | null };
+  shopGet: { shop: OrderShop };
 }
 
 interface AddressesAnswer {
@@ -105,6 +111,8 @@ export interface RpcAnswers {
   'sale.order.basket.delete': BasketAnswer;
   'sale.order.basket.toWishlist': BasketAnswer;
   'sale.order.basket.setQuantity': BasketAnswer;
+  'sale.order.basket.setSize': BasketAnswer;
+  'sale.order.delivery.setAddress': OrderState;
   'sale.order.setPromocode': { promocodeList: string[] };
   'sale.order.resetPromocode': { promocodeList: string[] };
   /** The saved order: the browser goes to `/order/?ORDER_ID={id}`. */

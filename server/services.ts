@@ -61,6 +61,8 @@ export function createServices(deps: {
   const listing = createListingService(listingRepository(db));
   const basket = createBasketService(basketRepository(db));
   const auth = createAuthService(authRepository(db), basket.mergeVisitorBasket);
+  // The key of an order's page for a guest: the link in the confirmation letter, never the number alone.
+  const orderToken = (id: number) => createHmac('sha256', secret).update(`order:${id}`).digest('base64url');
   const newCardNumber = () => cardNumber(String(randomInt(0, 100_000_000_000)).padStart(11, '0'));
   const accounts = createAccountsService({
     repo: accountsRepository(db),
@@ -90,6 +92,7 @@ export function createServices(deps: {
       repo: checkoutRepository(db),
       uow: unitOfWork(db),
       ordersPerPhoneDay: settings.ORDERS_PER_PHONE_DAY,
+      orderLink: (id) => `${new URL(settings.SITE_URL).origin}/order/?ORDER_ID=${id}&token=${orderToken(id)}`,
     }),
     phoneCodes: createPhoneCodesService({
       repo: phoneCodeRepository(db),

@@ -5,7 +5,7 @@ import { type Address, addressTitle } from '../../domain/account/addresses';
 import { formatCard } from '../../domain/account/discount-card';
 import { type Db, isUniqueViolation, queryRows } from '../client';
 
-interface AddressRow {
+export interface AddressRow {
   id: number;
   type: 'COURIER' | 'POST';
   city: string;
@@ -21,7 +21,7 @@ interface AddressRow {
   is_default: boolean;
 }
 
-function toAddress(r: AddressRow): Address {
+export function toAddress(r: AddressRow): Address {
   const a = {
     type: r.type,
     city: r.city,
@@ -39,7 +39,7 @@ function toAddress(r: AddressRow): Address {
 }
 
 /** The columns of an address input; a Post address keeps no courier parts and the other way round. */
-function columns(input: AddressInput) {
+export function columns(input: AddressInput) {
   const post = input.type === 'POST';
   return {
     type: input.type,

@@ -218,6 +218,36 @@ export function basketRepository(db: Db): BasketRepository {
         where l.id = ${lineId} and not l.delay and ${ownerSql(owner)}`);
     },
 
+    async sameProduct(a, b) {
+      const [row] = await queryRows<{ same: boolean }>(
+        db,
+        sql`select (select product_id from offers where id = ${a}) = (select product_id from offers where id = ${b}) as same`,
+      );
+      return row?.same === true;
+    },
+
+    async changeOffer(owner, lineId, offerId, cap) {
+      await db.transaction(async (tx) => {
+        await tx.execute(lockOwner(owner));
+        const [line] = await queryRows<{ quantity: number }>(
+          tx,
+          sql`select l.quantity from basket_lines l where l.id = ${lineId} and not l.delay and ${ownerSql(owner)}`,
+        );
+        if (!line) return;
+        const [merged] = await queryRows<{ id: number }>(
+          tx,
+          sql`
+          update basket_lines l set quantity = least(l.quantity + ${Number(line.quantity)}, ${cap}), updated_at = now()
+          where l.offer_id = ${offerId} and not l.delay and ${ownerSql(owner)} returning l.id`,
+        );
+        if (merged) await tx.execute(sql`delete from basket_lines l where l.id = ${lineId} and ${ownerSql(owner)}`);
+        else
+          await tx.execute(sql`
+            update basket_lines l set offer_id = ${offerId}, quantity = least(l.quantity, ${cap}), updated_at = now()
+            where l.id = ${lineId} and ${ownerSql(owner)}`);
+      });
+    },
+
     async moveToWishlist(owner, lineId) {
       return db.transaction(async (tx) => {
         await tx.execute(lockOwner(owner));

@@ -1,10 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Address } from '../../domain/account/addresses';
 import type { BasketOwner } from '../../domain/basket/basket.service';
-import type { CheckoutRepository, OrderLineFacts, OrderRepository } from '../../domain/order/checkout.service';
+import type {
+  CheckoutRepository,
+  OrderLineFacts,
+  OrderRepository,
+  OrderShop,
+} from '../../domain/order/checkout.service';
+import type { PickupPoint } from '../../domain/delivery/pickup';
 import type { PromoCode } from '../../domain/pricing/promo';
 import { type Db, isUniqueViolation, queryRows } from '../client';
-import { accountRepository } from './account';
+import { type AddressRow, accountRepository, columns, toAddress } from './account';
 import { orderableOnlineSql } from './availability';
 
 const ownerSql = (owner: BasketOwner): SQL =>
@@ -85,7 +90,46 @@ export function checkoutRepository(db: Db): CheckoutRepository {
       );
     },
 
-    addresses: (userId) => accountRepository(db).addresses(userId),
+    async addresses(owner) {
+      if (owner.userId !== null) return accountRepository(db).addresses(owner.userId);
+      const rows = await queryRows<AddressRow>(
+        db,
+        sql`select * from addresses where session_id = ${owner.sessionId} order by id desc`,
+      );
+      return rows.map(toAddress);
+    },
+
+    async addAddress(owner, input, max) {
+      if (owner.userId !== null) return accountRepository(db).addAddress(owner.userId, input, max);
+      const c = columns(input);
+      // One statement: the count and the insert cannot be split by a concurrent add of the same session.
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`
+        insert into addresses (session_id, type, city, street, house, flat, entrance, floor, intercom, comment,
+          postcode, post_address)
+        select ${owner.sessionId}, ${c.type}, ${c.city}, ${c.street}, ${c.house}, ${c.flat}, ${c.entrance},
+          ${c.floor}, ${c.intercom}, ${c.comment}, ${c.postcode}, ${c.postAddress}
+        where (select count(*) from addresses where session_id = ${owner.sessionId}) < ${max}
+        returning id`,
+      );
+      return row ? Number(row.id) : 'full';
+    },
+
+    async pickupPoints(cityId) {
+      const rows = await queryRows<PickupPoint>(
+        db,
+        sql`select id, city_id as "cityId", name, address, hours, lat, lon from pickup_points
+          where city_id = ${cityId ?? 0} order by id`,
+      );
+      return rows.map((r) => ({
+        ...r,
+        id: Number(r.id),
+        cityId: Number(r.cityId),
+        lat: Number(r.lat),
+        lon: Number(r.lon),
+      }));
+    },
 
     async shopsOf(cityId, offerIds) {
       const shops = await queryRows<{
@@ -154,8 +198,12 @@ export function checkoutRepository(db: Db): CheckoutRepository {
       };
     },
 
-    async userAddress(userId, id): Promise<Address | null> {
-      return (await accountRepository(db).addresses(userId)).find((a) => a.id === id) ?? null;
+    async shop(id) {
+      const [row] = await queryRows<OrderShop>(
+        db,
+        sql`select id, name, address, hours, phone, metro from stores where id = ${id} and type = 'shop'`,
+      );
+      return row ? { ...row, id: Number(row.id) } : null;
     },
 
     async shopFor(shopId, offerIds) {
@@ -233,11 +281,18 @@ export function checkoutRepository(db: Db): CheckoutRepository {
 
     async card(input) {
       const where = 'userId' in input ? sql`user_id = ${input.userId}` : sql`number = ${input.number}`;
-      const [row] = await queryRows<{ number: string; percent: number; active: boolean }>(
+      const [row] = await queryRows<{ number: string; percent: number; active: boolean; bonus_balance: number }>(
         db,
-        sql`select number, percent, active from discount_cards where ${where}`,
+        sql`select number, percent, active, bonus_balance from discount_cards where ${where}`,
       );
-      return row ? { number: row.number, percent: Number(row.percent), active: row.active } : null;
+      return row
+        ? {
+            number: row.number,
+            percent: Number(row.percent),
+            active: row.active,
+            bonusBalance: Number(row.bonus_balance),
+          }
+        : null;
     },
   };
 }
@@ -295,6 +350,15 @@ export function orderRepository(db: Db): OrderRepository {
           on conflict (order_id, offer_id, store_id) do update set quantity = order_stock.quantity + excluded.quantity`);
       await db.execute(sql`insert into order_status_history (order_id, status, actor) values (${id}, 'new', ${actor})`);
       return id;
+    },
+
+    async spendBonuses(userId, amount) {
+      const rows = await queryRows<{ user_id: number }>(
+        db,
+        sql`update discount_cards set bonus_balance = bonus_balance - ${amount}
+          where user_id = ${userId} and bonus_balance >= ${amount} returning user_id`,
+      );
+      return rows.length === 1;
     },
 
     async notePromoUse(code, orderId, customer) {

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * SMS codes sent to confirm a phone (domain/auth/phone-codes.service.ts). The code itself is never stored, only
@@ -47,7 +48,9 @@ export const addresses = pgTable(
   'addresses',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    /** The owner: a user, or for a guest's order the session (spec §7 setAddress keeps it in the session). */
+    userId: integer('user_id'),
+    sessionId: text('session_id'),
     /** COURIER or POST (spec §3 Order's addressList type). */
     type: text('type').notNull(),
     city: text('city').notNull().default(''),
@@ -65,7 +68,11 @@ export const addresses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('addresses_user_idx').on(t.userId)],
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    index('addresses_session_idx').on(t.sessionId).where(sql`${t.sessionId} is not null`),
+    check('addresses_owner', sql`(${t.userId} is null) <> (${t.sessionId} is null)`),
+  ],
 );
 
 /** The shop's discount card, one per user: an EAN-13 number, the discount and the bonus balance (kopecks). */

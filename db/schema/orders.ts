@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -18,6 +19,21 @@ export const deliveryPrices = pgTable('delivery_prices', {
   price: integer('price').notNull(),
   freeFrom: integer('free_from'),
 });
+
+/** Pickup points of the delivery partner, per city (spec §3 Order deliveryPickupPoint); the price is PICKUP's. */
+export const pickupPoints = pgTable(
+  'pickup_points',
+  {
+    id: serial('id').primaryKey(),
+    cityId: integer('city_id').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    hours: text('hours').notNull(),
+  },
+  (t) => [index('pickup_points_city_idx').on(t.cityId)],
+);
 
 /** Promo codes (domain/pricing/promo.ts): a percent or a sum off, with dates, a minimum and use limits. */
 export const promoCodes = pgTable('promo_codes', {

@@ -4,6 +4,7 @@ import {
   BRANDS,
   CITIES,
   CITY_CENTRES,
+  PICKUP_STREETS,
   COLORS,
   GENDERS,
   GROUPS,
@@ -162,6 +163,35 @@ export interface Catalog {
   menu: MenuRows;
   /** Offers that may not be ordered from a store (spec's restrictionOrderShops). */
   restrictions: { offerId: number; storeId: number }[];
+  pickupPoints: PickupPointRow[];
+}
+
+export interface PickupPointRow {
+  id: number;
+  cityId: number;
+  name: string;
+  address: string;
+  lat: number;
+  lon: number;
+  hours: string;
+}
+
+/** The partner's points round each city's centre, placed without the random source so the rest stays as it was. */
+function buildPickupPoints(cities: CityRow[]): PickupPointRow[] {
+  return cities.flatMap((city) => {
+    const centre = CITY_CENTRES[city.code];
+    if (!centre) return [];
+    const [lat, lon] = centre;
+    return (PICKUP_STREETS[city.code] ?? []).map((street, n) => ({
+      id: 0,
+      cityId: city.id,
+      name: `Пункт выдачи «Снежный экспресс» № ${city.id}${n + 1}`,
+      address: `${city.name}, ${street}`,
+      lat: Number((lat + Math.sin(n * 2.1) * 0.05).toFixed(6)),
+      lon: Number((lon + Math.cos(n * 2.1) * 0.08).toFixed(6)),
+      hours: n % 2 ? 'ежедневно 09:00–21:00' : 'пн–сб 10:00–20:00, вс 11:00–18:00',
+    }));
+  });
 }
 
 export interface CatalogOptions {
@@ -179,6 +209,7 @@ export function buildCatalog({ seed, products: productCount }: CatalogOptions): 
   const brands = BRANDS.map(([code, name, text], i) => ({ id: i + 1, code, name, text }));
   const colors = COLORS.map((c, i) => ({ ...c, sort: (i + 1) * 10 }));
   const { cities, stores } = buildStores(rnd);
+  const pickupPoints = buildPickupPoints(cities).map((p, i) => ({ ...p, id: i + 1 }));
 
   const products: ProductRow[] = [];
   const offers: OfferRow[] = [];
@@ -270,7 +301,20 @@ export function buildCatalog({ seed, products: productCount }: CatalogOptions): 
   const restrictions = stock
     .filter((row) => row.storeId === onlineId && row.offerId % 37 === 0)
     .map(({ offerId, storeId }) => ({ offerId, storeId }));
-  return { sections, brands, colors, products, offers, images, cities, stores, stock, menu, restrictions };
+  return {
+    sections,
+    brands,
+    colors,
+    products,
+    offers,
+    images,
+    cities,
+    stores,
+    stock,
+    menu,
+    restrictions,
+    pickupPoints,
+  };
 }
 
 /** Prices end in 90 roubles like a real price list. */

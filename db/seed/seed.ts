@@ -17,6 +17,7 @@ const CATALOG_TABLES = [
   t.menuBlocks,
   t.menuCategories,
   t.offerRestrictions,
+  t.pickupPoints,
   t.stock,
   t.stores,
   t.cities,
@@ -91,6 +92,7 @@ export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions
     await insertMany(tx, t.stores, catalog.stores);
     await insertMany(tx, t.stock, catalog.stock);
     await insertMany(tx, t.offerRestrictions, catalog.restrictions);
+    await insertMany(tx, t.pickupPoints, catalog.pickupPoints);
     await insertMany(tx, t.menuCategories, catalog.menu.categories);
     await insertMany(tx, t.menuBlocks, catalog.menu.blocks);
     await insertMany(tx, t.menuColumns, catalog.menu.columns);

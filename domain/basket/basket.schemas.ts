@@ -38,3 +38,8 @@ export const quantityInput = z.object({
     MAX_LINE_QUANTITY,
   ),
 });
+
+export const sizeInput = z.object({
+  id: lineId,
+  offerId: positiveInt('Выберите размер.', 'Такого размера нет.'),
+});

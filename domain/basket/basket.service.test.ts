@@ -17,6 +17,8 @@ function fakeRepo(stock: Record<number, number>, lines: StoredLine[] = []) {
       return 'added';
     },
     removeFromWishlist: unused,
+    sameProduct: unused,
+    changeOffer: unused,
     line: async (_owner, lineId) => lines.find((l) => l.id === lineId) ?? null,
     deleteLine: unused,
     async setQuantity(_owner, lineId, quantity) {

@@ -45,6 +45,13 @@ export interface BasketRepository {
   line(owner: BasketOwner, lineId: number): Promise<StoredLine | null>;
   deleteLine(owner: BasketOwner, lineId: number): Promise<void>;
   setQuantity(owner: BasketOwner, lineId: number, quantity: number): Promise<void>;
+  /** Whether two offers are sizes of one product. */
+  sameProduct(offerA: number, offerB: number): Promise<boolean>;
+  /**
+   * Puts another offer on the cart line, in one transaction; a line of that offer already in the cart takes the
+   * quantity instead (the sum, capped at `cap`) and this line goes.
+   */
+  changeOffer(owner: BasketOwner, lineId: number, offerId: number, cap: number): Promise<void>;
   /**
    * Deletes the cart line and puts its offer on the wishlist, in one transaction; `full`, changing nothing, when
    * the wishlist has no room for a new line.
@@ -72,6 +79,8 @@ export interface BasketService {
   deleteLine(ctx: Ctx, lineId: number): Promise<Basket>;
   lineToWishlist(ctx: Ctx, lineId: number): Promise<Basket>;
   setQuantity(ctx: Ctx, lineId: number, quantity: number): Promise<Basket>;
+  /** Spec §7 `sale.order.basket.setSize`: another size of the line's product, the quantity kept within its stock. */
+  setSize(ctx: Ctx, lineId: number, offerId: number): Promise<Basket>;
   /** At login: the visitor's basket joins the user's (cart quantities summed, capped at stock). */
   mergeVisitorBasket(sessionId: string, userId: number): Promise<void>;
 }
@@ -173,6 +182,16 @@ export function createBasketService(repo: BasketRepository): BasketService {
       const cap = await buyableStock(line.offerId);
       if (quantity > cap) throw overStock(cap);
       await repo.setQuantity(owner, lineId, quantity);
+      return state(owner);
+    },
+
+    async setSize(ctx, lineId, offerId) {
+      const owner = basketOwner(ctx);
+      const line = await cartLine(owner, lineId);
+      if (line.offerId === offerId) return state(owner);
+      if (!(await repo.sameProduct(line.offerId, offerId)))
+        throw new DomainError('validation', 'Этого размера у товара нет.', 'OFFER_NOT_FOUND');
+      await repo.changeOffer(owner, lineId, offerId, await buyableStock(offerId));
       return state(owner);
     },
 

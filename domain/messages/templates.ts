@@ -65,6 +65,8 @@ export function orderConfirmationLetter(input: {
   deliveryPrice: number;
   discount: number;
   total: number;
+  /** The order's page: its status, and cancelling while it is new, without an account. */
+  url: string;
 }): EmailMessage {
   const title = `Заказ № ${input.number} принят`;
   return {
@@ -82,6 +84,7 @@ export function orderConfirmationLetter(input: {
         ...(input.discount > 0 ? [`Скидка: ${formatPrice(input.discount)}.`] : []),
         `Итого к оплате при получении: ${formatPrice(input.total)}.`,
       ],
+      action: { label: 'Посмотреть заказ', url: input.url },
     }),
   };
 }

@@ -1,4 +1,6 @@
-import type { Address } from '../account/addresses';
+import type { AddressInput } from '../account/account.schemas';
+import { type Address, checkAddress, MAX_ADDRESSES } from '../account/addresses';
+import { splitFullName } from '../account/names';
 import { normalizePhone } from '../auth/phone';
 import type { Basket, BasketLine } from '../basket/basket';
 import type { BasketOwner } from '../basket/basket.service';
@@ -14,6 +16,7 @@ import {
   RESERVE_TIME_BORDER,
   shopReadyDate,
 } from '../delivery/schedule';
+import { type PickupPoint, pointForAddress } from '../delivery/pickup';
 import { DomainError } from '../errors';
 import type { Allocation } from '../inventory/allocation';
 import { orderConfirmationLetter, orderSms } from '../messages/templates';
@@ -41,12 +44,15 @@ export interface SaveInput {
   deliveryIntervalDate?: string;
   deliveryIntervalTime?: string;
   deliveryShopId?: number;
+  deliveryPickupPointId?: number;
   name: string;
   email: string;
   phone: string;
   comment: string;
   isDisabledCall: boolean;
   discountCard?: string;
+  /** Spend the user's bonuses, as many as the rule allows. */
+  useBonuses?: boolean;
 }
 
 /** A line as the order takes it: the basket line with what promo codes may be limited to. */
@@ -94,7 +100,7 @@ export interface CheckoutRepository {
   deliveryPrice(type: DeliveryType): Promise<{ price: number; freeFrom: number | null } | null>;
   /** The cart's lines that can be bought, with their section and brand. */
   orderLines(owner: BasketOwner): Promise<OrderLineFacts[]>;
-  userAddress(userId: number, id: number): Promise<Address | null>;
+  shop(id: number): Promise<OrderShop | null>;
   /** A shop's name and address when it is a shop every offer may be ordered to (spec §4). */
   shopFor(shopId: number, offerIds: number[]): Promise<{ name: string; address: string } | null>;
   sessionPromoCodes(sessionId: string): Promise<string[]>;
@@ -104,9 +110,12 @@ export interface CheckoutRepository {
   promoUses(code: string, customer: string): Promise<number>;
   card(
     input: { userId: number } | { number: string },
-  ): Promise<{ number: string; percent: number; active: boolean } | null>;
-  /** The user's saved addresses. */
-  addresses(userId: number): Promise<Address[]>;
+  ): Promise<{ number: string; percent: number; active: boolean; bonusBalance: number } | null>;
+  /** The user's saved addresses, or for a guest the ones this session gave the order page. */
+  addresses(owner: BasketOwner): Promise<Address[]>;
+  /** Adds an address to the user's, or to the guest's session; `full` at `max`. */
+  addAddress(owner: BasketOwner, input: AddressInput, max: number): Promise<number | 'full'>;
+  pickupPoints(cityId: number | null): Promise<PickupPoint[]>;
   /** The shops of a city, and for each offer the shops and movement stores it may be ordered to (spec §3 Order items). */
   shopsOf(
     cityId: number | null,
@@ -136,7 +145,9 @@ export interface OrderParams {
   deliveryIntervalDate?: string;
   deliveryIntervalTime?: string;
   deliveryShopId?: number;
+  deliveryPickupPointId?: number;
   discountCard?: string;
+  useBonuses?: boolean;
   comment?: string;
   isSubscribe?: boolean;
   isDisabledCall?: boolean;
@@ -158,6 +169,8 @@ export interface OrderRepository {
   /** Writes the order, its lines, its stock and its first status; answers its id, or null when the key was used. */
   insert(order: NewOrder, actor: string): Promise<number | null>;
   notePromoUse(code: string, orderId: number, customer: string): Promise<void>;
+  /** Takes bonuses off the user's card unless the balance is short (one conditional update); false then. */
+  spendBonuses(userId: number, amount: number): Promise<boolean>;
   /** Removes the cart lines and the promo codes the order took. */
   clearTaken(owner: BasketOwner, lineIds: number[]): Promise<void>;
 }
@@ -190,7 +203,14 @@ export interface OrderState {
   deliveryIntervalList: Record<string, string[]>;
   deliveryIntervalDate: string;
   deliveryIntervalTime: string;
-  deliveryPickupPoint: null;
+  deliveryPickupPoint: PickupPoint | null;
+  /** The city's pickup points, for the list and the map of the order page. */
+  pickupPointList: PickupPoint[];
+  /** Delivery price of each type for this basket (roubles), for the type tabs. */
+  deliveryPrices: Record<DeliveryType, number | null>;
+  /** The user's bonus balance (roubles) and whether the order spends it. */
+  bonusBalance: number;
+  useBonuses: boolean;
   deliveryShopData: OrderShop | null;
   comment: string;
   isSubscribe: boolean;
@@ -204,6 +224,8 @@ export interface CheckoutDeps {
   uow: UnitOfWork;
   /** Orders one phone may place a day (Moscow), the setting `ORDERS_PER_PHONE_DAY`. */
   ordersPerPhoneDay: number;
+  /** The signed address of an order's page, for its owner without an account (the confirmation letter's link). */
+  orderLink(orderId: number): string;
 }
 
 /** Money of the order page: roubles as numbers (spec §7 answers), computed in kopecks. */
@@ -215,6 +237,12 @@ export interface CheckoutService {
   /** Checks a typed card number: the state with it applied, or `…/DISCOUNT_CARD_*`. */
   setDiscountCard(ctx: RequestContext, params: OrderParams): Promise<OrderState>;
   setPromocode(ctx: RequestContext, code: string): Promise<{ promocodeList: string[] }>;
+  /** Spec §7 `sale.order.delivery.setAddress`: the state with the new address chosen. */
+  setAddress(ctx: RequestContext, params: OrderParams, input: AddressInput): Promise<OrderState>;
+  /** Spec §7 `getByUserAddress`: the city's point nearest the address the shopper typed or chose. */
+  pickupPointFor(ctx: RequestContext, address: string): Promise<PickupPoint | null>;
+  /** Spec §7 `sale/delivery/shop/get`: a shop's data for the order page. */
+  shop(id: number): Promise<OrderShop>;
   resetPromocode(ctx: RequestContext, code: string): Promise<{ promocodeList: string[] }>;
   save(ctx: RequestContext, input: SaveInput): Promise<{ id: number }>;
 }
@@ -226,39 +254,75 @@ export const orderNumber = (id: number) => String(100_000 + id);
 export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
   const { repo } = deps;
 
-  async function adjustmentsFor(ctx: RequestContext, goods: number, customer: string, card?: string) {
+  const cardError = (card: { active: boolean } | null) => {
+    if (!card) return orderError('DISCOUNT_CARD_NOT_FOUND', 'Дисконтная карта с таким номером не найдена.');
+    if (!card.active) return orderError('DISCOUNT_CARD_INACTIVE', 'Дисконтная карта не активна.');
+    return null;
+  };
+
+  /**
+   * The order's money, one way for the page and the save: promo codes of the session, the card (typed or the
+   * user's), the delivery price of the type, bonuses. `strict` (the save) refuses a code or card that does not
+   * apply; the page leaves it out of the sums instead.
+   */
+  async function price(
+    ctx: RequestContext,
+    lines: OrderLineFacts[],
+    options: { type: DeliveryType; card?: string; useBonuses?: boolean; customer: string; strict: boolean },
+  ) {
+    const goods = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const adjustments: Adjustment[] = [];
     const promos: PromoCode[] = [];
     for (const code of await repo.sessionPromoCodes(ctx.sessionId)) {
       const promo = await repo.promo(code);
-      adjustments.push(
-        promoAdjustment(promo, { now: ctx.now(), goods, customerUses: await repo.promoUses(code, customer) }),
-      );
-      promos.push(promo as PromoCode);
+      try {
+        const customerUses = await repo.promoUses(code, options.customer);
+        adjustments.push(promoAdjustment(promo, { now: ctx.now(), goods, customerUses }));
+        promos.push(promo as PromoCode);
+      } catch (error) {
+        // A code that stopped applying (the basket shrank below its minimum) is left out of the page's sums.
+        if (options.strict) throw error;
+      }
     }
     const userId = userIdOf(ctx);
-    const found = card
-      ? await repo.card({ number: card.replace(/\D/g, '') })
-      : userId
-        ? await repo.card({ userId })
-        : null;
-    if (card && !found) throw orderError('DISCOUNT_CARD_NOT_FOUND', 'Дисконтная карта с таким номером не найдена.');
-    if (found && !found.active) throw orderError('DISCOUNT_CARD_INACTIVE', 'Дисконтная карта не активна.');
-    if (found) adjustments.push({ source: 'card', code: found.number, percent: found.percent, fullPriceOnly: true });
-    return { adjustments, promos };
+    const typed = options.card?.replace(/\D/g, '');
+    const card = typed ? await repo.card({ number: typed }) : userId !== null ? await repo.card({ userId }) : null;
+    const problem = typed ? cardError(card) : null;
+    if (problem && options.strict) throw problem;
+    if (card?.active)
+      adjustments.push({ source: 'card', code: card.number, percent: card.percent, fullPriceOnly: true });
+    const own = userId !== null ? await repo.card({ userId }) : null;
+    const bonusBalance = own?.bonusBalance ?? 0;
+    const prices = await repo.deliveryPrice(options.type);
+    const delivery = prices && !(prices.freeFrom !== null && goods >= prices.freeFrom) ? prices.price : 0;
+    const totals = computeTotals({
+      lines: lines.map((l): PricedLine => ({ ...l })),
+      adjustments,
+      delivery,
+      bonuses: options.useBonuses ? { requested: bonusBalance, balance: bonusBalance } : undefined,
+    });
+    return { goods, promos, card: card?.active ? card : null, bonusBalance, totals };
   }
 
-  async function deliveryOf(ctx: RequestContext, input: SaveInput, lines: OrderLineFacts[]) {
+  const customerOf = (ctx: RequestContext, phone?: string) => {
     const userId = userIdOf(ctx);
+    return userId !== null ? `user:${userId}` : phone ? `phone:${phone}` : `session:${ctx.sessionId}`;
+  };
+
+  async function deliveryOf(ctx: RequestContext, input: SaveInput, lines: OrderLineFacts[]) {
     if (input.deliveryType === 'COURIER' || input.deliveryType === 'POCHTA') {
-      const address =
-        userId !== null && input.deliveryAddressId ? await repo.userAddress(userId, input.deliveryAddressId) : null;
+      const addresses = await repo.addresses(ownerOf(ctx));
+      const address = addresses.find((a) => a.id === input.deliveryAddressId);
       // Saved addresses are courier ones or Russian Post ones (type POST).
       const wanted = input.deliveryType === 'POCHTA' ? 'POST' : 'COURIER';
       if (!address || address.type !== wanted)
         throw orderError('ADDRESS_REQUIRED', 'Выберите адрес доставки или добавьте новый.');
       if (input.deliveryType === 'POCHTA') return { addressId: address.id, address: address.title };
-      const list = courierIntervals(ctx.now(), { sameDayStock: true });
+      const { onlineStock } = await repo.shopsOf(
+        ctx.city?.id ?? null,
+        lines.map((l) => l.offerId),
+      );
+      const list = courierIntervals(ctx.now(), { sameDayStock: sameDay(lines, onlineStock) });
       const { deliveryIntervalDate: date = '', deliveryIntervalTime: time = '' } = input;
       if (!intervalStillValid(list, date, time))
         throw orderError('INTERVAL_DELIVERY', 'Выбранный интервал доставки больше недоступен. Выберите другой.');
@@ -274,7 +338,9 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       if (!shop) throw orderError('SHOP_NOT_ALLOWED', 'В этот магазин заказ доставить нельзя: выберите другой.');
       return { shopId: input.deliveryShopId, shop: `${shop.name}, ${shop.address}` };
     }
-    throw orderError('PICKUP_UNAVAILABLE', 'Пункты выдачи пока не подключены: выберите другой способ получения.');
+    const point = (await repo.pickupPoints(ctx.city?.id ?? null)).find((p) => p.id === input.deliveryPickupPointId);
+    if (!point) throw orderError('PICKUP_POINT_REQUIRED', 'Выберите пункт выдачи в своём городе.');
+    return { pointId: point.id, point: point.name, address: point.address };
   }
 
   /** Days a movement store needs to bring an item to a shop. */
@@ -282,24 +348,23 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
 
   async function data(ctx: RequestContext, params: OrderParams): Promise<OrderState> {
     const userId = userIdOf(ctx);
-    const basket = await deps.basket.state(ctx);
-    const offerIds = basket.available.map((l) => l.offer.id);
-    const [{ shops, allowedShopIds, allowedMovementStoreIds, onlineStock }, addresses, promocodeList, lines] =
-      await Promise.all([
-        repo.shopsOf(ctx.city?.id ?? null, offerIds),
-        userId !== null ? repo.addresses(userId) : Promise.resolve([]),
-        repo.sessionPromoCodes(ctx.sessionId),
-        repo.orderLines(ownerOf(ctx)),
-      ]);
+    const owner = ownerOf(ctx);
+    const cityId = ctx.city?.id ?? null;
+    const [basket, lines, addresses, promocodeList, pickupPointList] = await Promise.all([
+      deps.basket.state(ctx),
+      repo.orderLines(owner),
+      repo.addresses(owner),
+      repo.sessionPromoCodes(ctx.sessionId),
+      repo.pickupPoints(cityId),
+    ]);
+    const offerIds = lines.map((l) => l.offerId);
+    const { shops, allowedShopIds, allowedMovementStoreIds, onlineStock } = await repo.shopsOf(cityId, offerIds);
     const deliveryType = params.deliveryType ?? 'COURIER';
     // Spec §4: the selected address if it fits the type, else the first of that type, else none.
     const addressType = deliveryType === 'POCHTA' ? 'POST' : 'COURIER';
     const fitting = addresses.filter((a) => a.type === addressType);
     const address = fitting.find((a) => a.id === params.deliveryAddressId) ?? fitting[0] ?? null;
-    const sameDayStock =
-      basket.available.length >= DELIVERY_TODAY_MIN_COUNT &&
-      basket.available.every((l) => (onlineStock.get(l.offer.id) ?? 0) >= l.quantity);
-    const deliveryIntervalList = courierIntervals(ctx.now(), { sameDayStock });
+    const deliveryIntervalList = courierIntervals(ctx.now(), { sameDayStock: sameDay(lines, onlineStock) });
     const interval = chooseInterval(
       deliveryIntervalList,
       { date: params.deliveryIntervalDate, time: params.deliveryIntervalTime },
@@ -307,40 +372,34 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     );
     const shop = shops.find((s) => s.id === params.deliveryShopId) ?? null;
     const allInShop = shop !== null && offerIds.every((id) => (allowedShopIds.get(id) ?? []).includes(shop.id));
-    const customer = userId !== null ? `user:${userId}` : `session:${ctx.sessionId}`;
-    const goods = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-    // A code that stopped applying (the basket shrank below its minimum) is left out of the sums, not an error here.
-    const adjustments: Adjustment[] = [];
-    for (const code of promocodeList) {
-      try {
-        adjustments.push(
-          promoAdjustment(await repo.promo(code), {
-            now: ctx.now(),
-            goods,
-            customerUses: await repo.promoUses(code, customer),
-          }),
-        );
-      } catch {}
+    const point =
+      pickupPointList.find((p) => p.id === params.deliveryPickupPointId) ??
+      (deliveryType === 'PICKUP' ? pointForAddress(pickupPointList, address?.title ?? '') : null);
+    const priced = await price(ctx, lines, {
+      type: deliveryType,
+      card: params.discountCard,
+      useBonuses: params.useBonuses && userId !== null,
+      customer: customerOf(ctx),
+      strict: false,
+    });
+    const deliveryPrices = {} as Record<DeliveryType, number | null>;
+    for (const type of Object.keys(DELIVERY_NAMES) as DeliveryType[]) {
+      const p = await repo.deliveryPrice(type);
+      deliveryPrices[type] = p ? roubles(p.freeFrom !== null && priced.goods >= p.freeFrom ? 0 : p.price) : null;
     }
-    const card = params.discountCard
-      ? await repo.card({ number: params.discountCard.replace(/\D/g, '') })
-      : userId !== null
-        ? await repo.card({ userId })
-        : null;
-    if (card?.active)
-      adjustments.push({ source: 'card', code: card.number, percent: card.percent, fullPriceOnly: true });
-    const prices = await repo.deliveryPrice(deliveryType);
-    const deliveryPrice = prices && !(prices.freeFrom !== null && goods >= prices.freeFrom) ? prices.price : 0;
-    const totals = computeTotals({ lines, adjustments, delivery: deliveryPrice });
+    const { totals } = priced;
+    const byOffer = new Map(lines.map((l) => [l.offerId, l]));
     return {
-      items: basket.available.map((l) => ({
-        id: l.id,
-        product: l.product,
-        offer: l.offer,
-        quantity: l.quantity,
-        allowedShopIds: allowedShopIds.get(l.offer.id) ?? [],
-        allowedMovementStoreIds: allowedMovementStoreIds.get(l.offer.id) ?? [],
-      })),
+      items: basket.available
+        .filter((l) => byOffer.has(l.offer.id))
+        .map((l) => ({
+          id: l.id,
+          product: l.product,
+          offer: l.offer,
+          quantity: l.quantity,
+          allowedShopIds: allowedShopIds.get(l.offer.id) ?? [],
+          allowedMovementStoreIds: allowedMovementStoreIds.get(l.offer.id) ?? [],
+        })),
       basket,
       addressList: addresses.map((a) => ({ ...a, params: { data: { id: a.id } } })),
       shops,
@@ -352,16 +411,20 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
         reserveTimeBorder: RESERVE_TIME_BORDER,
         isEnabledDiscountCard: true,
       },
-      discountCard: card?.number ?? '',
-      discountCardActive: Boolean(card?.active),
+      discountCard: priced.card?.number ?? '',
+      discountCardActive: priced.card !== null,
       promocodeList,
       deliveryType,
       deliveryAddressId: address?.id ?? null,
       deliveryIntervalList,
       deliveryIntervalDate: interval?.date ?? '',
       deliveryIntervalTime: interval?.time ?? '',
-      deliveryPickupPoint: null,
+      deliveryPickupPoint: point,
+      pickupPointList,
+      deliveryPrices,
       deliveryShopData: shop,
+      bonusBalance: roubles(priced.bonusBalance),
+      useBonuses: totals.bonusesUsed > 0,
       comment: params.comment ?? '',
       isSubscribe: params.isSubscribe ?? false,
       isDisabledCall: params.isDisabledCall ?? false,
@@ -381,9 +444,8 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     async setDiscountCard(ctx, params) {
       const number = (params.discountCard ?? '').replace(/\D/g, '');
       if (!number) throw orderError('DISCOUNT_CARD_EMPTY', 'Введите номер дисконтной карты.');
-      const card = await repo.card({ number });
-      if (!card) throw orderError('DISCOUNT_CARD_NOT_FOUND', 'Дисконтная карта с таким номером не найдена.');
-      if (!card.active) throw orderError('DISCOUNT_CARD_INACTIVE', 'Дисконтная карта не активна.');
+      const problem = cardError(await repo.card({ number }));
+      if (problem) throw problem;
       return data(ctx, { ...params, discountCard: number });
     },
 
@@ -392,11 +454,10 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       if (!code || code.length > 40) throw orderError('PROMOCODE_NOT_FOUND', 'Такого промокода нет.');
       const lines = await repo.orderLines(ownerOf(ctx));
       const goods = lines.reduce((s, l) => s + l.price * l.quantity, 0);
-      const customer = String(userIdOf(ctx) ?? ctx.sessionId);
       promoAdjustment(await repo.promo(code), {
         now: ctx.now(),
         goods,
-        customerUses: await repo.promoUses(code, customer),
+        customerUses: await repo.promoUses(code, customerOf(ctx)),
       });
       await repo.addPromoCode(ctx.sessionId, code);
       return { promocodeList: await repo.sessionPromoCodes(ctx.sessionId) };
@@ -405,6 +466,28 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     async resetPromocode(ctx, raw) {
       await repo.removePromoCode(ctx.sessionId, normalizePromo(raw));
       return { promocodeList: await repo.sessionPromoCodes(ctx.sessionId) };
+    },
+
+    async setAddress(ctx, params, input) {
+      checkAddress(input);
+      const id = await repo.addAddress(ownerOf(ctx), input, MAX_ADDRESSES);
+      if (id === 'full')
+        throw orderError('ADDRESS_LIMIT', `Сохранено уже ${MAX_ADDRESSES} адресов: выберите один из них.`, 'limit');
+      return data(ctx, {
+        ...params,
+        deliveryType: input.type === 'POST' ? 'POCHTA' : 'COURIER',
+        deliveryAddressId: id,
+      });
+    },
+
+    async shop(id) {
+      const shop = await repo.shop(id);
+      if (!shop) throw new DomainError('not_found', 'Такого магазина нет.', 'SHOP_NOT_FOUND');
+      return shop;
+    },
+
+    async pickupPointFor(ctx, address) {
+      return pointForAddress(await repo.pickupPoints(ctx.city?.id ?? null), address);
     },
 
     async save(ctx, input) {
@@ -424,14 +507,16 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       const lines = (await repo.orderLines(owner)).sort((a, b) => a.offerId - b.offerId);
       if (lines.length === 0) throw orderError('EMPTY_BASKET', 'В корзине нет товаров, которые можно заказать.');
       const delivery = await deliveryOf(ctx, input, lines);
-      const customer = userId !== null ? `user:${userId}` : `phone:${phone}`;
-      const priced: PricedLine[] = lines.map((l) => ({ ...l }));
-      const goods = priced.reduce((s, l) => s + l.price * l.quantity, 0);
-      const { adjustments, promos } = await adjustmentsFor(ctx, goods, customer, input.discountCard);
-      const prices = await repo.deliveryPrice(input.deliveryType);
-      const deliveryPrice = prices && !(prices.freeFrom !== null && goods >= prices.freeFrom) ? prices.price : 0;
-      const totals = computeTotals({ lines: priced, adjustments, delivery: deliveryPrice });
-      const name = input.name.trim();
+      const customer = customerOf(ctx, phone);
+      const { promos, totals } = await price(ctx, lines, {
+        type: input.deliveryType,
+        card: input.discountCard,
+        useBonuses: input.useBonuses && userId !== null,
+        customer,
+        strict: true,
+      });
+      const names = splitFullName(input.name);
+      const orderLines = lines.map((l, i) => ({ ...l, total: totals.lines[i]?.total ?? 0 }));
 
       const id = await deps.uow
         .run(async (repos) => {
@@ -449,6 +534,12 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
           for (const promo of promos)
             if ((await repos.orders.takePromo(promo.code, customer, promo)) === 'used')
               throw orderError('PROMOCODE_USED', `Промокод ${promo.code} уже использован.`, 'conflict');
+          if (
+            userId !== null &&
+            totals.bonusesUsed > 0 &&
+            !(await repos.orders.spendBonuses(userId, totals.bonusesUsed))
+          )
+            throw orderError('BONUSES_SHORT', 'Бонусов на карте стало меньше. Обновите страницу заказа.', 'conflict');
           const orderId = await repos.orders.insert(
             {
               userId,
@@ -456,9 +547,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
               idempotencyKey: input.idempotencyKey,
               deliveryType: input.deliveryType,
               delivery,
-              name,
-              lastName: '',
-              secondName: '',
+              ...names,
               email: input.email,
               phone,
               comment: input.comment,
@@ -468,7 +557,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
               deliveryPrice: totals.delivery,
               bonusesUsed: totals.bonusesUsed,
               total: totals.total,
-              lines: lines.map((l, i) => ({ ...l, total: totals.lines[i]?.total ?? 0 })),
+              lines: orderLines,
               stock,
             },
             userId !== null ? `user:${userId}` : 'shopper',
@@ -487,13 +576,14 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
             await repos.outbox.enqueue(
               orderConfirmationLetter({
                 email: input.email,
-                name,
+                name: names.name,
                 number,
-                lines: lines.map((l, i) => ({ ...l, total: totals.lines[i]?.total ?? 0 })),
+                lines: orderLines,
                 delivery: `${DELIVERY_NAMES[input.deliveryType]}, ${where}`,
                 deliveryPrice: totals.delivery,
                 discount: totals.discount,
                 total: totals.total,
+                url: deps.orderLink(orderId),
               }),
             );
           await repos.outbox.enqueue(orderSms({ phone, number, total: totals.total }));
@@ -506,6 +596,13 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       return { id };
     },
   };
+}
+
+/** Same-day courier only when every line can leave the online warehouse now (spec §9 minimum count too). */
+function sameDay(lines: OrderLineFacts[], onlineStock: Map<number, number>): boolean {
+  return (
+    lines.length >= DELIVERY_TODAY_MIN_COUNT && lines.every((l) => (onlineStock.get(l.offerId) ?? 0) >= l.quantity)
+  );
 }
 
 /** Rolls back an attempt whose key another request used first. */

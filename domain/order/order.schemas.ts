@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AddressInput } from '../account/account.schemas';
 import { positiveInt } from '../input';
 
 const flag = z
@@ -19,10 +20,45 @@ export const orderParamsInput = z.object({
   deliveryIntervalDate: z.string().max(10).optional(),
   deliveryIntervalTime: z.string().max(11).optional(),
   deliveryShopId: optionalId('Выберите магазин.'),
+  deliveryPickupPointId: optionalId('Выберите пункт выдачи.'),
   discountCard: z.string().trim().max(20, 'Проверьте номер дисконтной карты.').optional(),
+  useBonuses: flag,
   comment: z.string().max(1000, 'Комментарий — не длиннее 1000 символов.').optional(),
   isSubscribe: flag,
   isDisabledCall: flag,
+});
+
+const addressField = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} — не длиннее ${max} символов.`).optional().default('');
+
+/**
+ * `sale.order.delivery.setAddress` (spec §7): a courier or Russian Post address typed on the order page. Its
+ * `comment` is the address's (for the courier), not the order's.
+ */
+export const setAddressInput = orderParamsInput.omit({ comment: true }).extend({
+  type: z.enum(['COURIER', 'POCHTA'], { error: 'Тип адреса: COURIER или POCHTA.' }),
+  city: addressField(100, 'Город'),
+  street: addressField(200, 'Улица'),
+  house: addressField(20, 'Дом'),
+  flat: addressField(20, 'Квартира'),
+  entrance: addressField(10, 'Подъезд'),
+  floor: addressField(10, 'Этаж'),
+  intercom: addressField(20, 'Домофон'),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^(\d{6})?$/, 'Индекс — шесть цифр.')
+    .optional()
+    .default(''),
+  comment: addressField(500, 'Комментарий к адресу'),
+});
+
+export const pickupByAddressInput = z.object({
+  address: z.string({ error: 'Укажите адрес.' }).trim().max(500, 'Адрес — не длиннее 500 символов.'),
+});
+
+export const shopGetInput = z.object({
+  id: positiveInt('Не указан магазин.', 'Нет такого магазина.'),
 });
 
 /** `sale.order.save` with the spec §7 common parameters, the shop or point for its type, and the attempt's key. */
@@ -35,6 +71,8 @@ export const saveInput = z.object({
   deliveryIntervalDate: z.string().max(10).optional(),
   deliveryIntervalTime: z.string().max(11).optional(),
   deliveryShopId: optionalId('Выберите магазин.'),
+  deliveryPickupPointId: optionalId('Выберите пункт выдачи.'),
+  useBonuses: flag,
   name: z.string({ error: 'Укажите имя.' }).trim().min(1, 'Укажите имя.').max(200, 'Имя — не длиннее 200 символов.'),
   email: z
     .string()
@@ -57,3 +95,25 @@ export const promocodeInput = z.object({
     .min(1, 'Введите промокод.')
     .max(40, 'Такого промокода нет.'),
 });
+
+/** The order page's address as the cabinet stores it: a Russian Post address keeps its parts as one line. */
+export function savedAddressOf(input: z.infer<typeof setAddressInput>): AddressInput {
+  const { city, street, house, flat, entrance, floor, intercom, postcode, comment } = input;
+  if (input.type === 'COURIER')
+    return {
+      type: 'COURIER',
+      city,
+      street,
+      house,
+      flat,
+      entrance,
+      floor,
+      intercom,
+      comment,
+      postcode: '',
+      postAddress: '',
+    };
+  const line = [city, street, house && `д. ${house}`, flat && `кв. ${flat}`].filter(Boolean).join(', ');
+  const none = { city: '', street: '', house: '', flat: '', entrance: '', floor: '', intercom: '', comment: '' };
+  return { type: 'POST', ...none, postcode, postAddress: line };
+}

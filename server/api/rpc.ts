@@ -3,9 +3,15 @@ import { getCookie } from 'hono/cookie';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { RPC_PATH, type RpcAnswers, type RpcMethod } from '../../contract/api';
-import { lineInput, quantityInput } from '../../domain/basket/basket.schemas';
+import { lineInput, quantityInput, sizeInput } from '../../domain/basket/basket.schemas';
 import { DomainError } from '../../domain/errors';
-import { orderParamsInput, promocodeInput, saveInput } from '../../domain/order/order.schemas';
+import {
+  orderParamsInput,
+  promocodeInput,
+  saveInput,
+  savedAddressOf,
+  setAddressInput,
+} from '../../domain/order/order.schemas';
 import type { Services } from '../../domain/services';
 import { answer } from '../http/api-layer';
 import { parseInput, readBody } from '../http/body';
@@ -38,6 +44,16 @@ export function rpcApi(services: Services, writes: MiddlewareHandler<AppEnv>) {
     'sale.order.basket.setQuantity': withInput(quantityInput, async (c, { id, quantity }) => ({
       basket: await basket.setQuantity(c.get('ctx'), id, quantity),
     })),
+    'sale.order.basket.setSize': withInput(sizeInput, async (c, { id, offerId }) => ({
+      basket: await basket.setSize(c.get('ctx'), id, offerId),
+    })),
+    'sale.order.delivery.setAddress': withInput(setAddressInput, (c, input) =>
+      services.checkout.setAddress(
+        c.get('ctx'),
+        { ...input, cookieInterval: intervalCookies(c) },
+        savedAddressOf(input),
+      ),
+    ),
     'sale.order.setPromocode': withInput(promocodeInput, (c, { promocode }) =>
       services.checkout.setPromocode(c.get('ctx'), promocode),
     ),

@@ -241,6 +241,45 @@ describe('courier orders of a logged-in user', () => {
   });
 });
 
+describe('bonuses', () => {
+  it('pay at most 30 % of the goods for a logged-in user, and the save takes them off the card once', async () => {
+    const offer = offers.find((o) => o.price >= 100_000) as OfferFacts;
+    await stockOf(offer, 5, 1);
+    const v = await newVisitor(app);
+    await v.post(API.basketAdd, { offerId: offer.id });
+    const res = await v.post(API.authRegister, {
+      name: 'Ольга',
+      email: `bonus.${randomUUID()}@example.ru`,
+      password: 'Тёплый-пуховик-2026',
+      agree: 'Y',
+    });
+    const { sessid, user: u } = (await res.json()).data;
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const post = (f: Record<string, string | number>) =>
+      app.fetch(RPC_PATH, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(Object.entries({ ...f, sessid }).map(([k, x]) => [k, String(x)])).toString(),
+      });
+    const phone = freshPhone();
+    await app.database.db.execute(sql`update users set confirmed_phone = ${phone} where id = ${u.id}`);
+    await app.database.db.execute(sql`
+      insert into discount_cards (user_id, number, percent, bonus_balance) values (${u.id}, ${`29${String(u.id).padStart(11, '0')}`}, 0, 10000000)
+      on conflict (user_id) do update set bonus_balance = 10000000, percent = 0`);
+    const state = await (await post({ method: 'sale.order.data', deliveryType: 'SHOP', useBonuses: 'Y' })).json();
+    const cap = Math.floor((offer.price * 30) / 100 / 100);
+    expect(state.bonusBalance).toBe(100_000);
+    expect(state.totals.bonusesUsed).toBe(cap);
+    expect(state.totals.total).toBe(offer.price / 100 - cap);
+    const saved = await post({ method: 'sale.order.save', ...pickup(phone), useBonuses: 'Y' });
+    expect(await saved.json()).toMatchObject({ id: expect.any(Number) });
+    const [card] = await rows_<{ bonus_balance: number }>(
+      sql`select bonus_balance from discount_cards where user_id = ${u.id}`,
+    );
+    expect(Number(card?.bonus_balance)).toBe(10_000_000 - cap * 100);
+  });
+});
+
 describe('promo codes', () => {
   it('applies VYUGA10 to the order and refuses an unknown code', async () => {
     const offer = offers[7] as OfferFacts;
@@ -354,5 +393,139 @@ describe('sale.order.data', () => {
     expect(state.totals.total).toBe(
       onSale ? offer.price / 100 : (offer.price - Math.floor((offer.price * 7) / 100)) / 100,
     );
+  });
+});
+
+describe('the delivery helpers of the order page', () => {
+  it('keeps a guest address in the session, chooses it, and orders to it; another visitor never sees it', async () => {
+    const offer = offers[8] as OfferFacts;
+    await stockOf(offer, 5);
+    const { v, phone } = await quickShopper(offer);
+    const bad = await rpc(v, 'sale.order.delivery.setAddress', { type: 'COURIER', city: 'Москва', street: 'Тверская' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.msg).toBe('Укажите дом.');
+    const res = await rpc(v, 'sale.order.delivery.setAddress', {
+      type: 'COURIER',
+      city: 'Москва',
+      street: 'ул. Тверская',
+      house: '7',
+      flat: '12',
+      comment: 'Код домофона 12К',
+    });
+    expect(res.status).toBe(200);
+    const state = await res.json();
+    expect(state.deliveryType).toBe('COURIER');
+    expect(state.addressList).toHaveLength(1);
+    expect(state.addressList[0]).toMatchObject({
+      title: 'Москва, ул. Тверская, д. 7, кв. 12',
+      comment: 'Код домофона 12К',
+    });
+    expect(state.deliveryAddressId).toBe(state.addressList[0].id);
+
+    const other = await newVisitor(app);
+    expect((await (await rpc(other, 'sale.order.data')).json()).addressList).toEqual([]);
+    const stolen = await rpc(other, 'sale.order.save', {
+      ...pickup(phone),
+      deliveryType: 'COURIER',
+      deliveryAddressId: state.deliveryAddressId,
+    });
+    expect((await stolen.json()).error.code).toBe('sale.order/PHONE_NOT_CONFIRMED');
+
+    const saved = await rpc(v, 'sale.order.save', {
+      ...pickup(phone),
+      deliveryType: 'COURIER',
+      deliveryAddressId: state.deliveryAddressId,
+      deliveryIntervalDate: state.deliveryIntervalDate,
+      deliveryIntervalTime: state.deliveryIntervalTime,
+    });
+    expect(saved.status).toBe(200);
+    const [order] = await rows_<{ delivery: { address: string }; name: string; last_name: string }>(
+      sql`select delivery, name, last_name from orders where id = ${(await saved.json()).id}`,
+    );
+    // Spec §5: «Анна Иванова» is two parts: the last name first.
+    expect(order).toMatchObject({ name: 'Иванова', last_name: 'Анна' });
+    expect(order?.delivery.address).toBe('Москва, ул. Тверская, д. 7, кв. 12');
+  });
+
+  it('takes a Russian Post address with a six-digit postcode only', async () => {
+    const offer = offers[9] as OfferFacts;
+    await stockOf(offer, 5);
+    const { v } = await quickShopper(offer);
+    const bad = await rpc(v, 'sale.order.delivery.setAddress', { type: 'POCHTA', postcode: '12345', city: 'Казань' });
+    expect((await bad.json()).error.msg).toBe('Индекс — шесть цифр.');
+    const res = await rpc(v, 'sale.order.delivery.setAddress', {
+      type: 'POCHTA',
+      postcode: '420111',
+      city: 'Казань',
+      street: 'ул. Баумана',
+      house: '44',
+    });
+    const state = await res.json();
+    expect(state.deliveryType).toBe('POCHTA');
+    expect(state.addressList[0].title).toBe('420111, Казань, ул. Баумана, д. 44');
+    expect(state.totals.delivery).toBe(350);
+  });
+
+  it('orders to a pickup point of the city, found by the address, and refuses a point of another city', async () => {
+    const offer = offers[10] as OfferFacts;
+    await stockOf(offer, 5);
+    const { v, phone } = await quickShopper(offer);
+    const found = await v.post(API.pickupPointByAddress, { address: 'Москва, Профсоюзная улица, 3' });
+    const { point } = (await found.json()).data;
+    expect(point.address).toBe('Москва, ул. Профсоюзная, 56');
+    const state = await (await rpc(v, 'sale.order.data', { deliveryType: 'PICKUP' })).json();
+    expect(state.pickupPointList.length).toBeGreaterThan(1);
+    expect(state.deliveryPickupPoint).toMatchObject({ id: state.pickupPointList[0].id });
+    const [foreign] = await rows_<{ id: number }>(
+      sql`select p.id from pickup_points p join cities c on c.id = p.city_id where c.code <> 'moskva' limit 1`,
+    );
+    const refused = await rpc(v, 'sale.order.save', {
+      ...pickup(phone),
+      deliveryType: 'PICKUP',
+      deliveryPickupPointId: Number(foreign?.id),
+    });
+    expect((await refused.json()).error.code).toBe('sale.order/PICKUP_POINT_REQUIRED');
+    const saved = await rpc(v, 'sale.order.save', {
+      ...pickup(phone),
+      deliveryType: 'PICKUP',
+      deliveryPickupPointId: point.id,
+    });
+    expect(saved.status).toBe(200);
+    const [order] = await rows_<{ delivery: { pointId: number }; delivery_price: number }>(
+      sql`select delivery, delivery_price from orders where id = ${(await saved.json()).id}`,
+    );
+    expect(order?.delivery.pointId).toBe(point.id);
+    expect(Number(order?.delivery_price)).toBe(25_000);
+  });
+
+  it('answers a shop by id and a clear 404 for another id', async () => {
+    const v = await newVisitor(app);
+    const res = await v.post(API.shopGet, { id: stores.shop });
+    expect((await res.json()).data.shop).toMatchObject({ id: stores.shop });
+    const missing = await v.post(API.shopGet, { id: stores.online });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Такого магазина нет.');
+  });
+
+  it('changes the size of a line to another size of the same product only', async () => {
+    const [a, b] = await rows_<{ id: number; product_id: number }>(sql`
+      select o.id, o.product_id from offers o
+      where o.product_id = (select product_id from offers group by product_id having count(*) > 2 limit 1)
+      order by o.id limit 2`);
+    for (const o of [a, b]) await stockOf({ ...(offers[0] as OfferFacts), id: Number(o?.id) }, 1);
+    const v = await newVisitor(app);
+    const added = await (await v.post(API.basketAdd, { offerId: Number(a?.id) })).json();
+    const lineId = added.data.basket.available[0].id;
+    const res = await rpc(v, 'sale.order.basket.setSize', { id: lineId, offerId: Number(b?.id) });
+    expect(res.status).toBe(200);
+    expect((await res.json()).basket.available.map((l: { offer: { id: number } }) => l.offer.id)).toEqual([
+      Number(b?.id),
+    ]);
+    const [foreign] = await rows_<{ id: number }>(
+      sql`select id from offers where product_id <> ${Number(a?.product_id)} limit 1`,
+    );
+    const refused = await rpc(v, 'sale.order.basket.setSize', { id: lineId, offerId: Number(foreign?.id) });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.msg).toBe('Этого размера у товара нет.');
   });
 });

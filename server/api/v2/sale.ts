@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { addInput, offerInput, stateInput } from '../../../domain/basket/basket.schemas';
+import { pickupByAddressInput, shopGetInput } from '../../../domain/order/order.schemas';
 import type { Services } from '../../../domain/services';
 import { parseInput } from '../../http/body';
 import type { AppEnv } from '../../http/env';
@@ -25,6 +26,15 @@ export function saleApi(services: Services) {
   route(api, 'wishlistDelete', ['POST'], async (c) => {
     const { offerId } = await parseInput(c, offerInput);
     return { basket: await basket.removeFromWishlist(c.get('ctx'), offerId) };
+  });
+  // The order page's delivery helpers (spec §7).
+  route(api, 'pickupPointByAddress', ['GET', 'POST'], async (c) => {
+    const { address } = await parseInput(c, pickupByAddressInput);
+    return { point: await services.checkout.pickupPointFor(c.get('ctx'), address) };
+  });
+  route(api, 'shopGet', ['GET', 'POST'], async (c) => {
+    const { id } = await parseInput(c, shopGetInput);
+    return { shop: await services.checkout.shop(id) };
   });
   return api;
 }

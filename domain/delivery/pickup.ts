@@ -1,0 +1,40 @@
+/** The delivery partner's pickup points (spec §3 Order `deliveryPickupPoint`, §7 `getByUserAddress`). */
+export interface PickupPoint {
+  id: number;
+  cityId: number;
+  name: string;
+  address: string;
+  hours: string;
+  lat: number;
+  lon: number;
+}
+
+const STREET_KINDS = new Set(
+  'ул улица пр проспект пр-т ш шоссе пер переулок б-р бульвар пл площадь наб набережная д дом кв г город'.split(' '),
+);
+
+/** «ул. Тверская, 18» → «тверская»: the street's own words, without its kind, numbers and the city's «г.». */
+function streetKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .split(/[\s.,/]+/)
+    .filter((word) => word && !STREET_KINDS.has(word) && !/\d/.test(word))
+    .join(' ');
+}
+
+/**
+ * The point for a shopper's address: the one on the same street when the address names one (the shop has no
+ * geocoder offline, so a street is as near as it can place an address), else the city's first.
+ */
+export function pointForAddress(points: readonly PickupPoint[], address: string): PickupPoint | null {
+  const wanted = ` ${streetKey(address)} `;
+  // The longest street the address names wins: «Новый Арбат» is not «Арбат».
+  let sameStreet: PickupPoint | undefined;
+  let best = 2;
+  for (const p of points) {
+    const street = streetKey(p.address.split(', ').slice(1).join(', '));
+    if (street.length > best && wanted.includes(` ${street} `)) [sameStreet, best] = [p, street.length];
+  }
+  return sameStreet ?? points[0] ?? null;
+}
