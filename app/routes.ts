@@ -3,6 +3,7 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes';
 export default [
   index('routes/home.tsx'),
   route('basket', 'routes/basket.tsx'),
+  route('order', 'routes/order.tsx'),
   route('lk', 'routes/lk.tsx'),
   route('lk/address', 'routes/lk.address.tsx'),
   route('lk/dc', 'routes/lk.dc.tsx'),

@@ -12,6 +12,7 @@ import type { RateLimiter } from './limits/limits';
 import type { MenuService } from './menu/menu.service';
 import type { NewsletterService } from './newsletter/newsletter.service';
 import type { CheckoutService } from './order/checkout.service';
+import type { OrdersService } from './order/orders.service';
 import type { SessionsService } from './sessions/sessions.service';
 import type { RegionsService } from './regions/regions.service';
 
@@ -26,6 +27,7 @@ export interface Services {
   menu: MenuService;
   basket: BasketService;
   checkout: CheckoutService;
+  orders: OrdersService;
   newsletter: NewsletterService;
   regions: RegionsService;
   home: HomeService;

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/client';
 import { scryptHasher } from './auth/passwords';
@@ -8,6 +8,7 @@ import { authRepository } from '../db/repositories/auth';
 import { sessionsRepository } from '../db/repositories/sessions';
 import { basketRepository } from '../db/repositories/basket';
 import { checkoutRepository } from '../db/repositories/checkout';
+import { ordersRepository } from '../db/repositories/orders';
 import { homeRepository } from '../db/repositories/cards';
 import { listingRepository } from '../db/repositories/listing';
 import { searchRepository } from '../db/repositories/search';
@@ -33,6 +34,7 @@ import { createEventsService } from '../domain/events/events.service';
 import { memoryRateLimiter } from '../domain/limits/memory-limiter';
 import { createMenuService } from '../domain/menu/menu.service';
 import { createCheckoutService } from '../domain/order/checkout.service';
+import { createOrdersService } from '../domain/order/orders.service';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service';
 import { createSessionsService, newSessionsRule } from '../domain/sessions/sessions.service';
 import { createRegionsService } from '../domain/regions/regions.service';
@@ -93,6 +95,14 @@ export function createServices(deps: {
       uow: unitOfWork(db),
       ordersPerPhoneDay: settings.ORDERS_PER_PHONE_DAY,
       orderLink: (id) => `${new URL(settings.SITE_URL).origin}/order/?ORDER_ID=${id}&token=${orderToken(id)}`,
+    }),
+    orders: createOrdersService({
+      repo: ordersRepository(db),
+      tokenValid: (id, token) => {
+        const expected = Buffer.from(orderToken(id));
+        const given = Buffer.from(token);
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      },
     }),
     phoneCodes: createPhoneCodesService({
       repo: phoneCodeRepository(db),

@@ -241,6 +241,8 @@ export interface CheckoutService {
   setAddress(ctx: RequestContext, params: OrderParams, input: AddressInput): Promise<OrderState>;
   /** Spec §7 `getByUserAddress`: the city's point nearest the address the shopper typed or chose. */
   pickupPointFor(ctx: RequestContext, address: string): Promise<PickupPoint | null>;
+  /** The phones this session or user confirmed by code (spec §5: the order's phone must be one of them). */
+  confirmedPhones(ctx: RequestContext): Promise<string[]>;
   /** Spec §7 `sale/delivery/shop/get`: a shop's data for the order page. */
   shop(id: number): Promise<OrderShop>;
   resetPromocode(ctx: RequestContext, code: string): Promise<{ promocodeList: string[] }>;
@@ -479,6 +481,8 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
         deliveryAddressId: id,
       });
     },
+
+    confirmedPhones: (ctx) => repo.confirmedPhones(ctx.sessionId, userIdOf(ctx)),
 
     async shop(id) {
       const shop = await repo.shop(id);

@@ -1,0 +1,600 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { imageUrl } from '../../../contract/images';
+import { normalizePhone } from '../../../domain/auth/phone';
+import type { OrderParams, OrderState } from '../../../domain/order/checkout.service';
+import type { DeliveryType } from '../../../domain/order/process';
+import { formatPrice } from '../../../domain/pricing/price';
+import { AuthLink } from '~/components/account/AuthLink';
+import { reachGoal } from '~/lib/analytics';
+import { postRpc } from '~/lib/api';
+import { writeCookie } from '~/lib/cookies';
+import { AddressForm } from './AddressForm';
+import { PhoneConfirm } from './PhoneConfirm';
+import styles from './Checkout.module.css';
+
+const TYPES: [DeliveryType, string][] = [
+  ['COURIER', 'Курьер'],
+  ['PICKUP', 'Пункт выдачи'],
+  ['POCHTA', 'Почта России'],
+  ['SHOP', 'Из магазина'],
+];
+
+const roubles = (value: number) => formatPrice(Math.round(value * 100));
+
+interface Props {
+  state: OrderState;
+  profile: { name: string; email: string; phone: string };
+  confirmedPhones: string[];
+  auth: boolean;
+  imgVersion: string;
+}
+
+/**
+ * Spec §4 Order: the order page as one form over the server's state. Every choice asks the server for the whole
+ * state again (`sale.order.*`), so prices, slots and shops are never worked out in the browser. A call's buttons
+ * are locked while it runs; the whole page while the order is saved.
+ */
+export function CheckoutForm(props: Props) {
+  const [state, setState] = useState(props.state);
+  const [contact, setContact] = useState(props.profile);
+  const [confirmed, setConfirmed] = useState(props.confirmedPhones);
+  const [comment, setComment] = useState('');
+  const [noCall, setNoCall] = useState(false);
+  const [subscribe, setSubscribe] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [promo, setPromo] = useState('');
+  const [promoError, setPromoError] = useState<string | null>(null);
+  const [card, setCard] = useState('');
+  const [cardError, setCardError] = useState<string | null>(null);
+  // One key per attempt of this page, kept on retry: a repeated save answers the same order.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const id = useId();
+
+  const params = (patch: OrderParams = {}): OrderParams => ({
+    deliveryType: state.deliveryType,
+    deliveryAddressId: state.deliveryAddressId ?? undefined,
+    deliveryIntervalDate: state.deliveryIntervalDate,
+    deliveryIntervalTime: state.deliveryIntervalTime,
+    deliveryShopId: state.deliveryShopData?.id,
+    deliveryPickupPointId: state.deliveryPickupPoint?.id,
+    discountCard: state.discountCardActive ? state.discountCard : undefined,
+    useBonuses: state.useBonuses,
+    ...patch,
+  });
+  const wire = (p: OrderParams) => ({ ...p, useBonuses: p.useBonuses ? 'Y' : 'N' });
+
+  /** Runs one call with its button locked; the answer's state replaces the page's. */
+  async function run(name: string, call: () => Promise<void>) {
+    setBusy(name);
+    try {
+      await call();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const refresh = (patch: OrderParams = {}) =>
+    run('data', async () => {
+      const answer = await postRpc('sale.order.data', wire(params(patch)));
+      if (answer.ok) setState(answer.data);
+      else setError(answer.message);
+    });
+
+  const lineCall = (method: 'sale.order.basket.delete' | 'sale.order.basket.toWishlist', lineId: number) =>
+    run(`line-${lineId}`, async () => {
+      const answer = await postRpc(method, { id: lineId });
+      if (!answer.ok) return setError(answer.message);
+      const next = await postRpc('sale.order.data', wire(params()));
+      if (next.ok) setState(next.data);
+    });
+
+  const setQuantity = (lineId: number, quantity: number) =>
+    run(`line-${lineId}`, async () => {
+      const answer = await postRpc('sale.order.basket.setQuantity', { id: lineId, quantity });
+      if (!answer.ok) return setError(answer.message);
+      const next = await postRpc('sale.order.data', wire(params()));
+      if (next.ok) setState(next.data);
+    });
+
+  const applyPromo = () =>
+    run('promo', async () => {
+      const answer = await postRpc('sale.order.setPromocode', { promocode: promo });
+      if (!answer.ok) return setPromoError(answer.message);
+      setPromo('');
+      setPromoError(null);
+      const next = await postRpc('sale.order.data', wire(params()));
+      if (next.ok) setState(next.data);
+    });
+
+  const removePromo = (code: string) =>
+    run('promo', async () => {
+      await postRpc('sale.order.resetPromocode', { promocode: code });
+      const next = await postRpc('sale.order.data', wire(params()));
+      if (next.ok) setState(next.data);
+    });
+
+  const applyCard = () =>
+    run('card', async () => {
+      const answer = await postRpc('sale.order.setDiscountCard', wire(params({ discountCard: card })));
+      if (!answer.ok) return setCardError(answer.message);
+      setCardError(null);
+      setState(answer.data);
+    });
+
+  async function save() {
+    setError(null);
+    setSaving(true);
+    const phone = normalizePhone(contact.phone) ?? contact.phone;
+    const answer = await postRpc('sale.order.save', {
+      ...wire(params()),
+      idempotencyKey,
+      name: contact.name,
+      email: contact.email,
+      phone,
+      comment,
+      isDisabledCall: noCall ? 'Y' : 'N',
+      isSubscribe: subscribe ? 'Y' : 'N',
+    });
+    if (answer.ok) {
+      // Spec §3: the profile cookies fill the next order's form; a phone only with its 11 digits.
+      writeCookie('user_name', contact.name, 360);
+      writeCookie('user_email', contact.email, 360);
+      if (normalizePhone(contact.phone)) writeCookie('user_phone', phone, 360);
+      writeCookie('order_delivery_interval_date', state.deliveryIntervalDate, 360);
+      writeCookie('order_delivery_interval_time', state.deliveryIntervalTime, 360);
+      reachGoal('order confirm', { orderId: answer.data.id });
+      if (state.deliveryType === 'SHOP') reachGoal('take-from-store', { orderId: answer.data.id });
+      // A full load: the header's basket counts and every store of the page start from the emptied basket.
+      window.location.assign(`/order/?ORDER_ID=${answer.data.id}`);
+      return;
+    }
+    setSaving(false);
+    setError(answer.message);
+    const code = answer.code.split('/').pop();
+    if (code === 'ERROR_ORDER_LIMIT') reachGoal('order count limit');
+    // Spec §4: a slot that has gone is replaced by the current ones.
+    if (code === 'INTERVAL_DELIVERY' || code === 'NOT_ENOUGH_STOCK') await refresh();
+  }
+
+  if (state.items.length === 0)
+    return (
+      <main id="main" className={`container ${styles.page}`}>
+        <h1 className={styles.title}>Оформление заказа</h1>
+        <p className={styles.muted}>В корзине нет товаров, которые можно заказать.</p>
+        <Link to="/catalog/" className={styles.secondary}>
+          Перейти в каталог
+        </Link>
+      </main>
+    );
+
+  const phoneDigits = normalizePhone(contact.phone);
+  const phoneConfirmed = phoneDigits !== null && confirmed.includes(phoneDigits);
+  const addresses = state.addressList.filter((a) => a.type === (state.deliveryType === 'POCHTA' ? 'POST' : 'COURIER'));
+  const dates = Object.keys(state.deliveryIntervalList);
+  const shopAllowed = (shopId: number) => state.items.every((item) => item.allowedShopIds.includes(shopId));
+  const lock = saving || busy !== null;
+
+  return (
+    <main id="main" className={`container ${styles.page}`} aria-busy={saving}>
+      <h1 className={styles.title}>Оформление заказа</h1>
+      <form
+        className={styles.layout}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!lock) save();
+        }}
+      >
+        {/* The whole page is locked while the order is being saved (spec §4). */}
+        <fieldset disabled={saving} className={styles.main}>
+          <section className={styles.block} aria-labelledby={`${id}-items`}>
+            <h2 id={`${id}-items`} className={styles.blockTitle}>
+              Товары
+            </h2>
+            <ul className={styles.lines}>
+              {state.items.map((item) => {
+                const line = state.basket.available.find((l) => l.id === item.id);
+                return (
+                  <li key={item.id} className={styles.line}>
+                    {item.product.image && (
+                      <img
+                        src={imageUrl(item.product.image, 'thumb', props.imgVersion)}
+                        alt=""
+                        width={78}
+                        height={104}
+                        className={styles.thumb}
+                      />
+                    )}
+                    <div className={styles.lineInfo}>
+                      <Link to={item.product.url} className={styles.lineName}>
+                        {item.product.brandName} · {item.product.name}
+                      </Link>
+                      <span className={styles.muted}>
+                        Размер {item.offer.sizeName}
+                        {item.offer.colorName ? `, ${item.offer.colorName}` : ''}
+                      </span>
+                      <div className={styles.lineActions}>
+                        <label className={styles.qty}>
+                          <span className="visually-hidden">Количество: {item.product.name}</span>
+                          <select
+                            value={item.quantity}
+                            disabled={busy === `line-${item.id}`}
+                            onChange={(e) => setQuantity(item.id, Number(e.target.value))}
+                          >
+                            {Array.from({ length: Math.max(item.quantity, line?.maxQuantity ?? 1) }, (_, n) => n + 1)
+                              .slice(0, 10)
+                              .map((n) => (
+                                <option key={n} value={n}>
+                                  {n} шт.
+                                </option>
+                              ))}
+                          </select>
+                        </label>
+                        <button
+                          type="button"
+                          className={styles.link}
+                          disabled={busy === `line-${item.id}`}
+                          onClick={() => lineCall('sale.order.basket.toWishlist', item.id)}
+                        >
+                          В избранное
+                        </button>
+                        <button
+                          type="button"
+                          className={styles.link}
+                          disabled={busy === `line-${item.id}`}
+                          onClick={() => lineCall('sale.order.basket.delete', item.id)}
+                        >
+                          Удалить
+                        </button>
+                      </div>
+                    </div>
+                    <span className={styles.linePrice}>{formatPrice((line?.price ?? 0) * item.quantity)}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+
+          <section className={styles.block} aria-labelledby={`${id}-contact`}>
+            <h2 id={`${id}-contact`} className={styles.blockTitle}>
+              Получатель
+            </h2>
+            {!props.auth && (
+              <p className={styles.muted}>
+                Уже покупали у нас? <AuthLink dialog="login">Войдите</AuthLink> — подставим данные и адреса.
+              </p>
+            )}
+            <div className={styles.fields}>
+              <label className={styles.field}>
+                Фамилия, имя и отчество
+                <input
+                  name="name"
+                  autoComplete="name"
+                  required
+                  maxLength={200}
+                  value={contact.name}
+                  onChange={(e) => setContact({ ...contact, name: e.target.value })}
+                />
+              </label>
+              <label className={styles.field}>
+                Email
+                <input
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  maxLength={254}
+                  value={contact.email}
+                  onChange={(e) => setContact({ ...contact, email: e.target.value })}
+                />
+                <span className={styles.hint}>Пришлём подтверждение и ссылку на заказ.</span>
+              </label>
+            </div>
+            <PhoneConfirm
+              phone={contact.phone}
+              confirmed={phoneConfirmed}
+              onPhone={(phone) => setContact({ ...contact, phone })}
+              onConfirmed={(phone) => setConfirmed([...confirmed, phone])}
+            />
+          </section>
+
+          <section className={styles.block} aria-labelledby={`${id}-delivery`}>
+            <h2 id={`${id}-delivery`} className={styles.blockTitle}>
+              Способ получения
+            </h2>
+            <div role="radiogroup" aria-labelledby={`${id}-delivery`} className={styles.types}>
+              {TYPES.map(([type, label]) => {
+                const price = state.deliveryPrices[type];
+                return (
+                  <label key={type} className={styles.type} data-checked={state.deliveryType === type || undefined}>
+                    <input
+                      type="radio"
+                      name="deliveryType"
+                      value={type}
+                      checked={state.deliveryType === type}
+                      disabled={price === null || busy === 'data'}
+                      onChange={() => refresh({ deliveryType: type, deliveryAddressId: undefined })}
+                    />
+                    <span className={styles.typeName}>{label}</span>
+                    <span className={styles.muted}>
+                      {price === null ? 'недоступно' : price === 0 ? 'бесплатно' : roubles(price)}
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+
+            {(state.deliveryType === 'COURIER' || state.deliveryType === 'POCHTA') && (
+              <div className={styles.sub}>
+                {addresses.length > 0 && (
+                  <fieldset className={styles.choices}>
+                    <legend className={styles.legend}>Адрес</legend>
+                    {addresses.map((a) => (
+                      <label key={a.id} className={styles.choice}>
+                        <input
+                          type="radio"
+                          name="deliveryAddressId"
+                          checked={state.deliveryAddressId === a.id}
+                          onChange={() => refresh({ deliveryAddressId: a.id })}
+                        />
+                        <span>{a.title}</span>
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
+                <AddressForm
+                  type={state.deliveryType}
+                  open={addresses.length === 0}
+                  city={state.city?.name ?? ''}
+                  onSave={async (fields) => {
+                    const answer = await postRpc('sale.order.delivery.setAddress', { ...wire(params()), ...fields });
+                    if (!answer.ok) return answer.message;
+                    setState(answer.data);
+                    return null;
+                  }}
+                />
+                {state.deliveryType === 'COURIER' && dates.length > 0 && (
+                  <div className={styles.fields}>
+                    <label className={styles.field}>
+                      Дата доставки
+                      <select
+                        value={state.deliveryIntervalDate}
+                        onChange={(e) => refresh({ deliveryIntervalDate: e.target.value })}
+                      >
+                        {dates.map((d) => (
+                          <option key={d} value={d}>
+                            {d}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <label className={styles.field}>
+                      Время
+                      <select
+                        value={state.deliveryIntervalTime}
+                        onChange={(e) => refresh({ deliveryIntervalTime: e.target.value })}
+                      >
+                        {(state.deliveryIntervalList[state.deliveryIntervalDate] ?? []).map((t) => (
+                          <option key={t} value={t}>
+                            {t.replace('-', '–')}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  </div>
+                )}
+              </div>
+            )}
+
+            {state.deliveryType === 'PICKUP' && (
+              <fieldset className={`${styles.sub} ${styles.choices}`}>
+                <legend className={styles.legend}>Пункт выдачи в городе {state.city?.name}</legend>
+                {state.pickupPointList.length === 0 && (
+                  <p className={styles.muted}>В вашем городе пока нет пунктов выдачи.</p>
+                )}
+                {state.pickupPointList.map((p) => (
+                  <label key={p.id} className={styles.choice}>
+                    <input
+                      type="radio"
+                      name="deliveryPickupPointId"
+                      checked={state.deliveryPickupPoint?.id === p.id}
+                      onChange={() => refresh({ deliveryPickupPointId: p.id })}
+                    />
+                    <span>
+                      {p.address}
+                      <span className={styles.muted}>
+                        {p.name}, {p.hours}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+
+            {state.deliveryType === 'SHOP' && (
+              <fieldset className={`${styles.sub} ${styles.choices}`}>
+                <legend className={styles.legend}>Магазин в городе {state.city?.name}</legend>
+                {state.shops.map((s) => {
+                  const allowed = shopAllowed(s.id);
+                  return (
+                    <label key={s.id} className={styles.choice} data-disabled={!allowed || undefined}>
+                      <input
+                        type="radio"
+                        name="deliveryShopId"
+                        checked={state.deliveryShopData?.id === s.id}
+                        disabled={!allowed}
+                        onChange={() => refresh({ deliveryShopId: s.id })}
+                      />
+                      <span>
+                        {s.name}, {s.address}
+                        <span className={styles.muted}>
+                          {allowed ? s.hours : 'сюда заказ не доставить: не все товары можно привезти'}
+                        </span>
+                      </span>
+                    </label>
+                  );
+                })}
+                {state.shopDeliverySrok && (
+                  <p className={styles.notice} role="status">
+                    Заказ будет готов к выдаче {state.shopDeliverySrok}. Бесплатно, оплата в магазине.
+                  </p>
+                )}
+              </fieldset>
+            )}
+          </section>
+
+          <section className={styles.block} aria-labelledby={`${id}-more`}>
+            <h2 id={`${id}-more`} className={styles.blockTitle}>
+              Комментарий
+            </h2>
+            <label className={styles.field}>
+              Комментарий к заказу
+              <textarea
+                name="comment"
+                rows={3}
+                maxLength={1000}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+              />
+            </label>
+            <label className={styles.check}>
+              <input type="checkbox" checked={noCall} onChange={(e) => setNoCall(e.target.checked)} />
+              Не перезванивать для подтверждения
+            </label>
+            <label className={styles.check}>
+              <input type="checkbox" checked={subscribe} onChange={(e) => setSubscribe(e.target.checked)} />
+              Присылать новости и скидки
+            </label>
+          </section>
+        </fieldset>
+
+        <aside className={styles.summary} aria-labelledby={`${id}-summary`}>
+          <fieldset disabled={saving} className={styles.plain}>
+            <h2 id={`${id}-summary`} className={styles.blockTitle}>
+              Ваш заказ
+            </h2>
+            <div className={styles.inline}>
+              <label className={styles.field}>
+                Промокод
+                <input
+                  value={promo}
+                  maxLength={40}
+                  aria-invalid={promoError ? true : undefined}
+                  aria-describedby={promoError ? `${id}-promo-error` : undefined}
+                  onChange={(e) => setPromo(e.target.value)}
+                />
+              </label>
+              <button
+                type="button"
+                className={styles.secondary}
+                disabled={!promo.trim() || busy === 'promo'}
+                onClick={applyPromo}
+              >
+                Применить
+              </button>
+            </div>
+            {promoError && (
+              <p id={`${id}-promo-error`} className={styles.error} role="alert">
+                {promoError}
+              </p>
+            )}
+            {state.promocodeList.map((code) => (
+              <p key={code} className={styles.tag}>
+                {code}
+                <button
+                  type="button"
+                  className={styles.link}
+                  onClick={() => removePromo(code)}
+                  aria-label={`Убрать промокод ${code}`}
+                >
+                  убрать
+                </button>
+              </p>
+            ))}
+            {state.discountCardActive ? (
+              <p className={styles.tag}>Дисконтная карта {state.discountCard}</p>
+            ) : (
+              <>
+                <div className={styles.inline}>
+                  <label className={styles.field}>
+                    Дисконтная карта
+                    <input
+                      value={card}
+                      inputMode="numeric"
+                      maxLength={20}
+                      aria-invalid={cardError ? true : undefined}
+                      aria-describedby={cardError ? `${id}-card-error` : undefined}
+                      onChange={(e) => setCard(e.target.value)}
+                    />
+                  </label>
+                  <button
+                    type="button"
+                    className={styles.secondary}
+                    disabled={!card.trim() || busy === 'card'}
+                    onClick={applyCard}
+                  >
+                    Применить
+                  </button>
+                </div>
+                {cardError && (
+                  <p id={`${id}-card-error`} className={styles.error} role="alert">
+                    {cardError}
+                  </p>
+                )}
+              </>
+            )}
+            {state.bonusBalance > 0 && (
+              <label className={styles.check}>
+                <input
+                  type="checkbox"
+                  checked={state.useBonuses}
+                  onChange={(e) => refresh({ useBonuses: e.target.checked })}
+                />
+                Списать бонусы (на карте {roubles(state.bonusBalance)})
+              </label>
+            )}
+            <dl className={styles.totals}>
+              <div>
+                <dt>Товары</dt>
+                <dd>{roubles(state.totals.items)}</dd>
+              </div>
+              {state.totals.discount > 0 && (
+                <div className={styles.discount}>
+                  <dt>Скидка</dt>
+                  <dd>−{roubles(state.totals.discount)}</dd>
+                </div>
+              )}
+              {state.totals.bonusesUsed > 0 && (
+                <div className={styles.discount}>
+                  <dt>Бонусами</dt>
+                  <dd>−{roubles(state.totals.bonusesUsed)}</dd>
+                </div>
+              )}
+              <div>
+                <dt>Доставка</dt>
+                <dd>{state.totals.delivery > 0 ? roubles(state.totals.delivery) : 'бесплатно'}</dd>
+              </div>
+              <div className={styles.total}>
+                <dt>Итого</dt>
+                <dd data-testid="order-total">{roubles(state.totals.total)}</dd>
+              </div>
+            </dl>
+            {error && (
+              <p className={styles.error} role="alert">
+                {error}
+              </p>
+            )}
+            {!phoneConfirmed && <p className={styles.muted}>Чтобы оформить заказ, подтвердите телефон кодом из SMS.</p>}
+            <button type="submit" className={styles.primary} disabled={lock || !phoneConfirmed}>
+              {saving ? 'Оформляем…' : 'Оформить заказ'}
+            </button>
+            <p className={styles.hint}>
+              Оплата при получении. Нажимая кнопку, вы соглашаетесь с <Link to="/info/oferta/">условиями продажи</Link>.
+            </p>
+          </fieldset>
+        </aside>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+import { data } from 'react-router';
+import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
+import { isDomainError } from '../../domain/errors';
+import { CheckoutForm } from '~/components/order/CheckoutForm';
+import { OrderConfirmation } from '~/components/order/OrderConfirmation';
+import { readCookie } from '~/lib/cookies';
+import type { Route } from './+types/order';
+
+/**
+ * Spec §2 /order/: the order page; with `ORDER_ID` the saved order's confirmation, to its owner only (the user,
+ * the session that placed it, or the signed link of its letter).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, ctx, options } = context;
+  const url = new URL(request.url);
+  const orderId = url.searchParams.get('ORDER_ID');
+  if (orderId !== null) {
+    const id = Number(orderId);
+    try {
+      if (!Number.isSafeInteger(id) || id <= 0) throw new Error('not an id');
+      const order = await services.orders.view(ctx, id, url.searchParams.get('token') ?? undefined);
+      return { kind: 'confirmation' as const, order, imgVersion: options.imgVersion };
+    } catch (error) {
+      if (error instanceof Error && !isDomainError(error) && error.message !== 'not an id') throw error;
+      throw data('Заказ не найден', { status: 404 });
+    }
+  }
+  const cookie = request.headers.get('cookie');
+  const [state, user, confirmedPhones] = await Promise.all([
+    services.checkout.data(ctx, {
+      cookieInterval: {
+        date: readCookie(cookie, 'order_delivery_interval_date'),
+        time: readCookie(cookie, 'order_delivery_interval_time'),
+      },
+    }),
+    services.auth.currentUser(ctx),
+    services.checkout.confirmedPhones(ctx),
+  ]);
+  // Spec §3: the profile, or a guest's profile cookies, fill the contact fields.
+  const profile = {
+    name:
+      [user.lastName, user.name, user.secondName].filter(Boolean).join(' ') || readCookie(cookie, 'user_name') || '',
+    email: user.email || readCookie(cookie, 'user_email') || '',
+    phone: user.confirmedPhone || user.phone || readCookie(cookie, 'user_phone') || confirmedPhones[0] || '',
+  };
+  return {
+    kind: 'checkout' as const,
+    state,
+    profile,
+    confirmedPhones,
+    auth: user.auth,
+    imgVersion: options.imgVersion,
+  };
+}
+
+export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const title =
+    loaderData?.kind === 'confirmation' ? `Заказ № ${loaderData.order.number} оформлен` : 'Оформление заказа';
+  return [{ title: `${title} — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === 'confirmation')
+    return <OrderConfirmation order={loaderData.order} imgVersion={loaderData.imgVersion} />;
+  return <CheckoutForm {...loaderData} />;
+}

@@ -1,0 +1,113 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readOutbox } from '../support/outbox';
+import {
+  baseURL,
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousA11yViolations,
+  settle,
+  type ViewportName,
+} from './support/browser';
+
+let browser: Browser;
+let offerId: number;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  offerId = await stockedOffer();
+});
+afterAll(() => browser?.close());
+
+/** An offer the online warehouse holds a few of, found through the product call. */
+async function stockedOffer(): Promise<number> {
+  for (let id = 1; id < 400; id++) {
+    const res = await fetch(`${baseURL()}/api/v2/catalog/product/get/?id=${id}`);
+    if (!res.ok) continue;
+    const { offers } = ((await res.json()) as { data: { offers: { id: number; canBuy: boolean }[] } }).data;
+    const offer = offers.find((o) => o.canBuy);
+    if (offer) return offer.id;
+  }
+  throw new Error('the demo catalogue has nothing for sale online');
+}
+
+/** Puts the offer in this browser's cart through the cart call, as the product page's button does. */
+async function addToCart(page: Page, id: number) {
+  await page.evaluate(async (offer) => {
+    const state = await (await fetch('/api/v2/user/state/')).json();
+    await fetch('/api/v2/sale/basket/add/', {
+      method: 'POST',
+      body: new URLSearchParams({ sessid: state.data.sessid, offerId: String(offer) }),
+    });
+  }, id);
+}
+
+async function smsCode(phone: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const sms = await readOutbox({ dataDir: inject('dataDir') }, { to: phone, channel: 'sms' });
+    const code = sms?.kind === 'phone-code' ? sms.text.match(/\d{6}/)?.[0] : undefined;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code for ${phone}`);
+}
+
+describe.each(['desktop', 'mobile'] as ViewportName[])('checkout in the browser (%s)', (viewport) => {
+  it('a guest confirms the phone with the SMS code, adds a courier address, picks a slot and orders', async () => {
+    const { page, errors } = await openPage(browser, viewport);
+    const phone = viewport === 'desktop' ? '79005550001' : '79005550002';
+    await page.goto('/basket/');
+    await settle(page);
+    await addToCart(page, offerId);
+    await page.goto('/basket/');
+    await settle(page);
+    await page.getByRole('link', { name: 'Перейти к оформлению' }).click();
+    await page.waitForURL('**/order/');
+    await settle(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Оформление заказа');
+    await expect.poll(() => page.getByRole('button', { name: 'Оформить заказ' }).isDisabled()).toBe(true);
+
+    await page.getByLabel('Фамилия, имя и отчество').fill('Смирнова Мария');
+    await page.getByLabel('Email').fill(`order.${viewport}.${Date.now()}@example.ru`);
+    await page.getByRole('textbox', { name: 'Телефон', exact: true }).fill(`+${phone}`);
+    await page.getByRole('button', { name: 'Получить код' }).click();
+    await page.getByLabel('Код из SMS').fill(await smsCode(phone));
+    await page.getByRole('button', { name: 'Подтвердить' }).click();
+    await page.getByText('Телефон подтверждён.').waitFor();
+
+    // A guest has no saved address: the form is open; the server's message stands by it when a part is missing.
+    await page.getByLabel('Улица').fill('ул. Тверская');
+    await page.getByRole('button', { name: 'Сохранить адрес' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Укажите дом.');
+    await page.getByLabel('Дом', { exact: true }).fill('7');
+    await page.getByLabel('Квартира').fill('12');
+    await page.getByRole('button', { name: 'Сохранить адрес' }).click();
+    await page.getByRole('radio', { name: 'Москва, ул. Тверская, д. 7, кв. 12' }).waitFor();
+    const times = page.getByLabel('Время');
+    await times.selectOption({ index: 1 });
+    await settle(page);
+    expect(await page.getByRole('radio', { name: /Курьер/ }).isChecked()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, `order-${viewport}`);
+
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await page.waitForURL(/\/order\/\?ORDER_ID=\d+/);
+    await settle(page);
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    expect(heading).toMatch(/^Заказ № \d+ оформлен$/);
+    expect(await page.getByText('Москва, ул. Тверская, д. 7, кв. 12').count()).toBe(1);
+    expect(await page.getByTestId('cart-count').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, `order-confirmation-${viewport}`);
+
+    // The order is its owner's: another browser gets the 404 page for the same address.
+    const stranger = await browser.newContext({ baseURL: inject('baseURL') });
+    const other = await stranger.newPage();
+    const res = await other.goto(page.url());
+    expect(res?.status()).toBe(404);
+    await stranger.close();
+    // The browser logs the 400 of the address without a house, which the test sent on purpose; nothing else.
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    await page.context().close();
+  });
+});
