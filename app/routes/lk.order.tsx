@@ -1,14 +1,19 @@
 import { Link } from 'react-router';
+import { imageUrl } from '../../contract/images';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
+import { formatPrice } from '../../domain/pricing/price';
 import styles from '~/components/account/Cabinet.module.css';
 import { CabinetLayout } from '~/components/account/CabinetLayout';
 import { requireCabinetUser } from '~/lib/cabinet';
 import type { Route } from './+types/lk.order';
 
-/** Spec §2 /lk/order/: my orders. The order history arrives with the checkout pages. */
-export function loader({ request, context }: Route.LoaderArgs) {
+/** Spec §2 /lk/order/: the user's orders, newest first; each opens its own page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireCabinetUser(request, context);
-  return null;
+  return {
+    orders: await context.services.orders.history(context.ctx),
+    imgVersion: context.options.imgVersion,
+  };
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -17,11 +22,54 @@ export function meta() {
   return [{ title: `Мои заказы — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];
 }
 
-export default function Orders() {
+const dateFormat = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Moscow',
+});
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { orders, imgVersion } = loaderData;
   return (
     <CabinetLayout title="Мои заказы">
-      <p className={styles.empty}>Заказов пока нет.</p>
-      <Link to="/catalog/women/">Перейти в каталог</Link>
+      {orders.length === 0 ? (
+        <>
+          <p className={styles.empty}>Заказов пока нет.</p>
+          <Link to="/catalog/women/">Перейти в каталог</Link>
+        </>
+      ) : (
+        <ul className={styles.list}>
+          {orders.map((order) => (
+            <li key={order.id} className={styles.card}>
+              <div className={styles.row}>
+                <Link to={`/order/?ORDER_ID=${order.id}`}>
+                  <b>{`Заказ № ${order.number}`}</b>
+                </Link>
+                <span>{`от ${dateFormat.format(new Date(order.createdAt))}`}</span>
+                <span className={styles.state}>{order.statusName}</span>
+              </div>
+              <div className={styles.row}>
+                {order.lines.map((line) =>
+                  line.image ? (
+                    <img
+                      key={`${line.productId}-${line.sizeName}`}
+                      src={imageUrl(line.image, 'thumb', imgVersion)}
+                      alt={`${line.name}, размер ${line.sizeName}`}
+                      width={48}
+                      height={64}
+                    />
+                  ) : null,
+                )}
+              </div>
+              <div className={styles.row}>
+                <span>{order.deliveryName}</span>
+                <b>{formatPrice(order.total)}</b>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
     </CabinetLayout>
   );
 }

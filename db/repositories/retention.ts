@@ -27,6 +27,8 @@ export function retentionRepository(db: Db): RetentionRepository {
           tx,
           sql`delete from checkout_promo_codes where session_id in (${stale})`,
         );
+        // A guest's order-page addresses live as long as the session.
+        report.sessionAddresses = await count(tx, sql`delete from addresses where session_id in (${stale})`);
         report.sessions = await count(tx, sql`delete from sessions where id in (${stale})`);
         report.events = await count(tx, sql`delete from events where created_at < ${days(RETENTION_DAYS.events)}`);
         report.outbox = await count(

@@ -231,13 +231,38 @@ describe('courier orders of a logged-in user', () => {
       deliveryIntervalTime: (list[date] as string[])[0] as string,
     });
     expect(res.status).toBe(200);
+    const { id } = await res.json();
     const [order] = await rows_<{ delivery_price: number; total: number; delivery: { date: string } }>(
-      sql`select delivery_price, total, delivery from orders where id = ${(await res.json()).id}`,
+      sql`select delivery_price, total, delivery from orders where id = ${id}`,
     );
     const expected = offer.price >= 500_000 ? 0 : 39_000;
     expect(Number(order?.delivery_price)).toBe(expected);
     expect(Number(order?.total)).toBe(offer.price + expected);
     expect(order?.delivery.date).toBe(date);
+    // The user's history lists it.
+    expect(await (await me.get('/lk/order/')).text()).toContain(`Заказ № ${100_000 + id}`);
+  });
+});
+
+describe('the saved order', () => {
+  it("shows to the session that placed it and to the letter's signed link, never by its number alone", async () => {
+    const offer = offers[11] as OfferFacts;
+    await stockOf(offer, 3, 1);
+    const { v, phone } = await quickShopper(offer);
+    const { id } = await (await rpc(v, 'sale.order.save', pickup(phone))).json();
+    const page = await v.get(`/order/?ORDER_ID=${id}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`Заказ № ${100_000 + id} оформлен`);
+    const stranger = await newVisitor(app);
+    expect((await stranger.get(`/order/?ORDER_ID=${id}`)).status).toBe(404);
+    expect((await stranger.get(`/order/?ORDER_ID=${id}&token=forged`)).status).toBe(404);
+    expect((await stranger.get('/order/?ORDER_ID=abc')).status).toBe(404);
+    await app.outbox.deliver();
+    const letter = await readOutbox(app, { to: `order.${phone}@example.ru`, channel: 'email' });
+    const link = new URL(letter?.text.match(/https?:\/\/\S+ORDER_ID=\S+/)?.[0] as string);
+    const viaLink = await stranger.get(`${link.pathname}${link.search}`);
+    expect(viaLink.status).toBe(200);
+    expect(await viaLink.text()).toContain(`Заказ № ${100_000 + id} оформлен`);
   });
 });
 

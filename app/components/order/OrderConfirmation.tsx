@@ -18,7 +18,7 @@ export function OrderConfirmation({ order, imgVersion }: { order: OrderView; img
   const where = d.address ?? d.shop ?? (d.point ? `${d.point}` : '');
   return (
     <main id="main" className={`container ${styles.page} ${styles.confirmation}`}>
-      <h1 className={styles.title}>Заказ № {order.number} оформлен</h1>
+      <h1 className={styles.title}>{`Заказ № ${order.number} оформлен`}</h1>
       <p className={styles.lead}>
         Спасибо! Статус — «{order.statusName}». Подтверждение отправили SMS на +{order.phone}
         {order.email ? ` и письмом на ${order.email}` : ''}.
