@@ -40,6 +40,8 @@ describe('retention', () => {
       ('confirmed-old@example.ru', ${daysAgo(400)}, ${daysAgo(399)})`);
     await db.execute(sql`insert into checkout_promo_codes (session_id, code) values
       ('old-visitor', 'VYUGA10'), ('recent-visitor', 'VYUGA10')`);
+    await db.execute(sql`insert into addresses (session_id, type, city, street, house) values
+      ('old-visitor', 'COURIER', 'Москва', 'Тверская', '1'), ('recent-visitor', 'COURIER', 'Москва', 'Тверская', '2')`);
     await db.execute(sql`insert into events (session_id, event1, created_at) values
       ('x', 'old', ${daysAgo(91)}), ('x', 'recent', ${daysAgo(89)})`);
     await db.execute(sql`insert into outbox (channel, recipient, subject, text_body, html_body, kind, sent_at) values
@@ -56,6 +58,7 @@ describe('retention', () => {
     expect(report).toEqual({
       basketLines: 1,
       checkoutPromoCodes: 1,
+      sessionAddresses: 1,
       sessions: 1,
       events: 1,
       outbox: 1,
@@ -84,6 +87,7 @@ describe('retention', () => {
     expect(await retentionRepository(db).prune(NOW)).toEqual({
       basketLines: 0,
       checkoutPromoCodes: 0,
+      sessionAddresses: 0,
       sessions: 0,
       events: 0,
       outbox: 0,
