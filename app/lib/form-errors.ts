@@ -34,10 +34,9 @@ export function formFailure(error: unknown): FormFailure {
   return { field: FIELD_BY_CODE[error.code] ?? 'form', error: error.message };
 }
 
-/** The submitted fields as text, passwords left out, to fill the form again. */
-export function typedValues(form: FormData): Record<string, string> {
+/** The submitted fields, passwords left out, to fill the form again. */
+export function typedValues(fields: Record<string, string>): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [key, value] of form)
-    if (typeof value === 'string' && !/password/i.test(key)) values[key] = value.slice(0, 500);
+  for (const [key, value] of Object.entries(fields)) if (!/password/i.test(key)) values[key] = value.slice(0, 500);
   return values;
 }

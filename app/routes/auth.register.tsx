@@ -27,13 +27,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs): Promise<RegisterResult | Response> {
   const { services, ctx, session, options } = context;
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => new FormData());
   const fields = await formFields(request);
+  const values = typedValues(fields);
   if (withCard(new URL(request.url))) fields.discountCard = 'Y';
-  const values = typedValues(form);
   const input = registerInput.safeParse(fields);
   if (!input.success) return { values, ...firstIssue(input.error) };
   let emailConfirmed: boolean;

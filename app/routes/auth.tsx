@@ -24,14 +24,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs): Promise<LoginResult | Response> {
   const { services, ctx, session } = context;
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => new FormData());
   const fields = await formFields(request);
   const intent = fields.intent;
   const backurl = safeBackurl(fields.backurl);
-  const values = typedValues(form);
+  const values = typedValues(fields);
   const fail = (tab: LoginResult['tab'], failure: { field: string; error: string }, extra: LoginResult = {}) => ({
     tab,
     values,

@@ -7,6 +7,7 @@ import type {
   OrderShop,
 } from '../../domain/order/checkout.service';
 import type { PickupPoint } from '../../domain/delivery/pickup';
+import type { DeliveryType } from '../../domain/order/process';
 import type { PromoCode } from '../../domain/pricing/promo';
 import { type Db, isUniqueViolation, queryRows } from '../client';
 import { type AddressRow, accountRepository, columns, toAddress } from './account';
@@ -45,12 +46,17 @@ export function checkoutRepository(db: Db): CheckoutRepository {
       return Number(row?.n ?? 0);
     },
 
-    async deliveryPrice(type) {
-      const [row] = await queryRows<{ price: number; free_from: number | null }>(
+    async deliveryPrices() {
+      const rows = await queryRows<{ type: DeliveryType; price: number; free_from: number | null }>(
         db,
-        sql`select price, free_from from delivery_prices where type = ${type}`,
+        sql`select type, price, free_from from delivery_prices`,
       );
-      return row ? { price: Number(row.price), freeFrom: row.free_from === null ? null : Number(row.free_from) } : null;
+      return Object.fromEntries(
+        rows.map((r) => [
+          r.type,
+          { price: Number(r.price), freeFrom: r.free_from === null ? null : Number(r.free_from) },
+        ]),
+      );
     },
 
     async orderLines(owner) {

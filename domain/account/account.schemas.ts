@@ -25,27 +25,31 @@ export const profileInput = z.object({
 });
 export type ProfileInput = z.infer<typeof profileInput>;
 
-const field = (max: number, label: string) =>
+/** An optional address part: trimmed, at most `max` characters, '' when absent. */
+export const addressPart = (max: number, label: string) =>
   z.string().trim().max(max, `${label} — не длиннее ${max} символов.`).optional().default('');
+
+/** A Russian Post postcode: six digits, or '' when absent. */
+export const postcode = z
+  .string()
+  .trim()
+  .regex(/^(\d{6})?$/, 'Индекс — шесть цифр.')
+  .optional()
+  .default('');
 
 /** A saved address: a courier address by its parts, or a Russian Post address by postcode and one line. */
 export const addressInput = z.object({
   type: z.enum(['COURIER', 'POST'], { error: 'Тип адреса: ожидается COURIER или POST.' }),
-  city: field(100, 'Город'),
-  street: field(200, 'Улица'),
-  house: field(20, 'Дом'),
-  flat: field(20, 'Квартира'),
-  entrance: field(10, 'Подъезд'),
-  floor: field(10, 'Этаж'),
-  intercom: field(20, 'Домофон'),
-  comment: field(500, 'Комментарий'),
-  postcode: z
-    .string()
-    .trim()
-    .regex(/^(\d{6})?$/, 'Индекс — шесть цифр.')
-    .optional()
-    .default(''),
-  postAddress: field(300, 'Адрес'),
+  city: addressPart(100, 'Город'),
+  street: addressPart(200, 'Улица'),
+  house: addressPart(20, 'Дом'),
+  flat: addressPart(20, 'Квартира'),
+  entrance: addressPart(10, 'Подъезд'),
+  floor: addressPart(10, 'Этаж'),
+  intercom: addressPart(20, 'Домофон'),
+  comment: addressPart(500, 'Комментарий'),
+  postcode,
+  postAddress: addressPart(300, 'Адрес'),
   isDefault: z.enum(['Y', 'N']).optional(),
 });
 export type AddressInput = z.infer<typeof addressInput>;

@@ -97,7 +97,8 @@ export interface CheckoutRepository {
   confirmedPhones(sessionId: string, userId: number | null): Promise<string[]>;
   orderByKey(sessionId: string, key: string): Promise<number | null>;
   ordersSince(phone: string, since: Date): Promise<number>;
-  deliveryPrice(type: DeliveryType): Promise<{ price: number; freeFrom: number | null } | null>;
+  /** Each delivery type's price and the sum of goods it is free from (kopecks); a type missing is not offered. */
+  deliveryPrices(): Promise<Partial<Record<DeliveryType, { price: number; freeFrom: number | null }>>>;
   /** The cart's lines that can be bought, with their section and brand. */
   orderLines(owner: BasketOwner): Promise<OrderLineFacts[]>;
   shop(id: number): Promise<OrderShop | null>;
@@ -293,17 +294,22 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     if (problem && options.strict) throw problem;
     if (card?.active)
       adjustments.push({ source: 'card', code: card.number, percent: card.percent, fullPriceOnly: true });
-    const own = userId !== null ? await repo.card({ userId }) : null;
+    // Bonuses are the user's own card's, whatever card was typed.
+    const own = typed ? (userId !== null ? await repo.card({ userId }) : null) : card;
     const bonusBalance = own?.bonusBalance ?? 0;
-    const prices = await repo.deliveryPrice(options.type);
-    const delivery = prices && !(prices.freeFrom !== null && goods >= prices.freeFrom) ? prices.price : 0;
+    const deliveryCosts = {} as Record<DeliveryType, number | null>;
+    const prices = await repo.deliveryPrices();
+    for (const type of Object.keys(DELIVERY_NAMES) as DeliveryType[]) {
+      const p = prices[type];
+      deliveryCosts[type] = p ? (p.freeFrom !== null && goods >= p.freeFrom ? 0 : p.price) : null;
+    }
     const totals = computeTotals({
       lines: lines.map((l): PricedLine => ({ ...l })),
       adjustments,
-      delivery,
+      delivery: deliveryCosts[options.type] ?? 0,
       bonuses: options.useBonuses ? { requested: bonusBalance, balance: bonusBalance } : undefined,
     });
-    return { goods, promos, card: card?.active ? card : null, bonusBalance, totals };
+    return { promos, card: card?.active ? card : null, bonusBalance, deliveryCosts, totals };
   }
 
   const customerOf = (ctx: RequestContext, phone?: string) => {
@@ -384,12 +390,10 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       customer: customerOf(ctx),
       strict: false,
     });
-    const deliveryPrices = {} as Record<DeliveryType, number | null>;
-    for (const type of Object.keys(DELIVERY_NAMES) as DeliveryType[]) {
-      const p = await repo.deliveryPrice(type);
-      deliveryPrices[type] = p ? roubles(p.freeFrom !== null && priced.goods >= p.freeFrom ? 0 : p.price) : null;
-    }
-    const { totals } = priced;
+    const { totals, deliveryCosts } = priced;
+    const deliveryPrices = Object.fromEntries(
+      Object.entries(deliveryCosts).map(([type, cost]) => [type, cost === null ? null : roubles(cost)]),
+    ) as Record<DeliveryType, number | null>;
     const byOffer = new Map(lines.map((l) => [l.offerId, l]));
     return {
       items: basket.available

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AddressInput } from '../account/account.schemas';
+import { type AddressInput, addressPart, postcode } from '../account/account.schemas';
 import { positiveInt } from '../input';
 
 const flag = z
@@ -28,29 +28,21 @@ export const orderParamsInput = z.object({
   isDisabledCall: flag,
 });
 
-const addressField = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} — не длиннее ${max} символов.`).optional().default('');
-
 /**
  * `sale.order.delivery.setAddress` (spec §7): a courier or Russian Post address typed on the order page. Its
  * `comment` is the address's (for the courier), not the order's.
  */
 export const setAddressInput = orderParamsInput.omit({ comment: true }).extend({
   type: z.enum(['COURIER', 'POCHTA'], { error: 'Тип адреса: COURIER или POCHTA.' }),
-  city: addressField(100, 'Город'),
-  street: addressField(200, 'Улица'),
-  house: addressField(20, 'Дом'),
-  flat: addressField(20, 'Квартира'),
-  entrance: addressField(10, 'Подъезд'),
-  floor: addressField(10, 'Этаж'),
-  intercom: addressField(20, 'Домофон'),
-  postcode: z
-    .string()
-    .trim()
-    .regex(/^(\d{6})?$/, 'Индекс — шесть цифр.')
-    .optional()
-    .default(''),
-  comment: addressField(500, 'Комментарий к адресу'),
+  city: addressPart(100, 'Город'),
+  street: addressPart(200, 'Улица'),
+  house: addressPart(20, 'Дом'),
+  flat: addressPart(20, 'Квартира'),
+  entrance: addressPart(10, 'Подъезд'),
+  floor: addressPart(10, 'Этаж'),
+  intercom: addressPart(20, 'Домофон'),
+  postcode,
+  comment: addressPart(500, 'Комментарий к адресу'),
 });
 
 export const pickupByAddressInput = z.object({

@@ -76,27 +76,25 @@ export function CheckoutForm(props: Props) {
     }
   }
 
-  const refresh = (patch: OrderParams = {}) =>
-    run('data', async () => {
-      const answer = await postRpc('sale.order.data', wire(params(patch)));
-      if (answer.ok) setState(answer.data);
-      else setError(answer.message);
-    });
+  /** Asks for the whole state with the page's choices and `patch`; it replaces the page's. */
+  async function load(patch: OrderParams = {}) {
+    const answer = await postRpc('sale.order.data', wire(params(patch)));
+    if (answer.ok) setState(answer.data);
+    else setError(answer.message);
+  }
 
-  const lineCall = (method: 'sale.order.basket.delete' | 'sale.order.basket.toWishlist', lineId: number) =>
-    run(`line-${lineId}`, async () => {
-      const answer = await postRpc(method, { id: lineId });
-      if (!answer.ok) return setError(answer.message);
-      const next = await postRpc('sale.order.data', wire(params()));
-      if (next.ok) setState(next.data);
-    });
+  const refresh = (patch: OrderParams = {}) => run('data', () => load(patch));
 
-  const setQuantity = (lineId: number, quantity: number) =>
+  /** A change of a line (`sale.order.basket.*`), then the state that follows from it. */
+  const lineCall = (
+    method: 'sale.order.basket.delete' | 'sale.order.basket.toWishlist' | 'sale.order.basket.setQuantity',
+    lineId: number,
+    fields: Record<string, unknown> = {},
+  ) =>
     run(`line-${lineId}`, async () => {
-      const answer = await postRpc('sale.order.basket.setQuantity', { id: lineId, quantity });
+      const answer = await postRpc(method, { id: lineId, ...fields });
       if (!answer.ok) return setError(answer.message);
-      const next = await postRpc('sale.order.data', wire(params()));
-      if (next.ok) setState(next.data);
+      await load();
     });
 
   const applyPromo = () =>
@@ -105,15 +103,13 @@ export function CheckoutForm(props: Props) {
       if (!answer.ok) return setPromoError(answer.message);
       setPromo('');
       setPromoError(null);
-      const next = await postRpc('sale.order.data', wire(params()));
-      if (next.ok) setState(next.data);
+      await load();
     });
 
   const removePromo = (code: string) =>
     run('promo', async () => {
       await postRpc('sale.order.resetPromocode', { promocode: code });
-      const next = await postRpc('sale.order.data', wire(params()));
-      if (next.ok) setState(next.data);
+      await load();
     });
 
   const applyCard = () =>
@@ -221,7 +217,9 @@ export function CheckoutForm(props: Props) {
                           <select
                             value={item.quantity}
                             disabled={busy === `line-${item.id}`}
-                            onChange={(e) => setQuantity(item.id, Number(e.target.value))}
+                            onChange={(e) =>
+                              lineCall('sale.order.basket.setQuantity', item.id, { quantity: Number(e.target.value) })
+                            }
                           >
                             {Array.from({ length: Math.max(item.quantity, line?.maxQuantity ?? 1) }, (_, n) => n + 1)
                               .slice(0, 10)
