@@ -3,6 +3,7 @@ import type { DiscountCard } from '../domain/account/discount-card';
 import type { User } from '../domain/auth/user';
 import type { PickupPoint } from '../domain/delivery/pickup';
 import type { OrderShop, OrderState } from '../domain/order/checkout.service';
+import type { OrderView } from '../domain/order/orders.service';
 import type { Basket } from '../domain/basket/basket';
 import type { BasketCounts } from '../domain/basket/basket.service';
 import type { ShopAvailability } from '../domain/catalog/product/product';
@@ -43,6 +44,7 @@ export const API = {
   discountCardRequest: '/api/v2/user/discount-card/request/',
   pickupPointByAddress: '/api/v2/sale/delivery/pickup/point/getByUserAddress/',
   shopGet: '/api/v2/sale/delivery/shop/get/',
+  orderCancel: '/api/v2/sale/order/cancel/',
 } as const;
 
 export type ApiName = keyof typeof API;
@@ -86,6 +88,8 @@ export interface ApiAnswers {
   /** The city's point for the address, or null when the city has none. */
   pickupPointByAddress: { point: PickupPoint | null };
   shopGet: { shop: OrderShop };
+  /** The cancelled order as its owner sees it. */
+  orderCancel: { order: OrderView };
 }
 
 interface AddressesAnswer {

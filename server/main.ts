@@ -4,6 +4,7 @@ import { openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/bootstrap';
 import { retentionRepository } from '../db/repositories/retention';
 import { listen } from './listen';
+import { startReservationExpiry } from './reservations';
 import { startRetention } from './retention';
 import { createLogger } from './logger';
 import { createShopApp } from './shop';
@@ -29,7 +30,7 @@ export async function main(): Promise<void> {
     dataDir,
     log: (m) => logger.info(m),
   });
-  const { app, outbox, transport } = await createShopApp({
+  const { app, outbox, services, transport } = await createShopApp({
     settings: { ...settings, DATA_DIR: dataDir },
     database,
     secret,
@@ -38,6 +39,7 @@ export async function main(): Promise<void> {
   outbox.start();
   logger.info(`исходящие сообщения: ${transport}`);
   const retention = startRetention({ repo: retentionRepository(database.db), log: logger });
+  const reservations = startReservationExpiry({ orders: services.orders, log: logger });
   const server = listen(app, { port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
   });
@@ -51,6 +53,7 @@ export async function main(): Promise<void> {
     // (or another process).
     const outboxStopped = outbox.stop().catch(() => {});
     retention.stop();
+    reservations.stop();
     // close() stops accepting connections and calls back once the requests in flight have finished.
     server.close(async () => {
       await outboxStopped;

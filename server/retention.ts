@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { RetentionRepository } from '../domain/retention/retention';
+import { startPeriodic } from './periodic';
 
 /** How often the process prunes: hourly is plenty for rules counted in days. */
 const EVERY_MS = 3_600_000;
@@ -20,12 +21,5 @@ export function startRetention(deps: { repo: RetentionRepository; log: Logger; n
       deps.log.error({ err }, 'хранение: очистка не удалась');
     }
   };
-  let timer = setTimeout(function tick() {
-    void run().finally(() => {
-      timer = setTimeout(tick, EVERY_MS);
-      timer.unref();
-    });
-  }, FIRST_RUN_MS);
-  timer.unref();
-  return { stop: () => clearTimeout(timer) };
+  return startPeriodic({ firstMs: FIRST_RUN_MS, everyMs: EVERY_MS, run });
 }

@@ -98,6 +98,7 @@ export function createServices(deps: {
     }),
     orders: createOrdersService({
       repo: ordersRepository(db),
+      uow: unitOfWork(db),
       tokenValid: (id, token) => {
         const expected = Buffer.from(orderToken(id));
         const given = Buffer.from(token);

@@ -32,9 +32,10 @@ export async function createShopApp(deps: {
   const { settings, database, secret, logger, clock } = deps;
   const transport = createTransport(settings);
   const outbox = createOutboxSender({ queue: outboxQueue(database.db), transport, logger });
+  const services = createServices({ database, settings, secret, clock });
   const app = createApp({
     settings,
-    services: createServices({ database, settings, secret, clock }),
+    services,
     build: await loadBuild(),
     clientDir: path.join(root, 'build/client'),
     secret,
@@ -42,5 +43,5 @@ export async function createShopApp(deps: {
     health: () => ping(database.db),
     clock,
   });
-  return { app, outbox, transport: transport.describe };
+  return { app, outbox, services, transport: transport.describe };
 }

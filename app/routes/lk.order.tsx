@@ -63,7 +63,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
               <div className={styles.row}>
-                <span>{order.deliveryName}</span>
+                <span>
+                  {order.deliveryName}
+                  {order.reservedUntil && order.status !== 'cancelled'
+                    ? `, хранится до ${dateFormat.format(new Date(new Date(order.reservedUntil).getTime() - 1))}`
+                    : ''}
+                </span>
                 <b>{formatPrice(order.total)}</b>
               </div>
             </li>

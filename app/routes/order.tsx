@@ -3,7 +3,9 @@ import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { isDomainError } from '../../domain/errors';
 import { CheckoutForm } from '~/components/order/CheckoutForm';
 import { OrderConfirmation } from '~/components/order/OrderConfirmation';
+import { formFields } from '~/lib/cabinet';
 import { readCookie } from '~/lib/cookies';
+import { formFailure } from '~/lib/form-errors';
 import type { Route } from './+types/order';
 
 /**
@@ -53,16 +55,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The confirmation's «Отменить заказ» (a plain form, so it works without JavaScript). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const id = Number(url.searchParams.get('ORDER_ID'));
+  const fields = await formFields(request);
+  if (fields.intent !== 'cancel' || !Number.isSafeInteger(id) || id <= 0)
+    throw data('Неизвестное действие', { status: 400 });
+  try {
+    await context.services.orders.cancel(context.ctx, id, url.searchParams.get('token') ?? undefined);
+    return { notice: 'Заказ отменён. Товары вернулись в продажу.' };
+  } catch (error) {
+    return formFailure(error);
+  }
+}
+
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  const title =
-    loaderData?.kind === 'confirmation' ? `Заказ № ${loaderData.order.number} оформлен` : 'Оформление заказа';
+  const title = loaderData?.kind === 'confirmation' ? `Заказ № ${loaderData.order.number}` : 'Оформление заказа';
   return [{ title: `${title} — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];
 }
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === 'confirmation')
-    return <OrderConfirmation order={loaderData.order} imgVersion={loaderData.imgVersion} />;
+    return <OrderConfirmation order={loaderData.order} imgVersion={loaderData.imgVersion} result={actionData} />;
   return <CheckoutForm {...loaderData} />;
 }

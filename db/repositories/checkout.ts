@@ -7,7 +7,7 @@ import type {
   OrderShop,
 } from '../../domain/order/checkout.service';
 import type { PickupPoint } from '../../domain/delivery/pickup';
-import type { DeliveryType } from '../../domain/order/process';
+import type { DeliveryType, OrderState as OrderStatus } from '../../domain/order/process';
 import type { PromoCode } from '../../domain/pricing/promo';
 import { type Db, isUniqueViolation, queryRows } from '../client';
 import { type AddressRow, accountRepository, columns, toAddress } from './account';
@@ -332,11 +332,13 @@ export function orderRepository(db: Db): OrderRepository {
             tx,
             sql`
             insert into orders (user_id, session_id, idempotency_key, status, delivery_type, delivery, name, last_name,
-              second_name, email, phone, comment, is_disabled_call, items, discount, delivery_price, bonuses_used, total)
+              second_name, email, phone, comment, is_disabled_call, items, discount, delivery_price, bonuses_used, total,
+              reserved_until)
             values (${order.userId}, ${order.sessionId}, ${order.idempotencyKey}, 'new', ${order.deliveryType},
               ${JSON.stringify(order.delivery)}::jsonb, ${order.name}, ${order.lastName}, ${order.secondName},
               ${order.email}, ${order.phone}, ${order.comment}, ${order.isDisabledCall}, ${order.items},
-              ${order.discount}, ${order.deliveryPrice}, ${order.bonusesUsed}, ${order.total})
+              ${order.discount}, ${order.deliveryPrice}, ${order.bonusesUsed}, ${order.total},
+              ${order.reservedUntil?.toISOString() ?? null})
             returning id`,
           );
           return Number(row?.id);
@@ -370,6 +372,64 @@ export function orderRepository(db: Db): OrderRepository {
     async notePromoUse(code, orderId, customer) {
       await db.execute(sql`
         insert into promo_code_uses (code, order_id, customer) values (${code}, ${orderId}, ${customer})`);
+    },
+
+    async lockForChange(id) {
+      const [row] = await queryRows<{
+        id: number;
+        status: OrderStatus;
+        delivery_type: DeliveryType;
+        user_id: number | null;
+        phone: string;
+        bonuses_used: number;
+      }>(
+        db,
+        sql`select id, status, delivery_type, user_id, phone, bonuses_used from orders where id = ${id} for update`,
+      );
+      if (!row) return null;
+      return {
+        id: Number(row.id),
+        state: row.status,
+        deliveryType: row.delivery_type,
+        userId: row.user_id === null ? null : Number(row.user_id),
+        phone: row.phone,
+        bonusesUsed: Number(row.bonuses_used),
+      };
+    },
+
+    async recordStatus(id, from, to, actor) {
+      const moved = await queryRows<{ id: number }>(
+        db,
+        sql`update orders set status = ${to} where id = ${id} and status = ${from} returning id`,
+      );
+      if (moved.length === 0) return false;
+      await db.execute(sql`insert into order_status_history (order_id, status, actor) values (${id}, ${to}, ${actor})`);
+      return true;
+    },
+
+    async takenStock(id) {
+      const rows = await queryRows<{ offer_id: number; store_id: number; quantity: number }>(
+        db,
+        sql`delete from order_stock where order_id = ${id} returning offer_id, store_id, quantity`,
+      );
+      return rows.map((r) => ({
+        offerId: Number(r.offer_id),
+        storeId: Number(r.store_id),
+        quantity: Number(r.quantity),
+      }));
+    },
+
+    async returnPromoUses(id) {
+      await db.execute(sql`
+        with gone as (delete from promo_code_uses where order_id = ${id} returning code)
+        update promo_codes p set uses = greatest(p.uses - g.n, 0)
+        from (select code, count(*)::int as n from gone group by code) g where p.code = g.code`);
+    },
+
+    async returnBonuses(userId, amount) {
+      await db.execute(
+        sql`update discount_cards set bonus_balance = bonus_balance + ${amount} where user_id = ${userId}`,
+      );
     },
 
     async clearTaken(owner, lineIds) {

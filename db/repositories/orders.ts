@@ -20,6 +20,7 @@ interface OrderRow {
   delivery_price: number;
   bonuses_used: number;
   total: number;
+  reserved_until: string | Date | null;
   created_at: string | Date;
 }
 
@@ -53,6 +54,7 @@ export function ordersRepository(db: Db): OrdersRepository {
       userId: r.user_id === null ? null : Number(r.user_id),
       sessionId: r.session_id,
       createdAt: new Date(r.created_at).toISOString(),
+      reservedUntil: r.reserved_until === null ? null : new Date(r.reserved_until).toISOString(),
       status: r.status,
       deliveryType: r.delivery_type,
       delivery: r.delivery,
@@ -94,6 +96,18 @@ export function ordersRepository(db: Db): OrdersRepository {
           sql`select * from orders where user_id = ${userId} order by created_at desc, id desc limit 100`,
         ),
       );
+    },
+
+    async expiredReservations(now, limit) {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`
+        select id from orders
+        where reserved_until is not null and reserved_until <= ${now.toISOString()}
+          and status in ('new', 'confirmed', 'assembling', 'ready')
+        order by reserved_until, id limit ${limit}`,
+      );
+      return rows.map((r) => Number(r.id));
     },
   };
 }

@@ -98,12 +98,15 @@ export const orders = pgTable(
     deliveryPrice: integer('delivery_price').notNull(),
     bonusesUsed: integer('bonuses_used').notNull().default(0),
     total: integer('total').notNull(),
+    /** A shop order is kept for the shopper until then; uncollected, it is cancelled and its stock goes back. */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_idempotency_idx').on(t.sessionId, t.idempotencyKey),
     index('orders_phone_created_idx').on(t.phone, t.createdAt),
     index('orders_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    index('orders_reserved_until_idx').on(t.reservedUntil).where(sql`${t.reservedUntil} is not null`),
   ],
 );
 

@@ -5,6 +5,7 @@ import {
   courierIntervals,
   intervalStillValid,
   moscowTime,
+  reservationEnd,
   shopReadyDate,
 } from './schedule';
 
@@ -88,5 +89,13 @@ describe('shopReadyDate', () => {
 
   it('waits for the movement store otherwise', () => {
     expect(shopReadyDate(msk('2026-11-22T10:00'), { allInShop: false, movementDays: 3 })).toBe('25.11.2026');
+  });
+});
+
+describe('reservationEnd', () => {
+  it('is the Moscow midnight after the third day the order waits, across month and year ends', () => {
+    expect(reservationEnd('22.11.2026')).toEqual(msk('2026-11-25T00:00'));
+    expect(reservationEnd('30.11.2026')).toEqual(msk('2026-12-03T00:00'));
+    expect(reservationEnd('30.12.2026')).toEqual(msk('2027-01-02T00:00'));
   });
 });

@@ -9,6 +9,8 @@ export const DELIVERY_BORDER = 1700;
 export const RESERVE_TIME_BORDER = 1800;
 /** Spec §9: the least number of lines for same-day delivery. */
 export const DELIVERY_TODAY_MIN_COUNT = 1;
+/** How many days a shop keeps an order for the shopper, counting the day it is ready. */
+export const SHOP_KEEP_DAYS = 3;
 /** How many days ahead the courier can be booked. */
 export const COURIER_DAYS = 7;
 /** The courier's three-hour slots. */
@@ -95,4 +97,13 @@ export function intervalStillValid(list: Record<string, string[]>, date: string,
 export function shopReadyDate(now: Date, options: { allInShop: boolean; movementDays: number }): string {
   if (options.allInShop && moscowTime(now).hhmm < RESERVE_TIME_BORDER) return moscowTime(now).date;
   return moscowDate(now, options.allInShop ? 1 : options.movementDays);
+}
+
+/**
+ * When a shop order's reservation ends: Moscow midnight after the last of `SHOP_KEEP_DAYS` days from `readyDate`
+ * («DD.MM.YYYY»). Not collected by then, it is cancelled and its stock goes back.
+ */
+export function reservationEnd(readyDate: string): Date {
+  const [day, month, year] = readyDate.split('.').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + SHOP_KEEP_DAYS) - MOSCOW_OFFSET_MIN * 60_000);
 }

@@ -99,6 +99,17 @@ export function orderSms(input: { phone: string; number: string; total: number }
   };
 }
 
+/** The SMS when an order is cancelled: by the shopper, or because a shop order was not collected in time. */
+export function orderCancelledSms(input: { phone: string; number: string; expired: boolean }): SmsMessage {
+  const why = input.expired ? 'срок хранения в магазине истёк' : 'по вашей просьбе';
+  return {
+    channel: 'sms',
+    kind: 'order-cancelled',
+    to: input.phone,
+    text: `Заказ № ${input.number} отменён: ${why}. ${SHOP.name}`,
+  };
+}
+
 /** The letter of the newsletter's double opt-in: the subscription counts only once its link is opened. */
 export function newsletterConfirmLetter(input: { email: string; url: string }): EmailMessage {
   const title = 'Подтвердите подписку';

@@ -14,6 +14,7 @@ import {
   intervalStillValid,
   moscowTime,
   RESERVE_TIME_BORDER,
+  reservationEnd,
   shopReadyDate,
 } from '../delivery/schedule';
 import { type PickupPoint, pointForAddress } from '../delivery/pickup';
@@ -23,7 +24,7 @@ import { orderConfirmationLetter, orderSms } from '../messages/templates';
 import { normalizePromo, type PromoCode, promoAdjustment } from '../pricing/promo';
 import { type Adjustment, computeTotals, type PricedLine } from '../pricing/totals';
 import type { UnitOfWork } from '../uow';
-import type { DeliveryType } from './process';
+import type { DeliveryType, OrderState as OrderStatus } from './process';
 
 /** Spec §8: order errors carry a prefix; the page compares the part after the last «/». */
 export const orderError = (code: string, message: string, kind: 'validation' | 'conflict' | 'limit' = 'validation') =>
@@ -89,6 +90,8 @@ export interface NewOrder {
   total: number;
   lines: (OrderLineFacts & { total: number })[];
   stock: Allocation[];
+  /** Shop orders: when the reservation ends. */
+  reservedUntil: Date | null;
 }
 
 /** Reads around an order, outside its transaction. */
@@ -174,6 +177,25 @@ export interface OrderRepository {
   spendBonuses(userId: number, amount: number): Promise<boolean>;
   /** Removes the cart lines and the promo codes the order took. */
   clearTaken(owner: BasketOwner, lineIds: number[]): Promise<void>;
+  /** Reads an order for a change of its status and locks its row until the transaction ends. */
+  lockForChange(id: number): Promise<LockedOrder | null>;
+  /** Moves the order from `from` to `to` (only if it is still in `from`) and records the move; false if it was not. */
+  recordStatus(id: number, from: OrderStatus, to: OrderStatus, actor: string): Promise<boolean>;
+  /** Forgets where the order's units were taken from, answering it (so they go back once). */
+  takenStock(id: number): Promise<Allocation[]>;
+  /** Gives back the promo code uses the order counted. */
+  returnPromoUses(id: number): Promise<void>;
+  /** Puts bonuses back on the user's card. */
+  returnBonuses(userId: number, amount: number): Promise<void>;
+}
+
+export interface LockedOrder {
+  id: number;
+  state: OrderStatus;
+  deliveryType: DeliveryType;
+  userId: number | null;
+  phone: string;
+  bonusesUsed: number;
 }
 
 export interface OrderState {
@@ -317,6 +339,9 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     return userId !== null ? `user:${userId}` : phone ? `phone:${phone}` : `session:${ctx.sessionId}`;
   };
 
+  /** Days a movement store needs to bring an item to a shop. */
+  const MOVEMENT_DAYS = 3;
+
   async function deliveryOf(ctx: RequestContext, input: SaveInput, lines: OrderLineFacts[]) {
     if (input.deliveryType === 'COURIER' || input.deliveryType === 'POCHTA') {
       const addresses = await repo.addresses(ownerOf(ctx));
@@ -344,15 +369,18 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
           )
         : null;
       if (!shop) throw orderError('SHOP_NOT_ALLOWED', 'В этот магазин заказ доставить нельзя: выберите другой.');
-      return { shopId: input.deliveryShopId, shop: `${shop.name}, ${shop.address}` };
+      const { allowedShopIds } = await repo.shopsOf(
+        ctx.city?.id ?? null,
+        lines.map((l) => l.offerId),
+      );
+      const allInShop = lines.every((l) => (allowedShopIds.get(l.offerId) ?? []).includes(input.deliveryShopId ?? 0));
+      const readyDate = shopReadyDate(ctx.now(), { allInShop, movementDays: MOVEMENT_DAYS });
+      return { shopId: input.deliveryShopId, shop: `${shop.name}, ${shop.address}`, readyDate };
     }
     const point = (await repo.pickupPoints(ctx.city?.id ?? null)).find((p) => p.id === input.deliveryPickupPointId);
     if (!point) throw orderError('PICKUP_POINT_REQUIRED', 'Выберите пункт выдачи в своём городе.');
     return { pointId: point.id, point: point.name, address: point.address };
   }
-
-  /** Days a movement store needs to bring an item to a shop. */
-  const MOVEMENT_DAYS = 3;
 
   async function data(ctx: RequestContext, params: OrderParams): Promise<OrderState> {
     const userId = userIdOf(ctx);
@@ -567,6 +595,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
               total: totals.total,
               lines: orderLines,
               stock,
+              reservedUntil: 'readyDate' in delivery && delivery.readyDate ? reservationEnd(delivery.readyDate) : null,
             },
             userId !== null ? `user:${userId}` : 'shopper',
           );

@@ -53,6 +53,12 @@ export const shopGetInput = z.object({
   id: positiveInt('Не указан магазин.', 'Нет такого магазина.'),
 });
 
+/** A shopper's cancel: the order, and the letter's signed link for a guest on another device. */
+export const cancelInput = z.object({
+  id: positiveInt('Не указан заказ.', 'Нет такого заказа.'),
+  token: z.string().max(200).optional(),
+});
+
 /** `sale.order.save` with the spec §7 common parameters, the shop or point for its type, and the attempt's key. */
 export const saveInput = z.object({
   idempotencyKey: z

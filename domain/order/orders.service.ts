@@ -1,7 +1,16 @@
 import { type RequestContext, userIdOf } from '../context';
 import { DomainError } from '../errors';
+import { orderCancelledSms } from '../messages/templates';
+import type { TransactionRepositories, UnitOfWork } from '../uow';
 import { DELIVERY_NAMES, orderNumber } from './checkout.service';
-import { type DeliveryType, type OrderState, STATE_NAMES } from './process';
+import {
+  createOrderProcess,
+  type DeliveryType,
+  type OrderState,
+  OrderTransitionError,
+  type ProcessActor,
+  STATE_NAMES,
+} from './process';
 
 /** An order as its owner sees it (the confirmation, the cabinet's history, the letter's link); money in kopecks. */
 export interface OrderView {
@@ -12,8 +21,12 @@ export interface OrderView {
   statusName: string;
   deliveryType: DeliveryType;
   deliveryName: string;
-  /** The address, slot, shop or point, as chosen. */
-  delivery: { address?: string; date?: string; time?: string; shop?: string; point?: string };
+  /** The address, slot, shop or point, as chosen; a shop order's day it is ready. */
+  delivery: { address?: string; date?: string; time?: string; shop?: string; point?: string; readyDate?: string };
+  /** A shop order is kept until then (ISO time); null for the other types. */
+  reservedUntil: string | null;
+  /** Whether the shopper may cancel it now. */
+  canCancel: boolean;
   name: string;
   lastName: string;
   phone: string;
@@ -36,7 +49,7 @@ export interface OrderView {
   }[];
 }
 
-export interface StoredOrder extends Omit<OrderView, 'number' | 'statusName' | 'deliveryName'> {
+export interface StoredOrder extends Omit<OrderView, 'number' | 'statusName' | 'deliveryName' | 'canCancel'> {
   userId: number | null;
   sessionId: string;
 }
@@ -45,6 +58,8 @@ export interface OrdersRepository {
   order(id: number): Promise<StoredOrder | null>;
   /** The user's orders, newest first. */
   ofUser(userId: number): Promise<StoredOrder[]>;
+  /** Shop orders still waiting whose reservation ended by `now`, oldest first, at most `limit`. */
+  expiredReservations(now: Date, limit: number): Promise<number[]>;
 }
 
 export interface OrdersService {
@@ -54,7 +69,17 @@ export interface OrdersService {
    */
   view(ctx: RequestContext, id: number, token?: string): Promise<OrderView>;
   history(ctx: RequestContext): Promise<OrderView[]>;
+  /**
+   * The shopper cancels their order (the owner as for `view`) while it is new: in one transaction its status moves,
+   * its stock goes back to the stores it came from, its promo code uses and bonuses are returned, an SMS is queued.
+   */
+  cancel(ctx: RequestContext, id: number, token?: string): Promise<OrderView>;
+  /** Cancels the shop orders whose reservation ended by `now` the same way; answers how many. */
+  expireReservations(now: Date): Promise<number>;
 }
+
+/** The process with nothing hooked: what the shopper may do is read from its table and guards. */
+const PROCESS = createOrderProcess();
 
 const view = (o: StoredOrder): OrderView => {
   const { userId: _user, sessionId: _session, ...rest } = o;
@@ -63,25 +88,96 @@ const view = (o: StoredOrder): OrderView => {
     number: orderNumber(o.id),
     statusName: STATE_NAMES[o.status],
     deliveryName: DELIVERY_NAMES[o.deliveryType],
+    canCancel: PROCESS.next({ id: o.id, state: o.status, deliveryType: o.deliveryType }, 'shopper').includes(
+      'cancelled',
+    ),
   };
 };
 
+/** Reservations cancelled per run of the expiry, so one run stays short; the next run takes the rest. */
+const EXPIRY_BATCH = 100;
+
 export function createOrdersService(deps: {
   repo: OrdersRepository;
+  uow: UnitOfWork;
   tokenValid(orderId: number, token: string): boolean;
 }): OrdersService {
   const notFound = () => new DomainError('not_found', 'Заказ не найден.', 'ORDER_NOT_FOUND');
+
+  async function owned(ctx: RequestContext, id: number, token?: string): Promise<StoredOrder> {
+    const order = await deps.repo.order(id);
+    if (!order) throw notFound();
+    const userId = userIdOf(ctx);
+    const owner =
+      (order.userId !== null && order.userId === userId) ||
+      (order.userId === null && order.sessionId === ctx.sessionId) ||
+      (token !== undefined && deps.tokenValid(id, token));
+    if (!owner) throw notFound();
+    return order;
+  }
+
+  /** Cancels under the order's row lock; the hook gives back what the order took, in the same transaction. */
+  async function cancelIn(
+    repos: TransactionRepositories,
+    id: number,
+    who: { actor: ProcessActor; name: string; expired: boolean },
+  ): Promise<void> {
+    const order = await repos.orders.lockForChange(id);
+    if (!order) throw notFound();
+    const process = createOrderProcess({
+      hooks: {
+        cancelled: [
+          async () => {
+            await repos.stock.release(await repos.orders.takenStock(id));
+            await repos.orders.returnPromoUses(id);
+            if (order.userId !== null && order.bonusesUsed > 0)
+              await repos.orders.returnBonuses(order.userId, order.bonusesUsed);
+            await repos.outbox.enqueue(
+              orderCancelledSms({ phone: order.phone, number: orderNumber(id), expired: who.expired }),
+            );
+          },
+        ],
+      },
+    });
+    await process.transition({ order, to: 'cancelled', actor: who.actor }, async (from, to) => {
+      // Under the lock the order cannot have moved; the check keeps the write honest if a caller forgets it.
+      if (!(await repos.orders.recordStatus(id, from, to, who.name)))
+        throw new OrderTransitionError('Заказ уже изменился. Обновите страницу.');
+    });
+  }
+
   return {
     async view(ctx, id, token) {
-      const order = await deps.repo.order(id);
-      if (!order) throw notFound();
+      return view(await owned(ctx, id, token));
+    },
+
+    async cancel(ctx, id, token) {
+      await owned(ctx, id, token);
       const userId = userIdOf(ctx);
-      const owner =
-        (order.userId !== null && order.userId === userId) ||
-        (order.userId === null && order.sessionId === ctx.sessionId) ||
-        (token !== undefined && deps.tokenValid(id, token));
-      if (!owner) throw notFound();
-      return view(order);
+      await deps.uow.run((repos) =>
+        cancelIn(repos, id, {
+          actor: 'shopper',
+          name: userId !== null ? `user:${userId}` : 'shopper',
+          expired: false,
+        }),
+      );
+      return view((await deps.repo.order(id)) as StoredOrder);
+    },
+
+    async expireReservations(now) {
+      let cancelled = 0;
+      for (const id of await deps.repo.expiredReservations(now, EXPIRY_BATCH)) {
+        try {
+          await deps.uow.run((repos) =>
+            cancelIn(repos, id, { actor: 'system', name: 'system:reservation', expired: true }),
+          );
+          cancelled += 1;
+        } catch (error) {
+          // Collected or cancelled by someone else in the meantime: nothing to expire.
+          if (!(error instanceof OrderTransitionError)) throw error;
+        }
+      }
+      return cancelled;
     },
 
     async history(ctx) {

@@ -34,7 +34,7 @@ export interface OrderForProcess {
   deliveryType: DeliveryType;
 }
 
-/** Who asks for a move: the shopper may only cancel, and only before the order leaves. */
+/** Who asks for a move: the shopper may only cancel, and only while the order is new. */
 export type ProcessActor = 'shopper' | 'staff' | 'system';
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
@@ -70,8 +70,8 @@ export const DEFAULT_GUARDS: readonly TransitionGuard[] = [
     to === 'shipped' && order.deliveryType === 'SHOP' ? 'Заказ с получением в магазине не отправляют.' : null,
   ({ actor, to }) => (actor === 'shopper' && to !== 'cancelled' ? 'Этот шаг заказа выполняет магазин.' : null),
   ({ actor, order, to }) =>
-    actor === 'shopper' && to === 'cancelled' && !['new', 'confirmed'].includes(order.state)
-      ? 'Заказ уже собирается: отменить его можно по телефону магазина.'
+    actor === 'shopper' && to === 'cancelled' && order.state !== 'new'
+      ? 'Заказ уже принят магазином: отменить его можно по телефону магазина.'
       : null,
 ];
 

@@ -2,115 +2,63 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, RPC_PATH } from '../../contract/api';
-import { queryRows } from '../../db/client';
 import { courierIntervals } from '../../domain/delivery/schedule';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
+import { checkoutKit, freshPhone } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
 import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';
 
 let app: TestApp;
 let offers: OfferFacts[];
-let stores: { online: number; movement: number; shop: number };
-let phoneSeq = 0;
-const freshPhone = () => `7911${String(10_000_000 + phoneSeq++).slice(1)}`;
+let k: Awaited<ReturnType<typeof checkoutKit>>;
 
 beforeAll(async () => {
   app = await createTestApp({ PHONE_CODES_PER_CLIENT: '10000', ORDERS_PER_PHONE_DAY: '100' });
   ignorePoolErrorsOnClose(app.database.db);
   offers = (await offerFacts(app.database.db)).filter((o) => !o.restricted).slice(0, 12);
-  const rows = await rows_<{ id: number; type: string }>(sql`select id, type from stores order by id`);
-  stores = {
-    online: Number(rows.find((r) => r.type === 'online')?.id),
-    movement: Number(rows.find((r) => r.type === 'movement')?.id),
-    shop: Number(rows.find((r) => r.type === 'shop')?.id),
-  };
+  k = await checkoutKit(app);
 });
 afterAll(() => app.close());
-
-function rows_<T>(query: ReturnType<typeof sql>) {
-  return queryRows<T>(app.database.db, query);
-}
-
-/** The offer's stock: `online` units in the warehouse and `movement` in a movement store, nothing in shops. */
-async function stockOf(offer: OfferFacts, online: number, movement = 0) {
-  await app.database.db.execute(sql`delete from stock where offer_id = ${offer.id}`);
-  await app.database.db.execute(sql`insert into stock (offer_id, store_id, quantity) values
-    (${offer.id}, ${stores.online}, ${online}), (${offer.id}, ${stores.movement}, ${movement})`);
-}
-
-const rpc = (v: Visitor, method: string, fields: Record<string, string | number> = {}) =>
-  v.post(RPC_PATH, { method, ...fields });
-
-/** A visitor with the offer in the cart and a phone confirmed by the code from the outbox. */
-async function shopper(offer: OfferFacts, quantity = 1) {
-  const v = await newVisitor(app);
-  expect((await v.post(API.basketAdd, { offerId: offer.id, quantity })).status).toBe(200);
-  const phone = freshPhone();
-  await v.post(API.phoneCodeSend, { phone });
-  await app.outbox.deliver();
-  const code = (await readOutbox(app, { to: phone, channel: 'sms' }))?.text.match(/\d{6}/)?.[0] as string;
-  expect((await v.post(API.phoneCodeCheck, { phone, code })).status).toBe(200);
-  return { v, phone };
-}
-
-/** A visitor whose session has the phone confirmed, straight in the database (the code flow is tested above). */
-async function quickShopper(offer: OfferFacts) {
-  const v = await newVisitor(app);
-  await v.post(API.basketAdd, { offerId: offer.id });
-  const phone = freshPhone();
-  const id = decodeURIComponent(v.cookie.split('=')[1] ?? '').split('.')[0];
-  await app.database.db.execute(sql`update sessions set confirmed_phone = ${phone} where id = ${id}`);
-  return { v, phone };
-}
-
-const pickup = (phone: string, key = randomUUID()) => ({
-  idempotencyKey: key,
-  deliveryType: 'SHOP',
-  deliveryShopId: stores.shop,
-  name: 'Анна Иванова',
-  email: `order.${phone}@example.ru`,
-  phone,
-});
 
 describe('sale.order.save', () => {
   it('saves a guest order for pickup from a shop: stock taken, basket emptied, consent, email and SMS', async () => {
     const offer = offers[0] as OfferFacts;
-    await stockOf(offer, 2, 3);
-    const { v, phone } = await shopper(offer, 2);
-    const res = await rpc(v, 'sale.order.save', pickup(phone));
+    await k.stockOf(offer, 2, 3);
+    const { v, phone } = await k.shopper(offer, 2);
+    const res = await k.rpc(v, 'sale.order.save', k.pickup(phone));
     expect(res.status).toBe(200);
     const { id } = await res.json();
     expect(id).toBeGreaterThan(0);
-    const [order] = await rows_<{ status: string; phone: string; total: number; delivery_price: number }>(
+    const [order] = await k.rows<{ status: string; phone: string; total: number; delivery_price: number }>(
       sql`select status, phone, total, delivery_price from orders where id = ${id}`,
     );
     expect(order).toMatchObject({ status: 'new', phone, delivery_price: 0 });
     expect(Number(order?.total)).toBe(offer.price * 2);
-    expect(await rows_(sql`select quantity from stock where offer_id = ${offer.id} order by store_id`)).toEqual([
+    expect(await k.rows(sql`select quantity from stock where offer_id = ${offer.id} order by store_id`)).toEqual([
       { quantity: 0 },
       { quantity: 3 },
     ]);
     expect((await (await v.get(API.userState)).json()).data.basket.availableCount).toBe(0);
-    expect(await rows_(sql`select status from order_status_history where order_id = ${id}`)).toEqual([
+    expect(await k.rows(sql`select status from order_status_history where order_id = ${id}`)).toEqual([
       { status: 'new' },
     ]);
-    expect(await rows_(sql`select purpose from consents where subject = ${phone}`)).toEqual([{ purpose: 'order' }]);
+    expect(await k.rows(sql`select purpose from consents where subject = ${phone}`)).toEqual([{ purpose: 'order' }]);
     await app.outbox.deliver();
     expect((await readOutbox(app, { to: phone, channel: 'sms' }))?.text).toContain(`Заказ № ${100_000 + id} принят`);
     const letter = await readOutbox(app, { to: `order.${phone}@example.ru`, channel: 'email' });
     expect(letter?.subject).toBe(`Заказ № ${100_000 + id} принят — ВЬЮГА`);
     // The basket is empty now.
-    const again = await rpc(v, 'sale.order.save', pickup(phone));
+    const again = await k.rpc(v, 'sale.order.save', k.pickup(phone));
     expect(again.status).toBe(400);
     expect((await again.json()).error.code).toBe('sale.order/EMPTY_BASKET');
   });
 
   it('refuses a phone not confirmed by this session', async () => {
     const offer = offers[1] as OfferFacts;
-    await stockOf(offer, 5);
+    await k.stockOf(offer, 5);
     const v = await newVisitor(app);
     await v.post(API.basketAdd, { offerId: offer.id });
-    const res = await rpc(v, 'sale.order.save', pickup(freshPhone()));
+    const res = await k.rpc(v, 'sale.order.save', k.pickup(freshPhone()));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       error: { msg: 'Подтвердите телефон кодом из SMS.', code: 'sale.order/PHONE_NOT_CONFIRMED' },
@@ -119,29 +67,29 @@ describe('sale.order.save', () => {
 
   it('makes one order of ten saves with one key, sent at once', async () => {
     const offer = offers[2] as OfferFacts;
-    await stockOf(offer, 10, 1);
-    const { v, phone } = await quickShopper(offer);
-    const form = pickup(phone);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => rpc(v, 'sale.order.save', form)));
+    await k.stockOf(offer, 10, 1);
+    const { v, phone } = await k.quickShopper(offer);
+    const form = k.pickup(phone);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => k.rpc(v, 'sale.order.save', form)));
     const ids = await Promise.all(answers.map(async (r) => (await r.json()).id));
     expect(ids[0]).toEqual(expect.any(Number));
     expect(new Set(ids).size).toBe(1);
-    expect(await rows_(sql`select 1 from orders where idempotency_key = ${form.idempotencyKey}`)).toHaveLength(1);
+    expect(await k.rows(sql`select 1 from orders where idempotency_key = ${form.idempotencyKey}`)).toHaveLength(1);
     expect(
-      await rows_(sql`select quantity from stock where offer_id = ${offer.id} and store_id = ${stores.online}`),
+      await k.rows(sql`select quantity from stock where offer_id = ${offer.id} and store_id = ${k.stores.online}`),
     ).toEqual([{ quantity: 9 }]);
   });
 
   it('sells exactly the stock to 50 shoppers ordering the last units at once', async () => {
     const offer = offers[3] as OfferFacts;
-    await stockOf(offer, 50);
-    const buyers = await Promise.all(Array.from({ length: 50 }, () => quickShopper(offer)));
-    await stockOf(offer, 4, 3);
-    const answers = await Promise.all(buyers.map(({ v, phone }) => rpc(v, 'sale.order.save', pickup(phone))));
+    await k.stockOf(offer, 50);
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => k.quickShopper(offer)));
+    await k.stockOf(offer, 4, 3);
+    const answers = await Promise.all(buyers.map(({ v, phone }) => k.rpc(v, 'sale.order.save', k.pickup(phone))));
     const codes = await Promise.all(answers.map(async (r) => (r.status === 200 ? 'ok' : (await r.json()).error.code)));
     expect(codes.filter((c) => c === 'ok')).toHaveLength(7);
     expect(new Set(codes.filter((c) => c !== 'ok'))).toEqual(new Set(['sale.order/NOT_ENOUGH_STOCK']));
-    expect(await rows_(sql`select sum(quantity)::int as n from stock where offer_id = ${offer.id}`)).toEqual([
+    expect(await k.rows(sql`select sum(quantity)::int as n from stock where offer_id = ${offer.id}`)).toEqual([
       { n: 0 },
     ]);
     // The refused keep their basket.
@@ -152,9 +100,9 @@ describe('sale.order.save', () => {
 
   it('refuses a shop the lines cannot go to', async () => {
     const offer = offers[4] as OfferFacts;
-    await stockOf(offer, 3, 0);
-    const { v, phone } = await quickShopper(offer);
-    const res = await rpc(v, 'sale.order.save', pickup(phone));
+    await k.stockOf(offer, 3, 0);
+    const { v, phone } = await k.quickShopper(offer);
+    const res = await k.rpc(v, 'sale.order.save', k.pickup(phone));
     expect((await res.json()).error.code).toBe('sale.order/SHOP_NOT_ALLOWED');
   });
 
@@ -164,7 +112,7 @@ describe('sale.order.save', () => {
       const offer = offers[5] as OfferFacts;
       await limited.database.db.execute(sql`update stock set quantity = 10 where offer_id = ${offer.id}`);
       await limited.database.db.execute(sql`insert into stock (offer_id, store_id, quantity) values
-        (${offer.id}, ${stores.movement}, 10) on conflict (offer_id, store_id) do update set quantity = 10`);
+        (${offer.id}, ${k.stores.movement}, 10) on conflict (offer_id, store_id) do update set quantity = 10`);
       const phone = freshPhone();
       const results = [];
       for (let i = 0; i < 2; i++) {
@@ -172,7 +120,7 @@ describe('sale.order.save', () => {
         await v.post(API.basketAdd, { offerId: offer.id });
         const id = decodeURIComponent(v.cookie.split('=')[1] ?? '').split('.')[0];
         await limited.database.db.execute(sql`update sessions set confirmed_phone = ${phone} where id = ${id}`);
-        const res = await v.post(RPC_PATH, { method: 'sale.order.save', ...pickup(phone) });
+        const res = await v.post(RPC_PATH, { method: 'sale.order.save', ...k.pickup(phone) });
         results.push(res.status === 200 ? 'ok' : (await res.json()).error.code);
       }
       expect(results).toEqual(['ok', 'sale.order/ERROR_ORDER_LIMIT']);
@@ -184,29 +132,7 @@ describe('sale.order.save', () => {
 
 describe('courier orders of a logged-in user', () => {
   async function user(offer: OfferFacts) {
-    const v = await newVisitor(app);
-    await v.post(API.basketAdd, { offerId: offer.id });
-    const res = await v.post(API.authRegister, {
-      name: 'Анна',
-      email: `courier.${randomUUID()}@example.ru`,
-      password: 'Тёплый-пуховик-2026',
-      agree: 'Y',
-    });
-    const { sessid, user: u } = (await res.json()).data;
-    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
-    const me: Visitor = {
-      cookie,
-      sessid,
-      get: (p) => app.fetch(p, { headers: { cookie } }),
-      post: (p, f) =>
-        app.fetch(p, {
-          method: 'POST',
-          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams(Object.entries({ ...f, sessid }).map(([k, x]) => [k, String(x)])).toString(),
-        }),
-    };
-    const phone = freshPhone();
-    await app.database.db.execute(sql`update users set confirmed_phone = ${phone} where id = ${u.id}`);
+    const { me, phone } = await k.member(offer);
     const added = await me.post(API.addressAdd, { type: 'COURIER', city: 'Москва', street: 'Тверская', house: '7' });
     const addressId = (await added.json()).data.items[0].id;
     return { me, phone, addressId };
@@ -214,10 +140,10 @@ describe('courier orders of a logged-in user', () => {
 
   it('takes a valid slot, refuses a stale one, and charges delivery under the free threshold', async () => {
     const offer = offers[6] as OfferFacts;
-    await stockOf(offer, 5);
+    await k.stockOf(offer, 5);
     const { me, phone, addressId } = await user(offer);
-    const form = { ...pickup(phone), deliveryType: 'COURIER', deliveryAddressId: addressId };
-    const stale = await rpc(me, 'sale.order.save', {
+    const form = { ...k.pickup(phone), deliveryType: 'COURIER', deliveryAddressId: addressId };
+    const stale = await k.rpc(me, 'sale.order.save', {
       ...form,
       deliveryIntervalDate: '01.01.2020',
       deliveryIntervalTime: '10:00-13:00',
@@ -225,14 +151,14 @@ describe('courier orders of a logged-in user', () => {
     expect((await stale.json()).error.code).toBe('sale.order/INTERVAL_DELIVERY');
     const list = courierIntervals(new Date(), { sameDayStock: true });
     const date = Object.keys(list)[1] as string;
-    const res = await rpc(me, 'sale.order.save', {
+    const res = await k.rpc(me, 'sale.order.save', {
       ...form,
       deliveryIntervalDate: date,
       deliveryIntervalTime: (list[date] as string[])[0] as string,
     });
     expect(res.status).toBe(200);
     const { id } = await res.json();
-    const [order] = await rows_<{ delivery_price: number; total: number; delivery: { date: string } }>(
+    const [order] = await k.rows<{ delivery_price: number; total: number; delivery: { date: string } }>(
       sql`select delivery_price, total, delivery from orders where id = ${id}`,
     );
     const expected = offer.price >= 500_000 ? 0 : 39_000;
@@ -247,9 +173,9 @@ describe('courier orders of a logged-in user', () => {
 describe('the saved order', () => {
   it("shows to the session that placed it and to the letter's signed link, never by its number alone", async () => {
     const offer = offers[11] as OfferFacts;
-    await stockOf(offer, 3, 1);
-    const { v, phone } = await quickShopper(offer);
-    const { id } = await (await rpc(v, 'sale.order.save', pickup(phone))).json();
+    await k.stockOf(offer, 3, 1);
+    const { v, phone } = await k.quickShopper(offer);
+    const { id } = await (await k.rpc(v, 'sale.order.save', k.pickup(phone))).json();
     const page = await v.get(`/order/?ORDER_ID=${id}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(`Заказ № ${100_000 + id} оформлен`);
@@ -269,37 +195,18 @@ describe('the saved order', () => {
 describe('bonuses', () => {
   it('pay at most 30 % of the goods for a logged-in user, and the save takes them off the card once', async () => {
     const offer = offers.find((o) => o.price >= 100_000) as OfferFacts;
-    await stockOf(offer, 5, 1);
-    const v = await newVisitor(app);
-    await v.post(API.basketAdd, { offerId: offer.id });
-    const res = await v.post(API.authRegister, {
-      name: 'Ольга',
-      email: `bonus.${randomUUID()}@example.ru`,
-      password: 'Тёплый-пуховик-2026',
-      agree: 'Y',
-    });
-    const { sessid, user: u } = (await res.json()).data;
-    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
-    const post = (f: Record<string, string | number>) =>
-      app.fetch(RPC_PATH, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(Object.entries({ ...f, sessid }).map(([k, x]) => [k, String(x)])).toString(),
-      });
-    const phone = freshPhone();
-    await app.database.db.execute(sql`update users set confirmed_phone = ${phone} where id = ${u.id}`);
-    await app.database.db.execute(sql`
-      insert into discount_cards (user_id, number, percent, bonus_balance) values (${u.id}, ${`29${String(u.id).padStart(11, '0')}`}, 0, 10000000)
-      on conflict (user_id) do update set bonus_balance = 10000000, percent = 0`);
+    await k.stockOf(offer, 5, 1);
+    const { me, phone, userId } = await k.member(offer, { bonuses: 10_000_000 });
+    const post = (f: Record<string, string | number>) => me.post(RPC_PATH, f);
     const state = await (await post({ method: 'sale.order.data', deliveryType: 'SHOP', useBonuses: 'Y' })).json();
     const cap = Math.floor((offer.price * 30) / 100 / 100);
     expect(state.bonusBalance).toBe(100_000);
     expect(state.totals.bonusesUsed).toBe(cap);
     expect(state.totals.total).toBe(offer.price / 100 - cap);
-    const saved = await post({ method: 'sale.order.save', ...pickup(phone), useBonuses: 'Y' });
+    const saved = await post({ method: 'sale.order.save', ...k.pickup(phone), useBonuses: 'Y' });
     expect(await saved.json()).toMatchObject({ id: expect.any(Number) });
-    const [card] = await rows_<{ bonus_balance: number }>(
-      sql`select bonus_balance from discount_cards where user_id = ${u.id}`,
+    const [card] = await k.rows<{ bonus_balance: number }>(
+      sql`select bonus_balance from discount_cards where user_id = ${userId}`,
     );
     expect(Number(card?.bonus_balance)).toBe(10_000_000 - cap * 100);
   });
@@ -308,16 +215,16 @@ describe('bonuses', () => {
 describe('promo codes', () => {
   it('applies VYUGA10 to the order and refuses an unknown code', async () => {
     const offer = offers[7] as OfferFacts;
-    await stockOf(offer, 5, 5);
-    const { v, phone } = await quickShopper(offer);
-    const unknown = await rpc(v, 'sale.order.setPromocode', { promocode: 'NETTAKOGO' });
+    await k.stockOf(offer, 5, 5);
+    const { v, phone } = await k.quickShopper(offer);
+    const unknown = await k.rpc(v, 'sale.order.setPromocode', { promocode: 'NETTAKOGO' });
     expect(await unknown.json()).toEqual({
       error: { msg: 'Такого промокода нет.', code: 'sale.order/PROMOCODE_NOT_FOUND' },
     });
-    const set = await rpc(v, 'sale.order.setPromocode', { promocode: ' vyuga10 ' });
+    const set = await k.rpc(v, 'sale.order.setPromocode', { promocode: ' vyuga10 ' });
     expect(await set.json()).toEqual({ promocodeList: ['VYUGA10'] });
-    const res = await rpc(v, 'sale.order.save', pickup(phone));
-    const [order] = await rows_<{ discount: number; total: number }>(
+    const res = await k.rpc(v, 'sale.order.save', k.pickup(phone));
+    const [order] = await k.rows<{ discount: number; total: number }>(
       sql`select discount, total from orders where id = ${(await res.json()).id}`,
     );
     const off = Math.floor((offer.price * 10) / 100);
@@ -327,18 +234,18 @@ describe('promo codes', () => {
   it('lets one of 50 orders at once use the one-use code ODIN; the others keep their basket', async () => {
     // Each buyer takes a different offer, so nothing but the code's own lock orders the 50 saves.
     const fifty = (await offerFacts(app.database.db)).filter((o) => !o.restricted).slice(20, 70);
-    for (const offer of fifty) await stockOf(offer, 1, 1);
-    const buyers = await Promise.all(fifty.map((offer) => quickShopper(offer)));
+    for (const offer of fifty) await k.stockOf(offer, 1, 1);
+    const buyers = await Promise.all(fifty.map((offer) => k.quickShopper(offer)));
     for (const { v } of buyers)
-      expect((await rpc(v, 'sale.order.setPromocode', { promocode: 'ODIN' })).status).toBe(200);
-    const answers = await Promise.all(buyers.map(({ v, phone }) => rpc(v, 'sale.order.save', pickup(phone))));
+      expect((await k.rpc(v, 'sale.order.setPromocode', { promocode: 'ODIN' })).status).toBe(200);
+    const answers = await Promise.all(buyers.map(({ v, phone }) => k.rpc(v, 'sale.order.save', k.pickup(phone))));
     const codes = await Promise.all(answers.map(async (r) => (r.status === 200 ? 'ok' : (await r.json()).error.code)));
     expect(codes.filter((c) => c === 'ok')).toHaveLength(1);
     expect(new Set(codes.filter((c) => c !== 'ok'))).toEqual(new Set(['sale.order/PROMOCODE_USED']));
-    expect(await rows_(sql`select uses from promo_codes where code = 'ODIN'`)).toEqual([{ uses: 1 }]);
-    expect(await rows_(sql`select count(*)::int as n from promo_code_uses where code = 'ODIN'`)).toEqual([{ n: 1 }]);
+    expect(await k.rows(sql`select uses from promo_codes where code = 'ODIN'`)).toEqual([{ uses: 1 }]);
+    expect(await k.rows(sql`select count(*)::int as n from promo_code_uses where code = 'ODIN'`)).toEqual([{ n: 1 }]);
     // The refused took no stock and keep their basket.
-    const left = await rows_<{ n: number }>(
+    const left = await k.rows<{ n: number }>(
       sql`select sum(quantity)::int as n from stock where offer_id in ${fifty.map((o) => o.id)}`,
     );
     expect(left).toEqual([{ n: 99 }]);
@@ -348,14 +255,14 @@ describe('promo codes', () => {
 describe('sale.order.data', () => {
   it('answers the order state: items with their shops, shops of the city, intervals, params and totals in roubles', async () => {
     const offer = offers[9] as OfferFacts;
-    await stockOf(offer, 5, 2);
-    const { v } = await quickShopper(offer);
-    const res = await rpc(v, 'sale.order.data', { deliveryType: 'SHOP' });
+    await k.stockOf(offer, 5, 2);
+    const { v } = await k.quickShopper(offer);
+    const res = await k.rpc(v, 'sale.order.data', { deliveryType: 'SHOP' });
     expect(res.status).toBe(200);
     const state = await res.json();
     expect(state.items).toHaveLength(1);
     expect(state.items[0]).toMatchObject({ offer: { id: offer.id }, quantity: 1 });
-    expect(state.items[0].allowedMovementStoreIds).toEqual([stores.movement]);
+    expect(state.items[0].allowedMovementStoreIds).toEqual([k.stores.movement]);
     // A movement store can bring it to every shop of the city.
     expect(state.items[0].allowedShopIds).toEqual(state.shops.map((s: { id: number }) => s.id));
     expect(state.params).toMatchObject({ deliveryBorder: 1700, deliveryTodayMinCount: 1, reserveTimeBorder: 1800 });
@@ -374,12 +281,12 @@ describe('sale.order.data', () => {
 
   it('keeps a valid chosen slot, falls back to the cookie, then to the first', async () => {
     const offer = offers[10] as OfferFacts;
-    await stockOf(offer, 5, 0);
-    const { v } = await quickShopper(offer);
-    const first = await (await rpc(v, 'sale.order.data', {})).json();
+    await k.stockOf(offer, 5, 0);
+    const { v } = await k.quickShopper(offer);
+    const first = await (await k.rpc(v, 'sale.order.data', {})).json();
     const [d1, d2] = Object.keys(first.deliveryIntervalList) as [string, string];
     const chosen = await (
-      await rpc(v, 'sale.order.data', { deliveryIntervalDate: d2, deliveryIntervalTime: '19:00-22:00' })
+      await k.rpc(v, 'sale.order.data', { deliveryIntervalDate: d2, deliveryIntervalTime: '19:00-22:00' })
     ).json();
     expect([chosen.deliveryIntervalDate, chosen.deliveryIntervalTime]).toEqual([d2, '19:00-22:00']);
     const byCookie = await app.fetch(RPC_PATH, {
@@ -401,19 +308,19 @@ describe('sale.order.data', () => {
 
   it('applies a typed discount card to full-price lines, and refuses an unknown one', async () => {
     const offer = offers.find((o) => o.price > 0) as OfferFacts;
-    await stockOf(offer, 5, 1);
-    const { v } = await quickShopper(offer);
-    const unknown = await rpc(v, 'sale.order.setDiscountCard', { discountCard: '2000000000000' });
+    await k.stockOf(offer, 5, 1);
+    const { v } = await k.quickShopper(offer);
+    const unknown = await k.rpc(v, 'sale.order.setDiscountCard', { discountCard: '2000000000000' });
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).error.code).toBe('sale.order/DISCOUNT_CARD_NOT_FOUND');
-    const [holder] = await rows_<{ id: number }>(sql`
+    const [holder] = await k.rows<{ id: number }>(sql`
       insert into users (email, password_hash) values (${`card.${randomUUID()}@example.ru`}, 'x') returning id`);
     await app.database.db.execute(sql`
       insert into discount_cards (user_id, number, percent) values (${Number(holder?.id)}, '2012345678905', 7)`);
-    const res = await rpc(v, 'sale.order.setDiscountCard', { discountCard: '2 012345 678905' });
+    const res = await k.rpc(v, 'sale.order.setDiscountCard', { discountCard: '2 012345 678905' });
     const state = await res.json();
     expect(state).toMatchObject({ discountCard: '2012345678905', discountCardActive: true });
-    const [line] = await rows_<{ old_price: number | null }>(sql`select old_price from offers where id = ${offer.id}`);
+    const [line] = await k.rows<{ old_price: number | null }>(sql`select old_price from offers where id = ${offer.id}`);
     const onSale = line?.old_price !== null && Number(line?.old_price) > offer.price;
     expect(state.totals.total).toBe(
       onSale ? offer.price / 100 : (offer.price - Math.floor((offer.price * 7) / 100)) / 100,
@@ -424,12 +331,16 @@ describe('sale.order.data', () => {
 describe('the delivery helpers of the order page', () => {
   it('keeps a guest address in the session, chooses it, and orders to it; another visitor never sees it', async () => {
     const offer = offers[8] as OfferFacts;
-    await stockOf(offer, 5);
-    const { v, phone } = await quickShopper(offer);
-    const bad = await rpc(v, 'sale.order.delivery.setAddress', { type: 'COURIER', city: 'Москва', street: 'Тверская' });
+    await k.stockOf(offer, 5);
+    const { v, phone } = await k.quickShopper(offer);
+    const bad = await k.rpc(v, 'sale.order.delivery.setAddress', {
+      type: 'COURIER',
+      city: 'Москва',
+      street: 'Тверская',
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.msg).toBe('Укажите дом.');
-    const res = await rpc(v, 'sale.order.delivery.setAddress', {
+    const res = await k.rpc(v, 'sale.order.delivery.setAddress', {
       type: 'COURIER',
       city: 'Москва',
       street: 'ул. Тверская',
@@ -448,23 +359,23 @@ describe('the delivery helpers of the order page', () => {
     expect(state.deliveryAddressId).toBe(state.addressList[0].id);
 
     const other = await newVisitor(app);
-    expect((await (await rpc(other, 'sale.order.data')).json()).addressList).toEqual([]);
-    const stolen = await rpc(other, 'sale.order.save', {
-      ...pickup(phone),
+    expect((await (await k.rpc(other, 'sale.order.data')).json()).addressList).toEqual([]);
+    const stolen = await k.rpc(other, 'sale.order.save', {
+      ...k.pickup(phone),
       deliveryType: 'COURIER',
       deliveryAddressId: state.deliveryAddressId,
     });
     expect((await stolen.json()).error.code).toBe('sale.order/PHONE_NOT_CONFIRMED');
 
-    const saved = await rpc(v, 'sale.order.save', {
-      ...pickup(phone),
+    const saved = await k.rpc(v, 'sale.order.save', {
+      ...k.pickup(phone),
       deliveryType: 'COURIER',
       deliveryAddressId: state.deliveryAddressId,
       deliveryIntervalDate: state.deliveryIntervalDate,
       deliveryIntervalTime: state.deliveryIntervalTime,
     });
     expect(saved.status).toBe(200);
-    const [order] = await rows_<{ delivery: { address: string }; name: string; last_name: string }>(
+    const [order] = await k.rows<{ delivery: { address: string }; name: string; last_name: string }>(
       sql`select delivery, name, last_name from orders where id = ${(await saved.json()).id}`,
     );
     // Spec §5: «Анна Иванова» is two parts: the last name first.
@@ -474,11 +385,11 @@ describe('the delivery helpers of the order page', () => {
 
   it('takes a Russian Post address with a six-digit postcode only', async () => {
     const offer = offers[9] as OfferFacts;
-    await stockOf(offer, 5);
-    const { v } = await quickShopper(offer);
-    const bad = await rpc(v, 'sale.order.delivery.setAddress', { type: 'POCHTA', postcode: '12345', city: 'Казань' });
+    await k.stockOf(offer, 5);
+    const { v } = await k.quickShopper(offer);
+    const bad = await k.rpc(v, 'sale.order.delivery.setAddress', { type: 'POCHTA', postcode: '12345', city: 'Казань' });
     expect((await bad.json()).error.msg).toBe('Индекс — шесть цифр.');
-    const res = await rpc(v, 'sale.order.delivery.setAddress', {
+    const res = await k.rpc(v, 'sale.order.delivery.setAddress', {
       type: 'POCHTA',
       postcode: '420111',
       city: 'Казань',
@@ -493,30 +404,30 @@ describe('the delivery helpers of the order page', () => {
 
   it('orders to a pickup point of the city, found by the address, and refuses a point of another city', async () => {
     const offer = offers[10] as OfferFacts;
-    await stockOf(offer, 5);
-    const { v, phone } = await quickShopper(offer);
+    await k.stockOf(offer, 5);
+    const { v, phone } = await k.quickShopper(offer);
     const found = await v.post(API.pickupPointByAddress, { address: 'Москва, Профсоюзная улица, 3' });
     const { point } = (await found.json()).data;
     expect(point.address).toBe('Москва, ул. Профсоюзная, 56');
-    const state = await (await rpc(v, 'sale.order.data', { deliveryType: 'PICKUP' })).json();
+    const state = await (await k.rpc(v, 'sale.order.data', { deliveryType: 'PICKUP' })).json();
     expect(state.pickupPointList.length).toBeGreaterThan(1);
     expect(state.deliveryPickupPoint).toMatchObject({ id: state.pickupPointList[0].id });
-    const [foreign] = await rows_<{ id: number }>(
+    const [foreign] = await k.rows<{ id: number }>(
       sql`select p.id from pickup_points p join cities c on c.id = p.city_id where c.code <> 'moskva' limit 1`,
     );
-    const refused = await rpc(v, 'sale.order.save', {
-      ...pickup(phone),
+    const refused = await k.rpc(v, 'sale.order.save', {
+      ...k.pickup(phone),
       deliveryType: 'PICKUP',
       deliveryPickupPointId: Number(foreign?.id),
     });
     expect((await refused.json()).error.code).toBe('sale.order/PICKUP_POINT_REQUIRED');
-    const saved = await rpc(v, 'sale.order.save', {
-      ...pickup(phone),
+    const saved = await k.rpc(v, 'sale.order.save', {
+      ...k.pickup(phone),
       deliveryType: 'PICKUP',
       deliveryPickupPointId: point.id,
     });
     expect(saved.status).toBe(200);
-    const [order] = await rows_<{ delivery: { pointId: number }; delivery_price: number }>(
+    const [order] = await k.rows<{ delivery: { pointId: number }; delivery_price: number }>(
       sql`select delivery, delivery_price from orders where id = ${(await saved.json()).id}`,
     );
     expect(order?.delivery.pointId).toBe(point.id);
@@ -525,31 +436,31 @@ describe('the delivery helpers of the order page', () => {
 
   it('answers a shop by id and a clear 404 for another id', async () => {
     const v = await newVisitor(app);
-    const res = await v.post(API.shopGet, { id: stores.shop });
-    expect((await res.json()).data.shop).toMatchObject({ id: stores.shop });
-    const missing = await v.post(API.shopGet, { id: stores.online });
+    const res = await v.post(API.shopGet, { id: k.stores.shop });
+    expect((await res.json()).data.shop).toMatchObject({ id: k.stores.shop });
+    const missing = await v.post(API.shopGet, { id: k.stores.online });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Такого магазина нет.');
   });
 
   it('changes the size of a line to another size of the same product only', async () => {
-    const [a, b] = await rows_<{ id: number; product_id: number }>(sql`
+    const [a, b] = await k.rows<{ id: number; product_id: number }>(sql`
       select o.id, o.product_id from offers o
       where o.product_id = (select product_id from offers group by product_id having count(*) > 2 limit 1)
       order by o.id limit 2`);
-    for (const o of [a, b]) await stockOf({ ...(offers[0] as OfferFacts), id: Number(o?.id) }, 1);
+    for (const o of [a, b]) await k.stockOf({ ...(offers[0] as OfferFacts), id: Number(o?.id) }, 1);
     const v = await newVisitor(app);
     const added = await (await v.post(API.basketAdd, { offerId: Number(a?.id) })).json();
     const lineId = added.data.basket.available[0].id;
-    const res = await rpc(v, 'sale.order.basket.setSize', { id: lineId, offerId: Number(b?.id) });
+    const res = await k.rpc(v, 'sale.order.basket.setSize', { id: lineId, offerId: Number(b?.id) });
     expect(res.status).toBe(200);
     expect((await res.json()).basket.available.map((l: { offer: { id: number } }) => l.offer.id)).toEqual([
       Number(b?.id),
     ]);
-    const [foreign] = await rows_<{ id: number }>(
+    const [foreign] = await k.rows<{ id: number }>(
       sql`select id from offers where product_id <> ${Number(a?.product_id)} limit 1`,
     );
-    const refused = await rpc(v, 'sale.order.basket.setSize', { id: lineId, offerId: Number(foreign?.id) });
+    const refused = await k.rpc(v, 'sale.order.basket.setSize', { id: lineId, offerId: Number(foreign?.id) });
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.msg).toBe('Этого размера у товара нет.');
   });

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { readSettings } from '../../config/settings';
 import { type Database, openDatabase } from '../../db/client';
+import type { Services } from '../../domain/services';
 import type { OutboxSender } from '../../server/outbox/sender';
 import { createShopApp } from '../../server/shop';
 import { withDatabase } from './global-setup';
@@ -21,6 +22,8 @@ export interface TestApp {
    * `dataDir/outbox/` (read them with `readOutbox`).
    */
   outbox: OutboxSender;
+  /** The shop's services, for what no request starts (the timers' jobs). */
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -53,7 +56,7 @@ export async function createTestApp(
     NEW_SESSIONS_PER_CLIENT: '1000000',
     ...env,
   });
-  const { app, outbox } = await createShopApp({
+  const { app, outbox, services } = await createShopApp({
     settings,
     database,
     secret: 'test-secret',
@@ -65,6 +68,7 @@ export async function createTestApp(
     database,
     dataDir,
     outbox,
+    services,
     async close() {
       await outbox.stop();
       await database.close();

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { imageUrl } from '../../../contract/images';
 import type { OrderView } from '../../../domain/order/orders.service';
 import { formatPrice } from '../../../domain/pricing/price';
@@ -12,16 +12,46 @@ const NEXT: Record<OrderView['deliveryType'], string> = {
   SHOP: 'Когда заказ будет готов, пришлём SMS. Возьмите паспорт или назовите номер заказа на кассе.',
 };
 
-/** Spec §2 `/order/?ORDER_ID=`: the saved order for its owner. */
-export function OrderConfirmation({ order, imgVersion }: { order: OrderView; imgVersion: string }) {
+const dayFormat = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'Europe/Moscow',
+});
+
+/** The last day a shop keeps the order: the reservation ends at the midnight after it. */
+const lastKeptDay = (reservedUntil: string) => dayFormat.format(new Date(new Date(reservedUntil).getTime() - 1));
+
+/** Spec §2 `/order/?ORDER_ID=`: the saved order for its owner, with its cancel while the shop has not taken it. */
+export function OrderConfirmation({
+  order,
+  imgVersion,
+  result,
+}: {
+  order: OrderView;
+  imgVersion: string;
+  result?: { notice?: string; error?: string };
+}) {
   const d = order.delivery;
   const where = d.address ?? d.shop ?? (d.point ? `${d.point}` : '');
+  const cancelled = order.status === 'cancelled';
+  const busy = useNavigation().state !== 'idle';
   return (
     <main id="main" className={`container ${styles.page} ${styles.confirmation}`}>
-      <h1 className={styles.title}>{`Заказ № ${order.number} оформлен`}</h1>
+      <h1 className={styles.title}>{`Заказ № ${order.number} ${cancelled ? 'отменён' : 'оформлен'}`}</h1>
+      {result?.notice && (
+        <p className={styles.notice} role="status">
+          {result.notice}
+        </p>
+      )}
+      {result?.error && (
+        <p className={styles.error} role="alert">
+          {result.error}
+        </p>
+      )}
       <p className={styles.lead}>
-        Спасибо! Статус — «{order.statusName}». Подтверждение отправили SMS на +{order.phone}
-        {order.email ? ` и письмом на ${order.email}` : ''}.
+        {cancelled
+          ? `Статус — «${order.statusName}».`
+          : `Спасибо! Статус — «${order.statusName}». Подтверждение отправили SMS на +${order.phone}${order.email ? ` и письмом на ${order.email}` : ''}.`}
       </p>
       <section className={styles.block} aria-labelledby="order-delivery">
         <h2 id="order-delivery" className={styles.blockTitle}>
@@ -31,7 +61,10 @@ export function OrderConfirmation({ order, imgVersion }: { order: OrderView; img
           {where}
           {d.date ? `, ${d.date}, ${d.time?.replace('-', '–')}` : ''}
         </p>
-        <p className={styles.muted}>{NEXT[order.deliveryType]}</p>
+        {!cancelled && d.readyDate && order.reservedUntil && (
+          <p>{`Будет готов ${d.readyDate}, хранится до ${lastKeptDay(order.reservedUntil)} включительно.`}</p>
+        )}
+        {!cancelled && <p className={styles.muted}>{NEXT[order.deliveryType]}</p>}
       </section>
       <section className={styles.block} aria-labelledby="order-lines">
         <h2 id="order-lines" className={styles.blockTitle}>
@@ -92,6 +125,17 @@ export function OrderConfirmation({ order, imgVersion }: { order: OrderView; img
           </div>
         </dl>
       </section>
+      {order.canCancel && (
+        <details className={styles.cancel}>
+          <summary>Отменить заказ</summary>
+          <Form method="post" className={styles.cancelForm}>
+            <p>Товары вернутся в продажу, промокод и бонусы — на ваш счёт.</p>
+            <button type="submit" name="intent" value="cancel" className={styles.secondary} disabled={busy}>
+              Да, отменить заказ
+            </button>
+          </Form>
+        </details>
+      )}
       <p className={styles.actions}>
         <Link to="/lk/order/" className={styles.secondary}>
           Мои заказы

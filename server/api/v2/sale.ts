@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { addInput, offerInput, stateInput } from '../../../domain/basket/basket.schemas';
-import { pickupByAddressInput, shopGetInput } from '../../../domain/order/order.schemas';
+import { cancelInput, pickupByAddressInput, shopGetInput } from '../../../domain/order/order.schemas';
 import type { Services } from '../../../domain/services';
 import { parseInput } from '../../http/body';
 import type { AppEnv } from '../../http/env';
@@ -35,6 +35,10 @@ export function saleApi(services: Services) {
   route(api, 'shopGet', ['GET', 'POST'], async (c) => {
     const { id } = await parseInput(c, shopGetInput);
     return { shop: await services.checkout.shop(id) };
+  });
+  route(api, 'orderCancel', ['POST'], async (c) => {
+    const { id, token } = await parseInput(c, cancelInput);
+    return { order: await services.orders.cancel(c.get('ctx'), id, token) };
   });
   return api;
 }
