@@ -32,6 +32,7 @@ const settings = readSettings({
   LOG_LEVEL: 'silent',
   WRITE_LIMIT_PER_SESSION: '1000000000',
   WRITE_LIMIT_PER_CLIENT: '1000000000',
+  NEW_SESSIONS_PER_CLIENT: '1000000000',
 });
 const benchDir = path.join(root, 'data', 'bench');
 const pgUrl = process.env.DATABASE_URL || (values.pg ? 'postgres://postgres@127.0.0.1:5432/postgres' : '');
@@ -98,11 +99,10 @@ async function runOn(database: Database): Promise<BenchRow[]> {
     db: database.db,
     kind: database.kind,
     async newVisitor() {
-      const res = await fetch(`${baseURL}/`);
+      // As a browser after its first page: the visitor state call gives the session cookie and the sessid.
+      const res = await fetch(`${baseURL}/api/v2/user/state/`);
       const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
-      const sessid = JSON.parse(
-        (await res.text()).match(/<script id="shop-options" type="application\/json">(.*?)<\/script>/)?.[1] ?? '{}',
-      ).sessid;
+      const { sessid } = ((await res.json()) as { data: { sessid: string } }).data;
       return { cookie, sessid };
     },
   };
