@@ -88,17 +88,25 @@ export function createApp(deps: AppDeps) {
     if (c.get('dialect')) return c.get('dialect').fail(c, 500, [{ message: GENERIC_ERROR, code: 'INTERNAL' }]);
     return c.html(errorPage(c.get('requestId')), 500);
   });
+  // The maps service's hosts, allowed only when the shop has a maps key (spec §7); without it nothing leaves the site.
+  const maps = settings.MAPS_API_KEY
+    ? {
+        script: ['https://api-maps.yandex.ru', 'https://yastatic.net'],
+        img: ['https://*.maps.yandex.net', 'https://api-maps.yandex.ru', 'https://yastatic.net'],
+        connect: ['https://api-maps.yandex.ru', 'https://*.maps.yandex.net'],
+      }
+    : { script: [], img: [], connect: [] };
   app.use(
     '*',
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...maps.img],
         // No inline script runs without this response's nonce (React Router's own scripts carry it).
-        scriptSrc: ["'self'", NONCE],
+        scriptSrc: ["'self'", NONCE, ...maps.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...maps.connect],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

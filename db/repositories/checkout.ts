@@ -145,9 +145,11 @@ export function checkoutRepository(db: Db): CheckoutRepository {
         hours: string;
         phone: string;
         metro: string | null;
+        lat: string;
+        lon: string;
       }>(
         db,
-        sql`select id, name, address, hours, phone, metro from stores
+        sql`select id, name, address, hours, phone, metro, lat, lon from stores
           where type = 'shop' and city_id = ${cityId ?? 0} order by sort, id`,
       );
       const stock =
@@ -197,7 +199,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
         );
       }
       return {
-        shops: shops.map((s) => ({ ...s, id: Number(s.id) })),
+        shops: shops.map((s) => ({ ...s, id: Number(s.id), lat: Number(s.lat), lon: Number(s.lon) })),
         allowedShopIds,
         allowedMovementStoreIds,
         onlineStock,
@@ -207,9 +209,9 @@ export function checkoutRepository(db: Db): CheckoutRepository {
     async shop(id) {
       const [row] = await queryRows<OrderShop>(
         db,
-        sql`select id, name, address, hours, phone, metro from stores where id = ${id} and type = 'shop'`,
+        sql`select id, name, address, hours, phone, metro, lat, lon from stores where id = ${id} and type = 'shop'`,
       );
-      return row ? { ...row, id: Number(row.id) } : null;
+      return row ? { ...row, id: Number(row.id), lat: Number(row.lat), lon: Number(row.lon) } : null;
     },
 
     async shopFor(shopId, offerIds) {

@@ -140,6 +140,8 @@ export interface OrderShop {
   hours: string;
   phone: string;
   metro: string | null;
+  lat: number;
+  lon: number;
 }
 
 /** The common parameters every order-page call sends (spec §7), as far as the state depends on them. */

@@ -11,6 +11,7 @@ import { postRpc } from '~/lib/api';
 import { writeCookie } from '~/lib/cookies';
 import { AddressForm } from './AddressForm';
 import { PhoneConfirm } from './PhoneConfirm';
+import { PlacesMap } from '~/components/maps/PlacesMap';
 import styles from './Checkout.module.css';
 
 const TYPES: [DeliveryType, string][] = [
@@ -391,6 +392,12 @@ export function CheckoutForm(props: Props) {
                 {state.pickupPointList.length === 0 && (
                   <p className={styles.muted}>В вашем городе пока нет пунктов выдачи.</p>
                 )}
+                <PlacesMap
+                  places={state.pickupPointList}
+                  chosenId={state.deliveryPickupPoint?.id ?? null}
+                  onChoose={(id) => refresh({ deliveryPickupPointId: id })}
+                  label="Пункты выдачи на карте"
+                />
                 {state.pickupPointList.map((p) => (
                   <label key={p.id} className={styles.choice}>
                     <input
@@ -413,6 +420,12 @@ export function CheckoutForm(props: Props) {
             {state.deliveryType === 'SHOP' && (
               <fieldset className={`${styles.sub} ${styles.choices}`}>
                 <legend className={styles.legend}>Магазин в городе {state.city?.name}</legend>
+                <PlacesMap
+                  places={state.shops.filter((s) => shopAllowed(s.id))}
+                  chosenId={state.deliveryShopData?.id ?? null}
+                  onChoose={(id) => refresh({ deliveryShopId: id })}
+                  label="Магазины на карте"
+                />
                 {state.shops.map((s) => {
                   const allowed = shopAllowed(s.id);
                   return (
