@@ -4,6 +4,7 @@ import type { User } from '../domain/auth/user';
 import type { PickupPoint } from '../domain/delivery/pickup';
 import type { OrderShop, OrderState } from '../domain/order/checkout.service';
 import type { OrderView } from '../domain/order/orders.service';
+import type { ReserveData, ShopView } from '../domain/stores/shops.service';
 import type { Basket } from '../domain/basket/basket';
 import type { BasketCounts } from '../domain/basket/basket.service';
 import type { ShopAvailability } from '../domain/catalog/product/product';
@@ -45,6 +46,8 @@ export const API = {
   pickupPointByAddress: '/api/v2/sale/delivery/pickup/point/getByUserAddress/',
   shopGet: '/api/v2/sale/delivery/shop/get/',
   orderCancel: '/api/v2/sale/order/cancel/',
+  shopList: '/api/v2/shop/list/',
+  reserveData: '/api/v2/sale/reserve/data/',
 } as const;
 
 export type ApiName = keyof typeof API;
@@ -90,6 +93,8 @@ export interface ApiAnswers {
   shopGet: { shop: OrderShop };
   /** The cancelled order as its owner sees it. */
   orderCancel: { order: OrderView };
+  shopList: { items: ShopView[] };
+  reserveData: ReserveData;
 }
 
 interface AddressesAnswer {
@@ -121,6 +126,8 @@ export interface RpcAnswers {
   'sale.order.resetPromocode': { promocodeList: string[] };
   /** The saved order: the browser goes to `/order/?ORDER_ID={id}`. */
   'sale.order.save': { id: number };
+  'sale.reserve.data': ReserveData;
+  'sale.reserve.save': { id: number };
   'sale.order.data': OrderState;
   'sale.order.delivery.getIntervalData': OrderState;
   'sale.order.setDiscountCard': OrderState;

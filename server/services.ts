@@ -9,6 +9,7 @@ import { sessionsRepository } from '../db/repositories/sessions';
 import { basketRepository } from '../db/repositories/basket';
 import { checkoutRepository } from '../db/repositories/checkout';
 import { ordersRepository } from '../db/repositories/orders';
+import { shopsRepository } from '../db/repositories/shops';
 import { homeRepository } from '../db/repositories/cards';
 import { listingRepository } from '../db/repositories/listing';
 import { searchRepository } from '../db/repositories/search';
@@ -35,6 +36,7 @@ import { memoryRateLimiter } from '../domain/limits/memory-limiter';
 import { createMenuService } from '../domain/menu/menu.service';
 import { createCheckoutService } from '../domain/order/checkout.service';
 import { createOrdersService } from '../domain/order/orders.service';
+import { createShopsService } from '../domain/stores/shops.service';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service';
 import { createSessionsService, newSessionsRule } from '../domain/sessions/sessions.service';
 import { createRegionsService } from '../domain/regions/regions.service';
@@ -124,6 +126,7 @@ export function createServices(deps: {
       sign: (text) => createHmac('sha256', secret).update(text).digest('base64url'),
     }),
     regions: createRegionsService(regionsRepository(db)),
+    shops: createShopsService(shopsRepository(db)),
     home: createHomeService(homeRepository(db)),
     listing,
     search: createSearchService(searchRepository(db), listing),

@@ -18,6 +18,32 @@ const ownerSql = (owner: BasketOwner): SQL =>
     ? sql`l.user_id = ${owner.userId}`
     : sql`l.session_id = ${owner.sessionId} and l.user_id is null`;
 
+interface LineRow {
+  id: number;
+  offer_id: number;
+  product_id: number;
+  name: string;
+  size_name: string;
+  price: number;
+  old_price: number | null;
+  quantity: number;
+  section_id: number;
+  brand_id: number;
+}
+
+const toLine = (r: LineRow): OrderLineFacts => ({
+  lineId: Number(r.id),
+  offerId: Number(r.offer_id),
+  productId: Number(r.product_id),
+  name: r.name,
+  sizeName: r.size_name,
+  price: Number(r.price),
+  oldPrice: r.old_price !== null && Number(r.old_price) > Number(r.price) ? Number(r.old_price) : null,
+  quantity: Number(r.quantity),
+  sectionId: Number(r.section_id),
+  brandId: Number(r.brand_id),
+});
+
 export function checkoutRepository(db: Db): CheckoutRepository {
   return {
     async confirmedPhones(sessionId, userId) {
@@ -60,18 +86,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
     },
 
     async orderLines(owner) {
-      const rows = await queryRows<{
-        id: number;
-        offer_id: number;
-        product_id: number;
-        name: string;
-        size_name: string;
-        price: number;
-        old_price: number | null;
-        quantity: number;
-        section_id: number;
-        brand_id: number;
-      }>(
+      const rows = await queryRows<LineRow>(
         db,
         sql`
         select l.id, l.offer_id, p.id as product_id, p.name, o.size_name, o.price, o.old_price, l.quantity,
@@ -80,20 +95,19 @@ export function checkoutRepository(db: Db): CheckoutRepository {
         where ${ownerSql(owner)} and not l.delay and ${orderableOnlineSql(sql`o.id`)}
         order by l.offer_id`,
       );
-      return rows.map(
-        (r): OrderLineFacts => ({
-          lineId: Number(r.id),
-          offerId: Number(r.offer_id),
-          productId: Number(r.product_id),
-          name: r.name,
-          sizeName: r.size_name,
-          price: Number(r.price),
-          oldPrice: r.old_price !== null && Number(r.old_price) > Number(r.price) ? Number(r.old_price) : null,
-          quantity: Number(r.quantity),
-          sectionId: Number(r.section_id),
-          brandId: Number(r.brand_id),
-        }),
+      return rows.map(toLine);
+    },
+
+    async offerLine(offerId) {
+      const [row] = await queryRows<LineRow>(
+        db,
+        sql`
+        select 0 as id, o.id as offer_id, p.id as product_id, p.name, o.size_name, o.price, o.old_price, 1 as quantity,
+          p.section_id, p.brand_id
+        from offers o join products p on p.id = o.product_id and p.active
+        where o.id = ${offerId}`,
       );
+      return row ? toLine(row) : null;
     },
 
     async addresses(owner) {
@@ -217,10 +231,10 @@ export function checkoutRepository(db: Db): CheckoutRepository {
     async shopFor(shopId, offerIds) {
       // Spec §4: an offer may go to a shop it is not restricted from, that holds it or that a movement store
       // can bring it to.
-      const [row] = await queryRows<{ name: string; address: string }>(
+      const [row] = await queryRows<{ name: string; address: string; reservable: boolean }>(
         db,
         sql`
-        select s.name, s.address from stores s
+        select s.name, s.address, s.reservable from stores s
         where s.id = ${shopId} and s.type = 'shop' and not exists (
           select 1 from offers o where o.id in ${offerIds} and (
             exists (select 1 from offer_restrictions r where r.offer_id = o.id and r.store_id = s.id)

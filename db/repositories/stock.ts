@@ -6,13 +6,13 @@ import { type Db, queryRows } from '../client';
 /** Stock taking on whatever it is given: use it on the order's transaction (the unit of work's repositories). */
 export function stockRepository(db: Db): StockRepository {
   return {
-    async take(offerId, quantity) {
+    async take(offerId, quantity, shopId) {
       // The rows are locked in store order, the same in every transaction (Saleor's allocate_stocks).
       const rows = await queryRows<{ store_id: number; kind: StoreKind; quantity: number }>(
         db,
         sql`
         select s.store_id, st.type as kind, s.quantity from stock s join stores st on st.id = s.store_id
-        where s.offer_id = ${offerId} and st.type in ${[...ONLINE_SOURCE_KINDS]}
+        where s.offer_id = ${offerId} and (st.type in ${[...ONLINE_SOURCE_KINDS]} or st.id = ${shopId ?? 0})
           and not exists (select 1 from offer_restrictions r where r.offer_id = s.offer_id and r.store_id = s.store_id)
         order by s.store_id
         for update of s`,
@@ -21,6 +21,7 @@ export function stockRepository(db: Db): StockRepository {
         offerId,
         quantity,
         rows.map((r) => ({ storeId: Number(r.store_id), kind: r.kind, quantity: Number(r.quantity) })),
+        shopId,
       );
       if (!plan) return null;
       for (const a of plan) {

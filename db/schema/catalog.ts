@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Holiday, WeekHours } from '../../domain/stores/hours';
 
 export const sections = pgTable(
   'sections',
@@ -131,6 +132,8 @@ export const cities = pgTable('cities', {
   /** The location code delivery services know the city by (KLADR), the spec Region's locationId. */
   locationId: text('location_id').notNull().default(''),
   phones: text('phones').array().notNull(),
+  /** The IANA zone of the city's clocks: shop hours and their «open now» are read in it. */
+  timeZone: text('time_zone').notNull().default('Europe/Moscow'),
   sort: integer('sort').notNull(),
 });
 
@@ -146,9 +149,20 @@ export const stores = pgTable(
     address: text('address').notNull(),
     lat: text('lat').notNull(),
     lon: text('lon').notNull(),
+    /** The week in a line for lists («пн–пт 10:00–21:00, …»), written from `weekHours` by `weekSummary`. */
     hours: text('hours').notNull(),
+    /** domain/stores/hours.ts `WeekHours`: one span a weekday, or null when closed. */
+    weekHours: jsonb('week_hours').$type<WeekHours>(),
+    /** Dates with other hours, or closed (`Holiday[]`). */
+    holidays: jsonb('holidays').$type<Holiday[]>().notNull().default([]),
     phone: text('phone').notNull(),
     metro: text('metro'),
+    /** What the shop offers: `fitting` rooms, `tailoring`, `card` payment (domain/stores/shops.ts). */
+    services: text('services').array().notNull().default([]),
+    /** Photo files under /images/source/. */
+    photos: text('photos').array().notNull().default([]),
+    /** Whether a shopper may reserve a size here from the product page. */
+    reservable: boolean('reservable').notNull().default(false),
     sort: integer('sort').notNull(),
   },
   (t) => [index('stores_city_idx').on(t.cityId)],

@@ -260,6 +260,52 @@ export const CITIES = [
   },
 ] as const;
 
+/** The cities' clocks; the ones not listed keep Moscow time. */
+export const CITY_TIME_ZONES: Record<string, string> = {
+  ekaterinburg: 'Asia/Yekaterinburg',
+  perm: 'Asia/Yekaterinburg',
+  ufa: 'Asia/Yekaterinburg',
+  novosibirsk: 'Asia/Novosibirsk',
+  samara: 'Europe/Samara',
+};
+
+/** Shop hours of the demo: most keep mall hours, the first Moscow shop stays open past midnight on weekends. */
+export const SHOP_WEEKS = {
+  mall: {
+    mon: ['10:00', '22:00'],
+    tue: ['10:00', '22:00'],
+    wed: ['10:00', '22:00'],
+    thu: ['10:00', '22:00'],
+    fri: ['10:00', '22:00'],
+    sat: ['10:00', '22:00'],
+    sun: ['10:00', '22:00'],
+  },
+  street: {
+    mon: ['10:00', '21:00'],
+    tue: ['10:00', '21:00'],
+    wed: ['10:00', '21:00'],
+    thu: ['10:00', '21:00'],
+    fri: ['10:00', '21:00'],
+    sat: ['11:00', '20:00'],
+    sun: ['11:00', '20:00'],
+  },
+  late: {
+    mon: ['10:00', '22:00'],
+    tue: ['10:00', '22:00'],
+    wed: ['10:00', '22:00'],
+    thu: ['10:00', '22:00'],
+    fri: ['10:00', '01:00'],
+    sat: ['10:00', '01:00'],
+    sun: ['10:00', '22:00'],
+  },
+} as const;
+
+/** Every shop's holidays: a short New Year's Eve, closed on the first of January. */
+export const SHOP_HOLIDAYS = [
+  { date: '2026-12-31', hours: ['10:00', '18:00'] },
+  { date: '2027-01-01', hours: null },
+] as const;
+
 /** City centres, for plausible shop coordinates. */
 export const CITY_CENTRES: Record<string, [number, number]> = {
   moskva: [55.7558, 37.6173],

@@ -4,6 +4,7 @@ import {
   BRANDS,
   CITIES,
   CITY_CENTRES,
+  CITY_TIME_ZONES,
   PICKUP_STREETS,
   COLORS,
   GENDERS,
@@ -12,7 +13,10 @@ import {
   type KindInfo,
   LETTER_SIZES,
   MALLS,
+  SHOP_HOLIDAYS,
+  SHOP_WEEKS,
 } from './catalog-data';
+import { type Holiday, type WeekHours, weekSummary } from '../../domain/stores/hours';
 import { Random } from './random';
 
 /**
@@ -83,6 +87,7 @@ export interface CityRow {
   fullName: string;
   locationId: string;
   phones: string[];
+  timeZone: string;
   sort: number;
 }
 export interface StoreRow {
@@ -95,8 +100,12 @@ export interface StoreRow {
   lat: string;
   lon: string;
   hours: string;
+  weekHours: WeekHours | null;
+  holidays: Holiday[];
   phone: string;
   metro: string | null;
+  services: string[];
+  reservable: boolean;
   sort: number;
 }
 export interface StockRow {
@@ -421,6 +430,7 @@ function buildStores(rnd: Random): { cities: CityRow[]; stores: StoreRow[] } {
     fullName: c.fullName,
     locationId: c.locationId,
     phones: [...c.phones],
+    timeZone: CITY_TIME_ZONES[c.code] ?? 'Europe/Moscow',
     sort: (i + 1) * 10,
   }));
   const stores: StoreRow[] = [];
@@ -430,6 +440,9 @@ function buildStores(rnd: Random): { cities: CityRow[]; stores: StoreRow[] } {
     const [lat, lon] = CITY_CENTRES[city.code] as [number, number];
     for (let n = 0; n < city.shops; n++) {
       const [place, address, metro] = MALLS[mall++ % MALLS.length] as readonly [string, string, string | null];
+      const weekHours = (
+        i === 0 && n === 0 ? SHOP_WEEKS.late : n % 2 ? SHOP_WEEKS.mall : SHOP_WEEKS.street
+      ) as WeekHours;
       stores.push({
         id: stores.length + 1,
         cityId: i + 1,
@@ -439,9 +452,18 @@ function buildStores(rnd: Random): { cities: CityRow[]; stores: StoreRow[] } {
         address: `${city.fullName.split(', ').pop()}, ${address}`,
         lat: (lat + (rnd.next() - 0.5) * 0.2).toFixed(6),
         lon: (lon + (rnd.next() - 0.5) * 0.3).toFixed(6),
-        hours: n % 2 ? 'ежедневно 10:00–22:00' : 'пн–пт 10:00–21:00, сб–вс 11:00–20:00',
+        hours: weekSummary(weekHours),
+        weekHours,
+        holidays: SHOP_HOLIDAYS.map((h) => ({
+          date: h.date,
+          hours: h.hours ? ([...h.hours] as [string, string]) : null,
+        })),
         phone: city.phones[0],
         metro,
+        // Every shop has fitting rooms and takes cards; every other one also shortens sleeves and hems.
+        services: n % 2 ? ['fitting', 'card'] : ['fitting', 'tailoring', 'card'],
+        // The last shop of a city with several is a small outlet that does not put items aside.
+        reservable: !(city.shops > 2 && n === city.shops - 1),
         sort: (n + 1) * 10,
       });
     }
@@ -457,8 +479,12 @@ function buildStores(rnd: Random): { cities: CityRow[]; stores: StoreRow[] } {
       lat: '55.431',
       lon: '37.545',
       hours: 'круглосуточно',
+      weekHours: null,
+      holidays: [],
       phone: '8 (800) 555-35-35',
       metro: null,
+      services: [],
+      reservable: false,
       sort: 1000 + stores.length,
     });
   warehouse('online', 'online', 'Интернет-склад', 1, 'Московская обл., г. Подольск, ул. Складская, 1');

@@ -17,6 +17,14 @@ describe('planAllocation', () => {
     ]);
   });
 
+  it('takes from the shop an order is collected in first, and from no other shop', () => {
+    expect(planAllocation(1, 12, sources, 3)).toEqual([
+      { offerId: 1, storeId: 3, quantity: 10 },
+      { offerId: 1, storeId: 2, quantity: 2 },
+    ]);
+    expect(planAllocation(1, 4, sources, 5)).toEqual(planAllocation(1, 4, sources));
+  });
+
   it('answers null when the sources hold too few', () => {
     expect(planAllocation(1, 9, sources)).toBeNull();
     expect(planAllocation(1, 1, [{ storeId: 3, kind: 'shop', quantity: 10 }])).toBeNull();

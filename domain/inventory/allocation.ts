@@ -15,14 +15,21 @@ export interface Allocation {
 }
 
 /**
- * Which stores an order line takes its units from: the online warehouse first (it ships today), then movement
- * stores, each kind by store id, so every order reads the rows in one order; null when they hold too few.
+ * Which stores an order line takes its units from: the shop the order is collected in first when there is one (the
+ * item is already there), then the online warehouse (it ships today), then movement stores, each kind by store id;
+ * null when they hold too few. No other shop's stock is ever taken.
  */
-export function planAllocation(offerId: number, quantity: number, sources: SourceStock[]): Allocation[] | null {
-  const rank = (kind: StoreKind) => ONLINE_SOURCE_KINDS.indexOf(kind);
+export function planAllocation(
+  offerId: number,
+  quantity: number,
+  sources: SourceStock[],
+  shopId?: number,
+): Allocation[] | null {
+  const rank = (s: SourceStock) =>
+    s.kind === 'shop' ? (s.storeId === shopId ? -1 : Number.NaN) : ONLINE_SOURCE_KINDS.indexOf(s.kind);
   const ordered = sources
-    .filter((s) => rank(s.kind) >= 0 && s.quantity > 0)
-    .sort((a, b) => rank(a.kind) - rank(b.kind) || a.storeId - b.storeId);
+    .filter((s) => rank(s) >= -1 && s.quantity > 0)
+    .sort((a, b) => rank(a) - rank(b) || a.storeId - b.storeId);
   const plan: Allocation[] = [];
   let left = quantity;
   for (const source of ordered) {
@@ -37,11 +44,12 @@ export function planAllocation(offerId: number, quantity: number, sources: Sourc
 /** Takes stock inside the order's transaction (`db/repositories/stock.ts`). */
 export interface StockRepository {
   /**
-   * Locks the offer's source rows (those it is not restricted from), plans with `planAllocation` and takes the units
+   * Locks the offer's source rows (those it is not restricted from; `shopId`'s too for an order collected there),
+   * plans with `planAllocation` and takes the units
    * with conditional updates that never go below zero; null, taking nothing, when there are too few. Callers take
    * the lines of one order in ascending offer id, so two orders never wait on each other's rows in a circle.
    */
-  take(offerId: number, quantity: number): Promise<Allocation[] | null>;
+  take(offerId: number, quantity: number, shopId?: number): Promise<Allocation[] | null>;
   /** Puts units back (a cancelled order, a reservation not collected). */
   release(allocations: Allocation[]): Promise<void>;
 }

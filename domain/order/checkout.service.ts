@@ -104,9 +104,11 @@ export interface CheckoutRepository {
   deliveryPrices(): Promise<Partial<Record<DeliveryType, { price: number; freeFrom: number | null }>>>;
   /** The cart's lines that can be bought, with their section and brand. */
   orderLines(owner: BasketOwner): Promise<OrderLineFacts[]>;
+  /** One unit of an offer as an order line (a reservation from the product page); null for no such offer. */
+  offerLine(offerId: number): Promise<OrderLineFacts | null>;
   shop(id: number): Promise<OrderShop | null>;
   /** A shop's name and address when it is a shop every offer may be ordered to (spec §4). */
-  shopFor(shopId: number, offerIds: number[]): Promise<{ name: string; address: string } | null>;
+  shopFor(shopId: number, offerIds: number[]): Promise<{ name: string; address: string; reservable: boolean } | null>;
   sessionPromoCodes(sessionId: string): Promise<string[]>;
   addPromoCode(sessionId: string, code: string): Promise<void>;
   removePromoCode(sessionId: string, code: string): Promise<void>;
@@ -272,6 +274,18 @@ export interface CheckoutService {
   shop(id: number): Promise<OrderShop>;
   resetPromocode(ctx: RequestContext, code: string): Promise<{ promocodeList: string[] }>;
   save(ctx: RequestContext, input: SaveInput): Promise<{ id: number }>;
+  /** Reserves one unit of an offer in a shop (the product page's «Забрать в магазине»): a `SHOP` order of it. */
+  reserve(ctx: RequestContext, input: ReserveInput): Promise<{ id: number }>;
+}
+
+/** What the product page's reserve dialog sends. */
+export interface ReserveInput {
+  idempotencyKey: string;
+  offerId: number;
+  shopId: number;
+  name: string;
+  email: string;
+  phone: string;
 }
 
 const ownerOf = (ctx: RequestContext): BasketOwner => ({ sessionId: ctx.sessionId, userId: userIdOf(ctx) });
@@ -295,12 +309,20 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
   async function price(
     ctx: RequestContext,
     lines: OrderLineFacts[],
-    options: { type: DeliveryType; card?: string; useBonuses?: boolean; customer: string; strict: boolean },
+    options: {
+      type: DeliveryType;
+      card?: string;
+      useBonuses?: boolean;
+      customer: string;
+      strict: boolean;
+      /** The session's promo codes apply (not to a reservation). */
+      promos?: boolean;
+    },
   ) {
     const goods = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const adjustments: Adjustment[] = [];
     const promos: PromoCode[] = [];
-    for (const code of await repo.sessionPromoCodes(ctx.sessionId)) {
+    for (const code of options.promos === false ? [] : await repo.sessionPromoCodes(ctx.sessionId)) {
       const promo = await repo.promo(code);
       try {
         const customerUses = await repo.promoUses(code, options.customer);
@@ -344,7 +366,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
   /** Days a movement store needs to bring an item to a shop. */
   const MOVEMENT_DAYS = 3;
 
-  async function deliveryOf(ctx: RequestContext, input: SaveInput, lines: OrderLineFacts[]) {
+  async function deliveryOf(ctx: RequestContext, input: SaveInput, lines: OrderLineFacts[], reservation = false) {
     if (input.deliveryType === 'COURIER' || input.deliveryType === 'POCHTA') {
       const addresses = await repo.addresses(ownerOf(ctx));
       const address = addresses.find((a) => a.id === input.deliveryAddressId);
@@ -371,6 +393,8 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
           )
         : null;
       if (!shop) throw orderError('SHOP_NOT_ALLOWED', 'В этот магазин заказ доставить нельзя: выберите другой.');
+      if (reservation && !shop.reservable)
+        throw orderError('SHOP_NOT_ALLOWED', 'Этот магазин не откладывает товары: выберите другой.');
       const { allowedShopIds } = await repo.shopsOf(
         ctx.city?.id ?? null,
         lines.map((l) => l.offerId),
@@ -528,113 +552,138 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       return pointForAddress(await repo.pickupPoints(ctx.city?.id ?? null), address);
     },
 
-    async save(ctx, input) {
-      const phone = normalizePhone(input.phone);
-      if (!phone) throw orderError('PHONE_INVALID', 'Укажите мобильный телефон: 11 цифр.');
-      const userId = userIdOf(ctx);
-      // Spec §5: the order's phone must be the one this session or user confirmed by code.
-      if (!(await repo.confirmedPhones(ctx.sessionId, userId)).includes(phone))
-        throw orderError('PHONE_NOT_CONFIRMED', 'Подтвердите телефон кодом из SMS.');
-      const done = await repo.orderByKey(ctx.sessionId, input.idempotencyKey);
-      if (done !== null) return { id: done };
-      const t = moscowTime(ctx.now());
-      const midnight = new Date(ctx.now().getTime() - t.minutes * 60_000 - (ctx.now().getTime() % 60_000));
-      if ((await repo.ordersSince(phone, midnight)) >= deps.ordersPerPhoneDay)
-        throw orderError('ERROR_ORDER_LIMIT', 'На этот телефон сегодня оформлено слишком много заказов.', 'limit');
-      const owner = ownerOf(ctx);
-      const lines = (await repo.orderLines(owner)).sort((a, b) => a.offerId - b.offerId);
-      if (lines.length === 0) throw orderError('EMPTY_BASKET', 'В корзине нет товаров, которые можно заказать.');
-      const delivery = await deliveryOf(ctx, input, lines);
-      const customer = customerOf(ctx, phone);
-      const { promos, totals } = await price(ctx, lines, {
-        type: input.deliveryType,
-        card: input.discountCard,
-        useBonuses: input.useBonuses && userId !== null,
-        customer,
-        strict: true,
-      });
-      const names = splitFullName(input.name);
-      const orderLines = lines.map((l, i) => ({ ...l, total: totals.lines[i]?.total ?? 0 }));
+    save(ctx, input) {
+      return place(ctx, input, { lines: () => repo.orderLines(ownerOf(ctx)), reservation: false });
+    },
 
-      const id = await deps.uow
-        .run(async (repos) => {
-          const stock: Allocation[] = [];
-          for (const line of lines) {
-            const taken = await repos.stock.take(line.offerId, line.quantity);
-            if (!taken)
-              throw orderError(
-                'NOT_ENOUGH_STOCK',
-                `«${line.name}», размер ${line.sizeName}: столько нет в наличии.`,
-                'conflict',
-              );
-            stock.push(...taken);
-          }
-          for (const promo of promos)
-            if ((await repos.orders.takePromo(promo.code, customer, promo)) === 'used')
-              throw orderError('PROMOCODE_USED', `Промокод ${promo.code} уже использован.`, 'conflict');
-          if (
-            userId !== null &&
-            totals.bonusesUsed > 0 &&
-            !(await repos.orders.spendBonuses(userId, totals.bonusesUsed))
-          )
-            throw orderError('BONUSES_SHORT', 'Бонусов на карте стало меньше. Обновите страницу заказа.', 'conflict');
-          const orderId = await repos.orders.insert(
-            {
-              userId,
-              sessionId: ctx.sessionId,
-              idempotencyKey: input.idempotencyKey,
-              deliveryType: input.deliveryType,
-              delivery,
-              ...names,
-              email: input.email,
-              phone,
-              comment: input.comment,
-              isDisabledCall: input.isDisabledCall,
-              items: totals.items,
-              discount: totals.discount,
-              deliveryPrice: totals.delivery,
-              bonusesUsed: totals.bonusesUsed,
-              total: totals.total,
-              lines: orderLines,
-              stock,
-              reservedUntil: 'readyDate' in delivery && delivery.readyDate ? reservationEnd(delivery.readyDate) : null,
-            },
-            userId !== null ? `user:${userId}` : 'shopper',
+    async reserve(ctx, input) {
+      const line = await repo.offerLine(input.offerId);
+      if (!line) throw new DomainError('not_found', 'Такого товара нет в каталоге.', 'OFFER_NOT_FOUND');
+      return place(
+        ctx,
+        { ...input, deliveryType: 'SHOP', deliveryShopId: input.shopId, comment: '', isDisabledCall: false },
+        { lines: async () => [line], reservation: true },
+      );
+    },
+  };
+
+  /**
+   * Saves an order in one transaction (issue 9 point 4): the cart's lines, or the one size a shopper reserves from the
+   * product page (`reservation`: no promo codes, the cart left as it is, only shops that put items aside).
+   */
+  async function place(
+    ctx: RequestContext,
+    input: SaveInput,
+    source: { lines: () => Promise<OrderLineFacts[]>; reservation: boolean },
+  ): Promise<{ id: number }> {
+    const phone = normalizePhone(input.phone);
+    if (!phone) throw orderError('PHONE_INVALID', 'Укажите мобильный телефон: 11 цифр.');
+    const userId = userIdOf(ctx);
+    // Spec §5: the order's phone must be the one this session or user confirmed by code.
+    if (!(await repo.confirmedPhones(ctx.sessionId, userId)).includes(phone))
+      throw orderError('PHONE_NOT_CONFIRMED', 'Подтвердите телефон кодом из SMS.');
+    const done = await repo.orderByKey(ctx.sessionId, input.idempotencyKey);
+    if (done !== null) return { id: done };
+    const t = moscowTime(ctx.now());
+    const midnight = new Date(ctx.now().getTime() - t.minutes * 60_000 - (ctx.now().getTime() % 60_000));
+    if ((await repo.ordersSince(phone, midnight)) >= deps.ordersPerPhoneDay)
+      throw orderError('ERROR_ORDER_LIMIT', 'На этот телефон сегодня оформлено слишком много заказов.', 'limit');
+    const owner = ownerOf(ctx);
+    const lines = (await source.lines()).sort((a, b) => a.offerId - b.offerId);
+    if (lines.length === 0) throw orderError('EMPTY_BASKET', 'В корзине нет товаров, которые можно заказать.');
+    const delivery = await deliveryOf(ctx, input, lines, source.reservation);
+    const customer = customerOf(ctx, phone);
+    const { promos, totals } = await price(ctx, lines, {
+      type: input.deliveryType,
+      card: input.discountCard,
+      useBonuses: input.useBonuses && userId !== null,
+      customer,
+      strict: true,
+      promos: !source.reservation,
+    });
+    const names = splitFullName(input.name);
+    const orderLines = lines.map((l, i) => ({ ...l, total: totals.lines[i]?.total ?? 0 }));
+
+    const id = await deps.uow
+      .run(async (repos) => {
+        const stock: Allocation[] = [];
+        for (const line of lines) {
+          // A shop order takes what the shop itself holds first.
+          const taken = await repos.stock.take(
+            line.offerId,
+            line.quantity,
+            input.deliveryType === 'SHOP' ? input.deliveryShopId : undefined,
           );
-          // The same key saved at once by another request: its order stands, this attempt takes nothing.
-          if (orderId === null) throw new DuplicateAttempt();
-          for (const promo of promos) await repos.orders.notePromoUse(promo.code, orderId, customer);
+          if (!taken)
+            throw orderError(
+              'NOT_ENOUGH_STOCK',
+              `«${line.name}», размер ${line.sizeName}: столько нет в наличии.`,
+              'conflict',
+            );
+          stock.push(...taken);
+        }
+        for (const promo of promos)
+          if ((await repos.orders.takePromo(promo.code, customer, promo)) === 'used')
+            throw orderError('PROMOCODE_USED', `Промокод ${promo.code} уже использован.`, 'conflict');
+        if (userId !== null && totals.bonusesUsed > 0 && !(await repos.orders.spendBonuses(userId, totals.bonusesUsed)))
+          throw orderError('BONUSES_SHORT', 'Бонусов на карте стало меньше. Обновите страницу заказа.', 'conflict');
+        const orderId = await repos.orders.insert(
+          {
+            userId,
+            sessionId: ctx.sessionId,
+            idempotencyKey: input.idempotencyKey,
+            deliveryType: input.deliveryType,
+            delivery,
+            ...names,
+            email: input.email,
+            phone,
+            comment: input.comment,
+            isDisabledCall: input.isDisabledCall,
+            items: totals.items,
+            discount: totals.discount,
+            deliveryPrice: totals.delivery,
+            bonusesUsed: totals.bonusesUsed,
+            total: totals.total,
+            lines: orderLines,
+            stock,
+            reservedUntil: 'readyDate' in delivery && delivery.readyDate ? reservationEnd(delivery.readyDate) : null,
+          },
+          userId !== null ? `user:${userId}` : 'shopper',
+        );
+        // The same key saved at once by another request: its order stands, this attempt takes nothing.
+        if (orderId === null) throw new DuplicateAttempt();
+        for (const promo of promos) await repos.orders.notePromoUse(promo.code, orderId, customer);
+        if (!source.reservation)
           await repos.orders.clearTaken(
             owner,
             lines.map((l) => l.lineId),
           );
-          await repos.consents.record(consentOf(ctx, 'order', phone));
-          const number = orderNumber(orderId);
-          const where = 'address' in delivery ? delivery.address : 'shop' in delivery ? delivery.shop : '';
-          if (input.email)
-            await repos.outbox.enqueue(
-              orderConfirmationLetter({
-                email: input.email,
-                name: names.name,
-                number,
-                lines: orderLines,
-                delivery: `${DELIVERY_NAMES[input.deliveryType]}, ${where}`,
-                deliveryPrice: totals.delivery,
-                discount: totals.discount,
-                total: totals.total,
-                url: deps.orderLink(orderId),
-              }),
-            );
-          await repos.outbox.enqueue(orderSms({ phone, number, total: totals.total }));
-          return orderId;
-        })
-        .catch(async (error: unknown) => {
-          if (!(error instanceof DuplicateAttempt)) throw error;
-          return (await repo.orderByKey(ctx.sessionId, input.idempotencyKey)) as number;
-        });
-      return { id };
-    },
-  };
+        await repos.consents.record(consentOf(ctx, 'order', phone));
+        const number = orderNumber(orderId);
+        const where = 'address' in delivery ? delivery.address : 'shop' in delivery ? delivery.shop : '';
+        if (input.email)
+          await repos.outbox.enqueue(
+            orderConfirmationLetter({
+              email: input.email,
+              name: names.name,
+              number,
+              lines: orderLines,
+              delivery: `${DELIVERY_NAMES[input.deliveryType]}, ${where}`,
+              deliveryPrice: totals.delivery,
+              discount: totals.discount,
+              total: totals.total,
+              url: deps.orderLink(orderId),
+            }),
+          );
+        await repos.outbox.enqueue(orderSms({ phone, number, total: totals.total }));
+        return orderId;
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof DuplicateAttempt)) throw error;
+        return (await repo.orderByKey(ctx.sessionId, input.idempotencyKey)) as number;
+      });
+    return { id };
+  }
 }
 
 /** Same-day courier only when every line can leave the online warehouse now (spec §9 minimum count too). */

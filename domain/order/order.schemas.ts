@@ -86,6 +86,12 @@ export const saveInput = z.object({
   discountCard: z.string().trim().max(20, 'Проверьте номер дисконтной карты.').optional(),
 });
 
+/** `sale.reserve.save`: one size put aside in a shop from the product page, by a confirmed phone. */
+export const reserveSaveInput = saveInput.pick({ idempotencyKey: true, name: true, email: true, phone: true }).extend({
+  offerId: positiveInt('Выберите размер.', 'Нет такого размера.'),
+  shopId: positiveInt('Выберите магазин.', 'Нет такого магазина.'),
+});
+
 export const promocodeInput = z.object({
   promocode: z
     .string({ error: 'Введите промокод.' })

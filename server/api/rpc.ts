@@ -8,11 +8,13 @@ import { DomainError } from '../../domain/errors';
 import {
   orderParamsInput,
   promocodeInput,
+  reserveSaveInput,
   saveInput,
   savedAddressOf,
   setAddressInput,
 } from '../../domain/order/order.schemas';
 import type { Services } from '../../domain/services';
+import { reserveDataInput } from '../../domain/stores/shops.schemas';
 import { answer } from '../http/api-layer';
 import { parseInput, readBody } from '../http/body';
 import type { AppEnv } from '../http/env';
@@ -61,6 +63,10 @@ export function rpcApi(services: Services, writes: MiddlewareHandler<AppEnv>) {
       services.checkout.resetPromocode(c.get('ctx'), promocode),
     ),
     'sale.order.save': withInput(saveInput, (c, input) => services.checkout.save(c.get('ctx'), input)),
+    'sale.reserve.data': withInput(reserveDataInput, (c, { offerId }) =>
+      services.shops.reserveData(c.get('ctx'), offerId),
+    ),
+    'sale.reserve.save': withInput(reserveSaveInput, (c, input) => services.checkout.reserve(c.get('ctx'), input)),
     'sale.order.data': withInput(orderParamsInput, (c, params) =>
       services.checkout.data(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) }),
     ),

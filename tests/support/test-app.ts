@@ -30,7 +30,7 @@ export interface TestApp {
 /** The whole Hono app on a fresh copy of the seeded test database, with its own data folder. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logger?: pino.Logger } = {},
+  options: { logger?: pino.Logger; clock?: () => Date } = {},
 ): Promise<TestApp> {
   const template = inject('dbTemplate');
   let database: Database;
@@ -61,6 +61,7 @@ export async function createTestApp(
     database,
     secret: 'test-secret',
     logger: options.logger ?? pino({ level: 'silent' }),
+    clock: options.clock,
   });
   return {
     fetch: (p, init) => Promise.resolve(app.fetch(new Request(new URL(p, 'http://shop.test'), init))),

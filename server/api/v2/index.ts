@@ -8,6 +8,7 @@ import { catalogListApi } from './catalog-list';
 import { catalogProductApi } from './catalog-product';
 import { eventApi } from './event';
 import { saleApi } from './sale';
+import { shopApi } from './shop';
 import { userApi } from './user';
 
 /**
@@ -22,6 +23,7 @@ export function apiV2(services: Services, options: { imgVersion: string; writes:
     catalogProductApi(services, options),
     catalogListApi(services, options),
     saleApi(services),
+    shopApi(services),
     eventApi(services),
   ]) {
     api.route('/', area);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { addInput, offerInput, stateInput } from '../../../domain/basket/basket.schemas';
 import { cancelInput, pickupByAddressInput, shopGetInput } from '../../../domain/order/order.schemas';
 import type { Services } from '../../../domain/services';
+import { reserveDataInput } from '../../../domain/stores/shops.schemas';
 import { parseInput } from '../../http/body';
 import type { AppEnv } from '../../http/env';
 import { route } from '../route';
@@ -35,6 +36,10 @@ export function saleApi(services: Services) {
   route(api, 'shopGet', ['GET', 'POST'], async (c) => {
     const { id } = await parseInput(c, shopGetInput);
     return { shop: await services.checkout.shop(id) };
+  });
+  route(api, 'reserveData', ['POST'], async (c) => {
+    const { offerId } = await parseInput(c, reserveDataInput);
+    return services.shops.reserveData(c.get('ctx'), offerId);
   });
   route(api, 'orderCancel', ['POST'], async (c) => {
     const { id, token } = await parseInput(c, cancelInput);

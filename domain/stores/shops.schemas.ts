@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { positiveInt } from '../input';
+
+/** `/api/v2/shop/list/`: `city` (its id or code) narrows the list to one city. */
+export const shopListInput = z.object({
+  city: z
+    .string()
+    .trim()
+    .max(60, 'В этом городе нет наших магазинов.')
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+/** Spec §7 `sale.reserve.data`: where one size can be reserved. */
+export const reserveDataInput = z.object({
+  offerId: positiveInt('Выберите размер.', 'Нет такого размера.'),
+});
