@@ -127,7 +127,8 @@ export interface RpcAnswers {
   /** The saved order: the browser goes to `/order/?ORDER_ID={id}`. */
   'sale.order.save': { id: number };
   'sale.reserve.data': ReserveData;
-  'sale.reserve.save': { id: number };
+  /** The order of the reservation, and its number as the shop says it. */
+  'sale.reserve.save': { id: number; number: string };
   'sale.order.data': OrderState;
   'sale.order.delivery.getIntervalData': OrderState;
   'sale.order.setDiscountCard': OrderState;

@@ -275,7 +275,7 @@ export interface CheckoutService {
   resetPromocode(ctx: RequestContext, code: string): Promise<{ promocodeList: string[] }>;
   save(ctx: RequestContext, input: SaveInput): Promise<{ id: number }>;
   /** Reserves one unit of an offer in a shop (the product page's «Забрать в магазине»): a `SHOP` order of it. */
-  reserve(ctx: RequestContext, input: ReserveInput): Promise<{ id: number }>;
+  reserve(ctx: RequestContext, input: ReserveInput): Promise<{ id: number; number: string }>;
 }
 
 /** What the product page's reserve dialog sends. */
@@ -559,11 +559,12 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     async reserve(ctx, input) {
       const line = await repo.offerLine(input.offerId);
       if (!line) throw new DomainError('not_found', 'Такого товара нет в каталоге.', 'OFFER_NOT_FOUND');
-      return place(
+      const { id } = await place(
         ctx,
         { ...input, deliveryType: 'SHOP', deliveryShopId: input.shopId, comment: '', isDisabledCall: false },
         { lines: async () => [line], reservation: true },
       );
+      return { id, number: orderNumber(id) };
     },
   };
 

@@ -6,7 +6,7 @@ import { courierIntervals } from '../../domain/delivery/schedule';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { checkoutKit, freshPhone } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
-import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';
+import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let offers: OfferFacts[];

@@ -150,7 +150,8 @@ describe('a shop reservation not collected in time', () => {
     await app.database.db.execute(sql`update orders set reserved_until = null where id <> ${id}`);
     // It ends at a Moscow midnight, SHOP_KEEP_DAYS days after the day the order is ready.
     expect(moscowTime(end).minutes).toBe(0);
-    const [d, m, y] = (row?.delivery.readyDate as string).split('.').map(Number) as [number, number, number];
+    const readyDate = row?.delivery.readyDate ?? '';
+    const [d, m, y] = readyDate.split('.').map(Number) as [number, number, number];
     expect(moscowTime(end).date).toBe(moscowTime(new Date(Date.UTC(y, m - 1, d + SHOP_KEEP_DAYS, 12))).date);
     expect(await (await v.get(`/order/?ORDER_ID=${id}`)).text()).toContain('хранится до');
 

@@ -60,6 +60,25 @@ describe('GET|POST /api/v2/shop/list/', () => {
     now = new Date('2026-11-23T12:00:00+03:00');
   });
 
+  it('follows the city the visitor chooses: the shops, the pickup points and the phones of that city', async () => {
+    const v = await newVisitor(app);
+    const cities = (await (await app.fetch(API.shopList)).json()).data.items as ShopView[];
+    const kazan = cities.find((s) => s.cityName === 'Казань') as ShopView;
+    const chosen = await v.post(API.regionSet, { id: kazan.city });
+    const cityCookie = (chosen.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    expect((await chosen.json()).data.region.phones).toEqual(['+7 (843) 211-50-05']);
+    const get = (path: string) => v.get(path, { headers: { cookie: `${v.cookie}; ${cityCookie}` } });
+    expect(((await (await get(API.shopList)).json()).data.items as ShopView[])[0]?.cityName).toBe('Казань');
+    const order = await app.fetch(RPC_PATH, {
+      method: 'POST',
+      headers: { cookie: `${v.cookie}; ${cityCookie}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ sessid: v.sessid, method: 'sale.order.data', deliveryType: 'PICKUP' }).toString(),
+    });
+    const points = (await order.json()).pickupPointList as { address: string }[];
+    expect(points.length).toBeGreaterThan(0);
+    expect(points.every((p) => p.address.includes('Казань'))).toBe(true);
+  });
+
   it('refuses a city without shops, or none at all, with a clear 400', async () => {
     for (const city of ['atlantis', 'voronezh', '99999', "1' or 1=1"]) {
       const res = await app.fetch(`${API.shopList}?city=${encodeURIComponent(city)}`);

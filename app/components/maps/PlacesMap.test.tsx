@@ -27,8 +27,16 @@ function fakeMaps() {
         this.mark = { at, hint: props.hintContent, preset: options.preset };
         marks.push(this.mark);
       }
-      events = { add: (_event: string, handler: () => void) => void (this.mark.click = handler) };
-      options = { set: (_key: string, value: string) => void (this.mark.preset = value) };
+      events = {
+        add: (_event: string, handler: () => void) => {
+          this.mark.click = handler;
+        },
+      };
+      options = {
+        set: (_key: string, value: string) => {
+          this.mark.preset = value;
+        },
+      };
     } as unknown as MapsApi['Placemark'],
   };
   return { api, marks };

@@ -11,6 +11,7 @@ import { ProductDetails } from './ProductDetails';
 import { ProductGallery } from './ProductGallery';
 import { ProductPrice } from './ProductPrice';
 import { SizePicker } from './SizePicker';
+import { ReserveInShop } from './ReserveInShop';
 import { ShopStock } from './ShopStock';
 import { sendProductView } from './view-counter';
 import styles from './ProductView.module.css';
@@ -115,6 +116,11 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
             modelProps={item.modelProps}
           />
           <BuyButtons offerId={offer?.id ?? null} canBuy={offer?.canBuy ?? false} reason={buyReason(offer)} />
+          <ReserveInShop
+            key={`reserve-${item.id}`}
+            productName={`${item.name}, ${item.color.name.toLowerCase()}`}
+            offer={offer}
+          />
           <ShopStock
             key={item.id}
             productId={item.id}
