@@ -83,6 +83,7 @@ function matchSql(code: string, filter: FilterState, ref: ListingReference): SQL
   }
   if (code === 'color') return sql`f.color_code = any(${pgArray(values, 'text')})`;
   if (code === 'size') return sql`f.size_codes && ${pgArray(values, 'text')}`;
+  if (code === 'shop') return sql`f.shop_codes && ${pgArray(values, 'text')}`;
   if (PROP_CODES.includes(code)) return sql`(f.props ->> ${code}) = any(${pgArray(values, 'text')})`;
   return null;
 }
@@ -115,7 +116,7 @@ interface GroupRow {
 /**
  * Products of a scope grouped by filter value and by `fail`, the set of chosen filter codes a product fails (a bit
  * per code); `keep` drops products no count needs. One materialised pass: grouping sets for the single-valued codes,
- * an unnest for the sizes, and per `fail` the count and price bounds.
+ * an unnest for the sizes and one for the shops, and per `fail` the count and price bounds.
  */
 async function groupedCounts(db: Db, scope: ListingScope, ref: ListingReference, fail: SQL, keep: SQL) {
   // `offset 0` keeps the subquery apart, so `fail` is computed once per product and the projection (the prop
@@ -129,7 +130,7 @@ async function groupedCounts(db: Db, scope: ListingScope, ref: ListingReference,
       select ${sql.join(
         grouped.map((d, i) => sql`${GROUP_VALUE[d.code]} as ${g(i)}`),
         sql`, `,
-      )}, f.size_codes, f.min_price, f.fail
+      )}, f.size_codes, f.shop_codes, f.min_price, f.fail
       from (select f.*, ${fail} as fail from product_facets f where f.active and ${scopeSql(scope, ref)} offset 0) f
       where ${keep}
     )
@@ -147,6 +148,8 @@ async function groupedCounts(db: Db, scope: ListingScope, ref: ListingReference,
     )})
     union all
     select 'size', z, fail, count(*), null, null from s, unnest(s.size_codes) z group by z, fail
+    union all
+    select 'shop', z, fail, count(*), null, null from s, unnest(s.shop_codes) z group by z, fail
     union all
     select '#', null, fail, count(*), min(s.min_price), max(s.min_price) from s group by fail`,
   );
@@ -275,7 +278,7 @@ async function pageItems(db: Db, query: ListingQuery, ref: ListingReference): Pr
 }
 
 async function loadReference(db: Db): Promise<ListingReference> {
-  const [sections, brands, brandCounts, colors, sizes] = await Promise.all([
+  const [sections, brands, brandCounts, colors, sizes, shops] = await Promise.all([
     queryRows<{
       id: number;
       parent_id: number | null;
@@ -315,6 +318,12 @@ async function loadReference(db: Db): Promise<ListingReference> {
       db,
       sql`
       select lower(size_name) as code, min(size_name) as name from offers group by 1 order by min(size_sort), 1`,
+    ),
+    queryRows<{ code: string; name: string; city: string }>(
+      db,
+      sql`
+      select s.code, s.name, c.name as city from stores s join cities c on c.id = s.city_id
+      where s.type = 'shop' order by c.sort, s.sort, s.id`,
     ),
   ]);
   const sectionNodes: SectionNode[] = sections.map((r) => ({
@@ -365,6 +374,13 @@ async function loadReference(db: Db): Promise<ListingReference> {
         values: info.values.map(([value, name]) => ({ value, name })),
       }),
     ),
+    {
+      code: 'shop',
+      name: 'В наличии в магазине',
+      kind: 'list',
+      hint: FILTER_HINTS.shop,
+      values: shops.map((s) => ({ value: s.code, name: `${s.city}, ${s.name}` })),
+    },
     { code: 'price', name: 'Цена', kind: 'range', hint: FILTER_HINTS.price, values: [] },
   ];
   return { sections: sectionNodes, brands: brandList, filters };

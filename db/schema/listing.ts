@@ -14,6 +14,8 @@ export const productFacets = pgTable(
     colorCode: text('color_code').notNull(),
     /** Lower-case names of the sizes in stock somewhere. */
     sizeCodes: text('size_codes').array().notNull(),
+    /** Codes of the shops that hold some size on the shelf (the «in this shop» filter). */
+    shopCodes: text('shop_codes').array().notNull().default([]),
     props: jsonb('props').$type<Record<string, string>>().notNull(),
     minPrice: bigint('min_price', { mode: 'number' }).notNull(),
     popularity: integer('popularity').notNull(),

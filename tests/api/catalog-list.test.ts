@@ -19,6 +19,7 @@ interface Row {
   createdAt: number;
   discount: number;
   sizes: string[];
+  shops: string[];
 }
 
 let app: TestApp;
@@ -34,7 +35,9 @@ beforeAll(async () => {
     sql`
     select p.id, p.section_path, b.code as brand, p.color_code, p.props, p.min_price, p.popularity, p.created_at, p.discount_percent,
       array(select distinct lower(o.size_name) from offers o
-        where o.product_id = p.id and exists (select 1 from stock s where s.offer_id = o.id and s.quantity > 0)) as sizes
+        where o.product_id = p.id and exists (select 1 from stock s where s.offer_id = o.id and s.quantity > 0)) as sizes,
+      array(select distinct st.code from offers o join stock s on s.offer_id = o.id join stores st on st.id = s.store_id
+        where o.product_id = p.id and s.quantity > 0 and st.type = 'shop') as shops
     from products p join brands b on b.id = p.brand_id where p.active`,
   );
   rows = raw.map((r) => ({
@@ -48,6 +51,7 @@ beforeAll(async () => {
     createdAt: new Date(r.created_at).getTime(),
     discount: Number(r.discount_percent),
     sizes: r.sizes,
+    shops: r.shops,
   }));
 });
 afterAll(() => app.close());
@@ -70,6 +74,7 @@ function valuesOf(row: Row, code: string): string[] {
   if (code === 'brand') return [row.brand];
   if (code === 'color') return [row.color];
   if (code === 'size') return row.sizes;
+  if (code === 'shop') return row.shops;
   return row.props[code] ? [row.props[code] as string] : [];
 }
 
@@ -179,8 +184,8 @@ describe('GET /api/v2/catalog/product/list/', () => {
   it('gives every facet value the count it would give with the other chosen filters, for random filter sets', async () => {
     const rnd = new Random(3);
     const women = rows.filter((r) => r.sectionPath.includes(1));
-    const codes = ['brand', 'size', 'color', 'material', 'insulation', 'season', 'hood'];
-    for (let round = 0; round < 12; round++) {
+    const codes = ['brand', 'size', 'color', 'material', 'insulation', 'season', 'hood', 'shop'];
+    for (let round = 0; round < 16; round++) {
       const chosen: Chosen = { lists: {} };
       for (const code of rnd.sample(codes, rnd.int(1, 3))) {
         const values = [...new Set(women.flatMap((r) => valuesOf(r, code)))];

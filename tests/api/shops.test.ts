@@ -234,3 +234,31 @@ describe('sale.reserve.save', () => {
     ).toEqual([{ quantity: 0 }]);
   });
 });
+
+describe('the catalogue filtered by a shop', () => {
+  it('lists the products the shop holds some size of, and follows its stock', async () => {
+    const shop = moscow()[1] as ShopView;
+    const listed = async () => {
+      const res = await app.fetch(
+        `/api/v2/catalog/product/list/?section=/catalog/women/&filter=shop-is-${shop.code}&limit=100`,
+      );
+      expect(res.status).toBe(200);
+      return ((await res.json()).data.items as { id: number }[]).map((i) => i.id);
+    };
+    const [product] = await k.rows<{ id: number; offer: number }>(sql`
+      select p.id, min(o.id) as offer from products p join offers o on o.product_id = p.id
+      where p.active and 1 = any(p.section_path) and not exists (
+        select 1 from offers x join stock s on s.offer_id = x.id where x.product_id = p.id and s.store_id = ${shop.id})
+      group by p.id order by p.id limit 1`);
+    const { id, offer } = { id: Number(product?.id), offer: Number(product?.offer) };
+    expect(await listed()).not.toContain(id);
+    await app.database.db.execute(
+      sql`insert into stock (offer_id, store_id, quantity) values (${offer}, ${shop.id}, 1)`,
+    );
+    expect(await listed()).toContain(id);
+    await app.database.db.execute(
+      sql`update stock set quantity = 0 where offer_id = ${offer} and store_id = ${shop.id}`,
+    );
+    expect(await listed()).not.toContain(id);
+  });
+});

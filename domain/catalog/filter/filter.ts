@@ -27,6 +27,7 @@ export const FILTER_CODE_ORDER = [
   'length',
   'season',
   'hood',
+  'shop',
   'price',
 ];
 
