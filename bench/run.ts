@@ -55,7 +55,7 @@ async function ensureCatalog(database: Database): Promise<void> {
 
 async function runOn(database: Database): Promise<BenchRow[]> {
   await ensureCatalog(database);
-  const { app } = await createShopApp({
+  const { app, push } = await createShopApp({
     settings: { ...settings, DATA_DIR: benchDir },
     database,
     secret: 'bench-secret',
@@ -119,6 +119,7 @@ async function runOn(database: Database): Promise<BenchRow[]> {
     note: `RSS ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB, heap ${Math.round(process.memoryUsage().heapUsed / 1024 / 1024)} MiB`,
   });
   await new Promise((r) => staticServer.close(r));
+  await push.close();
   await new Promise((r) => server.close(r));
   return rows;
 }

@@ -31,6 +31,8 @@ const settingsSchema = z.object({
   SEED: z.coerce.number().int().min(0).default(20261121),
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(200000).default(900),
   MAPS_API_KEY: z.string().optional(),
+  /** The operator's token for `/api/v2/admin/*` (the reload command); without it those calls are refused. */
+  ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN: не короче 16 символов').optional(),
   ADDRESS_API_KEY: z.string().optional(),
   /** `1` behind the shop's own proxy or load balancer: the client address is the last X-Forwarded-For hop. */
   TRUST_PROXY: z

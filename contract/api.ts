@@ -48,6 +48,8 @@ export const API = {
   orderCancel: '/api/v2/sale/order/cancel/',
   shopList: '/api/v2/shop/list/',
   reserveData: '/api/v2/sale/reserve/data/',
+  push: '/api/v2/push/',
+  adminReloadPages: '/api/v2/admin/reload-pages/',
 } as const;
 
 export type ApiName = keyof typeof API;
@@ -95,6 +97,9 @@ export interface ApiAnswers {
   orderCancel: { order: OrderView };
   shopList: { items: ShopView[] };
   reserveData: ReserveData;
+  /** A stream (text/event-stream), not an envelope: `event: command`, `data: COMMAND_NEED_RELOAD`. */
+  push: never;
+  adminReloadPages: { command: string; pages: number };
 }
 
 interface AddressesAnswer {

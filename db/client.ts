@@ -23,7 +23,17 @@ export interface Database {
   migrate(): Promise<void>;
   /** Runs `fn` while holding a database-wide lock, so one process seeds while others wait. */
   withLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `onMessage` with the payload of every `NOTIFY` on `channel`, from any process on the database; on
+   * PostgreSQL a connection of its own that reconnects after a drop. Answers the stop.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Sends `payload` to every listener of `channel` (all processes), when the current transaction commits. */
+export async function notify(db: Db, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -59,6 +69,10 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     // One process owns a PGlite database, so there is nobody to lock out.
     withLock: (fn) => fn(),
+    async listen(channel, onMessage) {
+      const stop = await client.listen(channel, onMessage);
+      return async () => stop();
+    },
     close: () => client.close(),
   };
 }
@@ -84,7 +98,45 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     kind: 'postgres',
     migrate: () => withLock(() => migratePg(drizzlePg(pool), { migrationsFolder })),
     withLock,
+    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
     close: () => pool.end(),
+  };
+}
+
+/** A connection outside the pool kept on `LISTEN`; after a drop it connects again every second until stopped. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (m) => {
+      if (m.channel === channel) onMessage(m.payload ?? '');
+    });
+    next.on('error', () => again());
+    next.on('end', () => again());
+    await next.connect();
+    await next.query(`listen "${channel.replace(/"/g, '')}"`);
+    client = next;
+  };
+  const again = () => {
+    if (stopped || retry) return;
+    client = null;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect().catch(() => again());
+    }, 1000);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await (client as pg.Client | null)?.end().catch(() => {});
   };
 }
 

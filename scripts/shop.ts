@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { API } from '../contract/api';
 import { readSettings, SettingsError } from '../config/settings';
 import { openDatabase } from '../db/client';
 import { retentionRepository } from '../db/repositories/retention';
@@ -22,6 +23,24 @@ const COMMANDS: Record<string, { help: string; run(): Promise<void> }> = {
       }
     },
   },
+  'reload-pages': {
+    help: 'перезагрузить все открытые страницы магазина (COMMAND_NEED_RELOAD); нужен ADMIN_TOKEN, адрес — SHOP_URL',
+    async run() {
+      const settings = readSettings();
+      if (!settings.ADMIN_TOKEN) throw new SettingsError('Задайте ADMIN_TOKEN — тот же, что у магазина.');
+      const base = process.env.SHOP_URL || `http://127.0.0.1:${settings.PORT}`;
+      const res = await fetch(new URL(API.adminReloadPages, base), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${settings.ADMIN_TOKEN}` },
+      });
+      const body = (await res.json().catch(() => null)) as {
+        data?: { pages: number };
+        errors?: { message: string }[];
+      } | null;
+      if (!res.ok) throw new Error(body?.errors?.[0]?.message ?? `магазин ответил ${res.status}`);
+      console.log(`команда отправлена; открытых страниц у этого процесса: ${body?.data?.pages ?? 0}`);
+    },
+  },
 };
 
 const name = process.argv[2] ?? '';
@@ -37,6 +56,6 @@ if (!command) {
 try {
   await command.run();
 } catch (error) {
-  console.error(error instanceof SettingsError ? error.message : error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }

@@ -11,6 +11,8 @@ import type { Settings } from '../config/settings';
 import type { Services } from '../domain/services';
 import { catalogElementApi } from './api/catalog-element';
 import { rpcApi } from './api/rpc';
+import type { PushHub } from './push/hub';
+import { pushRoutes } from './push/routes';
 import { apiV2 } from './api/v2';
 import { guardWrites, respondRefusal, speaks } from './http/api-layer';
 import { compression } from './http/compress';
@@ -48,6 +50,8 @@ export interface AppDeps {
   health: () => Promise<void>;
   /** The shop's clock; tests set it. */
   clock?: () => Date;
+  /** The open pages' push channel. */
+  push: PushHub;
 }
 
 export function createApp(deps: AppDeps) {
@@ -138,6 +142,8 @@ export function createApp(deps: AppDeps) {
   });
   app.use('*', staticFiles(path.resolve(deps.clientDir)));
   app.route('/images', imageRoutes(path.join(settings.DATA_DIR, 'images')));
+  // Before the session and the compression: a push stream needs neither.
+  app.route('/', pushRoutes(deps.push, settings.ADMIN_TOKEN));
   app.use('*', compression());
   app.use('*', sessionMiddleware(deps.secret, settings.SITE_URL.startsWith('https:')));
   app.use('*', requestContext({ services, trustProxy: settings.TRUST_PROXY, clock: deps.clock ?? (() => new Date()) }));

@@ -30,7 +30,7 @@ export async function main(): Promise<void> {
     dataDir,
     log: (m) => logger.info(m),
   });
-  const { app, outbox, services, transport } = await createShopApp({
+  const { app, outbox, services, push, transport } = await createShopApp({
     settings: { ...settings, DATA_DIR: dataDir },
     database,
     secret,
@@ -54,9 +54,11 @@ export async function main(): Promise<void> {
     const outboxStopped = outbox.stop().catch(() => {});
     retention.stop();
     reservations.stop();
+    // Open push streams would keep close() waiting: they end now, and the pages connect again elsewhere.
+    const pushClosed = push.close().catch(() => {});
     // close() stops accepting connections and calls back once the requests in flight have finished.
     server.close(async () => {
-      await outboxStopped;
+      await Promise.all([outboxStopped, pushClosed]);
       await database.close().catch(() => {});
       logger.info('остановлен');
       process.exit(0);

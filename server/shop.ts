@@ -8,6 +8,7 @@ import { outboxQueue } from '../db/repositories/outbox';
 import { createApp } from './app';
 import { createOutboxSender } from './outbox/sender';
 import { createTransport } from './outbox/transports';
+import { createPushHub } from './push/hub';
 import { createServices } from './services';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -19,7 +20,7 @@ export async function loadBuild(): Promise<ServerBuild> {
 
 /**
  * The whole shop on one database: the services, the built pages and assets, a health check of the database, and
- * the sender of the outbox (the caller starts and stops it).
+ * the sender of the outbox (the caller starts and stops it) and the pages' push channel (the caller closes it).
  */
 export async function createShopApp(deps: {
   settings: Settings;
@@ -33,6 +34,7 @@ export async function createShopApp(deps: {
   const transport = createTransport(settings);
   const outbox = createOutboxSender({ queue: outboxQueue(database.db), transport, logger });
   const services = createServices({ database, settings, secret, clock });
+  const push = await createPushHub(database, logger);
   const app = createApp({
     settings,
     services,
@@ -42,6 +44,7 @@ export async function createShopApp(deps: {
     logger,
     health: () => ping(database.db),
     clock,
+    push,
   });
-  return { app, outbox, services, transport: transport.describe };
+  return { app, outbox, services, push, transport: transport.describe };
 }

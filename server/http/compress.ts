@@ -22,7 +22,16 @@ export function compression(): MiddlewareHandler {
     const res = c.res;
     const type = res.headers.get('content-type') ?? '';
     const length = Number(res.headers.get('content-length') ?? Number.NaN);
-    if (!res.body || res.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || length < MIN_BYTES) return;
+    // A push stream stays open for hours with a few bytes an hour: a compressor per stream would only hold memory.
+    const pushStream = type.startsWith('text/event-stream');
+    if (
+      !res.body ||
+      res.headers.has('content-encoding') ||
+      !COMPRESSIBLE.test(type) ||
+      pushStream ||
+      length < MIN_BYTES
+    )
+      return;
     const encoding = pickEncoding(c.req.header('accept-encoding'));
     if (!encoding || c.req.method === 'HEAD') return;
     const stream =

@@ -9,10 +9,13 @@ declare module 'vitest' {
     baseURL: string;
     /** The shop's DATA_DIR: its file outbox is under `outbox/`. */
     dataDir: string;
+    adminToken: string;
   }
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** The operator's token of the shop under test: the reload command's test sends it. */
+const ADMIN_TOKEN = 'e2e-operator-token-2026';
 
 /** Starts the real shop, as `npm start` does, on a fresh embedded database, and stops it after the run. */
 export default async function setup(project: TestProject) {
@@ -27,6 +30,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      ADMIN_TOKEN,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -42,6 +46,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
+  project.provide('adminToken', ADMIN_TOKEN);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

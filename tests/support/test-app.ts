@@ -8,6 +8,7 @@ import { readSettings } from '../../config/settings';
 import { type Database, openDatabase } from '../../db/client';
 import type { Services } from '../../domain/services';
 import type { OutboxSender } from '../../server/outbox/sender';
+import type { PushHub } from '../../server/push/hub';
 import { createShopApp } from '../../server/shop';
 import { withDatabase } from './global-setup';
 
@@ -24,6 +25,7 @@ export interface TestApp {
   outbox: OutboxSender;
   /** The shop's services, for what no request starts (the timers' jobs). */
   services: Services;
+  push: PushHub;
   close(): Promise<void>;
 }
 
@@ -56,7 +58,7 @@ export async function createTestApp(
     NEW_SESSIONS_PER_CLIENT: '1000000',
     ...env,
   });
-  const { app, outbox, services } = await createShopApp({
+  const { app, outbox, services, push } = await createShopApp({
     settings,
     database,
     secret: 'test-secret',
@@ -70,7 +72,9 @@ export async function createTestApp(
     dataDir,
     outbox,
     services,
+    push,
     async close() {
+      await push.close();
       await outbox.stop();
       await database.close();
       await dropCopy();
