@@ -14,6 +14,7 @@ import type { Route } from './+types/root';
 import { useNonce } from '~/lib/nonce';
 import { PageShell } from './components/shell/PageShell';
 import { readCookie } from './lib/cookies';
+import { marqueeMessages } from '../domain/shell/marquee';
 import { NotFound } from './components/shell/NotFound';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -22,7 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, ctx, options } = context;
   const cookie = request.headers.get('cookie');
   const city = ctx.city;
-  const [menu, cities] = await Promise.all([services.menu.menu(), services.regions.cities()]);
+  const [menu, cities, freeFrom] = await Promise.all([
+    services.menu.menu(),
+    services.regions.cities(),
+    services.checkout.freeDeliveryFrom(),
+  ]);
   return {
     menu,
     /** Spec §6: `man` selects the men's menu where the address does not decide. */
@@ -32,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cities: cities
       .map(({ id, name }) => ({ id, name }))
       .sort((a, b) => Number(b.id === city?.id) - Number(a.id === city?.id)),
+    /** The marquee's promises, from the shop's own rules. */
+    marquee: marqueeMessages({ freeDeliveryFrom: freeFrom }),
     options,
   };
 }

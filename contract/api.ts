@@ -28,6 +28,7 @@ export const API = {
   wishlistDelete: '/api/v2/sale/wishlist/delete/',
   subscribe: '/api/v2/user/subscribe/sign/',
   regionSet: '/api/v2/user/location/region/set/',
+  regionByAddress: '/api/v2/user/location/yandex/set/',
   eventSet: '/api/v2/event/set/',
   userState: '/api/v2/user/state/',
   phoneCodeSend: '/api/v2/user/phone/code/send/',
@@ -72,6 +73,7 @@ export interface ApiAnswers {
   wishlistDelete: BasketAnswer;
   subscribe: { message: string };
   regionSet: { region: Region };
+  regionByAddress: { region: Region };
   eventSet: Record<string, never>;
   userState: UserStateAnswer;
   /** Seconds until another code may be asked for. */

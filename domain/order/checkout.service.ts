@@ -4,6 +4,7 @@ import { splitFullName } from '../account/names';
 import { normalizePhone } from '../auth/phone';
 import type { Basket, BasketLine } from '../basket/basket';
 import type { BasketOwner } from '../basket/basket.service';
+import { cachedFor } from '../cache';
 import { consentOf } from '../consent/consent';
 import { type RequestContext, userIdOf } from '../context';
 import {
@@ -272,6 +273,8 @@ export interface CheckoutService {
   confirmedPhones(ctx: RequestContext): Promise<string[]>;
   /** Spec §7 `sale/delivery/shop/get`: a shop's data for the order page. */
   shop(id: number): Promise<OrderShop>;
+  /** The goods sum courier delivery is free from (kopecks), for the shell's promises; null when it is never free. */
+  freeDeliveryFrom(): Promise<number | null>;
   resetPromocode(ctx: RequestContext, code: string): Promise<{ promocodeList: string[] }>;
   save(ctx: RequestContext, input: SaveInput): Promise<{ id: number }>;
   /** Reserves one unit of an offer in a shop (the product page's «Забрать в магазине»): a `SHOP` order of it. */
@@ -294,6 +297,8 @@ export const orderNumber = (id: number) => String(100_000 + id);
 
 export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
   const { repo } = deps;
+  // The shell's promise on every page may lag a price change by a minute; an order's own price never does.
+  const deliveryPrices = cachedFor(() => repo.deliveryPrices(), { ttlMs: 60_000 });
 
   const cardError = (card: { active: boolean } | null) => {
     if (!card) return orderError('DISCOUNT_CARD_NOT_FOUND', 'Дисконтная карта с таким номером не найдена.');
@@ -546,6 +551,10 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       const shop = await repo.shop(id);
       if (!shop) throw new DomainError('not_found', 'Такого магазина нет.', 'SHOP_NOT_FOUND');
       return shop;
+    },
+
+    async freeDeliveryFrom() {
+      return (await deliveryPrices.get()).COURIER?.freeFrom ?? null;
     },
 
     async pickupPointFor(ctx, address) {

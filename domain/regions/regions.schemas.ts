@@ -10,3 +10,12 @@ export const regionInput = z.object({
     .optional(),
   id: positiveInt(CHOOSE_CITY, CHOOSE_CITY),
 });
+
+/** Spec §7 `user/location/yandex/set`: an address typed or detected, whose city becomes the visitor's. */
+export const addressRegionInput = z.object({
+  address: z
+    .string({ error: 'Укажите адрес или город.' })
+    .trim()
+    .min(1, 'Укажите адрес или город.')
+    .max(500, 'Адрес — не длиннее 500 символов.'),
+});

@@ -1,5 +1,6 @@
 import { cachedFor } from '../cache';
 import { DomainError } from '../errors';
+import { cityOfAddress } from './city-of-address';
 
 export interface City {
   id: number;
@@ -52,6 +53,8 @@ export interface RegionsService {
   current(cityCode: string | undefined): Promise<City | null>;
   /** A city chosen by id; an id that is not in the list is not found. */
   byId(id: number): Promise<City>;
+  /** The city an address names (spec §7 `user/location/yandex/set`); none of the shop's cities: a validation error. */
+  byAddress(address: string): Promise<City>;
 }
 
 export function createRegionsService(
@@ -68,6 +71,16 @@ export function createRegionsService(
     async byId(id) {
       const city = (await cities()).find((c) => c.id === id);
       if (!city) throw new DomainError('not_found', 'Такого города нет в списке.', 'CITY_NOT_FOUND');
+      return city;
+    },
+    async byAddress(address) {
+      const city = cityOfAddress(address, await cities());
+      if (!city)
+        throw new DomainError(
+          'validation',
+          'Не нашли в адресе город, куда мы доставляем. Выберите город из списка.',
+          'CITY_NOT_FOUND',
+        );
       return city;
     },
   };

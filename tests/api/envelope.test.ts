@@ -134,6 +134,29 @@ describe('region', () => {
   });
 });
 
+describe('region by address (spec §7 user/location/yandex/set)', () => {
+  it('takes the city an address names as the visitor’s, with its phones', async () => {
+    const res = await visitor.post('/api/v2/user/location/yandex/set/', {
+      address: 'Россия, Татарстан, г. Казань, ул. Баумана, 44',
+    });
+    expect(res.status).toBe(200);
+    expect((await envelope(res)).data?.region).toMatchObject({ cityName: 'Казань', cityCode: 'kazan', isOther: false });
+    const cookie = `${visitor.cookie}; ${(res.headers.get('set-cookie') ?? '').split(';')[0]}`;
+    expect(await (await app.fetch('/', { headers: { cookie } })).text()).toContain('+7 (843) 211-50-05');
+  });
+
+  it.each([
+    [{ address: 'Тверь, Советская, 1' }, 400, 'Не нашли в адресе город, куда мы доставляем. Выберите город из списка.'],
+    [{ address: '   ' }, 400, 'Укажите адрес или город.'],
+    [{}, 400, 'Укажите адрес или город.'],
+    [{ address: 'Москва '.repeat(100) }, 400, 'Адрес — не длиннее 500 символов.'],
+  ])('refuses %o with a clear message', async (fields, status, message) => {
+    const res = await visitor.post('/api/v2/user/location/yandex/set/', fields);
+    expect(res.status).toBe(status);
+    expect((await envelope(res)).errors?.[0]?.message).toBe(message);
+  });
+});
+
 describe('unexpected faults', () => {
   it('answer 500 with a generic Russian message, never the stack', async () => {
     const broken = await createTestApp();

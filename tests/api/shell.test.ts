@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OfferFacts, offerFacts } from '../support/basket-offers';
 import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
@@ -157,5 +158,19 @@ describe('HTTP', () => {
   it('replaces a forged session cookie with a new one', async () => {
     const res = await app.fetch('/', { headers: { cookie: 'SHOPSID=abc.forged' } });
     expect(res.headers.get('set-cookie')).toMatch(/^SHOPSID=(?!abc\.)/);
+  });
+});
+
+describe('the marquee', () => {
+  it('promises free delivery from the threshold the delivery prices hold', async () => {
+    const fresh = await createTestApp();
+    try {
+      await fresh.database.db.execute(sql`update delivery_prices set free_from = 700000 where type = 'COURIER'`);
+      const html = await (await fresh.fetch('/')).text();
+      expect(html).toContain('Бесплатная доставка от 7\u00a0000\u00a0руб.');
+      expect(html).not.toContain('Бесплатная доставка от 5\u00a0000');
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -33,7 +33,7 @@ export function Header({ data }: { data: RootData }) {
     .join(' ');
   return (
     <>
-      <Marquee />
+      <Marquee messages={data.marquee} />
       <div className={styles.topBar}>
         <div className={`container ${styles.topInner}`}>
           <CityLine city={data.city} cities={data.cities} />

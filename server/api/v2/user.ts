@@ -16,8 +16,8 @@ import {
 import { phoneCodeCheckInput, phoneCodeSendInput } from '../../../domain/auth/auth.schemas';
 import type { User } from '../../../domain/auth/user';
 import { subscribeInput } from '../../../domain/newsletter/newsletter.schemas';
-import { regionInput } from '../../../domain/regions/regions.schemas';
-import { toRegion } from '../../../domain/regions/regions.service';
+import { addressRegionInput, regionInput } from '../../../domain/regions/regions.schemas';
+import { type City, toRegion } from '../../../domain/regions/regions.service';
 import type { Services } from '../../../domain/services';
 import { parseInput } from '../../http/body';
 import type { AppEnv } from '../../http/env';
@@ -26,6 +26,12 @@ import { route } from '../route';
 
 /** Spec §3: cookies live 365 days. */
 const CITY_COOKIE_MAX_AGE = 365 * 86400;
+
+/** The visitor's city from now on: the city cookie, and the spec's Region for the page. */
+function chooseCity(c: Context<AppEnv>, city: City) {
+  setCookie(c, 'city', city.code, { path: '/', maxAge: CITY_COOKIE_MAX_AGE, sameSite: 'Lax' });
+  return { region: toRegion(city) };
+}
 
 export function userApi(services: Services) {
   const api = new Hono<AppEnv>();
@@ -48,9 +54,11 @@ export function userApi(services: Services) {
   });
   route(api, 'regionSet', ['POST'], async (c) => {
     const { id } = await parseInput(c, regionInput);
-    const city = await services.regions.byId(id);
-    setCookie(c, 'city', city.code, { path: '/', maxAge: CITY_COOKIE_MAX_AGE, sameSite: 'Lax' });
-    return { region: toRegion(city) };
+    return chooseCity(c, await services.regions.byId(id));
+  });
+  route(api, 'regionByAddress', ['POST'], async (c) => {
+    const { address } = await parseInput(c, addressRegionInput);
+    return chooseCity(c, await services.regions.byAddress(address));
   });
   route(api, 'phoneCodeSend', ['POST'], async (c) => {
     const { phone } = await parseInput(c, phoneCodeSendInput);
