@@ -5,6 +5,7 @@ import type {
   OrderLineFacts,
   OrderRepository,
   OrderShop,
+  OrderSize,
 } from '../../domain/order/checkout.service';
 import type { PickupPoint } from '../../domain/delivery/pickup';
 import type { DeliveryType, OrderState as OrderStatus } from '../../domain/order/process';
@@ -108,6 +109,24 @@ export function checkoutRepository(db: Db): CheckoutRepository {
         where o.id = ${offerId}`,
       );
       return row ? toLine(row) : null;
+    },
+
+    async sizesOf(productIds) {
+      if (productIds.length === 0) return new Map();
+      const rows = await queryRows<{ product_id: number; offer_id: number; size_name: string; can_buy: boolean }>(
+        db,
+        sql`
+        select o.product_id, o.id as offer_id, o.size_name, ${orderableOnlineSql(sql`o.id`)} as can_buy
+        from offers o where o.product_id in ${productIds}
+        order by o.product_id, o.size_sort, o.id`,
+      );
+      const sizes = new Map<number, OrderSize[]>();
+      for (const r of rows) {
+        const list = sizes.get(Number(r.product_id)) ?? [];
+        list.push({ offerId: Number(r.offer_id), sizeName: r.size_name, canBuy: Boolean(r.can_buy) });
+        sizes.set(Number(r.product_id), list);
+      }
+      return sizes;
     },
 
     async addresses(owner) {

@@ -107,6 +107,8 @@ export interface CheckoutRepository {
   orderLines(owner: BasketOwner): Promise<OrderLineFacts[]>;
   /** One unit of an offer as an order line (a reservation from the product page); null for no such offer. */
   offerLine(offerId: number): Promise<OrderLineFacts | null>;
+  /** Every size of the products, in size order, and whether it can be bought online now. */
+  sizesOf(productIds: number[]): Promise<Map<number, OrderSize[]>>;
   shop(id: number): Promise<OrderShop | null>;
   /** A shop's name and address when it is a shop every offer may be ordered to (spec §4). */
   shopFor(shopId: number, offerIds: number[]): Promise<{ name: string; address: string; reservable: boolean } | null>;
@@ -134,6 +136,13 @@ export interface CheckoutRepository {
     /** Units of each offer in the online warehouse (same-day courier needs every line there). */
     onlineStock: Map<number, number>;
   }>;
+}
+
+/** A size the order page offers for a line (`sale.order.basket.setSize`). */
+export interface OrderSize {
+  offerId: number;
+  sizeName: string;
+  canBuy: boolean;
 }
 
 export interface OrderShop {
@@ -211,6 +220,8 @@ export interface OrderState {
     quantity: number;
     allowedShopIds: number[];
     allowedMovementStoreIds: number[];
+    /** The product's sizes, for the line's size picker. */
+    sizes: OrderSize[];
   }[];
   basket: Basket;
   addressList: (Address & { params: { data: { id: number } } })[];
@@ -425,7 +436,10 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       repo.pickupPoints(cityId),
     ]);
     const offerIds = lines.map((l) => l.offerId);
-    const { shops, allowedShopIds, allowedMovementStoreIds, onlineStock } = await repo.shopsOf(cityId, offerIds);
+    const [{ shops, allowedShopIds, allowedMovementStoreIds, onlineStock }, sizes] = await Promise.all([
+      repo.shopsOf(cityId, offerIds),
+      repo.sizesOf([...new Set(lines.map((l) => l.productId))]),
+    ]);
     const deliveryType = params.deliveryType ?? 'COURIER';
     // Spec §4: the selected address if it fits the type, else the first of that type, else none.
     const addressType = deliveryType === 'POCHTA' ? 'POST' : 'COURIER';
@@ -464,6 +478,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
           quantity: l.quantity,
           allowedShopIds: allowedShopIds.get(l.offer.id) ?? [],
           allowedMovementStoreIds: allowedMovementStoreIds.get(l.offer.id) ?? [],
+          sizes: sizes.get(l.product.id) ?? [],
         })),
       basket,
       addressList: addresses.map((a) => ({ ...a, params: { data: { id: a.id } } })),

@@ -464,4 +464,23 @@ describe('the delivery helpers of the order page', () => {
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.msg).toBe('Этого размера у товара нет.');
   });
+
+  it('offers each line every size of its product, saying which can be bought now', async () => {
+    const sizes = await k.rows<{ id: number; size_name: string }>(sql`
+      select o.id, o.size_name from offers o
+      where o.product_id = (select product_id from offers group by product_id having count(*) > 2 limit 1 offset 1)
+      order by o.size_sort, o.id`);
+    const [first, second, ...rest] = sizes;
+    for (const o of sizes) await app.database.db.execute(sql`delete from stock where offer_id = ${o.id}`);
+    await k.stockOf({ ...(offers[0] as OfferFacts), id: Number(first?.id) }, 2);
+    await k.stockOf({ ...(offers[0] as OfferFacts), id: Number(second?.id) }, 0, 1);
+    const v = await newVisitor(app);
+    await v.post(API.basketAdd, { offerId: Number(first?.id) });
+    const state = await (await k.rpc(v, 'sale.order.data')).json();
+    expect(state.items[0].sizes).toEqual([
+      { offerId: Number(first?.id), sizeName: first?.size_name, canBuy: true },
+      { offerId: Number(second?.id), sizeName: second?.size_name, canBuy: true },
+      ...rest.map((o) => ({ offerId: Number(o.id), sizeName: o.size_name, canBuy: false })),
+    ]);
+  });
 });

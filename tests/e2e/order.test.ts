@@ -19,14 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** An offer the online warehouse holds a few of, found through the product call. */
-async function stockedOffer(): Promise<number> {
+/** An offer the online warehouse holds, of a product with `sizes` sizes for sale online, found through the product call. */
+async function stockedOffer(sizes = 1, skip = 0): Promise<number> {
+  let found = 0;
   for (let id = 1; id < 400; id++) {
     const res = await fetch(`${baseURL()}/api/v2/catalog/product/get/?id=${id}`);
     if (!res.ok) continue;
     const { offers } = ((await res.json()) as { data: { offers: { id: number; canBuy: boolean }[] } }).data;
-    const offer = offers.find((o) => o.canBuy);
-    if (offer) return offer.id;
+    const buyable = offers.filter((o) => o.canBuy);
+    if (buyable.length >= sizes && found++ >= skip) return (buyable[0] as { id: number }).id;
   }
   throw new Error('the demo catalogue has nothing for sale online');
 }
@@ -108,6 +109,81 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('checkout in the browser 
     await stranger.close();
     // The browser logs the 400 of the address without a house, which the test sent on purpose; nothing else.
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe.each(['desktop', 'tablet', 'mobile'] as ViewportName[])('a logged-in user at a shop (%s)', (viewport) => {
+  it('registers, changes the size, picks up from a shop with a promo code, and finds the order in the cabinet', async () => {
+    const { page, errors } = await openPage(browser, viewport);
+    const phone = { desktop: '79005550031', tablet: '79005550032', mobile: '79005550033' }[viewport];
+    await page.goto('/auth/register/?backurl=/order/');
+    await settle(page);
+    await page.getByLabel('Имя').fill('Ольга');
+    await page.getByLabel('Email').fill(`shop.${viewport}.${Date.now()}@example.ru`);
+    await page.getByLabel('Пароль').fill('Тёплый-пуховик-2026');
+    await page.getByRole('checkbox', { name: /согласие на обработку/ }).check();
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await page.waitForURL((url) => url.pathname === '/order/');
+    await addToCart(page, await stockedOffer(2, viewport === 'desktop' ? 0 : viewport === 'tablet' ? 1 : 2));
+    await page.reload();
+    await settle(page);
+
+    // Another size of the same product, from the line's own picker.
+    const size = page.getByRole('combobox', { name: /^Размер:/ });
+    const before = await size.inputValue();
+    const other = await size
+      .locator('option:not([disabled])')
+      .evaluateAll(
+        (options, current) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== current),
+        before,
+      );
+    await size.selectOption(other as string);
+    await expect.poll(() => size.inputValue()).toBe(other);
+
+    await page.getByLabel('Фамилия, имя и отчество').fill('Смирнова Ольга');
+    await page.getByRole('textbox', { name: 'Телефон', exact: true }).fill(`+${phone}`);
+    await page.getByRole('button', { name: 'Получить код' }).click();
+    await page.getByLabel('Код из SMS').fill(await smsCode(phone));
+    await page.getByRole('button', { name: 'Подтвердить' }).click();
+    await page.getByText('Телефон подтверждён.').waitFor();
+
+    // The tabs and the shops are set by the server's answer: a click, then the state that comes back.
+    const shopTab = page.getByRole('radio', { name: /Из магазина/ });
+    await shopTab.click();
+    await expect.poll(() => shopTab.isChecked()).toBe(true);
+    const shops = page.getByRole('group', { name: /^Магазин в городе/ });
+    const shop = shops.getByRole('radio').and(page.locator(':not([disabled])')).first();
+    await shop.click();
+    await expect.poll(() => shop.isChecked()).toBe(true);
+    const shopName = ((await shop.locator('xpath=..').textContent()) ?? '').split(',')[0] as string;
+    await page.getByText(/Заказ будет готов к выдаче/).waitFor();
+
+    await page.getByLabel('Промокод').fill('vyuga10');
+    await page.getByRole('button', { name: 'Применить' }).click();
+    await page.getByRole('button', { name: 'Убрать промокод VYUGA10' }).waitFor();
+    await expect.poll(() => page.getByText('Скидка', { exact: true }).count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, `order-shop-${viewport}`);
+
+    const goals: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v2/event/set/')) goals.push(r.postData() ?? '');
+    });
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await page.waitForURL(/\/order\/\?ORDER_ID=\d+/);
+    await settle(page);
+    const heading = (await page.getByRole('heading', { level: 1 }).textContent()) as string;
+    expect(heading).toMatch(/^Заказ № \d+ оформлен$/);
+    expect(await page.getByText(shopName, { exact: false }).count()).toBeGreaterThan(0);
+    expect(await page.getByText('Скидка', { exact: true }).count()).toBe(1);
+    expect(goals.some((g) => g.includes('event2=take-from-store'))).toBe(true);
+    await screenshot(page, `order-shop-confirmation-${viewport}`);
+
+    await page.goto('/lk/order/');
+    await settle(page);
+    expect(await page.getByText(heading.replace(' оформлен', '')).count()).toBe(1);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

@@ -88,7 +88,11 @@ export function CheckoutForm(props: Props) {
 
   /** A change of a line (`sale.order.basket.*`), then the state that follows from it. */
   const lineCall = (
-    method: 'sale.order.basket.delete' | 'sale.order.basket.toWishlist' | 'sale.order.basket.setQuantity',
+    method:
+      | 'sale.order.basket.delete'
+      | 'sale.order.basket.toWishlist'
+      | 'sale.order.basket.setQuantity'
+      | 'sale.order.basket.setSize',
     lineId: number,
     fields: Record<string, unknown> = {},
   ) =>
@@ -208,11 +212,30 @@ export function CheckoutForm(props: Props) {
                       <Link to={item.product.url} className={styles.lineName}>
                         {item.product.brandName} · {item.product.name}
                       </Link>
-                      <span className={styles.muted}>
-                        Размер {item.offer.sizeName}
-                        {item.offer.colorName ? `, ${item.offer.colorName}` : ''}
-                      </span>
+                      {item.offer.colorName && <span className={styles.muted}>{item.offer.colorName}</span>}
                       <div className={styles.lineActions}>
+                        <label className={styles.qty}>
+                          <span className="visually-hidden">{`Размер: ${item.product.name}`}</span>
+                          <select
+                            value={item.offer.id}
+                            disabled={busy === `line-${item.id}`}
+                            onChange={(e) =>
+                              lineCall('sale.order.basket.setSize', item.id, { offerId: Number(e.target.value) })
+                            }
+                          >
+                            {item.sizes.map((size) => (
+                              <option
+                                key={size.offerId}
+                                value={size.offerId}
+                                disabled={!size.canBuy && size.offerId !== item.offer.id}
+                              >
+                                {size.canBuy || size.offerId === item.offer.id
+                                  ? `Размер ${size.sizeName}`
+                                  : `Размер ${size.sizeName} — нет в наличии`}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
                         <label className={styles.qty}>
                           <span className="visually-hidden">Количество: {item.product.name}</span>
                           <select

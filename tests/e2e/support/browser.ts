@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 
 export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
+  tablet: { width: 768, height: 1024 },
   mobile: { width: 375, height: 812 },
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
