@@ -15,6 +15,8 @@ export default [
   route('brands/man', 'routes/brands.tsx', { id: 'routes/brands-man' }),
   route('brands/*', 'routes/brands.brand.tsx'),
   route('search/*', 'routes/search.tsx'),
+  route('stores', 'routes/stores.tsx'),
+  route('stores/:code', 'routes/stores.shop.tsx'),
   route('auth', 'routes/auth.tsx'),
   route('auth/register', 'routes/auth.register.tsx', { id: 'routes/auth.register' }),
   route('auth/registerdc', 'routes/auth.register.tsx', { id: 'routes/auth.registerdc' }),

@@ -8,6 +8,9 @@ export const IMAGE_SIZES = {
   listing: [440, 660],
   listingMobile: [288, 432],
   detail: [426, 640],
+  /** Shop photos (3:2): the shop page's gallery and the list's cards. */
+  shop: [720, 480],
+  shopThumb: [360, 240],
 } as const;
 
 export type ImageSize = keyof typeof IMAGE_SIZES;

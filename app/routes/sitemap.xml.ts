@@ -4,12 +4,13 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** sitemap.xml: the catalogue root, every section with products, every brand page and every product. */
+/** sitemap.xml: the catalogue root, every section with products, every brand page, the shops and every product. */
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = context.siteUrl;
-  const [ref, products] = await Promise.all([
+  const [ref, products, shops] = await Promise.all([
     context.services.listing.reference(),
     context.services.listing.productUrls(),
+    context.services.shops.list(context.ctx),
   ]);
   const urls: { loc: string; lastmod?: string }[] = [{ loc: '/' }, { loc: '/catalog/' }];
   for (const s of [...ref.sections].sort((a, b) => a.depth - b.depth || a.sort - b.sort || a.id - b.id))
@@ -19,6 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     if (b.count > 0) urls.push({ loc: `/brands/${b.code}/` });
     if (b.menCount > 0) urls.push({ loc: `/brands/${b.code}/man/` });
   }
+  urls.push({ loc: '/stores/' }, ...shops.map((s) => ({ loc: s.url })));
   for (const p of products) urls.push({ loc: p.url, lastmod: p.updatedAt.toISOString().slice(0, 10) });
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

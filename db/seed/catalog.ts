@@ -18,6 +18,7 @@ import {
 } from './catalog-data';
 import { type Holiday, type WeekHours, weekSummary } from '../../domain/stores/hours';
 import { Random } from './random';
+import { shopPhotoFiles } from './shop-photos';
 
 /**
  * Builds the demo catalogue as plain rows with fixed ids. The seed inserts it; tests insert small ones.
@@ -105,6 +106,7 @@ export interface StoreRow {
   phone: string;
   metro: string | null;
   services: string[];
+  photos: string[];
   reservable: boolean;
   sort: number;
 }
@@ -462,6 +464,7 @@ function buildStores(rnd: Random): { cities: CityRow[]; stores: StoreRow[] } {
         metro,
         // Every shop has fitting rooms and takes cards; every other one also shortens sleeves and hems.
         services: n % 2 ? ['fitting', 'card'] : ['fitting', 'tailoring', 'card'],
+        photos: shopPhotoFiles(`shop-${city.code}-${n + 1}`),
         // The last shop of a city with several is a small outlet that does not put items aside.
         reservable: !(city.shops > 2 && n === city.shops - 1),
         sort: (n + 1) * 10,
@@ -484,6 +487,7 @@ function buildStores(rnd: Random): { cities: CityRow[]; stores: StoreRow[] } {
       phone: '8 (800) 555-35-35',
       metro: null,
       services: [],
+      photos: [],
       reservable: false,
       sort: 1000 + stores.length,
     });

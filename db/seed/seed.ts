@@ -6,6 +6,7 @@ import type { Db } from '../client';
 import * as t from '../schema';
 import { limitDesigns } from './design-pool';
 import { designKey, type GarmentDesign, renderAll } from './images';
+import { renderShopPhotos } from './shop-photos';
 
 /** Enough distinct pictures for the demo catalogue; larger catalogues reuse them. */
 const MAX_DESIGNS = 1600;
@@ -58,6 +59,10 @@ export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions
   if (options.imagesDir) {
     const started = Date.now();
     rendered = await renderAll(designs, options.imagesDir);
+    await renderShopPhotos(
+      catalog.stores.filter((s) => s.type === 'shop'),
+      options.imagesDir,
+    );
     log(`изображения: ${rendered.size} файлов за ${Math.round((Date.now() - started) / 1000)} с`);
   }
   for (const [n, image] of catalog.images.entries()) {
