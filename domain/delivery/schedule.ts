@@ -9,6 +9,8 @@ export const DELIVERY_BORDER = 1700;
 export const RESERVE_TIME_BORDER = 1800;
 /** Spec §9: the least number of lines for same-day delivery. */
 export const DELIVERY_TODAY_MIN_COUNT = 1;
+/** Days a movement store needs to bring an item to a shop. */
+export const MOVEMENT_DAYS = 3;
 /** How many days a shop keeps an order for the shopper, counting the day it is ready. */
 export const SHOP_KEEP_DAYS = 3;
 /** How many days ahead the courier can be booked. */

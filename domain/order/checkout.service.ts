@@ -13,6 +13,7 @@ import {
   DELIVERY_BORDER,
   DELIVERY_TODAY_MIN_COUNT,
   intervalStillValid,
+  MOVEMENT_DAYS,
   moscowTime,
   RESERVE_TIME_BORDER,
   reservationEnd,
@@ -378,9 +379,6 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     const userId = userIdOf(ctx);
     return userId !== null ? `user:${userId}` : phone ? `phone:${phone}` : `session:${ctx.sessionId}`;
   };
-
-  /** Days a movement store needs to bring an item to a shop. */
-  const MOVEMENT_DAYS = 3;
 
   async function deliveryOf(ctx: RequestContext, input: SaveInput, lines: OrderLineFacts[], reservation = false) {
     if (input.deliveryType === 'COURIER' || input.deliveryType === 'POCHTA') {

@@ -1,13 +1,10 @@
-import { DELIVERY_BORDER, RESERVE_TIME_BORDER } from '../delivery/schedule';
+import { DELIVERY_BORDER, MOVEMENT_DAYS, RESERVE_TIME_BORDER } from '../delivery/schedule';
 import { closingOn, hoursOn, localTime, type ShopHours, WEEKDAYS, type Weekday } from './hours';
 
 /** How a shop's stock of a size reads in the reserve dialog: «много» from 3, «мало» 1–2, «нет». */
 export type QuantityState = 'many' | 'few' | 'none';
 export const quantityState = (quantity: number): QuantityState =>
   quantity >= 3 ? 'many' : quantity > 0 ? 'few' : 'none';
-
-/** Days a movement store needs to bring an item to a shop (the same as checkout's shop orders). */
-export const MOVEMENT_DAYS = 3;
 
 export interface Collection {
   /** The shop's calendar date («YYYY-MM-DD») the item can be collected from. */
