@@ -31,6 +31,8 @@ const settingsSchema = z.object({
   SEED: z.coerce.number().int().min(0).default(20261121),
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(200000).default(900),
   MAPS_API_KEY: z.string().optional(),
+  /** Where the shop reads shoppers' questions (a copy of each); the default is help@ the host of SITE_URL. */
+  FEEDBACK_EMAIL: z.string().trim().email('FEEDBACK_EMAIL: ожидается адрес электронной почты').optional(),
   /** The operator's token for `/api/v2/admin/*` (the reload command); without it those calls are refused. */
   ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN: не короче 16 символов').optional(),
   ADDRESS_API_KEY: z.string().optional(),
@@ -73,7 +75,10 @@ const settingsSchema = z.object({
   ),
 });
 
-export type Settings = Omit<z.infer<typeof settingsSchema>, 'MAIL_FROM'> & { MAIL_FROM: string };
+export type Settings = Omit<z.infer<typeof settingsSchema>, 'MAIL_FROM' | 'FEEDBACK_EMAIL'> & {
+  MAIL_FROM: string;
+  FEEDBACK_EMAIL: string;
+};
 
 export class SettingsError extends Error {}
 
@@ -87,5 +92,6 @@ export function readSettings(env: Record<string, string | undefined> = process.e
   return {
     ...settings,
     MAIL_FROM: settings.MAIL_FROM ?? `"${SHOP.name}" <noreply@${new URL(settings.SITE_URL).hostname}>`,
+    FEEDBACK_EMAIL: settings.FEEDBACK_EMAIL ?? `help@${new URL(settings.SITE_URL).hostname}`,
   };
 }

@@ -50,6 +50,7 @@ export const API = {
   shopList: '/api/v2/shop/list/',
   reserveData: '/api/v2/sale/reserve/data/',
   push: '/api/v2/push/',
+  feedbackAdd: '/api/v2/feedback/add/',
   adminReloadPages: '/api/v2/admin/reload-pages/',
 } as const;
 
@@ -102,6 +103,7 @@ export interface ApiAnswers {
   /** A stream (text/event-stream), not an envelope: `event: command`, `data: COMMAND_NEED_RELOAD`. */
   push: never;
   adminReloadPages: { command: string; pages: number };
+  feedbackAdd: { message: string; id: number };
 }
 
 interface AddressesAnswer {

@@ -8,6 +8,7 @@ import { orderRepository } from './repositories/checkout';
 import { newsletterRepository } from './repositories/newsletter';
 import { outboxRepository } from './repositories/outbox';
 import { phoneCodeRepository } from './repositories/phone-codes';
+import { questionsRepository } from './repositories/questions';
 import { stockRepository } from './repositories/stock';
 
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
@@ -21,6 +22,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     orders: orderRepository(db),
     outbox: outboxRepository(db),
     phoneCodes: phoneCodeRepository(db),
+    questions: questionsRepository(db),
     stock: stockRepository(db),
   };
 }

@@ -3,6 +3,7 @@ import type { AccountsRepository } from './auth/accounts.service';
 import type { PhoneCodeRepository } from './auth/phone-codes.service';
 import type { BasketRepository } from './basket/basket.service';
 import type { ConsentRepository } from './consent/consent';
+import type { QuestionWrites } from './feedback/feedback.service';
 import type { StockRepository } from './inventory/allocation';
 import type { OutboxRepository } from './messages/outbox';
 import type { NewsletterRepository } from './newsletter/newsletter.service';
@@ -20,6 +21,7 @@ export interface TransactionRepositories {
   newsletter: NewsletterRepository;
   orders: OrderRepository;
   outbox: OutboxRepository;
+  questions: QuestionWrites;
   phoneCodes: PhoneCodeRepository;
   stock: StockRepository;
 }

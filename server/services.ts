@@ -9,6 +9,7 @@ import { sessionsRepository } from '../db/repositories/sessions';
 import { basketRepository } from '../db/repositories/basket';
 import { checkoutRepository } from '../db/repositories/checkout';
 import { ordersRepository } from '../db/repositories/orders';
+import { questionsRepository } from '../db/repositories/questions';
 import { shopsRepository } from '../db/repositories/shops';
 import { homeRepository } from '../db/repositories/cards';
 import { listingRepository } from '../db/repositories/listing';
@@ -36,6 +37,7 @@ import { memoryRateLimiter } from '../domain/limits/memory-limiter';
 import { createMenuService } from '../domain/menu/menu.service';
 import { createCheckoutService } from '../domain/order/checkout.service';
 import { createOrdersService } from '../domain/order/orders.service';
+import { createFeedbackService } from '../domain/feedback/feedback.service';
 import { createShopsService } from '../domain/stores/shops.service';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service';
 import { createSessionsService, newSessionsRule } from '../domain/sessions/sessions.service';
@@ -53,6 +55,7 @@ export function createServices(deps: {
     | 'SITE_URL'
     | 'GIVE_OUT_DISCOUNT_CARD_ON_REGISTER'
     | 'ORDERS_PER_PHONE_DAY'
+    | 'FEEDBACK_EMAIL'
   >;
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;
@@ -127,6 +130,12 @@ export function createServices(deps: {
     }),
     regions: createRegionsService(regionsRepository(db)),
     shops: createShopsService(shopsRepository(db)),
+    feedback: createFeedbackService({
+      repo: questionsRepository(db),
+      uow: unitOfWork(db),
+      limits,
+      shopEmail: settings.FEEDBACK_EMAIL,
+    }),
     home: createHomeService(homeRepository(db)),
     listing,
     search: createSearchService(searchRepository(db), listing),

@@ -5,3 +5,4 @@ export * from './session';
 export * from './outbox';
 export * from './auth';
 export * from './orders';
+export * from './feedback';

@@ -148,3 +148,61 @@ export function newsletterWelcomeLetter(input: { email: string; unsubscribeUrl: 
     }),
   };
 }
+
+interface QuestionFacts {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  topicName: string;
+  orderNumber: string;
+  message: string;
+}
+
+/** The shop's copy of a shopper's question: everything needed to answer it, and where to. */
+export function feedbackCopyLetter(input: QuestionFacts & { to: string }): EmailMessage {
+  const title = `Вопрос № ${input.id}: ${input.topicName}`;
+  return {
+    channel: 'email',
+    kind: 'feedback-copy',
+    to: input.to,
+    subject: `${title} — ${SHOP.name}`,
+    ...emailLayout({
+      title,
+      paragraphs: [
+        `От: ${input.name}${input.email ? `, ${input.email}` : ''}${input.phone ? `, +${input.phone}` : ''}`,
+        ...(input.orderNumber ? [`Заказ № ${input.orderNumber}`] : []),
+        input.message,
+      ],
+    }),
+  };
+}
+
+/** The shopper's receipt of a question sent with an email address. */
+export function feedbackReceiptLetter(input: QuestionFacts & { to: string }): EmailMessage {
+  const title = `Мы получили ваш вопрос № ${input.id}`;
+  return {
+    channel: 'email',
+    kind: 'feedback-receipt',
+    to: input.to,
+    subject: `${title} — ${SHOP.name}`,
+    ...emailLayout({
+      title,
+      paragraphs: [
+        `Здравствуйте, ${input.name}!`,
+        `Спасибо, что написали. Тема: «${input.topicName}». Ответим на этот адрес в течение рабочего дня.`,
+        `Ваш вопрос: ${input.message}`,
+      ],
+    }),
+  };
+}
+
+/** The receipt of a question sent with a phone only. */
+export function feedbackReceiptSms(input: { id: number; phone: string }): SmsMessage {
+  return {
+    channel: 'sms',
+    kind: 'feedback-receipt',
+    to: input.phone,
+    text: `Вопрос № ${input.id} получен, ответим в течение рабочего дня. ${SHOP.name}`,
+  };
+}

@@ -26,6 +26,10 @@ const RPC_METHODS = [
   'sale.order.delivery.getIntervalData',
   'sale.order.setDiscountCard',
   'sale.order.resetDiscountCard',
+  'sale.order.basket.setSize',
+  'sale.order.delivery.setAddress',
+  'sale.reserve.data',
+  'sale.reserve.save',
 ];
 const PAGES = [
   '/',
@@ -41,8 +45,13 @@ const PAGES = [
   '/unsubscribe/',
   '/sitemap.xml',
   '/robots.txt',
+  '/stores/',
+  '/stores/shop-moskva-1/',
+  '/contacts/',
+  '/lk/questions/',
 ];
-const API_PATHS = [...Object.values(API), RPC_PATH, CATALOG_ELEMENT_PATH];
+// The push channel is a stream that stays open while the page lives, not a call with an answer: tests/api/push.test.ts.
+const API_PATHS = [...Object.values(API).filter((p) => p !== API.push), RPC_PATH, CATALOG_ELEMENT_PATH];
 /** Tables a refused call must leave as they were. */
 const WRITTEN = [
   'basket_lines',
@@ -56,6 +65,7 @@ const WRITTEN = [
   'phone_codes',
   'discount_cards',
   'checkout_promo_codes',
+  'questions',
 ];
 
 let app: TestApp;

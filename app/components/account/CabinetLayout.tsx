@@ -9,6 +9,7 @@ const ENTRIES = [
   ['Мои адреса', '/lk/address/'],
   ['Дисконтная карта', '/lk/dc/'],
   ['Избранное', '/lk/like/'],
+  ['Задать вопрос', '/lk/questions/'],
 ] as const;
 
 /** The cabinet's frame: its sections, and the page's own content. */

@@ -7,6 +7,7 @@ import { HttpError } from '../../http/errors';
 import { catalogListApi } from './catalog-list';
 import { catalogProductApi } from './catalog-product';
 import { eventApi } from './event';
+import { feedbackApi } from './feedback';
 import { saleApi } from './sale';
 import { shopApi } from './shop';
 import { userApi } from './user';
@@ -25,6 +26,7 @@ export function apiV2(services: Services, options: { imgVersion: string; writes:
     saleApi(services),
     shopApi(services),
     eventApi(services),
+    feedbackApi(services),
   ]) {
     api.route('/', area);
   }

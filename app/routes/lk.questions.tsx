@@ -1,0 +1,56 @@
+import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
+import styles from '~/components/account/Cabinet.module.css';
+import { CabinetLayout } from '~/components/account/CabinetLayout';
+import { FeedbackForm } from '~/components/feedback/FeedbackForm';
+import { requireCabinetUser } from '~/lib/cabinet';
+import type { Route } from './+types/lk.questions';
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Moscow',
+});
+
+/** The cabinet's «Задать вопрос»: the user's questions with the shop's answers, and the form for a new one. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireCabinetUser(request, context);
+  return {
+    questions: await context.services.feedback.mine(context.ctx),
+    startedAt: context.ctx.now().getTime(),
+  };
+}
+
+export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+
+export function meta() {
+  return [{ title: `Мои вопросы — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function Questions({ loaderData }: Route.ComponentProps) {
+  const { questions, startedAt } = loaderData;
+  return (
+    <CabinetLayout title="Задать вопрос">
+      <FeedbackForm startedAt={startedAt} />
+      <h2 className={styles.subtitle}>Мои вопросы</h2>
+      {questions.length === 0 ? (
+        <p className={styles.empty}>Вы ещё не задавали вопросов.</p>
+      ) : (
+        <ul className={styles.list}>
+          {questions.map((q) => (
+            <li key={q.id} className={styles.card}>
+              <div className={styles.row}>
+                <b>{`Вопрос № ${q.id}`}</b>
+                <span>{`от ${dateFormat.format(new Date(q.createdAt))}`}</span>
+                <span className={styles.state}>{q.answer ? 'Есть ответ' : 'Ждёт ответа'}</span>
+              </div>
+              <p>{q.orderNumber ? `${q.topicName}, заказ № ${q.orderNumber}` : q.topicName}</p>
+              <p>{q.message}</p>
+              {q.answer && <p className={styles.answer}>{`Ответ магазина: ${q.answer}`}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </CabinetLayout>
+  );
+}

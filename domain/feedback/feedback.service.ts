@@ -1,0 +1,104 @@
+import { normalizePhone } from '../auth/phone';
+import { consentOf } from '../consent/consent';
+import { type RequestContext, userIdOf } from '../context';
+import { DomainError } from '../errors';
+import { enforce, type LimitRule, type RateLimiter } from '../limits/limits';
+import { feedbackCopyLetter, feedbackReceiptLetter, feedbackReceiptSms } from '../messages/templates';
+import type { UnitOfWork } from '../uow';
+import { type FeedbackInput, MIN_FILL_MS, TOPICS, type Topic } from './feedback';
+
+/**
+ * Questions one client address may send an hour (an office or a mobile operator puts many people behind one), and
+ * one session in ten minutes: a person asks a few, a program many.
+ */
+const PER_CLIENT: LimitRule = { name: 'feedback-client', limit: 20, windowS: 3600 };
+const PER_SESSION: LimitRule = { name: 'feedback-session', limit: 3, windowS: 600 };
+
+export interface Question {
+  id: number;
+  topic: Topic;
+  topicName: string;
+  orderNumber: string;
+  message: string;
+  answer: string | null;
+  answeredAt: string | null;
+  createdAt: string;
+}
+
+export interface NewQuestion extends Omit<FeedbackInput, 'agree' | 'website' | 'startedAt' | 'fillMs'> {
+  userId: number | null;
+  sessionId: string;
+}
+
+export interface QuestionsRepository {
+  /** The user's questions, newest first. */
+  ofUser(userId: number): Promise<Omit<Question, 'topicName'>[]>;
+}
+
+/** The writes of a question, inside its unit of work. */
+export interface QuestionWrites {
+  insert(question: NewQuestion): Promise<number>;
+}
+
+export interface FeedbackService {
+  /** Takes a question: refuses spam and floods, stores it, sends the shop a copy and the shopper a receipt. */
+  ask(ctx: RequestContext, input: FeedbackInput): Promise<{ message: string; id: number }>;
+  /** The logged-in user's questions with the answers (the cabinet's «Задать вопрос»). */
+  mine(ctx: RequestContext): Promise<Question[]>;
+  /** The address the contacts page shows: where questions go. */
+  readonly contactEmail: string;
+}
+
+const spam = (message: string) => new DomainError('validation', message, 'FEEDBACK_SPAM');
+
+export function createFeedbackService(deps: {
+  repo: QuestionsRepository;
+  uow: UnitOfWork;
+  limits: RateLimiter;
+  /** Where the shop reads its questions. */
+  shopEmail: string;
+}): FeedbackService {
+  return {
+    contactEmail: deps.shopEmail,
+
+    async ask(ctx, input) {
+      // A person does not see the honeypot field and takes more than a few seconds to write a question.
+      if (input.website) throw spam('Сообщение не отправлено: оно похоже на автоматическую рассылку.');
+      const filled = input.fillMs ?? (input.startedAt === undefined ? 0 : ctx.now().getTime() - input.startedAt);
+      if (filled < MIN_FILL_MS)
+        throw spam('Форма заполнена слишком быстро. Проверьте сообщение и отправьте его ещё раз.');
+      await enforce(deps.limits, [ctx.client, PER_CLIENT], [ctx.sessionId, PER_SESSION]);
+      const phone = input.phone ? (normalizePhone(input.phone) ?? '') : '';
+      const question: NewQuestion = {
+        userId: userIdOf(ctx),
+        sessionId: ctx.sessionId,
+        name: input.name,
+        email: input.email,
+        phone,
+        topic: input.topic,
+        orderNumber: input.orderNumber,
+        message: input.message,
+      };
+      const id = await deps.uow.run(async (repos) => {
+        const newId = await repos.questions.insert(question);
+        await repos.consents.record(consentOf(ctx, 'feedback', input.email || phone));
+        const facts = { ...question, id: newId, topicName: TOPICS[input.topic] };
+        await repos.outbox.enqueue(feedbackCopyLetter({ ...facts, to: deps.shopEmail }));
+        await repos.outbox.enqueue(
+          input.email ? feedbackReceiptLetter({ ...facts, to: input.email }) : feedbackReceiptSms({ id: newId, phone }),
+        );
+        return newId;
+      });
+      return {
+        id,
+        message: `Спасибо! Вопрос № ${id} получен. Ответим ${input.email ? 'на почту' : 'по SMS или звонком'} в течение рабочего дня.`,
+      };
+    },
+
+    async mine(ctx) {
+      const userId = userIdOf(ctx);
+      if (userId === null) return [];
+      return (await deps.repo.ofUser(userId)).map((q) => ({ ...q, topicName: TOPICS[q.topic] }));
+    },
+  };
+}
