@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { AskQuestion } from '~/components/feedback/AskQuestion';
 import { logoutHref } from '~/lib/logout';
 import styles from './Cabinet.module.css';
 
@@ -34,6 +35,9 @@ export function CabinetLayout({ title, children }: { title: string; children: Re
       <div>
         <h1 className={styles.title}>{title}</h1>
         {children}
+        {location.pathname !== '/lk/questions/' && (
+          <AskQuestion about="Вопрос о заказе, бонусах или карте? Ответим в течение рабочего дня." />
+        )}
       </div>
     </main>
   );

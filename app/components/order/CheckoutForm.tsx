@@ -6,6 +6,7 @@ import type { OrderParams, OrderState } from '../../../domain/order/checkout.ser
 import type { DeliveryType } from '../../../domain/order/process';
 import { formatPrice } from '../../../domain/pricing/price';
 import { AuthLink } from '~/components/account/AuthLink';
+import { AskQuestion } from '~/components/feedback/AskQuestion';
 import { reachGoal } from '~/lib/analytics';
 import { postRpc } from '~/lib/api';
 import { writeCookie } from '~/lib/cookies';
@@ -629,6 +630,8 @@ export function CheckoutForm(props: Props) {
           </fieldset>
         </aside>
       </form>
+      {/* Outside the order's form: the question's form cannot sit inside another. */}
+      <AskQuestion about="Вопрос о доставке, оплате или размере? Напишите нам." />
     </main>
   );
 }

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { imageUrl } from '../../../contract/images';
 import type { OrderView } from '../../../domain/order/orders.service';
 import { formatPrice } from '../../../domain/pricing/price';
+import { AskQuestion } from '~/components/feedback/AskQuestion';
 import styles from './Checkout.module.css';
 
 /** What happens after the order is saved, by how it is received. */
@@ -136,6 +137,7 @@ export function OrderConfirmation({
           </Form>
         </details>
       )}
+      <AskQuestion orderNumber={order.number} about="Вопрос о заказе? Напишите — номер заказа мы подставим." />
       <p className={styles.actions}>
         <Link to="/lk/order/" className={styles.secondary}>
           Мои заказы

@@ -11,6 +11,7 @@ import { ProductDetails } from './ProductDetails';
 import { ProductGallery } from './ProductGallery';
 import { ProductPrice } from './ProductPrice';
 import { SizePicker } from './SizePicker';
+import { AskQuestion } from '~/components/feedback/AskQuestion';
 import { ReserveInShop } from './ReserveInShop';
 import { ShopStock } from './ShopStock';
 import { sendProductView } from './view-counter';
@@ -129,6 +130,7 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
             chosen={offer}
           />
           <ProductDetails item={item} />
+          <AskQuestion about="Не знаете, какой размер выбрать, или хотите узнать о модели больше?" />
         </div>
       </div>
     </main>

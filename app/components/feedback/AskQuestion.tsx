@@ -1,0 +1,29 @@
+import { MessageCircleQuestionMark } from 'lucide-react';
+import { useState } from 'react';
+import { Dialog } from '~/components/ui/Dialog';
+import { FeedbackForm } from './FeedbackForm';
+import styles from './AskQuestion.module.css';
+
+/**
+ * The «Задать вопрос» aside block (spec §2) of the product, order and cabinet pages: the contacts page's form in a
+ * dialog. Mounted only while open, so each opening measures its own fill time.
+ */
+export function AskQuestion({ orderNumber, about }: { orderNumber?: string; about: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <aside className={styles.block} aria-label="Задать вопрос">
+      <p className={styles.text}>{about}</p>
+      <button type="button" className={styles.open} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <MessageCircleQuestionMark size={18} aria-hidden />
+        <span>Задать вопрос</span>
+      </button>
+      {open && (
+        <Dialog open onClose={() => setOpen(false)} title="Задать вопрос">
+          <div className={styles.body}>
+            <FeedbackForm orderNumber={orderNumber} />
+          </div>
+        </Dialog>
+      )}
+    </aside>
+  );
+}
