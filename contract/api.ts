@@ -51,12 +51,19 @@ export const API = {
   reserveData: '/api/v2/sale/reserve/data/',
   push: '/api/v2/push/',
   feedbackAdd: '/api/v2/feedback/add/',
-  adminReloadPages: '/api/v2/admin/reload-pages/',
 } as const;
 
 export type ApiName = keyof typeof API;
 
 export const API_V2_BASE = '/api/v2';
+
+/**
+ * The operator's calls: authorised by the `ADMIN_TOKEN` bearer, not by a visitor's session, so they sit outside the
+ * visitor API's gate. `reloadPages` answers `{command, pages}` in the envelope.
+ */
+export const ADMIN_API = {
+  reloadPages: '/api/v2/admin/reload-pages/',
+} as const;
 
 interface BasketAnswer {
   basket: Basket;
@@ -102,7 +109,6 @@ export interface ApiAnswers {
   reserveData: ReserveData;
   /** A stream (text/event-stream), not an envelope: `event: command`, `data: COMMAND_NEED_RELOAD`. */
   push: never;
-  adminReloadPages: { command: string; pages: number };
   feedbackAdd: { message: string; id: number };
 }
 

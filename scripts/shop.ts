@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { API } from '../contract/api';
+import { ADMIN_API } from '../contract/api';
 import { readSettings, SettingsError } from '../config/settings';
 import { openDatabase } from '../db/client';
 import { retentionRepository } from '../db/repositories/retention';
@@ -29,7 +29,7 @@ const COMMANDS: Record<string, { help: string; run(): Promise<void> }> = {
       const settings = readSettings();
       if (!settings.ADMIN_TOKEN) throw new SettingsError('Задайте ADMIN_TOKEN — тот же, что у магазина.');
       const base = process.env.SHOP_URL || `http://127.0.0.1:${settings.PORT}`;
-      const res = await fetch(new URL(API.adminReloadPages, base), {
+      const res = await fetch(new URL(ADMIN_API.reloadPages, base), {
         method: 'POST',
         headers: { authorization: `Bearer ${settings.ADMIN_TOKEN}` },
       });

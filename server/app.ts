@@ -12,7 +12,7 @@ import type { Services } from '../domain/services';
 import { catalogElementApi } from './api/catalog-element';
 import { rpcApi } from './api/rpc';
 import type { PushHub } from './push/hub';
-import { pushRoutes } from './push/routes';
+import { adminApi } from './push/routes';
 import { apiV2 } from './api/v2';
 import { guardWrites, respondRefusal, speaks } from './http/api-layer';
 import { compression } from './http/compress';
@@ -142,13 +142,13 @@ export function createApp(deps: AppDeps) {
   });
   app.use('*', staticFiles(path.resolve(deps.clientDir)));
   app.route('/images', imageRoutes(path.join(settings.DATA_DIR, 'images')));
-  // Before the session and the compression: a push stream needs neither.
-  app.route('/', pushRoutes(deps.push, settings.ADMIN_TOKEN));
+  // The operator's calls, before the session and the visitor API's gate: their token authorises them.
+  app.route('/', adminApi(deps.push, settings.ADMIN_TOKEN));
   app.use('*', compression());
   app.use('*', sessionMiddleware(deps.secret, settings.SITE_URL.startsWith('https:')));
   app.use('*', requestContext({ services, trustProxy: settings.TRUST_PROXY, clock: deps.clock ?? (() => new Date()) }));
   const writes = guardWrites(writeLimits(services.limits, settings));
-  app.route('/', apiV2(services, { imgVersion: settings.IMG_VERSION, writes }));
+  app.route('/', apiV2(services, { imgVersion: settings.IMG_VERSION, writes, push: deps.push }));
   app.route('/', catalogElementApi(services, settings.SITE_ID, writes));
   app.route('/', rpcApi(services, writes));
   // Spec §2: any page with logout=y ends the session and reloads the address without it, under a new session id.

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { API } from '../../contract/api';
+import { ADMIN_API, API } from '../../contract/api';
 import { RELOAD_COMMAND } from '../../domain/push/commands';
 import { answer } from '../http/api-layer';
 import type { AppEnv } from '../http/env';
@@ -13,12 +13,8 @@ const KEEPALIVE_MS = 25_000;
 /** How long a browser waits before connecting again after a drop. */
 const RETRY_MS = 3_000;
 
-/**
- * `GET /api/v2/push/` (text/event-stream): every open page listens here (spec §4 `COMMAND_NEED_RELOAD`).
- * `POST /api/v2/admin/reload-pages/` with `Authorization: Bearer {ADMIN_TOKEN}`: the operator's reload command.
- * Both sit before the `/api/v2` write gate: the stream writes nothing, the command is authorised by its token.
- */
-export function pushRoutes(hub: PushHub, adminToken: string | undefined) {
+/** `GET /api/v2/push/` (text/event-stream): every open page listens here (spec §4 `COMMAND_NEED_RELOAD`). */
+export function pushApi(hub: PushHub) {
   const api = new Hono<AppEnv>();
   api.get(API.push, (c) =>
     streamSSE(c, async (stream) => {
@@ -44,7 +40,16 @@ export function pushRoutes(hub: PushHub, adminToken: string | undefined) {
       unsubscribe();
     }),
   );
-  api.post(API.adminReloadPages, async (c) => {
+  return api;
+}
+
+/**
+ * `POST /api/v2/admin/reload-pages/` with `Authorization: Bearer {ADMIN_TOKEN}`: the operator's reload command. It
+ * sits before the visitor API's gate: it is authorised by its token, not by a session's sessid.
+ */
+export function adminApi(hub: PushHub, adminToken: string | undefined) {
+  const api = new Hono<AppEnv>();
+  api.post(ADMIN_API.reloadPages, async (c) => {
     if (!adminToken) throw new HttpError(403, 'Команды страницам отключены: не задан ADMIN_TOKEN.', 'ADMIN_DISABLED');
     const given = Buffer.from(c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '');
     const expected = Buffer.from(adminToken);

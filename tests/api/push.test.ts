@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../contract/api';
+import { ADMIN_API, API } from '../../contract/api';
 import { RELOAD_COMMAND } from '../../domain/push/commands';
 import { listen } from '../../server/listen';
 import { createPushHub } from '../../server/push/hub';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([app.close(), locked.close()]));
 
 const reloadPages = (target: TestApp, authorization?: string) =>
-  target.fetch(API.adminReloadPages, {
+  target.fetch(ADMIN_API.reloadPages, {
     method: 'POST',
     headers: authorization ? { authorization } : {},
   });

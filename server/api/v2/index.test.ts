@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { API, API_V2_BASE } from '../../../contract/api';
 import type { Services } from '../../../domain/services';
+import type { PushHub } from '../../push/hub';
 import { apiV2 } from '.';
 
 describe('apiV2', () => {
   it('registers exactly the calls the contract names, so a path cannot drift between server and browser', () => {
-    const api = apiV2({} as Services, { imgVersion: '1', writes: (_c, next) => next() });
+    const api = apiV2({} as Services, { imgVersion: '1', writes: (_c, next) => next(), push: {} as PushHub });
     const registered = new Set(
       api.routes.filter((r) => r.method !== 'ALL' && !r.path.includes('*')).map((r) => r.path),
     );

@@ -8,6 +8,8 @@ import { catalogListApi } from './catalog-list';
 import { catalogProductApi } from './catalog-product';
 import { eventApi } from './event';
 import { feedbackApi } from './feedback';
+import type { PushHub } from '../../push/hub';
+import { pushApi } from '../../push/routes';
 import { saleApi } from './sale';
 import { shopApi } from './shop';
 import { userApi } from './user';
@@ -16,7 +18,10 @@ import { userApi } from './user';
  * `/api/v2/*` (spec §7): every answer is the envelope; every state-changing call passes `guardWrites` (the sessid and
  * the write limits), given as `writes`.
  */
-export function apiV2(services: Services, options: { imgVersion: string; writes: MiddlewareHandler<AppEnv> }) {
+export function apiV2(
+  services: Services,
+  options: { imgVersion: string; writes: MiddlewareHandler<AppEnv>; push: PushHub },
+) {
   const api = new Hono<AppEnv>();
   api.use(`${API_V2_BASE}/*`, allowedMethods(api), options.writes);
   for (const area of [
@@ -27,6 +32,7 @@ export function apiV2(services: Services, options: { imgVersion: string; writes:
     shopApi(services),
     eventApi(services),
     feedbackApi(services),
+    pushApi(options.push),
   ]) {
     api.route('/', area);
   }
