@@ -68,7 +68,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#ffffff" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce (style-src 'self'); React Router would add the context's, which Chromium
+            hides from the DOM (node.nonce is ""), and hydration would then see a mismatch on every page. */}
+        <Links nonce="" />
       </head>
       <body>
         {data ? <PageShell data={data}>{children}</PageShell> : children}

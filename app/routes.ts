@@ -18,6 +18,7 @@ export default [
   route('search/*', 'routes/search.tsx'),
   route('stores', 'routes/stores.tsx'),
   route('contacts', 'routes/contacts.tsx'),
+  route('info/vybor-razmera', 'routes/size-guide.tsx'),
   route('stores/:code', 'routes/stores.shop.tsx'),
   route('auth', 'routes/auth.tsx'),
   route('auth/register', 'routes/auth.register.tsx', { id: 'routes/auth.register' }),

@@ -51,6 +51,7 @@ export const API = {
   reserveData: '/api/v2/sale/reserve/data/',
   push: '/api/v2/push/',
   feedbackAdd: '/api/v2/feedback/add/',
+  sizeAdvice: '/api/v2/catalog/size/advice/',
 } as const;
 
 export type ApiName = keyof typeof API;
@@ -110,6 +111,8 @@ export interface ApiAnswers {
   /** A stream (text/event-stream), not an envelope: `event: command`, `data: COMMAND_NEED_RELOAD`. */
   push: never;
   feedbackAdd: { message: string; id: number };
+  /** The size to buy and why (domain/catalog/size/advice.ts). */
+  sizeAdvice: { size: number; text: string };
 }
 
 interface AddressesAnswer {

@@ -12,7 +12,10 @@ import { ProductGallery } from './ProductGallery';
 import { ProductPrice } from './ProductPrice';
 import { SizePicker } from './SizePicker';
 import { AskQuestion } from '~/components/feedback/AskQuestion';
+import { useAdvisedSize } from '~/lib/size-advice';
+import { hasTableSizes, productForAdvice } from '../../../domain/catalog/size/product-advice';
 import { ReserveInShop } from './ReserveInShop';
+import { SizeAdvice } from './SizeAdvice';
 import { ShopStock } from './ShopStock';
 import { sendProductView } from './view-counter';
 import styles from './ProductView.module.css';
@@ -44,6 +47,9 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
   // A one-size product has nothing to choose.
   const [offerId, setOfferId] = useState<number | null>(item.offers.length === 1 ? (item.offers[0]?.id ?? null) : null);
   const offer = item.offers.find((o) => o.id === offerId) ?? null;
+  // The same rule as /api/v2/catalog/size/advice/?productId=: whose table, the category's fit, the photo model.
+  const { gender, product } = productForAdvice(item, page.breadcrumbs);
+  const advice = useAdvisedSize(gender, product);
 
   // Spec §7: every shown product is posted to the catalogue-element call (and counted for popularity), with the
   // size chosen at that moment; choosing another size is not a new view.
@@ -115,7 +121,9 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
             chosenId={offer?.id ?? null}
             onChoose={(o) => setOfferId(o.id)}
             modelProps={item.modelProps}
+            advised={advice?.size ?? null}
           />
+          {hasTableSizes(product) && <SizeAdvice gender={gender} advice={advice} />}
           <BuyButtons offerId={offer?.id ?? null} canBuy={offer?.canBuy ?? false} reason={buyReason(offer)} />
           <ReserveInShop
             key={`reserve-${item.id}`}

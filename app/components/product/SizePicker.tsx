@@ -7,10 +7,12 @@ interface Props {
   chosenId: number | null;
   onChoose: (offer: ProductOffer) => void;
   modelProps: readonly CodeValue[];
+  /** The size the visitor's saved measures give (marked «ваш»). */
+  advised?: number | null;
 }
 
 /** Sizes as a radio group styled as buttons; a size with no stock anywhere is shown struck out and cannot be chosen. */
-export function SizePicker({ offers, chosenId, onChoose, modelProps }: Props) {
+export function SizePicker({ offers, chosenId, onChoose, modelProps, advised = null }: Props) {
   const model = photoModelText(modelProps);
   if (offers.length === 0) return null;
   return (
@@ -31,6 +33,11 @@ export function SizePicker({ offers, chosenId, onChoose, modelProps }: Props) {
             <span className={styles.face}>
               {o.sizeName}
               {o.disabled && <span className="visually-hidden"> — нет в наличии</span>}
+              {advised !== null && o.sizeName === String(advised) && (
+                <span className={styles.advised}>
+                  <span className="visually-hidden"> — </span>ваш
+                </span>
+              )}
             </span>
           </label>
         ))}

@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import { productPayload } from '../../../contract/catalog';
 import { productIdInput } from '../../../domain/catalog/product/product.schemas';
+import { adviseSize } from '../../../domain/catalog/size/advice';
+import { productSizeAdviceInput, sizeAdviceInput } from '../../../domain/catalog/size/advice.schemas';
+import { adviseForProduct, hasTableSizes, productForAdvice } from '../../../domain/catalog/size/product-advice';
 import { DomainError } from '../../../domain/errors';
 import type { Services } from '../../../domain/services';
 import { parseInput } from '../../http/body';
@@ -16,6 +19,22 @@ import { route } from '../route';
  */
 export function catalogProductApi(services: Services, options: { imgVersion: string }) {
   const api = new Hono<AppEnv>();
+  // Pure rules over the query: the same answers the «Выбор размера» page and the product page give.
+  route(api, 'sizeAdvice', ['GET'], async (c) => {
+    if (c.req.query('productId') === undefined) return adviseSize(await parseInput(c, sizeAdviceInput));
+    const { productId, gender: _asked, ...measures } = await parseInput(c, productSizeAdviceInput);
+    const page = await services.product.byId(productId);
+    const item = page?.items.find((i) => i.id === page.currentId);
+    if (!page || !item) throw new DomainError('not_found', 'Такого товара нет в каталоге.', 'PRODUCT_NOT_FOUND');
+    const found = productForAdvice(item, page.breadcrumbs);
+    if (!hasTableSizes(found.product))
+      throw new DomainError(
+        'validation',
+        `Размеры этого товара — ${found.product.sizes.join(', ')}: по меркам их не подбирают.`,
+        'SIZE_NOT_MEASURED',
+      );
+    return adviseForProduct({ gender: found.gender, ...measures }, found.product);
+  });
   route(api, 'productGet', ['GET'], async (c) => {
     const { id } = await parseInput(c, productIdInput);
     const page = await services.product.byId(id);
