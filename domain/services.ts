@@ -9,6 +9,7 @@ import type { ProductService } from './catalog/product/product.service';
 import type { SearchService } from './catalog/search/search.service';
 import type { EventsService } from './events/events.service';
 import type { FeedbackService } from './feedback/feedback.service';
+import type { ContentService } from './content/content.service';
 import type { ShopsService } from './stores/shops.service';
 import type { RateLimiter } from './limits/limits';
 import type { MenuService } from './menu/menu.service';
@@ -39,6 +40,8 @@ export interface Services {
   events: EventsService;
   /** Shoppers' questions (the feedback form) and their answers. */
   feedback: FeedbackService;
+  /** The information pages, the FAQ and the landing pages. */
+  content: ContentService;
   /** The physical shops: their list and pages, and where a size can be reserved. */
   shops: ShopsService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */

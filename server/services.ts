@@ -8,6 +8,7 @@ import { authRepository } from '../db/repositories/auth';
 import { sessionsRepository } from '../db/repositories/sessions';
 import { basketRepository } from '../db/repositories/basket';
 import { checkoutRepository } from '../db/repositories/checkout';
+import { contentRepository } from '../db/repositories/content';
 import { ordersRepository } from '../db/repositories/orders';
 import { questionsRepository } from '../db/repositories/questions';
 import { shopsRepository } from '../db/repositories/shops';
@@ -36,6 +37,7 @@ import { createEventsService } from '../domain/events/events.service';
 import { memoryRateLimiter } from '../domain/limits/memory-limiter';
 import { createMenuService } from '../domain/menu/menu.service';
 import { createCheckoutService } from '../domain/order/checkout.service';
+import { createContentService } from '../domain/content/content.service';
 import { createOrdersService } from '../domain/order/orders.service';
 import { createFeedbackService } from '../domain/feedback/feedback.service';
 import { createShopsService } from '../domain/stores/shops.service';
@@ -84,6 +86,13 @@ export function createServices(deps: {
     newToken: () => randomBytes(32).toString('base64url'),
     hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
   });
+  const checkout = createCheckoutService({
+    basket,
+    repo: checkoutRepository(db),
+    uow: unitOfWork(db),
+    ordersPerPhoneDay: settings.ORDERS_PER_PHONE_DAY,
+    orderLink: (id) => `${new URL(settings.SITE_URL).origin}/order/?ORDER_ID=${id}&token=${orderToken(id)}`,
+  });
   return {
     auth,
     accounts,
@@ -94,13 +103,8 @@ export function createServices(deps: {
       currentUser: (ctx) => auth.currentUser(ctx),
       newCardNumber,
     }),
-    checkout: createCheckoutService({
-      basket,
-      repo: checkoutRepository(db),
-      uow: unitOfWork(db),
-      ordersPerPhoneDay: settings.ORDERS_PER_PHONE_DAY,
-      orderLink: (id) => `${new URL(settings.SITE_URL).origin}/order/?ORDER_ID=${id}&token=${orderToken(id)}`,
-    }),
+    checkout,
+    content: createContentService({ repo: contentRepository(db), deliveryPrices: () => checkout.deliveryPrices() }),
     orders: createOrdersService({
       repo: ordersRepository(db),
       uow: unitOfWork(db),

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
+import { COMPANY } from '../../domain/content/company';
 import { feedbackInput } from '../../domain/feedback/feedback';
 import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
 import { FeedbackForm } from '~/components/feedback/FeedbackForm';
@@ -8,14 +9,6 @@ import { formFields } from '~/lib/cabinet';
 import { firstIssue, formFailure, typedValues } from '~/lib/form-errors';
 import type { Route } from './+types/contacts';
 import styles from './contacts.module.css';
-
-/** Demo requisites of the shop's company (not a real registration: ИНН and ОГРН are of the right length only). */
-const COMPANY = {
-  name: 'ООО «Вьюга Ритейл»',
-  inn: '7701234567',
-  ogrn: '1187746123456',
-  address: '105064, г. Москва, ул. Земляной Вал, д. 33, этаж 3',
-};
 
 /** Spec §2 /contacts/: the shop's requisites, phones of the visitor's region, email, the shops' map, the feedback form. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,13 +4,18 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** sitemap.xml: the catalogue root, every section with products, every brand page, the shops and every product. */
+/**
+ * sitemap.xml: the catalogue root, every section with products, every brand page, the shops, the information and
+ * landing pages, the contacts and every product.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = context.siteUrl;
-  const [ref, products, shops] = await Promise.all([
+  const [ref, products, shops, pages, landings] = await Promise.all([
     context.services.listing.reference(),
     context.services.listing.productUrls(),
     context.services.shops.list(context.ctx),
+    context.services.content.links(),
+    context.services.content.landings(),
   ]);
   const urls: { loc: string; lastmod?: string }[] = [{ loc: '/' }, { loc: '/catalog/' }];
   for (const s of [...ref.sections].sort((a, b) => a.depth - b.depth || a.sort - b.sort || a.id - b.id))
@@ -20,7 +25,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     if (b.count > 0) urls.push({ loc: `/brands/${b.code}/` });
     if (b.menCount > 0) urls.push({ loc: `/brands/${b.code}/man/` });
   }
-  urls.push({ loc: '/stores/' }, ...shops.map((s) => ({ loc: s.url })));
+  urls.push({ loc: '/stores/' }, ...shops.map((s) => ({ loc: s.url })), { loc: '/contacts/' });
+  for (const p of [...pages, ...landings]) urls.push({ loc: p.url, lastmod: p.updatedAt.toISOString().slice(0, 10) });
   for (const p of products) urls.push({ loc: p.url, lastmod: p.updatedAt.toISOString().slice(0, 10) });
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

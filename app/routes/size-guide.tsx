@@ -4,6 +4,8 @@ import { sizeAdviceInput } from '../../domain/catalog/size/advice.schemas';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { isDomainError } from '../../domain/errors';
 import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
+import { Prose } from '~/components/content/Prose';
+import { renderMarkdown } from '~/lib/markdown.server';
 import type { Route } from './+types/size-guide';
 import styles from './size-guide.module.css';
 
@@ -31,7 +33,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         error = e.message;
       }
   }
-  return { query, advice, error, origin: context.siteUrl };
+  // How to measure: the page's text from the database, with the other information pages.
+  const page = await context.services.content.page(PATH);
+  return {
+    query,
+    advice,
+    error,
+    origin: context.siteUrl,
+    guide: page ? renderMarkdown(page.body) : null,
+    description: page?.description ?? null,
+  };
 }
 
 export function meta({ data: page }: Route.MetaArgs) {
@@ -40,6 +51,7 @@ export function meta({ data: page }: Route.MetaArgs) {
     {
       name: 'description',
       content:
+        page?.description ??
         'Таблицы российских размеров женской и мужской верхней одежды ВЬЮГА: обхваты груди, талии, бёдер и рост. Подберите размер по своим меркам.',
     },
     { tagName: 'link', rel: 'canonical', href: `${page?.origin ?? ''}${PATH}` },
@@ -47,7 +59,7 @@ export function meta({ data: page }: Route.MetaArgs) {
 }
 
 export default function SizeGuide({ loaderData }: Route.ComponentProps) {
-  const { query, advice, error, origin } = loaderData;
+  const { query, advice, error, origin, guide } = loaderData;
   return (
     <main id="main" className={`container ${styles.page}`}>
       <Breadcrumbs
@@ -134,6 +146,7 @@ export default function SizeGuide({ loaderData }: Route.ComponentProps) {
           </section>
         </section>
       ))}
+      {guide && <Prose html={guide} className={styles.guide} />}
     </main>
   );
 }

@@ -51,9 +51,9 @@ export function toCard(r: CardRow): ProductCard {
 }
 
 /** One colour per model, so a selection shows different things. */
-const onePerModel = sql`p.id = (select min(x.id) from products x where x.model_id = p.model_id and x.active)`;
+export const onePerModel = sql`p.id = (select min(x.id) from products x where x.model_id = p.model_id and x.active)`;
 /** Shelves show what can be bought now: the inventory rule, not a copy of it. */
-const inStockOnline = productOrderableOnlineSql(sql`p.id`);
+export const inStockOnline = productOrderableOnlineSql(sql`p.id`);
 
 export function homeRepository(db: Db): HomeRepository {
   return {

@@ -6,3 +6,4 @@ export * from './outbox';
 export * from './auth';
 export * from './orders';
 export * from './feedback';
+export * from './content';

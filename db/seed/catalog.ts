@@ -17,6 +17,7 @@ import {
   SHOP_WEEKS,
 } from './catalog-data';
 import { type Holiday, type WeekHours, weekSummary } from '../../domain/stores/hours';
+import { LANDING_URLS } from './content';
 import { Random } from './random';
 import { shopPhotoFiles } from './shop-photos';
 
@@ -557,15 +558,16 @@ function buildMenu(sections: SectionRow[], products: ProductRow[], images: Image
     menu.blocks.push({ id, categoryId, name: null, url: null, sectionId: null, sort: id * 10, ...row });
     return id;
   };
-  const bannerFor = (blockId: number, section: SectionRow, name: string) => {
-    const product = products.find((p) => p.sectionPath.includes(section.id));
+  /** A banner with the photo of the section's first product (its first new one for `onlyNew`). */
+  const bannerFor = (blockId: number, section: SectionRow, name: string, url = section.url, onlyNew = false) => {
+    const product = products.find((p) => p.sectionPath.includes(section.id) && (!onlyNew || p.isNew));
     const image = product && images.find((i) => i.productId === product.id && i.sort === 0);
     if (!image) return;
     menu.banners.push({
       id: menu.banners.length + 1,
       blockId,
       name,
-      url: section.url,
+      url,
       src: `image:${image.id}`,
       sectionId: section.id,
       sort: menu.banners.length * 10 + 10,
@@ -597,7 +599,8 @@ function buildMenu(sections: SectionRow[], products: ProductRow[], images: Image
     item(c2, { name: 'Пуховики с капюшоном', url: `${down.url}filter/hood-is-yes/apply/`, sectionId: down.id });
     item(c2, { name: 'Удлинённые пуховики', url: `${down.url}filter/length-is-long/apply/`, sectionId: down.id });
     item(c2, { name: 'Вся верхняя одежда', url: outer.url, sectionId: outer.id, bold: true });
-    bannerFor(outerBlock, down, `${down.name}: новая коллекция`);
+    bannerFor(outerBlock, down, 'Пуховики до −40 °C', LANDING_URLS.warm);
+    bannerFor(outerBlock, outer, 'Новинки сезона', LANDING_URLS.novelties, true);
     const acc = child(root, GROUPS.accessories.code);
     const accBlock = block(categoryId, { sectionId: acc.id });
     const c3 = column(accBlock);

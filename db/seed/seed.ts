@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Catalog } from './catalog';
 import type { Db } from '../client';
 import * as t from '../schema';
+import { buildContent } from './content';
 import { limitDesigns } from './design-pool';
 import { designKey, type GarmentDesign, renderAll } from './images';
 import { renderShopPhotos } from './shop-photos';
@@ -12,6 +13,9 @@ import { renderShopPhotos } from './shop-photos';
 const MAX_DESIGNS = 1600;
 
 const CATALOG_TABLES = [
+  t.landingPages,
+  t.faqItems,
+  t.contentPages,
   t.menuBanners,
   t.menuItems,
   t.menuColumns,
@@ -106,6 +110,14 @@ export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions
       tx,
       t.menuBanners,
       catalog.menu.banners.map((b) => ({ ...b, src: fileOf(b.src) })),
+    );
+    const content = buildContent(catalog);
+    await insertMany(tx, t.contentPages, content.pages);
+    await insertMany(tx, t.faqItems, content.faq);
+    await insertMany(
+      tx,
+      t.landingPages,
+      content.landings.map((l) => ({ ...l, hero: files.get(Number(l.hero.slice('image:'.length))) as string })),
     );
     // The demo promo codes the README lists; a code already there (and its uses) is kept.
     await tx

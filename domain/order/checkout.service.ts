@@ -287,6 +287,8 @@ export interface CheckoutService {
   shop(id: number): Promise<OrderShop>;
   /** The goods sum courier delivery is free from (kopecks), for the shell's promises; null when it is never free. */
   freeDeliveryFrom(): Promise<number | null>;
+  /** Each delivery type's price and free-from sum, as checkout charges them (the delivery page quotes them). */
+  deliveryPrices(): Promise<Partial<Record<DeliveryType, { price: number; freeFrom: number | null }>>>;
   resetPromocode(ctx: RequestContext, code: string): Promise<{ promocodeList: string[] }>;
   save(ctx: RequestContext, input: SaveInput): Promise<{ id: number }>;
   /** Reserves one unit of an offer in a shop (the product page's «Забрать в магазине»): a `SHOP` order of it. */
@@ -569,6 +571,8 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     async freeDeliveryFrom() {
       return (await deliveryPrices.get()).COURIER?.freeFrom ?? null;
     },
+
+    deliveryPrices: deliveryPrices.get,
 
     async pickupPointFor(ctx, address) {
       return pointForAddress(await repo.pickupPoints(ctx.city?.id ?? null), address);

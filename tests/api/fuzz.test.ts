@@ -49,6 +49,11 @@ const PAGES = [
   '/stores/shop-moskva-1/',
   '/contacts/',
   '/lk/questions/',
+  '/info/dostavka-i-oplata/',
+  '/info/faq/',
+  '/info/vybor-razmera/',
+  '/agreement/',
+  '/promo/novinki-sezona/',
 ];
 // The push channel is a stream that stays open while the page lives, not a call with an answer: tests/api/push.test.ts.
 const API_PATHS = [...Object.values(API).filter((p) => p !== API.push), RPC_PATH, CATALOG_ELEMENT_PATH];

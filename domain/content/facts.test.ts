@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { contentFacts, fillFacts } from './facts';
+
+const prices = {
+  COURIER: { price: 39_000, freeFrom: 500_000 },
+  PICKUP: { price: 25_000, freeFrom: null },
+  SHOP: { price: 0, freeFrom: null },
+};
+
+describe('contentFacts', () => {
+  it('states each delivery type’s price as checkout charges it, and leaves out a type not offered', () => {
+    const facts = contentFacts(prices);
+    expect(facts.courier_price).toBe('390\u00a0руб., от 5\u00a0000\u00a0руб. — бесплатно');
+    expect(facts.shop_price).toBe('бесплатно');
+    expect(facts.post_price).toBe('не доставляем');
+    expect(facts.delivery_table.split('\n')).toHaveLength(2 + 3);
+    expect(facts.delivery_table).not.toContain('Почты России |');
+    expect(facts.courier_cutoff).toBe('17:00');
+  });
+});
+
+describe('fillFacts', () => {
+  it('fills known placeholders and leaves an unknown one for the editor to see', () => {
+    expect(fillFacts('Курьер — {{ courier_cutoff }}, {{nope}}.', { courier_cutoff: '17:00' })).toBe(
+      'Курьер — 17:00, {{nope}}.',
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import { CARD_START_PERCENT } from '../account/discount-card';
+import { COMPANY } from './company';
+import {
+  COURIER_DAYS,
+  COURIER_SLOTS,
+  DELIVERY_BORDER,
+  MOVEMENT_DAYS,
+  RESERVE_TIME_BORDER,
+  SHOP_KEEP_DAYS,
+} from '../delivery/schedule';
+import { DELIVERY_NAMES } from '../order/checkout.service';
+import type { DeliveryType } from '../order/process';
+import { formatPrice } from '../pricing/price';
+import { BONUS_EARN_PERCENT, BONUS_MAX_SHARE_PERCENT } from '../pricing/totals';
+
+export type DeliveryPrices = Partial<Record<DeliveryType, { price: number; freeFrom: number | null }>>;
+
+const clock = (hhmm: number) => `${Math.floor(hhmm / 100)}:${String(hhmm % 100).padStart(2, '0')}`;
+const cost = (price: number) => (price === 0 ? 'бесплатно' : formatPrice(price));
+
+/** When an order of each type arrives, as the checkout's schedule counts it. */
+const WHEN: Record<DeliveryType, string> = {
+  COURIER: `на следующий день при заказе до ${clock(DELIVERY_BORDER)}, в выбранный интервал в пределах ${COURIER_DAYS} дней`,
+  PICKUP: 'в пункт выдачи вашего города; когда заказ придёт, пришлём SMS',
+  POCHTA: 'в сроки Почты России; трек-номер пришлём в SMS',
+  SHOP: `в тот же день при заказе до ${clock(RESERVE_TIME_BORDER)}, если размер есть в магазине, иначе через ${MOVEMENT_DAYS} дня; магазин хранит заказ ${SHOP_KEEP_DAYS} дня`,
+};
+
+/**
+ * The numbers the information pages quote, each read from the rule or the data that applies it: the pages say
+ * what checkout and pricing do, never a copy that drifts. A page writes `{{courier_price}}`, `{{delivery_table}}`.
+ */
+export function contentFacts(prices: DeliveryPrices): Record<string, string> {
+  const types = Object.keys(DELIVERY_NAMES) as DeliveryType[];
+  const price = (type: DeliveryType) => {
+    const p = prices[type];
+    if (!p) return 'не доставляем';
+    return p.freeFrom !== null ? `${cost(p.price)}, от ${formatPrice(p.freeFrom)} — бесплатно` : cost(p.price);
+  };
+  const rows = types
+    .filter((type) => prices[type])
+    .map((type) => `| ${DELIVERY_NAMES[type]} | ${price(type)} | ${WHEN[type]} |`);
+  return {
+    delivery_table: ['| Способ | Стоимость | Срок |', '| --- | --- | --- |', ...rows].join('\n'),
+    courier_price: price('COURIER'),
+    courier_free_from: prices.COURIER?.freeFrom != null ? formatPrice(prices.COURIER.freeFrom) : '—',
+    pickup_price: price('PICKUP'),
+    post_price: price('POCHTA'),
+    shop_price: price('SHOP'),
+    courier_cutoff: clock(DELIVERY_BORDER),
+    courier_days: String(COURIER_DAYS),
+    courier_slots: COURIER_SLOTS.map((s) => s.replace('-', '–')).join(', '),
+    reserve_cutoff: clock(RESERVE_TIME_BORDER),
+    shop_keep_days: String(SHOP_KEEP_DAYS),
+    movement_days: String(MOVEMENT_DAYS),
+    bonus_earn_percent: `${BONUS_EARN_PERCENT} %`,
+    bonus_max_share_percent: `${BONUS_MAX_SHARE_PERCENT} %`,
+    card_start_percent: `${CARD_START_PERCENT} %`,
+    company_name: COMPANY.name,
+    company_inn: COMPANY.inn,
+    company_ogrn: COMPANY.ogrn,
+    company_address: COMPANY.address,
+  };
+}
+
+/** Replaces `{{name}}` with its fact; an unknown name stays as written, so the page's editor sees it. */
+export function fillFacts(text: string, facts: Readonly<Record<string, string>>): string {
+  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => facts[name] ?? whole);
+}
