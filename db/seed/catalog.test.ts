@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adviseForProduct } from '../../domain/catalog/size/product-advice';
 import { BRANDS } from './catalog-data';
 import { buildCatalog } from './catalog';
 
@@ -58,6 +59,22 @@ describe('demo catalogue', () => {
     expect(Object.keys(jacket?.props ?? {})).toEqual(
       expect.arrayContaining(['material', 'insulation', 'length', 'season', 'hood']),
     );
+  });
+
+  it('dresses most photo models in their size, and some models run small or large', () => {
+    const fits = catalog.products
+      .filter((p) => p.modelProps.length)
+      .map((p) => {
+        const advice = adviseForProduct(
+          { gender: p.gender === 'man' ? 'man' : 'woman', height: 170, chest: 84, waist: 64, hips: 92 },
+          { category: p.category, modelProps: p.modelProps, sizes: [] },
+        );
+        return /маломерит/.test(advice.text) ? 'small' : /большемерит/.test(advice.text) ? 'large' : 'true';
+      });
+    const share = (kind: string) => fits.filter((f) => f === kind).length / fits.length;
+    expect(share('true')).toBeGreaterThan(0.5);
+    expect(share('small')).toBeGreaterThan(0.1);
+    expect(share('large')).toBeGreaterThan(0.1);
   });
 
   it('has shops in several cities, online and movement stores, and every kind of stock', () => {

@@ -18,6 +18,7 @@ import {
 } from './catalog-data';
 import { type Holiday, type WeekHours, weekSummary } from '../../domain/stores/hours';
 import { LANDING_URLS } from './content';
+import { adviseSize, type Gender } from '../../domain/catalog/size/advice';
 import { Random } from './random';
 import { shopPhotoFiles } from './shop-photos';
 
@@ -268,7 +269,7 @@ export function buildCatalog({ seed, products: productCount }: CatalogOptions): 
         colorCode: color.code,
         description: describe(kind, props, brand.name, color.name),
         props,
-        modelProps: modelProps(rnd, kind, sizes, height),
+        modelProps: modelProps(rnd, kind, sizes, height, { gender: gender.key, fitShift: modelId % 5 }),
         isNew: isNewModel,
         minPrice: price * 100,
         oldPrice: oldPrice ? oldPrice * 100 : null,
@@ -402,15 +403,29 @@ function pickSizes(rnd: Random, kind: KindInfo, numeric: number[]): { name: stri
   return numeric.slice(start, start + count).map((n) => ({ name: String(n), sort: n }));
 }
 
-function modelProps(rnd: Random, kind: KindInfo, sizes: { name: string }[], height: number) {
+/**
+ * The photo model's size, height and measures. She wears the size her measures take by the shop's table (the product's
+ * nearest), except that one model in five runs small (she wears one size up) and one in five runs large (one down),
+ * as real collections do; the product page's size advice reads this.
+ */
+function modelProps(
+  rnd: Random,
+  kind: KindInfo,
+  sizes: { name: string }[],
+  height: number,
+  model: { gender: Gender; fitShift: number },
+) {
   if (kind.group === 'accessories') return [];
-  const size = sizes[Math.min(1, sizes.length - 1)]?.name ?? '';
   const [chest, waist, hips] =
     height > 181
       ? [rnd.int(96, 104), rnd.int(78, 86), rnd.int(94, 100)]
       : [rnd.int(82, 88), rnd.int(60, 66), rnd.int(88, 94)];
+  const body = adviseSize({ gender: model.gender, height, chest, waist, hips }).size;
+  const worn = body + (model.fitShift === 0 ? 2 : model.fitShift === 1 ? -2 : 0);
+  const numbers = sizes.map((s) => Number(s.name));
+  const size = numbers.reduce((best, n) => (Math.abs(n - worn) < Math.abs(best - worn) ? n : best));
   return [
-    { code: 'RAZMER_IZDELIYA_NA_FOTOMODELI', value: size },
+    { code: 'RAZMER_IZDELIYA_NA_FOTOMODELI', value: String(size) },
     { code: 'ROST_FOTOMODELI', value: String(height) },
     { code: 'OBEMY_FOTOMODELI', value: `${chest}-${waist}-${hips}` },
   ];
