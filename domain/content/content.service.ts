@@ -1,18 +1,10 @@
 import { cachedFor } from '../cache';
 import type { ProductCard } from '../catalog/listing/card';
-import {
-  type ContentLink,
-  type ContentPage,
-  FAQ_URL,
-  type FaqItem,
-  type LandingPage,
-  type LandingSelection,
-  type LandingWithProducts,
-} from './content';
+import type { ContentLink, ContentPage, FaqItem, LandingPage, LandingSelection, LandingWithProducts } from './content';
 import { contentFacts, type DeliveryPrices, fillFacts } from './facts';
 
 /** How many products a landing page shows. */
-export const LANDING_PRODUCTS = 24;
+const LANDING_PRODUCTS = 24;
 
 export interface ContentRepository {
   /** A published page by its address. */

@@ -54,5 +54,3 @@ export interface ContentLink {
 
 /** The FAQ page's address: its questions come from `faq_items`, its text from the page row. */
 export const FAQ_URL = '/info/faq/';
-/** The size guide's address: a page of its own (tables and the advice form), listed with the content pages. */
-export const SIZE_GUIDE_URL = '/info/vybor-razmera/';
