@@ -1,6 +1,7 @@
 import { CARD_START_PERCENT } from '../account/discount-card';
 import { COMPANY } from './company';
 import {
+  clockOf,
   COURIER_DAYS,
   COURIER_SLOTS,
   DELIVERY_BORDER,
@@ -15,15 +16,14 @@ import { BONUS_EARN_PERCENT, BONUS_MAX_SHARE_PERCENT } from '../pricing/totals';
 
 export type DeliveryPrices = Partial<Record<DeliveryType, { price: number; freeFrom: number | null }>>;
 
-const clock = (hhmm: number) => `${Math.floor(hhmm / 100)}:${String(hhmm % 100).padStart(2, '0')}`;
 const cost = (price: number) => (price === 0 ? 'бесплатно' : formatPrice(price));
 
 /** When an order of each type arrives, as the checkout's schedule counts it. */
 const WHEN: Record<DeliveryType, string> = {
-  COURIER: `на следующий день при заказе до ${clock(DELIVERY_BORDER)}, в выбранный интервал в пределах ${COURIER_DAYS} дней`,
+  COURIER: `на следующий день при заказе до ${clockOf(DELIVERY_BORDER)}, в выбранный интервал в пределах ${COURIER_DAYS} дней`,
   PICKUP: 'в пункт выдачи вашего города; когда заказ придёт, пришлём SMS',
   POCHTA: 'в сроки Почты России; трек-номер пришлём в SMS',
-  SHOP: `в тот же день при заказе до ${clock(RESERVE_TIME_BORDER)}, если размер есть в магазине, иначе через ${MOVEMENT_DAYS} дня; магазин хранит заказ ${SHOP_KEEP_DAYS} дня`,
+  SHOP: `в тот же день при заказе до ${clockOf(RESERVE_TIME_BORDER)}, если размер есть в магазине, иначе через ${MOVEMENT_DAYS} дня; магазин хранит заказ ${SHOP_KEEP_DAYS} дня`,
 };
 
 /**
@@ -47,10 +47,10 @@ export function contentFacts(prices: DeliveryPrices): Record<string, string> {
     pickup_price: price('PICKUP'),
     post_price: price('POCHTA'),
     shop_price: price('SHOP'),
-    courier_cutoff: clock(DELIVERY_BORDER),
+    courier_cutoff: clockOf(DELIVERY_BORDER),
     courier_days: String(COURIER_DAYS),
     courier_slots: COURIER_SLOTS.map((s) => s.replace('-', '–')).join(', '),
-    reserve_cutoff: clock(RESERVE_TIME_BORDER),
+    reserve_cutoff: clockOf(RESERVE_TIME_BORDER),
     shop_keep_days: String(SHOP_KEEP_DAYS),
     movement_days: String(MOVEMENT_DAYS),
     bonus_earn_percent: `${BONUS_EARN_PERCENT} %`,

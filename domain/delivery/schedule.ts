@@ -7,6 +7,9 @@
 export const DELIVERY_BORDER = 1700;
 /** Spec §9: a shop puts an order aside the same day until 18:00. */
 export const RESERVE_TIME_BORDER = 1800;
+
+/** A border written as HHMM, as shoppers read it: 1700 → «17:00». */
+export const clockOf = (hhmm: number) => `${Math.floor(hhmm / 100)}:${String(hhmm % 100).padStart(2, '0')}`;
 /** Spec §9: the least number of lines for same-day delivery. */
 export const DELIVERY_TODAY_MIN_COUNT = 1;
 /** Days a movement store needs to bring an item to a shop. */

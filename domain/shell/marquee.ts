@@ -1,8 +1,6 @@
-import { RESERVE_TIME_BORDER } from '../delivery/schedule';
+import { clockOf, RESERVE_TIME_BORDER } from '../delivery/schedule';
 import { formatPrice } from '../pricing/price';
 import { BONUS_EARN_PERCENT } from '../pricing/totals';
-
-const clock = (hhmm: number) => `${Math.floor(hhmm / 100)}:${String(hhmm % 100).padStart(2, '0')}`;
 
 /** The header's running line: the shop's promises, each read from the rule that keeps it. */
 export function marqueeMessages(facts: { freeDeliveryFrom: number | null }): string[] {
@@ -10,6 +8,6 @@ export function marqueeMessages(facts: { freeDeliveryFrom: number | null }): str
     ...(facts.freeDeliveryFrom !== null ? [`Бесплатная доставка от ${formatPrice(facts.freeDeliveryFrom)}`] : []),
     'Примерка перед покупкой',
     `Бонусы за каждую покупку: ${BONUS_EARN_PERCENT} % суммы`,
-    `Резерв в магазине: закажите до ${clock(RESERVE_TIME_BORDER)} — заберите сегодня`,
+    `Резерв в магазине: закажите до ${clockOf(RESERVE_TIME_BORDER)} — заберите сегодня`,
   ];
 }
