@@ -66,6 +66,7 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('links and information pa
       .getByRole('link', { name: 'Вопросы и ответы' })
       .click();
     await page.waitForURL((url) => url.pathname === '/info/faq/');
+    await settle(page);
     await main.getByText('Сколько стоит доставка?').click();
     await expect.poll(() => main.getByText(/^Курьером — /).isVisible()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);

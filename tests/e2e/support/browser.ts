@@ -40,7 +40,8 @@ export function launchBrowser(): Promise<Browser> {
 const inFlight = new WeakMap<Page, Set<Request>>();
 
 /**
- * Waits until the page has had no request in flight for `quietMs`: photos, fonts and calls have arrived. Unlike
+ * Waits until the page has had no request in flight for `quietMs` (photos, fonts and calls have arrived) and React
+ * has hydrated it. Unlike
  * Playwright's `networkidle`, a request counts as done when its response arrives: Chromium never reports a
  * `keepalive` fetch answered `Cache-Control: no-store` (the analytics events) as finished.
  */
@@ -55,6 +56,10 @@ export async function settle(page: Page, { quietMs = 500, timeoutMs = 30_000 } =
     await page.waitForTimeout(50);
     if (pending.size > 0) quietSince = Date.now();
   }
+  // React hydrates after the load event; a click before that does nothing.
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')), null, {
+    timeout: Math.max(deadline - Date.now(), 1000),
+  });
 }
 
 /** A page in its own context (own cookies) at a viewport; page and console errors fail the test through `errors`. */
