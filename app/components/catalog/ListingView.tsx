@@ -41,8 +41,11 @@ export function ListingView({ listing, heading, crumbs, origin, imgVersion, sour
       <div className={styles.layout}>
         {tree && <div className={styles.tree}>{tree}</div>}
         <aside id="catalog-filters" className={styles.filters} aria-label="Фильтр товаров">
+          {/* Headings between the page's h1 and the filters' and cards' h3, for screen readers' heading order; the
+              panel's visible title shows on phones only. */}
+          <h2 className="visually-hidden">Фильтры</h2>
           <div className={styles.filtersHead}>
-            <span>Фильтры</span>
+            <span aria-hidden="true">Фильтры</span>
             <a href="#main" className={styles.close} aria-label="Закрыть фильтры">
               <X size={22} aria-hidden />
             </a>
@@ -64,6 +67,7 @@ export function ListingView({ listing, heading, crumbs, origin, imgVersion, sour
             </div>
             <SortMenu key={`sort ${listing.href}`} sort={listing.sort} location={location} />
           </div>
+          <h2 className="visually-hidden">Товары</h2>
           {count > 0 ? (
             <ListingResults
               key={listing.href}

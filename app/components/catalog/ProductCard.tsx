@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../../domain/catalog/listing/card';
 import { formatPrice } from '../../../domain/pricing/price';
@@ -7,9 +8,23 @@ import styles from './ProductCard.module.css';
 
 const COLOR_FORMS = ['цвет', 'цвета', 'цветов'] as const;
 
-/** Photo first, then brand, name and price (DESIGN.md). `eager` for cards above the fold. */
+/** The card photo's rendered widths: two columns on phones, three on tablets, four on desktops. */
+const CARD_SIZES = '(max-width: 675px) 50vw, (max-width: 1024px) 33vw, 25vw';
+
+/**
+ * Photo first, then brand, name and price (DESIGN.md). `eager` for the first row: its photo is the page's largest
+ * paint, so it is preloaded from the head (React puts the link there) at the size the card will use, at high
+ * priority.
+ */
 export function ProductCard({ card, imgVersion, eager = false }: { card: Card; imgVersion: string; eager?: boolean }) {
   const [main, second] = card.images;
+  if (eager && main)
+    preload(imageUrl(main, 'listing', imgVersion), {
+      as: 'image',
+      imageSrcSet: listingSrcSet(main, imgVersion),
+      imageSizes: CARD_SIZES,
+      fetchPriority: 'high',
+    });
   return (
     <article className={styles.card}>
       {/* The name below is the link for keyboards and screen readers; the photo repeats it for pointers. */}
@@ -18,11 +33,12 @@ export function ProductCard({ card, imgVersion, eager = false }: { card: Card; i
           <img
             src={imageUrl(main, 'listing', imgVersion)}
             srcSet={listingSrcSet(main, imgVersion)}
-            sizes="(max-width: 675px) 50vw, (max-width: 1024px) 33vw, 25vw"
+            sizes={CARD_SIZES}
             width={440}
             height={660}
             alt={`${card.name}, ${card.brandName}`}
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
             decoding="async"
           />
         )}

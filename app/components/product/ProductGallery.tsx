@@ -1,5 +1,6 @@
 import { Maximize2 } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import { imageUrl } from '../../../contract/images';
 import { ZoomDialog } from './ZoomDialog';
 import styles from './ProductGallery.module.css';
@@ -17,6 +18,10 @@ interface Props {
  * screens). On phones the track is swiped, on desktops the thumbnails scroll it. Any photo opens the zoom.
  * Only the first photo loads at once; the others load as they come near.
  */
+const GALLERY_SIZES = '(max-width: 675px) 100vw, (max-width: 1024px) 50vw, 560px';
+const gallerySrcSet = (file: string, imgVersion: string) =>
+  `${imageUrl(file, 'detail', imgVersion)} 426w, ${imageUrl(file, 'source', imgVersion)} 852w`;
+
 export function ProductGallery({ images, name, imgVersion }: Props) {
   const [active, setActive] = useState(0);
   const [zoom, setZoom] = useState<number | null>(null);
@@ -42,6 +47,14 @@ export function ProductGallery({ images, name, imgVersion }: Props) {
   };
 
   if (images.length === 0) return <div className={styles.empty} aria-hidden />;
+  // The first photo is the page's largest paint: preloaded from the head (React puts the link there) at its size.
+  const first = images[0] as string;
+  preload(imageUrl(first, 'detail', imgVersion), {
+    as: 'image',
+    imageSrcSet: gallerySrcSet(first, imgVersion),
+    imageSizes: GALLERY_SIZES,
+    fetchPriority: 'high',
+  });
   return (
     <section className={styles.gallery} aria-label="Фотографии товара">
       {images.length > 1 && (
@@ -80,8 +93,8 @@ export function ProductGallery({ images, name, imgVersion }: Props) {
             >
               <img
                 src={imageUrl(file, 'detail', imgVersion)}
-                srcSet={`${imageUrl(file, 'detail', imgVersion)} 426w, ${imageUrl(file, 'source', imgVersion)} 852w`}
-                sizes="(max-width: 675px) 100vw, (max-width: 1024px) 50vw, 560px"
+                srcSet={gallerySrcSet(file, imgVersion)}
+                sizes={GALLERY_SIZES}
                 width={426}
                 height={640}
                 alt={i === 0 ? name : `${name}, фото ${i + 1}`}
