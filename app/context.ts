@@ -17,6 +17,11 @@ declare module 'react-router' {
      * called once the login succeeded, sends its cookie and answers its sessid.
      */
     session: { newId(): string; renew(id: string): string };
+    /**
+     * The cache tags of this page (decision 0017): what it shows, so a change to any of them drops it from the page
+     * cache. Every page has the shell's; a loader adds its products, sections, brand or content.
+     */
+    cacheTags: Set<string>;
     /** The request's logger: errors carry the request id, as API errors do. */
     log: { error(details: object, message: string): void };
   }

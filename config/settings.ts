@@ -41,6 +41,15 @@ const settingsSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * Processes serving the port (node:cluster). Default: one per core on PostgreSQL, one on the embedded database,
+   * which serves one process only.
+   */
+  WORKERS: optional(z.coerce.number().int().min(1).max(64)),
+  /** `off` renders every page for every request (the bench's cold figures); `on` keeps public pages in memory. */
+  PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+  /** Memory the page cache may hold per process, compressed copies included. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** State-changing API calls a minute per session and per client address (429 above); far above any shopper's pace. */
   WRITE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).default(120),
   WRITE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(600),

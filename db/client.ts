@@ -25,9 +25,10 @@ export interface Database {
   withLock<T>(fn: () => Promise<T>): Promise<T>;
   /**
    * Calls `onMessage` with the payload of every `NOTIFY` on `channel`, from any process on the database; on
-   * PostgreSQL a connection of its own that reconnects after a drop. Answers the stop.
+   * PostgreSQL a connection of its own that reconnects after a drop, and calls `onGap` once it has: what was sent
+   * in between is lost. Answers the stop.
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -98,7 +99,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     kind: 'postgres',
     migrate: () => withLock(() => migratePg(drizzlePg(pool), { migrationsFolder })),
     withLock,
-    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
+    listen: (channel, onMessage, onGap) => listenPostgres(url, channel, onMessage, onGap),
     close: () => pool.end(),
   };
 }
@@ -108,6 +109,7 @@ async function listenPostgres(
   url: string,
   channel: string,
   onMessage: (payload: string) => void,
+  onGap?: () => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
@@ -128,7 +130,9 @@ async function listenPostgres(
     client = null;
     retry = setTimeout(() => {
       retry = undefined;
-      void connect().catch(() => again());
+      void connect()
+        .then(() => onGap?.())
+        .catch(() => again());
     }, 1000);
     retry.unref();
   };

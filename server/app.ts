@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { API_V2_BASE, CATALOG_ELEMENT_PATH, RPC_PATH } from '../contract/api';
+import { API, API_V2_BASE, CATALOG_ELEMENT_PATH, RPC_PATH } from '../contract/api';
 import type { ShopOptions } from '../contract/options';
 import type { Settings } from '../config/settings';
+import { SHELL, type Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
 import { catalogElementApi } from './api/catalog-element';
 import { rpcApi } from './api/rpc';
@@ -25,6 +26,7 @@ import { newSessionId, sessionMiddleware } from './http/session';
 import { staticFiles } from './http/static';
 import { writeLimits } from './http/write-limits';
 import { imageRoutes } from './images/resize';
+import { pageCache, TAGS_HEADER } from './page-cache/page-cache';
 
 /**
  * The largest request body taken (256 KiB): every call of the shop fits in a few kilobytes, and a bigger body is
@@ -52,6 +54,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** The open pages' push channel. */
   push: PushHub;
+  /** Changes announced by the database (cache tags): the page cache drops what they touch. */
+  invalidations: Invalidations;
 }
 
 export function createApp(deps: AppDeps) {
@@ -100,6 +104,20 @@ export function createApp(deps: AppDeps) {
         connect: ['https://api-maps.yandex.ru', 'https://*.maps.yandex.net'],
       }
     : { script: [], img: [], connect: [] };
+  // Outside the page cache: it compresses what is rendered per visitor; a kept page comes compressed already. The
+  // page cache is outside the security headers, so a kept page keeps the policy naming its scripts' nonce.
+  app.use('*', compression());
+  app.use(
+    '*',
+    pageCache({
+      enabled: settings.PAGE_CACHE === 'on',
+      maxBytes: settings.PAGE_CACHE_MB * 1024 * 1024,
+      invalidations: deps.invalidations,
+      render: async (request, env) => app.fetch(request, env),
+      now: () => (deps.clock ?? (() => new Date()))().getTime(),
+      onError: (err, url) => logger.error({ err, url }, 'page cache render failed'),
+    }),
+  );
   app.use(
     '*',
     secureHeaders({
@@ -135,7 +153,8 @@ export function createApp(deps: AppDeps) {
   app.get('/healthz', async (c) => {
     try {
       await deps.health();
-      return c.json({ status: 'ok' });
+      // The process that answered: with several behind one port (WORKERS), a check can tell them apart.
+      return c.json({ status: 'ok', pid: process.pid });
     } catch {
       return c.json({ status: 'error' }, 503);
     }
@@ -144,8 +163,13 @@ export function createApp(deps: AppDeps) {
   app.route('/images', imageRoutes(path.join(settings.DATA_DIR, 'images')));
   // The operator's calls, before the session and the visitor API's gate: their token authorises them.
   app.route('/', adminApi(deps.push, settings.ADMIN_TOKEN));
-  app.use('*', compression());
-  app.use('*', sessionMiddleware(deps.secret, settings.SITE_URL.startsWith('https:')));
+  // A new visitor's reads of the API (the shops holding a size, a listing) get no cookie of their own: the state
+  // call the page makes at the same time gives it, with the sessid of that same session.
+  const readOfTheApi = (c: Context<AppEnv>) =>
+    (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+    c.req.path.startsWith(`${API_V2_BASE}/`) &&
+    c.req.path !== API.userState;
+  app.use('*', sessionMiddleware(deps.secret, settings.SITE_URL.startsWith('https:'), readOfTheApi));
   app.use('*', requestContext({ services, trustProxy: settings.TRUST_PROXY, clock: deps.clock ?? (() => new Date()) }));
   const writes = guardWrites(writeLimits(services.limits, settings));
   app.route('/', apiV2(services, { imgVersion: settings.IMG_VERSION, writes, push: deps.push }));
@@ -183,8 +207,10 @@ export function createApp(deps: AppDeps) {
       tooDeep || !readableUrl(new URL(c.req.url))
         ? new Request(new URL('/not-found/', c.req.url), { headers: c.req.raw.headers })
         : c.req.raw;
+    const cacheTags = new Set([SHELL]);
     const page = await handleRequest(request, {
       services,
+      cacheTags,
       ctx: c.get('ctx'),
       options,
       siteUrl,
@@ -192,6 +218,7 @@ export function createApp(deps: AppDeps) {
       log: c.get('log'),
       session: { newId: newSessionId, renew: (id) => c.get('session').renew(id) },
     });
+    page.headers.set(TAGS_HEADER, [...cacheTags].join(' '));
     return withPageCaching(page);
   });
   return app;
@@ -205,15 +232,21 @@ function withCharset(headers: Headers) {
 }
 
 /**
- * Caching of pages and their `.data` answers (issue 13.3). A route that shows the visitor's own data says
- * `private, no-store` itself; every other page may be kept by the browser but checked each time (`private,
- * no-cache`): it is the same for everyone but for the city and gender cookies, hence `Vary: Cookie`, until the page
- * cache decides what a shared cache may keep. An answer that sets a cookie is never stored.
+ * Caching of pages and their `.data` answers (issue 13.3, decision 0017). A route that shows the visitor's own data
+ * says `private, no-store` itself; every other page is the same for everyone but for the city and gender cookies
+ * (hence `Vary: Cookie`): the page cache keeps it, a shared cache in front may keep it for a minute and serve it a
+ * while longer as it asks again, and a browser checks it each time (its ETag makes that a 304). An answer that sets
+ * a cookie is never stored.
  */
+export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+
 function withPageCaching(page: Response): Response {
   const headers = page.headers;
-  if (headers.has('set-cookie')) headers.set('Cache-Control', 'private, no-store');
-  else if (!headers.has('cache-control')) headers.set('Cache-Control', 'private, no-cache');
+  // A temporary redirect is the session's answer (`/lk/` sends a stranger to the login page); a route's own
+  // headers do not reach a redirect its loader throws. A `.data` answer says redirect with a 202.
+  const temporaryRedirect = [202, 302, 303, 307].includes(page.status);
+  if (headers.has('set-cookie') || temporaryRedirect) headers.set('Cache-Control', 'private, no-store');
+  else if (!headers.has('cache-control')) headers.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
   // (The session cookie of a new visitor is added later, by the session middleware, which then sets no-store.)
   headers.append('Vary', 'Cookie');
   return page;

@@ -1,11 +1,14 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { readSettings, SettingsError } from '../config/settings';
-import { openDatabase } from '../db/client';
+import { type Database, openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/bootstrap';
 import { retentionRepository } from '../db/repositories/retention';
+import { runPrimary, workerCount } from './cluster';
 import { listen } from './listen';
 import { startReservationExpiry } from './reservations';
 import { startRetention } from './retention';
+import { startViewFlush } from './view-counts';
 import { createLogger } from './logger';
 import { createShopApp } from './shop';
 
@@ -23,14 +26,33 @@ export async function main(): Promise<void> {
   process.env.TZ = settings.TZ;
   const logger = createLogger(settings.LOG_LEVEL);
   const dataDir = path.resolve(settings.DATA_DIR);
-  const database = await openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: path.join(dataDir, 'pglite') });
-  const { secret } = await prepareDatabase(database, {
-    seed: settings.SEED,
-    products: settings.SEED_PRODUCTS,
-    dataDir,
-    log: (m) => logger.info(m),
-  });
-  const { app, outbox, services, push, transport } = await createShopApp({
+  const workers = workerCount(settings);
+  if (workers > 1 && !settings.DATABASE_URL) {
+    console.error(
+      `WORKERS=${workers}: встроенная база данных обслуживает один процесс. Для нескольких процессов укажите DATABASE_URL (PostgreSQL) или WORKERS=1.`,
+    );
+    process.exit(1);
+  }
+  const open = () => openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: path.join(dataDir, 'pglite') });
+  const prepare = (database: Database) =>
+    prepareDatabase(database, {
+      seed: settings.SEED,
+      products: settings.SEED_PRODUCTS,
+      dataDir,
+      log: (m) => logger.info(m),
+    });
+  if (workers > 1 && cluster.isPrimary) {
+    // The primary migrates and seeds once, before the workers (which then find the database ready) start.
+    const database = await open();
+    await prepare(database);
+    await database.close();
+    logger.info(`процессов магазина: ${workers}`);
+    runPrimary(workers, logger);
+    return;
+  }
+  const database = await open();
+  const { secret } = await prepare(database);
+  const { app, outbox, services, push, transport, stopListening } = await createShopApp({
     settings: { ...settings, DATA_DIR: dataDir },
     database,
     secret,
@@ -40,6 +62,7 @@ export async function main(): Promise<void> {
   logger.info(`исходящие сообщения: ${transport}`);
   const retention = startRetention({ repo: retentionRepository(database.db), log: logger });
   const reservations = startReservationExpiry({ orders: services.orders, log: logger });
+  const views = startViewFlush({ product: services.product, log: logger });
   const server = listen(app, { port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
   });
@@ -54,11 +77,14 @@ export async function main(): Promise<void> {
     const outboxStopped = outbox.stop().catch(() => {});
     retention.stop();
     reservations.stop();
+    views.stop();
     // Open push streams would keep close() waiting: they end now, and the pages connect again elsewhere.
-    const pushClosed = push.close().catch(() => {});
+    const pushClosed = Promise.all([push.close(), stopListening()]).catch(() => {});
     // close() stops accepting connections and calls back once the requests in flight have finished.
     server.close(async () => {
       await Promise.all([outboxStopped, pushClosed]);
+      // The views counted up to the last request, before the database closes.
+      await views.flush();
       await database.close().catch(() => {});
       logger.info('остановлен');
       process.exit(0);

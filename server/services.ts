@@ -44,6 +44,7 @@ import { createShopsService } from '../domain/stores/shops.service';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service';
 import { createSessionsService, newSessionsRule } from '../domain/sessions/sessions.service';
 import { createRegionsService } from '../domain/regions/regions.service';
+import type { Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
 
 /** The composition root: repositories on the database, services on the repositories. */
@@ -62,12 +63,14 @@ export function createServices(deps: {
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;
   clock?: () => Date;
+  /** The database's announced changes: cached reference data is dropped at once instead of after its minute. */
+  invalidations?: Invalidations;
 }): Services {
-  const { database, settings, secret, clock = () => new Date() } = deps;
+  const { database, settings, secret, clock = () => new Date(), invalidations } = deps;
   const { db } = database;
   // The embedded database serves one process, whose memory sees every hit; PostgreSQL may serve several processes.
   const limits = database.kind === 'postgres' ? tableRateLimiter(db, clock) : memoryRateLimiter(clock);
-  const listing = createListingService(listingRepository(db));
+  const listing = createListingService(listingRepository(db), { invalidations });
   const basket = createBasketService(basketRepository(db));
   const auth = createAuthService(authRepository(db), basket.mergeVisitorBasket);
   // The key of an order's page for a guest: the link in the confirmation letter, never the number alone.
@@ -90,6 +93,7 @@ export function createServices(deps: {
     basket,
     repo: checkoutRepository(db),
     uow: unitOfWork(db),
+    invalidations,
     ordersPerPhoneDay: settings.ORDERS_PER_PHONE_DAY,
     orderLink: (id) => `${new URL(settings.SITE_URL).origin}/order/?ORDER_ID=${id}&token=${orderToken(id)}`,
   });
@@ -104,7 +108,11 @@ export function createServices(deps: {
       newCardNumber,
     }),
     checkout,
-    content: createContentService({ repo: contentRepository(db), deliveryPrices: () => checkout.deliveryPrices() }),
+    content: createContentService({
+      repo: contentRepository(db),
+      deliveryPrices: () => checkout.deliveryPrices(),
+      invalidations,
+    }),
     orders: createOrdersService({
       repo: ordersRepository(db),
       uow: unitOfWork(db),
@@ -123,7 +131,7 @@ export function createServices(deps: {
       newCode: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
     }),
     sessions: createSessionsService(sessionsRepository(db), limits, newSessionsRule(settings.NEW_SESSIONS_PER_CLIENT)),
-    menu: createMenuService(menuRepository(db)),
+    menu: createMenuService(menuRepository(db), { invalidations }),
     basket,
     newsletter: createNewsletterService({
       repo: newsletterRepository(db),
@@ -132,7 +140,7 @@ export function createServices(deps: {
       siteUrl: new URL(settings.SITE_URL).origin,
       sign: (text) => createHmac('sha256', secret).update(text).digest('base64url'),
     }),
-    regions: createRegionsService(regionsRepository(db)),
+    regions: createRegionsService(regionsRepository(db), { invalidations }),
     shops: createShopsService(shopsRepository(db)),
     feedback: createFeedbackService({
       repo: questionsRepository(db),
@@ -140,10 +148,10 @@ export function createServices(deps: {
       limits,
       shopEmail: settings.FEEDBACK_EMAIL,
     }),
-    home: createHomeService(homeRepository(db)),
+    home: createHomeService(homeRepository(db), { invalidations }),
     listing,
-    search: createSearchService(searchRepository(db), listing),
-    product: createProductService(productRepository(db)),
+    search: createSearchService(searchRepository(db), listing, { invalidations }),
+    product: createProductService(productRepository(db), { invalidations }),
     events: createEventsService(eventsRepository(db), limits),
     limits,
   };

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
 import type { Settings } from '../config/settings';
 import { type Database, ping } from '../db/client';
+import { ALL, CACHE_TAGS_CHANNEL, createInvalidations, parseTags } from '../domain/cache-tags';
 import { outboxQueue } from '../db/repositories/outbox';
 import { createApp } from './app';
 import { createOutboxSender } from './outbox/sender';
@@ -33,7 +34,15 @@ export async function createShopApp(deps: {
   const { settings, database, secret, logger, clock } = deps;
   const transport = createTransport(settings);
   const outbox = createOutboxSender({ queue: outboxQueue(database.db), transport, logger });
-  const services = createServices({ database, settings, secret, clock });
+  // Every process hears every change (the database's cache tag triggers) and drops the pages and data it touches.
+  const invalidations = createInvalidations();
+  // A dropped connection may have missed some: everything is dropped once it is back.
+  const stopListening = await database.listen(
+    CACHE_TAGS_CHANNEL,
+    (payload) => invalidations.publish(parseTags(payload)),
+    () => invalidations.publish([ALL]),
+  );
+  const services = createServices({ database, settings, secret, clock, invalidations });
   const push = await createPushHub(database, logger);
   const app = createApp({
     settings,
@@ -45,6 +54,7 @@ export async function createShopApp(deps: {
     health: () => ping(database.db),
     clock,
     push,
+    invalidations,
   });
-  return { app, outbox, services, push, transport: transport.describe };
+  return { app, outbox, services, push, transport: transport.describe, stopListening };
 }

@@ -5,6 +5,7 @@ import { listingMeta } from '~/components/catalog/listing-meta';
 import { listingPath } from '~/components/catalog/listing-path';
 import type { Route } from './+types/brands.brand';
 import styles from './brands.module.css';
+import { brandTag, productTag } from '../../domain/cache-tags';
 
 /** /brands/{brand}/ and /brands/{brand}/man/: the brand's text and its products, with the section page's filter and sort. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -13,6 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (outcome.kind === 'redirect') throw redirect(outcome.to, 301);
   if (outcome.kind === 'not_found') throw data(null, { status: 404 });
   const { brand, gender, listing } = outcome.value;
+  context.cacheTags.add(brandTag(brand.id));
+  for (const card of listing.items) context.cacheTags.add(productTag(card.id));
   return {
     brand,
     gender,

@@ -5,12 +5,14 @@ import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
 import { listingPath } from '~/components/catalog/listing-path';
 import type { Route } from './+types/brands';
 import styles from './brands.module.css';
+import { LISTINGS } from '../../domain/cache-tags';
 
 /** /brands/ and /brands/man/ (the men's selection: brands with men's products, linking to their men's pages). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = listingPath(request);
   const men = pathname === '/brands/man/';
   const { brands } = await context.services.listing.reference();
+  context.cacheTags.add(LISTINGS);
   const shown = brands
     .filter((b) => (men ? b.menCount : b.count) > 0)
     .map((b) => ({

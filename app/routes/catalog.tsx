@@ -9,6 +9,7 @@ import { listingMeta } from '~/components/catalog/listing-meta';
 import { listingPath } from '~/components/catalog/listing-path';
 import type { Route } from './+types/catalog';
 import styles from './catalog.module.css';
+import { LISTINGS, productTag, sectionTag } from '../../domain/cache-tags';
 
 const HOME = { name: 'Главная', url: '/' };
 const CATALOG = { name: 'Каталог', url: '/catalog/' };
@@ -18,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, options } = context;
   if (pathname === CATALOG.url) {
     const { sections } = await services.listing.reference();
+    context.cacheTags.add(LISTINGS);
     const tops = topSections(sections).map((top) => ({
       ...top,
       groups: sections
@@ -34,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (outcome.kind === 'redirect') throw redirect(outcome.to, 301);
   if (outcome.kind === 'not_found') throw data(null, { status: 404 });
   const { section, ancestors, tree, listing } = outcome.value;
+  context.cacheTags.add(sectionTag(section.id));
+  for (const card of listing.items) context.cacheTags.add(productTag(card.id));
   const parent = ancestors.length > 1 ? (ancestors[ancestors.length - 2] ?? null) : null;
   return {
     kind: 'section' as const,

@@ -38,6 +38,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * Not kept by the page cache: the form carries the time it was rendered (the minimum fill time without JavaScript),
+ * which a shared copy would make minutes old.
+ */
+export const headers = () => ({ 'Cache-Control': 'private, no-cache' });
+
 export function meta({ data: page }: Route.MetaArgs) {
   return [
     { title: `Контакты и вопросы — ${SHOP_NAME}` },

@@ -4,9 +4,12 @@ import { ProductCard } from '~/components/catalog/ProductCard';
 import { imageUrl } from '../../contract/images';
 import type { Route } from './+types/home';
 import styles from './home.module.css';
+import { LISTINGS, productTag } from '../../domain/cache-tags';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const page = await context.services.home.page();
+  context.cacheTags.add(LISTINGS);
+  for (const card of [...page.newArrivals, ...page.sale]) context.cacheTags.add(productTag(card.id));
   return { ...page, imgVersion: context.options.imgVersion };
 }
 

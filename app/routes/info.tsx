@@ -8,6 +8,7 @@ import { AskQuestion } from '~/components/feedback/AskQuestion';
 import { renderMarkdown } from '~/lib/markdown.server';
 import type { Route } from './+types/info';
 import styles from './info.module.css';
+import { CONTENT } from '../../domain/cache-tags';
 
 /**
  * An information page from the database (`/info/…/`, `/agreement/`): its Markdown with the shop's facts filled in,
@@ -18,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url).pathname;
   const [page, links] = await Promise.all([services.content.page(url), services.content.links()]);
   if (!page) throw data(null, { status: 404 });
+  context.cacheTags.add(CONTENT);
   const faq =
     url === FAQ_URL
       ? (await services.content.faq()).map((t) => ({

@@ -7,12 +7,15 @@ import { Prose } from '~/components/content/Prose';
 import { renderMarkdown } from '~/lib/markdown.server';
 import type { Route } from './+types/landing';
 import styles from './landing.module.css';
+import { CONTENT, LISTINGS, productTag } from '../../domain/cache-tags';
 
 /** A landing page (`/promo/{code}/`): a hero, its text and the products its selection picks that can be bought. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url).pathname;
   const landing = await context.services.content.landing(url);
   if (!landing) throw data(null, { status: 404 });
+  context.cacheTags.add(CONTENT).add(LISTINGS);
+  for (const card of landing.products) context.cacheTags.add(productTag(card.id));
   return {
     landing: {
       url: landing.url,

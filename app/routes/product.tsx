@@ -1,10 +1,12 @@
 import { data, redirect } from 'react-router';
 import { ProductView } from '~/components/product/ProductView';
 import type { Route } from './+types/product';
+import { productTag } from '../../domain/cache-tags';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = await context.services.product.byCode(params.code);
   if (!page) throw data(null, { status: 404 });
+  for (const colour of page.items) context.cacheTags.add(productTag(colour.id));
   const url = new URL(request.url);
   const item = page.items.find((i) => i.id === page.currentId);
   // One address per product: `/product/x` and other spellings go to the canonical `/product/x/`.

@@ -8,6 +8,7 @@ import { sendEvent } from '~/lib/analytics';
 import { listingPath } from '~/components/catalog/listing-path';
 import type { Route } from './+types/search';
 import styles from './search.module.css';
+import { LISTINGS, productTag } from '../../domain/cache-tags';
 
 const SUGGESTED_SECTIONS = 8;
 
@@ -18,6 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (outcome.kind === 'redirect') throw redirect(outcome.to, 301);
   if (outcome.kind === 'not_found') throw data(null, { status: 404 });
   const page = outcome.value;
+  context.cacheTags.add(LISTINGS);
+  for (const card of page.listing?.items ?? []) context.cacheTags.add(productTag(card.id));
   const empty = !page.listing || (page.listing.count === 0 && !page.listing.filterText);
   // A search that finds nothing still leads somewhere: the biggest sections.
   const suggestions = empty

@@ -8,6 +8,7 @@ import { Prose } from '~/components/content/Prose';
 import { renderMarkdown } from '~/lib/markdown.server';
 import type { Route } from './+types/size-guide';
 import styles from './size-guide.module.css';
+import { CONTENT } from '../../domain/cache-tags';
 
 const PATH = '/info/vybor-razmera/';
 const FIELDS = [
@@ -35,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // How to measure: the page's text from the database, with the other information pages.
   const page = await context.services.content.page(PATH);
+  context.cacheTags.add(CONTENT);
   return {
     query,
     advice,

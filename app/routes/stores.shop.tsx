@@ -9,6 +9,7 @@ import { StoreMap } from '~/components/stores/StoreMap';
 import { reachGoal } from '~/lib/analytics';
 import type { Route } from './+types/stores.shop';
 import styles from './stores.shop.module.css';
+import { LISTINGS, STORES } from '../../domain/cache-tags';
 
 const DAY_NAMES: Record<Weekday, string> = {
   mon: 'Понедельник',
@@ -33,6 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       })
     : null;
   if (!shop) throw data('Магазин не найден', { status: 404 });
+  context.cacheTags.add(STORES).add(LISTINGS);
   // What the shop holds, through the catalogue's own shop filter (women's and men's catalogues).
   const stocked = await Promise.all(
     ['women', 'man'].map(async (root) => {

@@ -6,6 +6,7 @@ import { StoreMap } from '~/components/stores/StoreMap';
 import { reachGoal } from '~/lib/analytics';
 import type { Route } from './+types/stores';
 import styles from './stores.module.css';
+import { STORES } from '../../domain/cache-tags';
 
 /** Spec §2 /stores/: the shops by city, the visitor's city first, with filters (GET parameters) and a map. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -14,6 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const openNow = url.searchParams.get('open') === '1';
   const fitting = url.searchParams.get('fitting') === '1';
   const all = await context.services.shops.list(context.ctx);
+  context.cacheTags.add(STORES);
   const cities = [...new Map(all.map((s) => [s.cityCode, s.cityName])).entries()].map(([code, name]) => ({
     code,
     name,

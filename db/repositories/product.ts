@@ -204,9 +204,9 @@ export function productRepository(db: Db): ProductRepository {
       return row ? Number(row.product_id) : null;
     },
 
-    async countView(sessionId, productId, windowMs) {
-      // The claim on (session, product) succeeds only for a first view or one older than the window; only then
-      // does the product's counter move. Both in one statement, so concurrent requests cannot both count.
+    async claimView(sessionId, productId, windowMs) {
+      // The claim on (session, product) succeeds only for a first view or one older than the window, in one
+      // statement, so concurrent requests cannot both count. The counters move later, in batches (addViews).
       const [row] = await queryRows<{ found: boolean; counted: boolean }>(
         db,
         sql`
@@ -219,12 +219,8 @@ export function productRepository(db: Db): ProductRepository {
           on conflict (session_id, product_id) do update set viewed_at = excluded.viewed_at
             where v.viewed_at <= excluded.viewed_at - make_interval(secs => ${windowMs / 1000})
           returning product_id
-        ),
-        counted as (
-          update products set views = views + 1, popularity = popularity + 1
-          where id in (select product_id from claim) returning id
         )
-        select exists (select 1 from product) as found, exists (select 1 from counted) as counted`,
+        select exists (select 1 from product) as found, exists (select 1 from claim) as counted`,
       );
       if (Date.now() - lastPrune > windowMs) {
         lastPrune = Date.now();
@@ -234,6 +230,19 @@ export function productRepository(db: Db): ProductRepository {
       }
       if (!row?.found) return 'missing';
       return row.counted ? 'counted' : 'repeat';
+    },
+
+    async addViews(counts) {
+      if (counts.length === 0) return;
+      // Two array parameters whatever the number of products. In id order, so that processes flushing at once mostly
+      // lock rows in one order; a deadlock all the same fails one flush, whose counts wait for the next.
+      const sorted = [...counts].sort((a, b) => a.productId - b.productId);
+      const ids = `{${sorted.map((c) => c.productId).join(',')}}`;
+      const ns = `{${sorted.map((c) => c.views).join(',')}}`;
+      await db.execute(sql`
+        update products p set views = p.views + d.n, popularity = p.popularity + d.n
+        from unnest(${ids}::int[], ${ns}::int[]) as d(id, n)
+        where p.id = d.id`);
     },
   };
 }

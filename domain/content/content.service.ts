@@ -1,4 +1,5 @@
 import { cachedFor } from '../cache';
+import { CONTENT, type Invalidations } from '../cache-tags';
 import type { ProductCard } from '../catalog/listing/card';
 import type { ContentLink, ContentPage, FaqItem, LandingPage, LandingSelection, LandingWithProducts } from './content';
 import { contentFacts, type DeliveryPrices, fillFacts } from './facts';
@@ -42,9 +43,13 @@ export interface ContentService {
 export function createContentService(deps: {
   repo: ContentRepository;
   deliveryPrices: () => Promise<DeliveryPrices>;
+  invalidations?: Invalidations;
 }): ContentService {
   const { repo } = deps;
-  const links = cachedFor(() => repo.links(), { ttlMs: 60_000 });
+  const links = cachedFor(() => repo.links(), {
+    ttlMs: 60_000,
+    dropOn: { invalidations: deps.invalidations, tags: [CONTENT] },
+  });
   const facts = async () => contentFacts(await deps.deliveryPrices());
 
   return {

@@ -1,4 +1,5 @@
 import { cachedFor } from '../cache';
+import { type Invalidations, SHELL } from '../cache-tags';
 import { type Menu, type RawMenu, resolveMenu, type SectionStat } from './menu';
 
 export interface MenuRepository {
@@ -16,10 +17,18 @@ export interface MenuService {
  * The menu changes only when the catalogue does, yet every page shows it: keep the resolved menu for `ttlMs`
  * and let one load serve all the requests that arrive while it runs.
  */
-export function createMenuService(repo: MenuRepository, { ttlMs = 60_000, now = Date.now } = {}): MenuService {
+export function createMenuService(
+  repo: MenuRepository,
+  {
+    ttlMs = 60_000,
+    now = Date.now,
+    invalidations,
+  }: { ttlMs?: number; now?: () => number; invalidations?: Invalidations } = {},
+): MenuService {
   const menu = cachedFor(
     () => Promise.all([repo.loadMenu(), repo.sectionStats()]).then(([raw, stats]) => resolveMenu(raw, stats)),
-    { ttlMs, now },
+    // Section counts move with the catalogue; the minute's lag is fine for them, not for a menu edit.
+    { ttlMs, now, dropOn: { invalidations, tags: [SHELL] } },
   );
   return { menu: menu.get, invalidate: menu.clear };
 }

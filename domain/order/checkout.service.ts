@@ -5,6 +5,7 @@ import { normalizePhone } from '../auth/phone';
 import type { Basket, BasketLine } from '../basket/basket';
 import type { BasketOwner } from '../basket/basket.service';
 import { cachedFor } from '../cache';
+import { type Invalidations, SHELL } from '../cache-tags';
 import { consentOf } from '../consent/consent';
 import { type RequestContext, userIdOf } from '../context';
 import {
@@ -259,6 +260,8 @@ export interface OrderState {
 }
 
 export interface CheckoutDeps {
+  /** Drops the cached delivery prices when the table changes. */
+  invalidations?: Invalidations;
   basket: { state(ctx: RequestContext): Promise<Basket> };
   repo: CheckoutRepository;
   uow: UnitOfWork;
@@ -312,7 +315,10 @@ export const orderNumber = (id: number) => String(100_000 + id);
 export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
   const { repo } = deps;
   // The shell's promise on every page may lag a price change by a minute; an order's own price never does.
-  const deliveryPrices = cachedFor(() => repo.deliveryPrices(), { ttlMs: 60_000 });
+  const deliveryPrices = cachedFor(() => repo.deliveryPrices(), {
+    ttlMs: 60_000,
+    dropOn: { invalidations: deps.invalidations, tags: [SHELL] },
+  });
 
   const cardError = (card: { active: boolean } | null) => {
     if (!card) return orderError('DISCOUNT_CARD_NOT_FOUND', 'Дисконтная карта с таким номером не найдена.');
@@ -617,7 +623,12 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       throw orderError('ERROR_ORDER_LIMIT', 'На этот телефон сегодня оформлено слишком много заказов.', 'limit');
     const owner = ownerOf(ctx);
     const lines = (await source.lines()).sort((a, b) => a.offerId - b.offerId);
-    if (lines.length === 0) throw orderError('EMPTY_BASKET', 'В корзине нет товаров, которые можно заказать.');
+    if (lines.length === 0) {
+      // A save of the same key sent at once may have just ordered the basket: that order is this save's answer.
+      const other = await repo.orderByKey(ctx.sessionId, input.idempotencyKey);
+      if (other !== null) return { id: other };
+      throw orderError('EMPTY_BASKET', 'В корзине нет товаров, которые можно заказать.');
+    }
     const delivery = await deliveryOf(ctx, input, lines, source.reservation);
     const customer = customerOf(ctx, phone);
     const { promos, totals } = await price(ctx, lines, {
@@ -706,8 +717,10 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
         return orderId;
       })
       .catch(async (error: unknown) => {
-        if (!(error instanceof DuplicateAttempt)) throw error;
-        return (await repo.orderByKey(ctx.sessionId, input.idempotencyKey)) as number;
+        // The same key saved at once: the save that won (its key taken, or the stock it took) answers for both.
+        const other = await repo.orderByKey(ctx.sessionId, input.idempotencyKey);
+        if (other === null) throw error;
+        return other;
       });
     return { id };
   }

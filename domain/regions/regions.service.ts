@@ -1,4 +1,5 @@
 import { cachedFor } from '../cache';
+import { type Invalidations, SHELL } from '../cache-tags';
 import { DomainError } from '../errors';
 import { cityOfAddress } from './city-of-address';
 
@@ -59,9 +60,13 @@ export interface RegionsService {
 
 export function createRegionsService(
   repo: RegionsRepository,
-  { ttlMs = 300_000, now = Date.now } = {},
+  {
+    ttlMs = 300_000,
+    now = Date.now,
+    invalidations,
+  }: { ttlMs?: number; now?: () => number; invalidations?: Invalidations } = {},
 ): RegionsService {
-  const cities = cachedFor(() => repo.cities(), { ttlMs, now }).get;
+  const cities = cachedFor(() => repo.cities(), { ttlMs, now, dropOn: { invalidations, tags: [SHELL] } }).get;
   return {
     cities,
     async current(cityCode) {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from './env';
 
@@ -31,10 +31,15 @@ function equal(a: string, b: string): boolean {
 
 /**
  * Reads the signed visitor cookie or makes a new visitor id; nothing touches the database here. A new id's cookie
- * goes out with any answer except a publicly cacheable page: such a page is the same for everyone, so the browser
- * gets its cookie from the visitor state call it makes after load.
+ * goes out with any answer except a publicly cacheable page and a read that `sharesNoSession` names: a public page
+ * is the same for everyone, and the calls a page makes after load would each hand out another id at once, so the
+ * browser gets its cookie from the visitor state call (which carries the sessid of that id).
  */
-export function sessionMiddleware(secret: string, secure: boolean): MiddlewareHandler<AppEnv> {
+export function sessionMiddleware(
+  secret: string,
+  secure: boolean,
+  sharesNoSession: (c: Context<AppEnv>) => boolean = () => false,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const raw = getCookie(c, SESSION_COOKIE);
     let id: string | null = null;
@@ -55,7 +60,8 @@ export function sessionMiddleware(secret: string, secure: boolean): MiddlewareHa
       },
     });
     await next();
-    const cookieId = renewed ?? (isNew && !/\bpublic\b/.test(c.res.headers.get('cache-control') ?? '') ? id : null);
+    const issue = isNew && !/\bpublic\b/.test(c.res.headers.get('cache-control') ?? '') && !sharesNoSession(c);
+    const cookieId = renewed ?? (issue ? id : null);
     if (cookieId) {
       setCookie(c, SESSION_COOKIE, `${cookieId}.${sign(secret, `id:${cookieId}`)}`, {
         path: '/',
@@ -74,4 +80,9 @@ export const newSessionId = () => randomBytes(18).toString('base64url');
 
 export function validSessid(session: Session, sessid: unknown): boolean {
   return typeof sessid === 'string' && equal(sessid, session.sessid);
+}
+
+/** The cookie and the sessid of visitor `id`, as a browser holds them (for tools that make visitors in bulk). */
+export function signedVisitor(secret: string, id: string): { cookie: string; sessid: string } {
+  return { cookie: `${SESSION_COOKIE}=${id}.${sign(secret, `id:${id}`)}`, sessid: sign(secret, `sessid:${id}`) };
 }

@@ -275,7 +275,9 @@ describe('POST /api/v2/catalog/product/available/get/', () => {
 
 describe('POST /bitrix/components/bitrix/catalog.element/ajax.php', () => {
   const url = '/bitrix/components/bitrix/catalog.element/ajax.php';
-  const counters = async (id: number) => {
+  /** The product's counters as stored, unless `flush` is false: with the views the process still holds written first. */
+  const counters = async (id: number, { flush = true } = {}) => {
+    if (flush) await app.services.product.flushViews();
     const [row] = await rows<{ views: number; popularity: number }>(
       sql`select views, popularity from products where id = ${id}`,
     );
@@ -315,6 +317,34 @@ describe('POST /bitrix/components/bitrix/catalog.element/ajax.php', () => {
     const later = await viewer.post(url, { AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: sample.id });
     expect(await later.json()).toEqual({ status: 'ok', data: { counted: true } });
     expect((await counters(sample.id)).views).toBe(before.views + 2);
+  });
+
+  it('writes no counter on a view: the process adds its counted views at the next flush', async () => {
+    const viewer = await newVisitor(app);
+    const before = await counters(sample.id);
+    const beforeSibling = await counters(sibling.id);
+    const res = await viewer.post(url, { AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: sample.id });
+    expect(await res.json()).toEqual({ status: 'ok', data: { counted: true } });
+    await viewer.post(url, { AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: sibling.id });
+    expect(await counters(sample.id, { flush: false })).toEqual(before);
+    expect(await counters(sibling.id, { flush: false })).toEqual(beforeSibling);
+    expect(await app.services.product.flushViews()).toBe(2);
+    expect(await counters(sample.id, { flush: false })).toEqual({
+      views: before.views + 1,
+      popularity: before.popularity + 1,
+    });
+    expect((await counters(sibling.id, { flush: false })).views).toBe(beforeSibling.views + 1);
+    expect(await app.services.product.flushViews()).toBe(0);
+  });
+
+  it('counts 50 concurrent views of 50 visitors as exactly 50', async () => {
+    const viewers = await Promise.all(Array.from({ length: 50 }, () => newVisitor(app)));
+    const before = await counters(sibling.id);
+    const answers = await Promise.all(
+      viewers.map((v) => v.post(url, { AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: sibling.id }).then((r) => r.json())),
+    );
+    expect(answers.filter((a) => (a as { data: { counted: boolean } }).data.counted)).toHaveLength(50);
+    expect(await counters(sibling.id)).toEqual({ views: before.views + 50, popularity: before.popularity + 50 });
   });
 
   it('counts an offer view for its product (PARENT_ID)', async () => {

@@ -113,9 +113,11 @@ describe('visits and views', () => {
     const id = decodeURIComponent(visitor.cookie.split('=')[1] ?? '').split('.')[0];
     // As if the session had only been made to send views: no visit on record.
     await app.database.db.execute(sql`delete from sessions where id = ${id}`);
+    await app.services.product.flushViews();
     const before = await rows<{ views: number }>(sql`select views from products where id = ${productId}`);
     const res = await visitor.post(CATALOG_ELEMENT_PATH, { AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: productId });
     expect((await res.json()).data).toEqual({ counted: false });
+    expect(await app.services.product.flushViews()).toBe(0);
     expect(await rows(sql`select views from products where id = ${productId}`)).toEqual(before);
     // Its next page load is a visit, and then its views count.
     await visitor.get(API.userState);

@@ -17,6 +17,8 @@ export interface TestApp {
   /** The app's own fetch handler, for a real Node server in front of it (`server/listen.ts`). */
   handler(request: Request): Response | Promise<Response>;
   database: Database;
+  /** On PostgreSQL, the address of the app's own database (another app may open it too). */
+  databaseUrl?: string;
   dataDir: string;
   /**
    * The shop's outbox sender, not polling: `outbox.deliver()` sends what is due now, by default as files under
@@ -37,11 +39,13 @@ export async function createTestApp(
   const template = inject('dbTemplate');
   let database: Database;
   let dropCopy = async () => {};
+  let databaseUrl: string | undefined;
   if (template.kind === 'postgres') {
     const copy = `${template.name}_${randomBytes(4).toString('hex')}`;
     const admin = await openDatabase({ databaseUrl: template.url, poolSize: 1 });
     await admin.db.execute(`create database "${copy}" template "${template.name}"`);
-    database = await openDatabase({ databaseUrl: withDatabase(template.url, copy), poolSize: 10 });
+    databaseUrl = withDatabase(template.url, copy);
+    database = await openDatabase({ databaseUrl, poolSize: 10 });
     dropCopy = async () => {
       await admin.db.execute(`drop database if exists "${copy}" with (force)`);
       await admin.close();
@@ -58,7 +62,7 @@ export async function createTestApp(
     NEW_SESSIONS_PER_CLIENT: '1000000',
     ...env,
   });
-  const { app, outbox, services, push } = await createShopApp({
+  const { app, outbox, services, push, stopListening } = await createShopApp({
     settings,
     database,
     secret: 'test-secret',
@@ -69,12 +73,14 @@ export async function createTestApp(
     fetch: (p, init) => Promise.resolve(app.fetch(new Request(new URL(p, 'http://shop.test'), init))),
     handler: (request) => app.fetch(request),
     database,
+    databaseUrl,
     dataDir,
     outbox,
     services,
     push,
     async close() {
       await push.close();
+      await stopListening();
       await outbox.stop();
       await database.close();
       await dropCopy();

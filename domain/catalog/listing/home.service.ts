@@ -1,4 +1,5 @@
 import { cachedFor } from '../../cache';
+import { type Invalidations, LISTINGS } from '../../cache-tags';
 import type { FeaturedKind, ProductCard } from './card';
 
 export interface SectionTile {
@@ -27,13 +28,20 @@ export interface HomeService {
 }
 
 /** The home page's selections change slowly; one query set serves every visitor for `ttlMs`. */
-export function createHomeService(repo: HomeRepository, { ttlMs = 60_000, now = Date.now } = {}): HomeService {
+export function createHomeService(
+  repo: HomeRepository,
+  {
+    ttlMs = 60_000,
+    now = Date.now,
+    invalidations,
+  }: { ttlMs?: number; now?: () => number; invalidations?: Invalidations } = {},
+): HomeService {
   const page = cachedFor(
     () =>
       Promise.all([repo.featured('new', 8), repo.featured('sale', 8), repo.sectionTiles()]).then(
         ([newArrivals, sale, tiles]): HomePage => ({ newArrivals, sale, tiles }),
       ),
-    { ttlMs, now },
+    { ttlMs, now, dropOn: { invalidations, tags: [LISTINGS, 'product:'] } },
   );
   return { page: page.get };
 }

@@ -1,4 +1,5 @@
-import { cachedFor } from '../../cache';
+import { cachedFor, onChange, taggedCache } from '../../cache';
+import { brandTag, type Invalidations, LISTINGS, productTag, sectionTag } from '../../cache-tags';
 import { DomainError } from '../../errors';
 import type { AvailabilityOffer } from '../../inventory/availability';
 import type { ProductCard } from './card';
@@ -196,16 +197,43 @@ const MEN = 'man';
 
 /** Scopes whose totals are kept: every section and brand page, and the latest searches. */
 export const MAX_CACHED_TOTALS = 500;
+/** Listing pages (scope, filters, sort, page) kept with their live counts. */
+const MAX_CACHED_PAGES = 2000;
+
+/** The tag a change to the scope's products sends: its section (or an ancestor), its brand, or any listing. */
+function scopeTag(scope: ListingScope): string {
+  if (scope.kind === 'section') return sectionTag(scope.sectionId);
+  if (scope.kind === 'brand') return brandTag(scope.brandId);
+  return LISTINGS;
+}
 
 /**
  * Reference data, and each scope's totals (which values it has at all), change only with the catalogue: they are
  * shared by every request for `ttlMs`, and one load serves the requests that arrive while it runs. The counts that
  * depend on the chosen filters are always live.
  */
-export function createListingService(repo: ListingRepository, { ttlMs = 60_000, now = Date.now } = {}): ListingService {
-  const reference = cachedFor(() => repo.reference(), { ttlMs, now }).get;
+export function createListingService(
+  repo: ListingRepository,
+  {
+    ttlMs = 60_000,
+    now = Date.now,
+    invalidations,
+  }: { ttlMs?: number; now?: () => number; invalidations?: Invalidations } = {},
+): ListingService {
+  // A facet change (a product entering or leaving a listing, its price or sizes) names its section, brand and
+  // `listings`: the reference's counts and every scope's totals are loaded again.
+  const dropOn = { invalidations, tags: [LISTINGS] };
+  const reference = cachedFor(() => repo.reference(), { ttlMs, now, dropOn }).get;
 
   const totalsCache = new Map<string, { at: number; value: Promise<ScopeTotals> }>();
+  onChange(dropOn, () => totalsCache.clear());
+  // A page of a listing with its live counts: shown again and again until its scope or one of its products changes.
+  const pages = taggedCache<ListingResult>({ max: MAX_CACHED_PAGES, ttlMs, invalidations, now });
+  const listingPage = (query: ListingQuery, ref: ListingReference) =>
+    pages.get(JSON.stringify(query), async () => {
+      const result = await repo.listing(query, ref);
+      return { value: result, tags: [scopeTag(query.scope), ...result.items.map((card) => productTag(card.id))] };
+    });
   const totalsOf = (scope: ListingScope, ref: ListingReference) => {
     const key = JSON.stringify(scope);
     const hit = totalsCache.get(key);
@@ -232,7 +260,7 @@ export function createListingService(repo: ListingRepository, { ttlMs = 60_000, 
     const chosen: FilterState = { lists: location.filter.lists, ranges: location.filter.ranges };
     const [totals, { live, items }] = await Promise.all([
       totalsOf(scope, ref),
-      repo.listing(
+      listingPage(
         { scope, filter: chosen, sort: location.sort, limit: PAGE_SIZE, offset: (location.page - 1) * PAGE_SIZE },
         ref,
       ),

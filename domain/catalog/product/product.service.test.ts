@@ -37,6 +37,8 @@ function item(id: number, sizes: [offerId: number, size: string][]): StoredItem 
 
 function fakeRepo(overrides: Partial<ProductRepository> = {}) {
   const views: { sessionId: string; productId: number; windowMs: number }[] = [];
+  /** What addViews was given, call by call. */
+  const added: { productId: number; views: number }[][] = [];
   const model: StoredModel = {
     items: [
       item(1, [
@@ -71,15 +73,18 @@ function fakeRepo(overrides: Partial<ProductRepository> = {}) {
         : null,
     productOfOffer: async (offerId) => ({ 11: 1, 12: 1, 13: 1 })[offerId] ?? null,
     // Counts the first view of each session and product; the database version also reopens it after the window.
-    countView: async (sessionId, productId, windowMs) => {
-      if (productId !== 1) return 'missing';
+    claimView: async (sessionId, productId, windowMs) => {
+      if (productId !== 1 && productId !== 2) return 'missing';
       if (views.some((v) => v.sessionId === sessionId && v.productId === productId)) return 'repeat';
       views.push({ sessionId, productId, windowMs });
       return 'counted';
     },
+    addViews: async (counts) => {
+      added.push(counts);
+    },
     ...overrides,
   };
-  return { repo, views };
+  return { repo, views, added };
 }
 
 describe('product service', () => {
@@ -116,6 +121,75 @@ describe('product service', () => {
     await expect(service.recordView({ sessionId: 'a' }, { productId: 5, parentId: null })).rejects.toMatchObject({
       kind: 'not_found',
     });
+  });
+
+  it('writes counted views only at a flush, summed per product in one call', async () => {
+    const { repo, added } = fakeRepo();
+    const service = createProductService(repo);
+    for (const sessionId of ['a', 'b', 'c']) await service.recordView({ sessionId }, { productId: 1, parentId: null });
+    await service.recordView({ sessionId: 'a' }, { productId: 1, parentId: null });
+    await service.recordView({ sessionId: 'a' }, { productId: 2, parentId: null });
+    expect(added).toEqual([]);
+    expect(await service.flushViews()).toBe(4);
+    expect(added).toEqual([
+      [
+        { productId: 1, views: 3 },
+        { productId: 2, views: 1 },
+      ],
+    ]);
+    expect(await service.flushViews()).toBe(0);
+    expect(added).toHaveLength(1);
+  });
+
+  it('keeps the counts of a failed flush, adding the views counted meanwhile, for the next', async () => {
+    let fail = true;
+    const { repo, added } = fakeRepo();
+    const service = createProductService({
+      ...repo,
+      addViews: async (counts) => {
+        if (fail) throw new Error('database gone');
+        await repo.addViews(counts);
+      },
+    });
+    await service.recordView({ sessionId: 'a' }, { productId: 1, parentId: null });
+    await service.recordView({ sessionId: 'a' }, { productId: 2, parentId: null });
+    await expect(service.flushViews()).rejects.toThrow('database gone');
+    await service.recordView({ sessionId: 'b' }, { productId: 1, parentId: null });
+    fail = false;
+    expect(await service.flushViews()).toBe(3);
+    expect(added).toEqual([
+      [
+        { productId: 1, views: 2 },
+        { productId: 2, views: 1 },
+      ],
+    ]);
+  });
+
+  it('runs flushes one after another, so a second one waits for the first and writes only what is new', async () => {
+    const { repo, added } = fakeRepo();
+    let release = () => {};
+    let calls = 0;
+    const service = createProductService({
+      ...repo,
+      addViews: async (counts) => {
+        if (calls++ === 0) await new Promise<void>((resolve) => (release = resolve));
+        await repo.addViews(counts);
+      },
+    });
+    await service.recordView({ sessionId: 'a' }, { productId: 1, parentId: null });
+    const first = service.flushViews();
+    await service.recordView({ sessionId: 'b' }, { productId: 1, parentId: null });
+    let secondDone = false;
+    const second = service.flushViews().then((n) => {
+      secondDone = true;
+      return n;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(secondDone).toBe(false);
+    release();
+    expect(await first).toBe(1);
+    expect(await second).toBe(1);
+    expect(added).toEqual([[{ productId: 1, views: 1 }], [{ productId: 1, views: 1 }]]);
   });
 
   it('answers shop stock with sizes in order, and not_found for an unknown product', async () => {

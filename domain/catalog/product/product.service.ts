@@ -1,3 +1,5 @@
+import { taggedCache } from '../../cache';
+import { type Invalidations, productTag } from '../../cache-tags';
 import type { RequestContext } from '../../context';
 import { DomainError } from '../../errors';
 import { discountPercent } from '../../pricing/price';
@@ -39,10 +41,12 @@ export interface ProductRepository {
   /** The product an offer belongs to. */
   productOfOffer(offerId: number): Promise<number | null>;
   /**
-   * Adds one view to the product's views and popularity, unless this session's last counted view of it is less than
-   * `windowMs` old. Atomic, so concurrent requests of one visitor count once.
+   * Notes this session's view of an active product, unless its last counted view of it is less than `windowMs` old
+   * ('repeat'). Atomic, so concurrent requests of one visitor count once. Moves no counter (see `addViews`).
    */
-  countView(sessionId: string, productId: number, windowMs: number): Promise<'counted' | 'repeat' | 'missing'>;
+  claimView(sessionId: string, productId: number, windowMs: number): Promise<'counted' | 'repeat' | 'missing'>;
+  /** Adds the counted views to the products' views and popularity, all in one statement. */
+  addViews(counts: { productId: number; views: number }[]): Promise<void>;
 }
 
 export interface ViewInput {
@@ -56,17 +60,39 @@ export interface ProductService {
   byCode(code: string): Promise<ProductPage | null>;
   byId(id: number): Promise<ProductPage | null>;
   shopAvailability(productId: number): Promise<ShopAvailability>;
-  /** Counts a view for popularity; answers whether it was counted (a repeat in the window is not). */
+  /**
+   * Counts a view for popularity; answers whether it was counted (a repeat in the window is not). The product's
+   * counters move at the next `flushViews`.
+   */
   recordView(ctx: Pick<RequestContext, 'sessionId'>, input: ViewInput): Promise<{ counted: boolean }>;
+  /**
+   * Writes the views counted since the last flush; answers how many. A flush that fails keeps them for the next.
+   * Flushes run one after another, so one at shutdown also waits for a periodic one under way.
+   */
+  flushViews(): Promise<number>;
 }
 
 const HOME: Breadcrumb = { name: 'Главная', url: '/' };
 
+/** Product pages kept in memory (each colour of a model is its own page). */
+const MAX_CACHED_MODELS = 2000;
+
 /** One view per visitor and product is counted in this window: reloads and colour switches back do not inflate popularity. */
 export const VIEW_WINDOW_MS = 30 * 60_000;
 
-export function createProductService(repo: ProductRepository, { viewWindowMs = VIEW_WINDOW_MS } = {}): ProductService {
-  const page = async (id: number): Promise<ProductPage | null> => {
+export function createProductService(
+  repo: ProductRepository,
+  { viewWindowMs = VIEW_WINDOW_MS, invalidations }: { viewWindowMs?: number; invalidations?: Invalidations } = {},
+): ProductService {
+  // A model's page is read far more often than its prices or stock change: kept until a change to one of its
+  // colours (their offers, stock, photos) arrives, or for a minute.
+  const pages = taggedCache<ProductPage | null>({ max: MAX_CACHED_MODELS, ttlMs: 60_000, invalidations });
+  const page = (id: number) =>
+    pages.get(String(id), async () => {
+      const value = await load(id);
+      return { value, tags: value ? value.items.map((item) => productTag(item.id)) : [productTag(id)] };
+    });
+  const load = async (id: number): Promise<ProductPage | null> => {
     const model = await repo.model(id);
     if (!model) return null;
     return {
@@ -78,6 +104,25 @@ export function createProductService(repo: ProductRepository, { viewWindowMs = V
       onlineStoreIds: model.stores.onlineStoreIds,
       movementStoreIds: model.stores.movementStoreIds,
     };
+  };
+
+  // Counted views wait here and are written in batches: a popular product viewed by everyone at once would otherwise
+  // write and lock its one row (and, through triggers, its facet row) on every view. The popularity sort does not
+  // mind a few seconds of lag; a process that dies unflushed loses those seconds' views.
+  let pending = new Map<number, number>();
+  let flushing: Promise<unknown> = Promise.resolve();
+  const flush = async (): Promise<number> => {
+    if (pending.size === 0) return 0;
+    const batch = pending;
+    pending = new Map();
+    const counts = [...batch].map(([productId, views]) => ({ productId, views }));
+    try {
+      await repo.addViews(counts);
+    } catch (error) {
+      for (const [productId, views] of batch) pending.set(productId, (pending.get(productId) ?? 0) + views);
+      throw error;
+    }
+    return counts.reduce((sum, c) => sum + c.views, 0);
   };
 
   return {
@@ -99,10 +144,16 @@ export function createProductService(repo: ProductRepository, { viewWindowMs = V
         }
         target = parentId;
       }
-      const result = await repo.countView(sessionId, target, viewWindowMs);
+      const result = await repo.claimView(sessionId, target, viewWindowMs);
       if (result === 'missing')
         throw new DomainError('not_found', 'Такого товара нет в каталоге.', 'PRODUCT_NOT_FOUND');
+      if (result === 'counted') pending.set(target, (pending.get(target) ?? 0) + 1);
       return { counted: result === 'counted' };
+    },
+    flushViews() {
+      const run = flushing.then(flush);
+      flushing = run.catch(() => {});
+      return run;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { cachedFor } from '../../cache';
+import { type Invalidations, LISTINGS } from '../../cache-tags';
 import { splitFilterPath } from '../filter/filter';
 import type { Listing, ListingService, Outcome, Params } from '../listing/listing.service';
 import {
@@ -40,9 +41,17 @@ export const SEARCH_ANALYTICS_IDS = 5;
 export function createSearchService(
   repo: SearchRepository,
   listings: ListingService,
-  { ttlMs = 300_000, now = Date.now } = {},
+  {
+    ttlMs = 300_000,
+    now = Date.now,
+    invalidations,
+  }: { ttlMs?: number; now?: () => number; invalidations?: Invalidations } = {},
 ): SearchService {
-  const vocabulary = cachedFor(() => repo.vocabulary(), { ttlMs, now }).get;
+  const vocabulary = cachedFor(() => repo.vocabulary(), {
+    ttlMs,
+    now,
+    dropOn: { invalidations, tags: [LISTINGS] },
+  }).get;
 
   async function plan(query: string): Promise<SearchPlan | null> {
     const tokens = tokenize(cutQuery(query));
