@@ -1,21 +1,21 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Db } from '../db/client';
 import { listingRepository } from '../db/repositories/listing';
 import { type FilterState, formatFilterPath } from '../domain/catalog/filter/filter';
 import {
   createListingService,
   type ListingReference,
+  type ListingRepository,
   type ListingService,
 } from '../domain/catalog/listing/listing.service';
-import { load, medianMs } from './measure';
-import type { Bench, BenchRow } from './types';
+import { PAGE_SIZE } from '../domain/catalog/listing/listing';
+import { medianMs } from './measure';
+import type { BenchRow } from './types';
 
 /**
  * The catalogue listing (issue 3, point 11): the listing query of a section with three filters, facet counts, a sort
- * and one page, timed on the database directly (target: median at most 30 ms on PGlite and PostgreSQL); then the
- * section page's server rendering under load, beside the same HTML served by a bare node:http server.
+ * and one page, timed on the database directly (target: median at most 30 ms on PGlite and PostgreSQL).
  */
-const LEAF = '/catalog/women/verkhnyaya-odezhda/puhoviki/';
+export const LEAF = '/catalog/women/verkhnyaya-odezhda/puhoviki/';
 const ROOT = '/catalog/women/';
 const RUNS = 60;
 const TARGET_MS = 30;
@@ -29,17 +29,22 @@ function threeFilters(ref: ListingReference): FilterState {
   return { lists: { brand: brands, size: ['46', '48'], color: ['black', 'navy', 'grey'] }, ranges: {} };
 }
 
+/**
+ * The listing query itself — one page with its live counts — as a miss runs it: the service keeps pages by cache
+ * tags (decision 0017), and each scope's totals, so they are timed on the repository.
+ */
 async function queryRow(
   service: ListingService,
+  repo: ListingRepository,
   ref: ListingReference,
   url: string,
   filter: FilterState,
 ): Promise<BenchRow> {
   const section = ref.sections.find((s) => s.url === url);
   if (!section) throw new Error(`no section ${url}`);
-  const run = () =>
-    service.list({ scope: { kind: 'section', sectionId: section.id }, filter, sort: 'price_asc', page: 1, base: url });
-  const sample = await run();
+  const scope = { kind: 'section', sectionId: section.id } as const;
+  const run = () => repo.listing({ scope, filter, sort: 'price_asc', limit: PAGE_SIZE, offset: 0 }, ref);
+  const sample = await service.list({ scope, filter, sort: 'price_asc', page: 1, base: url });
   const median = await medianMs(run, RUNS, 5);
   return {
     name: `listing query: ${url} (${section.count} товаров), 3 фильтра, сортировка, стр. 1`,
@@ -48,48 +53,12 @@ async function queryRow(
   };
 }
 
-/** The HTML of `url` served as a file by node:http: what the page would cost if it were static. */
-async function staticCopy(
-  url: string,
-  cookie: string,
-): Promise<{ url: string; close: () => Promise<void>; bytes: number }> {
-  const html = Buffer.from(await (await fetch(url, { headers: { cookie } })).arrayBuffer());
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': html.length });
-    res.end(html);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    bytes: html.length,
-    close: () => new Promise((r) => server.close(() => r())),
-  };
-}
-
-export default (async (ctx) => {
-  const service = createListingService(listingRepository(ctx.db));
+/** The listing query's medians on the database directly (issue 3, point 11). */
+export async function listingQueryRows(db: Db): Promise<{ rows: BenchRow[]; filteredPath: string }> {
+  const repo = listingRepository(db);
+  const service = createListingService(repo);
   const ref = await service.reference();
   const filter = threeFilters(ref);
-  const rows: BenchRow[] = [await queryRow(service, ref, LEAF, filter), await queryRow(service, ref, ROOT, filter)];
-
-  const { cookie } = await ctx.newVisitor();
-  const pages = [
-    { name: 'section page SSR', path: LEAF },
-    { name: 'filtered section page SSR', path: `${LEAF}${formatFilterPath(filter)}?sort=price_asc` },
-  ];
-  for (const p of pages) {
-    const copy = await staticCopy(`${ctx.baseURL}${p.path}`, cookie);
-    const baseline = await load(copy.url);
-    await copy.close();
-    const result = await load(`${ctx.baseURL}${p.path}`, { headers: { cookie } });
-    rows.push({
-      name: `${p.name}: ${p.path}`,
-      reqPerSec: result.reqPerSec,
-      p50Ms: result.p50Ms,
-      p95Ms: result.p95Ms,
-      ratio: { to: 'same HTML static', value: result.reqPerSec / Math.max(1, baseline.reqPerSec) },
-      note: `static copy ${baseline.reqPerSec} req/s, ${Math.round(copy.bytes / 1024)} KiB${result.non2xx || result.errors ? `; ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`,
-    });
-  }
-  return rows;
-}) satisfies Bench;
+  const rows = [await queryRow(service, repo, ref, LEAF, filter), await queryRow(service, repo, ref, ROOT, filter)];
+  return { rows, filteredPath: `${LEAF}${formatFilterPath(filter)}?sort=price_asc` };
+}

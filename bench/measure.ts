@@ -1,4 +1,7 @@
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 export interface LoadResult {
   reqPerSec: number;
@@ -17,42 +20,36 @@ export interface LoadOptions {
   body?: string;
   /** Stop after this many requests instead of after `durationSec` (for requests that each use up a visitor). */
   amount?: number;
-  /** Per-request setup, e.g. a different visitor per connection. */
-  requests?: autocannon.Request[];
+  /**
+   * Different visitors: each connection takes the next item every `every` requests (its headers, and its body,
+   * where `__uuid__` becomes a new UUID per request).
+   */
+  rotate?: { every: number; items: { headers: Record<string, string>; body: string }[] };
 }
 
-/** Runs autocannon against `url`, keeping every latency so p95 is exact (autocannon itself reports p97.5). */
+export interface LoadSpec extends LoadOptions {
+  url: string;
+}
+
+const worker = path.join(import.meta.dirname, 'load-worker.ts');
+
+/** Runs autocannon against `url` in a process of its own (bench/load-worker.ts) and answers its figures. */
 export async function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let instance!: autocannon.Instance;
-  const done = new Promise<autocannon.Result>((resolve, reject) => {
-    instance = autocannon(
-      {
-        url,
-        connections: options.connections ?? 10,
-        duration: options.durationSec ?? Number(process.env.BENCH_SECONDS ?? 8),
-        amount: options.amount,
-        method: options.method ?? 'GET',
-        headers: options.headers,
-        body: options.body,
-        requests: options.requests,
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
-  instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
-  const result = await done;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    // Requests over the seconds they took: autocannon's per-second average drops the last, partial second.
-    reqPerSec: Math.round(result.requests.total / result.duration),
-    p50Ms: round(at(0.5)),
-    p95Ms: round(at(0.95)),
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-load-'));
+  const file = path.join(dir, 'spec.json');
+  writeFileSync(file, JSON.stringify({ url, ...options } satisfies LoadSpec));
+  try {
+    const child = spawn(process.execPath, ['--import', 'tsx', worker, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    if (code !== 0) throw new Error(`load worker failed (${code})`);
+    return JSON.parse(out) as LoadResult;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Median of `runs` timings of `fn`, after `warmup` untimed runs. */

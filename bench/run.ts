@@ -1,127 +1,158 @@
-import { readdirSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { serve } from '@hono/node-server';
-import { count } from 'drizzle-orm';
-import pino from 'pino';
-import { readSettings } from '../config/settings';
-import { type Database, openDatabase } from '../db/client';
+import { count, sql } from 'drizzle-orm';
+import { type Database, openDatabase, queryRows } from '../db/client';
+import { prepareDatabase } from '../db/bootstrap';
 import { products } from '../db/schema';
-import { seedCatalog } from '../db/seed/seed';
-import { createShopApp, loadBuild } from '../server/shop';
 import { buildCatalog } from '../db/seed/catalog';
-import { load } from './measure';
-import type { Bench, BenchRow } from './types';
+import { seedCatalog } from '../db/seed/seed';
+import { basketOffers, basketRows } from './basket';
+import { LEAF, listingQueryRows } from './listing';
+import { orderRows, orderVisitors } from './order';
+import { type BenchPage, pageRows } from './pages';
+import { startShop } from './shop-process';
+import type { BenchRow } from './types';
 
 /**
- * `npm run bench [-- --products 20000 --pg]`: the real app on the large catalogue, loaded by autocannon side by
- * side with baselines measured in the same run. PGlite always; PostgreSQL too with --pg (or DATABASE_URL).
+ * `npm run bench [-- --products 20000 --pg --lighthouse]`: the shop started as production starts it, in its own
+ * process(es), loaded by autocannon from a process of its own, beside static baselines (a bare node:http process
+ * serving the same bytes) measured in the same run. Pages cold (page cache off) and warm; PGlite always, PostgreSQL
+ * with --pg (also 1 and 2 processes); Lighthouse with --lighthouse.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
-  options: { products: { type: 'string' }, pg: { type: 'boolean' }, only: { type: 'string' } },
+  options: {
+    products: { type: 'string' },
+    pg: { type: 'boolean' },
+    lighthouse: { type: 'boolean' },
+    only: { type: 'string' },
+  },
 });
 const productCount = Number(values.products ?? 20_000);
+const seed = 20261121;
+const benchDir = path.join(root, 'data', 'bench');
+const pgUrl = process.env.DATABASE_URL || (values.pg ? 'postgres://postgres@127.0.0.1:5432/postgres' : '');
+const wants = (part: string) => !values.only || values.only.split(',').includes(part);
 // Every visitor of the load comes from 127.0.0.1: the write limits are lifted so the bench measures the shop (the
 // counting still runs on every call), not the limiter's refusals.
-const settings = readSettings({
-  ...process.env,
-  LOG_LEVEL: 'silent',
+const shopEnv = {
+  DATA_DIR: benchDir,
+  SEED_PRODUCTS: String(productCount),
   WRITE_LIMIT_PER_SESSION: '1000000000',
   WRITE_LIMIT_PER_CLIENT: '1000000000',
   NEW_SESSIONS_PER_CLIENT: '1000000000',
-});
-const benchDir = path.join(root, 'data', 'bench');
-const pgUrl = process.env.DATABASE_URL || (values.pg ? 'postgres://postgres@127.0.0.1:5432/postgres' : '');
+  ORDERS_PER_PHONE_DAY: '1000000',
+};
 
-await loadBuild().catch(() => {
+if (!existsSync(path.join(root, 'build/server/index.js'))) {
   console.error('Нет сборки: выполните npm run build');
   process.exit(1);
-});
-
-async function ensureCatalog(database: Database): Promise<void> {
-  await database.migrate();
-  const [row] = await database.db.select({ n: count() }).from(products);
-  if (row?.n === productCount) return;
-  console.log(`заполняю каталог на ${productCount} товаров (${database.kind})…`);
-  await seedCatalog(database.db, buildCatalog({ seed: settings.SEED, products: productCount }), {
-    imagesDir: path.join(benchDir, 'images', 'source'),
-    log: (m) => console.log(`  ${m}`),
-  });
 }
 
-async function runOn(database: Database): Promise<BenchRow[]> {
-  await ensureCatalog(database);
-  const { app, push } = await createShopApp({
-    settings: { ...settings, DATA_DIR: benchDir },
-    database,
-    secret: 'bench-secret',
-    logger: pino({ level: 'silent' }),
-  });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((r) => server.once('listening', r));
-  const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  // Baseline: the very same home page bytes from a bare node:http server.
-  const home = await fetch(`${baseURL}/`);
-  const html = Buffer.from(await home.arrayBuffer());
-  const staticServer = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': html.length });
-    res.end(html);
-  });
-  await new Promise<void>((r) => staticServer.listen(0, '127.0.0.1', r));
-  const staticURL = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`;
-
-  const rows: BenchRow[] = [];
-  const baseline = await load(staticURL);
-  const page = await load(`${baseURL}/`);
-  rows.push({
-    name: 'static HTML baseline (node:http)',
-    reqPerSec: baseline.reqPerSec,
-    p50Ms: baseline.p50Ms,
-    p95Ms: baseline.p95Ms,
-    note: `${Math.round(html.length / 1024)} KiB`,
-  });
-  rows.push({
-    name: 'home page SSR',
-    reqPerSec: page.reqPerSec,
-    p50Ms: page.p50Ms,
-    p95Ms: page.p95Ms,
-    ratio: { to: 'static', value: page.reqPerSec / baseline.reqPerSec },
-    note: page.non2xx || page.errors ? `${page.non2xx} non-2xx, ${page.errors} errors` : undefined,
-  });
-
-  const ctx = {
-    baseURL,
-    db: database.db,
-    kind: database.kind,
-    async newVisitor() {
-      // As a browser after its first page: the visitor state call gives the session cookie and the sessid.
-      const res = await fetch(`${baseURL}/api/v2/user/state/`);
-      const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
-      const { sessid } = ((await res.json()) as { data: { sessid: string } }).data;
-      return { cookie, sessid };
-    },
-  };
-  // Every other bench/*.ts module with a default export is a benchmark (see bench/types.ts).
-  const modules = readdirSync(import.meta.dirname).filter(
-    (f) => f.endsWith('.ts') && !['run.ts', 'types.ts', 'measure.ts'].includes(f),
-  );
-  for (const file of modules.filter((f) => !values.only || f.includes(values.only))) {
-    const mod = (await import(pathToFileURL(path.join(import.meta.dirname, file)).href)) as { default?: Bench };
-    if (typeof mod.default === 'function') rows.push(...(await mod.default(ctx)));
+async function ensureCatalog(database: Database): Promise<string> {
+  await database.migrate();
+  const [row] = await database.db.select({ n: count() }).from(products);
+  if (row?.n !== productCount) {
+    console.log(`заполняю каталог на ${productCount} товаров (${database.kind})…`);
+    await seedCatalog(database.db, buildCatalog({ seed, products: productCount }), {
+      imagesDir: path.join(benchDir, 'images', 'source'),
+      log: (m) => console.log(`  ${m}`),
+    });
   }
-  rows.push({
-    name: 'process memory after the run',
-    note: `RSS ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB, heap ${Math.round(process.memoryUsage().heapUsed / 1024 / 1024)} MiB`,
+  const { secret } = await prepareDatabase(database, {
+    seed,
+    products: productCount,
+    dataDir: benchDir,
+    log: () => {},
   });
-  await new Promise((r) => staticServer.close(r));
-  await push.close();
-  await new Promise((r) => server.close(r));
+  return secret;
+}
+
+/** What the pages' rows load: a product in stock and the filtered section, read before the shop starts. */
+async function benchPages(database: Database, filteredPath: string): Promise<BenchPage[]> {
+  const [product] = await queryRows<{ url: string }>(
+    database.db,
+    sql`select p.url from products p where p.active and exists (
+      select 1 from offers o join stock s on s.offer_id = o.id where o.product_id = p.id and s.quantity > 0)
+    order by p.popularity desc, p.id limit 1`,
+  );
+  return [
+    { name: 'home', path: '/' },
+    { name: 'section', path: LEAF },
+    { name: 'section, 3 filters and a sort', path: filteredPath },
+    { name: 'product', path: product?.url ?? '/' },
+    { name: 'search', path: `/search/?q=${encodeURIComponent('пуховик')}` },
+  ];
+}
+
+async function newVisitor(baseURL: string) {
+  // As a browser after its first page: the visitor state call gives the session cookie and the sessid.
+  const res = await fetch(`${baseURL}/api/v2/user/state/`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
+  const { sessid } = ((await res.json()) as { data: { sessid: string } }).data;
+  return { cookie, sessid };
+}
+
+async function runOn(database: Database, databaseUrl?: string): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const secret = await ensureCatalog(database);
+  const listing = await listingQueryRows(database.db);
+  if (wants('listing')) rows.push(...listing.rows);
+  const pages = await benchPages(database, listing.filteredPath);
+  const offers = await basketOffers(database.db);
+  const buyers = wants('order') ? await orderVisitors(database.db, secret) : [];
+  // The embedded database serves one process: the shop's, from here on.
+  if (database.kind === 'pglite') await database.close();
+  const env = { ...shopEnv, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const memory: string[] = [];
+
+  for (const cache of ['off', 'on'] as const) {
+    const needed = wants('pages') || (cache === 'on' && (wants('basket') || buyers.length > 0 || values.lighthouse));
+    if (!needed) continue;
+    const shop = await startShop({ ...env, PAGE_CACHE: cache, WORKERS: '1' });
+    try {
+      const label = cache === 'off' ? 'cold (page cache off)' : 'warm';
+      if (wants('pages')) rows.push(...(await pageRows(shop.baseURL, pages, label)));
+      if (cache === 'on') {
+        if (wants('basket')) rows.push(...(await basketRows(shop.baseURL, offers, () => newVisitor(shop.baseURL))));
+        if (buyers.length > 0) rows.push(...(await orderRows(shop.baseURL, buyers)));
+        if (values.lighthouse && database.kind === 'pglite') rows.push(...(await lighthouse(shop.baseURL, pages)));
+      }
+      memory.push(`${label}: RSS ${shop.rssMiB()} MiB`);
+    } finally {
+      await shop.stop();
+    }
+  }
+  if (databaseUrl && wants('workers')) {
+    const section = pages.filter((p) => p.path === LEAF);
+    for (const cache of ['off', 'on'] as const) {
+      const shop = await startShop({ ...env, PAGE_CACHE: cache, WORKERS: '2' });
+      try {
+        const label = `2 processes, ${cache === 'off' ? 'cold' : 'warm'}`;
+        rows.push(...(await pageRows(shop.baseURL, section, label)));
+        memory.push(`${label}: RSS ${shop.rssMiB()} MiB`);
+      } finally {
+        await shop.stop();
+      }
+    }
+  }
+  rows.push({ name: 'shop process memory after the loads', note: memory.join('; ') });
   return rows;
+}
+
+/** bench/lighthouse.ts's scores for the home, section and product pages, when that module is there. */
+async function lighthouse(baseURL: string, pages: BenchPage[]): Promise<BenchRow[]> {
+  const file = path.join(import.meta.dirname, 'lighthouse.ts');
+  if (!existsSync(file)) return [{ name: 'Lighthouse', note: 'bench/lighthouse.ts отсутствует' }];
+  const { lighthouseRows } = (await import(file)) as {
+    lighthouseRows(base: string, p: BenchPage[]): Promise<BenchRow[]>;
+  };
+  return lighthouseRows(
+    baseURL,
+    pages.filter((p) => ['home', 'section', 'product'].includes(p.name)),
+  );
 }
 
 function print(title: string, rows: BenchRow[]): void {
@@ -136,9 +167,17 @@ function print(title: string, rows: BenchRow[]): void {
   }
 }
 
-const pglite = await openDatabase({ dataDir: path.join(benchDir, 'pglite') });
-print(`PGlite, ${productCount} товаров`, await runOn(pglite));
-await pglite.close();
+const cpus = os.cpus();
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+console.log(
+  `${new Date().toISOString()}; ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; load average at start ${load()}; ${process.env.BENCH_SECONDS ?? 8} s per load`,
+);
+
+print(`PGlite, ${productCount} товаров`, await runOn(await openDatabase({ dataDir: path.join(benchDir, 'pglite') })));
 
 if (pgUrl) {
   const name = `shop_bench_${Date.now()}`;
@@ -146,18 +185,19 @@ if (pgUrl) {
   await admin.db.execute(`create database "${name}"`);
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
-  const pg = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const pg = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
   const drop = () => admin.db.execute(`drop database if exists "${name}" with (force)`);
   // A run stopped with Ctrl+C or a kill must not leave a 20 000-product database behind.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void drop().finally(() => process.exit(130)));
   }
   try {
-    print(`PostgreSQL, ${productCount} товаров`, await runOn(pg));
+    print(`PostgreSQL, ${productCount} товаров`, await runOn(pg, url.toString()));
   } finally {
     await pg.close();
     await drop();
     await admin.close();
   }
 }
+console.log(`\nload average at the end ${load()}`);
 process.exit(0);

@@ -1,15 +1,3 @@
-import type { Db } from '../db/client';
-
-/** What `npm run bench` hands each benchmark module: a running shop on the large catalogue. */
-export interface BenchContext {
-  /** e.g. http://127.0.0.1:3900 — the real app (createApp) on `db`. */
-  baseURL: string;
-  db: Db;
-  kind: 'pglite' | 'postgres';
-  /** A visitor cookie and its sessid, for calls that need a session. */
-  newVisitor(): Promise<{ cookie: string; sessid: string }>;
-}
-
 /** One line of the printed table. Leave out what does not apply. */
 export interface BenchRow {
   name: string;
@@ -22,6 +10,3 @@ export interface BenchRow {
   ratio?: { to: string; value: number };
   note?: string;
 }
-
-/** A benchmark module: `export default (async (ctx) => rows) satisfies Bench`. */
-export type Bench = (ctx: BenchContext) => Promise<BenchRow[]>;

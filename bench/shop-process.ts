@@ -1,0 +1,77 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface ShopProcess {
+  baseURL: string;
+  /** Resident memory of the shop's processes (the primary and its workers), MiB. */
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** The pids of `pid`'s child processes (ps answers 1 when there are none). */
+function children(pid: number): string[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n');
+  } catch {
+    return [];
+  }
+}
+
+/** The shop as production starts it (`npm start`'s entry, NODE_ENV=production), in its own process(es). */
+export async function startShop(env: Record<string, string>): Promise<ShopProcess> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  for (let i = 0; ; i++) {
+    if (exited) throw new Error('the shop did not start');
+    if (
+      await fetch(`${baseURL}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 1200) throw new Error('the shop did not answer in 2 minutes');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const pid = child.pid as number;
+  return {
+    baseURL,
+    rssMiB() {
+      const workers = children(pid)
+        .map((s) => Number(s.trim()))
+        .filter(Boolean);
+      const kib = [pid, ...workers].reduce((sum, p) => {
+        const status = readFileSync(`/proc/${p}/status`, 'utf8');
+        return sum + Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+      }, 0);
+      return Math.round(kib / 1024);
+    },
+    async stop() {
+      if (exited) return;
+      const done = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await done;
+    },
+  };
+}
