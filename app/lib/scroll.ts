@@ -7,23 +7,24 @@ export const MOBILE_HEADER_FIXED_AT = 53;
 export const SCROLL_UP_BUTTON_AT = 500;
 
 export interface HeaderScrollState {
-  fixed: boolean;
   hidden: boolean;
   showScrollUp: boolean;
 }
 
-/** Pure rule: fixed past 53 px; shown while scrolling up at 53 px or more, hidden while scrolling down. */
+/**
+ * Pure rule: shown while scrolling up at 53 px or more and always above, hidden while scrolling down. The header is
+ * sticky, so it stays at the top once scrolled past (spec: fixed past 53 px) without the page jumping by its height.
+ */
 export function nextHeaderState(prevY: number, y: number, prev: HeaderScrollState): HeaderScrollState {
-  const fixed = y > MOBILE_HEADER_FIXED_AT;
   let hidden = prev.hidden;
   if (y < MOBILE_HEADER_FIXED_AT) hidden = false;
   else if (y < prevY) hidden = false;
   else if (y > prevY) hidden = true;
-  return { fixed, hidden, showScrollUp: y >= SCROLL_UP_BUTTON_AT };
+  return { hidden, showScrollUp: y >= SCROLL_UP_BUTTON_AT };
 }
 
 export function useHeaderScroll(): HeaderScrollState {
-  const [state, setState] = useState<HeaderScrollState>({ fixed: false, hidden: false, showScrollUp: false });
+  const [state, setState] = useState<HeaderScrollState>({ hidden: false, showScrollUp: false });
   useEffect(() => {
     let prevY = window.scrollY;
     const onScroll = throttle(() => {
@@ -33,9 +34,7 @@ export function useHeaderScroll(): HeaderScrollState {
       setState((prev) => {
         const next = nextHeaderState(prevY, y, prev);
         prevY = y;
-        return next.fixed === prev.fixed && next.hidden === prev.hidden && next.showScrollUp === prev.showScrollUp
-          ? prev
-          : next;
+        return next.hidden === prev.hidden && next.showScrollUp === prev.showScrollUp ? prev : next;
       });
     }, SCROLL_THROTTLE_MS);
     window.addEventListener('scroll', onScroll, { passive: true });

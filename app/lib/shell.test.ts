@@ -19,15 +19,16 @@ describe('deviceClass', () => {
 });
 
 describe('mobile header on scroll', () => {
-  const start = { fixed: false, hidden: false, showScrollUp: false };
-  it('becomes fixed past 53 px and hides while scrolling down', () => {
-    expect(nextHeaderState(0, 53, start)).toEqual({ fixed: false, hidden: true, showScrollUp: false });
-    expect(nextHeaderState(53, 54, start)).toEqual({ fixed: true, hidden: true, showScrollUp: false });
+  const start = { hidden: false, showScrollUp: false };
+  it('hides while scrolling down from 53 px', () => {
+    expect(nextHeaderState(0, 52, start).hidden).toBe(false);
+    expect(nextHeaderState(0, 53, start).hidden).toBe(true);
+    expect(nextHeaderState(53, 54, start).hidden).toBe(true);
   });
   it('shows again when scrolling up at 53 px or more, and always near the top', () => {
-    const hidden = { fixed: true, hidden: true, showScrollUp: true };
+    const hidden = { hidden: true, showScrollUp: true };
     expect(nextHeaderState(800, 700, hidden).hidden).toBe(false);
-    expect(nextHeaderState(60, 40, hidden)).toEqual({ fixed: false, hidden: false, showScrollUp: false });
+    expect(nextHeaderState(60, 40, hidden)).toEqual({ hidden: false, showScrollUp: false });
   });
   it('shows the scroll-up button from 500 px', () => {
     expect(nextHeaderState(0, 499, start).showScrollUp).toBe(false);

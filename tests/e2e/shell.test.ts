@@ -89,15 +89,21 @@ describe('home page and menus', () => {
     const { page } = await openPage(browser, 'mobile');
     await page.goto('/');
     const header = page.locator('header').first();
+    // Where the page's content sits in the document: the header staying at the top must not move it.
+    const mainTop = () =>
+      page.evaluate(() => (document.querySelector('main')?.getBoundingClientRect().top ?? 0) + window.scrollY);
+    const before = await mainTop();
     for (const y of [100, 300, 600, 900]) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
       await page.waitForTimeout(250);
     }
     await expect.poll(async () => (await header.boundingBox())?.y ?? 0).toBeLessThan(-10);
+    expect(await mainTop()).toBe(before);
     await expect.poll(() => page.getByRole('button', { name: 'Наверх' }).isVisible()).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 700));
     await page.waitForTimeout(700);
     await expect.poll(async () => (await header.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect(await mainTop()).toBe(before);
   });
 
   it('search toggle opens the field, focuses it and searches', async () => {

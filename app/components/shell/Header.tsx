@@ -24,11 +24,7 @@ export function Header({ data }: { data: RootData }) {
   // Server-rendered, then live from the basket store.
   const counts = useBasketCounts();
   const visitor = useVisitor();
-  const className = [
-    styles.header,
-    scroll.fixed && styles.fixed,
-    scroll.hidden && !menuOpen && !searchOpen && styles.hidden,
-  ]
+  const className = [styles.header, scroll.hidden && !menuOpen && !searchOpen && styles.hidden]
     .filter(Boolean)
     .join(' ');
   return (
