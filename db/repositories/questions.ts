@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Topic } from '../../domain/feedback/feedback';
+import type { Topic } from '../../domain/feedback/topics';
 import type { QuestionsRepository, QuestionWrites } from '../../domain/feedback/feedback.service';
 import { type Db, queryRows } from '../client';
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { positiveInt } from '../input';
-
-export const MAX_LINE_QUANTITY = 99;
+import { MAX_LINE_QUANTITY } from './basket';
 
 const offerId = positiveInt(
   'Не выбран товар: укажите offerId.',

@@ -1,5 +1,8 @@
 import { type BasketTotals, basketTotals } from '../pricing/totals';
 
+/** The most of one size a line may hold. */
+export const MAX_LINE_QUANTITY = 99;
+
 /** Spec §3 Basket line. Money in kopecks; `price` is the line's sum (offer price × quantity). */
 export interface BasketLine {
   id: number;

@@ -5,7 +5,8 @@ import { DomainError } from '../errors';
 import { enforce, type LimitRule, type RateLimiter } from '../limits/limits';
 import { feedbackCopyLetter, feedbackReceiptLetter, feedbackReceiptSms } from '../messages/templates';
 import type { UnitOfWork } from '../uow';
-import { type FeedbackInput, MIN_FILL_MS, TOPICS, type Topic } from './feedback';
+import { type FeedbackInput, MIN_FILL_MS } from './feedback';
+import { TOPICS, type Topic } from './topics';
 
 /**
  * Questions one client address may send an hour (an office or a mobile operator puts many people behind one), and

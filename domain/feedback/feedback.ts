@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { normalizePhone } from '../auth/phone';
-
-/** What a question is about: the shop's team that answers it reads this first. */
-export const TOPICS = {
-  order: 'Заказ и оплата',
-  delivery: 'Доставка',
-  return: 'Возврат и обмен',
-  size: 'Подбор размера',
-  shop: 'Магазины',
-  other: 'Другое',
-} as const;
-export type Topic = keyof typeof TOPICS;
+import { TOPICS, type Topic } from './topics';
 
 /** A form filled faster than this was filled by a program (spec: spam refused with a clear message). */
 export const MIN_FILL_MS = 3_000;

@@ -1,12 +1,17 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { Dialog } from '~/components/ui/Dialog';
 import { openAuthDialog, useAuthDialog } from '~/lib/auth-dialog';
 import { safeBackurl } from '~/lib/backurl';
 import { AUTH_PAGES } from './AuthLink';
-import { type LoginResult, LoginForms } from './LoginForms';
-import { type RegisterResult, RegisterForm } from './RegisterForm';
+import type { LoginResult } from './LoginForms';
+import type { RegisterResult } from './RegisterForm';
 import styles from './AccountForms.module.css';
+
+// The forms load with the first opening of a popup, not with every page.
+const LoginForms = lazy(() => import('./LoginForms').then((m) => ({ default: m.LoginForms })));
+const RegisterForm = lazy(() => import('./RegisterForm').then((m) => ({ default: m.RegisterForm })));
+const loading = <p className={styles.hint}>Загружаем форму…</p>;
 
 interface Notice {
   email: string;
@@ -81,7 +86,9 @@ function LoginPopup({ backurl }: { backurl: string }) {
           {result.error}
         </p>
       )}
-      <LoginForms Form={fetcher.Form} result={result} backurl={backurl} />
+      <Suspense fallback={loading}>
+        <LoginForms Form={fetcher.Form} result={result} backurl={backurl} />
+      </Suspense>
     </>
   );
 }
@@ -108,13 +115,15 @@ function RegisterPopup({
           ? 'Карта со скидкой 5 % появится в личном кабинете сразу после регистрации.'
           : 'Аккаунт хранит заказы, адреса и бонусы.'}
       </p>
-      <RegisterForm
-        Form={fetcher.Form}
-        action={AUTH_PAGES[card ? 'registerdc' : 'register']}
-        result={fetcher.data}
-        backurl={backurl}
-        place="popup"
-      />
+      <Suspense fallback={loading}>
+        <RegisterForm
+          Form={fetcher.Form}
+          action={AUTH_PAGES[card ? 'registerdc' : 'register']}
+          result={fetcher.data}
+          backurl={backurl}
+          place="popup"
+        />
+      </Suspense>
       <p className={styles.switch}>
         Уже есть аккаунт?{' '}
         <button type="button" className={styles.linkButton} onClick={() => openAuthDialog('login')}>

@@ -1,7 +1,6 @@
 import { Heart, Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { BasketLine } from '../../../domain/basket/basket';
-import { MAX_LINE_QUANTITY } from '../../../domain/basket/basket.schemas';
+import { type BasketLine, MAX_LINE_QUANTITY } from '../../../domain/basket/basket';
 import { discountPercent, formatPrice } from '../../../domain/pricing/price';
 import { deleteLine, lineToWishlist, setLineQuantity } from '~/lib/basket-store';
 import { imageUrl } from '../../../contract/images';

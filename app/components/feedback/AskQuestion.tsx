@@ -1,8 +1,10 @@
 import { MessageCircleQuestionMark } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Dialog } from '~/components/ui/Dialog';
-import { FeedbackForm } from './FeedbackForm';
 import styles from './AskQuestion.module.css';
+
+// The form loads with the first opening: the pages that offer it need it only then.
+const FeedbackForm = lazy(() => import('./FeedbackForm').then((m) => ({ default: m.FeedbackForm })));
 
 /**
  * The «Задать вопрос» aside block (spec §2) of the product, order and cabinet pages: the contacts page's form in a
@@ -20,7 +22,9 @@ export function AskQuestion({ orderNumber, about }: { orderNumber?: string; abou
       {open && (
         <Dialog open onClose={() => setOpen(false)} title="Задать вопрос">
           <div className={styles.body}>
-            <FeedbackForm orderNumber={orderNumber} />
+            <Suspense fallback={<p className={styles.text}>Загружаем форму…</p>}>
+              <FeedbackForm orderNumber={orderNumber} />
+            </Suspense>
           </div>
         </Dialog>
       )}

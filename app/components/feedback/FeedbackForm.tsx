@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CONSENT_TEXTS } from '../../../domain/consent/consent';
-import { TOPICS } from '../../../domain/feedback/feedback';
+import { TOPICS } from '../../../domain/feedback/topics';
 import { postApi } from '~/lib/api';
 import { useVisitor } from '~/lib/visitor';
 import styles from './FeedbackForm.module.css';

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import type { Gender } from '../../../domain/catalog/size/advice';
-import { sizeAdviceInput } from '../../../domain/catalog/size/advice.schemas';
 import { saveMeasures } from '~/lib/size-advice';
 import styles from './SizeAdvice.module.css';
 
@@ -18,9 +17,11 @@ const FIELDS = [
 export function SizeAdvice({ gender, advice }: { gender: Gender; advice: { size: number; text: string } | null }) {
   const id = useId();
   const [error, setError] = useState('');
-  const submit = (e: React.FormEvent<HTMLFormElement>) => {
+  const submit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const fields = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    // The check (zod) loads with the first submit, not with every product page.
+    const { sizeAdviceInput } = await import('../../../domain/catalog/size/advice.schemas');
     const input = sizeAdviceInput.safeParse({ ...fields, gender });
     if (!input.success) return setError(input.error.issues[0]?.message ?? 'Проверьте мерки.');
     setError('');
