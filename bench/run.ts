@@ -9,11 +9,15 @@ import { products } from '../db/schema';
 import { buildCatalog } from '../db/seed/catalog';
 import { seedCatalog } from '../db/seed/seed';
 import { basketOffers, basketRows } from './basket';
+import { lighthouseRows } from './lighthouse';
 import { LEAF, listingQueryRows } from './listing';
 import { orderRows, orderVisitors } from './order';
 import { type BenchPage, pageRows } from './pages';
 import { startShop } from './shop-process';
 import type { BenchRow } from './types';
+
+/** Lighthouse scores the home, section and product pages. */
+const lighthousePages = (pages: BenchPage[]) => pages.filter((p) => ['home', 'section', 'product'].includes(p.name));
 
 /**
  * `npm run bench [-- --products 20000 --pg --lighthouse]`: the shop started as production starts it, in its own
@@ -118,7 +122,8 @@ async function runOn(database: Database, databaseUrl?: string): Promise<BenchRow
       if (cache === 'on') {
         if (wants('basket')) rows.push(...(await basketRows(shop.baseURL, offers, () => newVisitor(shop.baseURL))));
         if (buyers.length > 0) rows.push(...(await orderRows(shop.baseURL, buyers)));
-        if (values.lighthouse && database.kind === 'pglite') rows.push(...(await lighthouse(shop.baseURL, pages)));
+        if (values.lighthouse && database.kind === 'pglite')
+          rows.push(...(await lighthouseRows(shop.baseURL, lighthousePages(pages))));
       }
       memory.push(`${label}: RSS ${shop.rssMiB()} MiB`);
     } finally {
@@ -140,19 +145,6 @@ async function runOn(database: Database, databaseUrl?: string): Promise<BenchRow
   }
   rows.push({ name: 'shop process memory after the loads', note: memory.join('; ') });
   return rows;
-}
-
-/** bench/lighthouse.ts's scores for the home, section and product pages, when that module is there. */
-async function lighthouse(baseURL: string, pages: BenchPage[]): Promise<BenchRow[]> {
-  const file = path.join(import.meta.dirname, 'lighthouse.ts');
-  if (!existsSync(file)) return [{ name: 'Lighthouse', note: 'bench/lighthouse.ts отсутствует' }];
-  const { lighthouseRows } = (await import(file)) as {
-    lighthouseRows(base: string, p: BenchPage[]): Promise<BenchRow[]>;
-  };
-  return lighthouseRows(
-    baseURL,
-    pages.filter((p) => ['home', 'section', 'product'].includes(p.name)),
-  );
 }
 
 function print(title: string, rows: BenchRow[]): void {
