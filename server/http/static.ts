@@ -72,6 +72,7 @@ export function staticFiles(root: string): MiddlewareHandler {
       etag: entry.etag,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       vary: 'Accept-Encoding',
+      'x-content-type-options': 'nosniff',
     };
     if (c.req.header('if-none-match') === entry.etag) return c.body(null, 304, headers);
     const encoding = pickEncoding(c.req.header('accept-encoding'));

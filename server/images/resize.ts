@@ -51,6 +51,7 @@ export function imageRoutes(imagesDir: string, pool = createRenderPool(RENDER_LI
       'content-type': type,
       etag,
       'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
     };
     if (vary) headers.vary = 'Accept';
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);

@@ -76,6 +76,9 @@ describe('image pipeline', () => {
     const etag = res.headers.get('etag');
     expect(etag).toMatch(/^"webp-[\w-]+"$/);
     expect(Number(res.headers.get('content-length'))).toBe(body.length);
+    // A photo carries none of a page's headers (24 photos on a section page), but is never sniffed for a type.
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBeNull();
 
     const again = await fetchImage(`/images/426x640/${file}?v=1`, ACCEPT.webp, { 'if-none-match': etag as string });
     expect(again.res.status).toBe(304);
