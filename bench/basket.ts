@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
-import { load } from './measure';
+import { failures, load } from './measure';
 import type { BenchRow } from './types';
 
 const CONNECTIONS = 50;
@@ -53,7 +53,7 @@ export async function basketRows(
     },
   });
   const note = (r: { requests: number; non2xx: number; errors: number }) =>
-    `${CONNECTIONS} visitors at once, ${r.requests} calls${r.non2xx || r.errors ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`;
+    `${CONNECTIONS} visitors at once, ${r.requests} calls${failures(r)}`;
   return [
     { name: 'basket/add (add to cart)', reqPerSec: add.reqPerSec, p50Ms: add.p50Ms, p95Ms: add.p95Ms, note: note(add) },
     { name: 'basket/state', reqPerSec: state.reqPerSec, p50Ms: state.p50Ms, p95Ms: state.p95Ms, note: note(state) },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import type { LoadResult, LoadSpec } from './measure';
+import { type LoadResult, type LoadSpec, round } from './measure';
 
 /**
  * One autocannon load in a process of its own, so the load generator never shares an event loop with what it
@@ -42,8 +42,8 @@ const instance = autocannon(
     const answer: LoadResult = {
       // Requests over the seconds they took: autocannon's per-second average drops the last, partial second.
       reqPerSec: Math.round(result.requests.total / result.duration),
-      p50Ms: Math.round(at(0.5) * 10) / 10,
-      p95Ms: Math.round(at(0.95) * 10) / 10,
+      p50Ms: round(at(0.5)),
+      p95Ms: round(at(0.95)),
       requests: result.requests.total,
       errors: result.errors + result.timeouts,
       non2xx: result.non2xx,

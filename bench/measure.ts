@@ -68,3 +68,8 @@ export async function medianMs(fn: () => Promise<unknown>, runs = 30, warmup = 5
 export function round(n: number): number {
   return Math.round(n * 10) / 10;
 }
+
+/** `; 3 non-2xx, 1 errors` when a load had failures, else nothing: for a row's note. */
+export function failures(r: Pick<LoadResult, 'non2xx' | 'errors'>): string {
+  return r.non2xx || r.errors ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : '';
+}

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
-import { signedVisitor } from '../server/http/session';
-import { load } from './measure';
+import { newSessionId, signedVisitor } from '../server/http/session';
+import { failures, load } from './measure';
 import type { BenchRow } from './types';
 
 const CONNECTIONS = 50;
@@ -32,7 +31,7 @@ export async function orderVisitors(db: Db, secret: string): Promise<OrderVisito
   ).map((r) => Number(r.id));
   const visitors: OrderVisitor[] = [];
   for (let i = 0; i < VISITORS; i++) {
-    const id = randomBytes(18).toString('base64url');
+    const id = newSessionId();
     const phone = `7977${String(i).padStart(7, '0')}`;
     await db.execute(sql`insert into sessions (id, confirmed_phone) values (${id}, ${phone})`);
     await db.execute(
@@ -85,7 +84,7 @@ export async function orderRows(baseURL: string, visitors: OrderVisitor[]): Prom
       reqPerSec: saves.reqPerSec,
       p50Ms: saves.p50Ms,
       p95Ms: saves.p95Ms,
-      note: `${CONNECTIONS} visitors at once, ${saves.requests} saves, ${placed} answered 200${saves.non2xx || saves.errors ? `, ${saves.non2xx} non-2xx, ${saves.errors} errors` : ''}`,
+      note: `${CONNECTIONS} visitors at once, ${saves.requests} saves, ${placed} answered 200${failures(saves)}`,
     },
   ];
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { load } from './measure';
+import { failures, load } from './measure';
 import type { BenchRow } from './types';
 
 export interface BenchPage {
@@ -12,7 +12,7 @@ export interface BenchPage {
 }
 
 /** A bare node:http process serving `html` (bench/static-server.ts); answers its URL and its stop. */
-async function staticCopy(html: Buffer): Promise<{ url: string; stop: () => void; cleanUp: () => void }> {
+async function staticCopy(html: Buffer): Promise<{ url: string; stop: () => void }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-static-'));
   const file = path.join(dir, 'page.html');
   writeFileSync(file, html);
@@ -22,8 +22,10 @@ async function staticCopy(html: Buffer): Promise<{ url: string; stop: () => void
   const port = await new Promise<string>((resolve) => child.stdout.once('data', (d) => resolve(String(d).trim())));
   return {
     url: `http://127.0.0.1:${port}/`,
-    stop: () => child.kill(),
-    cleanUp: () => rmSync(dir, { recursive: true, force: true }),
+    stop: () => {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -45,7 +47,6 @@ export async function pageRows(baseURL: string, pages: BenchPage[], label: strin
     const copy = await staticCopy(html);
     const baseline = await load(copy.url);
     copy.stop();
-    copy.cleanUp();
     const result = await load(url);
     const cache = (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).headers.get('x-cache') ?? 'off';
     rows.push({
@@ -54,7 +55,7 @@ export async function pageRows(baseURL: string, pages: BenchPage[], label: strin
       p50Ms: result.p50Ms,
       p95Ms: result.p95Ms,
       ratio: { to: 'static', value: result.reqPerSec / Math.max(1, baseline.reqPerSec) },
-      note: `HTML ${kib(html.length)}, br ${kib(br.length)}; static ${baseline.reqPerSec} req/s (p95 ${baseline.p95Ms} ms); cache: ${cache}${result.non2xx || result.errors ? `; ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`,
+      note: `HTML ${kib(html.length)}, br ${kib(br.length)}; static ${baseline.reqPerSec} req/s (p95 ${baseline.p95Ms} ms); cache: ${cache}${failures(result)}`,
     });
   }
   return rows;

@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../scripts/free-port';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -11,14 +11,6 @@ export interface ShopProcess {
   rssMiB(): number;
   stop(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** The pids of `pid`'s child processes (ps answers 1 when there are none). */
 function children(pid: number): string[] {

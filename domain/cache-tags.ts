@@ -53,7 +53,7 @@ export function touchesAny(changed: ReadonlySet<string>, prefixes: readonly stri
   return false;
 }
 
-/** The tags of a `cache_tags` notification: space-separated names. */
+/** Tags written as space-separated names: a `cache_tags` notification, a rendered page's tags header. */
 export function parseTags(payload: string): string[] {
   return payload.split(' ').filter(Boolean);
 }

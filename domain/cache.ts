@@ -1,5 +1,12 @@
 import { ALL, type Invalidations, touchesAny } from './cache-tags';
 
+/** How a service keeps what it caches: for `ttlMs` at most, and until a change announced by `invalidations`. */
+export interface CacheOptions {
+  ttlMs?: number;
+  now?: () => number;
+  invalidations?: Invalidations;
+}
+
 /** A value loaded once and shared for `ttlMs`; see `cachedFor`. */
 export interface Cached<T> {
   get(): Promise<T>;

@@ -60,6 +60,7 @@ export interface AppDeps {
 
 export function createApp(deps: AppDeps) {
   const { settings, services, logger } = deps;
+  const clock = deps.clock ?? (() => new Date());
   const app = new Hono<AppEnv>();
   const siteUrl = new URL(settings.SITE_URL).origin;
   const handleRequest = createRequestHandler(
@@ -118,7 +119,7 @@ export function createApp(deps: AppDeps) {
       maxBytes: settings.PAGE_CACHE_MB * 1024 * 1024,
       invalidations: deps.invalidations,
       render: async (request, env) => app.fetch(request, env),
-      now: () => (deps.clock ?? (() => new Date()))().getTime(),
+      now: () => clock().getTime(),
       onError: (err, url) => logger.error({ err, url }, 'page cache render failed'),
     }),
   );
@@ -173,7 +174,7 @@ export function createApp(deps: AppDeps) {
     c.req.path.startsWith(`${API_V2_BASE}/`) &&
     c.req.path !== API.userState;
   app.use('*', sessionMiddleware(deps.secret, settings.SITE_URL.startsWith('https:'), readOfTheApi));
-  app.use('*', requestContext({ services, trustProxy: settings.TRUST_PROXY, clock: deps.clock ?? (() => new Date()) }));
+  app.use('*', requestContext({ services, trustProxy: settings.TRUST_PROXY, clock }));
   const writes = guardWrites(writeLimits(services.limits, settings));
   app.route('/', apiV2(services, { imgVersion: settings.IMG_VERSION, writes, push: deps.push }));
   app.route('/', catalogElementApi(services, settings.SITE_ID, writes));

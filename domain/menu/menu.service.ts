@@ -1,5 +1,5 @@
-import { cachedFor } from '../cache';
-import { type Invalidations, SHELL } from '../cache-tags';
+import { type CacheOptions, cachedFor } from '../cache';
+import { SHELL } from '../cache-tags';
 import { type Menu, type RawMenu, resolveMenu, type SectionStat } from './menu';
 
 export interface MenuRepository {
@@ -9,8 +9,6 @@ export interface MenuRepository {
 
 export interface MenuService {
   menu(): Promise<Menu>;
-  /** Forget the cached menu, e.g. after the catalogue changed. */
-  invalidate(): void;
 }
 
 /**
@@ -19,16 +17,12 @@ export interface MenuService {
  */
 export function createMenuService(
   repo: MenuRepository,
-  {
-    ttlMs = 60_000,
-    now = Date.now,
-    invalidations,
-  }: { ttlMs?: number; now?: () => number; invalidations?: Invalidations } = {},
+  { ttlMs = 60_000, now = Date.now, invalidations }: CacheOptions = {},
 ): MenuService {
   const menu = cachedFor(
     () => Promise.all([repo.loadMenu(), repo.sectionStats()]).then(([raw, stats]) => resolveMenu(raw, stats)),
     // Section counts move with the catalogue; the minute's lag is fine for them, not for a menu edit.
     { ttlMs, now, dropOn: { invalidations, tags: [SHELL] } },
   );
-  return { menu: menu.get, invalidate: menu.clear };
+  return { menu: menu.get };
 }

@@ -1,5 +1,5 @@
-import { cachedFor } from '../cache';
-import { type Invalidations, SHELL } from '../cache-tags';
+import { type CacheOptions, cachedFor } from '../cache';
+import { SHELL } from '../cache-tags';
 import { DomainError } from '../errors';
 import { cityOfAddress } from './city-of-address';
 
@@ -60,11 +60,7 @@ export interface RegionsService {
 
 export function createRegionsService(
   repo: RegionsRepository,
-  {
-    ttlMs = 300_000,
-    now = Date.now,
-    invalidations,
-  }: { ttlMs?: number; now?: () => number; invalidations?: Invalidations } = {},
+  { ttlMs = 300_000, now = Date.now, invalidations }: CacheOptions = {},
 ): RegionsService {
   const cities = cachedFor(() => repo.cities(), { ttlMs, now, dropOn: { invalidations, tags: [SHELL] } }).get;
   return {

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { API_V2_BASE, CATALOG_ELEMENT_PATH, RPC_PATH } from '../../contract/api';
-import type { Invalidations } from '../../domain/cache-tags';
+import { type Invalidations, parseTags } from '../../domain/cache-tags';
 import { pickEncoding } from '../http/compress';
 import type { AppEnv } from '../http/env';
 import { createPageStore, type PageEntry } from './store';
@@ -12,9 +12,9 @@ import { createPageStore, type PageEntry } from './store';
 /** The header a rendered page names its tags in; only the cache reads it, nobody else sees it. */
 export const TAGS_HEADER = 'x-cache-tags';
 /** A kept page is served as it is for this long, then served while a new render replaces it. */
-export const FRESH_MS = 60_000;
+const FRESH_MS = 60_000;
 /** After this, a kept page is too old to be served even once more: the visitor waits for a render. */
-export const MAX_STALE_MS = 10 * 60_000;
+const MAX_STALE_MS = 10 * 60_000;
 /** A key whose page turned out personal is rendered per visitor, without asking the cache, for this long. */
 const PASS_MS = 10 * 60_000;
 const MAX_PASS_KEYS = 10_000;
@@ -84,7 +84,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
   }
 
   async function keep(key: string, res: Response, startedAt: number): Promise<Rendered> {
-    const tags = (res.headers.get(TAGS_HEADER) ?? '').split(' ').filter(Boolean);
+    const tags = parseTags(res.headers.get(TAGS_HEADER) ?? '');
     const body = Buffer.from(await res.arrayBuffer());
     const [br, gz] = await Promise.all([
       brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
@@ -94,7 +94,6 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     const headers = [...res.headers].filter(([name]) => !DROPPED.has(name));
     const entry: PageEntry = {
       key,
-      status: 200,
       headers: [...headers, ['etag', etag], ['vary', 'Accept-Encoding, Cookie']],
       body: { identity: body, br, gzip: gz },
       etag,

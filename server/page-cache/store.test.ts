@@ -3,7 +3,6 @@ import { createPageStore, entrySize, type PageEntry } from './store';
 
 const entry = (key: string, tags: string[], bytes = 1000): PageEntry => ({
   key,
-  status: 200,
   headers: [],
   body: { identity: Buffer.alloc(bytes), br: Buffer.alloc(bytes / 10), gzip: Buffer.alloc(bytes / 10) },
   etag: `W/"${key}"`,

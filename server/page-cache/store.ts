@@ -3,7 +3,6 @@ import { ALL } from '../../domain/cache-tags';
 /** One cached answer: the same bytes for everyone who asks with its key, kept raw and compressed once. */
 export interface PageEntry {
   key: string;
-  status: number;
   /** The answer's headers as rendered (content type, security policy with the page's script nonce, caching). */
   headers: [string, string][];
   body: { identity: Buffer; br: Buffer; gzip: Buffer };
@@ -94,5 +93,3 @@ export function createPageStore(maxBytes: number) {
     stats: () => ({ entries: entries.size, bytes }),
   };
 }
-
-export type PageStore = ReturnType<typeof createPageStore>;

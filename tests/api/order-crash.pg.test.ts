@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { queryRows } from '../../db/client';
 import { ignorePoolErrorsOnClose, offerFacts } from '../support/basket-offers';
 import { checkoutKit, freshPhone } from '../support/checkout';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { freePort } from '../../scripts/free-port';
 
 // PostgreSQL only (vitest.config.ts): the shop runs as its own process on this test's database and is killed with
 // SIGKILL in the middle of a stream of order saves; what it leaves behind is then checked in the database.
@@ -26,14 +26,6 @@ afterAll(async () => {
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function startShop(databaseUrl: string): Promise<string> {
   const port = await freePort();

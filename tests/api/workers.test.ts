@@ -2,11 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { freePort } from '../../scripts/free-port';
 
 /**
  * `WORKERS=N npm start` (issue 11.4): N processes answer on one port on PostgreSQL; the embedded database, which
@@ -23,14 +23,6 @@ afterAll(async () => {
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 function start(env: Record<string, string>): { shop: ChildProcess; output: () => string } {
   let output = '';

@@ -1,5 +1,5 @@
-import { cachedFor } from '../../cache';
-import { type Invalidations, LISTINGS } from '../../cache-tags';
+import { type CacheOptions, cachedFor } from '../../cache';
+import { LISTINGS } from '../../cache-tags';
 import type { FeaturedKind, ProductCard } from './card';
 
 export interface SectionTile {
@@ -30,11 +30,7 @@ export interface HomeService {
 /** The home page's selections change slowly; one query set serves every visitor for `ttlMs`. */
 export function createHomeService(
   repo: HomeRepository,
-  {
-    ttlMs = 60_000,
-    now = Date.now,
-    invalidations,
-  }: { ttlMs?: number; now?: () => number; invalidations?: Invalidations } = {},
+  { ttlMs = 60_000, now = Date.now, invalidations }: CacheOptions = {},
 ): HomeService {
   const page = cachedFor(
     () =>

@@ -1,5 +1,5 @@
-import { cachedFor, onChange, taggedCache } from '../../cache';
-import { brandTag, type Invalidations, LISTINGS, productTag, sectionTag } from '../../cache-tags';
+import { type CacheOptions, cachedFor, onChange, taggedCache } from '../../cache';
+import { brandTag, LISTINGS, productTag, sectionTag } from '../../cache-tags';
 import { DomainError } from '../../errors';
 import type { AvailabilityOffer } from '../../inventory/availability';
 import type { ProductCard } from './card';
@@ -214,11 +214,7 @@ function scopeTag(scope: ListingScope): string {
  */
 export function createListingService(
   repo: ListingRepository,
-  {
-    ttlMs = 60_000,
-    now = Date.now,
-    invalidations,
-  }: { ttlMs?: number; now?: () => number; invalidations?: Invalidations } = {},
+  { ttlMs = 60_000, now = Date.now, invalidations }: CacheOptions = {},
 ): ListingService {
   // A facet change (a product entering or leaving a listing, its price or sizes) names its section, brand and
   // `listings`: the reference's counts and every scope's totals are loaded again.

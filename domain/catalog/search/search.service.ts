@@ -1,5 +1,5 @@
-import { cachedFor } from '../../cache';
-import { type Invalidations, LISTINGS } from '../../cache-tags';
+import { type CacheOptions, cachedFor } from '../../cache';
+import { LISTINGS } from '../../cache-tags';
 import { splitFilterPath } from '../filter/filter';
 import type { Listing, ListingService, Outcome, Params } from '../listing/listing.service';
 import {
@@ -41,11 +41,7 @@ export const SEARCH_ANALYTICS_IDS = 5;
 export function createSearchService(
   repo: SearchRepository,
   listings: ListingService,
-  {
-    ttlMs = 300_000,
-    now = Date.now,
-    invalidations,
-  }: { ttlMs?: number; now?: () => number; invalidations?: Invalidations } = {},
+  { ttlMs = 300_000, now = Date.now, invalidations }: CacheOptions = {},
 ): SearchService {
   const vocabulary = cachedFor(() => repo.vocabulary(), {
     ttlMs,
