@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import type { Route } from './+types/auth.confirm';
 import styles from './auth.module.css';
@@ -27,9 +27,9 @@ export default function EmailConfirmed({ loaderData }: Route.ComponentProps) {
           <p className={styles.text}>
             Спасибо! На этот адрес будут приходить письма о заказах и ссылки для восстановления пароля.
           </p>
-          <Link className={styles.button} to="/lk/">
+          <ShopLink className={styles.button} to="/lk/">
             В личный кабинет
-          </Link>
+          </ShopLink>
         </>
       ) : (
         <>
@@ -37,9 +37,9 @@ export default function EmailConfirmed({ loaderData }: Route.ComponentProps) {
           <p className={styles.text}>
             Ссылка устарела или уже использована. Войдите в личный кабинет и запросите новое письмо для подтверждения.
           </p>
-          <Link className={styles.button} to="/auth/">
+          <ShopLink className={styles.button} to="/auth/">
             Войти
-          </Link>
+          </ShopLink>
         </>
       )}
     </main>

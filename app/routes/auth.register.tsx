@@ -1,4 +1,5 @@
-import { Form, Link, redirect, redirectDocument, useLocation } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
+import { Form, redirect, redirectDocument, useLocation } from 'react-router';
 import { registerInput } from '../../domain/auth/accounts.schemas';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { type RegisterResult, RegisterForm } from '~/components/account/RegisterForm';
@@ -76,7 +77,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         place="page"
       />
       <p className={styles.switch}>
-        Уже есть аккаунт? <Link to={`/auth/?backurl=${encodeURIComponent(backurl)}`}>Войти</Link>
+        Уже есть аккаунт? <ShopLink to={`/auth/?backurl=${encodeURIComponent(backurl)}`}>Войти</ShopLink>
       </p>
     </main>
   );

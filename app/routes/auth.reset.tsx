@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
+import { Form } from 'react-router';
 import { PASSWORD_MIN } from '../../domain/auth/password';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { isDomainError } from '../../domain/errors';
@@ -39,9 +40,9 @@ export default function PasswordReset({ loaderData, actionData }: Route.Componen
         <p className={styles.done} role="status">
           {actionData.done}
         </p>
-        <Link className={styles.button} to="/auth/">
+        <ShopLink className={styles.button} to="/auth/">
           Войти
-        </Link>
+        </ShopLink>
       </main>
     );
   return (

@@ -1,5 +1,5 @@
 import { ShoppingBag } from 'lucide-react';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { PRODUCT_FORMS, plural } from '../../domain/text/plural';
 import { BasketLineItem } from '~/components/basket/BasketLineItem';
 import { BasketSummary } from '~/components/basket/BasketSummary';
@@ -48,9 +48,9 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
                 <BasketLineItem key={line.id} line={line} imgVersion={imgVersion} />
               ))}
             </ul>
-            <Link to="/catalog/" className={styles.back}>
+            <ShopLink to="/catalog/" className={styles.back}>
               Продолжить покупки
-            </Link>
+            </ShopLink>
           </section>
           <BasketSummary totals={basket.totals} />
         </div>
@@ -67,7 +67,7 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
             <h2 id="delayed-title" className={styles.subtitle}>
               Отложенные товары
             </h2>
-            <Link to={basket.delayUrl} className={styles.all}>{`Все отложенные (${basket.delayCount})`}</Link>
+            <ShopLink to={basket.delayUrl} className={styles.all}>{`Все отложенные (${basket.delayCount})`}</ShopLink>
           </div>
           <ul className={styles.grid}>
             {basket.delay.slice(0, DELAYED_ON_BASKET_PAGE).map((line) => (

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
+import { data, redirect } from 'react-router';
 import { brandSeo } from '../../domain/catalog/listing/listing-seo';
 import { ListingView } from '~/components/catalog/ListingView';
 import { listingMeta } from '~/components/catalog/listing-meta';
@@ -53,12 +54,12 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
           <p className={styles.text}>{brand.text}</p>
           {brand.menCount > 0 && (
             <nav className={styles.switch} aria-label="Чьи модели показать">
-              <Link to={`/brands/${brand.code}/`} aria-current={men ? undefined : 'page'}>
+              <ShopLink to={`/brands/${brand.code}/`} aria-current={men ? undefined : 'page'}>
                 Все модели
-              </Link>
-              <Link to={`/brands/${brand.code}/man/`} aria-current={men ? 'page' : undefined}>
+              </ShopLink>
+              <ShopLink to={`/brands/${brand.code}/man/`} aria-current={men ? 'page' : undefined}>
                 Мужчинам
-              </Link>
+              </ShopLink>
             </nav>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { groupBrands } from '../../domain/catalog/listing/brands';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
@@ -51,12 +51,12 @@ export default function Brands({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs crumbs={crumbs} origin={origin} />
       <h1 className={styles.title}>{men ? 'Бренды для мужчин' : 'Бренды'}</h1>
       <nav className={styles.switch} aria-label="Чьи бренды показать">
-        <Link to="/brands/" aria-current={men ? undefined : 'page'}>
+        <ShopLink to="/brands/" aria-current={men ? undefined : 'page'}>
           Все
-        </Link>
-        <Link to="/brands/man/" aria-current={men ? 'page' : undefined}>
+        </ShopLink>
+        <ShopLink to="/brands/man/" aria-current={men ? 'page' : undefined}>
           Мужчинам
-        </Link>
+        </ShopLink>
       </nav>
       <nav className={styles.index} aria-label="Буквы">
         {letters.map((l) => (
@@ -75,10 +75,10 @@ export default function Brands({ loaderData }: Route.ComponentProps) {
                 <ul className={styles.list}>
                   {group.brands.map((b) => (
                     <li key={b.id}>
-                      <Link to={b.url} className={styles.brand}>
+                      <ShopLink to={b.url} className={styles.brand}>
                         {b.name}
                         <span className={styles.count}>{b.count}</span>
-                      </Link>
+                      </ShopLink>
                     </li>
                   ))}
                 </ul>

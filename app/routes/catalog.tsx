@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
+import { data, redirect } from 'react-router';
 import { productCount, SHOP_NAME, sectionSeo } from '../../domain/catalog/listing/listing-seo';
 import { topSections } from '../../domain/catalog/listing/listing.service';
 import { formatPrice } from '../../domain/pricing/price';
@@ -97,18 +98,18 @@ function CatalogRoot({ tops, origin }: { tops: RootData['tops']; origin: string 
         {tops.map((top) => (
           <section key={top.id} className={styles.top} aria-labelledby={`top-${top.id}`}>
             <h2 id={`top-${top.id}`} className={styles.topTitle}>
-              <Link to={top.url}>{top.name}</Link>
+              <ShopLink to={top.url}>{top.name}</ShopLink>
               <span className={styles.muted}>{productCount(top.count)}</span>
             </h2>
             {top.groups.map((group) => (
               <div key={group.id} className={styles.group}>
                 <h3 className={styles.groupTitle}>
-                  <Link to={group.url}>{group.name}</Link>
+                  <ShopLink to={group.url}>{group.name}</ShopLink>
                 </h3>
                 <ul className={styles.leaves}>
                   {group.leaves.map((leaf) => (
                     <li key={leaf.id}>
-                      <Link to={leaf.url} className={styles.leaf}>
+                      <ShopLink to={leaf.url} className={styles.leaf}>
                         <span>
                           {leaf.name}
                           {leaf.hasNew && <span className={styles.new}>новинки</span>}
@@ -116,7 +117,7 @@ function CatalogRoot({ tops, origin }: { tops: RootData['tops']; origin: string 
                         <span className={styles.muted}>
                           {leaf.minPrice != null ? `от ${formatPrice(leaf.minPrice)}` : ''}
                         </span>
-                      </Link>
+                      </ShopLink>
                     </li>
                   ))}
                 </ul>

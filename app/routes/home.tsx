@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { formatPrice } from '../../domain/pricing/price';
 import { ProductCard } from '~/components/catalog/ProductCard';
 import { imageUrl } from '../../contract/images';
@@ -37,7 +37,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           { tile: heroMen, title: 'Мужчинам', text: 'Парки и пуховики до −40 °C', url: '/catalog/man/' },
         ].map(({ tile, title, text, url }) =>
           tile ? (
-            <Link key={url} to={url} className={styles.heroTile}>
+            <ShopLink key={url} to={url} className={styles.heroTile}>
               <span className={styles.heroPhoto}>
                 <img
                   src={imageUrl(tile.image, 'source', imgVersion)}
@@ -52,7 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <span>{text}</span>
                 <span className={styles.heroCta}>Смотреть</span>
               </span>
-            </Link>
+            </ShopLink>
           ) : null,
         )}
       </section>
@@ -64,7 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className={styles.tiles}>
           {tiles.map((tile) => (
             <li key={tile.id}>
-              <Link to={tile.url} className={styles.tile}>
+              <ShopLink to={tile.url} className={styles.tile}>
                 <img
                   src={imageUrl(tile.image, 'listingMobile', imgVersion)}
                   alt=""
@@ -76,7 +76,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <span
                   className={styles.tileMeta}
                 >{`${tile.gender === 'man' ? 'мужские' : 'женские'} · от ${formatPrice(tile.minPrice)}`}</span>
-              </Link>
+              </ShopLink>
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
-import { Form, Link, useSearchParams } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
+import { Form, useSearchParams } from 'react-router';
 import { addressInput, addressUpdateInput } from '../../domain/account/account.schemas';
 import type { Address } from '../../domain/account/addresses';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
@@ -76,12 +77,12 @@ function AddressForm({
       {address && <input type="hidden" name="id" value={address.id} />}
       <fieldset className={styles.row} style={{ border: 0, padding: 0, margin: 0 }}>
         <legend className={forms.hint}>Куда доставить</legend>
-        <Link to="?type=COURIER" aria-current={type === 'COURIER' ? 'true' : undefined}>
+        <ShopLink to="?type=COURIER" aria-current={type === 'COURIER' ? 'true' : undefined}>
           Курьером
-        </Link>
-        <Link to="?type=POST" aria-current={type === 'POST' ? 'true' : undefined}>
+        </ShopLink>
+        <ShopLink to="?type=POST" aria-current={type === 'POST' ? 'true' : undefined}>
           Почтой России
-        </Link>
+        </ShopLink>
       </fieldset>
       <input type="hidden" name="type" value={type} />
       {type === 'POST' ? (
@@ -114,7 +115,7 @@ function AddressForm({
         <button type="submit" className={forms.button}>
           {address ? 'Сохранить' : 'Добавить адрес'}
         </button>
-        {address && <Link to="/lk/address/">Отмена</Link>}
+        {address && <ShopLink to="/lk/address/">Отмена</ShopLink>}
       </div>
     </Form>
   );
@@ -141,9 +142,9 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
               <span>{a.title}</span>
               {a.isDefault && <span className={`${styles.state} ${styles.ok}`}>основной</span>}
               <div className={styles.actions}>
-                <Link to={`?edit=${a.id}&type=${a.type}`} aria-label={`Изменить адрес ${a.title}`}>
+                <ShopLink to={`?edit=${a.id}&type=${a.type}`} aria-label={`Изменить адрес ${a.title}`}>
                   Изменить
-                </Link>
+                </ShopLink>
                 {!a.isDefault && (
                   <Form method="post">
                     <input type="hidden" name="intent" value="default" />

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { imageUrl } from '../../contract/images';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { formatPrice } from '../../domain/pricing/price';
@@ -36,16 +36,16 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       {orders.length === 0 ? (
         <>
           <p className={styles.empty}>Заказов пока нет.</p>
-          <Link to="/catalog/women/">Перейти в каталог</Link>
+          <ShopLink to="/catalog/women/">Перейти в каталог</ShopLink>
         </>
       ) : (
         <ul className={styles.list}>
           {orders.map((order) => (
             <li key={order.id} className={styles.card}>
               <div className={styles.row}>
-                <Link to={`/order/?ORDER_ID=${order.id}`}>
+                <ShopLink to={`/order/?ORDER_ID=${order.id}`}>
                   <b>{`Заказ № ${order.number}`}</b>
-                </Link>
+                </ShopLink>
                 <span>{`от ${dateFormat.format(new Date(order.createdAt))}`}</span>
                 <span className={styles.state}>{order.statusName}</span>
               </div>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { data, Form, Link, redirect } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
+import { data, Form, redirect } from 'react-router';
 import { SHOP_NAME, sectionTitle } from '../../domain/catalog/listing/listing-seo';
 import { SEARCH_MAX } from '../../domain/catalog/search/search';
 import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
@@ -72,7 +73,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <ul className={styles.sections}>
           {suggestions.map((s) => (
             <li key={s.id}>
-              <Link to={s.url}>{s.name}</Link>
+              <ShopLink to={s.url}>{s.name}</ShopLink>
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
+import { data } from 'react-router';
 import { imageUrl } from '../../contract/images';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { isDomainError } from '../../domain/errors';
@@ -220,7 +221,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className={styles.links}>
             {catalogues.map((c) => (
-              <Link key={c.url} to={c.url}>{`${c.name}: ${c.count}`}</Link>
+              <ShopLink key={c.url} to={c.url}>{`${c.name}: ${c.count}`}</ShopLink>
             ))}
           </p>
           <div className={styles.grid}>

@@ -1,4 +1,5 @@
-import { Form, Link, useSubmit } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
+import { Form, useSubmit } from 'react-router';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import type { ShopView } from '../../domain/stores/shops.service';
 import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
@@ -139,11 +140,11 @@ function ShopCard({ shop }: { shop: ShopView }) {
   return (
     <li className={styles.shop}>
       <h3 className={styles.shopName}>
-        <Link to={shop.url}>{shop.name}</Link>
+        <ShopLink to={shop.url}>{shop.name}</ShopLink>
       </h3>
-      <Link to={shop.url} className={styles.address} onClick={() => reachGoal('adress_shops', { shop: shop.code })}>
+      <ShopLink to={shop.url} className={styles.address} onClick={() => reachGoal('adress_shops', { shop: shop.code })}>
         {shop.address}
-      </Link>
+      </ShopLink>
       {shop.metro && <p className={styles.muted}>{`м. ${shop.metro}`}</p>}
       <p className={styles.muted}>{shop.hours}</p>
       {shop.openText && <p className={shop.openNow ? styles.open : styles.closed}>{shop.openText}</p>}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import type { Route } from './+types/subscribe.confirm';
 import styles from './auth.module.css';
@@ -30,9 +30,9 @@ export default function SubscribeConfirm({ loaderData }: Route.ComponentProps) {
           ? 'Спасибо! Новости и скидки будут приходить не чаще раза в неделю. Отписаться можно по ссылке в любом письме.'
           : 'Ссылка устарела или испорчена. Подпишитесь ещё раз внизу любой страницы — мы пришлём новое письмо.'}
       </p>
-      <Link className={styles.button} to="/">
+      <ShopLink className={styles.button} to="/">
         На главную
-      </Link>
+      </ShopLink>
     </main>
   );
 }

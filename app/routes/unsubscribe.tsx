@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import type { Route } from './+types/unsubscribe';
 import styles from './auth.module.css';
@@ -34,9 +34,9 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           ? 'Ссылка испорчена. Откройте её из письма ещё раз или напишите нам — отпишем вручную.'
           : 'Больше писем с новостями и скидками не будет. Письма о ваших заказах приходят по-прежнему.'}
       </p>
-      <Link className={styles.button} to="/">
+      <ShopLink className={styles.button} to="/">
         На главную
-      </Link>
+      </ShopLink>
     </main>
   );
 }

@@ -30,7 +30,9 @@ async function reservable(page: Page): Promise<{ url: string; size: string; shop
     const res = await fetch(`${baseURL()}/api/v2/catalog/product/get/?id=${id}`);
     if (!res.ok) continue;
     const { item, offers } = ((await res.json()) as { data: { item: { url: string }; offers: Offer[] } }).data;
-    for (const offer of offers.filter((o) => !o.disabled && o.inShops)) {
+    // One size per product: each ask counts against the session's limit of writes a minute (120), and a full run's
+    // earlier orders may have taken the first products' Moscow stock.
+    for (const offer of offers.filter((o) => !o.disabled && o.inShops).slice(0, 1)) {
       const shop = await page.evaluate(async (offerId) => {
         const state = await (await fetch('/api/v2/user/state/')).json();
         const answer = await fetch('/api/v2/sale/reserve/data/', {
@@ -38,6 +40,7 @@ async function reservable(page: Page): Promise<{ url: string; size: string; shop
           body: new URLSearchParams({ sessid: state.data.sessid, offerId: String(offerId) }),
         });
         const { data } = await answer.json();
+        if (!data) throw new Error(`reserve/data answered ${answer.status}`);
         const city = data.cities.find((c: { current: boolean }) => c.current)?.id;
         return data.shops.find(
           (s: { city: number; quantity: number; collection: unknown }) =>

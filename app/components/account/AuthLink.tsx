@@ -1,4 +1,5 @@
-import { Link, type LinkProps } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
+import type { LinkProps } from 'react-router';
 import { type AuthDialog, openAuthDialog } from '~/lib/auth-dialog';
 
 export const AUTH_PAGES: Record<AuthDialog, string> = {
@@ -13,7 +14,7 @@ export const AUTH_PAGES: Record<AuthDialog, string> = {
  */
 export function AuthLink({ dialog, to, ...link }: { dialog: AuthDialog } & Omit<LinkProps, 'to'> & { to?: string }) {
   return (
-    <Link
+    <ShopLink
       to={to ?? AUTH_PAGES[dialog]}
       {...link}
       onClick={(e) => {
@@ -24,6 +25,6 @@ export function AuthLink({ dialog, to, ...link }: { dialog: AuthDialog } & Omit<
       }}
     >
       {link.children}
-    </Link>
+    </ShopLink>
   );
 }

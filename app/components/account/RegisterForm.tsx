@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { PASSWORD_MIN } from '../../../domain/auth/password';
 import { CONSENT_TEXTS } from '../../../domain/consent/consent';
 import { reachGoal } from '~/lib/analytics';
@@ -75,7 +75,7 @@ export function RegisterForm({
           />
           <span>
             {before}
-            <Link to={consent.link.href}>{consent.link.text}</Link>
+            <ShopLink to={consent.link.href}>{consent.link.text}</ShopLink>
             {after}
           </span>
         </label>

@@ -1,5 +1,5 @@
 import { Heart, Minus, Plus, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { type BasketLine, MAX_LINE_QUANTITY } from '../../../domain/basket/basket';
 import { discountPercent, formatPrice } from '../../../domain/pricing/price';
 import { deleteLine, lineToWishlist, setLineQuantity } from '~/lib/basket-store';
@@ -17,7 +17,7 @@ export function BasketLineItem({ line, imgVersion }: { line: BasketLine; imgVers
 
   return (
     <li className={styles.line} aria-busy={busy || undefined} data-testid="basket-line" data-offer-id={offer.id}>
-      <Link to={product.url} className={styles.photo} tabIndex={-1} aria-hidden="true">
+      <ShopLink to={product.url} className={styles.photo} tabIndex={-1} aria-hidden="true">
         {product.image && (
           <img
             src={imageUrl(product.image, 'listingMobile', imgVersion)}
@@ -30,11 +30,11 @@ export function BasketLineItem({ line, imgVersion }: { line: BasketLine; imgVers
             decoding="async"
           />
         )}
-      </Link>
+      </ShopLink>
       <div className={styles.info}>
         <p className={styles.brand}>{product.brandName}</p>
         <h3 className={styles.name}>
-          <Link to={product.url}>{product.name}</Link>
+          <ShopLink to={product.url}>{product.name}</ShopLink>
         </h3>
         <dl className={styles.meta}>
           {offer.colorName && (

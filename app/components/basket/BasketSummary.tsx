@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import type { BasketTotals } from '../../../domain/pricing/totals';
 import { formatPrice } from '../../../domain/pricing/price';
 import { PRODUCT_FORMS, plural } from '../../../domain/text/plural';
@@ -35,9 +35,9 @@ export function BasketSummary({ totals }: { totals: BasketTotals }) {
         </div>
       </dl>
       {totals.quantity > 0 ? (
-        <Link to="/order/" className={styles.checkout}>
+        <ShopLink to="/order/" className={styles.checkout}>
           Перейти к оформлению
-        </Link>
+        </ShopLink>
       ) : (
         <p className={styles.muted}>В корзине нет товаров, которые можно заказать.</p>
       )}

@@ -1,6 +1,6 @@
 import { Check, Heart } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { reachGoal } from '~/lib/analytics';
 import { addToBasket, addToWishlist, removeFromWishlist, useBasket } from '~/lib/basket-store';
 import styles from './BuyButtons.module.css';
@@ -92,9 +92,9 @@ export function BuyButtons({ offerId, canBuy, reason }: BuyButtonsProps) {
           <p className={styles.added}>
             <Check size={18} aria-hidden />
             <span>{inCart > 1 ? `В корзине ${inCart}\u00a0шт.` : 'Добавлено в корзину'}</span>
-            <Link to="/basket/" className={styles.toCart} onClick={() => reachGoal('go_to_cart', { offerId })}>
+            <ShopLink to="/basket/" className={styles.toCart} onClick={() => reachGoal('go_to_cart', { offerId })}>
               Перейти в корзину
-            </Link>
+            </ShopLink>
           </p>
         )}
       </div>

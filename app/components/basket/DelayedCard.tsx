@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import type { BasketLine } from '../../../domain/basket/basket';
 import { discountPercent } from '../../../domain/pricing/price';
 import { addToBasket, removeFromWishlist } from '~/lib/basket-store';
@@ -17,7 +17,7 @@ export function DelayedCard({ line, inCart, imgVersion }: { line: BasketLine; in
   return (
     <li className={styles.card} aria-busy={busy || undefined} data-testid="delayed-item" data-offer-id={offer.id}>
       <div className={styles.photoWrap}>
-        <Link to={product.url} className={styles.photo} tabIndex={-1} aria-hidden="true">
+        <ShopLink to={product.url} className={styles.photo} tabIndex={-1} aria-hidden="true">
           {product.image && (
             <img
               src={imageUrl(product.image, 'listingMobile', imgVersion)}
@@ -28,7 +28,7 @@ export function DelayedCard({ line, inCart, imgVersion }: { line: BasketLine; in
               decoding="async"
             />
           )}
-        </Link>
+        </ShopLink>
         <button
           type="button"
           className={styles.remove}
@@ -41,7 +41,7 @@ export function DelayedCard({ line, inCart, imgVersion }: { line: BasketLine; in
       </div>
       <p className={styles.brand}>{product.brandName}</p>
       <h3 className={styles.name}>
-        <Link to={product.url}>{product.name}</Link>
+        <ShopLink to={product.url}>{product.name}</ShopLink>
       </h3>
       <p className={styles.meta}>{`${offer.colorName ? `${offer.colorName}, ` : ''}размер ${offer.sizeName}`}</p>
       <p className={styles.price}>
@@ -50,9 +50,9 @@ export function DelayedCard({ line, inCart, imgVersion }: { line: BasketLine; in
       {!line.canBuy ? (
         <p className={styles.soldOut}>Нет в наличии</p>
       ) : inCart ? (
-        <Link to="/basket/" className={`${styles.button} ${styles.inCart}`}>
+        <ShopLink to="/basket/" className={`${styles.button} ${styles.inCart}`}>
           В корзине
-        </Link>
+        </ShopLink>
       ) : (
         <button
           type="button"

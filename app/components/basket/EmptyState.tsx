@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import styles from './EmptyState.module.css';
 
 /** What an empty cart or wishlist shows: what happened and where to go next. */
@@ -10,12 +10,12 @@ export function EmptyState({ Icon, title, text }: { Icon: LucideIcon; title: str
       <h2 className={styles.title}>{title}</h2>
       <p className={styles.text}>{text}</p>
       <div className={styles.links}>
-        <Link to="/catalog/women/" className={styles.link}>
+        <ShopLink to="/catalog/women/" className={styles.link}>
           Женщинам
-        </Link>
-        <Link to="/catalog/man/" className={styles.link}>
+        </ShopLink>
+        <ShopLink to="/catalog/man/" className={styles.link}>
           Мужчинам
-        </Link>
+        </ShopLink>
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import styles from './Breadcrumbs.module.css';
 
 export interface Crumb {
@@ -23,7 +23,11 @@ export function Breadcrumbs({ crumbs, origin }: { crumbs: Crumb[]; origin: strin
       <ol className={styles.list}>
         {crumbs.map((c, i) => (
           <li key={c.url} className={styles.item}>
-            {i < crumbs.length - 1 ? <Link to={c.url}>{c.name}</Link> : <span aria-current="page">{c.name}</span>}
+            {i < crumbs.length - 1 ? (
+              <ShopLink to={c.url}>{c.name}</ShopLink>
+            ) : (
+              <span aria-current="page">{c.name}</span>
+            )}
           </li>
         ))}
       </ol>

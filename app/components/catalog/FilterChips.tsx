@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { EMPTY_FILTER, toggleValue, withoutCode } from '../../../domain/catalog/filter/filter';
 import { type Facet, groupDigits } from '../../../domain/catalog/filter/filter-facets';
 import { hrefWithFilter, type ListingLocation } from '../../../domain/catalog/listing/listing';
@@ -34,7 +34,7 @@ export function FilterChips({ facets, location }: { facets: Facet[]; location: L
     <ul className={styles.chips} aria-label="Выбранные фильтры">
       {chips.map((c) => (
         <li key={c.key}>
-          <Link
+          <ShopLink
             to={c.href}
             className={styles.chip}
             preventScrollReset
@@ -43,14 +43,14 @@ export function FilterChips({ facets, location }: { facets: Facet[]; location: L
           >
             {c.label}
             <X size={14} aria-hidden />
-          </Link>
+          </ShopLink>
         </li>
       ))}
       {chips.length > 1 && (
         <li>
-          <Link to={hrefWithFilter(location, EMPTY_FILTER)} className={styles.reset} preventScrollReset>
+          <ShopLink to={hrefWithFilter(location, EMPTY_FILTER)} className={styles.reset} preventScrollReset>
             Сбросить все
-          </Link>
+          </ShopLink>
         </li>
       )}
     </ul>

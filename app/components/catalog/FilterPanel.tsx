@@ -1,6 +1,7 @@
 import { Check, Info } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
+import { useNavigate } from 'react-router';
 import { type FilterRange, type FilterState, setRange, toggleValue } from '../../../domain/catalog/filter/filter';
 import type { Facet, FacetValue } from '../../../domain/catalog/filter/filter-facets';
 import { hrefWithFilter, type ListingLocation } from '../../../domain/catalog/listing/listing';
@@ -116,7 +117,7 @@ function ValueList({
 function ValueLink({ facet, value, location }: { facet: Facet; value: FacetValue; location: ListingLocation }) {
   const next = toggleValue(location.filter, facet.code, value.value);
   return (
-    <Link
+    <ShopLink
       to={hrefWithFilter(location, next)}
       className={styles.option}
       preventScrollReset
@@ -125,7 +126,7 @@ function ValueLink({ facet, value, location }: { facet: Facet; value: FacetValue
       data-count={value.count}
     >
       <ValueLabel facet={facet} value={value} selected={value.selected} />
-    </Link>
+    </ShopLink>
   );
 }
 

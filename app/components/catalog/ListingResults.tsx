@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
+import { useNavigate } from 'react-router';
 import type { ProductCard as Card } from '../../../domain/catalog/listing/card';
 import {
   type ListingLocation,
@@ -158,9 +159,9 @@ export function ListingResults({
                   {p === page ? (
                     <span aria-current="page">{p}</span>
                   ) : (
-                    <Link to={listingHref({ ...location, page: p })} aria-label={`Страница ${p}`}>
+                    <ShopLink to={listingHref({ ...location, page: p })} aria-label={`Страница ${p}`}>
                       {p}
-                    </Link>
+                    </ShopLink>
                   )}
                 </li>
               ),

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { EMPTY_FILTER } from '../../../domain/catalog/filter/filter';
 import { hrefWithFilter } from '../../../domain/catalog/listing/listing';
 import { productCount } from '../../../domain/catalog/listing/listing-seo';
@@ -81,9 +81,9 @@ export function ListingView({ listing, heading, crumbs, origin, imgVersion, sour
               <p className={styles.emptyTitle}>Под этот фильтр ничего не нашлось</p>
               <p>Попробуйте убрать часть условий — подходящие модели наверняка найдутся.</p>
               {filtered && (
-                <Link to={hrefWithFilter(location, EMPTY_FILTER)} className={styles.emptyLink}>
+                <ShopLink to={hrefWithFilter(location, EMPTY_FILTER)} className={styles.emptyLink}>
                   Сбросить фильтры
-                </Link>
+                </ShopLink>
               )}
             </div>
           )}

@@ -1,5 +1,5 @@
 import { preload } from 'react-dom';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import type { ProductCard as Card } from '../../../domain/catalog/listing/card';
 import { formatPrice } from '../../../domain/pricing/price';
 import { plural } from '../../../domain/text/plural';
@@ -28,7 +28,7 @@ export function ProductCard({ card, imgVersion, eager = false }: { card: Card; i
   return (
     <article className={styles.card}>
       {/* The name below is the link for keyboards and screen readers; the photo repeats it for pointers. */}
-      <Link to={card.url} className={styles.photo} tabIndex={-1} aria-hidden="true">
+      <ShopLink to={card.url} className={styles.photo} tabIndex={-1} aria-hidden="true">
         {main && (
           <img
             src={imageUrl(main, 'listing', imgVersion)}
@@ -58,11 +58,11 @@ export function ProductCard({ card, imgVersion, eager = false }: { card: Card; i
           {card.isNew && <span className={styles.new}>Новинка</span>}
           {card.discountPercent > 0 && <span className={styles.sale}>{`−${card.discountPercent}\u00a0%`}</span>}
         </span>
-      </Link>
+      </ShopLink>
       <div className={styles.text}>
         <p className={styles.brand}>{card.brandName}</p>
         <h3 className={styles.name}>
-          <Link to={card.url}>{card.name}</Link>
+          <ShopLink to={card.url}>{card.name}</ShopLink>
         </h3>
         <p className={styles.prices}>
           <span className={`price ${card.oldPrice ? styles.salePrice : ''}`}>{formatPrice(card.price)}</span>

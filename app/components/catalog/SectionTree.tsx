@@ -1,5 +1,5 @@
 import { ChevronLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import styles from './SectionTree.module.css';
 
 export interface TreeNode {
@@ -23,10 +23,10 @@ export function SectionTree({
   return (
     <nav aria-label="Разделы каталога" className={styles.tree}>
       {parent && (
-        <Link to={parent.url} className={styles.up}>
+        <ShopLink to={parent.url} className={styles.up}>
           <ChevronLeft size={16} aria-hidden />
           {parent.name}
-        </Link>
+        </ShopLink>
       )}
       <ul className={styles.list}>
         {nodes.map((n) => (
@@ -37,10 +37,10 @@ export function SectionTree({
                 <span className={styles.count}>{n.count}</span>
               </span>
             ) : (
-              <Link to={n.url} className={styles.link}>
+              <ShopLink to={n.url} className={styles.link}>
                 {n.name}
                 <span className={styles.count}>{n.count}</span>
-              </Link>
+              </ShopLink>
             )}
           </li>
         ))}

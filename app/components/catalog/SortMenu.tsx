@@ -1,6 +1,6 @@
 import { ArrowUpDown, Check } from 'lucide-react';
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { hrefWithSort, type ListingLocation } from '../../../domain/catalog/listing/listing';
 import type { SortState } from '../../../domain/catalog/listing/sort';
 import styles from './SortMenu.module.css';
@@ -18,7 +18,7 @@ export function SortMenu({ sort, location }: { sort: SortState; location: Listin
       <ul className={styles.list}>
         {sort.list.map((s) => (
           <li key={s.value}>
-            <Link
+            <ShopLink
               to={hrefWithSort(location, s.value)}
               rel="nofollow"
               className={styles.option}
@@ -28,7 +28,7 @@ export function SortMenu({ sort, location }: { sort: SortState; location: Listin
             >
               {s.name}
               {s.value === sort.value && <Check size={16} aria-hidden />}
-            </Link>
+            </ShopLink>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { imageUrl } from '../../../contract/images';
 import { normalizePhone } from '../../../domain/auth/phone';
 import type { OrderParams, OrderState } from '../../../domain/order/checkout.service';
@@ -166,9 +166,9 @@ export function CheckoutForm(props: Props) {
       <main id="main" className={`container ${styles.page}`}>
         <h1 className={styles.title}>Оформление заказа</h1>
         <p className={styles.muted}>В корзине нет товаров, которые можно заказать.</p>
-        <Link to="/catalog/" className={styles.secondary}>
+        <ShopLink to="/catalog/" className={styles.secondary}>
           Перейти в каталог
-        </Link>
+        </ShopLink>
       </main>
     );
 
@@ -210,9 +210,9 @@ export function CheckoutForm(props: Props) {
                       />
                     )}
                     <div className={styles.lineInfo}>
-                      <Link to={item.product.url} className={styles.lineName}>
+                      <ShopLink to={item.product.url} className={styles.lineName}>
                         {item.product.brandName} · {item.product.name}
-                      </Link>
+                      </ShopLink>
                       {item.offer.colorName && <span className={styles.muted}>{item.offer.colorName}</span>}
                       <div className={styles.lineActions}>
                         <label className={styles.qty}>
@@ -625,7 +625,8 @@ export function CheckoutForm(props: Props) {
               {saving ? 'Оформляем…' : 'Оформить заказ'}
             </button>
             <p className={styles.hint}>
-              Оплата при получении. Нажимая кнопку, вы соглашаетесь с <Link to="/info/oferta/">условиями продажи</Link>.
+              Оплата при получении. Нажимая кнопку, вы соглашаетесь с{' '}
+              <ShopLink to="/info/oferta/">условиями продажи</ShopLink>.
             </p>
           </fieldset>
         </aside>

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
+import { Form, useNavigation } from 'react-router';
 import { imageUrl } from '../../../contract/images';
 import type { OrderView } from '../../../domain/order/orders.service';
 import { formatPrice } from '../../../domain/pricing/price';
@@ -85,9 +86,9 @@ export function OrderConfirmation({
               )}
               <div className={styles.lineInfo}>
                 {l.url ? (
-                  <Link to={l.url} className={styles.lineName}>
+                  <ShopLink to={l.url} className={styles.lineName}>
                     {l.name}
-                  </Link>
+                  </ShopLink>
                 ) : (
                   <span className={styles.lineName}>{l.name}</span>
                 )}
@@ -139,12 +140,12 @@ export function OrderConfirmation({
       )}
       <AskQuestion orderNumber={order.number} about="Вопрос о заказе? Напишите — номер заказа мы подставим." />
       <p className={styles.actions}>
-        <Link to="/lk/order/" className={styles.secondary}>
+        <ShopLink to="/lk/order/" className={styles.secondary}>
           Мои заказы
-        </Link>
-        <Link to="/catalog/" className={styles.primaryLink}>
+        </ShopLink>
+        <ShopLink to="/catalog/" className={styles.primaryLink}>
           Продолжить покупки
-        </Link>
+        </ShopLink>
       </p>
     </main>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import type { Breadcrumb } from '../../../domain/catalog/product/product';
 import styles from './Breadcrumbs.module.css';
 
@@ -9,7 +9,7 @@ export function Breadcrumbs({ items }: { items: readonly Breadcrumb[] }) {
       <ol className={styles.list}>
         {items.map((b) => (
           <li key={b.url}>
-            <Link to={b.url}>{b.name}</Link>
+            <ShopLink to={b.url}>{b.name}</ShopLink>
           </li>
         ))}
       </ol>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import type { ProductItem } from '../../../domain/catalog/product/product';
 import styles from './ProductDetails.module.css';
 
@@ -28,9 +28,9 @@ export function ProductDetails({ item }: { item: ProductItem }) {
         <div className={styles.row}>
           <dt>Бренд</dt>
           <dd>
-            <Link to={item.brand.url} className={styles.brand}>
+            <ShopLink to={item.brand.url} className={styles.brand}>
               {item.brand.name}
-            </Link>
+            </ShopLink>
           </dd>
         </div>
       </dl>

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { chooseOffer } from '../../../domain/catalog/product/offer-choice';
 import type { ProductItem, ProductOffer, ProductPage } from '../../../domain/catalog/product/product';
 import { productJsonLd } from '../../../domain/catalog/product/product-seo';
@@ -104,9 +104,9 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
         />
         <div className={styles.info}>
           <div className={styles.head}>
-            <Link className={styles.brand} to={item.brand.url}>
+            <ShopLink className={styles.brand} to={item.brand.url}>
               {item.brand.name}
-            </Link>
+            </ShopLink>
             <h1 className={styles.name}>{item.name}</h1>
             <p className={styles.article}>{`Артикул ${item.article}`}</p>
           </div>

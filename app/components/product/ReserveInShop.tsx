@@ -1,6 +1,6 @@
 import { Store } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { normalizePhone } from '../../../domain/auth/phone';
 import type { ProductOffer } from '../../../domain/catalog/product/product';
 import type { ReserveData } from '../../../domain/stores/shops.service';
@@ -91,9 +91,9 @@ function ReserveForm({ productName, offer }: { productName: string; offer: Produ
           {`Размер ${offer.sizeName} отложен: ${shop?.name}, ${shop?.address}. Забрать: ${shop?.collection?.text}.`}
         </p>
         <p className={styles.muted}>Назовите номер заказа на кассе. Подтверждение пришлём в SMS.</p>
-        <Link to={`/order/?ORDER_ID=${done.id}`} className={styles.link}>
+        <ShopLink to={`/order/?ORDER_ID=${done.id}`} className={styles.link}>
           Открыть заказ
-        </Link>
+        </ShopLink>
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import { User } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
+import { useLocation } from 'react-router';
 import { logoutHref } from '~/lib/logout';
 import styles from './AccountMenu.module.css';
 import headerStyles from './Header.module.css';
@@ -21,9 +22,9 @@ export function AccountMenu({ user }: { user: { name: string } | null }) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   if (!user) {
     return (
-      <Link to="/auth/" className={headerStyles.icon} aria-label="Войти в личный кабинет">
+      <ShopLink to="/auth/" className={headerStyles.icon} aria-label="Войти в личный кабинет">
         <User size={21} aria-hidden />
-      </Link>
+      </ShopLink>
     );
   }
   const show = () => {
@@ -44,7 +45,7 @@ export function AccountMenu({ user }: { user: { name: string } | null }) {
       onBlur={hide}
       onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
     >
-      <Link
+      <ShopLink
         to="/lk/"
         className={styles.link}
         aria-haspopup="true"
@@ -53,12 +54,12 @@ export function AccountMenu({ user }: { user: { name: string } | null }) {
       >
         <User size={21} aria-hidden />
         <span className={styles.name}>{user.name}</span>
-      </Link>
+      </ShopLink>
       {open && (
         <ul className={styles.dropdown}>
           {ENTRIES.map(([label, href]) => (
             <li key={href}>
-              <Link to={href}>{label}</Link>
+              <ShopLink to={href}>{label}</ShopLink>
             </li>
           ))}
           <li>

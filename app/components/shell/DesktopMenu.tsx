@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import type { Menu, MenuBlock } from '../../../domain/menu/menu';
 import styles from './DesktopMenu.module.css';
 import { MenuPrice } from './MenuPrice';
@@ -26,14 +26,14 @@ export function DesktopMenu({ menu, activeCategoryId }: { menu: Menu; activeCate
       <ul className={styles.categories}>
         {menu.categories.map((c) => (
           <li key={c.id}>
-            <Link
+            <ShopLink
               to={c.url}
               className={`${styles.category} ${c.id === active?.id ? styles.activeCategory : ''}`}
               aria-current={c.id === active?.id ? 'true' : undefined}
               style={c.color ? { color: c.color } : undefined}
             >
               {c.name}
-            </Link>
+            </ShopLink>
           </li>
         ))}
       </ul>
@@ -52,14 +52,14 @@ export function DesktopMenu({ menu, activeCategoryId }: { menu: Menu; activeCate
                 }
               }}
             >
-              <Link
+              <ShopLink
                 to={block.url}
                 className={styles.block}
                 aria-expanded={openBlock === block.id}
                 data-testid="menu-block"
               >
                 {block.name}
-              </Link>
+              </ShopLink>
               <Dropdown block={block} open={openBlock === block.id} onNavigate={close} />
             </li>
           ))}
@@ -93,7 +93,7 @@ function Dropdown({ block, open, onNavigate }: { block: MenuBlock; open: boolean
         <ul key={column.id} className={styles.column}>
           {column.items.map((item) => (
             <li key={item.id} style={item.offset ? { marginTop: item.offset } : undefined}>
-              <Link
+              <ShopLink
                 to={item.url}
                 onClick={onNavigate}
                 className={[styles.item, item.bold && styles.bold, item.uline && styles.uline]
@@ -104,16 +104,16 @@ function Dropdown({ block, open, onNavigate }: { block: MenuBlock; open: boolean
                 <span>{item.name}</span>
                 {item.hasNew && <span className={styles.new}>new</span>}
                 <MenuPrice kopecks={item.minPrice} className={styles.price} />
-              </Link>
+              </ShopLink>
             </li>
           ))}
         </ul>
       ))}
       {block.banners.map((banner) => (
-        <Link key={banner.id} to={banner.url} className={styles.banner} onClick={onNavigate}>
+        <ShopLink key={banner.id} to={banner.url} className={styles.banner} onClick={onNavigate}>
           <img src={banner.src} alt="" width={180} height={270} loading="lazy" />
           <span>{banner.name}</span>
-        </Link>
+        </ShopLink>
       ))}
     </div>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import styles from './Footer.module.css';
 import { Newsletter } from './Newsletter';
 
@@ -51,7 +51,7 @@ export function Footer() {
               <ul>
                 {links.map(([label, href]) => (
                   <li key={href}>
-                    <Link to={href}>{label}</Link>
+                    <ShopLink to={href}>{label}</ShopLink>
                   </li>
                 ))}
               </ul>

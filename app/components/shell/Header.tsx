@@ -1,6 +1,7 @@
 import { Heart, Menu as MenuIcon, Search, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
+import { useLocation } from 'react-router';
 import { activeCategoryId } from '../../../domain/menu/menu';
 import { useBasketCounts } from '~/lib/basket-store';
 import { useHeaderScroll } from '~/lib/scroll';
@@ -34,10 +35,10 @@ export function Header({ data }: { data: RootData }) {
         <div className={`container ${styles.topInner}`}>
           <CityLine city={data.city} cities={data.cities} />
           <nav aria-label="Информация" className={styles.topLinks}>
-            <Link to="/stores/">Магазины</Link>
-            <Link to="/info/dostavka-i-oplata/">Доставка и оплата</Link>
-            <Link to="/info/bonusnaya-programma/">Бонусная программа</Link>
-            <Link to="/contacts/">Задать вопрос</Link>
+            <ShopLink to="/stores/">Магазины</ShopLink>
+            <ShopLink to="/info/dostavka-i-oplata/">Доставка и оплата</ShopLink>
+            <ShopLink to="/info/bonusnaya-programma/">Бонусная программа</ShopLink>
+            <ShopLink to="/contacts/">Задать вопрос</ShopLink>
           </nav>
         </div>
       </div>
@@ -67,7 +68,7 @@ export function Header({ data }: { data: RootData }) {
               <Search size={21} aria-hidden />
             </button>
             <AccountMenu user={visitor?.user.auth ? visitor.user : null} />
-            <Link
+            <ShopLink
               to="/lk/like/"
               className={`${styles.icon} ${styles.hideMobile}`}
               aria-label={`Отложенные товары: ${counts.delayCount}`}
@@ -79,8 +80,8 @@ export function Header({ data }: { data: RootData }) {
                   {counts.delayCount}
                 </span>
               )}
-            </Link>
-            <Link
+            </ShopLink>
+            <ShopLink
               to="/basket/"
               className={styles.icon}
               aria-label={`Корзина: ${counts.availableCount}`}
@@ -92,7 +93,7 @@ export function Header({ data }: { data: RootData }) {
                   {counts.availableCount}
                 </span>
               )}
-            </Link>
+            </ShopLink>
           </div>
         </div>
         <SearchBar open={searchOpen} onClose={() => setSearchOpen(false)} />

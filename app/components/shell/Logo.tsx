@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import styles from './Logo.module.css';
 
 export function Logo() {
   return (
-    <Link to="/" className={styles.logo} aria-label="ВЬЮГА — на главную">
+    <ShopLink to="/" className={styles.logo} aria-label="ВЬЮГА — на главную">
       ВЬЮГА
-    </Link>
+    </ShopLink>
   );
 }

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import type { Menu } from '../../../domain/menu/menu';
 import type { RootData } from '~/root';
 import { Dialog } from '../ui/Dialog';
@@ -73,26 +73,26 @@ export function MobileMenu({ open, onClose, menu, activeCategoryId, city }: Prop
                         <ul key={column.id} className={styles.column}>
                           {column.items.map((item) => (
                             <li key={item.id}>
-                              <Link to={item.url} className={`${styles.item} ${item.bold ? styles.bold : ''}`}>
+                              <ShopLink to={item.url} className={`${styles.item} ${item.bold ? styles.bold : ''}`}>
                                 <span>{item.name}</span>
                                 <MenuPrice kopecks={item.minPrice} className={styles.price} />
-                              </Link>
+                              </ShopLink>
                             </li>
                           ))}
                         </ul>
                       ))}
-                      <Link to={block.url} className={styles.all}>
+                      <ShopLink to={block.url} className={styles.all}>
                         Смотреть всё: {block.name.toLowerCase()}
-                      </Link>
+                      </ShopLink>
                     </div>
                   </li>
                 );
               })}
               {category.blocks.length === 0 && (
                 <li className={styles.block}>
-                  <Link to={category.url} className={styles.blockToggle}>
+                  <ShopLink to={category.url} className={styles.blockToggle}>
                     {category.name}
-                  </Link>
+                  </ShopLink>
                 </li>
               )}
             </ul>
@@ -100,16 +100,16 @@ export function MobileMenu({ open, onClose, menu, activeCategoryId, city }: Prop
         ))}
         <ul className={styles.links}>
           <li>
-            <Link to="/stores/">Магазины{city ? ` в городе ${city.name}` : ''}</Link>
+            <ShopLink to="/stores/">Магазины{city ? ` в городе ${city.name}` : ''}</ShopLink>
           </li>
           <li>
-            <Link to="/info/dostavka-i-oplata/">Доставка и оплата</Link>
+            <ShopLink to="/info/dostavka-i-oplata/">Доставка и оплата</ShopLink>
           </li>
           <li>
-            <Link to="/info/bonusnaya-programma/">Бонусная программа</Link>
+            <ShopLink to="/info/bonusnaya-programma/">Бонусная программа</ShopLink>
           </li>
           <li>
-            <Link to="/contacts/">Задать вопрос</Link>
+            <ShopLink to="/contacts/">Задать вопрос</ShopLink>
           </li>
           {city?.phones[0] && (
             <li>

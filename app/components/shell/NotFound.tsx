@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import styles from './NotFound.module.css';
 
 export function NotFound() {
@@ -13,15 +13,15 @@ export function NotFound() {
         Возможно, товар закончился или ссылка устарела. Загляните в каталог — там много тёплого.
       </p>
       <div className={styles.links}>
-        <Link className={styles.primary} to="/catalog/women/">
+        <ShopLink className={styles.primary} to="/catalog/women/">
           Женщинам
-        </Link>
-        <Link className={styles.primary} to="/catalog/man/">
+        </ShopLink>
+        <ShopLink className={styles.primary} to="/catalog/man/">
           Мужчинам
-        </Link>
-        <Link className={styles.secondary} to="/">
+        </ShopLink>
+        <ShopLink className={styles.secondary} to="/">
           На главную
-        </Link>
+        </ShopLink>
       </div>
     </main>
   );
