@@ -5,15 +5,13 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { inlineStylesheetsStream } from './lib/inline-stylesheets.server';
 import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default Node entry, with the response's CSP nonce on every script it renders, the page's stylesheets
- * written into its head, `charset=utf-8` on the page, and render errors logged through the request's logger (with
- * its request id) instead of stderr.
+ * React Router's default Node entry, with the response's CSP nonce on every script it renders, `charset=utf-8` on
+ * the page, and render errors logged through the request's logger (with its request id) instead of stderr.
  */
 export default function handleRequest(
   request: Request,
@@ -51,7 +49,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(inlineStylesheetsStream(loadContext.stylesheets)).pipe(body);
+          pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

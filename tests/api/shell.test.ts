@@ -101,26 +101,6 @@ describe('HTTP', () => {
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
-  it('writes each page’s stylesheets into its head, so its first paint waits for no other download', async () => {
-    const home = await (await app.fetch('/')).text();
-    const product = home.match(/href="(\/product\/[\w-]+\/)"/)?.[1] as string;
-    for (const path of ['/', '/catalog/man/', product, '/basket/', '/no-such-page/']) {
-      const html = await (await app.fetch(path)).text();
-      const head = html.slice(0, html.indexOf('</head>'));
-      const links = head.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? [];
-      expect(links.length, path).toBeGreaterThan(1);
-      // The links stay for React to hydrate the head by, but the browser does not fetch a disabled stylesheet.
-      expect(
-        links.filter((link) => !link.includes(' disabled=""')),
-        path,
-      ).toEqual([]);
-      const files = await Promise.all(
-        links.map(async (link) => (await app.fetch(link.match(/href="([^"#]+)/)?.[1] as string)).text()),
-      );
-      expect(head.match(/<style>([\s\S]*?)<\/style>/)?.[1], path).toBe(files.join('\n'));
-    }
-  });
-
   it('sends security headers', async () => {
     const res = await app.fetch('/');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
