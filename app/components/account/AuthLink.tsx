@@ -1,5 +1,4 @@
-import { ShopLink } from '~/components/ui/ShopLink';
-import type { LinkProps } from 'react-router';
+import { ShopLink, type ShopLinkProps } from '~/components/ui/ShopLink';
 import { type AuthDialog, openAuthDialog } from '~/lib/auth-dialog';
 
 export const AUTH_PAGES: Record<AuthDialog, string> = {
@@ -12,7 +11,11 @@ export const AUTH_PAGES: Record<AuthDialog, string> = {
  * A link to the login or registration page that, once the page runs, opens the popup instead (spec §2 popups);
  * without JavaScript, or opened in a new tab, it is the page.
  */
-export function AuthLink({ dialog, to, ...link }: { dialog: AuthDialog } & Omit<LinkProps, 'to'> & { to?: string }) {
+export function AuthLink({
+  dialog,
+  to,
+  ...link
+}: { dialog: AuthDialog } & Omit<ShopLinkProps, 'to'> & { to?: string }) {
   return (
     <ShopLink
       to={to ?? AUTH_PAGES[dialog]}

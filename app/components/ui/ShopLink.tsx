@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 
-type ShopLinkProps = Omit<React.ComponentProps<'a'>, 'href'> & {
+export type ShopLinkProps = Omit<React.ComponentProps<'a'>, 'href'> & {
   to: string;
   replace?: boolean;
   state?: unknown;
