@@ -84,8 +84,10 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('checkout in the browser 
     await page.getByLabel('Квартира').fill('12');
     await page.getByRole('button', { name: 'Сохранить адрес' }).click();
     await page.getByRole('radio', { name: 'Москва, ул. Тверская, д. 7, кв. 12' }).waitFor();
-    const times = page.getByLabel('Время');
-    await times.selectOption({ index: 1 });
+    // The next day has all four slots; today may have one left, or none (spec §9: same day only before 17:00).
+    await page.getByLabel('Дата доставки').selectOption({ index: 1 });
+    await settle(page);
+    await page.getByLabel('Время').selectOption({ index: 1 });
     await settle(page);
     expect(await page.getByRole('radio', { name: /Курьер/ }).isChecked()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
