@@ -51,7 +51,7 @@ async function loadMoreAndOpenProduct(page: Page, errors: string[]) {
   expect(href).toMatch(/^\/product\/[a-z0-9-]+\/$/);
   await link.click();
   await page.waitForURL((url) => url.pathname === href);
-  // The listing's styles came written into its page; the product page's arrive with the navigation.
+  // A client navigation loads the product page's own stylesheets: its heading is styled, not the browser's 32 px.
   const narrow = (page.viewportSize()?.width ?? 0) <= 675;
   await poll(() => page.locator('h1').evaluate((h1) => getComputedStyle(h1).fontSize)).toBe(narrow ? '20px' : '28px');
 }

@@ -32,7 +32,8 @@ async function reservable(page: Page): Promise<{ url: string; size: string; shop
     const { item, offers } = ((await res.json()) as { data: { item: { url: string }; offers: Offer[] } }).data;
     // One size per product: each ask counts against the session's limit of writes a minute (120), and a full run's
     // earlier orders may have taken the first products' Moscow stock.
-    for (const offer of offers.filter((o) => !o.disabled && o.inShops).slice(0, 1)) {
+    const offer = offers.find((o) => !o.disabled && o.inShops);
+    if (offer) {
       const shop = await page.evaluate(async (offerId) => {
         const state = await (await fetch('/api/v2/user/state/')).json();
         const answer = await fetch('/api/v2/sale/reserve/data/', {
