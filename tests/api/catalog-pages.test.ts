@@ -50,6 +50,26 @@ describe('section page', () => {
     expect(html).toMatch(new RegExp(`href="${PUHOVIKI}filter/hood-is-(yes|no)/apply/"`));
   });
 
+  it('names each filter link by its value and count, and keeps the page within its element budget', async () => {
+    const { html } = await page(`${PUHOVIKI}filter/hood-is-yes/apply/`);
+    // Every element costs each render and each hydration; with a box, a name and a count apiece, the filter values
+    // made this page 1 193 elements.
+    const elements = html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, '').match(/<[a-z][a-z0-9]*[\s/>]/g) ?? [];
+    expect(elements.length).toBeLessThan(1100);
+    const links = [...html.matchAll(/<a [^>]*data-count="\d+"[^>]*>(?:<span [^>]*><\/span>)?[^<]*<\/a>/g)].map(
+      ([link]) => ({
+        label: link.match(/aria-label="([^"]*)"/)?.[1],
+        count: link.match(/data-count="(\d+)"/)?.[1],
+        text: link.match(/>([^<]*)<\/a>$/)?.[1],
+        current: link.includes('aria-current="true"'),
+      }),
+    );
+    expect(links.length).toBeGreaterThan(30);
+    for (const { label, count, text, current } of links)
+      expect(label).toBe(`${text}, товаров: ${count}${current ? ' (выбрано)' : ''}`);
+    expect(links.filter((l) => l.current).map((l) => l.text)).toEqual(['С капюшоном']);
+  });
+
   it('a filter page has its own title, a unique description, robots rules and disabled values', async () => {
     const one = await page(`${PUHOVIKI}filter/hood-is-yes/apply/`);
     expect(one.status).toBe(200);

@@ -22,6 +22,9 @@ interface PanelProps {
 /**
  * The faceted filter. On desktop every value is a link to its filter URL, so it works without JavaScript and can be
  * crawled; values that would give nothing are shown disabled. Only one tooltip is open at a time (spec §4).
+ * A link is its name as text; its box and count are drawn by CSS from `aria-current` and `data-count`, and its
+ * accessible name says both: a section's ~90 values are a third of the page's elements, paid by every render and
+ * hydration.
  */
 export function FilterPanel({ facets, location, staged }: PanelProps) {
   const [openTip, setOpenTip] = useState<string | null>(null);
@@ -89,8 +92,10 @@ function ValueList({
             <ValueLabel facet={facet} value={v} selected={selected} />
           </label>
         ) : v.disabled ? (
-          <span className={styles.option} aria-disabled="true" data-count={0}>
-            <ValueLabel facet={facet} value={v} selected={false} />
+          <span className={`${styles.option} ${styles.drawn}`} aria-disabled="true" data-count={0}>
+            <Swatch facet={facet} value={v} />
+            {v.name}
+            <span className="visually-hidden">, товаров: 0</span>
           </span>
         ) : (
           <ValueLink facet={facet} value={v} location={location} />
@@ -119,15 +124,23 @@ function ValueLink({ facet, value, location }: { facet: Facet; value: FacetValue
   return (
     <ShopLink
       to={hrefWithFilter(location, next)}
-      className={styles.option}
+      className={`${styles.option} ${styles.drawn}`}
       preventScrollReset
       rel={isIndexable(next, location.sort) ? undefined : 'nofollow'}
       aria-current={value.selected ? 'true' : undefined}
+      aria-label={`${value.name}, товаров: ${value.count}${value.selected ? ' (выбрано)' : ''}`}
       data-count={value.count}
     >
-      <ValueLabel facet={facet} value={value} selected={value.selected} />
+      <Swatch facet={facet} value={value} />
+      {value.name}
     </ShopLink>
   );
+}
+
+function Swatch({ facet, value }: { facet: Facet; value: FacetValue }) {
+  return facet.code === 'color' && value.hex ? (
+    <span className={styles.swatch} style={{ background: value.hex }} aria-hidden />
+  ) : null;
 }
 
 function ValueLabel({ facet, value, selected }: { facet: Facet; value: FacetValue; selected: boolean }) {
@@ -138,9 +151,7 @@ function ValueLabel({ facet, value, selected }: { facet: Facet; value: FacetValu
           {selected && <Check size={12} strokeWidth={3} />}
         </span>
       )}
-      {facet.code === 'color' && value.hex && (
-        <span className={styles.swatch} style={{ background: value.hex }} aria-hidden />
-      )}
+      <Swatch facet={facet} value={value} />
       <span className={styles.label}>{value.name}</span>
       <span className={styles.count}>
         <span className="visually-hidden">, товаров: </span>
