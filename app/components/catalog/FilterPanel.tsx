@@ -23,8 +23,8 @@ interface PanelProps {
  * The faceted filter. On desktop every value is a link to its filter URL, so it works without JavaScript and can be
  * crawled; values that would give nothing are shown disabled. Only one tooltip is open at a time (spec §4).
  * A link is its name as text; its box and count are drawn by CSS from `aria-current` and `data-count`, and its
- * accessible name says both: a section's ~90 values are a third of the page's elements, paid by every render and
- * hydration.
+ * accessible name says both: with a box, a name and a count apiece, a section's ~90 values were a third of the
+ * page's elements, paid by every render and hydration.
  */
 export function FilterPanel({ facets, location, staged }: PanelProps) {
   const [openTip, setOpenTip] = useState<string | null>(null);
