@@ -12,6 +12,8 @@ declare module 'react-router' {
     siteUrl: string;
     /** This response's CSP nonce: every script the server renders carries it. */
     nonce: string;
+    /** The build's stylesheets by address: the page writes its own into its head. */
+    stylesheets: ReadonlyMap<string, string>;
     /**
      * A login moves the session to a new id (decision 0014): `newId()` makes one for `auth.logIn`, and `renew(id)`,
      * called once the login succeeded, sends its cookie and answers its sessid.

@@ -5,13 +5,15 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { inlineStylesheets, lowerScriptPriority, pageHeadStream } from './lib/page-head.server';
 import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default Node entry, with the response's CSP nonce on every script it renders, `charset=utf-8` on
- * the page, and render errors logged through the request's logger (with its request id) instead of stderr.
+ * React Router's default Node entry, with the response's CSP nonce on every script it renders, the page's stylesheets
+ * written into its head and its scripts preloaded at low priority, `charset=utf-8` on the page, and render errors
+ * logged through the request's logger (with its request id) instead of stderr.
  */
 export default function handleRequest(
   request: Request,
@@ -49,7 +51,8 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
+          const head = pageHeadStream((html) => lowerScriptPriority(inlineStylesheets(html, loadContext.stylesheets)));
+          pipe(head).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -23,7 +23,7 @@ import { GENERIC_ERROR, HttpError } from './http/errors';
 import { readableUrl } from './http/readable-input';
 import { requestContext } from './http/request-context';
 import { newSessionId, sessionMiddleware } from './http/session';
-import { staticFiles } from './http/static';
+import { readStylesheets, staticFiles } from './http/static';
 import { writeLimits } from './http/write-limits';
 import { imageRoutes } from './images/resize';
 import { pageCache, TAGS_HEADER } from './page-cache/page-cache';
@@ -67,6 +67,7 @@ export function createApp(deps: AppDeps) {
     deps.build,
     process.env.NODE_ENV === 'development' ? 'development' : 'production',
   );
+  const stylesheets = readStylesheets(path.resolve(deps.clientDir));
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
@@ -219,6 +220,7 @@ export function createApp(deps: AppDeps) {
       options,
       siteUrl,
       nonce: c.get('secureHeadersNonce') ?? '',
+      stylesheets,
       log: c.get('log'),
       session: { newId: newSessionId, renew: (id) => c.get('session').renew(id) },
     });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -82,4 +83,12 @@ export function staticFiles(root: string): MiddlewareHandler {
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
     return c.body(new Uint8Array(body), 200, headers);
   };
+}
+
+/** The build's stylesheets by address (`/assets/root-….css`), for pages that write them into their head. */
+export function readStylesheets(root: string): ReadonlyMap<string, string> {
+  const dir = path.join(root, 'assets');
+  if (!existsSync(dir)) return new Map();
+  const files = readdirSync(dir).filter((name) => name.endsWith('.css'));
+  return new Map(files.map((name) => [`/assets/${name}`, readFileSync(path.join(dir, name), 'utf8')]));
 }

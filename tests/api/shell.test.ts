@@ -90,7 +90,7 @@ describe('HTTP', () => {
 
   it('serves the scripts of the build immutable and unsniffed, without the headers of a page', async () => {
     const html = await (await app.fetch('/')).text();
-    const script = html.match(/rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/)?.[1] as string;
+    const script = html.match(/rel="modulepreload"[^>]* href="(\/assets\/[\w.-]+\.js)"/)?.[1] as string;
     const res = await app.fetch(script, { headers: { 'accept-encoding': 'br' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('br');
@@ -99,6 +99,32 @@ describe('HTTP', () => {
     // Some 30 scripts load with a page: a policy with a fresh nonce on each would be 20 KiB more to download.
     expect(res.headers.get('content-security-policy')).toBeNull();
     expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('writes each page’s stylesheets into its head and preloads its scripts after its photos', async () => {
+    const home = await (await app.fetch('/')).text();
+    const product = home.match(/href="(\/product\/[\w-]+\/)"/)?.[1] as string;
+    for (const path of ['/', '/catalog/man/', product, '/basket/', '/no-such-page/']) {
+      const html = await (await app.fetch(path)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const links = head.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? [];
+      expect(links.length, path).toBeGreaterThan(0);
+      // The links stay for React to hydrate the head by, but the browser does not fetch a disabled stylesheet.
+      expect(
+        links.filter((link) => !link.includes(' disabled=""')),
+        path,
+      ).toEqual([]);
+      const files = await Promise.all(
+        links.map(async (link) => (await app.fetch(link.match(/href="([^"#]+)/)?.[1] as string)).text()),
+      );
+      expect(head.match(/<style>([\s\S]*?)<\/style>/)?.[1], path).toBe(files.join('\n'));
+      const modules = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(modules.length, path).toBeGreaterThan(1);
+      expect(
+        modules.filter((link) => !link.includes(' fetchpriority="low"')),
+        path,
+      ).toEqual([]);
+    }
   });
 
   it('sends security headers', async () => {
