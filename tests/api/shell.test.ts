@@ -35,6 +35,23 @@ describe('page shell', () => {
   });
 });
 
+describe('home page photos', () => {
+  it('preloads the collections’ photos at the size the screen shows and loads the first sections’ tiles at once', async () => {
+    const html = await (await app.fetch('/')).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preloads = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    // The two collections took the 852 px originals on phones too (59 KB each where 19 KB are shown).
+    expect(preloads.filter((link) => link.includes('fetchPriority="high"'))).toHaveLength(2);
+    for (const link of preloads.filter((l) => l.includes('fetchPriority="high"'))) {
+      expect(link).toMatch(/imageSrcSet="[^"]*\/images\/288x432\/[^"]* 288w, [^"]*\/images\/440x660\/[^"]* 440w/);
+      expect(link).toContain('imageSizes="50vw"');
+    }
+    const tiles = [...html.matchAll(/<img src="\/images\/288x432\/[^"]*"[^>]*>/g)].map(([img]) => img);
+    expect(tiles.length).toBeGreaterThan(4);
+    expect(tiles.map((img) => img.includes('loading="lazy"'))).toEqual(tiles.map((_, i) => i >= 2));
+  });
+});
+
 describe('menu and active category', () => {
   const activeCategory = (html: string) => html.match(/<a[^>]*aria-current="true"[^>]*>([^<]+)<\/a>/)?.[1];
 
