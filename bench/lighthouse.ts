@@ -33,7 +33,7 @@ export async function lighthouseRows(baseURL: string, pages: { name: string; pat
   try {
     for (const page of pages) {
       const runs: Scores[] = [];
-      for (let i = 0; i < RUNS; i++) {
+      for (let attempt = 0; runs.length < RUNS; attempt++) {
         const result = await lighthouse(`${baseURL}${page.path}`, {
           port: chrome.port,
           output: 'json',
@@ -42,6 +42,11 @@ export async function lighthouseRows(baseURL: string, pages: { name: string; pat
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
+        // Now and then Chromium's trace of a load misses its start (NO_NAVSTART): that run measured nothing.
+        if (lhr.runtimeError) {
+          if (attempt >= RUNS + 2) throw new Error(`Lighthouse: ${lhr.runtimeError.code} for ${page.path}`);
+          continue;
+        }
         const scripts = (
           lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
         )?.items?.find((item) => item.resourceType === 'script');
