@@ -40,11 +40,14 @@ export function ColorSwatches({ items, currentId, imgVersion, onChoose }: Props)
                   }}
                 >
                   {photo ? (
+                    // Lazy: on a phone the colours are under the photo, and an eager image is also preloaded by
+                    // React in the head, where it took bandwidth from the photo that is the page's largest paint.
                     <img
                       src={imageUrl(photo, 'listingMobile', imgVersion)}
                       alt=""
                       width={288}
                       height={432}
+                      loading="lazy"
                       decoding="async"
                     />
                   ) : (
