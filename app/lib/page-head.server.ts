@@ -1,5 +1,3 @@
-import { Transform } from 'node:stream';
-
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/g;
 // React Router marks some stylesheet addresses with a trailing `#`; the file is the same.
 const HREF = /\bhref="([^"#]+)#?"/;
@@ -34,23 +32,9 @@ export function lowerScriptPriority(head: string): string {
   return head.replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"');
 }
 
-/** A stream of the page's HTML with `rewrite` applied to its head; the rest passes through as it comes. */
-export function pageHeadStream(rewrite: (head: string) => string): Transform {
-  // Bytes until `</head>`: a chunk may end inside a letter, and the tag's bytes are a letter boundary in UTF-8.
-  let head = Buffer.alloc(0);
-  let done = false;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (done) return callback(null, chunk);
-      head = Buffer.concat([head, chunk]);
-      const end = head.indexOf('</head>');
-      if (end === -1) return callback();
-      done = true;
-      const rewritten = rewrite(head.subarray(0, end).toString('utf8'));
-      callback(null, Buffer.concat([Buffer.from(rewritten), head.subarray(end)]));
-    },
-    flush(callback) {
-      callback(null, done ? undefined : head);
-    },
-  });
+/** The page with `rewrite` applied to its head; a page without one is left as it is. */
+export function rewriteHead(page: Buffer<ArrayBuffer>, rewrite: (head: string) => string): Buffer<ArrayBuffer> {
+  const end = page.indexOf('</head>');
+  if (end === -1) return page;
+  return Buffer.concat([Buffer.from(rewrite(page.subarray(0, end).toString('utf8'))), page.subarray(end)]);
 }
