@@ -78,6 +78,14 @@ describe('answers a client can trust', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it('sends a rendered page whole, with its length, instead of in chunks', async () => {
+    // The basket is rendered for each visitor, never taken from the page cache.
+    const { head } = await raw('GET /basket/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 200 /);
+    expect(Number(head.match(/^Content-Length: (\d+)$/im)?.[1])).toBeGreaterThan(10_000);
+    expect(head).not.toMatch(/^Transfer-Encoding:/im);
+  });
+
   it('sends text answers with their charset', async () => {
     for (const path of ['/robots.txt', '/sitemap.xml']) {
       expect((await app.fetch(path)).headers.get('content-type')).toMatch(/; charset=utf-8$/i);
