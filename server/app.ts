@@ -6,6 +6,7 @@ import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { API, API_V2_BASE, CATALOG_ELEMENT_PATH, RPC_PATH } from '../contract/api';
+import { PAGE_CACHE_CONTROL } from '../contract/cache-policy';
 import type { ShopOptions } from '../contract/options';
 import type { Settings } from '../config/settings';
 import { SHELL, type Invalidations } from '../domain/cache-tags';
@@ -238,21 +239,17 @@ function withCharset(headers: Headers) {
 }
 
 /**
- * Caching of pages and their `.data` answers (issue 13.3, decision 0017). A route that shows the visitor's own data
- * says `private, no-store` itself; every other page is the same for everyone but for the city and gender cookies
- * (hence `Vary: Cookie`): the page cache keeps it, a shared cache in front may keep it for a minute and serve it a
- * while longer as it asks again, and a browser checks it each time (its ETag makes that a 304). An answer that sets
- * a cookie is never stored.
+ * Caching of pages and their `.data` answers (issue 13.3, decision 0017). A page is private unless its route declares
+ * `cachePolicy('public')` (contract/cache-policy.ts): an answer without a Cache-Control of its own — a redirect or
+ * an error, which React Router sends without its route's headers — is `private, no-store`, and so is one that sets a
+ * cookie or redirects for a while (`/lk/` sends a stranger to the login page; a `.data` redirect is a 202). A public
+ * page is the same for everyone but for the city and gender cookies, hence `Vary: Cookie`.
  */
-export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
-
 function withPageCaching(page: Response): Response {
   const headers = page.headers;
-  // A temporary redirect is the session's answer (`/lk/` sends a stranger to the login page); a route's own
-  // headers do not reach a redirect its loader throws. A `.data` answer says redirect with a 202.
   const temporaryRedirect = [202, 302, 303, 307].includes(page.status);
-  if (headers.has('set-cookie') || temporaryRedirect) headers.set('Cache-Control', 'private, no-store');
-  else if (!headers.has('cache-control')) headers.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
+  if (headers.has('set-cookie') || temporaryRedirect || !headers.has('cache-control'))
+    headers.set('Cache-Control', PAGE_CACHE_CONTROL.private);
   // (The session cookie of a new visitor is added later, by the session middleware, which then sets no-store.)
   headers.append('Vary', 'Cookie');
   return page;

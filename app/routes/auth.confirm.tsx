@@ -1,5 +1,6 @@
 import { ShopLink } from '~/components/ui/ShopLink';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/auth.confirm';
 import styles from './auth.module.css';
 
@@ -12,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // The answer depends on a one-use token: no cache may keep it.
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = cachePolicy('private');
 
 export function meta() {
   return [{ title: `Подтверждение email — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];

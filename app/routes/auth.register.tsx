@@ -7,6 +7,7 @@ import styles from '~/components/account/AccountForms.module.css';
 import { safeBackurl } from '~/lib/backurl';
 import { formFields } from '~/lib/cabinet';
 import { firstIssue, formFailure, typedValues } from '~/lib/form-errors';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/auth.register';
 import page from './auth.module.css';
 
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   return redirectDocument(safeBackurl(fields.backurl));
 }
 
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = cachePolicy('private');
 
 export function meta({ data }: Route.MetaArgs) {
   const title = data?.card ? 'Регистрация с дисконтной картой' : 'Регистрация';

@@ -3,6 +3,7 @@ import { Form } from 'react-router';
 import { PASSWORD_MIN } from '../../domain/auth/password';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { isDomainError } from '../../domain/errors';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/auth.reset';
 import styles from './auth.module.css';
 
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = cachePolicy('private');
 
 export function meta() {
   return [{ title: `Новый пароль — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];

@@ -8,6 +8,7 @@ import { reachGoal } from '~/lib/analytics';
 import { safeBackurl } from '~/lib/backurl';
 import { formFields } from '~/lib/cabinet';
 import { firstIssue, formFailure, typedValues } from '~/lib/form-errors';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/auth';
 import styles from './auth.module.css';
 
@@ -77,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Lo
   }
 }
 
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = cachePolicy('private');
 
 export function meta() {
   return [

@@ -6,6 +6,7 @@ import { BasketSummary } from '~/components/basket/BasketSummary';
 import { DelayedCard } from '~/components/basket/DelayedCard';
 import { EmptyState } from '~/components/basket/EmptyState';
 import { useLiveBasket } from '~/lib/basket-store';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/basket';
 import styles from './basket.module.css';
 
@@ -13,7 +14,7 @@ import styles from './basket.module.css';
 const DELAYED_ON_BASKET_PAGE = 8;
 
 // The visitor's own lines: no cache may keep or share them.
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = cachePolicy('private');
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, ctx, options } = context;

@@ -4,6 +4,7 @@ import { brandSeo } from '../../domain/catalog/listing/listing-seo';
 import { ListingView } from '~/components/catalog/ListingView';
 import { listingMeta } from '~/components/catalog/listing-meta';
 import { listingPath } from '~/components/catalog/listing-path';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/brands.brand';
 import styles from './brands.module.css';
 import { brandTag, productTag } from '../../domain/cache-tags';
@@ -26,6 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     imgVersion: context.options.imgVersion,
   };
 }
+
+export const headers = cachePolicy('public');
 
 export function meta({ data: page }: Route.MetaArgs) {
   if (!page) return [{ title: 'Страница не найдена' }];

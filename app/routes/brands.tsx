@@ -3,6 +3,7 @@ import { groupBrands } from '../../domain/catalog/listing/brands';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
 import { listingPath } from '~/components/catalog/listing-path';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/brands';
 import styles from './brands.module.css';
 import { LISTINGS } from '../../domain/cache-tags';
@@ -22,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }));
   return { men, alphabets: groupBrands(shown), origin: context.siteUrl };
 }
+
+export const headers = cachePolicy('public');
 
 export function meta({ data: page }: Route.MetaArgs) {
   const men = page?.men;

@@ -8,6 +8,7 @@ import { ListingView } from '~/components/catalog/ListingView';
 import { SectionTree } from '~/components/catalog/SectionTree';
 import { listingMeta } from '~/components/catalog/listing-meta';
 import { listingPath } from '~/components/catalog/listing-path';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/catalog';
 import styles from './catalog.module.css';
 import { LISTINGS, productTag, sectionTag } from '../../domain/cache-tags';
@@ -52,6 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     imgVersion: options.imgVersion,
   };
 }
+
+export const headers = cachePolicy('public');
 
 export function meta({ data: page }: Route.MetaArgs) {
   if (!page) return [{ title: `Страница не найдена — ${SHOP_NAME}` }];

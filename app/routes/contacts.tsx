@@ -7,6 +7,7 @@ import { FeedbackForm } from '~/components/feedback/FeedbackForm';
 import { StoreMap } from '~/components/stores/StoreMap';
 import { formFields } from '~/lib/cabinet';
 import { firstIssue, formFailure, typedValues } from '~/lib/form-errors';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/contacts';
 import styles from './contacts.module.css';
 
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  * Not kept by the page cache: the form carries the time it was rendered (the minimum fill time without JavaScript),
  * which a shared copy would make minutes old.
  */
-export const headers = () => ({ 'Cache-Control': 'private, no-cache' });
+export const headers = cachePolicy('private');
 
 export function meta({ data: page }: Route.MetaArgs) {
   return [

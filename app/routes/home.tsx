@@ -2,6 +2,7 @@ import { ShopLink } from '~/components/ui/ShopLink';
 import { formatPrice } from '../../domain/pricing/price';
 import { ProductCard } from '~/components/catalog/ProductCard';
 import { imageUrl, listingSrcSet } from '../../contract/images';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/home';
 import styles from './home.module.css';
 import { LISTINGS, productTag } from '../../domain/cache-tags';
@@ -12,6 +13,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   for (const card of [...page.newArrivals, ...page.sale]) context.cacheTags.add(productTag(card.id));
   return { ...page, imgVersion: context.options.imgVersion };
 }
+
+export const headers = cachePolicy('public');
 
 export function meta() {
   return [

@@ -6,6 +6,7 @@ import { InfoMenu } from '~/components/content/InfoMenu';
 import { Prose } from '~/components/content/Prose';
 import { AskQuestion } from '~/components/feedback/AskQuestion';
 import { renderMarkdown } from '~/lib/markdown.server';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/info';
 import styles from './info.module.css';
 import { CONTENT } from '../../domain/cache-tags';
@@ -34,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: context.siteUrl,
   };
 }
+
+export const headers = cachePolicy('public');
 
 export function meta({ data: loaded }: Route.MetaArgs) {
   if (!loaded) return [{ title: `Страница не найдена — ${SHOP_NAME}` }];

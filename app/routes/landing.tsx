@@ -5,6 +5,7 @@ import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
 import { ProductCard } from '~/components/catalog/ProductCard';
 import { Prose } from '~/components/content/Prose';
 import { renderMarkdown } from '~/lib/markdown.server';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/landing';
 import styles from './landing.module.css';
 import { CONTENT, LISTINGS, productTag } from '../../domain/cache-tags';
@@ -29,6 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: context.siteUrl,
   };
 }
+
+export const headers = cachePolicy('public');
 
 export function meta({ data: loaded }: Route.MetaArgs) {
   if (!loaded) return [{ title: `Страница не найдена — ${SHOP_NAME}` }];

@@ -9,6 +9,7 @@ import { CabinetLayout } from '~/components/account/CabinetLayout';
 import { Field } from '~/components/account/LoginForms';
 import { formFields, requireCabinetUser } from '~/lib/cabinet';
 import { firstIssue, formFailure } from '~/lib/form-errors';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/lk.address';
 
 /** Spec §2 /lk/address/: courier and Russian Post addresses; add, edit (?edit=id), delete, make default. */
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = cachePolicy('private');
 
 export function meta() {
   return [{ title: `Мои адреса — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];

@@ -8,6 +8,7 @@ import styles from '~/components/account/Cabinet.module.css';
 import { CabinetLayout } from '~/components/account/CabinetLayout';
 import { reachGoal } from '~/lib/analytics';
 import { requireCabinetUser } from '~/lib/cabinet';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/lk.dc';
 
 /** Spec §2 /lk/dc/: the discount card, its barcode, discount and bonuses; a card on request. */
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { issued: true };
 }
 
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = cachePolicy('private');
 
 export function meta() {
   return [{ title: `Дисконтная карта — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];

@@ -5,6 +5,7 @@ import { formatPrice } from '../../domain/pricing/price';
 import styles from '~/components/account/Cabinet.module.css';
 import { CabinetLayout } from '~/components/account/CabinetLayout';
 import { requireCabinetUser } from '~/lib/cabinet';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/lk.order';
 
 /** Spec §2 /lk/order/: the user's orders, newest first; each opens its own page. */
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = cachePolicy('private');
 
 export function meta() {
   return [{ title: `Мои заказы — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];

@@ -3,6 +3,7 @@ import styles from '~/components/account/Cabinet.module.css';
 import { CabinetLayout } from '~/components/account/CabinetLayout';
 import { FeedbackForm } from '~/components/feedback/FeedbackForm';
 import { requireCabinetUser } from '~/lib/cabinet';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/lk.questions';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', {
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = cachePolicy('private');
 
 export function meta() {
   return [{ title: `Мои вопросы — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];

@@ -9,6 +9,7 @@ import { CabinetLayout } from '~/components/account/CabinetLayout';
 import { reachGoal } from '~/lib/analytics';
 import { formFields, requireCabinetUser } from '~/lib/cabinet';
 import { firstIssue, formFailure } from '~/lib/form-errors';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/lk';
 
 /** Spec §2 /lk/: personal data, with the confirmation state of the email and the phone. */
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Pr
   }
 }
 
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = cachePolicy('private');
 
 export function meta() {
   return [{ title: `Персональные данные — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];

@@ -6,6 +6,7 @@ import { OrderConfirmation } from '~/components/order/OrderConfirmation';
 import { formFields } from '~/lib/cabinet';
 import { readCookie } from '~/lib/cookies';
 import { formFailure } from '~/lib/form-errors';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/order';
 
 /**
@@ -70,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = cachePolicy('private');
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData?.kind === 'confirmation' ? `Заказ № ${loaderData.order.number}` : 'Оформление заказа';

@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { ProductView } from '~/components/product/ProductView';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/product';
 import { productTag } from '../../domain/cache-tags';
 
@@ -16,6 +17,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 // Title, description, keywords and the social tags are rendered by the page itself (React hoists them into
 // <head>), so switching colour updates them without a reload.
+export const headers = cachePolicy('public');
+
 export function meta() {
   return [];
 }

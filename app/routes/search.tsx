@@ -7,6 +7,7 @@ import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
 import { ListingView } from '~/components/catalog/ListingView';
 import { sendEvent } from '~/lib/analytics';
 import { listingPath } from '~/components/catalog/listing-path';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/search';
 import styles from './search.module.css';
 import { LISTINGS, productTag } from '../../domain/cache-tags';
@@ -33,6 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : [];
   return { ...page, empty, suggestions, origin: context.siteUrl, imgVersion: options.imgVersion };
 }
+
+export const headers = cachePolicy('public');
 
 export function meta({ data: page }: Route.MetaArgs) {
   const title = page?.query ? `Поиск «${page.query}» — ${SHOP_NAME}` : `Поиск по каталогу — ${SHOP_NAME}`;

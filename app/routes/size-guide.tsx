@@ -6,6 +6,7 @@ import { isDomainError } from '../../domain/errors';
 import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
 import { Prose } from '~/components/content/Prose';
 import { renderMarkdown } from '~/lib/markdown.server';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/size-guide';
 import styles from './size-guide.module.css';
 import { CONTENT } from '../../domain/cache-tags';
@@ -46,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     description: page?.description ?? null,
   };
 }
+
+export const headers = cachePolicy('public');
 
 export function meta({ data: page }: Route.MetaArgs) {
   return [

@@ -8,6 +8,7 @@ import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
 import { ProductCard } from '~/components/catalog/ProductCard';
 import { StoreMap } from '~/components/stores/StoreMap';
 import { reachGoal } from '~/lib/analytics';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/stores.shop';
 import styles from './stores.shop.module.css';
 import { LISTINGS, STORES } from '../../domain/cache-tags';
@@ -61,6 +62,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     imgVersion: options.imgVersion,
   };
 }
+
+export const headers = cachePolicy('public');
 
 export function meta({ data: page }: Route.MetaArgs) {
   if (!page) return [{ title: `Магазин не найден — ${SHOP_NAME}` }];

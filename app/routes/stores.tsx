@@ -5,6 +5,7 @@ import type { ShopView } from '../../domain/stores/shops.service';
 import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
 import { StoreMap } from '~/components/stores/StoreMap';
 import { reachGoal } from '~/lib/analytics';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/stores';
 import styles from './stores.module.css';
 import { STORES } from '../../domain/cache-tags';
@@ -48,6 +49,8 @@ function groupByCity(shops: ShopView[]) {
   }
   return groups;
 }
+
+export const headers = cachePolicy('public');
 
 export function meta({ data: page }: Route.MetaArgs) {
   return [

@@ -1,5 +1,6 @@
 import { ShopLink } from '~/components/ui/ShopLink';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/subscribe.confirm';
 import styles from './auth.module.css';
 
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { state: await context.services.newsletter.confirm(context.ctx, link) };
 }
 
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = cachePolicy('private');
 
 export function meta() {
   return [{ title: `Подписка на новости — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];

@@ -1,5 +1,6 @@
 import { ShopLink } from '~/components/ui/ShopLink';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/unsubscribe';
 import styles from './auth.module.css';
 
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { state: await context.services.newsletter.unsubscribe(linkOf(request)) };
 }
 
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = cachePolicy('private');
 
 export function meta() {
   return [{ title: `Отписка от новостей — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];

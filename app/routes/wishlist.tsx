@@ -4,11 +4,12 @@ import { DelayedCard } from '~/components/basket/DelayedCard';
 import { GuestInvite } from '~/components/account/GuestInvite';
 import { EmptyState } from '~/components/basket/EmptyState';
 import { useLiveBasket } from '~/lib/basket-store';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/wishlist';
 import styles from './basket.module.css';
 
 // The visitor's own lines: no cache may keep or share them.
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers = cachePolicy('private');
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, ctx, options } = context;

@@ -43,8 +43,8 @@ export interface PageCacheOptions {
 }
 
 /**
- * The composite page cache (decision 0017). A page whose route does not say `private` is the same for everyone
- * with its key — the address and the two cookies that change its markup — so it is kept once with its brotli and
+ * The composite page cache (decision 0017). A page whose route declares `cachePolicy('public')` is the same for
+ * everyone with its key — the address and the two cookies that change its markup — so it is kept once with its brotli and
  * gzip copies, served to everyone with that key (304 to a browser that has it), refreshed in the background from
  * the key alone when a minute old (one render per key at a time), and dropped when the database announces a change
  * to one of its tags. The visitor's own parts come from `/api/v2/user/state/` after load.
@@ -172,7 +172,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
   };
 }
 
-/** A page everyone with its key may get: a 200 of a public route that sets no cookie. */
+/** A page everyone with its key may get: a 200 of a route that declares itself public and sets no cookie. */
 function storable(res: Response): boolean {
   return (
     res.status === 200 &&

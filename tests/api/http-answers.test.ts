@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '../../server/app';
+import { PAGE_CACHE_CONTROL } from '../../contract/cache-policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { listen } from '../../server/listen';
@@ -120,7 +120,7 @@ describe('caching headers (issue 13.3)', () => {
   it('lets a browser and a shared cache keep a public page only to check it again, never the visitor’s own lines', async () => {
     const v = await newVisitor(app);
     const home = await v.get('/');
-    expect(home.headers.get('cache-control')).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+    expect(home.headers.get('cache-control')).toBe(PAGE_CACHE_CONTROL.public);
     expect(home.headers.get('vary')).toMatch(/Cookie/);
     expect(home.headers.get('etag')).toMatch(/^W\/"/);
     for (const path of ['/basket/', '/lk/like/', '/basket.data']) {
