@@ -24,7 +24,7 @@ import { readableUrl } from './http/readable-input';
 import { requestContext } from './http/request-context';
 import { newSessionId, sessionMiddleware } from './http/session';
 import { readStylesheets, staticFiles } from './http/static';
-import { writeLimits } from './http/write-limits';
+import type { WriteLimits } from './http/write-limits';
 import { imageRoutes } from './images/resize';
 import { pageCache, TAGS_HEADER } from './page-cache/page-cache';
 
@@ -176,7 +176,8 @@ export function createApp(deps: AppDeps) {
     c.req.path !== API.userState;
   app.use('*', sessionMiddleware(deps.secret, settings.SITE_URL.startsWith('https:'), readOfTheApi));
   app.use('*', requestContext({ services, trustProxy: settings.TRUST_PROXY, clock }));
-  const writes = guardWrites(writeLimits(services.limits, settings));
+  const writeLimits: WriteLimits = { limiter: services.limits, rules: services.limitRules };
+  const writes = guardWrites(writeLimits);
   app.route('/', apiV2(services, { imgVersion: settings.IMG_VERSION, writes, push: deps.push }));
   app.route('/', catalogElementApi(services, settings.SITE_ID, writes));
   app.route('/', rpcApi(services, writes));
