@@ -27,7 +27,8 @@ export function speaks(dialect: Dialect): MiddlewareHandler<AppEnv> {
   };
 }
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The methods that change nothing: the write gates let them pass. */
+export const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The gate of every state-changing call of the three dialects: it must carry the session's `sessid` (in the fields

@@ -1,11 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { RateLimitedError } from '../../domain/limits/limits';
+import { READS } from './api-layer';
 import type { AppEnv } from './env';
 import { messagePage } from './message-page';
 import { validSessid } from './session';
 import { countWrite, type WriteLimits } from './write-limits';
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Whether a browser says the request comes from a page of `siteOrigin` itself: its `Origin` is that origin, or,
