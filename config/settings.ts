@@ -63,6 +63,10 @@ const settingsSchema = z.object({
   PHONE_CODES_PER_CLIENT: z.coerce.number().int().min(1).default(20),
   /** Password login tries one client address may make in 15 minutes, whatever the logins (429 above). */
   LOGIN_TRIES_PER_CLIENT: z.coerce.number().int().min(1).default(50),
+  /** Promo codes one client address may try an hour, right or wrong, whatever its sessions (429 above). */
+  PROMO_TRIES_PER_CLIENT: z.coerce.number().int().min(1).default(30),
+  /** Registrations and email changes (each mails a confirmation link) one client address may make an hour (429 above). */
+  ACCOUNT_LETTERS_PER_CLIENT: z.coerce.number().int().min(1).default(20),
   /** Orders one phone may place a Moscow day (sale.order.save answers ERROR_ORDER_LIMIT above). */
   ORDERS_PER_PHONE_DAY: z.coerce.number().int().min(1).default(5),
   GIVE_OUT_DISCOUNT_CARD_ON_REGISTER: z

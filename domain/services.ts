@@ -11,6 +11,7 @@ import type { EventsService } from './events/events.service';
 import type { FeedbackService } from './feedback/feedback.service';
 import type { ContentService } from './content/content.service';
 import type { ShopsService } from './stores/shops.service';
+import type { LimitCatalogue } from './limits/catalogue';
 import type { RateLimiter } from './limits/limits';
 import type { MenuService } from './menu/menu.service';
 import type { NewsletterService } from './newsletter/newsletter.service';
@@ -46,4 +47,6 @@ export interface Services {
   shops: ShopsService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;
+  /** Every rule it counts by (`domain/limits/catalogue.ts`), with the maxima of the settings. */
+  limitRules: LimitCatalogue;
 }

@@ -21,11 +21,13 @@ import { compression } from './http/compress';
 import { ENVELOPE, RPC } from './http/dialect';
 import type { AppEnv } from './http/env';
 import { GENERIC_ERROR, HttpError } from './http/errors';
+import { messagePage } from './http/message-page';
+import { fromAnotherSite, guardPageForms, refusalPage } from './http/page-form-guard';
 import { readableUrl } from './http/readable-input';
 import { requestContext } from './http/request-context';
 import { newSessionId, sessionMiddleware } from './http/session';
 import { readStylesheets, staticFiles } from './http/static';
-import { writeLimits } from './http/write-limits';
+import type { WriteLimits } from './http/write-limits';
 import { imageRoutes } from './images/resize';
 import { pageCache, TAGS_HEADER } from './page-cache/page-cache';
 
@@ -177,14 +179,25 @@ export function createApp(deps: AppDeps) {
     c.req.path !== API.userState;
   app.use('*', sessionMiddleware(deps.secret, settings.SITE_URL.startsWith('https:'), readOfTheApi));
   app.use('*', requestContext({ services, trustProxy: settings.TRUST_PROXY, clock }));
-  const writes = guardWrites(writeLimits(services.limits, settings));
+  const writeLimits: WriteLimits = { limiter: services.limits, rules: services.limitRules };
+  const writes = guardWrites(writeLimits);
   app.route('/', apiV2(services, { imgVersion: settings.IMG_VERSION, writes, push: deps.push }));
   app.route('/', catalogElementApi(services, settings.SITE_ID, writes));
   app.route('/', rpcApi(services, writes));
-  // Spec §2: any page with logout=y ends the session and reloads the address without it, under a new session id.
+  // Every page form post: from the shop's own pages or with the sessid, within the write limits (decision 0019).
+  app.use('*', guardPageForms({ siteOrigin: siteUrl, limits: writeLimits }));
+  // Spec §2: any page with logout=y ends the session and reloads the address without it, under a new session id;
+  // not when another site links to it (the visitor stays logged in).
   app.get('*', async (c, next) => {
     const url = new URL(c.req.url);
     if (url.searchParams.get('logout')?.toLowerCase() !== 'y') return next();
+    if (fromAnotherSite(c.req.raw.headers, siteUrl))
+      return refusalPage(
+        c,
+        403,
+        'Выход не выполнен',
+        'Ссылка на выход пришла с другого сайта. Чтобы выйти, нажмите «Выход» в меню магазина.',
+      );
     await services.auth.logOut(c.get('ctx'));
     c.get('session').renew(newSessionId());
     url.searchParams.delete('logout');
@@ -256,5 +269,9 @@ function withPageCaching(page: Response): Response {
 }
 
 function errorPage(requestId: string): string {
-  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Ошибка — сервис временно недоступен</title><style>body{font:16px/1.5 system-ui,sans-serif;color:#161616;max-width:560px;margin:15vh auto;padding:0 24px}h1{font-size:28px;font-weight:600}a{color:#161616}small{color:#6b6b6b}</style></head><body><h1>Что-то пошло не так</h1><p>Мы уже знаем о проблеме. Обновите страницу через минуту или вернитесь на <a href="/">главную</a>.</p><small>Код запроса: ${requestId}</small></body></html>`;
+  return messagePage(
+    'Что-то пошло не так',
+    'Мы уже знаем о проблеме. Обновите страницу через минуту или вернитесь на <a href="/">главную</a>.',
+    `<small>Код запроса: ${requestId}</small>`,
+  );
 }

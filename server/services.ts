@@ -34,6 +34,7 @@ import { createListingService } from '../domain/catalog/listing/listing.service'
 import { createSearchService } from '../domain/catalog/search/search.service';
 import { createProductService } from '../domain/catalog/product/product.service';
 import { createEventsService } from '../domain/events/events.service';
+import { limitCatalogue } from '../domain/limits/catalogue';
 import { memoryRateLimiter } from '../domain/limits/memory-limiter';
 import { createMenuService } from '../domain/menu/menu.service';
 import { createCheckoutService } from '../domain/order/checkout.service';
@@ -42,7 +43,7 @@ import { createOrdersService } from '../domain/order/orders.service';
 import { createFeedbackService } from '../domain/feedback/feedback.service';
 import { createShopsService } from '../domain/stores/shops.service';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service';
-import { createSessionsService, newSessionsRule } from '../domain/sessions/sessions.service';
+import { createSessionsService } from '../domain/sessions/sessions.service';
 import { createRegionsService } from '../domain/regions/regions.service';
 import type { Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
@@ -52,9 +53,13 @@ export function createServices(deps: {
   database: Pick<Database, 'db' | 'kind'>;
   settings: Pick<
     Settings,
+    | 'WRITE_LIMIT_PER_SESSION'
+    | 'WRITE_LIMIT_PER_CLIENT'
     | 'NEW_SESSIONS_PER_CLIENT'
     | 'PHONE_CODES_PER_CLIENT'
     | 'LOGIN_TRIES_PER_CLIENT'
+    | 'PROMO_TRIES_PER_CLIENT'
+    | 'ACCOUNT_LETTERS_PER_CLIENT'
     | 'SITE_URL'
     | 'GIVE_OUT_DISCOUNT_CARD_ON_REGISTER'
     | 'ORDERS_PER_PHONE_DAY'
@@ -70,6 +75,7 @@ export function createServices(deps: {
   const { db } = database;
   // The embedded database serves one process, whose memory sees every hit; PostgreSQL may serve several processes.
   const limits = database.kind === 'postgres' ? tableRateLimiter(db, clock) : memoryRateLimiter(clock);
+  const limitRules = limitCatalogue(settings);
   const listing = createListingService(listingRepository(db), { invalidations });
   const basket = createBasketService(basketRepository(db));
   const auth = createAuthService(authRepository(db), basket.mergeVisitorBasket);
@@ -81,8 +87,8 @@ export function createServices(deps: {
     uow: unitOfWork(db),
     auth,
     limits,
+    limitRules,
     passwords: scryptHasher(),
-    loginTriesPerClient: settings.LOGIN_TRIES_PER_CLIENT,
     siteUrl: new URL(settings.SITE_URL).origin,
     giveCardOnRegister: settings.GIVE_OUT_DISCOUNT_CARD_ON_REGISTER,
     newCardNumber,
@@ -126,17 +132,18 @@ export function createServices(deps: {
       repo: phoneCodeRepository(db),
       uow: unitOfWork(db),
       limits,
-      perClientHour: settings.PHONE_CODES_PER_CLIENT,
+      limitRules,
       hashCode: (phone, code) => createHmac('sha256', secret).update(`phone-code:${phone}:${code}`).digest('base64url'),
       newCode: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
     }),
-    sessions: createSessionsService(sessionsRepository(db), limits, newSessionsRule(settings.NEW_SESSIONS_PER_CLIENT)),
+    sessions: createSessionsService(sessionsRepository(db), limits, limitRules.newSessionsPerClient),
     menu: createMenuService(menuRepository(db), { invalidations }),
     basket,
     newsletter: createNewsletterService({
       repo: newsletterRepository(db),
       uow: unitOfWork(db),
       limits,
+      limitRules,
       siteUrl: new URL(settings.SITE_URL).origin,
       sign: (text) => createHmac('sha256', secret).update(text).digest('base64url'),
     }),
@@ -146,13 +153,15 @@ export function createServices(deps: {
       repo: questionsRepository(db),
       uow: unitOfWork(db),
       limits,
+      limitRules,
       shopEmail: settings.FEEDBACK_EMAIL,
     }),
     home: createHomeService(homeRepository(db), { invalidations }),
     listing,
     search: createSearchService(searchRepository(db), listing, { invalidations }),
     product: createProductService(productRepository(db), { invalidations }),
-    events: createEventsService(eventsRepository(db), limits),
+    events: createEventsService(eventsRepository(db), limits, limitRules),
     limits,
+    limitRules,
   };
 }

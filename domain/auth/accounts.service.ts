@@ -3,7 +3,8 @@ import { consentOf } from '../consent/consent';
 import type { RequestContext } from '../context';
 import { userIdOf } from '../context';
 import { DomainError } from '../errors';
-import { enforce, type LimitRule, type RateLimiter } from '../limits/limits';
+import type { LimitCatalogue } from '../limits/catalogue';
+import { enforce, type RateLimiter } from '../limits/limits';
 import { emailConfirmLetter, passwordResetLetter } from '../messages/templates';
 import type { UnitOfWork } from '../uow';
 import type { AuthService } from './auth.service';
@@ -20,9 +21,6 @@ export const TOKEN_TTL_S: Readonly<Record<TokenPurpose, number>> = {
   'email-confirm': 7 * 86400,
   'password-reset': 3600,
 };
-
-/** Tries of one login (a success clears them): the 6th in 15 minutes is refused, whatever the password. */
-export const LOGIN_TRIES: LimitRule = { name: 'login-tries', limit: 5, windowS: 15 * 60 };
 
 export interface NewUser {
   email: string;
@@ -66,8 +64,15 @@ export interface AccountsDeps {
   auth: AuthService;
   limits: RateLimiter;
   passwords: PasswordHasher;
-  /** Login tries one client address may make in 15 minutes, whatever the logins (the setting `LOGIN_TRIES_PER_CLIENT`). */
-  loginTriesPerClient: number;
+  limitRules: Pick<
+    LimitCatalogue,
+    | 'loginTries'
+    | 'loginTriesPerClient'
+    | 'emailConfirmLetters'
+    | 'accountLettersPerClient'
+    | 'passwordResetLetters'
+    | 'passwordResetPerClient'
+  >;
   /** The site's address for links in letters (`SITE_URL`). */
   siteUrl: string;
   /** Whether every new user gets a discount card (`GIVE_OUT_DISCOUNT_CARD_ON_REGISTER`); `/auth/registerdc/` always. */
@@ -103,7 +108,7 @@ function checkPassword(passwords: PasswordHasher, password: string): void {
 
 export function createAccountsService(deps: AccountsDeps): AccountsService {
   const { repo, passwords } = deps;
-  const perClient: LimitRule = { name: 'login-tries-per-client', limit: deps.loginTriesPerClient, windowS: 15 * 60 };
+  const rules = deps.limitRules;
   const link = (path: string, token: string) => `${deps.siteUrl}${path}?token=${encodeURIComponent(token)}`;
 
   async function letterToken(ctx: RequestContext, userId: number, purpose: TokenPurpose, email: string) {
@@ -123,6 +128,8 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
   return {
     async register(ctx, input, newSessionId) {
       checkPassword(passwords, input.password);
+      // Every registration mails a link: counted before the address is looked at, taken or not.
+      await enforce(deps.limits, [ctx.client, rules.accountLettersPerClient]);
       const email = input.email.toLowerCase();
       const phone = input.phone ? phoneOrThrow(input.phone) : null;
       const sessionPhone = await repo.sessionConfirmedPhone(ctx.sessionId);
@@ -165,11 +172,11 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const phone = login.includes('@') ? null : normalizePhone(login);
       const key = phone ?? login.trim().toLowerCase();
       // Tries are counted before the password is checked, so 50 at once get no more than 5 between them.
-      await enforce(deps.limits, [key, LOGIN_TRIES], [ctx.client, perClient]);
+      await enforce(deps.limits, [key, rules.loginTries], [ctx.client, rules.loginTriesPerClient]);
       const found = await repo.credentials(phone ? { phone } : { email: key });
       const ok = await passwords.verify(password, found?.passwordHash ?? null);
       if (!found || !ok) throw new DomainError('unauthorized', WRONG_LOGIN, 'WRONG_LOGIN');
-      await deps.limits.reset(key, LOGIN_TRIES);
+      await deps.limits.reset(key, rules.loginTries);
       return deps.auth.logIn(ctx, found.userId, newSessionId);
     },
 
@@ -180,7 +187,11 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       if (!contact) throw new DomainError('unauthorized', 'Войдите, чтобы подтвердить email.', 'AUTH_REQUIRED');
       if (contact.emailConfirmed) return { message: 'Этот email уже подтверждён.' };
       // Keyed by the address: a new address gets its letter at once, the same one not twice a minute.
-      await enforce(deps.limits, [contact.email, { name: 'email-confirm-letters', limit: 1, windowS: 60 }]);
+      await enforce(
+        deps.limits,
+        [contact.email, rules.emailConfirmLetters],
+        [ctx.client, rules.accountLettersPerClient],
+      );
       await deps.uow.run(async (repos) => {
         const { token, row } = await letterToken(ctx, userId, 'email-confirm', contact.email);
         await repos.accounts.createToken(row);
@@ -199,11 +210,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     async requestPasswordReset(ctx, email) {
       const address = email.toLowerCase();
       // Counted per address and client alike, known or not, so the limit says nothing about who has an account.
-      await enforce(
-        deps.limits,
-        [address, { name: 'password-reset-letters', limit: 3, windowS: 3600 }],
-        [ctx.client, { name: 'password-reset-per-client', limit: 10, windowS: 3600 }],
-      );
+      await enforce(deps.limits, [address, rules.passwordResetLetters], [ctx.client, rules.passwordResetPerClient]);
       const userId = await repo.userIdByEmail(address);
       if (userId !== null) {
         const contact = await repo.contact(userId);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readSettings } from '../../config/settings';
+import { limitCatalogue } from '../limits/catalogue';
 import type { RequestContext } from '../context';
 import { RateLimitedError } from '../limits/limits';
 import { memoryRateLimiter } from '../limits/memory-limiter';
@@ -23,7 +25,7 @@ function setup() {
         work({ phoneCodes: repo, outbox: { enqueue: async (m) => void sent.push(m) } } as TransactionRepositories),
     },
     limits: memoryRateLimiter(() => now),
-    perClientHour: 100,
+    limitRules: limitCatalogue(readSettings({ PHONE_CODES_PER_CLIENT: '100' })),
     hashCode: (phone, code) => `${phone}:${code}`,
     newCode: () => '123456',
   });

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import { enforce, type LimitRule, type RateLimiter } from '../limits/limits';
+import type { LimitCatalogue } from '../limits/catalogue';
+import { enforce, type RateLimiter } from '../limits/limits';
 import { phoneCodeSms } from '../messages/templates';
 import type { UnitOfWork } from '../uow';
 import { normalizePhone } from './phone';
@@ -8,10 +9,6 @@ import { normalizePhone } from './phone';
 /** Spec-adjacent rules of issue 8: a code lives 5 minutes and allows 3 attempts. */
 export const CODE_TTL_S = 5 * 60;
 export const CODE_ATTEMPTS = 3;
-/** A new code no sooner than this after the last one for the same phone (the answer's `resendAfter`). */
-export const RESEND_AFTER_S = 60;
-const RESEND: LimitRule = { name: 'phone-code-resend', limit: 1, windowS: RESEND_AFTER_S };
-const PER_PHONE: LimitRule = { name: 'phone-codes-per-phone', limit: 5, windowS: 3600 };
 
 export interface PhoneCodeRepository {
   /** Stores a code for the session and phone; it replaces the pair's earlier codes. */
@@ -42,8 +39,7 @@ export interface PhoneCodeDeps {
   repo: PhoneCodeRepository;
   uow: UnitOfWork;
   limits: RateLimiter;
-  /** Codes a client address may ask for an hour (the setting `PHONE_CODES_PER_CLIENT`). */
-  perClientHour: number;
+  limitRules: Pick<LimitCatalogue, 'phoneCodeResend' | 'phoneCodesPerPhone' | 'phoneCodesPerClient'>;
   /** A keyed hash of phone and code: what a leaked table holds cannot be turned back into codes. */
   hashCode(phone: string, code: string): string;
   /** Six random digits from a secure source. */
@@ -73,13 +69,13 @@ export function phoneOrThrow(raw: string): string {
 }
 
 export function createPhoneCodesService(deps: PhoneCodeDeps): PhoneCodesService {
-  const perClient: LimitRule = { name: 'phone-codes-per-client', limit: deps.perClientHour, windowS: 3600 };
+  const { phoneCodeResend, phoneCodesPerPhone, phoneCodesPerClient } = deps.limitRules;
   return {
     async send(ctx, rawPhone) {
       const phone = phoneOrThrow(rawPhone);
       // The resend pause first: a refused early resend does not use up one of the hour's codes.
-      await enforce(deps.limits, [phone, RESEND]);
-      await enforce(deps.limits, [phone, PER_PHONE], [ctx.client, perClient]);
+      await enforce(deps.limits, [phone, phoneCodeResend]);
+      await enforce(deps.limits, [phone, phoneCodesPerPhone], [ctx.client, phoneCodesPerClient]);
       const code = deps.newCode();
       await deps.uow.run(async (repos) => {
         await repos.phoneCodes.create({
@@ -90,7 +86,7 @@ export function createPhoneCodesService(deps: PhoneCodeDeps): PhoneCodesService 
         });
         await repos.outbox.enqueue(phoneCodeSms({ phone, code }));
       });
-      return { phone, resendAfter: RESEND_AFTER_S };
+      return { phone, resendAfter: phoneCodeResend.windowS };
     },
 
     async check(ctx, rawPhone, code, login) {

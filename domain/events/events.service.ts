@@ -1,5 +1,6 @@
 import type { RequestContext } from '../context';
-import { enforce, type LimitRule, type RateLimiter } from '../limits/limits';
+import type { LimitCatalogue } from '../limits/catalogue';
+import { enforce, type RateLimiter } from '../limits/limits';
 
 /** One analytics event, as the browser's analytics module sends it. */
 export interface EventData {
@@ -17,17 +18,18 @@ export interface EventsRepository {
   add(event: EventRecord): Promise<void>;
 }
 
-/** A page sends a handful of goals; a session sending more than one a second on average is not a shopper. */
-export const EVENTS_PER_SESSION: LimitRule = { name: 'events-per-session', limit: 60, windowS: 60 };
-
 export interface EventsService {
   record(ctx: Pick<RequestContext, 'sessionId'>, event: EventData): Promise<void>;
 }
 
-export function createEventsService(repo: EventsRepository, limits: RateLimiter): EventsService {
+export function createEventsService(
+  repo: EventsRepository,
+  limits: RateLimiter,
+  rules: Pick<LimitCatalogue, 'eventsPerSession'>,
+): EventsService {
   return {
     async record(ctx, event) {
-      await enforce(limits, [ctx.sessionId, EVENTS_PER_SESSION]);
+      await enforce(limits, [ctx.sessionId, rules.eventsPerSession]);
       await repo.add({ sessionId: ctx.sessionId, ...event });
     },
   };

@@ -2,18 +2,12 @@ import { normalizePhone } from '../auth/phone';
 import { consentOf } from '../consent/consent';
 import { type RequestContext, userIdOf } from '../context';
 import { DomainError } from '../errors';
-import { enforce, type LimitRule, type RateLimiter } from '../limits/limits';
+import type { LimitCatalogue } from '../limits/catalogue';
+import { enforce, type RateLimiter } from '../limits/limits';
 import { feedbackCopyLetter, feedbackReceiptLetter, feedbackReceiptSms } from '../messages/templates';
 import type { UnitOfWork } from '../uow';
 import { type FeedbackInput, MIN_FILL_MS } from './feedback';
 import { TOPICS, type Topic } from './topics';
-
-/**
- * Questions one client address may send an hour (an office or a mobile operator puts many people behind one), and
- * one session in ten minutes: a person asks a few, a program many.
- */
-const PER_CLIENT: LimitRule = { name: 'feedback-client', limit: 20, windowS: 3600 };
-const PER_SESSION: LimitRule = { name: 'feedback-session', limit: 3, windowS: 600 };
 
 export interface Question {
   id: number;
@@ -56,6 +50,7 @@ export function createFeedbackService(deps: {
   repo: QuestionsRepository;
   uow: UnitOfWork;
   limits: RateLimiter;
+  limitRules: Pick<LimitCatalogue, 'feedbackPerClient' | 'feedbackPerSession'>;
   /** Where the shop reads its questions. */
   shopEmail: string;
 }): FeedbackService {
@@ -68,7 +63,11 @@ export function createFeedbackService(deps: {
       const filled = input.fillMs ?? (input.startedAt === undefined ? 0 : ctx.now().getTime() - input.startedAt);
       if (filled < MIN_FILL_MS)
         throw spam('Форма заполнена слишком быстро. Проверьте сообщение и отправьте его ещё раз.');
-      await enforce(deps.limits, [ctx.client, PER_CLIENT], [ctx.sessionId, PER_SESSION]);
+      await enforce(
+        deps.limits,
+        [ctx.client, deps.limitRules.feedbackPerClient],
+        [ctx.sessionId, deps.limitRules.feedbackPerSession],
+      );
       const phone = input.phone ? (normalizePhone(input.phone) ?? '') : '';
       const question: NewQuestion = {
         userId: userIdOf(ctx),

@@ -1,6 +1,7 @@
 import { type Consent, consentOf } from '../consent/consent';
 import type { RequestContext } from '../context';
-import type { LimitRule, RateLimiter } from '../limits/limits';
+import type { LimitCatalogue } from '../limits/catalogue';
+import type { RateLimiter } from '../limits/limits';
 import { newsletterConfirmLetter, newsletterWelcomeLetter } from '../messages/templates';
 import type { UnitOfWork } from '../uow';
 
@@ -18,13 +19,13 @@ export interface NewsletterRepository {
 
 /** How long the confirmation link works; an unconfirmed address is removed by the retention job after it. */
 export const CONFIRM_TTL_DAYS = 7;
-/** At most one confirmation letter to an address this often: a form cannot be used to flood someone's mailbox. */
-const CONFIRM_LETTERS: LimitRule = { name: 'newsletter-confirm-letters', limit: 1, windowS: 600 };
 
 export interface NewsletterDeps {
   repo: NewsletterRepository;
   uow: UnitOfWork;
   limits: RateLimiter;
+  /** `newsletterConfirmLetters`: a form cannot be used to flood someone's mailbox. */
+  limitRules: Pick<LimitCatalogue, 'newsletterConfirmLetters'>;
   siteUrl: string;
   /** A keyed signature (HMAC with the app secret) of a link's contents. */
   sign(text: string): string;
@@ -64,7 +65,7 @@ export function createNewsletterService(deps: NewsletterDeps): NewsletterService
       // The address, its consent and its letter commit together.
       await deps.uow.run(async (repos) => {
         const state = await repos.newsletter.add(address, consentOf(ctx, 'newsletter', address));
-        if (state !== 'confirmed' && (await deps.limits.hit(address, CONFIRM_LETTERS)).allowed)
+        if (state !== 'confirmed' && (await deps.limits.hit(address, deps.limitRules.newsletterConfirmLetters)).allowed)
           await repos.outbox.enqueue(newsletterConfirmLetter({ email: address, url }));
       });
       return { message: SUBSCRIBE_ANSWER };

@@ -11,11 +11,6 @@ export interface SessionsRepository {
   start(sessionId: string): Promise<void>;
 }
 
-/** Session rows a client address may start a minute (the setting `NEW_SESSIONS_PER_CLIENT`). */
-export function newSessionsRule(perMinute: number): LimitRule {
-  return { name: 'new-sessions-per-client', limit: perMinute, windowS: 60 };
-}
-
 export interface SessionsService {
   /** A page's visit. */
   visit(ctx: Pick<RequestContext, 'sessionId' | 'client'>): Promise<void>;
@@ -24,6 +19,7 @@ export interface SessionsService {
 export function createSessionsService(
   repo: SessionsRepository,
   limits: RateLimiter,
+  /** The catalogue's `newSessionsPerClient`. */
   newSessions: LimitRule,
 ): SessionsService {
   return {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { RPC_PATH, type RpcAnswers, type RpcMethod } from '../../contract/api';
 import { lineInput, quantityInput, sizeInput } from '../../domain/basket/basket.schemas';
 import { DomainError } from '../../domain/errors';
+import { enforce } from '../../domain/limits/limits';
 import {
   orderParamsInput,
   promocodeInput,
@@ -56,9 +57,11 @@ export function rpcApi(services: Services, writes: MiddlewareHandler<AppEnv>) {
         savedAddressOf(input),
       ),
     ),
-    'sale.order.setPromocode': withInput(promocodeInput, (c, { promocode }) =>
-      services.checkout.setPromocode(c.get('ctx'), promocode),
-    ),
+    'sale.order.setPromocode': withInput(promocodeInput, async (c, { promocode }) => {
+      // Counted per client address before the code is looked at: new sessions do not buy more guesses.
+      await enforce(services.limits, [c.get('ctx').client, services.limitRules.promoTriesPerClient]);
+      return services.checkout.setPromocode(c.get('ctx'), promocode);
+    }),
     'sale.order.resetPromocode': withInput(promocodeInput, (c, { promocode }) =>
       services.checkout.resetPromocode(c.get('ctx'), promocode),
     ),

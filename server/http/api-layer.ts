@@ -1,12 +1,11 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { enforce } from '../../domain/limits/limits';
 import type { AppEnv } from './env';
 import { type Dialect, ENVELOPE } from './dialect';
 import { HttpError, methodNotAllowed, refusalOf, sessidInvalid } from './errors';
 import { readBody } from './body';
 import { readableUrl } from './readable-input';
 import { validSessid } from './session';
-import type { WriteLimits } from './write-limits';
+import { countWrite, type WriteLimits } from './write-limits';
 
 /**
  * The one HTTP layer of the shop's three API dialects (`/api/v2`, `POST /api/`, the platform path). A dialect
@@ -28,7 +27,8 @@ export function speaks(dialect: Dialect): MiddlewareHandler<AppEnv> {
   };
 }
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The methods that change nothing: the write gates let them pass. */
+export const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The gate of every state-changing call of the three dialects: it must carry the session's `sessid` (in the fields
@@ -41,8 +41,7 @@ export function guardWrites(limits: WriteLimits): MiddlewareHandler<AppEnv> {
     if (!READS.has(c.req.method)) {
       const body = await readBody(c);
       if (!validSessid(c.get('session'), body.sessid ?? c.req.header('x-sessid'))) throw sessidInvalid();
-      const ctx = c.get('ctx');
-      await enforce(limits.limiter, [ctx.sessionId, limits.perSession], [ctx.client, limits.perClient]);
+      await countWrite(limits, c.get('ctx'));
     }
     await next();
   };

@@ -1,21 +1,15 @@
-import type { Settings } from '../../config/settings';
-import type { LimitRule, RateLimiter } from '../../domain/limits/limits';
+import type { RequestContext } from '../../domain/context';
+import type { LimitCatalogue } from '../../domain/limits/catalogue';
+import { enforce, type RateLimiter } from '../../domain/limits/limits';
 
-/** The limits every state-changing API call counts against (`guardWrites` in api-layer.ts). */
+/** The limits every state-changing API call (`guardWrites`) and page form post (`guardPageForms`) counts against. */
 export interface WriteLimits {
   limiter: RateLimiter;
-  perSession: LimitRule;
-  perClient: LimitRule;
+  rules: Pick<LimitCatalogue, 'writesPerSession' | 'writesPerClient'>;
 }
 
-/** The write limits of the settings, per minute. */
-export function writeLimits(
-  limiter: RateLimiter,
-  settings: Pick<Settings, 'WRITE_LIMIT_PER_SESSION' | 'WRITE_LIMIT_PER_CLIENT'>,
-): WriteLimits {
-  return {
-    limiter,
-    perSession: { name: 'writes-per-session', limit: settings.WRITE_LIMIT_PER_SESSION, windowS: 60 },
-    perClient: { name: 'writes-per-client', limit: settings.WRITE_LIMIT_PER_CLIENT, windowS: 60 },
-  };
+/** Counts one write of the request's session and client address; a `RateLimitedError` above either limit. */
+export function countWrite(limits: WriteLimits, ctx: Pick<RequestContext, 'sessionId' | 'client'>): Promise<void> {
+  const { writesPerSession, writesPerClient } = limits.rules;
+  return enforce(limits.limiter, [ctx.sessionId, writesPerSession], [ctx.client, writesPerClient]);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api';
 import { queryRows } from '../../db/client';
 import { readOutbox } from '../support/outbox';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, SHOP_ORIGIN, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let seq = 0;
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** A browser without JavaScript: it keeps its cookie and posts plain forms. */
+/** A browser without JavaScript: it keeps its cookie and posts plain forms from the shop's pages. */
 function browser() {
   let cookie = '';
   const take = (res: Response) => {
@@ -36,7 +36,7 @@ function browser() {
       take(
         await app.fetch(path, {
           method: 'POST',
-          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { cookie, origin: SHOP_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams(fields).toString(),
           redirect: 'manual',
         }),

@@ -4,7 +4,7 @@ import { API } from '../../contract/api';
 import { queryRows } from '../../db/client';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { readOutbox } from '../support/outbox';
-import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';
+import { createTestApp, newVisitor, SHOP_ORIGIN, type TestApp, type Visitor } from '../support/test-app';
 
 let app: TestApp;
 let offer: OfferFacts;
@@ -225,7 +225,7 @@ describe('password reset', () => {
     expect(await (await app.fetch(path)).text()).toContain('Новый пароль');
     const res = await app.fetch(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { origin: SHOP_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token, password: 'Кратко' }).toString(),
     });
     expect(await res.text()).toContain('Пароль должен быть не короче 8 символов.');

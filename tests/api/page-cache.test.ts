@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { formatPrice } from '../../domain/pricing/price';
 import { type OfferFacts, offerFacts } from '../support/basket-offers';
-import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';
+import { createTestApp, newVisitor, SHOP_ORIGIN, type TestApp, type Visitor } from '../support/test-app';
 
 /**
  * The composite page cache (issue 11, decision 0017): public pages are rendered once per address, city and gender
@@ -40,7 +40,7 @@ async function shopper(city: string, name?: string): Promise<Visitor & { name?: 
     email = `cache.${Date.now()}.${Math.random().toString(36).slice(2)}@example.ru`;
     const res = await app.fetch('/auth/register/', {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { cookie, origin: SHOP_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ name, email, password: PASSWORD, agree: 'Y', backurl: '/lk/' }).toString(),
       redirect: 'manual',
     });

@@ -31,6 +31,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       ADMIN_TOKEN,
+      // Every browser of the run comes from one address and registers many accounts.
+      ACCOUNT_LETTERS_PER_CLIENT: '1000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -31,6 +31,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The test shop's `SITE_URL`: a browser on its pages sends it as the `Origin` of a form post. */
+export const SHOP_ORIGIN = 'http://shop.test';
+
 /** The whole Hono app on a fresh copy of the seeded test database, with its own data folder. */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -54,12 +57,14 @@ export async function createTestApp(
     database = await openDatabase({ loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
-  // Every test visitor comes from one address: the new-session limit is lifted unless a test sets it.
+  // Every test visitor comes from one address: the new-session and account-letter limits are lifted unless a test
+  // sets them.
   const settings = readSettings({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    SITE_URL: 'http://shop.test',
+    SITE_URL: SHOP_ORIGIN,
     NEW_SESSIONS_PER_CLIENT: '1000000',
+    ACCOUNT_LETTERS_PER_CLIENT: '1000000',
     ...env,
   });
   const { app, outbox, services, push, stopListening } = await createShopApp({
@@ -70,7 +75,7 @@ export async function createTestApp(
     clock: options.clock,
   });
   return {
-    fetch: (p, init) => Promise.resolve(app.fetch(new Request(new URL(p, 'http://shop.test'), init))),
+    fetch: (p, init) => Promise.resolve(app.fetch(new Request(new URL(p, SHOP_ORIGIN), init))),
     handler: (request) => app.fetch(request),
     database,
     databaseUrl,

@@ -1,0 +1,72 @@
+import type { LimitRule } from './limits';
+
+/** What a rule counts hits of: the visitor session, the client address, or what a use-case names. */
+export type LimitKey = 'session' | 'client' | 'login' | 'phone' | 'email';
+
+/** A rule of the catalogue: the limit as data and the key its callers count it by. */
+export interface CatalogueRule extends LimitRule {
+  readonly key: LimitKey;
+}
+
+/** The maxima the settings name (config/settings.ts and the README's settings table). */
+export interface LimitSettings {
+  WRITE_LIMIT_PER_SESSION: number;
+  WRITE_LIMIT_PER_CLIENT: number;
+  NEW_SESSIONS_PER_CLIENT: number;
+  LOGIN_TRIES_PER_CLIENT: number;
+  PHONE_CODES_PER_CLIENT: number;
+  PROMO_TRIES_PER_CLIENT: number;
+  ACCOUNT_LETTERS_PER_CLIENT: number;
+}
+
+const MINUTE = 60;
+const HOUR = 3600;
+
+const rule = (name: string, key: LimitKey, limit: number, windowS: number): CatalogueRule => ({
+  name,
+  key,
+  limit,
+  windowS,
+});
+
+/**
+ * Every rate limit of the shop, in one place (decision 0012: a fixed window from the first hit, every hit counted).
+ * A rule's `name` names its counters, so two rules never share one; the callers hit a rule with the key it says.
+ */
+export function limitCatalogue(settings: LimitSettings) {
+  return {
+    /** State-changing API calls and page form posts (`guardWrites`, the page form guard). */
+    writesPerSession: rule('writes-per-session', 'session', settings.WRITE_LIMIT_PER_SESSION, MINUTE),
+    writesPerClient: rule('writes-per-client', 'client', settings.WRITE_LIMIT_PER_CLIENT, MINUTE),
+    /** Session rows a client address may start; above it the session works but its views do not count. */
+    newSessionsPerClient: rule('new-sessions-per-client', 'client', settings.NEW_SESSIONS_PER_CLIENT, MINUTE),
+    /** Password tries of one login (a success clears them): the 6th in 15 minutes is refused, whatever the password. */
+    loginTries: rule('login-tries', 'login', 5, 15 * MINUTE),
+    loginTriesPerClient: rule('login-tries-per-client', 'client', settings.LOGIN_TRIES_PER_CLIENT, 15 * MINUTE),
+    /** One SMS code a minute per phone (the answer's `resendAfter`), five an hour, and a client's share. */
+    phoneCodeResend: rule('phone-code-resend', 'phone', 1, MINUTE),
+    phoneCodesPerPhone: rule('phone-codes-per-phone', 'phone', 5, HOUR),
+    phoneCodesPerClient: rule('phone-codes-per-client', 'client', settings.PHONE_CODES_PER_CLIENT, HOUR),
+    /** Promo codes a client address may try, right or wrong, whatever its sessions: guessing stays slow. */
+    promoTriesPerClient: rule('promo-tries-per-client', 'client', settings.PROMO_TRIES_PER_CLIENT, HOUR),
+    /** An email confirmation letter to one address at most once a minute. */
+    emailConfirmLetters: rule('email-confirm-letters', 'email', 1, MINUTE),
+    /**
+     * Registrations and email changes (each sends a confirmation letter) one client address may make: a script
+     * cannot use the shop to mail any number of fresh addresses.
+     */
+    accountLettersPerClient: rule('account-letters-per-client', 'client', settings.ACCOUNT_LETTERS_PER_CLIENT, HOUR),
+    /** Password-reset letters, counted per address and per client alike, known or not. */
+    passwordResetLetters: rule('password-reset-letters', 'email', 3, HOUR),
+    passwordResetPerClient: rule('password-reset-per-client', 'client', 10, HOUR),
+    /** At most one newsletter confirmation letter to an address in ten minutes. */
+    newsletterConfirmLetters: rule('newsletter-confirm-letters', 'email', 1, 10 * MINUTE),
+    /** Questions: a person asks a few, a program many; an office or an operator puts many people behind one address. */
+    feedbackPerClient: rule('feedback-client', 'client', 20, HOUR),
+    feedbackPerSession: rule('feedback-session', 'session', 3, 10 * MINUTE),
+    /** A page sends a handful of goals; a session sending more than one a second on average is not a shopper. */
+    eventsPerSession: rule('events-per-session', 'session', 60, MINUTE),
+  } as const satisfies Record<string, CatalogueRule>;
+}
+
+export type LimitCatalogue = ReturnType<typeof limitCatalogue>;
