@@ -4,7 +4,8 @@ import type { OfferStoreStock, StoreKind } from './availability';
  * Which shop can serve a size (spec §4: an order collected there, a reservation from the product page): a shop the
  * offer is not restricted from that holds it, or any such shop when a store of `BRING_TO_SHOP_KINDS` the offer is not
  * restricted from holds it and brings it over in a few days. This is the one definition: the SQL that asks the same
- * question (`shopSourceSql` in `db/repositories/availability.ts`) is built from this list, and a test holds the two to the same answers.
+ * question (`shopSourceSql` in `db/repositories/availability.ts`) is built from this list, and a test holds the two
+ * to the same answers.
  */
 export const BRING_TO_SHOP_KINDS: readonly StoreKind[] = ['movement'];
 

@@ -85,9 +85,11 @@ describe('«which shop can serve a size» has one meaning in SQL and in the doma
     for (const offerId of ids)
       for (const store of stores) {
         const odds = store.type === 'shop' ? 0.15 : 0.3;
+        const quantity = Math.floor(random() * 3);
         if (random() < odds)
-          await app.database.db.execute(sql`
-            insert into stock (offer_id, store_id, quantity) values (${offerId}, ${store.id}, ${Math.floor(random() * 3)})`);
+          await app.database.db.execute(
+            sql`insert into stock (offer_id, store_id, quantity) values (${offerId}, ${store.id}, ${quantity})`,
+          );
         if (random() < 0.1)
           await app.database.db.execute(
             sql`insert into offer_restrictions (offer_id, store_id) values (${offerId}, ${store.id})`,

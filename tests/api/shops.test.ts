@@ -195,7 +195,7 @@ describe('sale.reserve.save', () => {
     expect(await (await r.v.get(`/order/?ORDER_ID=${id}`)).text()).toContain('Самовывоз из магазина');
   });
 
-  it('tells one ready date in the dialog, on the order page and in the saved order, on a Yekaterinburg shop’s clock', async () => {
+  it('tells one ready date in the dialog, on the order page and in the saved order, on a Yekaterinburg clock', async () => {
     const offer = offers[5] as OfferFacts;
     const shop = shops.find((s) => s.cityName === 'Екатеринбург' && s.reservable) as ShopView;
     /** The order page of a visitor whose city is Yekaterinburg. */
@@ -216,7 +216,8 @@ describe('sale.reserve.save', () => {
     async function answers(clock: string) {
       now = new Date(`2026-11-23T${clock}:00+05:00`);
       await k.stockOf(offer, 1, 0);
-      await app.database.db.execute(sql`insert into stock (offer_id, store_id, quantity) values (${offer.id}, ${shop.id}, 1)
+      await app.database.db.execute(sql`
+        insert into stock (offer_id, store_id, quantity) values (${offer.id}, ${shop.id}, 1)
         on conflict (offer_id, store_id) do update set quantity = 1`);
       const r = await reserver();
       const dialog = (await (await r.v.post(API.reserveData, { offerId: offer.id })).json()).data as ReserveData;
