@@ -6,6 +6,7 @@ import {
   type OnlineStores,
   type StockRow,
 } from '../../domain/inventory/availability';
+import { BRING_TO_SHOP_KINDS } from '../../domain/inventory/shop-serves';
 import type { Db } from '../client';
 import { offerRestrictions, stock, stores } from '../schema';
 
@@ -24,6 +25,23 @@ export function orderableOnlineSql(offerId: SQL): SQL {
 /** Whether any offer of the product whose id is `productId` can be bought online. */
 export function productOrderableOnlineSql(productId: SQL): SQL {
   return sql`exists (select 1 from offers o where o.product_id = ${productId} and ${orderableOnlineSql(sql`o.id`)})`;
+}
+
+/**
+ * SQL for `shopServes`: 'shop' when the shop `shopId` holds the offer `offerId`, 'brought' when a store of
+ * `BRING_TO_SHOP_KINDS` can bring it there, null when the shop cannot serve it; restricted stores never count. A test
+ * holds it to the domain's answer over generated stock.
+ */
+export function shopSourceSql(offerId: SQL, shopId: SQL): SQL {
+  const held = (where: SQL) => sql`exists (
+    select 1 from stock k join stores st on st.id = k.store_id
+    where k.offer_id = ${offerId} and k.quantity > 0 and ${where}
+      and not exists (select 1 from offer_restrictions r where r.offer_id = k.offer_id and r.store_id = k.store_id))`;
+  return sql`case
+    when exists (select 1 from offer_restrictions r where r.offer_id = ${offerId} and r.store_id = ${shopId}) then null
+    when ${held(sql`k.store_id = ${shopId} and st.type = 'shop'`)} then 'shop'
+    when ${held(sql`st.type in ${[...BRING_TO_SHOP_KINDS]}`)} then 'brought'
+  end`;
 }
 
 /** Stock of the given offers, folded into the spec's availabilityOffers. */

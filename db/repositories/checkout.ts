@@ -8,11 +8,14 @@ import type {
   OrderSize,
 } from '../../domain/order/checkout.service';
 import type { PickupPoint } from '../../domain/delivery/pickup';
+import type { StoreKind } from '../../domain/inventory/availability';
+import { bringingStores, type ShopSource, shopServes, slowestSource } from '../../domain/inventory/shop-serves';
 import type { DeliveryType, OrderState as OrderStatus } from '../../domain/order/process';
 import type { PromoCode } from '../../domain/pricing/promo';
+import type { Holiday, WeekHours } from '../../domain/stores/hours';
 import { type Db, isUniqueViolation, queryRows } from '../client';
 import { type AddressRow, accountRepository, columns, toAddress } from './account';
-import { orderableOnlineSql } from './availability';
+import { orderableOnlineSql, shopSourceSql } from './availability';
 
 const ownerSql = (owner: BasketOwner): SQL =>
   owner.userId !== null
@@ -188,19 +191,10 @@ export function checkoutRepository(db: Db): CheckoutRepository {
       const stock =
         offerIds.length === 0
           ? []
-          : await queryRows<{
-              offer_id: number;
-              store_id: number;
-              type: string;
-              quantity: number;
-              restricted: boolean;
-            }>(
+          : await queryRows<{ offer_id: number; store_id: number; type: StoreKind; quantity: number }>(
               db,
               sql`
-              select k.offer_id, k.store_id, s.type, k.quantity,
-                exists (select 1 from offer_restrictions r where r.offer_id = k.offer_id and r.store_id = k.store_id)
-                  as restricted
-              from stock k join stores s on s.id = k.store_id
+              select k.offer_id, k.store_id, s.type, k.quantity from stock k join stores s on s.id = k.store_id
               where k.offer_id in ${offerIds} and k.quantity > 0`,
             );
       const restrictions =
@@ -214,21 +208,20 @@ export function checkoutRepository(db: Db): CheckoutRepository {
       const allowedMovementStoreIds = new Map<number, number[]>();
       const onlineStock = new Map<number, number>();
       for (const offerId of offerIds) {
-        const own = stock.filter((k) => Number(k.offer_id) === offerId && !k.restricted);
-        const movement = own.filter((k) => k.type === 'movement').map((k) => Number(k.store_id));
-        const inShops = new Set(own.filter((k) => k.type === 'shop').map((k) => Number(k.store_id)));
-        const banned = new Set(
-          restrictions.filter((r) => Number(r.offer_id) === offerId).map((r) => Number(r.store_id)),
-        );
-        // Spec §4: a shop that holds the item, or any shop when a movement store can bring it; never a restricted one.
+        const own = stock
+          .filter((k) => Number(k.offer_id) === offerId)
+          .map((k) => ({ storeId: Number(k.store_id), storeType: k.type, quantity: Number(k.quantity) }));
+        const banned = restrictions.filter((r) => Number(r.offer_id) === offerId).map((r) => Number(r.store_id));
         allowedShopIds.set(
           offerId,
-          shops.map((s) => Number(s.id)).filter((id) => !banned.has(id) && (inShops.has(id) || movement.length > 0)),
+          shops.map((s) => Number(s.id)).filter((id) => shopServes(id, own, banned) !== null),
         );
-        allowedMovementStoreIds.set(offerId, movement);
+        allowedMovementStoreIds.set(offerId, bringingStores(own, banned));
         onlineStock.set(
           offerId,
-          own.filter((k) => k.type === 'online').reduce((sum, k) => sum + Number(k.quantity), 0),
+          own
+            .filter((k) => k.storeType === 'online' && !banned.includes(k.storeId))
+            .reduce((sum, k) => sum + k.quantity, 0),
         );
       }
       return {
@@ -248,20 +241,33 @@ export function checkoutRepository(db: Db): CheckoutRepository {
     },
 
     async shopFor(shopId, offerIds) {
-      // Spec §4: an offer may go to a shop it is not restricted from, that holds it or that a movement store
-      // can bring it to.
-      const [row] = await queryRows<{ name: string; address: string; reservable: boolean }>(
+      const [row] = await queryRows<{
+        name: string;
+        address: string;
+        reservable: boolean;
+        time_zone: string;
+        week_hours: WeekHours | null;
+        holidays: Holiday[];
+        sources: (ShopSource | null)[];
+      }>(
         db,
         sql`
-        select s.name, s.address, s.reservable from stores s
-        where s.id = ${shopId} and s.type = 'shop' and not exists (
-          select 1 from offers o where o.id in ${offerIds} and (
-            exists (select 1 from offer_restrictions r where r.offer_id = o.id and r.store_id = s.id)
-            or (not exists (select 1 from stock k where k.offer_id = o.id and k.store_id = s.id and k.quantity > 0)
-              and not exists (select 1 from stock k join stores m on m.id = k.store_id
-                where k.offer_id = o.id and m.type = 'movement' and k.quantity > 0))))`,
+        select s.name, s.address, s.reservable, c.time_zone, s.week_hours, s.holidays,
+          array(select ${shopSourceSql(sql`o.id`, sql`s.id`)} from offers o where o.id in ${offerIds}) as sources
+        from stores s join cities c on c.id = s.city_id
+        where s.id = ${shopId} and s.type = 'shop'`,
       );
-      return row ?? null;
+      const sources = row?.sources.filter((source) => source !== null) ?? [];
+      if (!row || sources.length < offerIds.length) return null;
+      return {
+        name: row.name,
+        address: row.address,
+        reservable: row.reservable,
+        timeZone: row.time_zone,
+        weekHours: row.week_hours,
+        holidays: row.holidays,
+        source: slowestSource(sources),
+      };
     },
 
     async sessionPromoCodes(sessionId) {

@@ -9,6 +9,7 @@ export function regionsRepository(db: Db): RegionsRepository {
         db,
         sql`
         select c.id, c.code, c.name, c.full_name as "fullName", c.location_id as "locationId", c.phones,
+          c.time_zone as "timeZone",
           exists (select 1 from stores s where s.city_id = c.id and s.type = 'shop') as "hasShops"
         from cities c
         order by "hasShops" desc, c.sort`,

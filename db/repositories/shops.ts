@@ -69,12 +69,19 @@ export function shopsRepository(db: Db): ShopsRepository {
           and not exists (select 1 from offer_restrictions r where r.offer_id = k.offer_id and r.store_id = k.store_id)
         order by s.sort, s.id`,
       );
-      return rows.map((r) => ({
-        storeId: Number(r.store_id),
-        kind: r.kind,
-        name: r.name,
-        quantity: Number(r.quantity),
-      }));
+      const restricted = await queryRows<{ store_id: number }>(
+        db,
+        sql`select store_id from offer_restrictions where offer_id = ${offerId}`,
+      );
+      return {
+        stock: rows.map((r) => ({
+          storeId: Number(r.store_id),
+          kind: r.kind,
+          name: r.name,
+          quantity: Number(r.quantity),
+        })),
+        restrictedStoreIds: restricted.map((r) => Number(r.store_id)),
+      };
     },
   };
 }

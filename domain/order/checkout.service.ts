@@ -11,18 +11,20 @@ import { type RequestContext, userIdOf } from '../context';
 import {
   chooseInterval,
   courierIntervals,
+  DEFAULT_TIME_ZONE,
   DELIVERY_BORDER,
   DELIVERY_TODAY_MIN_COUNT,
+  dayStart,
   intervalStillValid,
-  MOVEMENT_DAYS,
-  moscowTime,
   RESERVE_TIME_BORDER,
-  reservationEnd,
-  shopReadyDate,
+  type ShopClock,
+  shopReady,
+  specDate,
 } from '../delivery/schedule';
 import { type PickupPoint, pointForAddress } from '../delivery/pickup';
 import { DomainError } from '../errors';
 import type { Allocation } from '../inventory/allocation';
+import type { ShopSource } from '../inventory/shop-serves';
 import { orderConfirmationLetter, orderSms } from '../messages/templates';
 import { normalizePromo, type PromoCode, promoAdjustment } from '../pricing/promo';
 import { type Adjustment, computeTotals, type PricedLine } from '../pricing/totals';
@@ -112,8 +114,14 @@ export interface CheckoutRepository {
   /** Every size of the products, in size order, and whether it can be bought online now. */
   sizesOf(productIds: number[]): Promise<Map<number, OrderSize[]>>;
   shop(id: number): Promise<OrderShop | null>;
-  /** A shop's name and address when it is a shop every offer may be ordered to (spec §4). */
-  shopFor(shopId: number, offerIds: number[]): Promise<{ name: string; address: string; reservable: boolean } | null>;
+  /**
+   * A shop's name, address and clock when it is a shop every offer may be ordered to (spec §4, `shopServes`), and
+   * how it gets them (the slowest line's `ShopSource`).
+   */
+  shopFor(
+    shopId: number,
+    offerIds: number[],
+  ): Promise<(ShopClock & { name: string; address: string; reservable: boolean; source: ShopSource }) | null>;
   sessionPromoCodes(sessionId: string): Promise<string[]>;
   addPromoCode(sessionId: string, code: string): Promise<void>;
   removePromoCode(sessionId: string, code: string): Promise<void>;
@@ -265,7 +273,7 @@ export interface CheckoutDeps {
   basket: { state(ctx: RequestContext): Promise<Basket> };
   repo: CheckoutRepository;
   uow: UnitOfWork;
-  /** Orders one phone may place a day (Moscow), the setting `ORDERS_PER_PHONE_DAY`. */
+  /** Orders one phone may place a day (on the clock of the visitor's city), the setting `ORDERS_PER_PHONE_DAY`. */
   ordersPerPhoneDay: number;
   /** The signed address of an order's page, for its owner without an account (the confirmation letter's link). */
   orderLink(orderId: number): string;
@@ -401,7 +409,9 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
         ctx.city?.id ?? null,
         lines.map((l) => l.offerId),
       );
-      const list = courierIntervals(ctx.now(), { sameDayStock: sameDay(lines, onlineStock) });
+      const list = courierIntervals(ctx.now(), ctx.city?.timeZone ?? DEFAULT_TIME_ZONE, {
+        sameDayStock: sameDay(lines, onlineStock),
+      });
       const { deliveryIntervalDate: date = '', deliveryIntervalTime: time = '' } = input;
       if (!intervalStillValid(list, date, time))
         throw orderError('INTERVAL_DELIVERY', 'Выбранный интервал доставки больше недоступен. Выберите другой.');
@@ -417,13 +427,14 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       if (!shop) throw orderError('SHOP_NOT_ALLOWED', 'В этот магазин заказ доставить нельзя: выберите другой.');
       if (reservation && !shop.reservable)
         throw orderError('SHOP_NOT_ALLOWED', 'Этот магазин не откладывает товары: выберите другой.');
-      const { allowedShopIds } = await repo.shopsOf(
-        ctx.city?.id ?? null,
-        lines.map((l) => l.offerId),
-      );
-      const allInShop = lines.every((l) => (allowedShopIds.get(l.offerId) ?? []).includes(input.deliveryShopId ?? 0));
-      const readyDate = shopReadyDate(ctx.now(), { allInShop, movementDays: MOVEMENT_DAYS });
-      return { shopId: input.deliveryShopId, shop: `${shop.name}, ${shop.address}`, readyDate };
+      const ready = shopReady(ctx.now(), shop, shop.source);
+      if (!ready) throw orderError('SHOP_NOT_ALLOWED', 'Этот магазин закрыт ближайшую неделю: выберите другой.');
+      return {
+        shopId: input.deliveryShopId,
+        shop: `${shop.name}, ${shop.address}`,
+        readyDate: specDate(ready.date),
+        reservedUntil: ready.reservedUntil.toISOString(),
+      };
     }
     const point = (await repo.pickupPoints(ctx.city?.id ?? null)).find((p) => p.id === input.deliveryPickupPointId);
     if (!point) throw orderError('PICKUP_POINT_REQUIRED', 'Выберите пункт выдачи в своём городе.');
@@ -451,14 +462,17 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     const addressType = deliveryType === 'POCHTA' ? 'POST' : 'COURIER';
     const fitting = addresses.filter((a) => a.type === addressType);
     const address = fitting.find((a) => a.id === params.deliveryAddressId) ?? fitting[0] ?? null;
-    const deliveryIntervalList = courierIntervals(ctx.now(), { sameDayStock: sameDay(lines, onlineStock) });
+    const deliveryIntervalList = courierIntervals(ctx.now(), ctx.city?.timeZone ?? DEFAULT_TIME_ZONE, {
+      sameDayStock: sameDay(lines, onlineStock),
+    });
     const interval = chooseInterval(
       deliveryIntervalList,
       { date: params.deliveryIntervalDate, time: params.deliveryIntervalTime },
       params.cookieInterval ?? {},
     );
     const shop = shops.find((s) => s.id === params.deliveryShopId) ?? null;
-    const allInShop = shop !== null && offerIds.every((id) => (allowedShopIds.get(id) ?? []).includes(shop.id));
+    const served = shop && offerIds.length > 0 ? await repo.shopFor(shop.id, offerIds) : null;
+    const ready = served && shopReady(ctx.now(), served, served.source);
     const point =
       pickupPointList.find((p) => p.id === params.deliveryPickupPointId) ??
       (deliveryType === 'PICKUP' ? pointForAddress(pickupPointList, address?.title ?? '') : null);
@@ -490,7 +504,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       addressList: addresses.map((a) => ({ ...a, params: { data: { id: a.id } } })),
       shops,
       city: ctx.city ? { id: ctx.city.id, name: ctx.city.name } : null,
-      shopDeliverySrok: shop ? shopReadyDate(ctx.now(), { allInShop, movementDays: MOVEMENT_DAYS }) : null,
+      shopDeliverySrok: ready ? specDate(ready.date) : null,
       params: {
         deliveryBorder: DELIVERY_BORDER,
         deliveryTodayMinCount: DELIVERY_TODAY_MIN_COUNT,
@@ -617,8 +631,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       throw orderError('PHONE_NOT_CONFIRMED', 'Подтвердите телефон кодом из SMS.');
     const done = await repo.orderByKey(ctx.sessionId, input.idempotencyKey);
     if (done !== null) return { id: done };
-    const t = moscowTime(ctx.now());
-    const midnight = new Date(ctx.now().getTime() - t.minutes * 60_000 - (ctx.now().getTime() % 60_000));
+    const midnight = dayStart(ctx.now(), ctx.city?.timeZone ?? DEFAULT_TIME_ZONE);
     if ((await repo.ordersSince(phone, midnight)) >= deps.ordersPerPhoneDay)
       throw orderError('ERROR_ORDER_LIMIT', 'На этот телефон сегодня оформлено слишком много заказов.', 'limit');
     const owner = ownerOf(ctx);
@@ -684,7 +697,8 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
             total: totals.total,
             lines: orderLines,
             stock,
-            reservedUntil: 'readyDate' in delivery && delivery.readyDate ? reservationEnd(delivery.readyDate) : null,
+            reservedUntil:
+              'reservedUntil' in delivery && delivery.reservedUntil ? new Date(delivery.reservedUntil) : null,
           },
           userId !== null ? `user:${userId}` : 'shopper',
         );

@@ -9,6 +9,7 @@ const city = (id: number, name: string): City => ({
   fullName: name,
   locationId: '',
   phones: [],
+  timeZone: 'Europe/Moscow',
   hasShops: true,
 });
 const cities = [

@@ -64,7 +64,7 @@ export function localTime(at: Date, timeZone: string): { date: string; weekday: 
 }
 
 /** The calendar date `days` after `date` («YYYY-MM-DD»), and its weekday. */
-function dayAfter(date: string, days: number): { date: string; weekday: Weekday } {
+export function dayAfter(date: string, days: number): { date: string; weekday: Weekday } {
   const d = new Date(`${date}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return { date: d.toISOString().slice(0, 10), weekday: WEEKDAYS[(d.getUTCDay() + 6) % 7] as Weekday };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShopHours } from './hours';
+import type { ShopClock } from '../delivery/schedule';
 import { collection, quantityState } from './reserve';
 
 const mall = {
@@ -11,15 +11,15 @@ const mall = {
   sat: ['10:00', '22:00'],
   sun: null,
 } as const;
-const hours = (timeZone = 'Europe/Moscow'): ShopHours => ({
-  week: mall,
+const hours = (timeZone = 'Europe/Moscow'): ShopClock => ({
+  weekHours: mall,
   holidays: [{ date: '2026-11-24', hours: null }],
   timeZone,
 });
 
 describe('collection', () => {
   it('is today until closing when the shop has the size and it is before 18:00 there', () => {
-    expect(collection(new Date('2026-11-23T17:59:00+03:00'), hours(), { inShop: 1, inMovement: 0 })).toEqual({
+    expect(collection(new Date('2026-11-23T17:59:00+03:00'), hours(), 'shop')).toEqual({
       date: '2026-11-23',
       text: 'сегодня до 22:00',
     });
@@ -27,15 +27,13 @@ describe('collection', () => {
 
   it('from 18:00 is the next day the shop opens: a holiday and a Sunday are skipped', () => {
     // Tuesday 24 November is a holiday here, so Monday evening's reservation waits until Wednesday.
-    expect(collection(new Date('2026-11-23T18:00:00+03:00'), hours(), { inShop: 1, inMovement: 0 })).toEqual({
+    expect(collection(new Date('2026-11-23T18:00:00+03:00'), hours(), 'shop')).toEqual({
       date: '2026-11-25',
       text: 'с 25 ноября',
     });
     // Saturday evening: Sunday is closed, Monday it is.
-    expect(collection(new Date('2026-11-28T19:00:00+03:00'), hours(), { inShop: 2, inMovement: 0 })?.date).toBe(
-      '2026-11-30',
-    );
-    expect(collection(new Date('2026-11-25T18:30:00+03:00'), hours(), { inShop: 2, inMovement: 0 })).toEqual({
+    expect(collection(new Date('2026-11-28T19:00:00+03:00'), hours(), 'shop')?.date).toBe('2026-11-30');
+    expect(collection(new Date('2026-11-25T18:30:00+03:00'), hours(), 'shop')).toEqual({
       date: '2026-11-26',
       text: 'завтра',
     });
@@ -44,16 +42,16 @@ describe('collection', () => {
   it('reads 18:00 on the shop’s own clock', () => {
     // 16:30 in Moscow is 18:30 in Yekaterinburg: too late for today there.
     const at = new Date('2026-11-25T16:30:00+03:00');
-    expect(collection(at, hours('Asia/Yekaterinburg'), { inShop: 1, inMovement: 0 })?.text).toBe('завтра');
-    expect(collection(at, hours(), { inShop: 1, inMovement: 0 })?.text).toBe('сегодня до 22:00');
+    expect(collection(at, hours('Asia/Yekaterinburg'), 'shop')?.text).toBe('завтра');
+    expect(collection(at, hours(), 'shop')?.text).toBe('сегодня до 22:00');
   });
 
-  it('waits for the movement store when the shop has none, and is null when nobody has it', () => {
-    expect(collection(new Date('2026-11-25T10:00:00+03:00'), hours(), { inShop: 0, inMovement: 4 })).toEqual({
+  it('waits for the movement store when the shop has none, and is null when the shop cannot serve the size', () => {
+    expect(collection(new Date('2026-11-25T10:00:00+03:00'), hours(), 'brought')).toEqual({
       date: '2026-11-28',
       text: 'с 28 ноября',
     });
-    expect(collection(new Date('2026-11-25T10:00:00+03:00'), hours(), { inShop: 0, inMovement: 0 })).toBeNull();
+    expect(collection(new Date('2026-11-25T10:00:00+03:00'), hours(), null)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
-import { DELIVERY_BORDER, MOVEMENT_DAYS, RESERVE_TIME_BORDER } from '../delivery/schedule';
-import { closingOn, hoursOn, localTime, type ShopHours, WEEKDAYS, type Weekday } from './hours';
+import { DELIVERY_BORDER, RESERVE_TIME_BORDER, type ShopClock, shopReady } from '../delivery/schedule';
+import type { ShopSource } from '../inventory/shop-serves';
 
 /** How a shop's stock of a size reads in the reserve dialog: «много» from 3, «мало» 1–2, «нет». */
 export type QuantityState = 'many' | 'few' | 'none';
@@ -28,38 +28,23 @@ const MONTHS = [
   'декабря',
 ];
 
-function addDays(date: string, days: number): { date: string; weekday: Weekday } {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return { date: d.toISOString().slice(0, 10), weekday: WEEKDAYS[(d.getUTCDay() + 6) % 7] as Weekday };
-}
-
 /**
- * When a reserved size can be collected (spec §9, 18:00 in the shop's own time): today, until closing, when the shop
- * holds it, it is before 18:00 and the shop opens today; else the next day the shop opens; a size only a movement
- * store holds comes after its trip. Null when neither has it.
+ * When a reserved size can be collected, as `shopReady` (the order page and the saved order) says, in the dialog's
+ * words; null when the shop cannot serve it (`shopServes`) or does not open within a week.
  */
-export function collection(
-  now: Date,
-  hours: ShopHours,
-  stock: { inShop: number; inMovement: number },
-): Collection | null {
-  if (stock.inShop <= 0 && stock.inMovement <= 0) return null;
-  const local = localTime(now, hours.timeZone);
-  const borderMinutes = Math.floor(RESERVE_TIME_BORDER / 100) * 60 + (RESERVE_TIME_BORDER % 100);
-  if (stock.inShop > 0 && local.minutes < borderMinutes) {
-    const closes = closingOn(hours, local.date);
-    if (closes) return { date: local.date, text: `сегодня до ${closes}` };
-  }
-  // The first day the shop opens, from tomorrow, or after the movement store's trip.
-  const from = stock.inShop > 0 ? 1 : MOVEMENT_DAYS;
-  for (let d = from; d < from + 8; d++) {
-    const day = addDays(local.date, d);
-    if (!hoursOn(hours, day.date, day.weekday)) continue;
-    const [, month, dayOfMonth] = day.date.split('-').map(Number) as [number, number, number];
-    return { date: day.date, text: d === 1 ? 'завтра' : `с ${dayOfMonth} ${MONTHS[month - 1]}` };
-  }
-  return null;
+export function collection(now: Date, shop: ShopClock, source: ShopSource | null): Collection | null {
+  const ready = source && shopReady(now, shop, source);
+  if (!ready) return null;
+  const [, month, day] = ready.date.split('-').map(Number) as [number, number, number];
+  const text =
+    ready.days === 0
+      ? ready.closes
+        ? `сегодня до ${ready.closes}`
+        : 'сегодня'
+      : ready.days === 1
+        ? 'завтра'
+        : `с ${day} ${MONTHS[month - 1]}`;
+  return { date: ready.date, text };
 }
 
 /** The spec §3 Reserve object's constants. */

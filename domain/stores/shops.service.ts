@@ -1,5 +1,6 @@
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
+import { bringingStores, shopServes } from '../inventory/shop-serves';
 import { type Holiday, openState, openStateText, type WeekHours } from './hours';
 import { type Collection, collection, type QuantityState, quantityState, RESERVE_PARAMS } from './reserve';
 
@@ -56,8 +57,11 @@ export interface StoreStock {
 export interface ShopsRepository {
   /** Every shop, cities in their order, shops in theirs. */
   shops(): Promise<ShopRecord[]>;
-  /** The offer's stock in every store it is not restricted from; null when there is no such offer. */
-  offerStock(offerId: number): Promise<StoreStock[] | null>;
+  /**
+   * The offer's stock in every store it is not restricted from, and the stores it is restricted from; null when there
+   * is no such offer.
+   */
+  offerStock(offerId: number): Promise<{ stock: StoreStock[]; restrictedStoreIds: number[] } | null>;
 }
 
 /** Spec §3 Reserve: where one size can be reserved and when it can be collected. */
@@ -123,12 +127,14 @@ export function createShopsService(repo: ShopsRepository): ShopsService {
     },
 
     async reserveData(ctx, offerId) {
-      const [shops, stock] = await Promise.all([repo.shops(), repo.offerStock(offerId)]);
-      if (!stock) throw new DomainError('not_found', 'Такого товара нет в каталоге.', 'OFFER_NOT_FOUND');
+      const [shops, offer] = await Promise.all([repo.shops(), repo.offerStock(offerId)]);
+      if (!offer) throw new DomainError('not_found', 'Такого товара нет в каталоге.', 'OFFER_NOT_FOUND');
+      const { stock, restrictedStoreIds } = offer;
       const now = ctx.now();
       const inStore = (id: number) => stock.find((s) => s.storeId === id)?.quantity ?? 0;
-      const movement = stock.filter((s) => s.kind === 'movement' && s.quantity > 0);
-      const inMovement = movement.reduce((sum, s) => sum + s.quantity, 0);
+      const rows = stock.map((s) => ({ storeId: s.storeId, storeType: s.kind, quantity: s.quantity }));
+      const bringing = new Set(bringingStores(rows, restrictedStoreIds));
+      const movement = stock.filter((s) => bringing.has(s.storeId));
       const cities = new Map<number, string>();
       for (const s of shops) if (s.reservable) cities.set(s.cityId, s.cityName);
       return {
@@ -154,16 +160,7 @@ export function createShopsService(repo: ShopsRepository): ShopsService {
             reservable: v.reservable,
             quantity,
             quantityState: quantityState(quantity),
-            collection: s.weekHours
-              ? collection(
-                  now,
-                  { week: s.weekHours, holidays: s.holidays, timeZone: s.timeZone },
-                  {
-                    inShop: quantity,
-                    inMovement,
-                  },
-                )
-              : null,
+            collection: collection(now, s, shopServes(s.id, rows, restrictedStoreIds)),
           };
         }),
         movementStores: movement.map((s) => ({ id: s.storeId, name: s.name, quantity: s.quantity })),

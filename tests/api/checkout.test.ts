@@ -149,7 +149,7 @@ describe('courier orders of a logged-in user', () => {
       deliveryIntervalTime: '10:00-13:00',
     });
     expect((await stale.json()).error.code).toBe('sale.order/INTERVAL_DELIVERY');
-    const list = courierIntervals(new Date(), { sameDayStock: true });
+    const list = courierIntervals(new Date(), 'Europe/Moscow', { sameDayStock: true });
     const date = Object.keys(list)[1] as string;
     const res = await k.rpc(me, 'sale.order.save', {
       ...form,

@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { loadAvailability, loadOnlineStores, orderableOnlineSql } from '../../db/repositories/availability';
+import {
+  loadAvailability,
+  loadOnlineStores,
+  orderableOnlineSql,
+  shopSourceSql,
+} from '../../db/repositories/availability';
 import { basketRepository } from '../../db/repositories/basket';
 import { homeRepository } from '../../db/repositories/cards';
-import { type AvailabilityOffer, canBuyOnline } from '../../domain/inventory/availability';
+import { type AvailabilityOffer, canBuyOnline, type StoreKind } from '../../domain/inventory/availability';
+import { shopServes } from '../../domain/inventory/shop-serves';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -60,6 +66,57 @@ describe('«can be bought online» has one meaning in SQL and in the domain', ()
     // The sample holds both answers, so agreement means something.
     expect(answers.filter((a) => a.domain).length).toBeGreaterThan(50);
     expect(answers.filter((a) => !a.domain).length).toBeGreaterThan(50);
+  });
+});
+
+describe('«which shop can serve a size» has one meaning in SQL and in the domain', () => {
+  it('gives the same answer for every shop and generated stock and restrictions', async () => {
+    const offers = await rows<{ id: number }>(sql`select id from offers order by id desc limit 80`);
+    const ids = offers.map((o) => Number(o.id));
+    const stores = await rows<{ id: number; type: StoreKind }>(sql`select id, type from stores order by id`);
+    // A fixed-seed generator: every run checks the same cases, each offer with a different mix of stock and bans.
+    let seed = 24;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    await app.database.db.execute(sql`delete from stock where offer_id in ${ids}`);
+    await app.database.db.execute(sql`delete from offer_restrictions where offer_id in ${ids}`);
+    for (const offerId of ids)
+      for (const store of stores) {
+        const odds = store.type === 'shop' ? 0.15 : 0.3;
+        const quantity = Math.floor(random() * 3);
+        if (random() < odds)
+          await app.database.db.execute(
+            sql`insert into stock (offer_id, store_id, quantity) values (${offerId}, ${store.id}, ${quantity})`,
+          );
+        if (random() < 0.1)
+          await app.database.db.execute(
+            sql`insert into offer_restrictions (offer_id, store_id) values (${offerId}, ${store.id})`,
+          );
+      }
+
+    const inSql = await rows<{ offer_id: number; shop_id: number; source: string | null }>(sql`
+      select o.id as offer_id, s.id as shop_id, ${shopSourceSql(sql`o.id`, sql`s.id`)} as source
+      from offers o cross join stores s where o.id in ${ids} and s.type = 'shop' order by o.id, s.id`);
+    const stock = await rows<{ offer_id: number; store_id: number; type: StoreKind; quantity: number }>(sql`
+      select k.offer_id, k.store_id, s.type, k.quantity from stock k join stores s on s.id = k.store_id
+      where k.offer_id in ${ids}`);
+    const bans = await rows<{ offer_id: number; store_id: number }>(
+      sql`select offer_id, store_id from offer_restrictions where offer_id in ${ids}`,
+    );
+    const answers = inSql.map((r) => {
+      const offerId = Number(r.offer_id);
+      const own = stock
+        .filter((k) => Number(k.offer_id) === offerId)
+        .map((k) => ({ storeId: Number(k.store_id), storeType: k.type, quantity: Number(k.quantity) }));
+      const banned = bans.filter((b) => Number(b.offer_id) === offerId).map((b) => Number(b.store_id));
+      return { offerId, shopId: Number(r.shop_id), sql: r.source, domain: shopServes(Number(r.shop_id), own, banned) };
+    });
+    expect(answers.filter((a) => a.sql !== a.domain)).toEqual([]);
+    // The generated cases hold every answer, so agreement means something.
+    for (const source of ['shop', 'brought', null])
+      expect(answers.filter((a) => a.domain === source).length).toBeGreaterThan(30);
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, RPC_PATH } from '../../contract/api';
-import { moscowTime, SHOP_KEEP_DAYS } from '../../domain/delivery/schedule';
+import { cutOffs, SHOP_KEEP_DAYS } from '../../domain/delivery/schedule';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { checkoutKit } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
@@ -149,10 +149,11 @@ describe('a shop reservation not collected in time', () => {
     // The other tests' shop orders are set aside: only this reservation is in play.
     await app.database.db.execute(sql`update orders set reserved_until = null where id <> ${id}`);
     // It ends at a Moscow midnight, SHOP_KEEP_DAYS days after the day the order is ready.
-    expect(moscowTime(end).minutes).toBe(0);
+    const moscow = (at: Date) => cutOffs(at, 'Europe/Moscow');
+    expect(moscow(end).minutes).toBe(0);
     const readyDate = row?.delivery.readyDate ?? '';
     const [d, m, y] = readyDate.split('.').map(Number) as [number, number, number];
-    expect(moscowTime(end).date).toBe(moscowTime(new Date(Date.UTC(y, m - 1, d + SHOP_KEEP_DAYS, 12))).date);
+    expect(moscow(end).date).toBe(moscow(new Date(Date.UTC(y, m - 1, d + SHOP_KEEP_DAYS, 12))).date);
     expect(await (await v.get(`/order/?ORDER_ID=${id}`)).text()).toContain('хранится до');
 
     expect(await app.services.orders.expireReservations(new Date(end.getTime() - 1000))).toBe(0);

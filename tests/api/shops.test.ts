@@ -195,6 +195,69 @@ describe('sale.reserve.save', () => {
     expect(await (await r.v.get(`/order/?ORDER_ID=${id}`)).text()).toContain('Самовывоз из магазина');
   });
 
+  it('tells one ready date in the dialog, on the order page and in the saved order, on a Yekaterinburg clock', async () => {
+    const offer = offers[5] as OfferFacts;
+    const shop = shops.find((s) => s.cityName === 'Екатеринбург' && s.reservable) as ShopView;
+    /** The order page of a visitor whose city is Yekaterinburg. */
+    const orderPage = async (v: Visitor) =>
+      (await (
+        await app.fetch(RPC_PATH, {
+          method: 'POST',
+          headers: { cookie: `${v.cookie}; city=ekaterinburg`, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            sessid: v.sessid,
+            method: 'sale.order.data',
+            deliveryType: 'SHOP',
+            deliveryShopId: String(shop.id),
+          }).toString(),
+        })
+      ).json()) as { shopDeliverySrok: string | null; deliveryIntervalList: Record<string, string[]> };
+    /** At `clock` on Monday 23 November in Yekaterinburg: what each of the three says, the size in the shop. */
+    async function answers(clock: string) {
+      now = new Date(`2026-11-23T${clock}:00+05:00`);
+      await k.stockOf(offer, 1, 0);
+      await app.database.db.execute(sql`
+        insert into stock (offer_id, store_id, quantity) values (${offer.id}, ${shop.id}, 1)
+        on conflict (offer_id, store_id) do update set quantity = 1`);
+      const r = await reserver();
+      const dialog = (await (await r.v.post(API.reserveData, { offerId: offer.id })).json()).data as ReserveData;
+      expect((await r.v.post(API.basketAdd, { offerId: offer.id })).status).toBe(200);
+      const page = await orderPage(r.v);
+      const { id } = await (await reserve(r, offer.id, shop.id)).json();
+      const [order] = await k.rows<{ delivery: { readyDate: string }; reserved_until: string | Date }>(
+        sql`select delivery, reserved_until from orders where id = ${id}`,
+      );
+      return {
+        dialog: dialog.shops
+          .find((s) => s.id === shop.id)
+          ?.collection?.date.split('-')
+          .reverse()
+          .join('.'),
+        page: page.shopDeliverySrok,
+        saved: order?.delivery.readyDate,
+        reservedUntil: new Date(order?.reserved_until as string),
+        firstCourierDay: Object.keys(page.deliveryIntervalList)[0],
+      };
+    }
+    // 17:30 there is 15:30 in Moscow: the shop still puts it aside today, the courier's 17:00 has passed there.
+    expect(await answers('17:30')).toEqual({
+      dialog: '23.11.2026',
+      page: '23.11.2026',
+      saved: '23.11.2026',
+      reservedUntil: new Date('2026-11-26T00:00:00+05:00'),
+      firstCourierDay: '24.11.2026',
+    });
+    // 18:30 there is 16:30 in Moscow, where the answer would still be today.
+    expect(await answers('18:30')).toEqual({
+      dialog: '24.11.2026',
+      page: '24.11.2026',
+      saved: '24.11.2026',
+      reservedUntil: new Date('2026-11-27T00:00:00+05:00'),
+      firstCourierDay: '24.11.2026',
+    });
+    now = new Date('2026-11-23T12:00:00+03:00');
+  });
+
   it('refuses an unconfirmed phone, a shop that does not put items aside, and a size nobody has', async () => {
     const offer = offers[3] as OfferFacts;
     const [open, ...rest] = moscow();
