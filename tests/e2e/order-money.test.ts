@@ -35,10 +35,13 @@ async function onlineStock(offerId: number): Promise<number> {
   return body.data?.basket.available[0]?.maxQuantity ?? 0;
 }
 
-/** Offers of `count` different products with at least three units for sale online. */
+/**
+ * Offers of `count` different products with at least three units for sale online; from the end of the catalogue,
+ * as the other checkout tests take theirs from its start and need their stock.
+ */
 async function stockedOffers(count: number): Promise<number[]> {
   const found: number[] = [];
-  for (let id = 1; id < 400 && found.length < count; id++) {
+  for (let id = 400; id > 0 && found.length < count; id--) {
     const res = await fetch(`${baseURL()}/api/v2/catalog/product/get/?id=${id}`);
     if (!res.ok) continue;
     const { offers } = ((await res.json()) as { data: { offers: { id: number; canBuy: boolean }[] } }).data;
