@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Basket } from '../../domain/basket/basket';
 import type { OrderState } from '../../domain/order/checkout.service';
 import { formatAmount, formatPrice } from '../../domain/pricing/price';
 import { readOutbox } from '../support/outbox';
 import { baseURL, launchBrowser, openPage, settle } from './support/browser';
+import { addToCart, onlineStock } from './support/cart';
 
 /**
  * Issue 24 §3, from outside: an order of 2 and 3 units with a 15 % code (ODIN, a demo code; of three units at a
@@ -20,20 +20,6 @@ afterAll(() => browser?.close());
 
 /** The order state's money is roubles as numbers; the basket's and the saved order's, kopecks. */
 const kopecks = (roubles: number) => Math.round(roubles * 100);
-
-/** The online stock of an offer, as the basket reports it to a throwaway visitor. */
-async function onlineStock(offerId: number): Promise<number> {
-  const state = await fetch(`${baseURL()}/api/v2/user/state/`);
-  const cookie = (state.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  const { sessid } = ((await state.json()) as { data: { sessid: string } }).data;
-  const res = await fetch(`${baseURL()}/api/v2/sale/basket/add/`, {
-    method: 'POST',
-    headers: { cookie },
-    body: new URLSearchParams({ sessid, offerId: String(offerId) }),
-  });
-  const body = (await res.json()) as { data?: { basket: { available: { maxQuantity: number }[] } } };
-  return body.data?.basket.available[0]?.maxQuantity ?? 0;
-}
 
 /**
  * Offers of `count` different products with at least three units for sale online; from the end of the catalogue,
@@ -53,21 +39,6 @@ async function stockedOffers(count: number): Promise<number[]> {
   }
   if (found.length < count) throw new Error('the demo catalogue has too few offers with three units online');
   return found;
-}
-
-/** Puts `quantity` units of the offer in this browser's cart through the cart call; answers the basket. */
-function addToCart(page: Page, offerId: number, quantity: number): Promise<Basket> {
-  return page.evaluate(
-    async ([offer, units]) => {
-      const state = await (await fetch('/api/v2/user/state/')).json();
-      const res = await fetch('/api/v2/sale/basket/add/', {
-        method: 'POST',
-        body: new URLSearchParams({ sessid: state.data.sessid, offerId: String(offer), quantity: String(units) }),
-      });
-      return (await res.json()).data.basket;
-    },
-    [offerId, quantity] as const,
-  );
 }
 
 async function smsTo(phone: string, kind: string) {
