@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Form } from 'react-router';
 import { ean13Modules } from '../../domain/account/barcode';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
-import { formatPrice } from '../../domain/pricing/price';
+import { formatAmount } from '../../domain/pricing/price';
 import forms from '~/components/account/AccountForms.module.css';
 import styles from '~/components/account/Cabinet.module.css';
 import { CabinetLayout } from '~/components/account/CabinetLayout';
@@ -59,7 +59,7 @@ export default function DiscountCard({ loaderData, actionData }: Route.Component
             {card.active ? 'активна' : 'не активна'}
           </span>
           <span>{`Скидка ${card.percent} % на товары без скидки`}</span>
-          <span>{`Бонусов: ${formatPrice(card.bonusBalance)}`}</span>
+          <span>{`Бонусов: ${formatAmount(card.bonusBalance)}`}</span>
           <h2 style={{ fontSize: 'var(--fs-16)', margin: 'var(--space-16) 0 0' }}>История операций</h2>
           <p className={styles.empty}>Операций пока нет.</p>
         </div>

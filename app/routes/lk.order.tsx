@@ -1,7 +1,7 @@
 import { ShopLink } from '~/components/ui/ShopLink';
 import { imageUrl } from '../../contract/images';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
-import { formatPrice } from '../../domain/pricing/price';
+import { formatAmount } from '../../domain/pricing/price';
 import styles from '~/components/account/Cabinet.module.css';
 import { CabinetLayout } from '~/components/account/CabinetLayout';
 import { requireCabinetUser } from '~/lib/cabinet';
@@ -70,7 +70,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     ? `, хранится до ${dateFormat.format(new Date(new Date(order.reservedUntil).getTime() - 1))}`
                     : ''}
                 </span>
-                <b>{formatPrice(order.total)}</b>
+                <b>{formatAmount(order.total)}</b>
               </div>
             </li>
           ))}

@@ -75,7 +75,7 @@ export function ordersRepository(db: Db): OrdersRepository {
           name: l.name,
           sizeName: l.size_name,
           quantity: Number(l.quantity),
-          price: Number(l.price),
+          unitPrice: Number(l.price),
           total: Number(l.total),
           image: l.image,
           url: l.url,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailLayout } from './layout';
-import { emailConfirmLetter, phoneCodeSms } from './templates';
+import { emailConfirmLetter, orderConfirmationLetter, orderSms, phoneCodeSms } from './templates';
 
 describe('emailLayout', () => {
   const letter = emailLayout({
@@ -82,5 +82,40 @@ describe('emailConfirmLetter', () => {
   it('greets without a name when there is none', () => {
     const letter = emailConfirmLetter({ email: 'a@example.com', name: ' ', url: 'https://shop.test/c/' });
     expect(letter.text).toContain('\nЗдравствуйте!\n');
+  });
+});
+
+describe('order messages', () => {
+  const order = {
+    email: 'anna@example.com',
+    name: 'Анна',
+    number: '000123',
+    lines: [
+      { name: 'Пуховик', sizeName: 'M', quantity: 2, total: 898200 },
+      { name: 'Шапка', sizeName: 'U', quantity: 3, total: 104550 },
+    ],
+    delivery: 'курьер',
+    deliveryPrice: 35050,
+    discount: 41725,
+    total: 375550,
+    url: 'https://shop.test/order/?ORDER_ID=1',
+  };
+
+  it('the letter states every sum to the kopeck, each with one dot at most', () => {
+    const { text, html } = orderConfirmationLetter(order);
+    expect(text).toContain('Пуховик, размер M — 2 шт., 8\u00a0982\u00a0₽\n');
+    expect(text).toContain('Шапка, размер U — 3 шт., 1\u00a0045,50\u00a0₽\n');
+    expect(text).toContain('Получение: курьер, 350,50\u00a0₽.');
+    expect(text).toContain('Скидка: 417,25\u00a0₽.');
+    expect(text).toContain('Итого к оплате при получении: 3\u00a0755,50\u00a0₽.');
+    expect(html).toContain('Итого к оплате при получении: 3\u00a0755,50\u00a0₽.');
+    expect(text).not.toMatch(/\.\./);
+    expect(text).not.toContain('руб');
+  });
+
+  it('the SMS states what is owed to the kopeck', () => {
+    expect(orderSms({ phone: '79001234567', number: '000123', total: 375550 }).text).toBe(
+      'Заказ № 000123 принят, к оплате 3\u00a0755,50\u00a0₽. ВЬЮГА',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { emailLayout, SHOP } from './layout';
-import { formatPrice } from '../pricing/price';
+import { formatAmount } from '../pricing/price';
 import type { EmailMessage, SmsMessage } from './message';
 
 /** The SMS with a phone confirmation code; under 70 characters, so it goes as one Cyrillic SMS. */
@@ -55,7 +55,7 @@ export function passwordResetLetter(input: { email: string; name: string; url: s
   };
 }
 
-/** The letter that confirms an order: its number, lines, delivery and sums (kopecks, shown in roubles). */
+/** The letter that confirms an order: its number, lines, delivery and sums (kopecks, shown to the kopeck). */
 export function orderConfirmationLetter(input: {
   email: string;
   name: string;
@@ -79,10 +79,10 @@ export function orderConfirmationLetter(input: {
       paragraphs: [
         input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!',
         'Спасибо за заказ. Мы позвоним или напишем, когда он будет готов.',
-        ...input.lines.map((l) => `${l.name}, размер ${l.sizeName} — ${l.quantity} шт., ${formatPrice(l.total)}`),
-        `Получение: ${input.delivery}, ${input.deliveryPrice > 0 ? formatPrice(input.deliveryPrice) : 'бесплатно'}.`,
-        ...(input.discount > 0 ? [`Скидка: ${formatPrice(input.discount)}.`] : []),
-        `Итого к оплате при получении: ${formatPrice(input.total)}.`,
+        ...input.lines.map((l) => `${l.name}, размер ${l.sizeName} — ${l.quantity} шт., ${formatAmount(l.total)}`),
+        `Получение: ${input.delivery}, ${input.deliveryPrice > 0 ? formatAmount(input.deliveryPrice) : 'бесплатно'}.`,
+        ...(input.discount > 0 ? [`Скидка: ${formatAmount(input.discount)}.`] : []),
+        `Итого к оплате при получении: ${formatAmount(input.total)}.`,
       ],
       action: { label: 'Посмотреть заказ', url: input.url },
     }),
@@ -95,7 +95,7 @@ export function orderSms(input: { phone: string; number: string; total: number }
     channel: 'sms',
     kind: 'order-confirmation',
     to: input.phone,
-    text: `Заказ № ${input.number} принят, к оплате ${formatPrice(input.total)}. ${SHOP.name}`,
+    text: `Заказ № ${input.number} принят, к оплате ${formatAmount(input.total)}. ${SHOP.name}`,
   };
 }
 

@@ -228,6 +228,9 @@ export interface OrderState {
     product: BasketLine['product'];
     offer: BasketLine['offer'];
     quantity: number;
+    /** One unit's price and what the line costs after the order's discounts (roubles, as the saved line's total). */
+    unitPrice: number;
+    total: number;
     allowedShopIds: number[];
     allowedMovementStoreIds: number[];
     /** The product's sizes, for the line's size picker. */
@@ -264,7 +267,8 @@ export interface OrderState {
   comment: string;
   isSubscribe: boolean;
   isDisabledCall: boolean;
-  totals: { items: number; discount: number; delivery: number; bonusesUsed: number; total: number };
+  /** `base` is the goods before any discount: base − discount − bonusesUsed + delivery = total. */
+  totals: { base: number; items: number; discount: number; delivery: number; bonusesUsed: number; total: number };
 }
 
 export interface CheckoutDeps {
@@ -487,7 +491,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     const deliveryPrices = Object.fromEntries(
       Object.entries(deliveryCosts).map(([type, cost]) => [type, cost === null ? null : roubles(cost)]),
     ) as Record<DeliveryType, number | null>;
-    const byOffer = new Map(lines.map((l) => [l.offerId, l]));
+    const byOffer = new Map(lines.map((l, i) => [l.offerId, { ...l, total: totals.lines[i]?.total ?? 0 }]));
     return {
       items: basket.available
         .filter((l) => byOffer.has(l.offer.id))
@@ -496,6 +500,8 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
           product: l.product,
           offer: l.offer,
           quantity: l.quantity,
+          unitPrice: roubles(byOffer.get(l.offer.id)?.price ?? 0),
+          total: roubles(byOffer.get(l.offer.id)?.total ?? 0),
           allowedShopIds: allowedShopIds.get(l.offer.id) ?? [],
           allowedMovementStoreIds: allowedMovementStoreIds.get(l.offer.id) ?? [],
           sizes: sizes.get(l.product.id) ?? [],
@@ -529,6 +535,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       isSubscribe: params.isSubscribe ?? false,
       isDisabledCall: params.isDisabledCall ?? false,
       totals: {
+        base: roubles(totals.base),
         items: roubles(totals.items),
         discount: roubles(totals.discount),
         delivery: roubles(totals.delivery),

@@ -32,6 +32,8 @@ export interface OrderView {
   phone: string;
   email: string;
   comment: string;
+  /** The goods before any discount, at their crossed-out prices: base − discount − bonusesUsed + delivery = total. */
+  base: number;
   items: number;
   discount: number;
   deliveryPrice: number;
@@ -42,14 +44,15 @@ export interface OrderView {
     name: string;
     sizeName: string;
     quantity: number;
-    price: number;
+    /** One unit's price, and what the line cost after the order's discounts (kopecks). */
+    unitPrice: number;
     total: number;
     image: string | null;
     url: string | null;
   }[];
 }
 
-export interface StoredOrder extends Omit<OrderView, 'number' | 'statusName' | 'deliveryName' | 'canCancel'> {
+export interface StoredOrder extends Omit<OrderView, 'number' | 'statusName' | 'deliveryName' | 'canCancel' | 'base'> {
   userId: number | null;
   sessionId: string;
 }
@@ -85,6 +88,8 @@ const view = (o: StoredOrder): OrderView => {
   const { userId: _user, sessionId: _session, ...rest } = o;
   return {
     ...rest,
+    // The stored discount counts sale prices too (see `computeTotals`), so the sums add up from the goods before it.
+    base: o.total - o.deliveryPrice + o.bonusesUsed + o.discount,
     number: orderNumber(o.id),
     statusName: STATE_NAMES[o.status],
     deliveryName: DELIVERY_NAMES[o.deliveryType],

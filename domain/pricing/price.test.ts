@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, formatPrice, formatRoubles } from './price';
+import { discountPercent, formatAmount, formatPrice, formatRoubles } from './price';
 
 describe('formatRoubles', () => {
   it.each([
@@ -16,6 +16,22 @@ describe('formatRoubles', () => {
 
   it('adds the unit after a non-breaking space', () => {
     expect(formatPrice(459000)).toBe('4\u00a0590\u00a0руб.');
+  });
+});
+
+describe('formatAmount', () => {
+  it.each([
+    [0, '0\u00a0₽'],
+    [1, '0,01\u00a0₽'],
+    [50, '0,50\u00a0₽'],
+    [375550, '3\u00a0755,50\u00a0₽'],
+    [375505, '3\u00a0755,05\u00a0₽'],
+    [375500, '3\u00a0755\u00a0₽'],
+    [1299999, '12\u00a0999,99\u00a0₽'],
+    [123456789, '1\u00a0234\u00a0567,89\u00a0₽'],
+    [-37550, '−375,50\u00a0₽'],
+  ])('%i kopecks -> %s, to the kopeck', (kopecks, text) => {
+    expect(formatAmount(kopecks)).toBe(text);
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { formatPrice } from '../../domain/pricing/price';
+import { formatAmount } from '../../domain/pricing/price';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts, setOnlineStock } from '../support/basket-offers';
 import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';
 
@@ -250,7 +250,7 @@ describe('header counts and the basket page', () => {
     expect(html).toContain(line.product.name);
     expect(html).toContain(`<dd>${line.offer.sizeName}</dd>`);
     expect(html).toContain(`<dd>${line.offer.colorName}</dd>`);
-    expect(html).toContain(`data-testid="basket-total">${formatPrice(offer.price * 2)}<`);
+    expect(html).toContain(`data-testid="basket-total">${formatAmount(offer.price * 2)}<`);
     expect(html).toContain('href="/order/"');
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });

@@ -270,6 +270,7 @@ describe('sale.order.data', () => {
     expect(state.deliveryIntervalDate).toBe(Object.keys(state.deliveryIntervalList)[0]);
     // No code, no card: the total is the goods at their prices; `discount` counts sale prices from the old ones.
     expect(state.totals).toEqual({
+      base: expect.any(Number),
       items: offer.price / 100,
       discount: expect.any(Number),
       delivery: 0,

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, screenshot, seriousA11yViolations, settle } from './support/browser';
+import { onlineStock } from './support/cart';
 
 interface Offer {
   id: number;
@@ -35,20 +36,6 @@ async function findStockedOffer(): Promise<Offer> {
     for (const offer of (await buyableOffers(id))?.offers ?? []) if ((await onlineStock(offer.id)) >= 2) return offer;
   }
   throw new Error('the demo catalogue has no offer with two units for sale online');
-}
-
-/** The online stock of an offer, as the basket reports it to a throwaway visitor. */
-async function onlineStock(offerId: number): Promise<number> {
-  const state = await fetch(`${baseURL()}/api/v2/user/state/`);
-  const cookie = (state.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  const { sessid } = ((await state.json()) as { data: { sessid: string } }).data;
-  const res = await fetch(`${baseURL()}/api/v2/sale/basket/add/`, {
-    method: 'POST',
-    headers: { cookie },
-    body: new URLSearchParams({ sessid, offerId: String(offerId) }),
-  });
-  const body = (await res.json()) as { data?: { basket: { available: { maxQuantity: number }[] } } };
-  return body.data?.basket.available[0]?.maxQuantity ?? 0;
 }
 
 /** Opens a page and waits until its scripts have run: the basket is live only once the page is hydrated. */

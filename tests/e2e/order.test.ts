@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readOutbox } from '../support/outbox';
 import {
@@ -10,6 +10,7 @@ import {
   settle,
   type ViewportName,
 } from './support/browser';
+import { addToCart } from './support/cart';
 
 let browser: Browser;
 let offerId: number;
@@ -30,17 +31,6 @@ async function stockedOffer(sizes = 1, skip = 0): Promise<number> {
     if (buyable.length >= sizes && found++ >= skip) return (buyable[0] as { id: number }).id;
   }
   throw new Error('the demo catalogue has nothing for sale online');
-}
-
-/** Puts the offer in this browser's cart through the cart call, as the product page's button does. */
-async function addToCart(page: Page, id: number) {
-  await page.evaluate(async (offer) => {
-    const state = await (await fetch('/api/v2/user/state/')).json();
-    await fetch('/api/v2/sale/basket/add/', {
-      method: 'POST',
-      body: new URLSearchParams({ sessid: state.data.sessid, offerId: String(offer) }),
-    });
-  }, id);
 }
 
 async function smsCode(phone: string): Promise<string> {

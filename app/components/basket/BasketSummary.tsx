@@ -1,6 +1,6 @@
 import { ShopLink } from '~/components/ui/ShopLink';
 import type { BasketTotals } from '../../../domain/pricing/totals';
-import { formatPrice } from '../../../domain/pricing/price';
+import { formatAmount } from '../../../domain/pricing/price';
 import { PRODUCT_FORMS, plural } from '../../../domain/text/plural';
 import { GuestInvite } from '~/components/account/GuestInvite';
 import styles from './BasketSummary.module.css';
@@ -15,12 +15,14 @@ export function BasketSummary({ totals }: { totals: BasketTotals }) {
       <dl className={styles.rows}>
         <div>
           <dt>{`${totals.quantity} ${plural(totals.quantity, PRODUCT_FORMS)}`}</dt>
-          <dd className="price">{formatPrice(totals.base)}</dd>
+          <dd className="price" data-testid="basket-base">
+            {formatAmount(totals.base)}
+          </dd>
         </div>
         {totals.discount > 0 && (
           <div className={styles.discount}>
             <dt>{`Скидка${totals.discountPercent ? ` ${totals.discountPercent}\u00a0%` : ''}`}</dt>
-            <dd className="price" data-testid="basket-discount">{`−${formatPrice(totals.discount)}`}</dd>
+            <dd className="price" data-testid="basket-discount">{`−${formatAmount(totals.discount)}`}</dd>
           </div>
         )}
         <div>
@@ -30,7 +32,7 @@ export function BasketSummary({ totals }: { totals: BasketTotals }) {
         <div className={styles.total}>
           <dt>Итого</dt>
           <dd className="price" data-testid="basket-total">
-            {formatPrice(totals.total)}
+            {formatAmount(totals.total)}
           </dd>
         </div>
       </dl>

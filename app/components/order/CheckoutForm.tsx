@@ -4,13 +4,14 @@ import { imageUrl } from '../../../contract/images';
 import { normalizePhone } from '../../../domain/auth/phone';
 import type { OrderParams, OrderState } from '../../../domain/order/checkout.service';
 import type { DeliveryType } from '../../../domain/order/process';
-import { formatPrice } from '../../../domain/pricing/price';
+import { formatAmount } from '../../../domain/pricing/price';
 import { AuthLink } from '~/components/account/AuthLink';
 import { AskQuestion } from '~/components/feedback/AskQuestion';
 import { reachGoal } from '~/lib/analytics';
 import { postRpc } from '~/lib/api';
 import { writeCookie } from '~/lib/cookies';
 import { AddressForm } from './AddressForm';
+import { LineAmount } from './LineAmount';
 import { PhoneConfirm } from './PhoneConfirm';
 import { PlacesMap } from '~/components/maps/PlacesMap';
 import styles from './Checkout.module.css';
@@ -22,7 +23,9 @@ const TYPES: [DeliveryType, string][] = [
   ['SHOP', 'Из магазина'],
 ];
 
-const roubles = (value: number) => formatPrice(Math.round(value * 100));
+/** The order state's money is roubles as numbers (spec §7 answers); shown to the kopeck. */
+const kopecks = (roubles: number) => Math.round(roubles * 100);
+const amount = (roubles: number) => formatAmount(kopecks(roubles));
 
 interface Props {
   state: OrderState;
@@ -273,7 +276,11 @@ export function CheckoutForm(props: Props) {
                         </button>
                       </div>
                     </div>
-                    <span className={styles.linePrice}>{formatPrice((line?.price ?? 0) * item.quantity)}</span>
+                    <LineAmount
+                      total={kopecks(item.total)}
+                      unitPrice={kopecks(item.unitPrice)}
+                      quantity={item.quantity}
+                    />
                   </li>
                 );
               })}
@@ -341,7 +348,7 @@ export function CheckoutForm(props: Props) {
                     />
                     <span className={styles.typeName}>{label}</span>
                     <span className={styles.muted}>
-                      {price === null ? 'недоступно' : price === 0 ? 'бесплатно' : roubles(price)}
+                      {price === null ? 'недоступно' : price === 0 ? 'бесплатно' : amount(price)}
                     </span>
                   </label>
                 );
@@ -586,33 +593,35 @@ export function CheckoutForm(props: Props) {
                   checked={state.useBonuses}
                   onChange={(e) => refresh({ useBonuses: e.target.checked })}
                 />
-                Списать бонусы (на карте {roubles(state.bonusBalance)})
+                Списать бонусы (на карте {amount(state.bonusBalance)})
               </label>
             )}
             <dl className={styles.totals}>
               <div>
                 <dt>Товары</dt>
-                <dd>{roubles(state.totals.items)}</dd>
+                <dd data-testid="order-items">{amount(state.totals.base)}</dd>
               </div>
               {state.totals.discount > 0 && (
                 <div className={styles.discount}>
                   <dt>Скидка</dt>
-                  <dd>−{roubles(state.totals.discount)}</dd>
+                  <dd data-testid="order-discount">{`−${amount(state.totals.discount)}`}</dd>
                 </div>
               )}
               {state.totals.bonusesUsed > 0 && (
                 <div className={styles.discount}>
                   <dt>Бонусами</dt>
-                  <dd>−{roubles(state.totals.bonusesUsed)}</dd>
+                  <dd data-testid="order-bonuses">{`−${amount(state.totals.bonusesUsed)}`}</dd>
                 </div>
               )}
               <div>
                 <dt>Доставка</dt>
-                <dd>{state.totals.delivery > 0 ? roubles(state.totals.delivery) : 'бесплатно'}</dd>
+                <dd data-testid="order-delivery">
+                  {state.totals.delivery > 0 ? amount(state.totals.delivery) : 'бесплатно'}
+                </dd>
               </div>
               <div className={styles.total}>
                 <dt>Итого</dt>
-                <dd data-testid="order-total">{roubles(state.totals.total)}</dd>
+                <dd data-testid="order-total">{amount(state.totals.total)}</dd>
               </div>
             </dl>
             {error && (

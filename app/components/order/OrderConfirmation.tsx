@@ -2,8 +2,9 @@ import { ShopLink } from '~/components/ui/ShopLink';
 import { Form, useNavigation } from 'react-router';
 import { imageUrl } from '../../../contract/images';
 import type { OrderView } from '../../../domain/order/orders.service';
-import { formatPrice } from '../../../domain/pricing/price';
+import { formatAmount } from '../../../domain/pricing/price';
 import { AskQuestion } from '~/components/feedback/AskQuestion';
+import { LineAmount } from './LineAmount';
 import styles from './Checkout.module.css';
 
 /** What happens after the order is saved, by how it is received. */
@@ -96,34 +97,36 @@ export function OrderConfirmation({
                   Размер {l.sizeName}, {l.quantity} шт.
                 </span>
               </div>
-              <span className={styles.linePrice}>{formatPrice(l.total)}</span>
+              <LineAmount total={l.total} unitPrice={l.unitPrice} quantity={l.quantity} />
             </li>
           ))}
         </ul>
         <dl className={styles.totals}>
           <div>
             <dt>Товары</dt>
-            <dd>{formatPrice(order.items)}</dd>
+            <dd data-testid="order-items">{formatAmount(order.base)}</dd>
           </div>
           {order.discount > 0 && (
             <div className={styles.discount}>
               <dt>Скидка</dt>
-              <dd>−{formatPrice(order.discount)}</dd>
+              <dd data-testid="order-discount">{`−${formatAmount(order.discount)}`}</dd>
             </div>
           )}
           {order.bonusesUsed > 0 && (
             <div className={styles.discount}>
               <dt>Бонусами</dt>
-              <dd>−{formatPrice(order.bonusesUsed)}</dd>
+              <dd data-testid="order-bonuses">{`−${formatAmount(order.bonusesUsed)}`}</dd>
             </div>
           )}
           <div>
             <dt>Доставка</dt>
-            <dd>{order.deliveryPrice > 0 ? formatPrice(order.deliveryPrice) : 'бесплатно'}</dd>
+            <dd data-testid="order-delivery">
+              {order.deliveryPrice > 0 ? formatAmount(order.deliveryPrice) : 'бесплатно'}
+            </dd>
           </div>
           <div className={styles.total}>
             <dt>К оплате при получении</dt>
-            <dd>{formatPrice(order.total)}</dd>
+            <dd data-testid="order-total">{formatAmount(order.total)}</dd>
           </div>
         </dl>
       </section>
