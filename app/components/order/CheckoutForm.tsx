@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ShopLink } from '~/components/ui/ShopLink';
 import { imageUrl } from '../../../contract/images';
 import { normalizePhone } from '../../../domain/auth/phone';
-import type { OrderParams, OrderState } from '../../../domain/order/checkout.service';
+import type { OrderParams, OrderState } from '../../../domain/order/checkout.types';
 import type { DeliveryType } from '../../../domain/order/process';
 import { formatPrice } from '../../../domain/pricing/price';
 import { AuthLink } from '~/components/account/AuthLink';
