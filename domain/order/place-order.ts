@@ -87,6 +87,17 @@ async function answerIfPlaced({ repo }: PlaceDeps, { ctx, input }: OrderDraft): 
 const notEnoughStock = (line: OrderLineFacts) =>
   orderError('NOT_ENOUGH_STOCK', `«${line.name}», размер ${line.sizeName}: столько нет в наличии.`, 'conflict');
 
+/**
+ * When a line of the cart sold out since the page was shown, that is the reason to give, not the check that tripped
+ * on it (an empty cart, a shop that can no longer get the size). Any sold-out cart line counts when none is left.
+ */
+async function refuseSoldOut({ repo }: PlaceDeps, { ctx, source, lines }: OrderDraft): Promise<void> {
+  if (source.reservation) return;
+  const ordered = new Set(lines.map((l) => l.offerId));
+  const soldOut = (await repo.soldOutLines(ownerOf(ctx))).find((l) => ordered.size === 0 || ordered.has(l.offerId));
+  if (soldOut) throw notEnoughStock(soldOut);
+}
+
 const pricedLines = ({ lines, totals }: OrderDraft) =>
   lines.map((l, i) => ({ ...l, total: totals.lines[i]?.total ?? 0 }));
 
@@ -124,16 +135,19 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
       if (draft.lines.length > 0) return;
       // A save of the same key sent at once may have just ordered the basket: that order is this save's answer.
       await answerIfPlaced(deps, draft);
-      // Another shopper took the last units since the page was shown: say which, not that the cart is empty.
-      const [soldOut] = await deps.repo.soldOutLines(ownerOf(draft.ctx));
-      if (soldOut) throw notEnoughStock(soldOut);
+      await refuseSoldOut(deps, draft);
       throw orderError('EMPTY_BASKET', 'В корзине нет товаров, которые можно заказать.');
     },
   },
   {
     name: 'choose delivery',
-    async run({ repo }, draft) {
-      draft.delivery = await deliveryOf(repo, draft.ctx, draft.input, draft.lines, draft.source.reservation);
+    async run(deps, draft) {
+      try {
+        draft.delivery = await deliveryOf(deps.repo, draft.ctx, draft.input, draft.lines, draft.source.reservation);
+      } catch (error) {
+        await refuseSoldOut(deps, draft);
+        throw error;
+      }
     },
   },
   {
