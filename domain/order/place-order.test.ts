@@ -39,7 +39,7 @@ const input: SaveInput = {
 };
 
 /** A guest's cart of one line for shop 1; `stockLeft` says whether the transaction finds the unit. */
-function checkout(steps: readonly PlaceStep[], stockLeft: boolean) {
+function checkout(steps: readonly PlaceStep[], stockLeft: boolean, changes: Partial<CheckoutRepository> = {}) {
   const repo: Partial<CheckoutRepository> = {
     confirmedPhones: async () => [PHONE],
     orderByKey: async () => null,
@@ -54,6 +54,8 @@ function checkout(steps: readonly PlaceStep[], stockLeft: boolean) {
     }),
     sessionPromoCodes: async () => [],
     deliveryPrices: async () => ({}),
+    soldOutLines: async () => [],
+    ...changes,
   };
   const written: string[] = [];
   const tx = {
@@ -121,6 +123,19 @@ describe('placing an order as named steps', () => {
     await expect(placed.service.save(ctx, input)).resolves.toEqual({ id: 42 });
     expect(log).toEqual(['hold 1000000']);
     expect(placed.written).toEqual(['basket cleared', 'sms queued']);
+  });
+
+  it('names the size sold out since the page was shown, not the check that tripped on it', async () => {
+    const soldOut = { soldOutLines: async () => [line] };
+    const shopGone = checkout(PLACE_ORDER_STEPS, true, { ...soldOut, shopFor: async () => null });
+    await expect(shopGone.service.save(ctx, input)).rejects.toMatchObject({
+      code: 'sale.order/NOT_ENOUGH_STOCK',
+      message: '«Пуховик «Вьюга»», размер 48: столько нет в наличии.',
+    });
+    const cartGone = checkout(PLACE_ORDER_STEPS, true, { ...soldOut, orderLines: async () => [] });
+    await expect(cartGone.service.save(ctx, input)).rejects.toMatchObject({ code: 'sale.order/NOT_ENOUGH_STOCK' });
+    const shopClosed = checkout(PLACE_ORDER_STEPS, true, { shopFor: async () => null });
+    await expect(shopClosed.service.save(ctx, input)).rejects.toMatchObject({ code: 'sale.order/SHOP_NOT_ALLOWED' });
   });
 
   it('refuses a step list that would split the database writes into two transactions', () => {
