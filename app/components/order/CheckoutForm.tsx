@@ -126,6 +126,13 @@ export function CheckoutForm(props: Props) {
       setState(answer.data);
     });
 
+  const removeCard = () =>
+    run('card', async () => {
+      const answer = await postRpc('sale.order.resetDiscountCard', wire(params({ discountCard: undefined })));
+      if (answer.ok) setState(answer.data);
+      else setError(answer.message);
+    });
+
   async function save() {
     setError(null);
     setSaving(true);
@@ -548,7 +555,18 @@ export function CheckoutForm(props: Props) {
               </p>
             ))}
             {state.discountCardActive ? (
-              <p className={styles.tag}>Дисконтная карта {state.discountCard}</p>
+              <p className={styles.tag}>
+                Дисконтная карта {state.discountCard}
+                <button
+                  type="button"
+                  className={styles.link}
+                  disabled={busy === 'card'}
+                  onClick={removeCard}
+                  aria-label={`Убрать дисконтную карту ${state.discountCard}`}
+                >
+                  убрать
+                </button>
+              </p>
             ) : (
               <>
                 <div className={styles.inline}>
