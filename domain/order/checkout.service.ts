@@ -30,7 +30,6 @@ export interface CheckoutDeps extends PlaceDeps {
   /** Drops the cached delivery prices when the table changes. */
   invalidations?: Invalidations;
   basket: { state(ctx: RequestContext): Promise<Basket> };
-  repo: CheckoutRepository;
   /** The steps of placing an order, `PLACE_ORDER_STEPS` unless a payment or an export step is slotted in. */
   placeSteps?: readonly PlaceStep[];
 }
