@@ -23,7 +23,7 @@ import { sameDay } from './delivery-choice';
 import { cardError, orderError } from './order-errors';
 import { priceOrder } from './order-pricing';
 import { orderPlacer, type PlaceDeps, type PlaceStep } from './place-order';
-import type { CheckoutRepository, OrderShop } from './ports';
+import type { OrderShop } from './ports';
 import { customerOf, ownerOf } from './shopper';
 
 export interface CheckoutDeps extends PlaceDeps {
