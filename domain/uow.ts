@@ -7,7 +7,7 @@ import type { QuestionWrites } from './feedback/feedback.service';
 import type { StockRepository } from './inventory/allocation';
 import type { OutboxRepository } from './messages/outbox';
 import type { NewsletterRepository } from './newsletter/newsletter.service';
-import type { OrderRepository } from './order/checkout.service';
+import type { OrderRepository } from './order/ports';
 
 /**
  * The repositories whose writes must commit together. Saving an order writes stock, order rows, the promo code's

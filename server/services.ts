@@ -95,8 +95,17 @@ export function createServices(deps: {
     newToken: () => randomBytes(32).toString('base64url'),
     hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
   });
+  const newsletter = createNewsletterService({
+    repo: newsletterRepository(db),
+    uow: unitOfWork(db),
+    limits,
+    limitRules,
+    siteUrl: new URL(settings.SITE_URL).origin,
+    sign: (text) => createHmac('sha256', secret).update(text).digest('base64url'),
+  });
   const checkout = createCheckoutService({
     basket,
+    newsletter,
     repo: checkoutRepository(db),
     uow: unitOfWork(db),
     invalidations,
@@ -139,14 +148,7 @@ export function createServices(deps: {
     sessions: createSessionsService(sessionsRepository(db), limits, limitRules.newSessionsPerClient),
     menu: createMenuService(menuRepository(db), { invalidations }),
     basket,
-    newsletter: createNewsletterService({
-      repo: newsletterRepository(db),
-      uow: unitOfWork(db),
-      limits,
-      limitRules,
-      siteUrl: new URL(settings.SITE_URL).origin,
-      sign: (text) => createHmac('sha256', secret).update(text).digest('base64url'),
-    }),
+    newsletter,
     regions: createRegionsService(regionsRepository(db), { invalidations }),
     shops: createShopsService(shopsRepository(db)),
     feedback: createFeedbackService({

@@ -6,7 +6,7 @@ import type {
   OrderRepository,
   OrderShop,
   OrderSize,
-} from '../../domain/order/checkout.service';
+} from '../../domain/order/ports';
 import type { PickupPoint } from '../../domain/delivery/pickup';
 import type { StoreKind } from '../../domain/inventory/availability';
 import { bringingStores, type ShopSource, shopServes, slowestSource } from '../../domain/inventory/shop-serves';
@@ -49,6 +49,20 @@ const toLine = (r: LineRow): OrderLineFacts => ({
 });
 
 export function checkoutRepository(db: Db): CheckoutRepository {
+  /** The cart's lines of products on sale that can (or cannot) be bought online now. */
+  async function cartLines(owner: BasketOwner, orderable: boolean): Promise<OrderLineFacts[]> {
+    const rows = await queryRows<LineRow>(
+      db,
+      sql`
+      select l.id, l.offer_id, p.id as product_id, p.name, o.size_name, o.price, o.old_price, l.quantity,
+        p.section_id, p.brand_id
+      from basket_lines l join offers o on o.id = l.offer_id join products p on p.id = o.product_id and p.active
+      where ${ownerSql(owner)} and not l.delay and ${orderableOnlineSql(sql`o.id`)} = ${orderable}
+      order by l.offer_id`,
+    );
+    return rows.map(toLine);
+  }
+
   return {
     async confirmedPhones(sessionId, userId) {
       const rows = await queryRows<{ phone: string | null }>(
@@ -89,18 +103,9 @@ export function checkoutRepository(db: Db): CheckoutRepository {
       );
     },
 
-    async orderLines(owner) {
-      const rows = await queryRows<LineRow>(
-        db,
-        sql`
-        select l.id, l.offer_id, p.id as product_id, p.name, o.size_name, o.price, o.old_price, l.quantity,
-          p.section_id, p.brand_id
-        from basket_lines l join offers o on o.id = l.offer_id join products p on p.id = o.product_id and p.active
-        where ${ownerSql(owner)} and not l.delay and ${orderableOnlineSql(sql`o.id`)}
-        order by l.offer_id`,
-      );
-      return rows.map(toLine);
-    },
+    orderLines: (owner) => cartLines(owner, true),
+
+    soldOutLines: (owner) => cartLines(owner, false),
 
     async offerLine(offerId) {
       const [row] = await queryRows<LineRow>(
@@ -326,6 +331,18 @@ export function checkoutRepository(db: Db): CheckoutRepository {
       return Number(row?.n ?? 0);
     },
 
+    async ownCardRemoved(sessionId) {
+      const [row] = await queryRows<{ removed: boolean }>(
+        db,
+        sql`select discount_card_removed as removed from sessions where id = ${sessionId}`,
+      );
+      return row?.removed === true;
+    },
+
+    async setOwnCardRemoved(sessionId, removed) {
+      await db.execute(sql`update sessions set discount_card_removed = ${removed} where id = ${sessionId}`);
+    },
+
     async card(input) {
       const where = 'userId' in input ? sql`user_id = ${input.userId}` : sql`number = ${input.number}`;
       const [row] = await queryRows<{ number: string; percent: number; active: boolean; bonus_balance: number }>(
@@ -477,6 +494,7 @@ export function orderRepository(db: Db): OrderRepository {
       if (lineIds.length > 0)
         await db.execute(sql`delete from basket_lines l where ${ownerSql(owner)} and l.id in ${lineIds}`);
       await db.execute(sql`delete from checkout_promo_codes where session_id = ${owner.sessionId}`);
+      await db.execute(sql`update sessions set discount_card_removed = false where id = ${owner.sessionId}`);
     },
   };
 }

@@ -98,13 +98,13 @@ export function ordersRepository(db: Db): OrdersRepository {
       );
     },
 
-    async expiredReservations(now, limit) {
+    async expiredReservations(now, limit, states) {
+      if (states.length === 0) return [];
       const rows = await queryRows<{ id: number }>(
         db,
         sql`
         select id from orders
-        where reserved_until is not null and reserved_until <= ${now.toISOString()}
-          and status in ('new', 'confirmed', 'assembling', 'ready')
+        where reserved_until is not null and reserved_until <= ${now.toISOString()} and status in ${states}
         order by reserved_until, id limit ${limit}`,
       );
       return rows.map((r) => Number(r.id));

@@ -51,6 +51,8 @@ export const sessions = pgTable(
     userId: integer('user_id'),
     /** The phone this session confirmed by SMS code: a guest's order needs one (spec §5). */
     confirmedPhone: text('confirmed_phone'),
+    /** The order page's «убрать» on the user's own discount card: it stays off until a card is applied or ordered. */
+    discountCardRemoved: boolean('discount_card_removed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,8 +9,7 @@ import {
   RESERVE_TIME_BORDER,
   SHOP_KEEP_DAYS,
 } from '../delivery/schedule';
-import { DELIVERY_NAMES } from '../order/checkout.service';
-import type { DeliveryType } from '../order/process';
+import { DELIVERY_NAMES, type DeliveryType } from '../order/process';
 import { formatPrice } from '../pricing/price';
 import { BONUS_EARN_PERCENT, BONUS_MAX_SHARE_PERCENT } from '../pricing/totals';
 

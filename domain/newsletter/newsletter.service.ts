@@ -3,7 +3,7 @@ import type { RequestContext } from '../context';
 import type { LimitCatalogue } from '../limits/catalogue';
 import type { RateLimiter } from '../limits/limits';
 import { newsletterConfirmLetter, newsletterWelcomeLetter } from '../messages/templates';
-import type { UnitOfWork } from '../uow';
+import type { TransactionRepositories, UnitOfWork } from '../uow';
 
 export interface NewsletterRepository {
   /**
@@ -36,6 +36,12 @@ export interface NewsletterService {
     ctx: Pick<RequestContext, 'sessionId' | 'actor' | 'client' | 'now'>,
     email: string,
   ): Promise<{ message: string }>;
+  /** The same sign-up inside a caller's transaction (the order's «Присылать новости и скидки»): all or none. */
+  subscribeWithin(
+    repos: TransactionRepositories,
+    ctx: Pick<RequestContext, 'sessionId' | 'actor' | 'client' | 'now'>,
+    email: string,
+  ): Promise<void>;
   /** The confirmation link: `confirmed`, or `invalid` for a forged, expired or removed one. */
   confirm(
     ctx: Pick<RequestContext, 'now'>,
@@ -56,20 +62,28 @@ export function createNewsletterService(deps: NewsletterDeps): NewsletterService
   const unsubscribeUrl = (email: string) =>
     `${deps.siteUrl}/unsubscribe/?email=${encodeURIComponent(email)}&sig=${unsubscribeSig(email)}`;
 
+  async function subscribeWithin(
+    repos: TransactionRepositories,
+    ctx: Pick<RequestContext, 'sessionId' | 'actor' | 'client' | 'now'>,
+    email: string,
+  ): Promise<void> {
+    const address = email.toLowerCase();
+    // A repeated sign-up is recorded too: it is a consent given again, maybe to a newer text.
+    const until = String(Math.floor(ctx.now().getTime() / 1000) + CONFIRM_TTL_DAYS * 86400);
+    const url = `${deps.siteUrl}/subscribe/confirm/?email=${encodeURIComponent(address)}&until=${until}&sig=${confirmSig(address, until)}`;
+    const state = await repos.newsletter.add(address, consentOf(ctx, 'newsletter', address));
+    if (state !== 'confirmed' && (await deps.limits.hit(address, deps.limitRules.newsletterConfirmLetters)).allowed)
+      await repos.outbox.enqueue(newsletterConfirmLetter({ email: address, url }));
+  }
+
   return {
     async subscribe(ctx, email) {
-      const address = email.toLowerCase();
-      // A repeated sign-up is recorded too: it is a consent given again, maybe to a newer text.
-      const until = String(Math.floor(ctx.now().getTime() / 1000) + CONFIRM_TTL_DAYS * 86400);
-      const url = `${deps.siteUrl}/subscribe/confirm/?email=${encodeURIComponent(address)}&until=${until}&sig=${confirmSig(address, until)}`;
       // The address, its consent and its letter commit together.
-      await deps.uow.run(async (repos) => {
-        const state = await repos.newsletter.add(address, consentOf(ctx, 'newsletter', address));
-        if (state !== 'confirmed' && (await deps.limits.hit(address, deps.limitRules.newsletterConfirmLetters)).allowed)
-          await repos.outbox.enqueue(newsletterConfirmLetter({ email: address, url }));
-      });
+      await deps.uow.run((repos) => subscribeWithin(repos, ctx, email));
       return { message: SUBSCRIBE_ANSWER };
     },
+
+    subscribeWithin,
 
     async confirm(ctx, link) {
       const email = link.email.toLowerCase();

@@ -2,14 +2,17 @@ import { type RequestContext, userIdOf } from '../context';
 import { DomainError } from '../errors';
 import { orderCancelledSms } from '../messages/templates';
 import type { TransactionRepositories, UnitOfWork } from '../uow';
-import { DELIVERY_NAMES, orderNumber } from './checkout.service';
+import type { LockedOrder } from './ports';
 import {
   createOrderProcess,
+  DELIVERY_NAMES,
   type DeliveryType,
   type OrderState,
   OrderTransitionError,
+  orderNumber,
   type ProcessActor,
   STATE_NAMES,
+  statesMovingTo,
 } from './process';
 
 /** An order as its owner sees it (the confirmation, the cabinet's history, the letter's link); money in kopecks. */
@@ -61,8 +64,8 @@ export interface OrdersRepository {
   order(id: number): Promise<StoredOrder | null>;
   /** The user's orders, newest first. */
   ofUser(userId: number): Promise<StoredOrder[]>;
-  /** Shop orders still waiting whose reservation ended by `now`, oldest first, at most `limit`. */
-  expiredReservations(now: Date, limit: number): Promise<number[]>;
+  /** Shop orders in one of `states` whose reservation ended by `now`, oldest first, at most `limit`. */
+  expiredReservations(now: Date, limit: number, states: readonly OrderState[]): Promise<number[]>;
 }
 
 export interface OrdersService {
@@ -81,23 +84,16 @@ export interface OrdersService {
   expireReservations(now: Date): Promise<number>;
 }
 
-/** The process with nothing hooked: what the shopper may do is read from its table and guards. */
-const PROCESS = createOrderProcess();
+/** What a move hands the process's hooks: its transaction's repositories and the order as locked for it. */
+interface MoveWork {
+  repos: TransactionRepositories;
+  order: LockedOrder;
+  /** A reservation that ran out: the SMS says so. */
+  expired: boolean;
+}
 
-const view = (o: StoredOrder): OrderView => {
-  const { userId: _user, sessionId: _session, ...rest } = o;
-  return {
-    ...rest,
-    // The stored discount counts sale prices too (see `computeTotals`), so the sums add up from the goods before it.
-    base: o.total - o.deliveryPrice + o.bonusesUsed + o.discount,
-    number: orderNumber(o.id),
-    statusName: STATE_NAMES[o.status],
-    deliveryName: DELIVERY_NAMES[o.deliveryType],
-    canCancel: PROCESS.next({ id: o.id, state: o.status, deliveryType: o.deliveryType }, 'shopper').includes(
-      'cancelled',
-    ),
-  };
-};
+/** The shop orders the expiry may cancel: those the table lets move to `cancelled`. */
+const CANCELLABLE = statesMovingTo('cancelled');
 
 /** Reservations cancelled per run of the expiry, so one run stays short; the next run takes the rest. */
 const EXPIRY_BATCH = 100;
@@ -108,6 +104,36 @@ export function createOrdersService(deps: {
   tokenValid(orderId: number, token: string): boolean;
 }): OrdersService {
   const notFound = () => new DomainError('not_found', 'Заказ не найден.', 'ORDER_NOT_FOUND');
+  // One process with its hooks, for every move and for what the shopper may do; a cancel gives back what the order
+  // took, in the move's transaction.
+  const process = createOrderProcess<MoveWork>({
+    hooks: {
+      cancelled: [
+        async (_, { repos, order, expired }) => {
+          await repos.stock.release(await repos.orders.takenStock(order.id));
+          await repos.orders.returnPromoUses(order.id);
+          if (order.userId !== null && order.bonusesUsed > 0)
+            await repos.orders.returnBonuses(order.userId, order.bonusesUsed);
+          await repos.outbox.enqueue(orderCancelledSms({ phone: order.phone, number: orderNumber(order.id), expired }));
+        },
+      ],
+    },
+  });
+
+  const view = (o: StoredOrder): OrderView => {
+    const { userId: _user, sessionId: _session, ...rest } = o;
+    return {
+      ...rest,
+      // The stored discount counts sale prices too (see `computeTotals`), so the sums add up from the goods before it.
+      base: o.total - o.deliveryPrice + o.bonusesUsed + o.discount,
+      number: orderNumber(o.id),
+      statusName: STATE_NAMES[o.status],
+      deliveryName: DELIVERY_NAMES[o.deliveryType],
+      canCancel: process
+        .next({ id: o.id, state: o.status, deliveryType: o.deliveryType }, 'shopper')
+        .includes('cancelled'),
+    };
+  };
 
   async function owned(ctx: RequestContext, id: number, token?: string): Promise<StoredOrder> {
     const order = await deps.repo.order(id);
@@ -121,7 +147,7 @@ export function createOrdersService(deps: {
     return order;
   }
 
-  /** Cancels under the order's row lock; the hook gives back what the order took, in the same transaction. */
+  /** Cancels under the order's row lock; the process's hook gives back what the order took, in the same transaction. */
   async function cancelIn(
     repos: TransactionRepositories,
     id: number,
@@ -129,26 +155,15 @@ export function createOrdersService(deps: {
   ): Promise<void> {
     const order = await repos.orders.lockForChange(id);
     if (!order) throw notFound();
-    const process = createOrderProcess({
-      hooks: {
-        cancelled: [
-          async () => {
-            await repos.stock.release(await repos.orders.takenStock(id));
-            await repos.orders.returnPromoUses(id);
-            if (order.userId !== null && order.bonusesUsed > 0)
-              await repos.orders.returnBonuses(order.userId, order.bonusesUsed);
-            await repos.outbox.enqueue(
-              orderCancelledSms({ phone: order.phone, number: orderNumber(id), expired: who.expired }),
-            );
-          },
-        ],
+    await process.transition(
+      { order, to: 'cancelled', actor: who.actor },
+      async (from, to) => {
+        // Under the lock the order cannot have moved; the check keeps the write honest if a caller forgets it.
+        if (!(await repos.orders.recordStatus(id, from, to, who.name)))
+          throw new OrderTransitionError('Заказ уже изменился. Обновите страницу.');
       },
-    });
-    await process.transition({ order, to: 'cancelled', actor: who.actor }, async (from, to) => {
-      // Under the lock the order cannot have moved; the check keeps the write honest if a caller forgets it.
-      if (!(await repos.orders.recordStatus(id, from, to, who.name)))
-        throw new OrderTransitionError('Заказ уже изменился. Обновите страницу.');
-    });
+      { repos, order, expired: who.expired },
+    );
   }
 
   return {
@@ -171,7 +186,7 @@ export function createOrdersService(deps: {
 
     async expireReservations(now) {
       let cancelled = 0;
-      for (const id of await deps.repo.expiredReservations(now, EXPIRY_BATCH)) {
+      for (const id of await deps.repo.expiredReservations(now, EXPIRY_BATCH, CANCELLABLE)) {
         try {
           await deps.uow.run((repos) =>
             cancelIn(repos, id, { actor: 'system', name: 'system:reservation', expired: true }),

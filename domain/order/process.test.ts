@@ -56,4 +56,18 @@ describe('the order process', () => {
     ).rejects.toThrow(OrderTransitionError);
     expect(calls).toHaveLength(2);
   });
+
+  it('hands each move its own work (its transaction) to hooks given once, with the process', async () => {
+    const released: string[] = [];
+    const withHooks = createOrderProcess<{ tx: string }>({
+      hooks: { cancelled: [async ({ order }, { tx }) => void released.push(`order ${order.id} in ${tx}`)] },
+    });
+    await withHooks.transition({ order: order('new'), to: 'cancelled', actor: 'shopper' }, async () => {}, {
+      tx: 'T1',
+    });
+    await withHooks.transition({ order: order('ready'), to: 'cancelled', actor: 'system' }, async () => {}, {
+      tx: 'T2',
+    });
+    expect(released).toEqual(['order 7 in T1', 'order 7 in T2']);
+  });
 });

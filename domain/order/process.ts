@@ -27,6 +27,13 @@ export type OrderState =
 /** Spec §4 delivery types. */
 export type DeliveryType = 'COURIER' | 'PICKUP' | 'POCHTA' | 'SHOP';
 
+export const DELIVERY_NAMES: Readonly<Record<DeliveryType, string>> = {
+  COURIER: 'Курьерская доставка',
+  PICKUP: 'Пункт выдачи',
+  POCHTA: 'Отделение Почты России',
+  SHOP: 'Самовывоз из магазина',
+};
+
 /** What the process reads of an order. */
 export interface OrderForProcess {
   id: number;
@@ -48,6 +55,10 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[
   returned: [],
 };
 
+/** The states a move to `to` may start from, read from the table (the queries that look for such orders use it). */
+export const statesMovingTo = (to: OrderState): OrderState[] =>
+  (Object.keys(ORDER_TRANSITIONS) as OrderState[]).filter((from) => ORDER_TRANSITIONS[from].includes(to));
+
 /** Deliveries the shopper collects (a shop, a pickup point, a post office): only they wait in the `ready` state. */
 const COLLECTED: ReadonlySet<DeliveryType> = new Set(['SHOP', 'PICKUP', 'POCHTA']);
 
@@ -60,8 +71,11 @@ export interface TransitionRequest {
 /** A guard answers a refusal in Russian, or null to let the move happen. */
 export type TransitionGuard = (request: TransitionRequest) => string | null;
 
-/** Runs after a move is recorded; the caller gives them its ports (stock, outbox) through the closure. */
-export type TransitionHook = (request: TransitionRequest & { from: OrderState }) => Promise<void>;
+/**
+ * Runs after a move is recorded. Hooks are given once, with the process; what each move carries for them (the
+ * move's transaction, its repositories) comes as `work` from `transition`.
+ */
+export type TransitionHook<W = void> = (request: TransitionRequest & { from: OrderState }, work: W) => Promise<void>;
 
 export const DEFAULT_GUARDS: readonly TransitionGuard[] = [
   ({ order, to }) =>
@@ -82,20 +96,24 @@ export class OrderTransitionError extends DomainError {
   }
 }
 
-export interface OrderProcess {
+export interface OrderProcess<W = void> {
   /** The states the order may move to now for this actor (what buttons to show). */
   next(order: OrderForProcess, actor: ProcessActor): OrderState[];
   /**
    * Checks the move against the table and the guards, records it with `record` (the caller's write, which should
    * check the state it read, e.g. `update … where state = from`), then runs the hooks. Throws
-   * `OrderTransitionError` when the move is not allowed.
+   * `OrderTransitionError` when the move is not allowed. `work` is handed to the hooks.
    */
-  transition(request: TransitionRequest, record: (from: OrderState, to: OrderState) => Promise<void>): Promise<void>;
+  transition(
+    request: TransitionRequest,
+    record: (from: OrderState, to: OrderState) => Promise<void>,
+    work: W,
+  ): Promise<void>;
 }
 
-export function createOrderProcess(
-  options: { guards?: readonly TransitionGuard[]; hooks?: Partial<Record<OrderState, TransitionHook[]>> } = {},
-): OrderProcess {
+export function createOrderProcess<W = void>(
+  options: { guards?: readonly TransitionGuard[]; hooks?: Partial<Record<OrderState, TransitionHook<W>[]>> } = {},
+): OrderProcess<W> {
   const guards = options.guards ?? DEFAULT_GUARDS;
   const refusal = (request: TransitionRequest): string | null => {
     if (!ORDER_TRANSITIONS[request.order.state].includes(request.to))
@@ -108,12 +126,12 @@ export function createOrderProcess(
   };
   return {
     next: (order, actor) => ORDER_TRANSITIONS[order.state].filter((to) => refusal({ order, to, actor }) === null),
-    async transition(request, record) {
+    async transition(request, record, work) {
       const reason = refusal(request);
       if (reason) throw new OrderTransitionError(reason);
       const from = request.order.state;
       await record(from, request.to);
-      for (const hook of options.hooks?.[request.to] ?? []) await hook({ ...request, from });
+      for (const hook of options.hooks?.[request.to] ?? []) await hook({ ...request, from }, work);
     },
   };
 }
@@ -129,3 +147,6 @@ export const STATE_NAMES: Readonly<Record<OrderState, string>> = {
   cancelled: 'Отменён',
   returned: 'Возвращён',
 };
+
+/** Shown to the shopper: a number that does not start at 1. */
+export const orderNumber = (id: number) => String(100_000 + id);

@@ -80,7 +80,7 @@ export function rpcApi(services: Services, writes: MiddlewareHandler<AppEnv>) {
       services.checkout.setDiscountCard(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) }),
     ),
     'sale.order.resetDiscountCard': withInput(orderParamsInput, (c, params) =>
-      services.checkout.data(c.get('ctx'), { ...params, discountCard: undefined, cookieInterval: intervalCookies(c) }),
+      services.checkout.resetDiscountCard(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) }),
     ),
   };
 

@@ -5,7 +5,7 @@ import { API, RPC_PATH } from '../../contract/api';
 import { courierIntervals } from '../../domain/delivery/schedule';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { checkoutKit, freshPhone } from '../support/checkout';
-import { readOutbox } from '../support/outbox';
+import { listOutbox, readOutbox } from '../support/outbox';
 import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -96,6 +96,44 @@ describe('sale.order.save', () => {
     const refused = buyers.filter((_, i) => codes[i] !== 'ok');
     const counts = await Promise.all(refused.map(async ({ v }) => (await (await v.get(API.userState)).json()).data));
     expect(counts.every((d) => d.basket.availableCount === 1)).toBe(true);
+  });
+
+  it('tells the shopper who lost the race for the last unit which item and size sold out', async () => {
+    const offer = offers[9] as OfferFacts;
+    await k.stockOf(offer, 0, 1);
+    const winner = await k.quickShopper(offer);
+    const loser = await k.quickShopper(offer);
+    expect((await k.rpc(winner.v, 'sale.order.save', k.pickup(winner.phone))).status).toBe(200);
+    const [line] = await k.rows<{ name: string; size_name: string }>(sql`
+      select p.name, o.size_name from offers o join products p on p.id = o.product_id where o.id = ${offer.id}`);
+    const lost = await k.rpc(loser.v, 'sale.order.save', k.pickup(loser.phone));
+    expect(lost.status).toBe(409);
+    expect((await lost.json()).error).toEqual({
+      code: 'sale.order/NOT_ENOUGH_STOCK',
+      msg: `«${line?.name}», размер ${line?.size_name}: столько нет в наличии.`,
+    });
+  });
+
+  it('signs the email up for the news with a confirmation letter only when the box is ticked', async () => {
+    const offer = offers[10] as OfferFacts;
+    await k.stockOf(offer, 2, 1);
+    const ticked = await k.quickShopper(offer);
+    const plain = await k.quickShopper(offer);
+    expect((await k.rpc(ticked.v, 'sale.order.save', { ...k.pickup(ticked.phone), isSubscribe: 'Y' })).status).toBe(
+      200,
+    );
+    expect((await k.rpc(plain.v, 'sale.order.save', { ...k.pickup(plain.phone), isSubscribe: 'N' })).status).toBe(200);
+    await app.outbox.deliver();
+    const kinds = async (phone: string) =>
+      (await listOutbox(app)).filter((m) => m.to === `order.${phone}@example.ru`).map((m) => m.kind);
+    expect((await kinds(ticked.phone)).sort()).toEqual(['newsletter-confirm', 'order-confirmation']);
+    expect(await kinds(plain.phone)).toEqual(['order-confirmation']);
+    expect(
+      await k.rows(sql`select confirmed_at from subscriptions where email = ${`order.${ticked.phone}@example.ru`}`),
+    ).toEqual([{ confirmed_at: null }]);
+    expect(await k.rows(sql`select 1 from subscriptions where email = ${`order.${plain.phone}@example.ru`}`)).toEqual(
+      [],
+    );
   });
 
   it('refuses a shop the lines cannot go to', async () => {
@@ -326,6 +364,39 @@ describe('sale.order.data', () => {
     expect(state.totals.total).toBe(
       onSale ? offer.price / 100 : (offer.price - Math.floor((offer.price * 7) / 100)) / 100,
     );
+  });
+});
+
+describe('a logged-in user with a discount card', () => {
+  it('removes it at checkout: the sums and the saved order go without it, also on the next load of the page', async () => {
+    // A full-price offer no other test here uses: the card's percent applies to it.
+    const [row] = await k.rows<{ id: number; price: number }>(sql`
+      select o.id, o.price from offers o join products p on p.id = o.product_id and p.active
+      where (o.old_price is null or o.old_price <= o.price) and o.price >= 100000 and o.id not in ${offers.map((o) => o.id)}
+        and not exists (select 1 from offer_restrictions r where r.offer_id = o.id)
+      order by o.id limit 1`);
+    const offer = { id: Number(row?.id), price: Number(row?.price), online: 0, shop: 0, restricted: false };
+    await k.stockOf(offer, 5, 1);
+    const { me, phone, userId } = await k.member(offer);
+    await app.database.db.execute(sql`
+      insert into discount_cards (user_id, number, percent) values (${userId}, ${`27${String(userId).padStart(11, '0')}`}, 10)
+      on conflict (user_id) do update set percent = 10, active = true`);
+    const call = async (method: string, fields: Record<string, string | number> = {}) =>
+      (await me.post(RPC_PATH, { method, deliveryType: 'SHOP', ...fields })).json();
+    const full = offer.price / 100;
+    const withCard = await call('sale.order.data');
+    expect(withCard).toMatchObject({
+      discountCardActive: true,
+      totals: { total: (offer.price - Math.floor(offer.price / 10)) / 100 },
+    });
+
+    const reset = await call('sale.order.resetDiscountCard');
+    expect(reset).toMatchObject({ discountCard: '', discountCardActive: false, totals: { discount: 0, total: full } });
+    expect(await call('sale.order.data')).toMatchObject({ discountCardActive: false, totals: { total: full } });
+    const { id } = await call('sale.order.save', k.pickup(phone));
+    expect(await k.rows(sql`select discount, total from orders where id = ${id}`)).toEqual([
+      { discount: 0, total: offer.price },
+    ]);
   });
 });
 

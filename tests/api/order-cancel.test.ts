@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, RPC_PATH } from '../../contract/api';
+import { ordersRepository } from '../../db/repositories/orders';
 import { cutOffs, SHOP_KEEP_DAYS } from '../../domain/delivery/schedule';
+import { ORDER_TRANSITIONS, type OrderState, statesMovingTo } from '../../domain/order/process';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { checkoutKit } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
@@ -170,5 +172,31 @@ describe('a shop reservation not collected in time', () => {
     );
     // Collected orders and the other delivery types are never expired.
     expect(await app.services.orders.expireReservations(new Date(end.getTime() + 86_400_000))).toBe(0);
+  });
+});
+
+describe('the reservations the expiry looks for', () => {
+  it('are in the states the transitions table lets move to cancelled, and only those', async () => {
+    const offer = offers[7] as OfferFacts;
+    await k.stockOf(offer, 2, 1);
+    const { v, phone } = await k.quickShopper(offer);
+    const { id } = await (await k.rpc(v, 'sale.order.save', k.pickup(phone))).json();
+    const ended = new Date(Date.now() - 60_000);
+    await app.database.db.execute(sql`update orders set reserved_until = ${ended.toISOString()} where id = ${id}`);
+    const repo = ordersRepository(app.database.db);
+    const found: Record<string, boolean> = {};
+    for (const state of Object.keys(ORDER_TRANSITIONS) as OrderState[]) {
+      await app.database.db.execute(sql`update orders set status = ${state} where id = ${id}`);
+      found[state] = (await repo.expiredReservations(new Date(), 1000, statesMovingTo('cancelled'))).includes(id);
+    }
+    expect(
+      Object.entries(found)
+        .filter(([, yes]) => yes)
+        .map(([state]) => state),
+    ).toEqual(
+      (Object.keys(ORDER_TRANSITIONS) as OrderState[]).filter((state) =>
+        ORDER_TRANSITIONS[state].includes('cancelled'),
+      ),
+    );
   });
 });

@@ -20,7 +20,12 @@ const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(app.database.db,
 
 beforeAll(async () => {
   // Each test speaks from its own client address (X-Forwarded-For), so the per-client limits do not meet.
-  app = await createTestApp({ TRUST_PROXY: '1', GIVE_OUT_DISCOUNT_CARD_ON_REGISTER: '0', ORDERS_PER_PHONE_DAY: '100' });
+  app = await createTestApp({
+    TRUST_PROXY: '1',
+    GIVE_OUT_DISCOUNT_CARD_ON_REGISTER: '0',
+    ORDERS_PER_PHONE_DAY: '100',
+    PROMO_TRIES_PER_CLIENT: '30',
+  });
   ignorePoolErrorsOnClose(app.database.db);
 });
 afterAll(() => app.close());

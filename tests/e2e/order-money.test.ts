@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { OrderState } from '../../domain/order/checkout.service';
+import type { OrderState } from '../../domain/order/checkout.types';
 import { formatAmount, formatPrice } from '../../domain/pricing/price';
 import { readOutbox } from '../support/outbox';
 import { baseURL, launchBrowser, openPage, settle } from './support/browser';

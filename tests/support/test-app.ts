@@ -57,14 +57,15 @@ export async function createTestApp(
     database = await openDatabase({ loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
-  // Every test visitor comes from one address: the new-session and account-letter limits are lifted unless a test
-  // sets them.
+  // Every test visitor comes from one address: the new-session, account-letter and promo-try limits are lifted unless
+  // a test sets them.
   const settings = readSettings({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SITE_URL: SHOP_ORIGIN,
     NEW_SESSIONS_PER_CLIENT: '1000000',
     ACCOUNT_LETTERS_PER_CLIENT: '1000000',
+    PROMO_TRIES_PER_CLIENT: '1000000',
     ...env,
   });
   const { app, outbox, services, push, stopListening } = await createShopApp({

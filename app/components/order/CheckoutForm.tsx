@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ShopLink } from '~/components/ui/ShopLink';
 import { imageUrl } from '../../../contract/images';
 import { normalizePhone } from '../../../domain/auth/phone';
-import type { OrderParams, OrderState } from '../../../domain/order/checkout.service';
+import type { OrderParams, OrderState } from '../../../domain/order/checkout.types';
 import type { DeliveryType } from '../../../domain/order/process';
 import { formatAmount } from '../../../domain/pricing/price';
 import { AuthLink } from '~/components/account/AuthLink';
@@ -127,6 +127,13 @@ export function CheckoutForm(props: Props) {
       if (!answer.ok) return setCardError(answer.message);
       setCardError(null);
       setState(answer.data);
+    });
+
+  const removeCard = () =>
+    run('card', async () => {
+      const answer = await postRpc('sale.order.resetDiscountCard', wire(params({ discountCard: undefined })));
+      if (answer.ok) setState(answer.data);
+      else setError(answer.message);
     });
 
   async function save() {
@@ -555,7 +562,18 @@ export function CheckoutForm(props: Props) {
               </p>
             ))}
             {state.discountCardActive ? (
-              <p className={styles.tag}>Дисконтная карта {state.discountCard}</p>
+              <p className={styles.tag}>
+                Дисконтная карта {state.discountCard}
+                <button
+                  type="button"
+                  className={styles.link}
+                  disabled={busy === 'card'}
+                  onClick={removeCard}
+                  aria-label={`Убрать дисконтную карту ${state.discountCard}`}
+                >
+                  убрать
+                </button>
+              </p>
             ) : (
               <>
                 <div className={styles.inline}>

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "discount_card_removed" boolean DEFAULT false NOT NULL;

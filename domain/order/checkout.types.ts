@@ -1,0 +1,102 @@
+import type { Address } from '../account/addresses';
+import type { Basket, BasketLine } from '../basket/basket';
+import type { PickupPoint } from '../delivery/pickup';
+import type { OrderShop, OrderSize } from './ports';
+import type { DeliveryType } from './process';
+
+/** What the order page sends with `sale.order.save` (spec §7 common parameters). */
+export interface SaveInput {
+  idempotencyKey: string;
+  deliveryType: DeliveryType;
+  deliveryAddressId?: number;
+  deliveryIntervalDate?: string;
+  deliveryIntervalTime?: string;
+  deliveryShopId?: number;
+  deliveryPickupPointId?: number;
+  name: string;
+  email: string;
+  phone: string;
+  comment: string;
+  isDisabledCall: boolean;
+  /** «Присылать новости и скидки»: the email signs up for the newsletter (double opt-in) with the order. */
+  isSubscribe?: boolean;
+  discountCard?: string;
+  /** Spend the user's bonuses, as many as the rule allows. */
+  useBonuses?: boolean;
+}
+
+/** What the product page's reserve dialog sends. */
+export interface ReserveInput {
+  idempotencyKey: string;
+  offerId: number;
+  shopId: number;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** The common parameters every order-page call sends (spec §7), as far as the state depends on them. */
+export interface OrderParams {
+  deliveryType?: DeliveryType;
+  deliveryAddressId?: number;
+  deliveryIntervalDate?: string;
+  deliveryIntervalTime?: string;
+  deliveryShopId?: number;
+  deliveryPickupPointId?: number;
+  discountCard?: string;
+  useBonuses?: boolean;
+  comment?: string;
+  isSubscribe?: boolean;
+  isDisabledCall?: boolean;
+  /** The interval the cookies of spec §3 remember. */
+  cookieInterval?: { date?: string; time?: string };
+}
+
+export interface OrderState {
+  items: {
+    id: number;
+    product: BasketLine['product'];
+    offer: BasketLine['offer'];
+    quantity: number;
+    /** One unit's price and what the line costs after the order's discounts (roubles, as the saved line's total). */
+    unitPrice: number;
+    total: number;
+    allowedShopIds: number[];
+    allowedMovementStoreIds: number[];
+    /** The product's sizes, for the line's size picker. */
+    sizes: OrderSize[];
+  }[];
+  basket: Basket;
+  addressList: (Address & { params: { data: { id: number } } })[];
+  shops: OrderShop[];
+  city: { id: number; name: string } | null;
+  shopDeliverySrok: string | null;
+  params: {
+    deliveryBorder: number;
+    deliveryTodayMinCount: number;
+    reserveTimeBorder: number;
+    isEnabledDiscountCard: boolean;
+  };
+  discountCard: string;
+  discountCardActive: boolean;
+  promocodeList: string[];
+  deliveryType: DeliveryType;
+  deliveryAddressId: number | null;
+  deliveryIntervalList: Record<string, string[]>;
+  deliveryIntervalDate: string;
+  deliveryIntervalTime: string;
+  deliveryPickupPoint: PickupPoint | null;
+  /** The city's pickup points, for the list and the map of the order page. */
+  pickupPointList: PickupPoint[];
+  /** Delivery price of each type for this basket (roubles), for the type tabs. */
+  deliveryPrices: Record<DeliveryType, number | null>;
+  /** The user's bonus balance (roubles) and whether the order spends it. */
+  bonusBalance: number;
+  useBonuses: boolean;
+  deliveryShopData: OrderShop | null;
+  comment: string;
+  isSubscribe: boolean;
+  isDisabledCall: boolean;
+  /** `base` is the goods before any discount: base − discount − bonusesUsed + delivery = total. */
+  totals: { base: number; items: number; discount: number; delivery: number; bonusesUsed: number; total: number };
+}

@@ -1,0 +1,77 @@
+import type { RequestContext } from '../context';
+import {
+  courierIntervals,
+  DEFAULT_TIME_ZONE,
+  DELIVERY_TODAY_MIN_COUNT,
+  intervalStillValid,
+  shopReady,
+  specDate,
+} from '../delivery/schedule';
+import type { SaveInput } from './checkout.types';
+import { orderError } from './order-errors';
+import type { CheckoutRepository, OrderLineFacts } from './ports';
+import { ownerOf } from './shopper';
+
+/**
+ * The delivery a save chose, checked against what the lines allow now and written as the order keeps it: the
+ * address and slot, the shop and its ready day, or the pickup point. `reservation`: only shops that put items aside.
+ */
+export async function deliveryOf(
+  repo: CheckoutRepository,
+  ctx: RequestContext,
+  input: SaveInput,
+  lines: OrderLineFacts[],
+  reservation = false,
+) {
+  if (input.deliveryType === 'COURIER' || input.deliveryType === 'POCHTA') {
+    const addresses = await repo.addresses(ownerOf(ctx));
+    const address = addresses.find((a) => a.id === input.deliveryAddressId);
+    // Saved addresses are courier ones or Russian Post ones (type POST).
+    const wanted = input.deliveryType === 'POCHTA' ? 'POST' : 'COURIER';
+    if (!address || address.type !== wanted)
+      throw orderError('ADDRESS_REQUIRED', 'Выберите адрес доставки или добавьте новый.');
+    if (input.deliveryType === 'POCHTA') return { addressId: address.id, address: address.title };
+    const { onlineStock } = await repo.shopsOf(
+      ctx.city?.id ?? null,
+      lines.map((l) => l.offerId),
+    );
+    const list = courierIntervals(ctx.now(), ctx.city?.timeZone ?? DEFAULT_TIME_ZONE, {
+      sameDayStock: sameDay(lines, onlineStock),
+    });
+    const { deliveryIntervalDate: date = '', deliveryIntervalTime: time = '' } = input;
+    if (!intervalStillValid(list, date, time))
+      throw orderError('INTERVAL_DELIVERY', 'Выбранный интервал доставки больше недоступен. Выберите другой.');
+    return { addressId: address.id, address: address.title, date, time };
+  }
+  if (input.deliveryType === 'SHOP') {
+    const shop = input.deliveryShopId
+      ? await repo.shopFor(
+          input.deliveryShopId,
+          lines.map((l) => l.offerId),
+        )
+      : null;
+    if (!shop) throw orderError('SHOP_NOT_ALLOWED', 'В этот магазин заказ доставить нельзя: выберите другой.');
+    if (reservation && !shop.reservable)
+      throw orderError('SHOP_NOT_ALLOWED', 'Этот магазин не откладывает товары: выберите другой.');
+    const ready = shopReady(ctx.now(), shop, shop.source);
+    if (!ready) throw orderError('SHOP_NOT_ALLOWED', 'Этот магазин закрыт ближайшую неделю: выберите другой.');
+    return {
+      shopId: input.deliveryShopId,
+      shop: `${shop.name}, ${shop.address}`,
+      readyDate: specDate(ready.date),
+      reservedUntil: ready.reservedUntil.toISOString(),
+    };
+  }
+  const point = (await repo.pickupPoints(ctx.city?.id ?? null)).find((p) => p.id === input.deliveryPickupPointId);
+  if (!point) throw orderError('PICKUP_POINT_REQUIRED', 'Выберите пункт выдачи в своём городе.');
+  return { pointId: point.id, point: point.name, address: point.address };
+}
+
+export type OrderDelivery = Awaited<ReturnType<typeof deliveryOf>>;
+
+/** Same-day courier only when every line can leave the online warehouse now (spec §9 minimum count too). */
+export function sameDay(lines: OrderLineFacts[], onlineStock: Map<number, number>): boolean {
+  return (
+    lines.length >= DELIVERY_TODAY_MIN_COUNT && lines.every((l) => (onlineStock.get(l.offerId) ?? 0) >= l.quantity)
+  );
+}

@@ -1,0 +1,346 @@
+import { splitFullName } from '../account/names';
+import { normalizePhone } from '../auth/phone';
+import { consentOf } from '../consent/consent';
+import { type RequestContext, userIdOf } from '../context';
+import { DEFAULT_TIME_ZONE, dayStart } from '../delivery/schedule';
+import type { Allocation } from '../inventory/allocation';
+import { orderConfirmationLetter, orderSms } from '../messages/templates';
+import type { NewsletterService } from '../newsletter/newsletter.service';
+import type { PromoCode } from '../pricing/promo';
+import type { Totals } from '../pricing/totals';
+import type { TransactionRepositories, UnitOfWork } from '../uow';
+import { runWorkflow } from '../workflow';
+import type { SaveInput } from './checkout.types';
+import { deliveryOf, type OrderDelivery } from './delivery-choice';
+import { orderError } from './order-errors';
+import { priceOrder } from './order-pricing';
+import type { CheckoutRepository, OrderLineFacts } from './ports';
+import { DELIVERY_NAMES, orderNumber } from './process';
+import { customerOf, ownerOf } from './shopper';
+
+export interface PlaceDeps {
+  repo: CheckoutRepository;
+  uow: UnitOfWork;
+  /** Orders one phone may place a day (on the clock of the visitor's city), the setting `ORDERS_PER_PHONE_DAY`. */
+  ordersPerPhoneDay: number;
+  /** The signed address of an order's page, for its owner without an account (the confirmation letter's link). */
+  orderLink(orderId: number): string;
+  /** «Присылать новости и скидки»: the sign-up commits with the order. */
+  newsletter: Pick<NewsletterService, 'subscribeWithin'>;
+}
+
+/** Where the order's lines come from: the cart, or the one size a shopper reserves from the product page. */
+export interface OrderSource {
+  lines(): Promise<OrderLineFacts[]>;
+  /** A reservation: no promo codes, the cart left as it is, only shops that put items aside. */
+  reservation: boolean;
+}
+
+/** What placing an order has found so far: each step reads what the steps before it wrote. */
+export interface OrderDraft {
+  readonly ctx: RequestContext;
+  readonly input: SaveInput;
+  readonly source: OrderSource;
+  phone: string;
+  customer: string;
+  lines: OrderLineFacts[];
+  delivery: OrderDelivery;
+  promos: PromoCode[];
+  totals: Totals;
+  stock: Allocation[];
+  orderId: number;
+}
+
+/** A step before or after the database's transaction; one that calls the outside says how to undo itself. */
+export interface OutsideStep {
+  name: string;
+  inTransaction?: false;
+  run(deps: PlaceDeps, draft: OrderDraft): Promise<void>;
+  /** Runs when a later step fails (a payment hold released); the transaction's own writes roll back by themselves. */
+  compensate?(deps: PlaceDeps, draft: OrderDraft): Promise<void>;
+}
+
+/** A step of the order's one database transaction: its writes commit with all the others, or none do. */
+export interface TransactionStep {
+  name: string;
+  inTransaction: true;
+  run(deps: PlaceDeps, draft: OrderDraft, tx: TransactionRepositories): Promise<void>;
+}
+
+export type PlaceStep = OutsideStep | TransactionStep;
+
+/** This attempt's key already has an order (saved before, or by a save sent at once): it is the answer. */
+class PlacedBefore extends Error {
+  constructor(readonly orderId: number) {
+    super(`order ${orderId} placed before`);
+  }
+}
+
+/** Rolls back an attempt whose key another request used first. */
+class DuplicateAttempt extends Error {}
+
+async function answerIfPlaced({ repo }: PlaceDeps, { ctx, input }: OrderDraft): Promise<void> {
+  const id = await repo.orderByKey(ctx.sessionId, input.idempotencyKey);
+  if (id !== null) throw new PlacedBefore(id);
+}
+
+const notEnoughStock = (line: OrderLineFacts) =>
+  orderError('NOT_ENOUGH_STOCK', `«${line.name}», размер ${line.sizeName}: столько нет в наличии.`, 'conflict');
+
+/**
+ * When a line of the cart sold out since the page was shown, that is the reason to give, not the check that tripped
+ * on it (an empty cart, a shop that can no longer get the size). Any sold-out cart line counts when none is left.
+ */
+async function refuseSoldOut({ repo }: PlaceDeps, { ctx, source, lines }: OrderDraft): Promise<void> {
+  if (source.reservation) return;
+  const ordered = new Set(lines.map((l) => l.offerId));
+  const soldOut = (await repo.soldOutLines(ownerOf(ctx))).find((l) => ordered.size === 0 || ordered.has(l.offerId));
+  if (soldOut) throw notEnoughStock(soldOut);
+}
+
+const pricedLines = ({ lines, totals }: OrderDraft) =>
+  lines.map((l, i) => ({ ...l, total: totals.lines[i]?.total ?? 0 }));
+
+/**
+ * Placing an order (issue 9 point 4, issue 24 point 1), in order. A payment step slots in before the transaction
+ * with its `compensate`; an export step joins the transaction (an outbox message) or follows it.
+ */
+export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
+  {
+    name: 'check phone',
+    async run({ repo }, draft) {
+      const phone = normalizePhone(draft.input.phone);
+      if (!phone) throw orderError('PHONE_INVALID', 'Укажите мобильный телефон: 11 цифр.');
+      // Spec §5: the order's phone must be the one this session or user confirmed by code.
+      if (!(await repo.confirmedPhones(draft.ctx.sessionId, userIdOf(draft.ctx))).includes(phone))
+        throw orderError('PHONE_NOT_CONFIRMED', 'Подтвердите телефон кодом из SMS.');
+      draft.phone = phone;
+      draft.customer = customerOf(draft.ctx, phone);
+    },
+  },
+  { name: 'answer a repeated save', run: answerIfPlaced },
+  {
+    name: 'limit orders per phone',
+    async run({ repo, ordersPerPhoneDay }, { ctx, phone }) {
+      const midnight = dayStart(ctx.now(), ctx.city?.timeZone ?? DEFAULT_TIME_ZONE);
+      if ((await repo.ordersSince(phone, midnight)) >= ordersPerPhoneDay)
+        throw orderError('ERROR_ORDER_LIMIT', 'На этот телефон сегодня оформлено слишком много заказов.', 'limit');
+    },
+  },
+  {
+    name: 'load lines',
+    async run(deps, draft) {
+      draft.lines = (await draft.source.lines()).sort((a, b) => a.offerId - b.offerId);
+      if (draft.lines.length > 0) return;
+      // A save of the same key sent at once may have just ordered the basket: that order is this save's answer.
+      await answerIfPlaced(deps, draft);
+      await refuseSoldOut(deps, draft);
+      throw orderError('EMPTY_BASKET', 'В корзине нет товаров, которые можно заказать.');
+    },
+  },
+  {
+    name: 'choose delivery',
+    async run(deps, draft) {
+      try {
+        draft.delivery = await deliveryOf(deps.repo, draft.ctx, draft.input, draft.lines, draft.source.reservation);
+      } catch (error) {
+        await refuseSoldOut(deps, draft);
+        throw error;
+      }
+    },
+  },
+  {
+    name: 'price',
+    async run({ repo }, draft) {
+      const { ctx, input } = draft;
+      const { promos, totals } = await priceOrder(repo, ctx, draft.lines, {
+        type: input.deliveryType,
+        card: input.discountCard,
+        useBonuses: input.useBonuses && userIdOf(ctx) !== null,
+        customer: draft.customer,
+        strict: true,
+        promos: !draft.source.reservation,
+      });
+      draft.promos = promos;
+      draft.totals = totals;
+    },
+  },
+  {
+    name: 'take stock',
+    inTransaction: true,
+    async run(_, draft, tx) {
+      const { input } = draft;
+      draft.stock = [];
+      for (const line of draft.lines) {
+        // A shop order takes what the shop itself holds first.
+        const taken = await tx.stock.take(
+          line.offerId,
+          line.quantity,
+          input.deliveryType === 'SHOP' ? input.deliveryShopId : undefined,
+        );
+        if (!taken) throw notEnoughStock(line);
+        draft.stock.push(...taken);
+      }
+    },
+  },
+  {
+    name: 'take promo codes',
+    inTransaction: true,
+    async run(_, { promos, customer }, tx) {
+      for (const promo of promos)
+        if ((await tx.orders.takePromo(promo.code, customer, promo)) === 'used')
+          throw orderError('PROMOCODE_USED', `Промокод ${promo.code} уже использован.`, 'conflict');
+    },
+  },
+  {
+    name: 'spend bonuses',
+    inTransaction: true,
+    async run(_, { ctx, totals }, tx) {
+      const userId = userIdOf(ctx);
+      if (userId !== null && totals.bonusesUsed > 0 && !(await tx.orders.spendBonuses(userId, totals.bonusesUsed)))
+        throw orderError('BONUSES_SHORT', 'Бонусов на карте стало меньше. Обновите страницу заказа.', 'conflict');
+    },
+  },
+  {
+    name: 'insert order',
+    inTransaction: true,
+    async run(_, draft, tx) {
+      const { ctx, input, totals, delivery } = draft;
+      const userId = userIdOf(ctx);
+      const id = await tx.orders.insert(
+        {
+          userId,
+          sessionId: ctx.sessionId,
+          idempotencyKey: input.idempotencyKey,
+          deliveryType: input.deliveryType,
+          delivery,
+          ...splitFullName(input.name),
+          email: input.email,
+          phone: draft.phone,
+          comment: input.comment,
+          isDisabledCall: input.isDisabledCall,
+          items: totals.items,
+          discount: totals.discount,
+          deliveryPrice: totals.delivery,
+          bonusesUsed: totals.bonusesUsed,
+          total: totals.total,
+          lines: pricedLines(draft),
+          stock: draft.stock,
+          reservedUntil:
+            'reservedUntil' in delivery && delivery.reservedUntil ? new Date(delivery.reservedUntil) : null,
+        },
+        userId !== null ? `user:${userId}` : 'shopper',
+      );
+      // The same key saved at once by another request: its order stands, this attempt takes nothing.
+      if (id === null) throw new DuplicateAttempt();
+      draft.orderId = id;
+    },
+  },
+  {
+    name: 'note promo use',
+    inTransaction: true,
+    async run(_, { promos, orderId, customer }, tx) {
+      for (const promo of promos) await tx.orders.notePromoUse(promo.code, orderId, customer);
+    },
+  },
+  {
+    name: 'clear basket',
+    inTransaction: true,
+    async run(_, { ctx, source, lines }, tx) {
+      if (!source.reservation)
+        await tx.orders.clearTaken(
+          ownerOf(ctx),
+          lines.map((l) => l.lineId),
+        );
+    },
+  },
+  {
+    name: 'record consent',
+    inTransaction: true,
+    async run(_, { ctx, phone }, tx) {
+      await tx.consents.record(consentOf(ctx, 'order', phone));
+    },
+  },
+  {
+    name: 'subscribe to news',
+    inTransaction: true,
+    async run({ newsletter }, { ctx, input }, tx) {
+      if (input.isSubscribe && input.email) await newsletter.subscribeWithin(tx, ctx, input.email);
+    },
+  },
+  {
+    name: 'queue letter and SMS',
+    inTransaction: true,
+    async run(deps, draft, tx) {
+      const { input, delivery, totals, orderId, phone } = draft;
+      const number = orderNumber(orderId);
+      const where = 'address' in delivery ? delivery.address : 'shop' in delivery ? delivery.shop : '';
+      if (input.email)
+        await tx.outbox.enqueue(
+          orderConfirmationLetter({
+            email: input.email,
+            name: splitFullName(input.name).name,
+            number,
+            lines: pricedLines(draft),
+            delivery: `${DELIVERY_NAMES[input.deliveryType]}, ${where}`,
+            deliveryPrice: totals.delivery,
+            discount: totals.discount,
+            total: totals.total,
+            url: deps.orderLink(orderId),
+          }),
+        );
+      await tx.outbox.enqueue(orderSms({ phone, number, total: totals.total }));
+    },
+  },
+];
+
+/**
+ * Places orders through `steps` with `runWorkflow`: the steps outside the database one by one, undone newest first
+ * when a later one fails; the transaction's steps together in one `uow.run`. Answers the order's id, also for a save
+ * whose key already has an order.
+ */
+export function orderPlacer(deps: PlaceDeps, steps: readonly PlaceStep[] = PLACE_ORDER_STEPS) {
+  const first = steps.findIndex((s) => s.inTransaction);
+  const last = steps.findLastIndex((s) => s.inTransaction);
+  const transaction = steps.slice(first, last + 1);
+  // Every database write in one transaction: a step outside it between them would split it in two.
+  if (!transaction.every((s): s is TransactionStep => s.inTransaction === true))
+    throw new Error('The steps of the order transaction must stand together.');
+  const stages: (OutsideStep | TransactionStep[])[] =
+    first < 0
+      ? (steps as OutsideStep[])
+      : [...(steps.slice(0, first) as OutsideStep[]), transaction, ...(steps.slice(last + 1) as OutsideStep[])];
+
+  return async function place(ctx: RequestContext, input: SaveInput, source: OrderSource): Promise<{ id: number }> {
+    // The steps fill in the rest, in order.
+    const draft = { ctx, input, source } as OrderDraft;
+    try {
+      await runWorkflow(async (step) => {
+        for (const stage of stages) {
+          if (Array.isArray(stage)) {
+            await step('save in one transaction', () => saveTogether(deps, draft, stage));
+          } else {
+            const { compensate } = stage;
+            await step(stage.name, () => stage.run(deps, draft), compensate && (() => compensate(deps, draft)));
+          }
+        }
+      });
+    } catch (error) {
+      if (error instanceof PlacedBefore) return { id: error.orderId };
+      throw error;
+    }
+    return { id: draft.orderId };
+  };
+}
+
+async function saveTogether(deps: PlaceDeps, draft: OrderDraft, steps: TransactionStep[]): Promise<void> {
+  try {
+    await deps.uow.run(async (tx) => {
+      for (const s of steps) await s.run(deps, draft, tx);
+    });
+  } catch (error) {
+    // The same key saved at once: the save that won (its key taken, or the stock it took) answers for both.
+    await answerIfPlaced(deps, draft);
+    throw error;
+  }
+}

@@ -1,0 +1,159 @@
+import type { AddressInput } from '../account/account.schemas';
+import type { Address } from '../account/addresses';
+import type { BasketOwner } from '../basket/basket.service';
+import type { DeliveryPrices } from '../delivery/delivery-price';
+import type { PickupPoint } from '../delivery/pickup';
+import type { ShopClock } from '../delivery/schedule';
+import type { Allocation } from '../inventory/allocation';
+import type { ShopSource } from '../inventory/shop-serves';
+import type { PromoCode } from '../pricing/promo';
+import type { DeliveryType, OrderState as OrderStatus } from './process';
+
+/** A line as the order takes it: the basket line with what promo codes may be limited to. */
+export interface OrderLineFacts {
+  lineId: number;
+  offerId: number;
+  productId: number;
+  name: string;
+  sizeName: string;
+  price: number;
+  oldPrice: number | null;
+  quantity: number;
+  sectionId: number;
+  brandId: number;
+}
+
+/** A size the order page offers for a line (`sale.order.basket.setSize`). */
+export interface OrderSize {
+  offerId: number;
+  sizeName: string;
+  canBuy: boolean;
+}
+
+export interface OrderShop {
+  id: number;
+  name: string;
+  address: string;
+  hours: string;
+  phone: string;
+  metro: string | null;
+  lat: number;
+  lon: number;
+}
+
+export interface NewOrder {
+  userId: number | null;
+  sessionId: string;
+  idempotencyKey: string;
+  deliveryType: DeliveryType;
+  delivery: Record<string, unknown>;
+  name: string;
+  lastName: string;
+  secondName: string;
+  email: string;
+  phone: string;
+  comment: string;
+  isDisabledCall: boolean;
+  items: number;
+  discount: number;
+  deliveryPrice: number;
+  bonusesUsed: number;
+  total: number;
+  lines: (OrderLineFacts & { total: number })[];
+  stock: Allocation[];
+  /** Shop orders: when the reservation ends. */
+  reservedUntil: Date | null;
+}
+
+/** Reads around an order, outside its transaction. */
+export interface CheckoutRepository {
+  /** The phone confirmed by this session, and by the user when logged in. */
+  confirmedPhones(sessionId: string, userId: number | null): Promise<string[]>;
+  orderByKey(sessionId: string, key: string): Promise<number | null>;
+  ordersSince(phone: string, since: Date): Promise<number>;
+  /** Each delivery type's price and the sum of goods it is free from (kopecks); a type missing is not offered. */
+  deliveryPrices(): Promise<DeliveryPrices>;
+  /** The cart's lines that can be bought, with their section and brand. */
+  orderLines(owner: BasketOwner): Promise<OrderLineFacts[]>;
+  /** The cart's lines (not the wishlist's) of products on sale that cannot be bought online now: sold out. */
+  soldOutLines(owner: BasketOwner): Promise<OrderLineFacts[]>;
+  /** One unit of an offer as an order line (a reservation from the product page); null for no such offer. */
+  offerLine(offerId: number): Promise<OrderLineFacts | null>;
+  /** Every size of the products, in size order, and whether it can be bought online now. */
+  sizesOf(productIds: number[]): Promise<Map<number, OrderSize[]>>;
+  shop(id: number): Promise<OrderShop | null>;
+  /**
+   * A shop's name, address and clock when it is a shop every offer may be ordered to (spec §4, `shopServes`), and
+   * how it gets them (the slowest line's `ShopSource`).
+   */
+  shopFor(
+    shopId: number,
+    offerIds: number[],
+  ): Promise<(ShopClock & { name: string; address: string; reservable: boolean; source: ShopSource }) | null>;
+  sessionPromoCodes(sessionId: string): Promise<string[]>;
+  addPromoCode(sessionId: string, code: string): Promise<void>;
+  removePromoCode(sessionId: string, code: string): Promise<void>;
+  promo(code: string): Promise<PromoCode | null>;
+  promoUses(code: string, customer: string): Promise<number>;
+  card(
+    input: { userId: number } | { number: string },
+  ): Promise<{ number: string; percent: number; active: boolean; bonusBalance: number } | null>;
+  /** Whether the session removed the user's own discount card from its order page (`sale.order.resetDiscountCard`). */
+  ownCardRemoved(sessionId: string): Promise<boolean>;
+  setOwnCardRemoved(sessionId: string, removed: boolean): Promise<void>;
+  /** The user's saved addresses, or for a guest the ones this session gave the order page. */
+  addresses(owner: BasketOwner): Promise<Address[]>;
+  /** Adds an address to the user's, or to the guest's session; `full` at `max`. */
+  addAddress(owner: BasketOwner, input: AddressInput, max: number): Promise<number | 'full'>;
+  pickupPoints(cityId: number | null): Promise<PickupPoint[]>;
+  /** The shops of a city, and for each offer the shops and movement stores it may be ordered to (spec §3 Order items). */
+  shopsOf(
+    cityId: number | null,
+    offerIds: number[],
+  ): Promise<{
+    shops: OrderShop[];
+    allowedShopIds: Map<number, number[]>;
+    allowedMovementStoreIds: Map<number, number[]>;
+    /** Units of each offer in the online warehouse (same-day courier needs every line there). */
+    onlineStock: Map<number, number>;
+  }>;
+}
+
+/** The order's writes, inside its unit of work. */
+export interface OrderRepository {
+  /**
+   * Counts one use of the code for the customer, under a lock on the code's row: `used` when its total or
+   * per-customer limit is reached, and nothing is counted then.
+   */
+  takePromo(
+    code: string,
+    customer: string,
+    limits: { maxUses: number | null; perCustomer: number | null },
+  ): Promise<'ok' | 'used'>;
+  /** Writes the order, its lines, its stock and its first status; answers its id, or null when the key was used. */
+  insert(order: NewOrder, actor: string): Promise<number | null>;
+  notePromoUse(code: string, orderId: number, customer: string): Promise<void>;
+  /** Takes bonuses off the user's card unless the balance is short (one conditional update); false then. */
+  spendBonuses(userId: number, amount: number): Promise<boolean>;
+  /** Removes the cart lines and the promo codes the order took, and forgets a removed card: the next order starts anew. */
+  clearTaken(owner: BasketOwner, lineIds: number[]): Promise<void>;
+  /** Reads an order for a change of its status and locks its row until the transaction ends. */
+  lockForChange(id: number): Promise<LockedOrder | null>;
+  /** Moves the order from `from` to `to` (only if it is still in `from`) and records the move; false if it was not. */
+  recordStatus(id: number, from: OrderStatus, to: OrderStatus, actor: string): Promise<boolean>;
+  /** Forgets where the order's units were taken from, answering it (so they go back once). */
+  takenStock(id: number): Promise<Allocation[]>;
+  /** Gives back the promo code uses the order counted. */
+  returnPromoUses(id: number): Promise<void>;
+  /** Puts bonuses back on the user's card. */
+  returnBonuses(userId: number, amount: number): Promise<void>;
+}
+
+export interface LockedOrder {
+  id: number;
+  state: OrderStatus;
+  deliveryType: DeliveryType;
+  userId: number | null;
+  phone: string;
+  bonusesUsed: number;
+}
