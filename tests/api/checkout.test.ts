@@ -3,20 +3,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, RPC_PATH } from '../../contract/api';
 import { courierIntervals } from '../../domain/delivery/schedule';
-import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
-import { checkoutKit, freshPhone } from '../support/checkout';
+import { type OfferFacts, offerFacts } from '../support/basket-offers';
+import { type CheckoutKit, checkoutApp, freshPhone } from '../support/checkout';
 import { listOutbox, readOutbox } from '../support/outbox';
 import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let offers: OfferFacts[];
-let k: Awaited<ReturnType<typeof checkoutKit>>;
+let k: CheckoutKit;
 
 beforeAll(async () => {
-  app = await createTestApp({ PHONE_CODES_PER_CLIENT: '10000', ORDERS_PER_PHONE_DAY: '100' });
-  ignorePoolErrorsOnClose(app.database.db);
-  offers = (await offerFacts(app.database.db)).filter((o) => !o.restricted).slice(0, 12);
-  k = await checkoutKit(app);
+  ({ app, offers, k } = await checkoutApp(12));
 });
 afterAll(() => app.close());
 

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../domain/pricing/price';
-import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
-import { checkoutKit } from '../support/checkout';
+import type { OfferFacts } from '../support/basket-offers';
+import { type CheckoutKit, checkoutApp } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
-import { createTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 
 let app: TestApp;
 let offers: OfferFacts[];
-let k: Awaited<ReturnType<typeof checkoutKit>>;
+let k: CheckoutKit;
 
 beforeAll(async () => {
-  app = await createTestApp({ PHONE_CODES_PER_CLIENT: '10000', ORDERS_PER_PHONE_DAY: '100' });
-  ignorePoolErrorsOnClose(app.database.db);
-  offers = (await offerFacts(app.database.db)).filter((o) => !o.restricted).slice(0, 4);
-  k = await checkoutKit(app);
+  ({ app, offers, k } = await checkoutApp(4));
 });
 afterAll(() => app.close());
 

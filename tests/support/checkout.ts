@@ -3,12 +3,22 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { API, RPC_PATH } from '../../contract/api';
 import { queryRows } from '../../db/client';
-import type { OfferFacts } from './basket-offers';
+import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from './basket-offers';
 import { readOutbox } from './outbox';
-import { newVisitor, type TestApp, type Visitor } from './test-app';
+import { createTestApp, newVisitor, type TestApp, type Visitor } from './test-app';
 
 /** A mobile number no other test of the run has used (each file has its own database, but not its own clock). */
 export const freshPhone = () => `7911${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+
+/** A checkout suite's app (phone codes and daily orders not limited), its first `count` unrestricted offers and kit. */
+export async function checkoutApp(count: number) {
+  const app = await createTestApp({ PHONE_CODES_PER_CLIENT: '10000', ORDERS_PER_PHONE_DAY: '100' });
+  ignorePoolErrorsOnClose(app.database.db);
+  const offers = (await offerFacts(app.database.db)).filter((o) => !o.restricted).slice(0, count);
+  return { app, offers, k: await checkoutKit(app) };
+}
+
+export type CheckoutKit = Awaited<ReturnType<typeof checkoutKit>>;
 
 /** What the checkout suites share: the seed's stores, stock set per offer, shoppers with a confirmed phone. */
 export async function checkoutKit(app: TestApp) {
