@@ -15,6 +15,7 @@ import { useNonce } from '~/lib/nonce';
 import { PageShell } from './components/shell/PageShell';
 import { readCookie } from './lib/cookies';
 import { marqueeMessages } from '../domain/shell/marquee';
+import { GENDER_COOKIE } from '../domain/menu/menu';
 import { NotFound } from './components/shell/NotFound';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     menu,
     /** Spec §6: `man` selects the men's menu where the address does not decide. */
-    genderCookie: readCookie(cookie, 'user_gender') ?? null,
+    genderCookie: readCookie(cookie, GENDER_COOKIE) ?? null,
     city: city ? { id: city.id, name: city.name, phones: city.phones } : null,
     // Spec §4: the visitor's own city first.
     cities: cities
