@@ -124,6 +124,14 @@ function RegisterPopup({
           place="popup"
         />
       </Suspense>
+      {!card && (
+        <p className={styles.switch}>
+          Нужна дисконтная карта?{' '}
+          <button type="button" className={styles.linkButton} onClick={() => openAuthDialog('registerdc')}>
+            Зарегистрироваться с картой
+          </button>
+        </p>
+      )}
       <p className={styles.switch}>
         Уже есть аккаунт?{' '}
         <button type="button" className={styles.linkButton} onClick={() => openAuthDialog('login')}>

@@ -1,3 +1,5 @@
+import { AUTH_PAGES } from '~/components/account/AuthLink';
+import { DiscountCardLink } from '~/components/account/DiscountCardLink';
 import { ShopLink } from '~/components/ui/ShopLink';
 import styles from './Footer.module.css';
 import { Newsletter } from './Newsletter';
@@ -8,6 +10,7 @@ const COLUMNS = [
     [
       ['Доставка и оплата', '/info/dostavka-i-oplata/'],
       ['Бонусная программа', '/info/bonusnaya-programma/'],
+      ['Дисконтная карта', AUTH_PAGES.registerdc],
       ['Возврат и обмен', '/info/vozvrat-i-obmen/'],
       ['Выбор размера', '/info/vybor-razmera/'],
       ['Вопросы и ответы', '/info/faq/'],
@@ -51,7 +54,11 @@ export function Footer() {
               <ul>
                 {links.map(([label, href]) => (
                   <li key={href}>
-                    <ShopLink to={href}>{label}</ShopLink>
+                    {href === AUTH_PAGES.registerdc ? (
+                      <DiscountCardLink>{label}</DiscountCardLink>
+                    ) : (
+                      <ShopLink to={href}>{label}</ShopLink>
+                    )}
                   </li>
                 ))}
               </ul>
