@@ -13,6 +13,8 @@ import {
 import type { Route } from './+types/root';
 import { useNonce } from '~/lib/nonce';
 import { PageShell } from './components/shell/PageShell';
+import { useEffect } from 'react';
+import { reloadOnPreloadError } from './lib/chunks';
 import { readCookie } from './lib/cookies';
 import { marqueeMessages } from '../domain/shell/marquee';
 import { GENDER_COOKIE } from '../domain/menu/menu';
@@ -91,6 +93,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Spec §8: a chunk of an older build that is gone reloads the page (app/lib/chunks.ts).
+  useEffect(() => reloadOnPreloadError(), []);
   return <Outlet />;
 }
 

@@ -1,16 +1,17 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { Dialog } from '~/components/ui/Dialog';
 import { openAuthDialog, useAuthDialog } from '~/lib/auth-dialog';
 import { safeBackurl } from '~/lib/backurl';
+import { lazyChunk } from '~/lib/chunks';
 import { AUTH_PAGES } from './AuthLink';
 import type { LoginResult } from './LoginForms';
 import type { RegisterResult } from './RegisterForm';
 import styles from './AccountForms.module.css';
 
 // The forms load with the first opening of a popup, not with every page.
-const LoginForms = lazy(() => import('./LoginForms').then((m) => ({ default: m.LoginForms })));
-const RegisterForm = lazy(() => import('./RegisterForm').then((m) => ({ default: m.RegisterForm })));
+const LoginForms = lazyChunk(() => import('./LoginForms').then((m) => ({ default: m.LoginForms })));
+const RegisterForm = lazyChunk(() => import('./RegisterForm').then((m) => ({ default: m.RegisterForm })));
 const loading = <p className={styles.hint}>Загружаем форму…</p>;
 
 interface Notice {
