@@ -59,6 +59,11 @@ export function createServices(deps: {
     | 'GIVE_OUT_DISCOUNT_CARD_ON_REGISTER'
     | 'ORDERS_PER_PHONE_DAY'
     | 'FEEDBACK_EMAIL'
+    | 'COMPANY_NAME'
+    | 'COMPANY_INN'
+    | 'COMPANY_OGRN'
+    | 'COMPANY_ADDRESS'
+    | 'HOTLINE_PHONE'
   >;
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;
@@ -111,6 +116,13 @@ export function createServices(deps: {
     content: createContentService({
       repo: contentRepository(db),
       deliveryPrices: () => checkout.deliveryPrices(),
+      company: {
+        name: settings.COMPANY_NAME,
+        inn: settings.COMPANY_INN,
+        ogrn: settings.COMPANY_OGRN,
+        address: settings.COMPANY_ADDRESS,
+        hotline: settings.HOTLINE_PHONE,
+      },
       invalidations,
     }),
     orders: createOrdersService({

@@ -62,10 +62,11 @@ export function reloadForChunk(error: ChunkLoadError, reload = reloadPage, now =
 }
 
 /** React.lazy for a chunk: a failed load reloads the page (the component waits for it), or shows the error page. */
-export function lazyChunk<T extends React.ComponentType<never>>(load: () => Promise<{ default: T }>) {
+// biome-ignore lint/suspicious/noExplicitAny: React.lazy's own bound on the component's props
+export function lazyChunk<T extends React.ComponentType<any>>(load: () => Promise<{ default: T }>) {
   return lazy(() =>
-    loadChunk(load).catch((error: ChunkLoadError) => {
-      if (reloadForChunk(error)) return new Promise<never>(() => {});
+    loadChunk(load).catch((error: ChunkLoadError): Promise<{ default: T }> => {
+      if (reloadForChunk(error)) return new Promise(() => {});
       throw error;
     }),
   );

@@ -105,7 +105,7 @@ const OFFER = `Настоящая оферта — предложение {{comp
 
 ## 6. Реквизиты
 
-{{company_name}}, ИНН {{company_inn}}, ОГРН {{company_ogrn}}, {{company_address}}. Телефон 8 (800) 555-35-35.
+{{company_name}}, ИНН {{company_inn}}, ОГРН {{company_ogrn}}, {{company_address}}. Телефон {{hotline_phone}}.
 `;
 
 const AGREEMENT = `Я, отправляя форму на сайте интернет-магазина «Вьюга», свободно, своей волей и в своём интересе даю согласие {{company_name}} (ИНН {{company_inn}}, {{company_address}}) на обработку моих персональных данных.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_COMPANY } from './company';
 import { contentFacts, fillFacts } from './facts';
 
 const prices = {
@@ -9,7 +10,7 @@ const prices = {
 
 describe('contentFacts', () => {
   it('states each delivery type’s price as checkout charges it, and leaves out a type not offered', () => {
-    const facts = contentFacts(prices);
+    const facts = contentFacts(prices, DEMO_COMPANY);
     expect(facts.courier_price).toBe('390\u00a0руб., от 5\u00a0000\u00a0руб. — бесплатно');
     expect(facts.shop_price).toBe('бесплатно');
     expect(facts.post_price).toBe('не доставляем');

@@ -1,5 +1,5 @@
 import { CARD_START_PERCENT } from '../account/discount-card';
-import { COMPANY } from './company';
+import { type Company, formatHotline } from './company';
 import {
   clockOf,
   COURIER_DAYS,
@@ -28,9 +28,9 @@ const WHEN: Record<DeliveryType, string> = {
 
 /**
  * The numbers the information pages quote, each read from the rule or the data that applies it: the pages say
- * what checkout and pricing do, never a copy that drifts. A page writes `{{courier_price}}`, `{{delivery_table}}`.
+ * what checkout and pricing do, never a copy that drifts; the company's requisites come from the settings. A page writes `{{courier_price}}`, `{{delivery_table}}`.
  */
-export function contentFacts(prices: DeliveryPrices): Record<string, string> {
+export function contentFacts(prices: DeliveryPrices, company: Company): Record<string, string> {
   const types = Object.keys(DELIVERY_NAMES) as DeliveryType[];
   const price = (type: DeliveryType) => {
     const p = prices[type];
@@ -56,10 +56,11 @@ export function contentFacts(prices: DeliveryPrices): Record<string, string> {
     bonus_earn_percent: `${BONUS_EARN_PERCENT} %`,
     bonus_max_share_percent: `${BONUS_MAX_SHARE_PERCENT} %`,
     card_start_percent: `${CARD_START_PERCENT} %`,
-    company_name: COMPANY.name,
-    company_inn: COMPANY.inn,
-    company_ogrn: COMPANY.ogrn,
-    company_address: COMPANY.address,
+    company_name: company.name,
+    company_inn: company.inn,
+    company_ogrn: company.ogrn,
+    company_address: company.address,
+    hotline_phone: formatHotline(company.hotline),
   };
 }
 

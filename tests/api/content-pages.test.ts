@@ -140,3 +140,35 @@ describe('landing pages', () => {
     await expect.poll(async () => (await page('/promo/novinki-sezona/')).status).toBe(404);
   });
 });
+
+describe('the company’s requisites and hot line', () => {
+  it('come from the settings: the footer, the contacts page and the offer show what they say', async () => {
+    const own = await createTestApp({
+      COMPANY_NAME: 'ООО «Север Пух»',
+      COMPANY_INN: '500100732259',
+      COMPANY_OGRN: '1025001234567',
+      COMPANY_ADDRESS: '620014, г. Екатеринбург, ул. Малышева, д. 5',
+      HOTLINE_PHONE: '8 800 100-20-30',
+    });
+    try {
+      const seen = async (path: string) => text(await (await own.fetch(path)).text());
+      const home = await (await own.fetch('/')).text();
+      const footerHtml = home.match(/<footer[\s\S]*<\/footer>/)?.[0] ?? '';
+      const footer = text(footerHtml);
+      expect(footer).toContain('ООО «Север Пух», ИНН 500100732259, ОГРН 1025001234567');
+      expect(footer).toContain('8 (800) 100-20-30');
+      expect(footerHtml).toContain('href="tel:88001002030"');
+      const contacts = await seen('/contacts/');
+      for (const value of ['ООО «Север Пух»', '500100732259', '1025001234567', 'г. Екатеринбург, ул. Малышева, д. 5'])
+        expect(contacts).toContain(value);
+      const offer = await seen('/info/oferta/');
+      expect(offer).toContain('ИНН 500100732259, ОГРН 1025001234567, 620014, г. Екатеринбург');
+      expect(offer).toContain('Телефон 8 (800) 100-20-30');
+      // None of the demo company's: the demo hot line stays only where the seeded cities list it as their own phone.
+      for (const demo of ['7701234567', '1187746123456', '555-35-35']) expect(footer).not.toContain(demo);
+      for (const demo of ['7701234567', '1187746123456']) expect(offer).not.toContain(demo);
+    } finally {
+      await own.close();
+    }
+  });
+});

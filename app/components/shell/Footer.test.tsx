@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthDialogs } from '~/components/account/AuthDialogs';
+import { DEMO_COMPANY } from '../../../domain/content/company';
 import { Footer } from './Footer';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -40,7 +41,7 @@ describe('the footer’s discount-card link', () => {
                 path: '*',
                 element: (
                   <>
-                    <Footer />
+                    <Footer company={DEMO_COMPANY} />
                     <AuthDialogs />
                   </>
                 ),
