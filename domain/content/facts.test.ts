@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bonusPromises } from './bonus-promises';
 import { DEMO_COMPANY } from './company';
 import { contentFacts, fillFacts } from './facts';
 
@@ -17,6 +18,21 @@ describe('contentFacts', () => {
     expect(facts.delivery_table.split('\n')).toHaveLength(2 + 3);
     expect(facts.delivery_table).not.toContain('Почты России |');
     expect(facts.courier_cutoff).toBe('17:00');
+  });
+});
+
+describe('bonusPromises', () => {
+  /** Words that promise bonuses for purchases. */
+  const promise = /(за|с) кажд\S+ покупк|приходит \d+ %|начислени\S* бонус/i;
+
+  it('promise bonuses for purchases, with the rule’s percent, only while the rule credits them', () => {
+    const on = bonusPromises({ credited: true, percent: 7 });
+    expect(on.rule).toContain('7 % от суммы товаров после скидок');
+    for (const text of Object.values(on)) expect(text).toMatch(promise);
+    const off = bonusPromises({ credited: false, percent: 7 });
+    for (const text of Object.values(off)) expect(text).not.toMatch(promise);
+    expect(off.perPurchase).toBe('');
+    expect(off.rule).toContain('пока не начисляются');
   });
 });
 

@@ -12,7 +12,8 @@ import {
 import { DELIVERY_NAMES } from '../order/checkout.service';
 import type { DeliveryType } from '../order/process';
 import { formatPrice } from '../pricing/price';
-import { BONUS_EARN_PERCENT, BONUS_MAX_SHARE_PERCENT } from '../pricing/totals';
+import { BONUS_MAX_SHARE_PERCENT } from '../pricing/totals';
+import { bonusPromises } from './bonus-promises';
 
 export type DeliveryPrices = Partial<Record<DeliveryType, { price: number; freeFrom: number | null }>>;
 
@@ -37,6 +38,7 @@ export function contentFacts(prices: DeliveryPrices, company: Company): Record<s
     if (!p) return 'не доставляем';
     return p.freeFrom !== null ? `${cost(p.price)}, от ${formatPrice(p.freeFrom)} — бесплатно` : cost(p.price);
   };
+  const bonuses = bonusPromises();
   const rows = types
     .filter((type) => prices[type])
     .map((type) => `| ${DELIVERY_NAMES[type]} | ${price(type)} | ${WHEN[type]} |`);
@@ -53,7 +55,8 @@ export function contentFacts(prices: DeliveryPrices, company: Company): Record<s
     reserve_cutoff: clockOf(RESERVE_TIME_BORDER),
     shop_keep_days: String(SHOP_KEEP_DAYS),
     movement_days: String(MOVEMENT_DAYS),
-    bonus_earn_percent: `${BONUS_EARN_PERCENT} %`,
+    bonus_accrual: bonuses.rule,
+    bonus_per_purchase: bonuses.perPurchase && `${bonuses.perPurchase}.`,
     bonus_max_share_percent: `${BONUS_MAX_SHARE_PERCENT} %`,
     card_start_percent: `${CARD_START_PERCENT} %`,
     company_name: company.name,

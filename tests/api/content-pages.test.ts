@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { formatPrice } from '../../domain/pricing/price';
-import { BONUS_EARN_PERCENT, BONUS_MAX_SHARE_PERCENT } from '../../domain/pricing/totals';
+import { bonusPromises } from '../../domain/content/bonus-promises';
+import { BONUS_ACCRUAL, BONUS_MAX_SHARE_PERCENT } from '../../domain/pricing/totals';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -66,7 +67,7 @@ describe('information pages', () => {
     expect(delivery).toContain('до 17:00');
     expect(delivery).toContain('до 18:00');
     const bonus = text((await page('/info/bonusnaya-programma/')).html);
-    expect(bonus).toContain(`${BONUS_EARN_PERCENT} % от суммы`);
+    expect(bonus).toContain(text(bonusPromises().rule));
     expect(bonus).toContain(`до ${BONUS_MAX_SHARE_PERCENT} % стоимости`);
   });
 
@@ -170,5 +171,24 @@ describe('the company’s requisites and hot line', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('bonus promises', () => {
+  /** Words that promise bonuses for purchases. */
+  const promise = /(за|с) кажд\S+ покупк|приходит \d+ %|начислени\S* бонус|бонус\S* начисляются,/i;
+
+  it('no page promises bonuses for purchases while the rule says nothing credits them', async () => {
+    const pages = await rows<{ url: string }>(sql`select url from content_pages where published
+      union all select url from landing_pages where published`);
+    const paths = ['/', '/basket/', '/auth/registerdc/', '/auth/register/', ...pages.map((p) => p.url)];
+    const promising: string[] = [];
+    for (const path of paths) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      if (promise.test(text(html))) promising.push(path);
+    }
+    // The marquee of every page promises them the day the rule credits them.
+    expect(promising).toEqual(BONUS_ACCRUAL.credited ? paths : []);
   });
 });
