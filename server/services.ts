@@ -72,6 +72,8 @@ export function createServices(deps: {
   invalidations?: Invalidations;
 }): Services {
   const { database, settings, secret, clock = () => new Date(), invalidations } = deps;
+  /** The app's signature of a text (each caller prefixes its purpose, so one signature never stands for another). */
+  const sign = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
   const { db } = database;
   // The embedded database serves one process, whose memory sees every hit; PostgreSQL may serve several processes.
   const limits = database.kind === 'postgres' ? tableRateLimiter(db, clock) : memoryRateLimiter(clock);
@@ -150,7 +152,7 @@ export function createServices(deps: {
       uow: unitOfWork(db),
       limits,
       siteUrl: new URL(settings.SITE_URL).origin,
-      sign: (text) => createHmac('sha256', secret).update(text).digest('base64url'),
+      sign,
     }),
     regions: createRegionsService(regionsRepository(db), { invalidations }),
     shops: createShopsService(shopsRepository(db)),
@@ -159,6 +161,7 @@ export function createServices(deps: {
       uow: unitOfWork(db),
       limits,
       shopEmail: settings.FEEDBACK_EMAIL,
+      sign,
     }),
     home: createHomeService(homeRepository(db), { invalidations }),
     listing,

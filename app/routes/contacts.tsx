@@ -20,7 +20,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     email: services.feedback.contactEmail,
     company: services.content.company,
     shops: shops.filter((s) => s.city === (city?.id ?? shops[0]?.city)),
-    startedAt: ctx.now().getTime(),
     origin: context.siteUrl,
   };
 }
@@ -56,7 +55,7 @@ export function meta({ data: page }: Route.MetaArgs) {
 }
 
 export default function Contacts({ loaderData, actionData }: Route.ComponentProps) {
-  const { phones, cityName, email, company, shops, startedAt, origin } = loaderData;
+  const { phones, cityName, email, company, shops, origin } = loaderData;
   return (
     <main id="main" className={`container ${styles.page}`}>
       <Breadcrumbs
@@ -73,7 +72,7 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
             Задать вопрос
           </h2>
           <p className={styles.lead}>Ответим на почту или по телефону в течение рабочего дня.</p>
-          <FeedbackForm startedAt={startedAt} result={actionData} />
+          <FeedbackForm result={actionData} />
         </section>
         <aside className={styles.facts} aria-label="Как с нами связаться">
           <h2 className={styles.subtitle}>{cityName ? `Телефоны, ${cityName}` : 'Телефоны'}</h2>

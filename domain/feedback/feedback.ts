@@ -5,20 +5,13 @@ import { TOPICS, type Topic } from './topics';
 /** A form filled faster than this was filled by a program (spec: spam refused with a clear message). */
 export const MIN_FILL_MS = 3_000;
 
-/** A time in milliseconds from a form field; an empty field is no time at all. */
-const milliseconds = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z.coerce.number({ error: 'Обновите страницу и отправьте форму ещё раз.' }).optional(),
-);
-
 const text = (missing: string, max: number, tooLong: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
 
 /**
  * The feedback form (`POST /api/v2/feedback/add/` and the page's own form): name, an email or a phone (at least one),
- * a topic, an optional order number, the message, the consent; `website` is the honeypot a person never sees. For the
- * minimum fill time, `fillMs` is the time the browser measured since the form opened, or, without JavaScript,
- * `startedAt` the server's time when it rendered the form (milliseconds).
+ * a topic, an optional order number, the message, the consent; `website` is the honeypot a person never sees, and
+ * `startToken` the server's signed time the form was given out (start-token.ts), for the minimum fill time.
  */
 export const feedbackInput = z
   .object({
@@ -50,8 +43,7 @@ export const feedbackInput = z
     ),
     agree: z.literal('Y', { error: 'Нужно согласие на обработку персональных данных.' }),
     website: z.string().optional().default(''),
-    startedAt: milliseconds,
-    fillMs: milliseconds,
+    startToken: z.string().max(200).optional(),
   })
   .refine((v) => v.email !== '' || v.phone !== '', {
     message: 'Укажите email или телефон: туда придёт ответ.',
