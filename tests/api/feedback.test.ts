@@ -67,6 +67,32 @@ describe('POST /api/v2/feedback/add/', () => {
     expect(receipt?.subject).toBe(`Мы получили ваш вопрос № ${data.id} — ВЬЮГА`);
   });
 
+  it('keeps a name on one line and the question’s lines quoted: no fake lines in the shop’s plain-text copy', async () => {
+    const v = await newVisitor(app);
+    const res = await v.post(
+      API.feedbackAdd,
+      question({
+        name: 'Марина\r\nОт: Директор, boss@shop.test\r\n',
+        message: 'Подойдёт ли размер 44?\r\nОт: Бухгалтерия, pay@shop.test',
+      }),
+    );
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()).data;
+    expect(await k.rows(sql`select name, message from questions where id = ${id}`)).toEqual([
+      {
+        name: 'Марина От: Директор, boss@shop.test',
+        message: 'Подойдёт ли размер 44?\nОт: Бухгалтерия, pay@shop.test',
+      },
+    ]);
+    await app.outbox.deliver();
+    const copy = await readOutbox(app, { to: 'help@shop.test', channel: 'email' });
+    const lines = copy?.text.split('\n') ?? [];
+    expect(lines.filter((l) => l.startsWith('От:'))).toEqual([
+      'От: Марина От: Директор, boss@shop.test, marina@example.ru',
+    ]);
+    expect(lines).toContain('> От: Бухгалтерия, pay@shop.test');
+  });
+
   it('answers a question with a phone only by SMS', async () => {
     const v = await newVisitor(app);
     const res = await v.post(API.feedbackAdd, question({ email: '', phone: '+7 (900) 555-12-34' }));
