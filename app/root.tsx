@@ -13,8 +13,11 @@ import {
 import type { Route } from './+types/root';
 import { useNonce } from '~/lib/nonce';
 import { PageShell } from './components/shell/PageShell';
+import { useEffect } from 'react';
+import { reloadOnPreloadError } from './lib/chunks';
 import { readCookie } from './lib/cookies';
 import { marqueeMessages } from '../domain/shell/marquee';
+import { GENDER_COOKIE } from '../domain/menu/menu';
 import { NotFound } from './components/shell/NotFound';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,12 +34,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     menu,
     /** Spec §6: `man` selects the men's menu where the address does not decide. */
-    genderCookie: readCookie(cookie, 'user_gender') ?? null,
+    genderCookie: readCookie(cookie, GENDER_COOKIE) ?? null,
     city: city ? { id: city.id, name: city.name, phones: city.phones } : null,
     // Spec §4: the visitor's own city first.
     cities: cities
       .map(({ id, name }) => ({ id, name }))
       .sort((a, b) => Number(b.id === city?.id) - Number(a.id === city?.id)),
+    /** The feedback form's signed start (domain/feedback/start-token.ts), for every page that offers the form. */
+    feedbackStart: services.feedback.startToken(ctx),
+    /** The footer's requisites and hot line, from the settings. */
+    company: services.content.company,
     /** The marquee's promises, from the shop's own rules. */
     marquee: marqueeMessages({ freeDeliveryFrom: freeFrom }),
     options,
@@ -90,6 +97,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Spec §8: a chunk of an older build that is gone reloads the page (app/lib/chunks.ts).
+  useEffect(() => reloadOnPreloadError(), []);
   return <Outlet />;
 }
 

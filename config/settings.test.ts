@@ -13,6 +13,10 @@ describe('settings', () => {
       PHONE_CODES_PER_CLIENT: 20,
     });
   });
+  it('reads the company’s requisites and hot line, the demo company’s by default', () => {
+    expect(readSettings({})).toMatchObject({ COMPANY_INN: '7701234567', HOTLINE_PHONE: '88005553535' });
+    expect(readSettings({ HOTLINE_PHONE: '+7 (495) 120-45-67' }).HOTLINE_PHONE).toBe('74951204567');
+  });
   it('treats an empty DATABASE_URL as none', () => {
     expect(readSettings({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
@@ -39,6 +43,9 @@ describe('settings', () => {
     [{ WRITE_LIMIT_PER_SESSION: '0' }, 'WRITE_LIMIT_PER_SESSION'],
     [{ WRITE_LIMIT_PER_CLIENT: 'many' }, 'WRITE_LIMIT_PER_CLIENT'],
     [{ NEW_SESSIONS_PER_CLIENT: '-1' }, 'NEW_SESSIONS_PER_CLIENT'],
+    [{ COMPANY_INN: '77012345' }, 'COMPANY_INN: ожидается ИНН'],
+    [{ COMPANY_OGRN: '1187746' }, 'COMPANY_OGRN: ожидается ОГРН'],
+    [{ HOTLINE_PHONE: '555-35-35' }, 'HOTLINE_PHONE: ожидается номер из 11 цифр'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => readSettings(env)).toThrow(SettingsError);
     expect(() => readSettings(env)).toThrow(new RegExp(`Неверные настройки[\\s\\S]*${name}`));

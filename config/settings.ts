@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO_COMPANY } from '../domain/content/company';
 import { SHOP } from '../domain/messages/layout';
 
 /** An optional setting: unset or empty is none, anything else must pass `schema` (and its Russian message shows). */
@@ -69,6 +70,23 @@ const settingsSchema = z.object({
   ACCOUNT_LETTERS_PER_CLIENT: z.coerce.number().int().min(1).default(20),
   /** Orders one phone may place a Moscow day (sale.order.save answers ERROR_ORDER_LIMIT above). */
   ORDERS_PER_PHONE_DAY: z.coerce.number().int().min(1).default(5),
+  /** The company the footer, the contacts page and the offer name; the defaults are a demo company's. */
+  COMPANY_NAME: z.string().trim().min(1).default(DEMO_COMPANY.name),
+  COMPANY_INN: z
+    .string()
+    .regex(/^(\d{10}|\d{12})$/, 'COMPANY_INN: ожидается ИНН из 10 или 12 цифр')
+    .default(DEMO_COMPANY.inn),
+  COMPANY_OGRN: z
+    .string()
+    .regex(/^(\d{13}|\d{15})$/, 'COMPANY_OGRN: ожидается ОГРН из 13 или 15 цифр')
+    .default(DEMO_COMPANY.ogrn),
+  COMPANY_ADDRESS: z.string().trim().min(1).default(DEMO_COMPANY.address),
+  /** The hot line in the footer and on the offer: its 11 digits, written any way (`8 800 555-35-35`). */
+  HOTLINE_PHONE: z
+    .string()
+    .default(DEMO_COMPANY.hotline)
+    .transform((v) => v.replace(/\D/g, ''))
+    .refine((v) => /^[78]\d{10}$/.test(v), 'HOTLINE_PHONE: ожидается номер из 11 цифр, например 8 800 555-35-35'),
   GIVE_OUT_DISCOUNT_CARD_ON_REGISTER: z
     .enum(['0', '1', 'true', 'false'])
     .default('1')

@@ -21,3 +21,34 @@ export function positiveInt(missing: string, wrong: string, max = MAX_INT4) {
       .pipe(z.number({ error: wrong }).int(wrong).min(1, wrong).max(max, wrong)),
   );
 }
+
+/** C0 and C1 control characters (CR, LF, tab, NUL, ESC…), DEL, and Unicode's line and paragraph separators. */
+const CONTROLS = /[\p{Cc}\u2028\u2029]+/gu;
+/** The same but LF, which a text of several lines keeps. */
+const CONTROLS_BUT_LF = /(?!\n)\p{Cc}/gu;
+
+/**
+ * A one-line field (a name, a phone, an email, a city, an address line): every run of control characters becomes one space,
+ * then the ends are trimmed, so what a shopper types cannot start a line of its own in a plain-text letter or log.
+ */
+export function oneLine(value: string): string {
+  return value.replace(CONTROLS, ' ').trim();
+}
+
+/**
+ * A text of several lines (a question, an order comment): line breaks kept as LF (CR LF, CR and Unicode's separators
+ * become LF), any other control character a space, the ends trimmed. Whoever shows it must keep its lines apart from
+ * their own: the staff letter quotes them.
+ */
+export function manyLines(value: string): string {
+  return value
+    .replace(/\r\n?|\u2028|\u2029/g, '\n')
+    .replace(CONTROLS_BUT_LF, ' ')
+    .trim();
+}
+
+/** A string schema of a one-line field, cleaned by `oneLine` before its checks (it replaces `.trim()`). */
+export const line = (params?: Parameters<typeof z.string>[0]) => z.string(params).overwrite(oneLine);
+
+/** A string schema of a text of several lines, cleaned by `manyLines` before its checks. */
+export const lines = (params?: Parameters<typeof z.string>[0]) => z.string(params).overwrite(manyLines);

@@ -64,6 +64,11 @@ export function createServices(deps: {
     | 'GIVE_OUT_DISCOUNT_CARD_ON_REGISTER'
     | 'ORDERS_PER_PHONE_DAY'
     | 'FEEDBACK_EMAIL'
+    | 'COMPANY_NAME'
+    | 'COMPANY_INN'
+    | 'COMPANY_OGRN'
+    | 'COMPANY_ADDRESS'
+    | 'HOTLINE_PHONE'
   >;
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;
@@ -72,6 +77,8 @@ export function createServices(deps: {
   invalidations?: Invalidations;
 }): Services {
   const { database, settings, secret, clock = () => new Date(), invalidations } = deps;
+  /** The app's signature of a text (each caller prefixes its purpose, so one signature never stands for another). */
+  const sign = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
   const { db } = database;
   // The embedded database serves one process, whose memory sees every hit; PostgreSQL may serve several processes.
   const limits = database.kind === 'postgres' ? tableRateLimiter(db, clock) : memoryRateLimiter(clock);
@@ -101,7 +108,7 @@ export function createServices(deps: {
     limits,
     limitRules,
     siteUrl: new URL(settings.SITE_URL).origin,
-    sign: (text) => createHmac('sha256', secret).update(text).digest('base64url'),
+    sign,
   });
   const checkout = createCheckoutService({
     basket,
@@ -126,6 +133,13 @@ export function createServices(deps: {
     content: createContentService({
       repo: contentRepository(db),
       deliveryPrices: () => checkout.deliveryPrices(),
+      company: {
+        name: settings.COMPANY_NAME,
+        inn: settings.COMPANY_INN,
+        ogrn: settings.COMPANY_OGRN,
+        address: settings.COMPANY_ADDRESS,
+        hotline: settings.HOTLINE_PHONE,
+      },
       invalidations,
     }),
     orders: createOrdersService({
@@ -157,6 +171,7 @@ export function createServices(deps: {
       limits,
       limitRules,
       shopEmail: settings.FEEDBACK_EMAIL,
+      sign,
     }),
     home: createHomeService(homeRepository(db), { invalidations }),
     listing,

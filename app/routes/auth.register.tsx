@@ -10,6 +10,7 @@ import { firstIssue, formFailure, typedValues } from '~/lib/form-errors';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/auth.register';
 import page from './auth.module.css';
+import { CARD_START_PERCENT } from '../../domain/account/discount-card';
 
 const withCard = (url: URL) => url.pathname.startsWith('/auth/registerdc');
 
@@ -67,7 +68,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <h1 className={page.title}>{card ? 'Регистрация с дисконтной картой' : 'Регистрация'}</h1>
       <p className={page.text}>
         {card
-          ? 'Зарегистрируйтесь, и карта со скидкой 5 % появится в личном кабинете сразу.'
+          ? `Зарегистрируйтесь, и карта со скидкой ${CARD_START_PERCENT} % появится в личном кабинете сразу.`
           : 'Аккаунт хранит заказы, адреса и бонусы. Письмо для подтверждения email придёт сразу.'}
       </p>
       <RegisterForm

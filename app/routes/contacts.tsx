@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
-import { COMPANY } from '../../domain/content/company';
 import { feedbackInput } from '../../domain/feedback/feedback';
 import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
 import { FeedbackForm } from '~/components/feedback/FeedbackForm';
@@ -20,8 +19,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     phones: city?.phones ?? [],
     cityName: city?.name ?? '',
     email: services.feedback.contactEmail,
+    company: services.content.company,
     shops: shops.filter((s) => s.city === (city?.id ?? shops[0]?.city)),
-    startedAt: ctx.now().getTime(),
     origin: context.siteUrl,
   };
 }
@@ -57,7 +56,7 @@ export function meta({ data: page }: Route.MetaArgs) {
 }
 
 export default function Contacts({ loaderData, actionData }: Route.ComponentProps) {
-  const { phones, cityName, email, shops, startedAt, origin } = loaderData;
+  const { phones, cityName, email, company, shops, origin } = loaderData;
   return (
     <main id="main" className={`container ${styles.page}`}>
       <Breadcrumbs
@@ -74,7 +73,7 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
             Задать вопрос
           </h2>
           <p className={styles.lead}>Ответим на почту или по телефону в течение рабочего дня.</p>
-          <FeedbackForm startedAt={startedAt} result={actionData} />
+          <FeedbackForm result={actionData} />
         </section>
         <aside className={styles.facts} aria-label="Как с нами связаться">
           <h2 className={styles.subtitle}>{cityName ? `Телефоны, ${cityName}` : 'Телефоны'}</h2>
@@ -93,13 +92,13 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
           <h2 className={styles.subtitle}>Реквизиты</h2>
           <dl className={styles.requisites}>
             <dt>Компания</dt>
-            <dd>{COMPANY.name}</dd>
+            <dd>{company.name}</dd>
             <dt>ИНН</dt>
-            <dd>{COMPANY.inn}</dd>
+            <dd>{company.inn}</dd>
             <dt>ОГРН</dt>
-            <dd>{COMPANY.ogrn}</dd>
+            <dd>{company.ogrn}</dd>
             <dt>Адрес</dt>
-            <dd>{COMPANY.address}</dd>
+            <dd>{company.address}</dd>
           </dl>
           {shops.length > 0 && (
             <>

@@ -10,6 +10,7 @@ import { reachGoal } from '~/lib/analytics';
 import { requireCabinetUser } from '~/lib/cabinet';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/lk.dc';
+import { bonusPromises } from '../../domain/content/bonus-promises';
 
 /** Spec §2 /lk/dc/: the discount card, its barcode, discount and bonuses; a card on request. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -65,9 +66,7 @@ export default function DiscountCard({ loaderData, actionData }: Route.Component
         </div>
       ) : (
         <Form method="post" className={forms.form} style={{ maxWidth: 420 }}>
-          <p className={styles.empty}>
-            Карты пока нет. Получите её — скидка 5 % на товары без скидки и бонусы с каждой покупки.
-          </p>
+          <p className={styles.empty}>{`Карты пока нет. Получите её — ${bonusPromises().card}.`}</p>
           <button type="submit" className={forms.button}>
             Получить карту
           </button>

@@ -16,10 +16,7 @@ const dateFormat = new Intl.DateTimeFormat('ru-RU', {
 /** The cabinet's «Задать вопрос»: the user's questions with the shop's answers, and the form for a new one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireCabinetUser(request, context);
-  return {
-    questions: await context.services.feedback.mine(context.ctx),
-    startedAt: context.ctx.now().getTime(),
-  };
+  return { questions: await context.services.feedback.mine(context.ctx) };
 }
 
 export const headers = cachePolicy('private');
@@ -29,10 +26,10 @@ export function meta() {
 }
 
 export default function Questions({ loaderData }: Route.ComponentProps) {
-  const { questions, startedAt } = loaderData;
+  const { questions } = loaderData;
   return (
     <CabinetLayout title="Задать вопрос">
-      <FeedbackForm startedAt={startedAt} />
+      <FeedbackForm />
       <h2 className={styles.subtitle}>Мои вопросы</h2>
       {questions.length === 0 ? (
         <p className={styles.empty}>Вы ещё не задавали вопросов.</p>

@@ -80,10 +80,12 @@ export function accountsRepository(db: Db): AccountsRepository {
       return rows.length > 0;
     },
 
-    async setPassword(userId, passwordHash) {
+    async setPassword(userId, passwordHash, now) {
       await db.transaction(async (tx) => {
         await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${userId}`);
         await tx.execute(sql`delete from sessions where user_id = ${userId}`);
+        await tx.execute(sql`update user_tokens set used_at = ${ts(now)}
+          where user_id = ${userId} and purpose = 'password-reset' and used_at is null`);
       });
     },
   };

@@ -1,24 +1,20 @@
 import { z } from 'zod';
-import { positiveInt } from '../input';
+import { line, positiveInt } from '../input';
 
-const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).optional();
+const optionalText = (max: number, tooLong: string) => line().max(max, tooLong).optional();
 
 /** Spec §7 `user/profile/fields/set`: what is sent is changed, what is not stays. */
 export const profileInput = z.object({
   name: optionalText(200, 'Имя — не длиннее 200 символов.'),
   lastName: optionalText(100, 'Фамилия — не длиннее 100 символов.'),
   secondName: optionalText(100, 'Отчество — не длиннее 100 символов.'),
-  email: z
-    .string()
-    .trim()
+  email: line()
     .max(254, 'Слишком длинный адрес электронной почты.')
     .pipe(z.email('Проверьте адрес электронной почты: в нём ошибка.'))
     .optional(),
   phone: optionalText(40, 'Слишком длинный номер телефона.'),
   gender: z.enum(['M', 'F', ''], { error: 'Пол: ожидается M или F.' }).optional(),
-  birthday: z
-    .string()
-    .trim()
+  birthday: line()
     .regex(/^(\d{2}\.\d{2}\.\d{4})?$/, 'Дата рождения — в виде ДД.ММ.ГГГГ.')
     .optional(),
   isSubscribe: z.enum(['Y', 'N'], { error: 'Подписка: ожидается Y или N.' }).optional(),
@@ -27,12 +23,10 @@ export type ProfileInput = z.infer<typeof profileInput>;
 
 /** An optional address part: trimmed, at most `max` characters, '' when absent. */
 export const addressPart = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} — не длиннее ${max} символов.`).optional().default('');
+  line().max(max, `${label} — не длиннее ${max} символов.`).optional().default('');
 
 /** A Russian Post postcode: six digits, or '' when absent. */
-export const postcode = z
-  .string()
-  .trim()
+export const postcode = line()
   .regex(/^(\d{6})?$/, 'Индекс — шесть цифр.')
   .optional()
   .default('');

@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { line } from '../input';
 import { PASSWORD_MAX } from './password';
 
 const text = (missing: string, max: number, tooLong: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+  line({ error: missing }).min(1, missing).max(max, tooLong);
 
-const email = z
-  .string({ error: 'Укажите адрес электронной почты.' })
-  .trim()
+const email = line({ error: 'Укажите адрес электронной почты.' })
   .min(1, 'Укажите адрес электронной почты.')
   .max(254, 'Слишком длинный адрес электронной почты.')
   .pipe(z.email('Проверьте адрес электронной почты: в нём ошибка.'));
@@ -22,9 +21,9 @@ const yes = z.enum(['Y', 'N'], { error: 'Ожидается Y или N.' });
 /** `user/auth/register` (issue 8): `agree` is the personal data agreement of `/agreement/`. */
 export const registerInput = z.object({
   name: text('Укажите имя.', 100, 'Имя — не длиннее 100 символов.'),
-  lastName: z.string().trim().max(100, 'Фамилия — не длиннее 100 символов.').optional().default(''),
+  lastName: line().max(100, 'Фамилия — не длиннее 100 символов.').optional().default(''),
   email,
-  phone: z.string().trim().max(40, 'Слишком длинный номер телефона.').optional().default(''),
+  phone: line().max(40, 'Слишком длинный номер телефона.').optional().default(''),
   password,
   agree: z.literal('Y', { error: 'Подтвердите согласие на обработку персональных данных.' }),
   subscribe: yes.optional(),

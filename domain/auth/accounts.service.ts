@@ -54,8 +54,11 @@ export interface AccountsRepository {
   spendToken(purpose: TokenPurpose, tokenHash: string, now: Date): Promise<{ userId: number; email: string } | null>;
   /** Marks the email confirmed when it is still the user's address; answers whether it was. */
   confirmEmail(userId: number, email: string): Promise<boolean>;
-  /** Sets the password and ends every session of the user: whoever held one with the old password is out. */
-  setPassword(userId: number, passwordHash: string): Promise<void>;
+  /**
+   * Sets the password, ends every session of the user and cancels every reset link still out: whoever held a
+   * session or a letter from before the change is out.
+   */
+  setPassword(userId: number, passwordHash: string, now: Date): Promise<void>;
 }
 
 export interface AccountsDeps {
@@ -230,7 +233,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const passwordHash = await passwords.hash(password);
       const used = await repo.spendToken('password-reset', deps.hashToken(token), ctx.now());
       if (!used) throw new DomainError('validation', BAD_LINK, 'TOKEN_INVALID');
-      await repo.setPassword(used.userId, passwordHash);
+      await repo.setPassword(used.userId, passwordHash, ctx.now());
       return { message: 'Пароль изменён. Войдите с новым паролем.' };
     },
   };

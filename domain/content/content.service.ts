@@ -2,6 +2,7 @@ import { cachedFor } from '../cache';
 import { CONTENT, type Invalidations } from '../cache-tags';
 import type { ProductCard } from '../catalog/listing/card';
 import type { ContentLink, ContentPage, FaqItem, LandingPage, LandingSelection, LandingWithProducts } from './content';
+import type { Company } from './company';
 import { contentFacts, type DeliveryPrices, fillFacts } from './facts';
 
 /** How many products a landing page shows. */
@@ -34,6 +35,8 @@ export interface ContentService {
   /** The information menu and the sitemap's pages. */
   links(): Promise<(ContentLink & { updatedAt: Date })[]>;
   landings(): Promise<{ url: string; title: string; updatedAt: Date }[]>;
+  /** The requisites and the hot line the footer and the contacts page show (settings COMPANY_*, HOTLINE_PHONE). */
+  company: Company;
 }
 
 /**
@@ -43,6 +46,7 @@ export interface ContentService {
 export function createContentService(deps: {
   repo: ContentRepository;
   deliveryPrices: () => Promise<DeliveryPrices>;
+  company: Company;
   invalidations?: Invalidations;
 }): ContentService {
   const { repo } = deps;
@@ -50,9 +54,11 @@ export function createContentService(deps: {
     ttlMs: 60_000,
     dropOn: { invalidations: deps.invalidations, tags: [CONTENT] },
   });
-  const facts = async () => contentFacts(await deps.deliveryPrices());
+  const facts = async () => contentFacts(await deps.deliveryPrices(), deps.company);
 
   return {
+    company: deps.company,
+
     async page(url) {
       const [page, known] = await Promise.all([repo.page(url), facts()]);
       return page && { ...page, body: fillFacts(page.body, known) };

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { bonusPromises } from './bonus-promises';
+import { DEMO_COMPANY } from './company';
 import { contentFacts, fillFacts } from './facts';
 
 const prices = {
@@ -9,13 +11,28 @@ const prices = {
 
 describe('contentFacts', () => {
   it('states each delivery type’s price as checkout charges it, and leaves out a type not offered', () => {
-    const facts = contentFacts(prices);
+    const facts = contentFacts(prices, DEMO_COMPANY);
     expect(facts.courier_price).toBe('390\u00a0руб., от 5\u00a0000\u00a0руб. — бесплатно');
     expect(facts.shop_price).toBe('бесплатно');
     expect(facts.post_price).toBe('не доставляем');
     expect(facts.delivery_table.split('\n')).toHaveLength(2 + 3);
     expect(facts.delivery_table).not.toContain('Почты России |');
     expect(facts.courier_cutoff).toBe('17:00');
+  });
+});
+
+describe('bonusPromises', () => {
+  /** Words that promise bonuses for purchases. */
+  const promise = /(за|с) кажд\S+ покупк|приходит \d+ %|начислени\S* бонус/i;
+
+  it('promise bonuses for purchases, with the rule’s percent, only while the rule credits them', () => {
+    const on = bonusPromises({ credited: true, percent: 7 });
+    expect(on.rule).toContain('7 % от суммы товаров после скидок');
+    for (const text of Object.values(on)) expect(text).toMatch(promise);
+    const off = bonusPromises({ credited: false, percent: 7 });
+    for (const text of Object.values(off)) expect(text).not.toMatch(promise);
+    expect(off.perPurchase).toBe('');
+    expect(off.rule).toContain('пока не начисляются');
   });
 });
 

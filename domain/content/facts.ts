@@ -1,5 +1,5 @@
 import { CARD_START_PERCENT } from '../account/discount-card';
-import { COMPANY } from './company';
+import { type Company, formatHotline } from './company';
 import {
   clockOf,
   COURIER_DAYS,
@@ -11,7 +11,8 @@ import {
 } from '../delivery/schedule';
 import { DELIVERY_NAMES, type DeliveryType } from '../order/process';
 import { formatPrice } from '../pricing/price';
-import { BONUS_EARN_PERCENT, BONUS_MAX_SHARE_PERCENT } from '../pricing/totals';
+import { BONUS_MAX_SHARE_PERCENT } from '../pricing/totals';
+import { bonusPromises } from './bonus-promises';
 
 export type DeliveryPrices = Partial<Record<DeliveryType, { price: number; freeFrom: number | null }>>;
 
@@ -27,15 +28,16 @@ const WHEN: Record<DeliveryType, string> = {
 
 /**
  * The numbers the information pages quote, each read from the rule or the data that applies it: the pages say
- * what checkout and pricing do, never a copy that drifts. A page writes `{{courier_price}}`, `{{delivery_table}}`.
+ * what checkout and pricing do, never a copy that drifts; the company's requisites come from the settings. A page writes `{{courier_price}}`, `{{delivery_table}}`.
  */
-export function contentFacts(prices: DeliveryPrices): Record<string, string> {
+export function contentFacts(prices: DeliveryPrices, company: Company): Record<string, string> {
   const types = Object.keys(DELIVERY_NAMES) as DeliveryType[];
   const price = (type: DeliveryType) => {
     const p = prices[type];
     if (!p) return 'не доставляем';
     return p.freeFrom !== null ? `${cost(p.price)}, от ${formatPrice(p.freeFrom)} — бесплатно` : cost(p.price);
   };
+  const bonuses = bonusPromises();
   const rows = types
     .filter((type) => prices[type])
     .map((type) => `| ${DELIVERY_NAMES[type]} | ${price(type)} | ${WHEN[type]} |`);
@@ -52,13 +54,15 @@ export function contentFacts(prices: DeliveryPrices): Record<string, string> {
     reserve_cutoff: clockOf(RESERVE_TIME_BORDER),
     shop_keep_days: String(SHOP_KEEP_DAYS),
     movement_days: String(MOVEMENT_DAYS),
-    bonus_earn_percent: `${BONUS_EARN_PERCENT} %`,
+    bonus_accrual: bonuses.rule,
+    bonus_per_purchase: bonuses.perPurchase && `${bonuses.perPurchase}.`,
     bonus_max_share_percent: `${BONUS_MAX_SHARE_PERCENT} %`,
     card_start_percent: `${CARD_START_PERCENT} %`,
-    company_name: COMPANY.name,
-    company_inn: COMPANY.inn,
-    company_ogrn: COMPANY.ogrn,
-    company_address: COMPANY.address,
+    company_name: company.name,
+    company_inn: company.inn,
+    company_ogrn: company.ogrn,
+    company_address: company.address,
+    hotline_phone: formatHotline(company.hotline),
   };
 }
 

@@ -6,7 +6,8 @@ import type { LimitCatalogue } from '../limits/catalogue';
 import { enforce, type RateLimiter } from '../limits/limits';
 import { feedbackCopyLetter, feedbackReceiptLetter, feedbackReceiptSms } from '../messages/templates';
 import type { UnitOfWork } from '../uow';
-import { type FeedbackInput, MIN_FILL_MS } from './feedback';
+import type { FeedbackInput } from './feedback';
+import { checkStartToken, issueStartToken, type Sign } from './start-token';
 import { TOPICS, type Topic } from './topics';
 
 export interface Question {
@@ -20,7 +21,7 @@ export interface Question {
   createdAt: string;
 }
 
-export interface NewQuestion extends Omit<FeedbackInput, 'agree' | 'website' | 'startedAt' | 'fillMs'> {
+export interface NewQuestion extends Omit<FeedbackInput, 'agree' | 'website' | 'startToken'> {
   userId: number | null;
   sessionId: string;
 }
@@ -42,6 +43,8 @@ export interface FeedbackService {
   mine(ctx: RequestContext): Promise<Question[]>;
   /** The address the contacts page shows: where questions go. */
   readonly contactEmail: string;
+  /** The signed start the page gives out with the form (it posts it back). */
+  startToken(ctx: RequestContext): string;
 }
 
 const spam = (message: string) => new DomainError('validation', message, 'FEEDBACK_SPAM');
@@ -53,15 +56,24 @@ export function createFeedbackService(deps: {
   limitRules: Pick<LimitCatalogue, 'feedbackPerClient' | 'feedbackPerSession'>;
   /** Where the shop reads its questions. */
   shopEmail: string;
+  sign: Sign;
 }): FeedbackService {
   return {
     contactEmail: deps.shopEmail,
 
+    startToken: (ctx) => issueStartToken(ctx.now(), deps.sign),
+
     async ask(ctx, input) {
       // A person does not see the honeypot field and takes more than a few seconds to write a question.
       if (input.website) throw spam('Сообщение не отправлено: оно похоже на автоматическую рассылку.');
-      const filled = input.fillMs ?? (input.startedAt === undefined ? 0 : ctx.now().getTime() - input.startedAt);
-      if (filled < MIN_FILL_MS)
+      const started = checkStartToken(input.startToken, ctx.now(), deps.sign);
+      if (started === 'invalid')
+        throw new DomainError(
+          'validation',
+          'Не удалось проверить форму. Обновите страницу и отправьте вопрос ещё раз.',
+          'FEEDBACK_FORM_INVALID',
+        );
+      if (started === 'fast')
         throw spam('Форма заполнена слишком быстро. Проверьте сообщение и отправьте его ещё раз.');
       await enforce(
         deps.limits,

@@ -151,6 +151,23 @@ export function resolveMenu(raw: RawMenu, stats: SectionStat[]): Menu {
 }
 
 const MEN_SEGMENT = 'man';
+const WOMEN_SEGMENT = 'women';
+
+/** Spec §3, §6: the `user_gender` cookie says `man` or `woman`; `man` selects the men's menu. */
+export type GenderCookie = 'man' | 'woman';
+export const GENDER_COOKIE = 'user_gender';
+
+/** The gender a catalogue path belongs to, remembered in the cookie for the pages whose address does not decide. */
+export function genderOfPath(pathname: string): GenderCookie | null {
+  const segments = pathname.split('/');
+  if (segments.includes(MEN_SEGMENT)) return 'man';
+  return segments.includes(WOMEN_SEGMENT) ? 'woman' : null;
+}
+
+/** The profile keeps `M`/`F` (the profile call's values); the cookie carries the spec's. */
+export function genderCookieOfProfile(gender: string): GenderCookie | '' {
+  return gender === 'M' ? 'man' : gender === 'F' ? 'woman' : '';
+}
 
 /** A men's path has a `man` segment: /catalog/man/..., /brands/man/, /brands/{brand}/man/. */
 export function isMensPath(pathname: string): boolean {

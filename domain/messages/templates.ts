@@ -172,7 +172,11 @@ export function feedbackCopyLetter(input: QuestionFacts & { to: string }): Email
       paragraphs: [
         `От: ${input.name}${input.email ? `, ${input.email}` : ''}${input.phone ? `, +${input.phone}` : ''}`,
         ...(input.orderNumber ? [`Заказ № ${input.orderNumber}`] : []),
-        input.message,
+        // Quoted line by line: the shopper's own lines cannot pass for the letter's («От: …»).
+        input.message
+          .split('\n')
+          .map((line) => `> ${line}`)
+          .join('\n'),
       ],
     }),
   };

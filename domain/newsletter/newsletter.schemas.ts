@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { line } from '../input';
 
 export const subscribeInput = z.object({
-  email: z
-    .string({ error: 'Укажите адрес электронной почты.' })
-    .trim()
+  email: line({ error: 'Укажите адрес электронной почты.' })
     .min(1, 'Укажите адрес электронной почты.')
     .max(254, 'Слишком длинный адрес электронной почты.')
     .pipe(z.email('Проверьте адрес электронной почты: в нём ошибка.')),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type AddressInput, addressPart, postcode } from '../account/account.schemas';
-import { positiveInt } from '../input';
+import { line, lines, positiveInt } from '../input';
 
 const flag = z
   .enum(['Y', 'N', 'true', 'false', '1', '0', ''], { error: 'Ожидается Y или N.' })
@@ -21,9 +21,9 @@ export const orderParamsInput = z.object({
   deliveryIntervalTime: z.string().max(11).optional(),
   deliveryShopId: optionalId('Выберите магазин.'),
   deliveryPickupPointId: optionalId('Выберите пункт выдачи.'),
-  discountCard: z.string().trim().max(20, 'Проверьте номер дисконтной карты.').optional(),
+  discountCard: line().max(20, 'Проверьте номер дисконтной карты.').optional(),
   useBonuses: flag,
-  comment: z.string().max(1000, 'Комментарий — не длиннее 1000 символов.').optional(),
+  comment: lines().max(1000, 'Комментарий — не длиннее 1000 символов.').optional(),
   isSubscribe: flag,
   isDisabledCall: flag,
 });
@@ -46,7 +46,7 @@ export const setAddressInput = orderParamsInput.omit({ comment: true }).extend({
 });
 
 export const pickupByAddressInput = z.object({
-  address: z.string({ error: 'Укажите адрес.' }).trim().max(500, 'Адрес — не длиннее 500 символов.'),
+  address: line({ error: 'Укажите адрес.' }).max(500, 'Адрес — не длиннее 500 символов.'),
 });
 
 export const shopGetInput = z.object({
@@ -71,19 +71,17 @@ export const saveInput = z.object({
   deliveryShopId: optionalId('Выберите магазин.'),
   deliveryPickupPointId: optionalId('Выберите пункт выдачи.'),
   useBonuses: flag,
-  name: z.string({ error: 'Укажите имя.' }).trim().min(1, 'Укажите имя.').max(200, 'Имя — не длиннее 200 символов.'),
-  email: z
-    .string()
-    .trim()
+  name: line({ error: 'Укажите имя.' }).min(1, 'Укажите имя.').max(200, 'Имя — не длиннее 200 символов.'),
+  email: line()
     .max(254, 'Слишком длинный адрес электронной почты.')
     .refine((v) => v === '' || z.email().safeParse(v).success, 'Проверьте адрес электронной почты: в нём ошибка.')
     .optional()
     .default(''),
-  phone: z.string({ error: 'Укажите телефон.' }).trim().min(1, 'Укажите телефон.').max(40, 'Проверьте телефон.'),
-  comment: z.string().max(1000, 'Комментарий — не длиннее 1000 символов.').optional().default(''),
+  phone: line({ error: 'Укажите телефон.' }).min(1, 'Укажите телефон.').max(40, 'Проверьте телефон.'),
+  comment: lines().max(1000, 'Комментарий — не длиннее 1000 символов.').optional().default(''),
   isDisabledCall: flag,
   isSubscribe: flag,
-  discountCard: z.string().trim().max(20, 'Проверьте номер дисконтной карты.').optional(),
+  discountCard: line().max(20, 'Проверьте номер дисконтной карты.').optional(),
 });
 
 /** `sale.reserve.save`: one size put aside in a shop from the product page, by a confirmed phone. */
@@ -93,11 +91,7 @@ export const reserveSaveInput = saveInput.pick({ idempotencyKey: true, name: tru
 });
 
 export const promocodeInput = z.object({
-  promocode: z
-    .string({ error: 'Введите промокод.' })
-    .trim()
-    .min(1, 'Введите промокод.')
-    .max(40, 'Такого промокода нет.'),
+  promocode: line({ error: 'Введите промокод.' }).min(1, 'Введите промокод.').max(40, 'Такого промокода нет.'),
 });
 
 /** The order page's address as the cabinet stores it: a Russian Post address keeps its parts as one line. */

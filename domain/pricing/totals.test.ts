@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BONUS_EARN_PERCENT, BONUS_MAX_SHARE_PERCENT, basketTotals, computeTotals } from './totals';
+import { BONUS_ACCRUAL, BONUS_MAX_SHARE_PERCENT, basketTotals, computeTotals } from './totals';
 
 // 12 990 ₽ at full price, and 9 990 ₽ down from 14 990 ₽: kopecks throughout.
 const coat = { price: 1_299_000, oldPrice: null, quantity: 1 };
@@ -88,7 +88,10 @@ describe('computeTotals', () => {
     expect(t.total).toBe(1_279_000);
     // Bonuses are a payment, not a discount.
     expect(t.discount).toBe(0);
-    expect(t.bonusesEarned).toBe(Math.floor((1_279_000 * BONUS_EARN_PERCENT) / 100 / 100) * 100);
+    // Earned only while something credits them (BONUS_ACCRUAL).
+    expect(t.bonusesEarned).toBe(
+      BONUS_ACCRUAL.credited ? Math.floor((1_279_000 * BONUS_ACCRUAL.percent) / 100 / 100) * 100 : 0,
+    );
   });
 
   it('adds delivery after every discount and bonus', () => {

@@ -76,14 +76,18 @@ export interface Totals {
   delivery: number;
   bonusesUsed: number;
   total: number;
-  /** Bonuses the order earns once it is received. */
+  /** Bonuses the order earns once it is completed (none while `BONUS_ACCRUAL` says nothing credits them). */
   bonusesEarned: number;
 }
 
 /** Bonuses may pay at most this share of the goods after discounts (the bonus programme page quotes it). */
 export const BONUS_MAX_SHARE_PERCENT = 30;
-/** Bonuses earned: this percent of what the goods cost after discounts and bonuses. */
-export const BONUS_EARN_PERCENT = 5;
+/**
+ * Bonuses an order earns: `percent` of what the goods cost after discounts and bonuses, credited when the order is
+ * completed — once something credits them (the back office will). Until then `credited` is false, an order earns
+ * nothing, and no text promises it: every text about earning bonuses reads this (domain/content/bonus-promises.ts).
+ */
+export const BONUS_ACCRUAL: { credited: boolean; percent: number } = { credited: false, percent: 5 };
 
 /** Whole roubles in kopecks, rounded down: bonuses are spent and earned in roubles. */
 const wholeRoubles = (kopecks: number) => Math.floor(kopecks / 100) * 100;
@@ -140,7 +144,7 @@ export function computeTotals(input: TotalsInput): Totals {
     delivery,
     bonusesUsed,
     total: goods + delivery,
-    bonusesEarned: wholeRoubles((goods * BONUS_EARN_PERCENT) / 100),
+    bonusesEarned: BONUS_ACCRUAL.credited ? wholeRoubles((goods * BONUS_ACCRUAL.percent) / 100) : 0,
   };
 }
 

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { positiveInt } from '../input';
+import { line, positiveInt } from '../input';
 
 /** `/api/v2/shop/list/`: `city` (its id or code) narrows the list to one city. */
 export const shopListInput = z.object({
-  city: z
-    .string()
-    .trim()
+  city: line()
     .max(60, 'В этом городе нет наших магазинов.')
     .optional()
     .transform((v) => v || undefined),

@@ -215,6 +215,35 @@ describe('password reset', () => {
     expect((await v.post(API.authLogin, { login: email, password: 'Новый-пароль-для-зимы' })).status).toBe(200);
   });
 
+  it('cancels the earlier links once a later one changed the password, and logs out the user’s other sessions', async () => {
+    const { email } = await registered();
+    const phone = await newVisitor(app);
+    const login = await phone.post(API.authLogin, { login: email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    const other = continuedAs(phone, login, (await login.json()).data.sessid);
+    expect((await (await other.get(API.userState)).json()).data.user.auth).toBe(true);
+    const tokenOfLatestLetter = async () => {
+      await app.outbox.deliver();
+      const letter = await readOutbox(app, { to: email, channel: 'email' });
+      return decodeURIComponent(letter?.text.match(/\/auth\/reset\/\?token=(\S+)/)?.[1] ?? '');
+    };
+    const v = await newVisitor(app);
+    await v.post(API.passwordForgot, { email });
+    const first = await tokenOfLatestLetter();
+    await v.post(API.passwordForgot, { email });
+    const second = await tokenOfLatestLetter();
+    expect(second).not.toBe(first);
+
+    expect((await v.post(API.passwordReset, { token: second, password: 'Новый-пароль-для-зимы' })).status).toBe(200);
+    const late = await v.post(API.passwordReset, { token: first, password: 'Чужой-пароль-2026' });
+    expect(late.status).toBe(400);
+    expect((await errorOf(late))?.message).toBe('Ссылка устарела или уже использована. Запросите новую.');
+    expect((await v.post(API.authLogin, { login: email, password: 'Чужой-пароль-2026' })).status).toBe(401);
+    expect((await v.post(API.authLogin, { login: email, password: 'Новый-пароль-для-зимы' })).status).toBe(200);
+    // The session logged in before the change is a guest's now.
+    expect((await (await other.get(API.userState)).json()).data.user.auth).toBe(false);
+  });
+
   it('works without JavaScript: the reset page takes a plain form POST', async () => {
     const { email } = await registered();
     await (await newVisitor(app)).post(API.passwordForgot, { email });

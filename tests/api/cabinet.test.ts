@@ -73,6 +73,16 @@ describe('user/profile/fields/set', () => {
     expect(cookies.find((c) => c.startsWith('user_name='))).toContain(encodeURIComponent('Анна'));
   });
 
+  it('writes the gender cookie with the spec’s values, and a man’s cookie opens the menu on men’s', async () => {
+    const me = await user();
+    const cookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('user_gender='));
+    expect(cookieOf(await me.post(API.profileSet, { gender: 'F' }))).toMatch(/^user_gender=woman;/);
+    const cookie = cookieOf(await me.post(API.profileSet, { gender: 'M' }));
+    expect(cookie).toMatch(/^user_gender=man;/);
+    const html = await (await app.fetch('/', { headers: { cookie: cookie?.split(';')[0] ?? '' } })).text();
+    expect(html.match(/<a[^>]*aria-current="true"[^>]*>([^<]+)<\/a>/)?.[1]).toBe('Мужчинам');
+  });
+
   it('stores a new email unconfirmed and sends the confirmation letter to it', async () => {
     const me = await user();
     await me.post(API.emailConfirm, {});

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api';
 import { queryRows } from '../../db/client';
 import { CONSENT_TEXTS } from '../../domain/consent/consent';
+import { type OfferFacts, offerFacts } from '../support/basket-offers';
+import { checkoutKit } from '../support/checkout';
 import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';
 
 let app: TestApp;
@@ -74,5 +76,25 @@ describe('consent records', () => {
     const { text, link } = CONSENT_TEXTS.newsletter;
     const [before, after] = text.split(link.text);
     expect(html).toContain(`${before}<a href="${link.href}">${link.text}</a>${after}`);
+  });
+});
+
+describe('the order’s consent', () => {
+  it('is shown on /order/ where it is given: the text and version the saved order’s record refers to', async () => {
+    const k = await checkoutKit(app);
+    const offer = (await offerFacts(app.database.db)).find((o) => !o.restricted) as OfferFacts;
+    await k.stockOf(offer, 2, 3);
+    const { v, phone } = await k.quickShopper(offer);
+    const html = await (await v.get('/order/')).text();
+    const saved = await k.rpc(v, 'sale.order.save', k.pickup(phone));
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const [record] = await consentsOf(phone);
+    expect(record?.purpose).toBe('order');
+    // What the form showed next to its button: the recorded purpose's text, with the recorded version.
+    const shown = html.match(/<span data-consent-version="([^"]+)">(.*?)<\/span>/);
+    expect(shown?.[1]).toBe(record?.text_version);
+    const { text, link, version } = CONSENT_TEXTS.order;
+    expect(shown?.[2]?.replace(/<[^>]+>/g, '')).toBe(`${text} Редакция от ${version.split('-').reverse().join('.')}.`);
+    expect(shown?.[2]).toMatch(new RegExp(`<a href="${link.href}"[^>]*>${link.text}</a>`));
   });
 });

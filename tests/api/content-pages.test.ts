@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { formatPrice } from '../../domain/pricing/price';
-import { BONUS_EARN_PERCENT, BONUS_MAX_SHARE_PERCENT } from '../../domain/pricing/totals';
+import { bonusPromises } from '../../domain/content/bonus-promises';
+import { BONUS_ACCRUAL, BONUS_MAX_SHARE_PERCENT } from '../../domain/pricing/totals';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -66,7 +67,7 @@ describe('information pages', () => {
     expect(delivery).toContain('до 17:00');
     expect(delivery).toContain('до 18:00');
     const bonus = text((await page('/info/bonusnaya-programma/')).html);
-    expect(bonus).toContain(`${BONUS_EARN_PERCENT} % от суммы`);
+    expect(bonus).toContain(text(bonusPromises().rule));
     expect(bonus).toContain(`до ${BONUS_MAX_SHARE_PERCENT} % стоимости`);
   });
 
@@ -138,5 +139,56 @@ describe('landing pages', () => {
   it('answers 404 for an unpublished landing page', async () => {
     await app.database.db.execute(sql`update landing_pages set published = false where url = '/promo/novinki-sezona/'`);
     await expect.poll(async () => (await page('/promo/novinki-sezona/')).status).toBe(404);
+  });
+});
+
+describe('the company’s requisites and hot line', () => {
+  it('come from the settings: the footer, the contacts page and the offer show what they say', async () => {
+    const own = await createTestApp({
+      COMPANY_NAME: 'ООО «Север Пух»',
+      COMPANY_INN: '500100732259',
+      COMPANY_OGRN: '1025001234567',
+      COMPANY_ADDRESS: '620014, г. Екатеринбург, ул. Малышева, д. 5',
+      HOTLINE_PHONE: '8 800 100-20-30',
+    });
+    try {
+      const seen = async (path: string) => text(await (await own.fetch(path)).text());
+      const home = await (await own.fetch('/')).text();
+      const footerHtml = home.match(/<footer[\s\S]*<\/footer>/)?.[0] ?? '';
+      const footer = text(footerHtml);
+      expect(footer).toContain('ООО «Север Пух», ИНН 500100732259, ОГРН 1025001234567');
+      expect(footer).toContain('8 (800) 100-20-30');
+      expect(footerHtml).toContain('href="tel:88001002030"');
+      const contacts = await seen('/contacts/');
+      for (const value of ['ООО «Север Пух»', '500100732259', '1025001234567', 'г. Екатеринбург, ул. Малышева, д. 5'])
+        expect(contacts).toContain(value);
+      const offer = await seen('/info/oferta/');
+      expect(offer).toContain('ИНН 500100732259, ОГРН 1025001234567, 620014, г. Екатеринбург');
+      expect(offer).toContain('Телефон 8 (800) 100-20-30');
+      // None of the demo company's: the demo hot line stays only where the seeded cities list it as their own phone.
+      for (const demo of ['7701234567', '1187746123456', '555-35-35']) expect(footer).not.toContain(demo);
+      for (const demo of ['7701234567', '1187746123456']) expect(offer).not.toContain(demo);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('bonus promises', () => {
+  /** Words that promise bonuses for purchases. */
+  const promise = /(за|с) кажд\S+ покупк|приходит \d+ %|начислени\S* бонус|бонус\S* начисляются,/i;
+
+  it('no page promises bonuses for purchases while the rule says nothing credits them', async () => {
+    const pages = await rows<{ url: string }>(sql`select url from content_pages where published
+      union all select url from landing_pages where published`);
+    const paths = ['/', '/basket/', '/auth/registerdc/', '/auth/register/', ...pages.map((p) => p.url)];
+    const promising: string[] = [];
+    for (const path of paths) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      if (promise.test(text(html))) promising.push(path);
+    }
+    // The marquee of every page promises them the day the rule credits them.
+    expect(promising).toEqual(BONUS_ACCRUAL.credited ? paths : []);
   });
 });

@@ -7,9 +7,22 @@ import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let k: Awaited<ReturnType<typeof checkoutKit>>;
+/** How far the app's clock is ahead of the real one: a test moves it instead of waiting. */
+let ahead = 0;
+/** A start token a page gave out, its minimum fill time passed. */
+let token: string;
+
+/** The signed start the pages give the feedback form out with. */
+const startTokenOf = (html: string) => html.match(/name="startToken" value="([^"]+)"/)?.[1] ?? '';
+async function pageToken(): Promise<string> {
+  return startTokenOf(await (await app.fetch('/contacts/')).text());
+}
+
 beforeAll(async () => {
-  app = await createTestApp({ FEEDBACK_EMAIL: 'help@shop.test' });
+  app = await createTestApp({ FEEDBACK_EMAIL: 'help@shop.test' }, { clock: () => new Date(Date.now() + ahead) });
   k = await checkoutKit(app);
+  token = await pageToken();
+  ahead += 5_000;
 });
 afterAll(() => app.close());
 
@@ -21,7 +34,7 @@ const question = (over: Record<string, string | number> = {}) => ({
   orderNumber: '',
   message: 'Подойдёт ли пуховик размера 44 при росте 170 см?',
   agree: 'Y',
-  fillMs: 12_000,
+  startToken: token,
   ...over,
 });
 
@@ -54,6 +67,32 @@ describe('POST /api/v2/feedback/add/', () => {
     expect(receipt?.subject).toBe(`Мы получили ваш вопрос № ${data.id} — ВЬЮГА`);
   });
 
+  it('keeps a name on one line and the question’s lines quoted: no fake lines in the shop’s plain-text copy', async () => {
+    const v = await newVisitor(app);
+    const res = await v.post(
+      API.feedbackAdd,
+      question({
+        name: 'Марина\r\nОт: Директор, boss@shop.test\r\n',
+        message: 'Подойдёт ли размер 44?\r\nОт: Бухгалтерия, pay@shop.test',
+      }),
+    );
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()).data;
+    expect(await k.rows(sql`select name, message from questions where id = ${id}`)).toEqual([
+      {
+        name: 'Марина От: Директор, boss@shop.test',
+        message: 'Подойдёт ли размер 44?\nОт: Бухгалтерия, pay@shop.test',
+      },
+    ]);
+    await app.outbox.deliver();
+    const copy = await readOutbox(app, { to: 'help@shop.test', channel: 'email' });
+    const lines = copy?.text.split('\n') ?? [];
+    expect(lines.filter((l) => l.startsWith('От:'))).toEqual([
+      'От: Марина От: Директор, boss@shop.test, marina@example.ru',
+    ]);
+    expect(lines).toContain('> От: Бухгалтерия, pay@shop.test');
+  });
+
   it('answers a question with a phone only by SMS', async () => {
     const v = await newVisitor(app);
     const res = await v.post(API.feedbackAdd, question({ email: '', phone: '+7 (900) 555-12-34' }));
@@ -82,25 +121,50 @@ describe('POST /api/v2/feedback/add/', () => {
     expect(await k.rows(sql`select count(*)::int as n from questions`)).toEqual(before);
   });
 
-  it('refuses spam: the hidden field filled, or a form filled in under 3 seconds', async () => {
+  it('refuses spam: the hidden field filled, or a form sent under 3 seconds after the page gave it out', async () => {
     const v = await newVisitor(app);
     const trap = await v.post(API.feedbackAdd, question({ website: 'http://spam.example' }));
     expect(trap.status).toBe(400);
     expect((await trap.json()).errors[0].message).toBe(
       'Сообщение не отправлено: оно похоже на автоматическую рассылку.',
     );
-    const tooFast: Record<string, string | number>[] = [
-      { fillMs: 800 },
-      { fillMs: '' },
-      { fillMs: '', startedAt: Date.now() + 60_000 },
+    const fresh = await pageToken();
+    const res = await v.post(API.feedbackAdd, question({ startToken: fresh }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0].message).toBe(
+      'Форма заполнена слишком быстро. Проверьте сообщение и отправьте его ещё раз.',
+    );
+  });
+
+  it('refuses a missing, forged or day-old start, whatever time the client names, and stores nothing', async () => {
+    const before = await k.rows<{ n: number }>(sql`select count(*)::int as n from questions`);
+    const [, signature] = token.split('.');
+    const forged: Record<string, string | number>[] = [
+      { startToken: '' },
+      // The times the form used to take on trust.
+      { startToken: '', startedAt: Date.now() - 60_000, fillMs: 60_000 },
+      { startToken: `${Date.now() - 60_000}.${signature}` },
+      { startToken: `${Date.now() - 60_000}.bm90LWEtc2lnbmF0dXJl` },
+      { startToken: `${token}.${signature}` },
     ];
-    for (const fast of tooFast) {
-      const res = await v.post(API.feedbackAdd, { ...question(), ...fast });
-      expect(res.status).toBe(400);
+    const v = await newVisitor(app);
+    for (const fields of forged) {
+      const res = await v.post(API.feedbackAdd, question(fields));
+      expect(res.status, JSON.stringify(fields)).toBe(400);
       expect((await res.json()).errors[0].message).toBe(
-        'Форма заполнена слишком быстро. Проверьте сообщение и отправьте его ещё раз.',
+        'Не удалось проверить форму. Обновите страницу и отправьте вопрос ещё раз.',
       );
     }
+    const { startToken: _none, ...withoutToken } = question();
+    expect((await v.post(API.feedbackAdd, withoutToken)).status).toBe(400);
+    // A page left open for over a day: its form is refused, a reloaded page's is taken.
+    const old = await pageToken();
+    ahead += 24 * 3600_000 + 5_000;
+    expect((await v.post(API.feedbackAdd, question({ startToken: old }))).status).toBe(400);
+    expect(await k.rows(sql`select count(*)::int as n from questions`)).toEqual(before);
+    token = await pageToken();
+    ahead += 5_000;
+    expect((await v.post(API.feedbackAdd, question())).status).toBe(200);
   });
 
   it('takes three questions from a session in ten minutes, then answers 429 with when to try again', async () => {
@@ -121,19 +185,20 @@ describe('the contacts page', () => {
     expect(html).toContain('<h1');
     expect(html).toContain('href="tel:+74951204567"');
     expect(html).toContain('mailto:help@shop.test');
-    const startedAt = Number(html.match(/name="startedAt" value="(\d+)"/)?.[1]);
-    expect(startedAt).toBeGreaterThan(0);
+    const startToken = startTokenOf(html);
+    expect(startToken).toMatch(/^\d+\.[\w-]+$/);
 
     const v = await newVisitor(app);
-    const { fillMs: _measured, ...plain } = question({ message: 'Мало' });
-    const refused = await v.post('/contacts/', { ...plain, startedAt });
+    const plain = question({ message: 'Мало', startToken });
+    const refused = await v.post('/contacts/', plain);
     expect(refused.status).toBe(400);
     const again = await refused.text();
     expect(again).toContain('Опишите вопрос подробнее: хотя бы 10 символов.');
     expect(again).toContain('value="marina@example.ru"');
     expect(again).toContain('>Мало</textarea>');
-    // A person takes longer than three seconds: the form rendered «earlier» passes the fill-time check.
-    const sent = await v.post('/contacts/', { ...plain, message: question().message, startedAt: startedAt - 10_000 });
+    // A person takes longer than three seconds.
+    ahead += 5_000;
+    const sent = await v.post('/contacts/', { ...plain, message: question().message });
     expect(sent.status).toBe(200);
     expect(await sent.text()).toMatch(/Спасибо! Вопрос № \d+ получен/);
   });

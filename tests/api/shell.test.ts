@@ -20,6 +20,8 @@ describe('page shell', () => {
     const html = await res.text();
     expect(html).toContain('href="/catalog/women/verkhnyaya-odezhda/puhoviki/"');
     expect(html).toContain('href="/catalog/man/verkhnyaya-odezhda/parki/"');
+    // Spec §2: the register-with-card page (its popup once the page runs) is linked from every page's footer.
+    expect(html).toContain('href="/auth/registerdc/"');
     expect(html).toMatch(/>от \d{1,3}(\u00a0\d{3})*\u00a0руб\.</);
     const options = JSON.parse(
       html.match(/<script id="shop-options" type="application\/json">(.*?)<\/script>/)?.[1] ?? 'null',

@@ -1,16 +1,19 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { Dialog } from '~/components/ui/Dialog';
 import { openAuthDialog, useAuthDialog } from '~/lib/auth-dialog';
 import { safeBackurl } from '~/lib/backurl';
+import { lazyChunk } from '~/lib/chunks';
 import { AUTH_PAGES } from './AuthLink';
 import type { LoginResult } from './LoginForms';
 import type { RegisterResult } from './RegisterForm';
 import styles from './AccountForms.module.css';
+import { CARD_START_PERCENT } from '../../../domain/account/discount-card';
+import { bonusPromises } from '../../../domain/content/bonus-promises';
 
 // The forms load with the first opening of a popup, not with every page.
-const LoginForms = lazy(() => import('./LoginForms').then((m) => ({ default: m.LoginForms })));
-const RegisterForm = lazy(() => import('./RegisterForm').then((m) => ({ default: m.RegisterForm })));
+const LoginForms = lazyChunk(() => import('./LoginForms').then((m) => ({ default: m.LoginForms })));
+const RegisterForm = lazyChunk(() => import('./RegisterForm').then((m) => ({ default: m.RegisterForm })));
 const loading = <p className={styles.hint}>Загружаем форму…</p>;
 
 interface Notice {
@@ -60,8 +63,8 @@ export function AuthDialogs() {
           <div className={styles.form}>
             <p className={styles.noticeText}>
               {notice.card ? 'Номер карты и бонусы — в личном кабинете. ' : ''}Мы отправили письмо со ссылкой на{' '}
-              <b>{notice.email}</b>. Перейдите по ней, чтобы подтвердить адрес: на него придут чеки, статусы заказов и
-              начисления бонусов.
+              <b>{notice.email}</b>.{' '}
+              {`Перейдите по ней, чтобы подтвердить адрес: на него придут ${bonusPromises().letters}.`}
             </p>
             <p className={`${styles.hint} ${styles.noticeText}`}>
               Письма нет? Проверьте папку «Спам» или запросите новое в личном кабинете.
@@ -112,7 +115,7 @@ function RegisterPopup({
     <>
       <p className={styles.hint}>
         {card
-          ? 'Карта со скидкой 5 % появится в личном кабинете сразу после регистрации.'
+          ? `Карта со скидкой ${CARD_START_PERCENT} % появится в личном кабинете сразу после регистрации.`
           : 'Аккаунт хранит заказы, адреса и бонусы.'}
       </p>
       <Suspense fallback={loading}>
@@ -124,6 +127,14 @@ function RegisterPopup({
           place="popup"
         />
       </Suspense>
+      {!card && (
+        <p className={styles.switch}>
+          Нужна дисконтная карта?{' '}
+          <button type="button" className={styles.linkButton} onClick={() => openAuthDialog('registerdc')}>
+            Зарегистрироваться с картой
+          </button>
+        </p>
+      )}
       <p className={styles.switch}>
         Уже есть аккаунт?{' '}
         <button type="button" className={styles.linkButton} onClick={() => openAuthDialog('login')}>

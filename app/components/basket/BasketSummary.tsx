@@ -4,6 +4,7 @@ import { formatAmount } from '../../../domain/pricing/price';
 import { PRODUCT_FORMS, plural } from '../../../domain/text/plural';
 import { GuestInvite } from '~/components/account/GuestInvite';
 import styles from './BasketSummary.module.css';
+import { bonusPromises } from '../../../domain/content/bonus-promises';
 
 /** The totals the server computed, and the way on to the order page. */
 export function BasketSummary({ totals }: { totals: BasketTotals }) {
@@ -46,7 +47,7 @@ export function BasketSummary({ totals }: { totals: BasketTotals }) {
       <p className={styles.note}>
         Доставка курьером, в пункт выдачи или самовывоз из магазина. Способ и срок выберете на следующем шаге.
       </p>
-      <GuestInvite text="скидка по дисконтной карте и бонусы за покупку." />
+      <GuestInvite text={`${bonusPromises().card}.`} />
     </section>
   );
 }

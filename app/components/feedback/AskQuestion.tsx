@@ -1,10 +1,11 @@
 import { MessageCircleQuestionMark } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Dialog } from '~/components/ui/Dialog';
+import { lazyChunk } from '~/lib/chunks';
 import styles from './AskQuestion.module.css';
 
 // The form loads with the first opening: the pages that offer it need it only then.
-const FeedbackForm = lazy(() => import('./FeedbackForm').then((m) => ({ default: m.FeedbackForm })));
+const FeedbackForm = lazyChunk(() => import('./FeedbackForm').then((m) => ({ default: m.FeedbackForm })));
 
 /**
  * The «Задать вопрос» aside block (spec §2) of the product, order and cabinet pages: the contacts page's form in a

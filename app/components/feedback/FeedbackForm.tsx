@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import { CONSENT_TEXTS } from '../../../domain/consent/consent';
 import { TOPICS } from '../../../domain/feedback/topics';
 import { postApi } from '~/lib/api';
 import { useVisitor } from '~/lib/visitor';
+import type { RootData } from '~/root';
 import styles from './FeedbackForm.module.css';
 
 const consent = CONSENT_TEXTS.feedback;
@@ -21,24 +23,12 @@ export interface FeedbackResult {
  * `/api/v2/feedback/add/` and stays put; without, it is a plain form to `/contacts/`. What was typed is kept on an
  * error, and the server's message stands by its field.
  */
-export function FeedbackForm({
-  startedAt,
-  result,
-  orderNumber = '',
-}: {
-  /** The server's time when the page was rendered (the minimum fill time without JavaScript). */
-  startedAt?: number;
-  result?: FeedbackResult;
-  orderNumber?: string;
-}) {
+export function FeedbackForm({ result, orderNumber = '' }: { result?: FeedbackResult; orderNumber?: string }) {
   const id = useId();
   const user = useVisitor()?.user;
-  const opened = useRef(0);
+  const startToken = (useRouteLoaderData('root') as RootData | undefined)?.feedbackStart ?? '';
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<FeedbackResult | undefined>(result);
-  useEffect(() => {
-    opened.current = Date.now();
-  }, []);
   const values = answer?.values ?? {};
   const fieldError = (name: string) => (answer?.error && answer.field === name ? answer.error : undefined);
   const formError =
@@ -52,7 +42,7 @@ export function FeedbackForm({
     const form = e.currentTarget;
     const fields = Object.fromEntries(new FormData(form)) as Record<string, string>;
     setBusy(true);
-    const sent = await postApi('feedbackAdd', { ...fields, fillMs: Date.now() - opened.current });
+    const sent = await postApi('feedbackAdd', fields);
     setBusy(false);
     if (sent.ok) {
       form.reset();
@@ -92,7 +82,8 @@ export function FeedbackForm({
   };
   return (
     <form method="post" action="/contacts/" className={styles.form} onSubmit={submit} noValidate>
-      <input type="hidden" name="startedAt" value={startedAt ?? ''} />
+      {/* The server's signed time the page gave the form out: the minimum fill time is counted from it. */}
+      <input type="hidden" name="startToken" value={startToken} />
       {/* The honeypot: hidden from people and screen readers; a program that fills every field gives itself away. */}
       <div className={styles.trap} aria-hidden="true">
         <label>

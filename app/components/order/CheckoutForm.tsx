@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
+import { ConsentNote } from '~/components/ui/ConsentNote';
 import { ShopLink } from '~/components/ui/ShopLink';
 import { imageUrl } from '../../../contract/images';
 import { normalizePhone } from '../../../domain/auth/phone';
+import { CONSENT_TEXTS } from '../../../domain/consent/consent';
 import type { OrderParams, OrderState } from '../../../domain/order/checkout.types';
 import type { DeliveryType } from '../../../domain/order/process';
 import { formatAmount } from '../../../domain/pricing/price';
@@ -654,6 +656,9 @@ export function CheckoutForm(props: Props) {
             <p className={styles.hint}>
               Оплата при получении. Нажимая кнопку, вы соглашаетесь с{' '}
               <ShopLink to="/info/oferta/">условиями продажи</ShopLink>.
+            </p>
+            <p className={styles.hint}>
+              <ConsentNote consent={CONSENT_TEXTS.order} />
             </p>
           </fieldset>
         </aside>

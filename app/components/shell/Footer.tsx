@@ -1,4 +1,7 @@
+import { AUTH_PAGES } from '~/components/account/AuthLink';
+import { DiscountCardLink } from '~/components/account/DiscountCardLink';
 import { ShopLink } from '~/components/ui/ShopLink';
+import { type Company, formatHotline, hotlineHref } from '../../../domain/content/company';
 import styles from './Footer.module.css';
 import { Newsletter } from './Newsletter';
 
@@ -8,6 +11,7 @@ const COLUMNS = [
     [
       ['Доставка и оплата', '/info/dostavka-i-oplata/'],
       ['Бонусная программа', '/info/bonusnaya-programma/'],
+      ['Дисконтная карта', AUTH_PAGES.registerdc],
       ['Возврат и обмен', '/info/vozvrat-i-obmen/'],
       ['Выбор размера', '/info/vybor-razmera/'],
       ['Вопросы и ответы', '/info/faq/'],
@@ -40,7 +44,8 @@ const COLUMNS = [
   ],
 ] as const;
 
-export function Footer() {
+/** The shop's links, the newsletter, and the company's requisites and hot line as the settings give them. */
+export function Footer({ company }: { company: Company }) {
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.inner}`}>
@@ -51,7 +56,11 @@ export function Footer() {
               <ul>
                 {links.map(([label, href]) => (
                   <li key={href}>
-                    <ShopLink to={href}>{label}</ShopLink>
+                    {href === AUTH_PAGES.registerdc ? (
+                      <DiscountCardLink>{label}</DiscountCardLink>
+                    ) : (
+                      <ShopLink to={href}>{label}</ShopLink>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -61,9 +70,13 @@ export function Footer() {
         <Newsletter />
       </div>
       <div className={`container ${styles.bottom}`}>
-        <span>© 2026 ВЬЮГА — тёплая одежда для города. Цены в рублях, включая НДС.</span>
-        <a href="tel:88005553535" className="price">
-          8 (800) 555-35-35
+        <span>
+          © 2026 ВЬЮГА — тёплая одежда для города. Цены в рублях, включая НДС.
+          <br />
+          {`${company.name}, ИНН ${company.inn}, ОГРН ${company.ogrn}`}
+        </span>
+        <a href={hotlineHref(company.hotline)} className="price">
+          {formatHotline(company.hotline)}
         </a>
       </div>
     </footer>

@@ -4,6 +4,7 @@ import { ShopLink } from '~/components/ui/ShopLink';
 import { useLocation } from 'react-router';
 import { activeCategoryId } from '../../../domain/menu/menu';
 import { useBasketCounts } from '~/lib/basket-store';
+import { useMenuGender } from '~/lib/gender';
 import { useHeaderScroll } from '~/lib/scroll';
 import { useVisitor } from '~/lib/visitor';
 import type { RootData } from '~/root';
@@ -21,7 +22,9 @@ export function Header({ data }: { data: RootData }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const scroll = useHeaderScroll();
   // Spec §4: the active category follows the address, so it is computed here rather than loaded with the shell.
-  const activeId = activeCategoryId(data.menu, useLocation().pathname, data.genderCookie ?? undefined);
+  const { pathname } = useLocation();
+  const gender = useMenuGender(pathname, data.genderCookie);
+  const activeId = activeCategoryId(data.menu, pathname, gender ?? undefined);
   // Server-rendered, then live from the basket store.
   const counts = useBasketCounts();
   const visitor = useVisitor();

@@ -17,7 +17,7 @@ export function PageShell({ data, children }: { data: RootData; children: React.
       </a>
       <Header data={data} />
       {children}
-      <Footer />
+      <Footer company={data.company} />
       <ScrollUpButton />
       <BottomNav />
       <AuthDialogs />

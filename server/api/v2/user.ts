@@ -15,6 +15,7 @@ import {
 } from '../../../domain/account/account.schemas';
 import { phoneCodeCheckInput, phoneCodeSendInput } from '../../../domain/auth/auth.schemas';
 import type { User } from '../../../domain/auth/user';
+import { GENDER_COOKIE, genderCookieOfProfile } from '../../../domain/menu/menu';
 import { subscribeInput } from '../../../domain/newsletter/newsletter.schemas';
 import { addressRegionInput, regionInput } from '../../../domain/regions/regions.schemas';
 import { type City, toRegion } from '../../../domain/regions/regions.service';
@@ -140,7 +141,7 @@ function setProfileCookies(c: Context<AppEnv>, user: User) {
     user_last_name: user.lastName,
     user_second_name: user.secondName,
     user_email: user.email,
-    user_gender: user.gender,
+    [GENDER_COOKIE]: genderCookieOfProfile(user.gender),
     user_birthday: user.birthday,
     user_phone: user.phone.length === 11 ? user.phone : '',
   };
