@@ -1,7 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readSettings, SettingsError } from './settings';
+import { readSettings, SETTING_NAMES, SettingsError } from './settings';
 
 describe('settings', () => {
+  it('are each a row of the README’s settings table', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    // The first cell of each row names one setting or several: `PAGE_CACHE`, `PAGE_CACHE_MB`.
+    const firstCells = readme.match(/^\| `[^|]*/gm) ?? [];
+    const rows = new Set(firstCells.flatMap((cell) => [...cell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1])));
+    expect(SETTING_NAMES.filter((name) => !rows.has(name))).toEqual([]);
+  });
   it('has working defaults', () => {
     const s = readSettings({});
     expect(s).toMatchObject({ PORT: 3000, DATA_DIR: './data', TZ: 'Europe/Moscow', SITE_URL: 'http://localhost:3000' });

@@ -106,6 +106,9 @@ const settingsSchema = z.object({
   ),
 });
 
+/** Every setting the shop reads; the README's settings table lists each (a test holds them together). */
+export const SETTING_NAMES = Object.keys(settingsSchema.shape);
+
 export type Settings = Omit<z.infer<typeof settingsSchema>, 'MAIL_FROM' | 'FEEDBACK_EMAIL'> & {
   MAIL_FROM: string;
   FEEDBACK_EMAIL: string;
