@@ -184,6 +184,20 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('account popups (%s)', (v
     await page.context().close();
   });
 
+  it('opens the register-with-card popup from the footer, in place (spec §2, §4 Dialogs)', async () => {
+    const { page, errors } = await openPage(browser, viewport);
+    await page.goto('/stores/');
+    await settle(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Дисконтная карта' }).click();
+    const card = page.getByRole('dialog', { name: 'Регистрация с дисконтной картой' });
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(page.url()).toMatch(/\/stores\/$/);
+    expect(await card.textContent()).toContain('Карта со скидкой 5 %');
+    await noSeriousIssues(page);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('goes on from /auth/ after the notice closes', async () => {
     const { page } = await openPage(browser, viewport);
     await page.goto('/auth/?backurl=/lk/dc/');

@@ -131,7 +131,7 @@ function RegisterPopup({
         <p className={styles.switch}>
           Нужна дисконтная карта?{' '}
           <button type="button" className={styles.linkButton} onClick={() => openAuthDialog('registerdc')}>
-            Зарегистрироваться с картой
+            Оформить её при регистрации
           </button>
         </p>
       )}
