@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { stores } from './catalog';
 
 /** The shop's staff (domain/staff): apart from shoppers, with a role of `domain/staff/permissions.ts`. */
 export const staff = pgTable(
@@ -10,8 +9,11 @@ export const staff = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
     role: text('role').notNull(),
-    /** The one shop a `shop` member works in; null for every other role. */
-    shopId: integer('shop_id').references(() => stores.id),
+    /**
+     * The one shop (`stores.id`) a `shop` member works in; null for every other role. No foreign key: the seed
+     * rebuilds the catalogue's tables, shops among them.
+     */
+    shopId: integer('shop_id'),
     passwordHash: text('password_hash').notNull(),
     /** The TOTP secret once the second factor is on; a pending one waits for its first code. */
     totpSecret: text('totp_secret'),
@@ -46,7 +48,7 @@ export const staffInvites = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
     role: text('role').notNull(),
-    shopId: integer('shop_id').references(() => stores.id),
+    shopId: integer('shop_id'),
     invitedBy: integer('invited_by').references(() => staff.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

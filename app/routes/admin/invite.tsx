@@ -49,8 +49,8 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
     <main className={styles.login}>
       <h1>Добро пожаловать</h1>
       <p>
-        Роль: {invitation.roleTitle}.{invitation.email ? ` Адрес для входа: ${invitation.email}.` : ''} Задайте имя и
-        пароль (не короче 8 символов).
+        {`Роль: ${invitation.roleTitle}.`}
+        {invitation.email && ` Адрес для входа: ${invitation.email}.`} Задайте имя и пароль (не короче 8 символов).
       </p>
       <Form method="post" className={styles.form}>
         {actionData?.error && (
