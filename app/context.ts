@@ -1,7 +1,7 @@
 import type { ShopOptions } from '../contract/options';
 import type { RequestContext } from '../domain/context';
 import type { Services } from '../domain/services';
-import type { StaffSessionCookie } from '../server/http/staff-session';
+import type { StaffSessionCookie } from '../contract/staff-session';
 
 declare module 'react-router' {
   interface AppLoadContext {

@@ -16,7 +16,9 @@ export async function bootstrapStaff(deps: {
   const ctx = { client: 'console', now: deps.now ?? (() => new Date()) };
   if (settings.ADMIN_EMAIL && settings.ADMIN_PASSWORD) {
     const done = await services.staff.ensureOwner(ctx, settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);
-    log.info(`панель управления: владелец ${settings.ADMIN_EMAIL} ${done === 'created' ? 'создан' : 'обновлён'} из настроек`);
+    log.info(
+      `панель управления: владелец ${settings.ADMIN_EMAIL} ${done === 'created' ? 'создан' : 'обновлён'} из настроек`,
+    );
     return;
   }
   const link = await services.staff.bootstrapLink(ctx);

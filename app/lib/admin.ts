@@ -1,7 +1,7 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { isDomainError } from '../../domain/errors';
 import { requirePermission, type StaffAction, type StaffMember, requireStaff } from '../../domain/staff/permissions';
-import type { StaffSessionCookie } from '../../server/http/staff-session';
+import type { StaffSessionCookie } from '../../contract/staff-session';
 
 /**
  * Top of every back-office loader and action: the one guard (`requirePermission`), as the router answers it — no

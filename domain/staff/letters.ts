@@ -11,7 +11,11 @@ export function staffInviteLetter(input: {
   expiresAt: Date;
 }): EmailMessage {
   const title = 'Приглашение в панель управления магазином';
-  const until = input.expiresAt.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'long', timeStyle: 'short' });
+  const until = input.expiresAt.toLocaleString('ru-RU', {
+    timeZone: 'Europe/Moscow',
+    dateStyle: 'long',
+    timeStyle: 'short',
+  });
   return {
     channel: 'email',
     kind: 'staff-invite',

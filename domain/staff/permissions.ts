@@ -77,7 +77,8 @@ export function requirePermission(
   const actor = ctx.actor;
   if (actor.kind !== 'staff')
     throw new DomainError('unauthorized', 'Войдите в панель управления магазином.', 'STAFF_AUTH_REQUIRED');
-  if (!can(actor, action, scope)) throw new DomainError('forbidden', 'Недостаточно прав для этого действия.', 'FORBIDDEN');
+  if (!can(actor, action, scope))
+    throw new DomainError('forbidden', 'Недостаточно прав для этого действия.', 'FORBIDDEN');
   return actor;
 }
 

@@ -37,7 +37,9 @@ export interface StaffRepository {
   /** The shops a `shop` member may be bound to. */
   shops(): Promise<{ id: number; code: string; name: string }[]>;
   /** The new member's id, or `email_taken`. */
-  create(member: Omit<StaffRow, 'id' | 'totpSecret' | 'totpPendingSecret' | 'totpLastStep'>): Promise<number | 'email_taken'>;
+  create(
+    member: Omit<StaffRow, 'id' | 'totpSecret' | 'totpPendingSecret' | 'totpLastStep'>,
+  ): Promise<number | 'email_taken'>;
   update(id: number, fields: StaffFields): Promise<void>;
   /**
    * The member of a session seen within `idleS` seconds before `now`, marking it seen now; null for an unknown or

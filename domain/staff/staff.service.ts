@@ -161,7 +161,9 @@ export function createStaffService(deps: StaffDeps) {
       await deps.uow.run(async (repos) => {
         if (step !== null) await repos.staff.update(row.id, { totpLastStep: step });
         await repos.staff.startSession(deps.hashToken(token), row.id, ctx.now());
-        await repos.audit.record(auditEntry(ctx, memberOf(row), { action: 'staff.login', entity: 'staff', entityId: row.id }));
+        await repos.audit.record(
+          auditEntry(ctx, memberOf(row), { action: 'staff.login', entity: 'staff', entityId: row.id }),
+        );
       });
       return { staff: profileOf(row), token };
     },
@@ -214,7 +216,11 @@ export function createStaffService(deps: StaffDeps) {
       const row = await me(ctx);
       const step = row.totpPendingSecret ? codeStep(row.totpPendingSecret, code, null, ctx.now()) : null;
       if (step === null || !row.totpPendingSecret)
-        throw new DomainError('validation', 'Код не подошёл. Проверьте время на телефоне и введите новый код.', 'TOTP_INVALID');
+        throw new DomainError(
+          'validation',
+          'Код не подошёл. Проверьте время на телефоне и введите новый код.',
+          'TOTP_INVALID',
+        );
       const secret = row.totpPendingSecret;
       await deps.uow.run(async (repos) => {
         await repos.staff.update(row.id, { totpSecret: secret, totpPendingSecret: null, totpLastStep: step });
@@ -279,7 +285,14 @@ export function createStaffService(deps: StaffDeps) {
     /** The invitation a link names, left unused: the page asks for a name and a password. */
     async invitation(token: string, now: Date): Promise<Invitation | null> {
       const found = await repo.invite(deps.hashToken(token), now);
-      return found && { email: found.email, role: found.role, shopId: found.shopId, expiresAt: found.expiresAt.toISOString() };
+      return (
+        found && {
+          email: found.email,
+          role: found.role,
+          shopId: found.shopId,
+          expiresAt: found.expiresAt.toISOString(),
+        }
+      );
     },
 
     /** Creates the account of an invitation (once) and logs it in. */
@@ -298,7 +311,8 @@ export function createStaffService(deps: StaffDeps) {
         if (!email) throw new DomainError('validation', 'Укажите адрес электронной почты.', 'EMAIL_REQUIRED');
         const member = { email, name: input.name, role: found.role, shopId: found.shopId, passwordHash };
         const id = await repos.staff.create(member);
-        if (id === 'email_taken') throw new DomainError('conflict', 'Сотрудник с этим адресом уже есть.', 'EMAIL_TAKEN');
+        if (id === 'email_taken')
+          throw new DomainError('conflict', 'Сотрудник с этим адресом уже есть.', 'EMAIL_TAKEN');
         const created: StaffRow = { ...member, id, totpSecret: null, totpPendingSecret: null, totpLastStep: null };
         await repos.staff.startSession(deps.hashToken(sessionToken), id, ctx.now());
         await repos.audit.record(
@@ -338,9 +352,18 @@ export function createStaffService(deps: StaffDeps) {
           );
           return 'updated';
         }
-        const id = await repos.staff.create({ email: address, name: 'Владелец', role: 'owner', shopId: null, passwordHash });
-        if (id === 'email_taken') throw new DomainError('conflict', 'Сотрудник с этим адресом уже есть.', 'EMAIL_TAKEN');
-        await repos.audit.record(auditEntry(ctx, null, { ...what, entityId: id, after: { email: address, role: 'owner' } }));
+        const id = await repos.staff.create({
+          email: address,
+          name: 'Владелец',
+          role: 'owner',
+          shopId: null,
+          passwordHash,
+        });
+        if (id === 'email_taken')
+          throw new DomainError('conflict', 'Сотрудник с этим адресом уже есть.', 'EMAIL_TAKEN');
+        await repos.audit.record(
+          auditEntry(ctx, null, { ...what, entityId: id, after: { email: address, role: 'owner' } }),
+        );
         return 'created';
       });
     },

@@ -6,7 +6,14 @@ import { SHOP } from '../../domain/messages/layout';
 const PERIOD_S = 30;
 
 const totpOf = (secret: string, label = '') =>
-  new TOTP({ issuer: SHOP.name, label, algorithm: 'SHA1', digits: 6, period: PERIOD_S, secret: Secret.fromBase32(secret) });
+  new TOTP({
+    issuer: SHOP.name,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_S,
+    secret: Secret.fromBase32(secret),
+  });
 
 /** TOTP (RFC 6238: SHA-1, six digits, 30 seconds), as every authenticator app reads it, through `otpauth`. */
 export function totpSecondFactor(): SecondFactor {

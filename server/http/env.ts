@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { RequestContext } from '../../domain/context';
 import type { Dialect } from './dialect';
 import type { Session } from './session';
-import type { StaffSessionCookie } from './staff-session';
+import type { StaffSessionCookie } from '../../contract/staff-session';
 
 /** Per-request values the middlewares hand to the handlers. */
 export interface AppEnv {

@@ -1,20 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { STAFF_API } from '../../contract/api';
+import type { StaffSessionCookie } from '../../contract/staff-session';
 import type { Services } from '../../domain/services';
 import type { AppEnv } from './env';
 import { HttpError } from './errors';
 
 /** The staff session's cookie: apart from the shopper's `SHOPSID`, never sent by another site's request. */
 export const STAFF_COOKIE = 'SHOPSTAFF';
-
-/** What a back-office page or call does with the staff session: start it after a login, end it at logout. */
-export interface StaffSessionCookie {
-  /** The token of the request's staff session, if it sent one. */
-  readonly token: string | null;
-  start(token: string): void;
-  end(): void;
-}
 
 /** The back office's paths open without a staff session: the login and the page of an invitation link. */
 export const OPEN_STAFF_PATHS = new Set(['/admin/login/', '/admin/invite/', STAFF_API.login]);

@@ -202,7 +202,11 @@ describe('the guard', () => {
       expect([page, get.status, get.headers.get('location')?.startsWith('/admin/login/')]).toEqual([page, 302, true]);
       const data = await app.fetch(`${page.replace(/\/$/, '')}.data`, { redirect: 'manual' });
       expect([page, data.status]).not.toEqual([page, 200]);
-      const post = await app.fetch(page, { method: 'POST', headers: { origin: 'http://shop.test' }, redirect: 'manual' });
+      const post = await app.fetch(page, {
+        method: 'POST',
+        headers: { origin: 'http://shop.test' },
+        redirect: 'manual',
+      });
       expect([page, post.status]).toEqual([page, 401]);
     }
     const calls = Object.values(STAFF_API).filter((p) => p !== STAFF_API.login);
@@ -238,7 +242,9 @@ describe('invitations', () => {
     const list = (await (await owner.get(STAFF_API.staff)).json()) as { data: { items: { email: string }[] } };
     expect(list.data.items.filter((m) => m.email === 'new.manager@shop.test')).toHaveLength(1);
     // The invitation and the new account are in the audit log, with who did them.
-    const audit = (await (await owner.get(`${STAFF_API.audit}?entity=staff-invite&entityId=new.manager@shop.test`)).json()) as {
+    const audit = (await (
+      await owner.get(`${STAFF_API.audit}?entity=staff-invite&entityId=new.manager@shop.test`)
+    ).json()) as {
       data: { items: { action: string; staff: { email: string }; changes: Record<string, unknown> }[] };
     };
     expect(audit.data.items[0]).toMatchObject({
@@ -262,9 +268,17 @@ describe('invitations', () => {
 describe('the audit log', () => {
   it('commits with the change and is rolled back with it', async () => {
     const count = async () =>
-      (await queryRows<{ n: number }>(app.database.db, sql`select count(*)::int as n from audit_log where action = 'test.write'`))[0]
-        ?.n;
-    const entry = auditEntry({ client: '203.0.113.5', now: clock }, null, { action: 'test.write', entity: 'test', entityId: 1 });
+      (
+        await queryRows<{ n: number }>(
+          app.database.db,
+          sql`select count(*)::int as n from audit_log where action = 'test.write'`,
+        )
+      )[0]?.n;
+    const entry = auditEntry({ client: '203.0.113.5', now: clock }, null, {
+      action: 'test.write',
+      entity: 'test',
+      entityId: 1,
+    });
     await expect(
       unitOfWork(app.database.db).run(async (repos) => {
         await repos.audit.record(entry);

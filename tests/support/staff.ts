@@ -14,7 +14,10 @@ export async function addStaff(
   const ctx = { actor: { kind: 'visitor' } as const, client: 'test', now };
   const { link } = await app.services.staff.inviteFromConsole(ctx, { name: '', ...member });
   const token = new URL(link).searchParams.get('token') ?? '';
-  await app.services.staff.acceptInvite(ctx, token, { name: member.email.split('@')[0] ?? 'Сотрудник', password: STAFF_PASSWORD });
+  await app.services.staff.acceptInvite(ctx, token, {
+    name: member.email.split('@')[0] ?? 'Сотрудник',
+    password: STAFF_PASSWORD,
+  });
 }
 
 /** A browser of a staff member: the visitor cookie and, after a login, the staff cookie too. */
@@ -34,7 +37,9 @@ export function staffCookieOf(res: Response): string | null {
   return value ? value : null;
 }
 
-export async function staffBrowser(app: TestApp): Promise<StaffBrowser & { login(body: Record<string, unknown>): Promise<Response> }> {
+export async function staffBrowser(
+  app: TestApp,
+): Promise<StaffBrowser & { login(body: Record<string, unknown>): Promise<Response> }> {
   const visitor = await newVisitor(app);
   let staff: string | null = null;
   const cookie = () => (staff ? `${visitor.cookie}; ${STAFF_COOKIE}=${staff}` : visitor.cookie);

@@ -18,7 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     email: member.email,
     role: ROLE_TITLES[member.role],
-    sections: SECTIONS.filter((s) => s.action === null || can(member, s.action)).map(({ to, label }) => ({ to, label })),
+    sections: SECTIONS.filter((s) => s.action === null || can(member, s.action)).map(({ to, label }) => ({
+      to,
+      label,
+    })),
   };
 }
 

@@ -7,7 +7,7 @@ import { staffInviteInput, staffLoginInput } from '../../../domain/staff/staff.s
 import { answer } from '../../http/api-layer';
 import { parseInput } from '../../http/body';
 import type { AppEnv } from '../../http/env';
-import type { StaffSessionCookie } from '../../http/staff-session';
+import type { StaffSessionCookie } from '../../../contract/staff-session';
 
 /** The staff session of a back-office request: `staffGate` sets it on every `/api/v2/admin/` path. */
 function staffSession(c: Context<AppEnv>): StaffSessionCookie {
@@ -30,7 +30,9 @@ export function staffApi(services: Services) {
     const input = await parseInput(c, staffLoginInput);
     const { staff, token } = await services.staff.logIn(c.get('ctx'), input);
     staffSession(c).start(token);
-    return answer(c, { staff: { id: staff.id, email: staff.email, name: staff.name, role: staff.role, shopId: staff.shopId } });
+    return answer(c, {
+      staff: { id: staff.id, email: staff.email, name: staff.name, role: staff.role, shopId: staff.shopId },
+    });
   });
   api.post(STAFF_API.logout, async (c) => {
     const session = staffSession(c);
