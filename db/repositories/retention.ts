@@ -10,7 +10,10 @@ const count = async (db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>) =>
     ?.n ?? 0;
 
 /** `auditDays`: how long the audit log is kept (`AUDIT_RETENTION_DAYS`). */
-export function retentionRepository(db: Db, rules: { auditDays: number } = { auditDays: RETENTION_DAYS.audit }): RetentionRepository {
+export function retentionRepository(
+  db: Db,
+  rules: { auditDays: number } = { auditDays: RETENTION_DAYS.audit },
+): RetentionRepository {
   return {
     prune(now) {
       const days = (n: number) => sql`${now.toISOString()}::timestamptz - make_interval(days => ${n})`;
