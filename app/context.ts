@@ -1,6 +1,7 @@
 import type { ShopOptions } from '../contract/options';
 import type { RequestContext } from '../domain/context';
 import type { Services } from '../domain/services';
+import type { StaffSessionCookie } from '../contract/staff-session';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -24,6 +25,8 @@ declare module 'react-router' {
      * cache. Every page has the shell's; a loader adds its products, sections, brand or content.
      */
     cacheTags: Set<string>;
+    /** The back office's staff session (`/admin/` pages only): a login starts it, a logout ends it. */
+    staffSession?: StaffSessionCookie;
     /** The request's logger: errors carry the request id, as API errors do. */
     log: { error(details: object, message: string): void };
   }

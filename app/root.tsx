@@ -23,6 +23,8 @@ import { NotFound } from './components/shell/NotFound';
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Nothing personal here: the visitor's name, counts and sessid come after load (app/lib/visitor.ts), so the page
   // is the same for every visitor of a city.
+  // The back office has its own layout (routes/admin/layout.tsx): none of the shop's shell or its data.
+  if (/^\/admin(\/|$)/.test(new URL(request.url).pathname)) return null;
   const { services, ctx, options } = context;
   const cookie = request.headers.get('cookie');
   const city = ctx.city;
@@ -50,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = NonNullable<Awaited<ReturnType<typeof loader>>>;
 
 /**
  * The shell's data (menu, cities, the visitor's city) does not depend on the address, and the basket counts live in
@@ -66,7 +68,7 @@ export function useRootData(): RootData {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const data = useRouteLoaderData('root') as RootData | undefined;
+  const data = useRouteLoaderData('root') as RootData | null | undefined;
   return (
     <html lang="ru">
       <head>

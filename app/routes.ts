@@ -30,6 +30,16 @@ export default [
   route('auth/reset', 'routes/auth.reset.tsx'),
   route('subscribe/confirm', 'routes/subscribe.confirm.tsx'),
   route('unsubscribe', 'routes/unsubscribe.tsx'),
+  // The back office (issue 25): its own layout and code, loaded on its pages only.
+  route('admin/login', 'routes/admin/login.tsx'),
+  route('admin/invite', 'routes/admin/invite.tsx'),
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/home.tsx'),
+    route('account', 'routes/admin/account.tsx'),
+    route('staff', 'routes/admin/staff.tsx'),
+    route('audit', 'routes/admin/audit.tsx'),
+    route('logout', 'routes/admin/logout.tsx'),
+  ]),
   route('sitemap.xml', 'routes/sitemap.xml.ts'),
   route('robots.txt', 'routes/robots.txt.ts'),
   route('*', 'routes/not-found.tsx'),

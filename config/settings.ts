@@ -36,6 +36,14 @@ const settingsSchema = z.object({
   FEEDBACK_EMAIL: z.string().trim().email('FEEDBACK_EMAIL: ожидается адрес электронной почты').optional(),
   /** The operator's token for `/api/v2/admin/*` (the reload command); without it those calls are refused. */
   ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN: не короче 16 символов').optional(),
+  /**
+   * The owner of the back office, created or given this password at each start when both are set; without them and
+   * without staff, the start prints a one-use link that creates the owner.
+   */
+  ADMIN_EMAIL: optional(z.string().trim().email('ADMIN_EMAIL: ожидается адрес электронной почты')),
+  ADMIN_PASSWORD: optional(z.string().min(8, 'ADMIN_PASSWORD: не короче 8 символов')),
+  /** Days the audit log of staff writes is kept. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   ADDRESS_API_KEY: z.string().optional(),
   /** `1` behind the shop's own proxy or load balancer: the client address is the last X-Forwarded-For hop. */
   TRUST_PROXY: z

@@ -67,6 +67,18 @@ export const ADMIN_API = {
   reloadPages: '/api/v2/admin/reload-pages/',
 } as const;
 
+/**
+ * The back office's calls (issue 25.7): a staff session (its own cookie) and the permission each names, checked by
+ * one guard (`server/http/staff-session.ts`, `domain/staff/permissions.ts`); POSTs carry the sessid as every `/api/v2`
+ * POST does. Answers are in `server/api/v2/admin.ts`.
+ */
+export const STAFF_API = {
+  login: '/api/v2/admin/auth/login/',
+  logout: '/api/v2/admin/auth/logout/',
+  staff: '/api/v2/admin/staff/',
+  audit: '/api/v2/admin/audit/',
+} as const;
+
 interface BasketAnswer {
   basket: Basket;
 }

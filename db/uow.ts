@@ -2,6 +2,7 @@ import type { TransactionRepositories, UnitOfWork } from '../domain/uow';
 import type { Db } from './client';
 import { discountCardRepository } from './repositories/account';
 import { accountsRepository } from './repositories/accounts';
+import { auditRepository } from './repositories/audit';
 import { basketRepository } from './repositories/basket';
 import { consentRepository } from './repositories/consents';
 import { orderRepository } from './repositories/checkout';
@@ -9,12 +10,14 @@ import { newsletterRepository } from './repositories/newsletter';
 import { outboxRepository } from './repositories/outbox';
 import { phoneCodeRepository } from './repositories/phone-codes';
 import { questionsRepository } from './repositories/questions';
+import { staffRepository } from './repositories/staff';
 import { stockRepository } from './repositories/stock';
 
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
 export function transactionRepositories(db: Db): TransactionRepositories {
   return {
     accounts: accountsRepository(db),
+    audit: auditRepository(db),
     basket: basketRepository(db),
     cards: discountCardRepository(db),
     consents: consentRepository(db),
@@ -23,6 +26,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     outbox: outboxRepository(db),
     phoneCodes: phoneCodeRepository(db),
     questions: questionsRepository(db),
+    staff: staffRepository(db),
     stock: stockRepository(db),
   };
 }

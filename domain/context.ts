@@ -1,10 +1,11 @@
 import type { City } from './regions/regions.service';
+import type { StaffMember } from './staff/permissions';
 
-/** Staff roles; a shopper has none. */
-export type Role = 'admin' | 'manager';
-
-/** Who is asking: an anonymous visitor, or a logged-in user (later also staff, by their roles). */
-export type Actor = { kind: 'visitor' } | { kind: 'user'; userId: number; roles: readonly Role[] };
+/**
+ * Who is asking: an anonymous visitor or a logged-in shopper on the shop's pages; on the back office's (`/admin/`,
+ * `/api/v2/admin/`), a staff member by their own session, or a visitor.
+ */
+export type Actor = { kind: 'visitor' } | { kind: 'user'; userId: number } | ({ kind: 'staff' } & StaffMember);
 
 /**
  * Everything a use-case may know about the request, resolved once by the HTTP layer and passed to every service

@@ -18,6 +18,7 @@ import type { NewsletterService } from './newsletter/newsletter.service';
 import type { CheckoutService } from './order/checkout.service';
 import type { OrdersService } from './order/orders.service';
 import type { SessionsService } from './sessions/sessions.service';
+import type { StaffService } from './staff/staff.service';
 import type { RegionsService } from './regions/regions.service';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
@@ -45,6 +46,8 @@ export interface Services {
   content: ContentService;
   /** The physical shops: their list and pages, and where a size can be reserved. */
   shops: ShopsService;
+  /** The back office's staff: sessions, second factor, invitations, the audit log. */
+  staff: StaffService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;
   /** Every rule it counts by (`domain/limits/catalogue.ts`), with the maxima of the settings. */

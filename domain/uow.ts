@@ -8,6 +8,8 @@ import type { StockRepository } from './inventory/allocation';
 import type { OutboxRepository } from './messages/outbox';
 import type { NewsletterRepository } from './newsletter/newsletter.service';
 import type { OrderRepository } from './order/ports';
+import type { AuditWrites } from './staff/audit';
+import type { StaffRepository } from './staff/ports';
 
 /**
  * The repositories whose writes must commit together. Saving an order writes stock, order rows, the promo code's
@@ -15,6 +17,8 @@ import type { OrderRepository } from './order/ports';
  */
 export interface TransactionRepositories {
   accounts: AccountsRepository;
+  /** The audit log of staff writes: an entry commits with the change it records. */
+  audit: AuditWrites;
   basket: BasketRepository;
   cards: DiscountCardRepository;
   consents: ConsentRepository;
@@ -23,6 +27,7 @@ export interface TransactionRepositories {
   outbox: OutboxRepository;
   questions: QuestionWrites;
   phoneCodes: PhoneCodeRepository;
+  staff: StaffRepository;
   stock: StockRepository;
 }
 

@@ -16,7 +16,9 @@ const COMMANDS: Record<string, { help: string; run(): Promise<void> }> = {
       });
       try {
         await database.migrate();
-        const report = await retentionRepository(database.db).prune(new Date());
+        const report = await retentionRepository(database.db, { auditDays: settings.AUDIT_RETENTION_DAYS }).prune(
+          new Date(),
+        );
         console.log(report ? `удалено: ${JSON.stringify(report)}` : 'очистку уже выполняет другой процесс');
       } finally {
         await database.close();

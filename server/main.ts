@@ -11,6 +11,7 @@ import { startRetention } from './retention';
 import { startViewFlush } from './view-counts';
 import { createLogger } from './logger';
 import { createShopApp } from './shop';
+import { bootstrapStaff } from './staff-bootstrap';
 
 export async function main(): Promise<void> {
   let settings: ReturnType<typeof readSettings>;
@@ -58,9 +59,14 @@ export async function main(): Promise<void> {
     secret,
     logger,
   });
+  // One process speaks for the staff at start: the first worker, or the only process.
+  if (!cluster.isWorker || cluster.worker?.id === 1) await bootstrapStaff({ services, settings, log: logger });
   outbox.start();
   logger.info(`исходящие сообщения: ${transport}`);
-  const retention = startRetention({ repo: retentionRepository(database.db), log: logger });
+  const retention = startRetention({
+    repo: retentionRepository(database.db, { auditDays: settings.AUDIT_RETENTION_DAYS }),
+    log: logger,
+  });
   const reservations = startReservationExpiry({ orders: services.orders, log: logger });
   const views = startViewFlush({ product: services.product, log: logger });
   const server = listen(app, { port: settings.PORT, hostname: settings.HOST }, (info) => {

@@ -22,6 +22,9 @@ import { newsletterRepository } from '../db/repositories/newsletter';
 import { tableRateLimiter } from '../db/repositories/rate-limits';
 import { phoneCodeRepository } from '../db/repositories/phone-codes';
 import { regionsRepository } from '../db/repositories/regions';
+import { auditRepository } from '../db/repositories/audit';
+import { staffRepository } from '../db/repositories/staff';
+import { totpSecondFactor } from './auth/totp';
 import { unitOfWork } from '../db/uow';
 import { createAccountService } from '../domain/account/account.service';
 import { cardNumber } from '../domain/account/discount-card';
@@ -45,6 +48,7 @@ import { createShopsService } from '../domain/stores/shops.service';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service';
 import { createSessionsService } from '../domain/sessions/sessions.service';
 import { createRegionsService } from '../domain/regions/regions.service';
+import { createStaffService } from '../domain/staff/staff.service';
 import type { Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
 
@@ -178,6 +182,18 @@ export function createServices(deps: {
     search: createSearchService(searchRepository(db), listing, { invalidations }),
     product: createProductService(productRepository(db), { invalidations }),
     events: createEventsService(eventsRepository(db), limits, limitRules),
+    staff: createStaffService({
+      repo: staffRepository(db),
+      uow: unitOfWork(db),
+      audit: auditRepository(db),
+      limits,
+      limitRules,
+      passwords: scryptHasher(),
+      secondFactor: totpSecondFactor(),
+      siteUrl: new URL(settings.SITE_URL).origin,
+      newToken: () => randomBytes(32).toString('base64url'),
+      hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
+    }),
     limits,
     limitRules,
   };

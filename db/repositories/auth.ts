@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { AuthRepository } from '../../domain/auth/auth.service';
 import { formatCard } from '../../domain/account/discount-card';
 import { CABINET_URL, type User } from '../../domain/auth/user';
-import type { Role } from '../../domain/context';
 import { type Db, queryRows } from '../client';
 
 interface UserRow {
@@ -25,11 +24,11 @@ interface UserRow {
 export function authRepository(db: Db): AuthRepository {
   return {
     async actorOf(sessionId) {
-      const [row] = await queryRows<{ id: number; roles: Role[] }>(
+      const [row] = await queryRows<{ id: number }>(
         db,
-        sql`select u.id, u.roles from sessions s join users u on u.id = s.user_id where s.id = ${sessionId}`,
+        sql`select u.id from sessions s join users u on u.id = s.user_id where s.id = ${sessionId}`,
       );
-      return row ? { kind: 'user', userId: Number(row.id), roles: row.roles } : { kind: 'visitor' };
+      return row ? { kind: 'user', userId: Number(row.id) } : { kind: 'visitor' };
     },
 
     async rotateSession(oldId, newId, userId) {

@@ -9,7 +9,11 @@ const count = async (db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>) =>
   (await queryRows<{ n: number }>(db, sql`with gone as (${query} returning 1) select count(*)::int as n from gone`))[0]
     ?.n ?? 0;
 
-export function retentionRepository(db: Db): RetentionRepository {
+/** `auditDays`: how long the audit log is kept (`AUDIT_RETENTION_DAYS`). */
+export function retentionRepository(
+  db: Db,
+  rules: { auditDays: number } = { auditDays: RETENTION_DAYS.audit },
+): RetentionRepository {
   return {
     prune(now) {
       const days = (n: number) => sql`${now.toISOString()}::timestamptz - make_interval(days => ${n})`;
@@ -46,6 +50,13 @@ export function retentionRepository(db: Db): RetentionRepository {
         report.pendingSubscriptions = await count(
           tx,
           sql`delete from subscriptions where confirmed_at is null and created_at < ${days(RETENTION_DAYS.pendingSubscriptions)}`,
+        );
+        report.audit = await count(tx, sql`delete from audit_log where at < ${days(rules.auditDays)}`);
+        // A staff session idle for 12 hours is over (domain/staff STAFF_IDLE_S); a day more changes nothing.
+        report.staffSessions = await count(tx, sql`delete from staff_sessions where last_seen_at < ${days(1)}`);
+        report.staffInvites = await count(
+          tx,
+          sql`delete from staff_invites where coalesce(used_at, expires_at) < ${days(RETENTION_DAYS.staffInvites)}`,
         );
         report.rateLimits = await count(
           tx,

@@ -7,3 +7,4 @@ export * from './auth';
 export * from './orders';
 export * from './feedback';
 export * from './content';
+export * from './staff';

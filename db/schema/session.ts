@@ -32,8 +32,6 @@ export const users = pgTable(
     birthday: text('birthday'),
     emailConfirmed: boolean('email_confirmed').notNull().default(false),
     isSubscribe: boolean('is_subscribe').notNull().default(false),
-    /** Staff roles (domain/context.ts `Role`); empty for shoppers. */
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

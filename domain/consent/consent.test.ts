@@ -13,7 +13,7 @@ describe('consentOf', () => {
     const at = new Date('2026-11-22T10:00:00Z');
     const ctx = {
       sessionId: 's1',
-      actor: { kind: 'user', userId: 7, roles: [] },
+      actor: { kind: 'user', userId: 7 },
       client: '203.0.113.7',
       now: () => at,
     };

@@ -43,6 +43,9 @@ export function limitCatalogue(settings: LimitSettings) {
     /** Password tries of one login (a success clears them): the 6th in 15 minutes is refused, whatever the password. */
     loginTries: rule('login-tries', 'login', 5, 15 * MINUTE),
     loginTriesPerClient: rule('login-tries-per-client', 'client', settings.LOGIN_TRIES_PER_CLIENT, 15 * MINUTE),
+    /** Staff logins (the back office): five tries per address and five per client in 15 minutes, then 429. */
+    staffLoginTries: rule('staff-login-tries', 'login', 5, 15 * MINUTE),
+    staffLoginTriesPerClient: rule('staff-login-tries-per-client', 'client', 5, 15 * MINUTE),
     /** One SMS code a minute per phone (the answer's `resendAfter`), five an hour, and a client's share. */
     phoneCodeResend: rule('phone-code-resend', 'phone', 1, MINUTE),
     phoneCodesPerPhone: rule('phone-codes-per-phone', 'phone', 5, HOUR),

@@ -15,6 +15,10 @@ export const RETENTION_DAYS = {
   userTokens: 1,
   /** Newsletter sign-ups never confirmed (the confirmation link works 7 days). */
   pendingSubscriptions: 8,
+  /** The audit log of staff writes, unless `AUDIT_RETENTION_DAYS` says otherwise. */
+  audit: 365,
+  /** Used or expired staff invitations. */
+  staffInvites: 1,
 } as const;
 
 /** What one run removed, by kind, for the log. */

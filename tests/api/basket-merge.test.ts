@@ -19,7 +19,7 @@ afterAll(() => app.close());
 const visitorCtx = (sessionId: string) => ({ sessionId, actor: { kind: 'visitor' as const } });
 const userCtx = (sessionId: string, userId: number) => ({
   sessionId,
-  actor: { kind: 'user' as const, userId, roles: [] },
+  actor: { kind: 'user' as const, userId },
 });
 
 async function newUser(email: string): Promise<number> {

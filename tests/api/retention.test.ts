@@ -52,6 +52,10 @@ describe('retention', () => {
     await db.execute(sql`insert into user_tokens (user_id, purpose, token_hash, email, expires_at) values
       (${Number(user?.id)}, 'password-reset', 'old', 'keep@example.ru', ${daysAgo(2)}),
       (${Number(user?.id)}, 'email-confirm', 'recent', 'keep@example.ru', ${daysAgo(-6)})`);
+    await db.execute(sql`insert into audit_log (at, staff_email, client, action, entity, entity_id, changes) values
+      (${daysAgo(366)}, 'a@shop.test', '1.2.3.4', 'retention.test', 'test', 'old', '{}'),
+      (${daysAgo(364)}, 'a@shop.test', '1.2.3.4', 'retention.test', 'test', 'recent', '{}'),
+      (${daysAgo(40)}, 'a@shop.test', '1.2.3.4', 'retention.test', 'test', 'month', '{}')`);
 
     const report = await retentionRepository(db).prune(NOW);
 
@@ -65,6 +69,9 @@ describe('retention', () => {
       phoneCodes: 1,
       userTokens: 1,
       pendingSubscriptions: 1,
+      audit: 1,
+      staffSessions: 0,
+      staffInvites: 0,
       rateLimits: 0,
     });
     const sessions = await rows<{ id: string }>(
@@ -94,8 +101,13 @@ describe('retention', () => {
       phoneCodes: 0,
       userTokens: 0,
       pendingSubscriptions: 0,
+      audit: 0,
+      staffSessions: 0,
+      staffInvites: 0,
       rateLimits: 0,
     });
+    // AUDIT_RETENTION_DAYS shortens the audit log's time.
+    expect((await retentionRepository(db, { auditDays: 30 }).prune(NOW))?.audit).toBe(2);
   });
 });
 

@@ -13,6 +13,7 @@ import { pushApi } from '../../push/routes';
 import { saleApi } from './sale';
 import { shopApi } from './shop';
 import { userApi } from './user';
+import { staffApi } from './admin';
 
 /**
  * `/api/v2/*` (spec §7): every answer is the envelope; every state-changing call passes `guardWrites` (the sessid and
@@ -33,6 +34,7 @@ export function apiV2(
     eventApi(services),
     feedbackApi(services),
     pushApi(options.push),
+    staffApi(services),
   ]) {
     api.route('/', area);
   }

@@ -1,0 +1,81 @@
+import { Form, redirect } from 'react-router';
+import { isDomainError } from '../../../domain/errors';
+import { ROLE_TITLES } from '../../../domain/staff/permissions';
+import { staffAcceptInput } from '../../../domain/staff/staff.schemas';
+import { staffCookie } from '~/lib/admin';
+import { formFields } from '~/lib/cabinet';
+import { cachePolicy } from '../../../contract/cache-policy';
+import styles from './admin.module.css';
+import type { Route } from './+types/invite';
+
+/** The page of an invitation link (or the first owner's link): a name and a password create the account, once. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const invitation = token ? await context.services.staff.invitation(token, context.ctx.now()) : null;
+  return { invitation: invitation && { ...invitation, roleTitle: ROLE_TITLES[invitation.role] } };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const fields = await formFields(request);
+  const input = staffAcceptInput.safeParse({ ...fields, email: fields.email || undefined });
+  if (!input.success) return { error: input.error.issues[0]?.message ?? 'Проверьте форму.' };
+  try {
+    const { token: session } = await context.services.staff.acceptInvite(context.ctx, token, input.data);
+    staffCookie(context).start(session);
+    return redirect('/admin/');
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return { error: error.message };
+  }
+}
+
+export const headers = cachePolicy('private');
+
+export function meta() {
+  return [{ title: 'Приглашение — панель управления ВЬЮГА' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function Invite({ loaderData, actionData }: Route.ComponentProps) {
+  const { invitation } = loaderData;
+  if (!invitation)
+    return (
+      <main className={styles.login}>
+        <h1>Приглашение недействительно</h1>
+        <p>Ссылка устарела или уже использована. Попросите владельца прислать новое приглашение.</p>
+      </main>
+    );
+  return (
+    <main className={styles.login}>
+      <h1>Добро пожаловать</h1>
+      <p>
+        {`Роль: ${invitation.roleTitle}.`}
+        {invitation.email && ` Адрес для входа: ${invitation.email}.`} Задайте имя и пароль (не короче 8 символов).
+      </p>
+      <Form method="post" className={styles.form}>
+        {actionData?.error && (
+          <p className={styles.error} role="alert">
+            {actionData.error}
+          </p>
+        )}
+        {!invitation.email && (
+          <label>
+            Email
+            <input name="email" type="email" autoComplete="username" required />
+          </label>
+        )}
+        <label>
+          Имя
+          <input name="name" autoComplete="name" required maxLength={100} />
+        </label>
+        <label>
+          Пароль
+          <input name="password" type="password" autoComplete="new-password" required minLength={8} />
+        </label>
+        <button type="submit" className={styles.button}>
+          Создать учётную запись
+        </button>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,70 @@
+import { Form, isRouteErrorResponse, NavLink, Outlet } from 'react-router';
+import { can, ROLE_TITLES, type StaffAction } from '../../../domain/staff/permissions';
+import { staffPage } from '~/lib/admin';
+import { cachePolicy } from '../../../contract/cache-policy';
+import styles from './admin.module.css';
+import type { Route } from './+types/layout';
+
+/** The sections of the back office and what each needs: the navigation shows only what the role may do. */
+const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
+  { to: '/admin/', label: 'Главная', action: null },
+  { to: '/admin/staff/', label: 'Сотрудники', action: 'staff.manage' },
+  { to: '/admin/audit/', label: 'Журнал действий', action: 'audit.read' },
+  { to: '/admin/account/', label: 'Мой профиль', action: null },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = staffPage(request, context, null);
+  return {
+    email: member.email,
+    role: ROLE_TITLES[member.role],
+    sections: SECTIONS.filter((s) => s.action === null || can(member, s.action)).map(({ to, label }) => ({
+      to,
+      label,
+    })),
+  };
+}
+
+export const headers = cachePolicy('private');
+
+export function meta() {
+  return [{ title: 'Панель управления — ВЬЮГА' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className={styles.page}>
+      <nav className={styles.nav} aria-label="Разделы панели управления">
+        <span className={styles.brand}>ВЬЮГА · управление</span>
+        {loaderData.sections.map((s) => (
+          <NavLink key={s.to} to={s.to} end>
+            {s.label}
+          </NavLink>
+        ))}
+        <div className={styles.who}>
+          <div>{loaderData.email}</div>
+          <div>{loaderData.role}</div>
+          <Form method="post" action="/admin/logout/">
+            <button type="submit">Выйти</button>
+          </Form>
+        </div>
+      </nav>
+      <main className={styles.main}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <main className={styles.login}>
+      <h1>{forbidden ? 'Нет доступа' : 'Что-то пошло не так'}</h1>
+      <p>{forbidden ? 'Вашей роли этот раздел недоступен.' : 'Обновите страницу через минуту.'}</p>
+      <p>
+        <a href="/admin/">В панель управления</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import { Form, redirect } from 'react-router';
+import { staffCookie, staffPage } from '~/lib/admin';
+import { cachePolicy } from '../../../contract/cache-policy';
+import styles from './admin.module.css';
+import type { Route } from './+types/logout';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  staffPage(request, context, null);
+  return null;
+}
+
+/** Ends the staff session (its row and its cookie). */
+export async function action({ request, context }: Route.ActionArgs) {
+  staffPage(request, context, null);
+  const session = staffCookie(context);
+  if (session.token) await context.services.staff.logOut(context.ctx, session.token);
+  session.end();
+  return redirect('/admin/login/');
+}
+
+export const headers = cachePolicy('private');
+
+export default function Logout() {
+  return (
+    <>
+      <h1>Выход</h1>
+      <Form method="post">
+        <button type="submit" className={styles.button}>
+          Выйти из панели управления
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import type { RequestContext } from '../context';
+import { DomainError } from '../errors';
+
+/** The roles of the shop's staff (issue 25.1). */
+export const STAFF_ROLES = ['owner', 'manager', 'shop', 'content', 'merchandiser', 'exchange'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ROLE_TITLES: Readonly<Record<StaffRole, string>> = {
+  owner: 'Владелец',
+  manager: 'Менеджер',
+  shop: 'Магазин',
+  content: 'Контент',
+  merchandiser: 'Мерчандайзер',
+  exchange: 'Обмен с 1С',
+};
+
+/** What a staff member may do; each admin page, form and call names the one it needs. */
+export type StaffAction =
+  | 'dashboard.read'
+  | 'orders.read'
+  | 'orders.move'
+  | 'customers.read'
+  | 'content.edit'
+  | 'catalog.edit'
+  | 'exchange.run'
+  | 'staff.manage'
+  | 'audit.read';
+
+/**
+ * The one table of permissions: role → actions. A `shop` member's actions hold for their own shop only
+ * (`requirePermission`'s `shopId`).
+ */
+export const PERMISSIONS: Readonly<Record<StaffRole, readonly StaffAction[]>> = {
+  owner: [
+    'dashboard.read',
+    'orders.read',
+    'orders.move',
+    'customers.read',
+    'content.edit',
+    'catalog.edit',
+    'exchange.run',
+    'staff.manage',
+    'audit.read',
+  ],
+  manager: ['dashboard.read', 'orders.read', 'orders.move', 'customers.read'],
+  shop: ['orders.read', 'orders.move'],
+  content: ['content.edit'],
+  merchandiser: ['catalog.edit'],
+  exchange: ['exchange.run'],
+};
+
+export interface StaffMember {
+  readonly staffId: number;
+  readonly email: string;
+  readonly role: StaffRole;
+  /** The shop of a `shop` member; null for the other roles. */
+  readonly shopId: number | null;
+}
+
+export const isStaffRole = (value: unknown): value is StaffRole => STAFF_ROLES.includes(value as StaffRole);
+
+/** Whether `member` may do `action` (on `shopId`'s things, when they belong to a shop). */
+export function can(member: StaffMember, action: StaffAction, scope: { shopId?: number | null } = {}): boolean {
+  if (!PERMISSIONS[member.role].includes(action)) return false;
+  return member.role !== 'shop' || scope.shopId === undefined || scope.shopId === member.shopId;
+}
+
+/**
+ * The one guard of the back office: top of every admin page, form and call. A request without a staff session is
+ * `unauthorized` (401, or the login page), a member whose role may not is `forbidden` (403).
+ */
+export function requirePermission(
+  ctx: Pick<RequestContext, 'actor'>,
+  action: StaffAction,
+  scope: { shopId?: number | null } = {},
+): StaffMember {
+  const actor = ctx.actor;
+  if (actor.kind !== 'staff')
+    throw new DomainError('unauthorized', 'Войдите в панель управления магазином.', 'STAFF_AUTH_REQUIRED');
+  if (!can(actor, action, scope))
+    throw new DomainError('forbidden', 'Недостаточно прав для этого действия.', 'FORBIDDEN');
+  return actor;
+}
+
+/** Top of what any logged-in staff member may do for themselves (their password, their second factor). */
+export function requireStaff(ctx: Pick<RequestContext, 'actor'>): StaffMember {
+  if (ctx.actor.kind !== 'staff')
+    throw new DomainError('unauthorized', 'Войдите в панель управления магазином.', 'STAFF_AUTH_REQUIRED');
+  return ctx.actor;
+}

@@ -1,0 +1,29 @@
+import type { Settings } from '../config/settings';
+import type { Services } from '../domain/services';
+
+/**
+ * At start (issue 25.1): the owner from `ADMIN_EMAIL` and `ADMIN_PASSWORD` when both are set; else, while nobody works
+ * in the back office, a one-use link valid a day that creates the owner, printed for whoever started the shop. No
+ * password is ever built in.
+ */
+export async function bootstrapStaff(deps: {
+  services: Pick<Services, 'staff'>;
+  settings: Pick<Settings, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>;
+  log: { info(message: string): void; warn(message: string): void };
+  now?: () => Date;
+}): Promise<void> {
+  const { services, settings, log } = deps;
+  const ctx = { client: 'console', now: deps.now ?? (() => new Date()) };
+  if (settings.ADMIN_EMAIL && settings.ADMIN_PASSWORD) {
+    const done = await services.staff.ensureOwner(ctx, settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);
+    log.info(
+      `панель управления: владелец ${settings.ADMIN_EMAIL} ${done === 'created' ? 'создан' : 'обновлён'} из настроек`,
+    );
+    return;
+  }
+  const link = await services.staff.bootstrapLink(ctx);
+  if (link)
+    log.warn(
+      `панель управления: сотрудников ещё нет. Откройте ссылку, чтобы создать владельца (одна попытка, действует 24 часа): ${link}`,
+    );
+}
