@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { STAFF_API } from '../../contract/api';
-import type { StaffSessionCookie } from '../../contract/staff-session';
 import type { Services } from '../../domain/services';
 import type { AppEnv } from './env';
 import { HttpError } from './errors';
