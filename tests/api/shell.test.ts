@@ -230,6 +230,7 @@ describe('the marquee', () => {
       const html = await (await fresh.fetch('/')).text();
       expect(html).toContain('Бесплатная доставка от 7\u00a0000\u00a0руб.');
       expect(html).not.toContain('Бесплатная доставка от 5\u00a0000');
+      expect(html).not.toContain('руб..');
     } finally {
       await fresh.close();
     }

@@ -7,7 +7,12 @@ const COPY_KEYS = Array.from({ length: 10 }, (_, n) => `copy-${n}`);
 export function Marquee({ messages }: { messages: string[] }) {
   return (
     <section className={styles.marquee} aria-label="Преимущества магазина">
-      <span className="visually-hidden">{messages.join('. ')}</span>
+      {/* A promise may end in «руб.»: read as a list, not joined with dots («руб..»). */}
+      <ul className="visually-hidden">
+        {messages.map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
       <div className={styles.track} aria-hidden="true">
         {COPY_KEYS.map((copy) => (
           <span key={copy} className={styles.group}>
