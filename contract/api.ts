@@ -1,13 +1,13 @@
 import type { Address } from '../domain/account/addresses';
 import type { DiscountCard } from '../domain/account/discount-card';
 import type { User } from '../domain/auth/user';
+import type { BasketCounts } from '../domain/basket/ports';
 import type { PickupPoint } from '../domain/delivery/pickup';
 import type { OrderState } from '../domain/order/checkout.types';
 import type { OrderShop } from '../domain/order/ports';
 import type { OrderView } from '../domain/order/orders.service';
 import type { ReserveData, ShopView } from '../domain/stores/shops.service';
 import type { Basket } from '../domain/basket/basket';
-import type { BasketCounts } from '../domain/basket/basket.service';
 import type { ShopAvailability } from '../domain/catalog/product/product';
 import type { Region } from '../domain/regions/regions.service';
 import type { ListPayload, ProductPayload, SectionEntry } from './catalog';

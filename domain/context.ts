@@ -1,4 +1,4 @@
-import type { City } from './regions/regions.service';
+import type { City } from './regions/ports';
 
 /** Staff roles; a shopper has none. */
 export type Role = 'admin' | 'manager';

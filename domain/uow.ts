@@ -1,12 +1,11 @@
-import type { DiscountCardRepository } from './account/account.service';
-import type { AccountsRepository } from './auth/accounts.service';
-import type { PhoneCodeRepository } from './auth/phone-codes.service';
-import type { BasketRepository } from './basket/basket.service';
+import type { DiscountCardRepository } from './account/ports';
+import type { AccountsRepository, PhoneCodeRepository } from './auth/ports';
+import type { BasketRepository } from './basket/ports';
 import type { ConsentRepository } from './consent/consent';
-import type { QuestionWrites } from './feedback/feedback.service';
+import type { QuestionWrites } from './feedback/ports';
 import type { StockRepository } from './inventory/allocation';
 import type { OutboxRepository } from './messages/outbox';
-import type { NewsletterRepository } from './newsletter/newsletter.service';
+import type { NewsletterRepository } from './newsletter/ports';
 import type { OrderRepository } from './order/ports';
 
 /**

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AccountRepository, DiscountCardRepository } from '../../domain/account/account.service';
 import type { AddressInput } from '../../domain/account/account.schemas';
 import { type Address, addressTitle } from '../../domain/account/addresses';
 import { formatCard } from '../../domain/account/discount-card';
+import type { AccountRepository, DiscountCardRepository } from '../../domain/account/ports';
 import { type Db, isUniqueViolation, queryRows } from '../client';
 
 export interface AddressRow {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AccountsRepository } from '../../domain/auth/accounts.service';
+import type { AccountsRepository } from '../../domain/auth/ports';
 import { type Db, isUniqueViolation, queryRows, ts } from '../client';
 
 export function accountsRepository(db: Db): AccountsRepository {

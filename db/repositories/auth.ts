@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AuthRepository } from '../../domain/auth/auth.service';
 import { formatCard } from '../../domain/account/discount-card';
+import type { AuthRepository } from '../../domain/auth/ports';
 import { CABINET_URL, type User } from '../../domain/auth/user';
 import type { Role } from '../../domain/context';
 import { type Db, queryRows } from '../client';

@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { BasketOwner } from '../../domain/basket/basket.service';
 import type {
   CheckoutRepository,
   OrderLineFacts,
@@ -16,6 +15,7 @@ import type { Holiday, WeekHours } from '../../domain/stores/hours';
 import { type Db, isUniqueViolation, queryRows } from '../client';
 import { type AddressRow, accountRepository, columns, toAddress } from './account';
 import { orderableOnlineSql, shopSourceSql } from './availability';
+import type { BasketOwner } from '../../domain/basket/ports';
 
 const ownerSql = (owner: BasketOwner): SQL =>
   owner.userId !== null

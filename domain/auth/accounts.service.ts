@@ -1,4 +1,4 @@
-import { issueCard } from '../account/account.service';
+import { issueCard } from '../account/issue-card';
 import { consentOf } from '../consent/consent';
 import type { RequestContext } from '../context';
 import { userIdOf } from '../context';
@@ -12,54 +12,14 @@ import type { RegisterInput } from './accounts.schemas';
 import { type PasswordHasher, passwordProblem } from './password';
 import { normalizePhone } from './phone';
 import { phoneOrThrow } from './phone-codes.service';
+import type { AccountsRepository, TokenPurpose } from './ports';
 import type { User } from './user';
-
-export type TokenPurpose = 'email-confirm' | 'password-reset';
 
 /** How long an emailed link works. */
 export const TOKEN_TTL_S: Readonly<Record<TokenPurpose, number>> = {
   'email-confirm': 7 * 86400,
   'password-reset': 3600,
 };
-
-export interface NewUser {
-  email: string;
-  passwordHash: string;
-  name: string;
-  lastName: string;
-  phone: string | null;
-  /** The phone, when this session confirmed it by SMS code. */
-  confirmedPhone: string | null;
-  isSubscribe: boolean;
-}
-
-export interface AccountsRepository {
-  /** The new user's id; `email_taken` or `phone_taken` when another account has that email or confirmed phone. */
-  createUser(user: NewUser): Promise<number | 'email_taken' | 'phone_taken'>;
-  /** The user a login (an email, or a confirmed phone) names, with the password hash. */
-  credentials(login: { email: string } | { phone: string }): Promise<{ userId: number; passwordHash: string } | null>;
-  /** The email and name letters go to. */
-  contact(userId: number): Promise<{ email: string; name: string; emailConfirmed: boolean } | null>;
-  userIdByEmail(email: string): Promise<number | null>;
-  /** The phone the session confirmed by SMS code. */
-  sessionConfirmedPhone(sessionId: string): Promise<string | null>;
-  createToken(token: {
-    userId: number;
-    purpose: TokenPurpose;
-    tokenHash: string;
-    email: string;
-    expiresAt: Date;
-  }): Promise<void>;
-  /** Uses up a live token in the statement that finds it, so a link works once even when opened twice at once. */
-  spendToken(purpose: TokenPurpose, tokenHash: string, now: Date): Promise<{ userId: number; email: string } | null>;
-  /** Marks the email confirmed when it is still the user's address; answers whether it was. */
-  confirmEmail(userId: number, email: string): Promise<boolean>;
-  /**
-   * Sets the password, ends every session of the user and cancels every reset link still out: whoever held a
-   * session or a letter from before the change is out.
-   */
-  setPassword(userId: number, passwordHash: string, now: Date): Promise<void>;
-}
 
 export interface AccountsDeps {
   repo: AccountsRepository;

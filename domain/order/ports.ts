@@ -1,6 +1,6 @@
 import type { AddressInput } from '../account/account.schemas';
 import type { Address } from '../account/addresses';
-import type { BasketOwner } from '../basket/basket.service';
+import type { BasketOwner } from '../basket/ports';
 import type { DeliveryPrices } from '../delivery/delivery-price';
 import type { PickupPoint } from '../delivery/pickup';
 import type { ShopClock } from '../delivery/schedule';
