@@ -9,7 +9,7 @@ import type {
 import type { PickupPoint } from '../../domain/delivery/pickup';
 import type { StoreKind } from '../../domain/inventory/availability';
 import { bringingStores, type ShopSource, shopServes, slowestSource } from '../../domain/inventory/shop-serves';
-import type { DeliveryType, OrderState as OrderStatus } from '../../domain/order/process';
+import type { DeliveryType, OrderStatus } from '../../domain/order/process';
 import type { PromoCode } from '../../domain/pricing/promo';
 import type { Holiday, WeekHours } from '../../domain/stores/hours';
 import { type Db, isUniqueViolation, queryRows } from '../client';

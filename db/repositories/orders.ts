@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { OrdersRepository, StoredOrder } from '../../domain/order/orders.service';
-import type { DeliveryType, OrderState } from '../../domain/order/process';
+import type { DeliveryType, OrderStatus } from '../../domain/order/process';
 import { type Db, queryRows } from '../client';
 
 interface OrderRow {
   id: number;
   user_id: number | null;
   session_id: string;
-  status: OrderState;
+  status: OrderStatus;
   delivery_type: DeliveryType;
   delivery: StoredOrder['delivery'];
   name: string;

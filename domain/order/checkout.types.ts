@@ -52,7 +52,7 @@ export interface OrderParams {
   cookieInterval?: { date?: string; time?: string };
 }
 
-export interface OrderState {
+export interface OrderPageData {
   items: {
     id: number;
     product: BasketLine['product'];

@@ -7,7 +7,7 @@ import {
   createOrderProcess,
   DELIVERY_NAMES,
   type DeliveryType,
-  type OrderState,
+  type OrderStatus,
   OrderTransitionError,
   orderNumber,
   type ProcessActor,
@@ -20,7 +20,7 @@ export interface OrderView {
   id: number;
   number: string;
   createdAt: string;
-  status: OrderState;
+  status: OrderStatus;
   statusName: string;
   deliveryType: DeliveryType;
   deliveryName: string;
@@ -65,7 +65,7 @@ export interface OrdersRepository {
   /** The user's orders, newest first. */
   ofUser(userId: number): Promise<StoredOrder[]>;
   /** Shop orders in one of `states` whose reservation ended by `now`, oldest first, at most `limit`. */
-  expiredReservations(now: Date, limit: number, states: readonly OrderState[]): Promise<number[]>;
+  expiredReservations(now: Date, limit: number, states: readonly OrderStatus[]): Promise<number[]>;
 }
 
 export interface OrdersService {

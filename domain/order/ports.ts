@@ -7,7 +7,7 @@ import type { ShopClock } from '../delivery/schedule';
 import type { Allocation } from '../inventory/allocation';
 import type { ShopSource } from '../inventory/shop-serves';
 import type { PromoCode } from '../pricing/promo';
-import type { DeliveryType, OrderState as OrderStatus } from './process';
+import type { DeliveryType, OrderStatus } from './process';
 
 /** A line as the order takes it: the basket line with what promo codes may be limited to. */
 export interface OrderLineFacts {
