@@ -4,7 +4,7 @@ import { discountCardRepository } from './repositories/account';
 import { accountsRepository } from './repositories/accounts';
 import { basketRepository } from './repositories/basket';
 import { consentRepository } from './repositories/consents';
-import { orderRepository } from './repositories/checkout';
+import { orderWrites } from './repositories/checkout';
 import { newsletterRepository } from './repositories/newsletter';
 import { outboxRepository } from './repositories/outbox';
 import { phoneCodeRepository } from './repositories/phone-codes';
@@ -19,7 +19,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     cards: discountCardRepository(db),
     consents: consentRepository(db),
     newsletter: newsletterRepository(db),
-    orders: orderRepository(db),
+    orders: orderWrites(db),
     outbox: outboxRepository(db),
     phoneCodes: phoneCodeRepository(db),
     questions: questionsRepository(db),

@@ -6,7 +6,7 @@ import type { QuestionWrites } from './feedback/ports';
 import type { StockRepository } from './inventory/allocation';
 import type { OutboxRepository } from './messages/outbox';
 import type { NewsletterRepository } from './newsletter/ports';
-import type { OrderRepository } from './order/ports';
+import type { OrderWrites } from './order/ports';
 
 /**
  * The repositories whose writes must commit together. Saving an order writes stock, order rows, the promo code's
@@ -18,7 +18,7 @@ export interface TransactionRepositories {
   cards: DiscountCardRepository;
   consents: ConsentRepository;
   newsletter: NewsletterRepository;
-  orders: OrderRepository;
+  orders: OrderWrites;
   outbox: OutboxRepository;
   questions: QuestionWrites;
   phoneCodes: PhoneCodeRepository;

@@ -9,7 +9,7 @@ import { sessionsRepository } from '../db/repositories/sessions';
 import { basketRepository } from '../db/repositories/basket';
 import { checkoutRepository } from '../db/repositories/checkout';
 import { contentRepository } from '../db/repositories/content';
-import { ordersRepository } from '../db/repositories/orders';
+import { orderReads } from '../db/repositories/orders';
 import { questionsRepository } from '../db/repositories/questions';
 import { shopsRepository } from '../db/repositories/shops';
 import { homeRepository } from '../db/repositories/cards';
@@ -143,7 +143,7 @@ export function createServices(deps: {
       invalidations,
     }),
     orders: createOrdersService({
-      repo: ordersRepository(db),
+      repo: orderReads(db),
       uow: unitOfWork(db),
       tokenValid: (id, token) => {
         const expected = Buffer.from(orderToken(id));

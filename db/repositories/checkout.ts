@@ -1,11 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type {
-  CheckoutRepository,
-  OrderLineFacts,
-  OrderRepository,
-  OrderShop,
-  OrderSize,
-} from '../../domain/order/ports';
+import type { CheckoutRepository, OrderLineFacts, OrderWrites, OrderShop, OrderSize } from '../../domain/order/ports';
 import type { PickupPoint } from '../../domain/delivery/pickup';
 import type { StoreKind } from '../../domain/inventory/availability';
 import { bringingStores, type ShopSource, shopServes, slowestSource } from '../../domain/inventory/shop-serves';
@@ -361,7 +355,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
   };
 }
 
-export function orderRepository(db: Db): OrderRepository {
+export function orderWrites(db: Db): OrderWrites {
   return {
     async takePromo(code, customer, limits) {
       // The code's row lock queues concurrent orders, so each counts the uses the one before left.

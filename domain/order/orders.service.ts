@@ -60,7 +60,8 @@ export interface StoredOrder extends Omit<OrderView, 'number' | 'statusName' | '
   sessionId: string;
 }
 
-export interface OrdersRepository {
+/** Saved orders read outside a transaction (views, history, expired reservations); the writes are `OrderWrites`. */
+export interface OrderReads {
   order(id: number): Promise<StoredOrder | null>;
   /** The user's orders, newest first. */
   ofUser(userId: number): Promise<StoredOrder[]>;
@@ -99,7 +100,7 @@ const CANCELLABLE = statesMovingTo('cancelled');
 const EXPIRY_BATCH = 100;
 
 export function createOrdersService(deps: {
-  repo: OrdersRepository;
+  repo: OrderReads;
   uow: UnitOfWork;
   tokenValid(orderId: number, token: string): boolean;
 }): OrdersService {

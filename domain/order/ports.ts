@@ -119,8 +119,8 @@ export interface CheckoutRepository {
   }>;
 }
 
-/** The order's writes, inside its unit of work. */
-export interface OrderRepository {
+/** The order's writes, inside its unit of work; its reads are `OrderReads` (orders.service.ts). */
+export interface OrderWrites {
   /**
    * Counts one use of the code for the customer, under a lock on the code's row: `used` when its total or
    * per-customer limit is reached, and nothing is counted then.
