@@ -1,5 +1,5 @@
-import type { Address } from '../domain/account/addresses';
-import type { DiscountCard } from '../domain/account/discount-card';
+import type { Address } from '../domain/cabinet/addresses';
+import type { DiscountCard } from '../domain/cabinet/discount-card';
 import type { User } from '../domain/auth/user';
 import type { BasketCounts } from '../domain/basket/ports';
 import type { PickupPoint } from '../domain/delivery/pickup';

@@ -1,7 +1,7 @@
 import type { TransactionRepositories, UnitOfWork } from '../domain/uow';
 import type { Db } from './client';
-import { discountCardRepository } from './repositories/account';
-import { accountsRepository } from './repositories/accounts';
+import { discountCardRepository } from './repositories/cabinet';
+import { credentialsRepository } from './repositories/credentials';
 import { basketRepository } from './repositories/basket';
 import { consentRepository } from './repositories/consents';
 import { orderWrites } from './repositories/checkout';
@@ -14,7 +14,7 @@ import { stockRepository } from './repositories/stock';
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
 export function transactionRepositories(db: Db): TransactionRepositories {
   return {
-    accounts: accountsRepository(db),
+    credentials: credentialsRepository(db),
     basket: basketRepository(db),
     cards: discountCardRepository(db),
     consents: consentRepository(db),

@@ -1,5 +1,5 @@
-import type { DiscountCardRepository } from './account/ports';
-import type { AccountsRepository, PhoneCodeRepository } from './auth/ports';
+import type { DiscountCardRepository } from './cabinet/ports';
+import type { CredentialsRepository, PhoneCodeRepository } from './auth/ports';
 import type { BasketRepository } from './basket/ports';
 import type { ConsentRepository } from './consent/consent';
 import type { QuestionWrites } from './feedback/ports';
@@ -13,7 +13,7 @@ import type { OrderWrites } from './order/ports';
  * use, the consent and the confirmation message: all or none. Areas add their repository here as they come.
  */
 export interface TransactionRepositories {
-  accounts: AccountsRepository;
+  credentials: CredentialsRepository;
   basket: BasketRepository;
   cards: DiscountCardRepository;
   consents: ConsentRepository;

@@ -2,9 +2,9 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/client';
 import { scryptHasher } from './auth/passwords';
-import { accountRepository, discountCardRepository } from '../db/repositories/account';
-import { accountsRepository } from '../db/repositories/accounts';
-import { authRepository } from '../db/repositories/auth';
+import { cabinetRepository, discountCardRepository } from '../db/repositories/cabinet';
+import { credentialsRepository } from '../db/repositories/credentials';
+import { sessionUserRepository } from '../db/repositories/session-user';
 import { sessionsRepository } from '../db/repositories/sessions';
 import { basketRepository } from '../db/repositories/basket';
 import { checkoutRepository } from '../db/repositories/checkout';
@@ -23,10 +23,10 @@ import { tableRateLimiter } from '../db/repositories/rate-limits';
 import { phoneCodeRepository } from '../db/repositories/phone-codes';
 import { regionsRepository } from '../db/repositories/regions';
 import { unitOfWork } from '../db/uow';
-import { createAccountService } from '../domain/account/account.service';
-import { cardNumber } from '../domain/account/discount-card';
-import { createAccountsService } from '../domain/auth/accounts.service';
-import { createAuthService } from '../domain/auth/auth.service';
+import { createCabinetService } from '../domain/cabinet/cabinet.service';
+import { cardNumber } from '../domain/cabinet/discount-card';
+import { createCredentialsService } from '../domain/auth/credentials.service';
+import { createSessionUserService } from '../domain/auth/session-user.service';
 import { createPhoneCodesService } from '../domain/auth/phone-codes.service';
 import { createBasketService } from '../domain/basket/basket.service';
 import { createHomeService } from '../domain/catalog/listing/home.service';
@@ -85,14 +85,14 @@ export function createServices(deps: {
   const limitRules = limitCatalogue(settings);
   const listing = createListingService(listingRepository(db), { invalidations });
   const basket = createBasketService(basketRepository(db));
-  const auth = createAuthService(authRepository(db), basket.mergeVisitorBasket);
+  const sessionUser = createSessionUserService(sessionUserRepository(db), basket.mergeVisitorBasket);
   // The key of an order's page for a guest: the link in the confirmation letter, never the number alone.
   const orderToken = (id: number) => createHmac('sha256', secret).update(`order:${id}`).digest('base64url');
   const newCardNumber = () => cardNumber(String(randomInt(0, 100_000_000_000)).padStart(11, '0'));
-  const accounts = createAccountsService({
-    repo: accountsRepository(db),
+  const credentials = createCredentialsService({
+    repo: credentialsRepository(db),
     uow: unitOfWork(db),
-    auth,
+    sessionUser,
     limits,
     limitRules,
     passwords: scryptHasher(),
@@ -120,13 +120,13 @@ export function createServices(deps: {
     orderLink: (id) => `${new URL(settings.SITE_URL).origin}/order/?ORDER_ID=${id}&token=${orderToken(id)}`,
   });
   return {
-    auth,
-    accounts,
-    account: createAccountService({
-      repo: accountRepository(db),
+    sessionUser,
+    credentials,
+    cabinet: createCabinetService({
+      repo: cabinetRepository(db),
       cards: discountCardRepository(db),
-      accounts,
-      currentUser: (ctx) => auth.currentUser(ctx),
+      credentials,
+      currentUser: (ctx) => sessionUser.currentUser(ctx),
       newCardNumber,
     }),
     checkout,

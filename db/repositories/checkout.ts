@@ -7,7 +7,7 @@ import type { DeliveryType, OrderStatus } from '../../domain/order/process';
 import type { PromoCode } from '../../domain/pricing/promo';
 import type { Holiday, WeekHours } from '../../domain/stores/hours';
 import { type Db, isUniqueViolation, queryRows } from '../client';
-import { type AddressRow, accountRepository, columns, toAddress } from './account';
+import { type AddressRow, cabinetRepository, columns, toAddress } from './cabinet';
 import { orderableOnlineSql, shopSourceSql } from './availability';
 import type { BasketOwner } from '../../domain/basket/ports';
 
@@ -132,7 +132,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
     },
 
     async addresses(owner) {
-      if (owner.userId !== null) return accountRepository(db).addresses(owner.userId);
+      if (owner.userId !== null) return cabinetRepository(db).addresses(owner.userId);
       const rows = await queryRows<AddressRow>(
         db,
         sql`select * from addresses where session_id = ${owner.sessionId} order by id desc`,
@@ -141,7 +141,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
     },
 
     async addAddress(owner, input, max) {
-      if (owner.userId !== null) return accountRepository(db).addAddress(owner.userId, input, max);
+      if (owner.userId !== null) return cabinetRepository(db).addAddress(owner.userId, input, max);
       const c = columns(input);
       // One statement: the count and the insert cannot be split by a concurrent add of the same session.
       const [row] = await queryRows<{ id: number }>(

@@ -14,7 +14,7 @@ export interface NewUser {
   isSubscribe: boolean;
 }
 
-export interface AccountsRepository {
+export interface CredentialsRepository {
   /** The new user's id; `email_taken` or `phone_taken` when another account has that email or confirmed phone. */
   createUser(user: NewUser): Promise<number | 'email_taken' | 'phone_taken'>;
   /** The user a login (an email, or a confirmed phone) names, with the password hash. */
@@ -67,7 +67,7 @@ export interface PhoneCodeRepository {
   userByConfirmedPhone(phone: string): Promise<number | null>;
 }
 
-export interface AuthRepository {
+export interface SessionUserRepository {
   /** The user bound to the session, or the visitor when none is. */
   actorOf(sessionId: string): Promise<Actor>;
   /** The logged-in user's fields as the spec's User; null when the user is gone. */

@@ -1,5 +1,5 @@
-import type { AddressInput } from '../account/account.schemas';
-import { checkAddress, MAX_ADDRESSES } from '../account/addresses';
+import type { AddressInput } from '../cabinet/cabinet.schemas';
+import { checkAddress, MAX_ADDRESSES } from '../cabinet/addresses';
 import type { Basket } from '../basket/basket';
 import { cachedFor } from '../cache';
 import { type Invalidations, SHELL } from '../cache-tags';

@@ -1,4 +1,4 @@
-import type { Address } from '../account/addresses';
+import type { Address } from '../cabinet/addresses';
 import type { Basket, BasketLine } from '../basket/basket';
 import type { PickupPoint } from '../delivery/pickup';
 import type { OrderShop, OrderSize } from './ports';

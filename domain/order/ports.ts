@@ -1,5 +1,5 @@
-import type { AddressInput } from '../account/account.schemas';
-import type { Address } from '../account/addresses';
+import type { AddressInput } from '../cabinet/cabinet.schemas';
+import type { Address } from '../cabinet/addresses';
 import type { BasketOwner } from '../basket/ports';
 import type { DeliveryPrices } from '../delivery/delivery-price';
 import type { PickupPoint } from '../delivery/pickup';

@@ -1,17 +1,17 @@
-import type { AccountsService } from '../auth/accounts.service';
+import type { CredentialsService } from '../auth/credentials.service';
 import { phoneOrThrow } from '../auth/phone-codes.service';
 import type { User } from '../auth/user';
 import { requireUser } from '../auth/guards';
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import type { AddressInput, ProfileInput } from './account.schemas';
+import type { AddressInput, ProfileInput } from './cabinet.schemas';
 import { type Address, checkAddress, MAX_ADDRESSES } from './addresses';
 import type { DiscountCard } from './discount-card';
 import { issueCard } from './issue-card';
 import { splitFullName } from './names';
-import type { AccountRepository, DiscountCardRepository, ProfileChanges } from './ports';
+import type { CabinetRepository, DiscountCardRepository, ProfileChanges } from './ports';
 
-export interface AccountService {
+export interface CabinetService {
   updateProfile(ctx: RequestContext, input: ProfileInput): Promise<User>;
   addresses(ctx: RequestContext): Promise<Address[]>;
   addAddress(ctx: RequestContext, input: AddressInput): Promise<Address[]>;
@@ -22,10 +22,10 @@ export interface AccountService {
   requestCard(ctx: RequestContext): Promise<DiscountCard>;
 }
 
-export interface AccountDeps {
-  repo: AccountRepository;
+export interface CabinetDeps {
+  repo: CabinetRepository;
   cards: DiscountCardRepository;
-  accounts: AccountsService;
+  credentials: CredentialsService;
   currentUser(ctx: RequestContext): Promise<User>;
   /** A fresh card number (EAN-13). */
   newCardNumber(): string;
@@ -33,7 +33,7 @@ export interface AccountDeps {
 
 const NO_ADDRESS = () => new DomainError('not_found', 'Такого адреса нет.', 'ADDRESS_NOT_FOUND');
 
-export function createAccountService(deps: AccountDeps): AccountService {
+export function createCabinetService(deps: CabinetDeps): CabinetService {
   const { repo } = deps;
   return {
     async updateProfile(ctx, input) {
@@ -63,7 +63,7 @@ export function createAccountService(deps: AccountDeps): AccountService {
       if ((await repo.updateProfile(userId, changes)) === 'email_taken')
         throw new DomainError('conflict', 'Этот email уже зарегистрирован в другой учётной записи.', 'EMAIL_TAKEN');
       // A new address counts only once confirmed: the letter goes to it now.
-      if (newEmail) await deps.accounts.sendEmailConfirmation(ctx);
+      if (newEmail) await deps.credentials.sendEmailConfirmation(ctx);
       return deps.currentUser(ctx);
     },
 

@@ -1,8 +1,8 @@
 import { type Actor, type RequestContext, userIdOf } from '../context';
-import type { AuthRepository } from './ports';
+import type { SessionUserRepository } from './ports';
 import { GUEST, type User } from './user';
 
-export interface AuthService {
+export interface SessionUserService {
   actorOf(sessionId: string): Promise<Actor>;
   /** Whoever asks, as the spec's User: the guest for a visitor. */
   currentUser(ctx: Pick<RequestContext, 'actor'>): Promise<User>;
@@ -11,10 +11,10 @@ export interface AuthService {
   logOut(ctx: Pick<RequestContext, 'sessionId'>): Promise<void>;
 }
 
-export function createAuthService(
-  repo: AuthRepository,
+export function createSessionUserService(
+  repo: SessionUserRepository,
   mergeVisitorBasket: (sessionId: string, userId: number) => Promise<void>,
-): AuthService {
+): SessionUserService {
   return {
     actorOf: (sessionId) => repo.actorOf(sessionId),
     async currentUser(ctx) {

@@ -1,4 +1,4 @@
-import type { AddressInput } from './account.schemas';
+import type { AddressInput } from './cabinet.schemas';
 import type { Address } from './addresses';
 import type { DiscountCard } from './discount-card';
 
@@ -14,7 +14,7 @@ export interface ProfileChanges {
   phone?: string;
 }
 
-export interface AccountRepository {
+export interface CabinetRepository {
   /** Applies the changes; `email_taken` when another account has the new email (nothing is changed then). */
   updateProfile(userId: number, changes: ProfileChanges): Promise<'ok' | 'email_taken'>;
   currentEmail(userId: number): Promise<string | null>;

@@ -1,4 +1,4 @@
-import { issueCard } from '../account/issue-card';
+import { issueCard } from '../cabinet/issue-card';
 import { consentOf } from '../consent/consent';
 import type { RequestContext } from '../context';
 import { userIdOf } from '../context';
@@ -7,12 +7,12 @@ import type { LimitCatalogue } from '../limits/catalogue';
 import { enforce, type RateLimiter } from '../limits/limits';
 import { emailConfirmLetter, passwordResetLetter } from '../messages/templates';
 import type { UnitOfWork } from '../uow';
-import type { AuthService } from './auth.service';
-import type { RegisterInput } from './accounts.schemas';
+import type { SessionUserService } from './session-user.service';
+import type { RegisterInput } from './credentials.schemas';
 import { type PasswordHasher, passwordProblem } from './password';
 import { normalizePhone } from './phone';
 import { phoneOrThrow } from './phone-codes.service';
-import type { AccountsRepository, TokenPurpose } from './ports';
+import type { CredentialsRepository, TokenPurpose } from './ports';
 import type { User } from './user';
 
 /** How long an emailed link works. */
@@ -21,10 +21,10 @@ export const TOKEN_TTL_S: Readonly<Record<TokenPurpose, number>> = {
   'password-reset': 3600,
 };
 
-export interface AccountsDeps {
-  repo: AccountsRepository;
+export interface CredentialsDeps {
+  repo: CredentialsRepository;
   uow: UnitOfWork;
-  auth: AuthService;
+  sessionUser: SessionUserService;
   limits: RateLimiter;
   passwords: PasswordHasher;
   limitRules: Pick<
@@ -46,7 +46,7 @@ export interface AccountsDeps {
   hashToken(token: string): string;
 }
 
-export interface AccountsService {
+export interface CredentialsService {
   /** Creates the user, sends the confirmation letter and logs the session in under `newSessionId`. */
   register(ctx: RequestContext, input: RegisterInput, newSessionId: string): Promise<User>;
   logIn(ctx: RequestContext, login: string, password: string, newSessionId: string): Promise<User>;
@@ -69,7 +69,7 @@ function checkPassword(passwords: PasswordHasher, password: string): void {
   if (problem) throw new DomainError('validation', problem, 'PASSWORD_WEAK');
 }
 
-export function createAccountsService(deps: AccountsDeps): AccountsService {
+export function createCredentialsService(deps: CredentialsDeps): CredentialsService {
   const { repo, passwords } = deps;
   const rules = deps.limitRules;
   const link = (path: string, token: string) => `${deps.siteUrl}${path}?token=${encodeURIComponent(token)}`;
@@ -98,7 +98,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const sessionPhone = await repo.sessionConfirmedPhone(ctx.sessionId);
       const passwordHash = await passwords.hash(input.password);
       const userId = await deps.uow.run(async (repos) => {
-        const created = await repos.accounts.createUser({
+        const created = await repos.credentials.createUser({
           email,
           passwordHash,
           name: input.name,
@@ -124,11 +124,11 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
         if (deps.giveCardOnRegister || input.discountCard === 'Y')
           await issueCard(repos.cards, created, deps.newCardNumber);
         const { token, row } = await letterToken(ctx, created, 'email-confirm', email);
-        await repos.accounts.createToken(row);
+        await repos.credentials.createToken(row);
         await repos.outbox.enqueue(emailConfirmLetter({ email, name: input.name, url: link('/auth/confirm/', token) }));
         return created;
       });
-      return deps.auth.logIn(ctx, userId, newSessionId);
+      return deps.sessionUser.logIn(ctx, userId, newSessionId);
     },
 
     async logIn(ctx, login, password, newSessionId) {
@@ -140,7 +140,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const ok = await passwords.verify(password, found?.passwordHash ?? null);
       if (!found || !ok) throw new DomainError('unauthorized', WRONG_LOGIN, 'WRONG_LOGIN');
       await deps.limits.reset(key, rules.loginTries);
-      return deps.auth.logIn(ctx, found.userId, newSessionId);
+      return deps.sessionUser.logIn(ctx, found.userId, newSessionId);
     },
 
     async sendEmailConfirmation(ctx) {
@@ -157,7 +157,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       );
       await deps.uow.run(async (repos) => {
         const { token, row } = await letterToken(ctx, userId, 'email-confirm', contact.email);
-        await repos.accounts.createToken(row);
+        await repos.credentials.createToken(row);
         await repos.outbox.enqueue(
           emailConfirmLetter({ email: contact.email, name: contact.name, url: link('/auth/confirm/', token) }),
         );
@@ -179,7 +179,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
         const contact = await repo.contact(userId);
         await deps.uow.run(async (repos) => {
           const { token, row } = await letterToken(ctx, userId, 'password-reset', address);
-          await repos.accounts.createToken(row);
+          await repos.credentials.createToken(row);
           await repos.outbox.enqueue(
             passwordResetLetter({ email: address, name: contact?.name ?? '', url: link('/auth/reset/', token) }),
           );
