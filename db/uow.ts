@@ -16,7 +16,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
   return {
     credentials: credentialsRepository(db),
     basket: basketRepository(db),
-    cards: discountCardRepository(db),
+    discountCards: discountCardRepository(db),
     consents: consentRepository(db),
     newsletter: newsletterRepository(db),
     orders: orderWrites(db),

@@ -15,7 +15,7 @@ import type { OrderWrites } from './order/ports';
 export interface TransactionRepositories {
   credentials: CredentialsRepository;
   basket: BasketRepository;
-  cards: DiscountCardRepository;
+  discountCards: DiscountCardRepository;
   consents: ConsentRepository;
   newsletter: NewsletterRepository;
   orders: OrderWrites;

@@ -12,7 +12,7 @@ import { contentRepository } from '../db/repositories/content';
 import { orderReads } from '../db/repositories/orders';
 import { questionsRepository } from '../db/repositories/questions';
 import { shopsRepository } from '../db/repositories/shops';
-import { homeRepository } from '../db/repositories/cards';
+import { homeRepository } from '../db/repositories/product-cards';
 import { listingRepository } from '../db/repositories/listing';
 import { searchRepository } from '../db/repositories/search';
 import { productRepository } from '../db/repositories/product';
@@ -124,7 +124,7 @@ export function createServices(deps: {
     credentials,
     cabinet: createCabinetService({
       repo: cabinetRepository(db),
-      cards: discountCardRepository(db),
+      discountCards: discountCardRepository(db),
       credentials,
       currentUser: (ctx) => sessionUser.currentUser(ctx),
       newCardNumber,

@@ -122,7 +122,7 @@ export function createCredentialsService(deps: CredentialsDeps): CredentialsServ
           );
         await repos.consents.record(consentOf(ctx, 'registration', email));
         if (deps.giveCardOnRegister || input.discountCard === 'Y')
-          await issueCard(repos.cards, created, deps.newCardNumber);
+          await issueCard(repos.discountCards, created, deps.newCardNumber);
         const { token, row } = await letterToken(ctx, created, 'email-confirm', email);
         await repos.credentials.createToken(row);
         await repos.outbox.enqueue(emailConfirmLetter({ email, name: input.name, url: link('/auth/confirm/', token) }));

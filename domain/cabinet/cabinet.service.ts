@@ -24,7 +24,7 @@ export interface CabinetService {
 
 export interface CabinetDeps {
   repo: CabinetRepository;
-  cards: DiscountCardRepository;
+  discountCards: DiscountCardRepository;
   credentials: CredentialsService;
   currentUser(ctx: RequestContext): Promise<User>;
   /** A fresh card number (EAN-13). */
@@ -94,7 +94,7 @@ export function createCabinetService(deps: CabinetDeps): CabinetService {
 
     async requestCard(ctx) {
       const { userId } = requireUser(ctx);
-      await issueCard(deps.cards, userId, deps.newCardNumber);
+      await issueCard(deps.discountCards, userId, deps.newCardNumber);
       return (await repo.card(userId)) as DiscountCard;
     },
   };
