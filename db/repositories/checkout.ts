@@ -205,7 +205,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
             );
       const allowedShopIds = new Map<number, number[]>();
       const allowedMovementStoreIds = new Map<number, number[]>();
-      const onlineStock = new Map<number, number>();
+      const warehouseStock = new Map<number, number>();
       for (const offerId of offerIds) {
         const own = stock
           .filter((k) => Number(k.offer_id) === offerId)
@@ -216,7 +216,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
           shops.map((s) => Number(s.id)).filter((id) => shopServes(id, own, banned) !== null),
         );
         allowedMovementStoreIds.set(offerId, bringingStores(own, banned));
-        onlineStock.set(
+        warehouseStock.set(
           offerId,
           own
             .filter((k) => k.storeType === 'online' && !banned.includes(k.storeId))
@@ -227,7 +227,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
         shops: shops.map((s) => ({ ...s, id: Number(s.id), lat: Number(s.lat), lon: Number(s.lon) })),
         allowedShopIds,
         allowedMovementStoreIds,
-        onlineStock,
+        warehouseStock,
       };
     },
 

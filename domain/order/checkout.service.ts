@@ -86,7 +86,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       repo.pickupPoints(cityId),
     ]);
     const offerIds = lines.map((l) => l.offerId);
-    const [{ shops, allowedShopIds, allowedMovementStoreIds, onlineStock }, sizes] = await Promise.all([
+    const [{ shops, allowedShopIds, allowedMovementStoreIds, warehouseStock }, sizes] = await Promise.all([
       repo.shopsOf(cityId, offerIds),
       repo.sizesOf([...new Set(lines.map((l) => l.productId))]),
     ]);
@@ -96,7 +96,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     const fitting = addresses.filter((a) => a.type === addressType);
     const address = fitting.find((a) => a.id === params.deliveryAddressId) ?? fitting[0] ?? null;
     const deliveryIntervalList = courierIntervals(ctx.now(), ctx.city?.timeZone ?? DEFAULT_TIME_ZONE, {
-      sameDayStock: sameDay(lines, onlineStock),
+      sameDayStock: sameDay(lines, warehouseStock),
     });
     const interval = chooseInterval(
       deliveryIntervalList,

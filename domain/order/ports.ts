@@ -114,8 +114,11 @@ export interface CheckoutRepository {
     shops: OrderShop[];
     allowedShopIds: Map<number, number[]>;
     allowedMovementStoreIds: Map<number, number[]>;
-    /** Units of each offer in the online warehouse (same-day courier needs every line there). */
-    onlineStock: Map<number, number>;
+    /**
+     * Units of each offer in the online warehouse alone, which same-day courier needs for every line (the basket's
+     * `onlineStock` counts every source an online order may take from).
+     */
+    warehouseStock: Map<number, number>;
   }>;
 }
 
