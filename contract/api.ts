@@ -1,13 +1,13 @@
-import type { Address } from '../domain/account/addresses';
-import type { DiscountCard } from '../domain/account/discount-card';
+import type { Address } from '../domain/cabinet/addresses';
+import type { DiscountCard } from '../domain/cabinet/discount-card';
 import type { User } from '../domain/auth/user';
+import type { BasketCounts } from '../domain/basket/ports';
 import type { PickupPoint } from '../domain/delivery/pickup';
-import type { OrderState } from '../domain/order/checkout.types';
+import type { OrderPageData } from '../domain/order/checkout.types';
 import type { OrderShop } from '../domain/order/ports';
 import type { OrderView } from '../domain/order/orders.service';
 import type { ReserveData, ShopView } from '../domain/stores/shops.service';
 import type { Basket } from '../domain/basket/basket';
-import type { BasketCounts } from '../domain/basket/basket.service';
 import type { ShopAvailability } from '../domain/catalog/product/product';
 import type { Region } from '../domain/regions/regions.service';
 import type { ListPayload, ProductPayload, SectionEntry } from './catalog';
@@ -152,7 +152,7 @@ export interface RpcAnswers {
   'sale.order.basket.toWishlist': BasketAnswer;
   'sale.order.basket.setQuantity': BasketAnswer;
   'sale.order.basket.setSize': BasketAnswer;
-  'sale.order.delivery.setAddress': OrderState;
+  'sale.order.delivery.setAddress': OrderPageData;
   'sale.order.setPromocode': { promocodeList: string[] };
   'sale.order.resetPromocode': { promocodeList: string[] };
   /** The saved order: the browser goes to `/order/?ORDER_ID={id}`. */
@@ -160,10 +160,10 @@ export interface RpcAnswers {
   'sale.reserve.data': ReserveData;
   /** The order of the reservation, and its number as the shop says it. */
   'sale.reserve.save': { id: number; number: string };
-  'sale.order.data': OrderState;
-  'sale.order.delivery.getIntervalData': OrderState;
-  'sale.order.setDiscountCard': OrderState;
-  'sale.order.resetDiscountCard': OrderState;
+  'sale.order.data': OrderPageData;
+  'sale.order.delivery.getIntervalData': OrderPageData;
+  'sale.order.setDiscountCard': OrderPageData;
+  'sale.order.resetDiscountCard': OrderPageData;
 }
 
 export type RpcMethod = keyof RpcAnswers;

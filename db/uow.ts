@@ -1,11 +1,11 @@
 import type { TransactionRepositories, UnitOfWork } from '../domain/uow';
 import type { Db } from './client';
-import { discountCardRepository } from './repositories/account';
-import { accountsRepository } from './repositories/accounts';
+import { discountCardRepository } from './repositories/cabinet';
+import { credentialsRepository } from './repositories/credentials';
 import { auditRepository } from './repositories/audit';
 import { basketRepository } from './repositories/basket';
 import { consentRepository } from './repositories/consents';
-import { orderRepository } from './repositories/checkout';
+import { orderWrites } from './repositories/checkout';
 import { newsletterRepository } from './repositories/newsletter';
 import { outboxRepository } from './repositories/outbox';
 import { phoneCodeRepository } from './repositories/phone-codes';
@@ -16,13 +16,13 @@ import { stockRepository } from './repositories/stock';
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
 export function transactionRepositories(db: Db): TransactionRepositories {
   return {
-    accounts: accountsRepository(db),
+    credentials: credentialsRepository(db),
     audit: auditRepository(db),
     basket: basketRepository(db),
-    cards: discountCardRepository(db),
+    discountCards: discountCardRepository(db),
     consents: consentRepository(db),
     newsletter: newsletterRepository(db),
-    orders: orderRepository(db),
+    orders: orderWrites(db),
     outbox: outboxRepository(db),
     phoneCodes: phoneCodeRepository(db),
     questions: questionsRepository(db),

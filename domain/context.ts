@@ -1,4 +1,4 @@
-import type { City } from './regions/regions.service';
+import type { City } from './regions/ports';
 import type { StaffMember } from './staff/permissions';
 
 /**

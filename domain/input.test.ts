@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressInput, profileInput } from './account/account.schemas';
-import { registerInput } from './auth/accounts.schemas';
+import { addressInput, profileInput } from './cabinet/cabinet.schemas';
+import { registerInput } from './auth/credentials.schemas';
 import { feedbackInput } from './feedback/feedback';
 import { manyLines, oneLine } from './input';
 import { saveInput, setAddressInput } from './order/order.schemas';

@@ -1,6 +1,6 @@
-import type { AccountService } from './account/account.service';
-import type { AccountsService } from './auth/accounts.service';
-import type { AuthService } from './auth/auth.service';
+import type { CabinetService } from './cabinet/cabinet.service';
+import type { CredentialsService } from './auth/credentials.service';
+import type { SessionUserService } from './auth/session-user.service';
 import type { PhoneCodesService } from './auth/phone-codes.service';
 import type { BasketService } from './basket/basket.service';
 import type { HomeService } from './catalog/listing/home.service';
@@ -23,10 +23,12 @@ import type { RegionsService } from './regions/regions.service';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
 export interface Services {
-  auth: AuthService;
-  accounts: AccountsService;
+  /** Who a session is logged in as: logging in and out binds and unbinds a user. */
+  sessionUser: SessionUserService;
+  /** Registration, login by password, email confirmation and password reset. */
+  credentials: CredentialsService;
   /** The cabinet: profile, addresses, discount card. */
-  account: AccountService;
+  cabinet: CabinetService;
   phoneCodes: PhoneCodesService;
   sessions: SessionsService;
   menu: MenuService;

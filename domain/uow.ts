@@ -1,13 +1,12 @@
-import type { DiscountCardRepository } from './account/account.service';
-import type { AccountsRepository } from './auth/accounts.service';
-import type { PhoneCodeRepository } from './auth/phone-codes.service';
-import type { BasketRepository } from './basket/basket.service';
+import type { DiscountCardRepository } from './cabinet/ports';
+import type { CredentialsRepository, PhoneCodeRepository } from './auth/ports';
+import type { BasketRepository } from './basket/ports';
 import type { ConsentRepository } from './consent/consent';
-import type { QuestionWrites } from './feedback/feedback.service';
+import type { QuestionWrites } from './feedback/ports';
 import type { StockRepository } from './inventory/allocation';
 import type { OutboxRepository } from './messages/outbox';
-import type { NewsletterRepository } from './newsletter/newsletter.service';
-import type { OrderRepository } from './order/ports';
+import type { NewsletterRepository } from './newsletter/ports';
+import type { OrderWrites } from './order/ports';
 import type { AuditWrites } from './staff/audit';
 import type { StaffRepository } from './staff/ports';
 
@@ -16,14 +15,14 @@ import type { StaffRepository } from './staff/ports';
  * use, the consent and the confirmation message: all or none. Areas add their repository here as they come.
  */
 export interface TransactionRepositories {
-  accounts: AccountsRepository;
+  credentials: CredentialsRepository;
   /** The audit log of staff writes: an entry commits with the change it records. */
   audit: AuditWrites;
   basket: BasketRepository;
-  cards: DiscountCardRepository;
+  discountCards: DiscountCardRepository;
   consents: ConsentRepository;
   newsletter: NewsletterRepository;
-  orders: OrderRepository;
+  orders: OrderWrites;
   outbox: OutboxRepository;
   questions: QuestionWrites;
   phoneCodes: PhoneCodeRepository;

@@ -203,7 +203,7 @@ export function createApp(deps: AppDeps) {
         'Выход не выполнен',
         'Ссылка на выход пришла с другого сайта. Чтобы выйти, нажмите «Выход» в меню магазина.',
       );
-    await services.auth.logOut(c.get('ctx'));
+    await services.sessionUser.logOut(c.get('ctx'));
     c.get('session').renew(newSessionId());
     url.searchParams.delete('logout');
     c.header('Cache-Control', 'no-store');

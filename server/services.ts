@@ -2,17 +2,17 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/client';
 import { scryptHasher } from './auth/passwords';
-import { accountRepository, discountCardRepository } from '../db/repositories/account';
-import { accountsRepository } from '../db/repositories/accounts';
-import { authRepository } from '../db/repositories/auth';
+import { cabinetRepository, discountCardRepository } from '../db/repositories/cabinet';
+import { credentialsRepository } from '../db/repositories/credentials';
+import { sessionUserRepository } from '../db/repositories/session-user';
 import { sessionsRepository } from '../db/repositories/sessions';
 import { basketRepository } from '../db/repositories/basket';
 import { checkoutRepository } from '../db/repositories/checkout';
 import { contentRepository } from '../db/repositories/content';
-import { ordersRepository } from '../db/repositories/orders';
+import { orderReads } from '../db/repositories/orders';
 import { questionsRepository } from '../db/repositories/questions';
 import { shopsRepository } from '../db/repositories/shops';
-import { homeRepository } from '../db/repositories/cards';
+import { homeRepository } from '../db/repositories/product-cards';
 import { listingRepository } from '../db/repositories/listing';
 import { searchRepository } from '../db/repositories/search';
 import { productRepository } from '../db/repositories/product';
@@ -26,10 +26,10 @@ import { auditRepository } from '../db/repositories/audit';
 import { staffRepository } from '../db/repositories/staff';
 import { totpSecondFactor } from './auth/totp';
 import { unitOfWork } from '../db/uow';
-import { createAccountService } from '../domain/account/account.service';
-import { cardNumber } from '../domain/account/discount-card';
-import { createAccountsService } from '../domain/auth/accounts.service';
-import { createAuthService } from '../domain/auth/auth.service';
+import { createCabinetService } from '../domain/cabinet/cabinet.service';
+import { cardNumber } from '../domain/cabinet/discount-card';
+import { createCredentialsService } from '../domain/auth/credentials.service';
+import { createSessionUserService } from '../domain/auth/session-user.service';
 import { createPhoneCodesService } from '../domain/auth/phone-codes.service';
 import { createBasketService } from '../domain/basket/basket.service';
 import { createHomeService } from '../domain/catalog/listing/home.service';
@@ -89,14 +89,14 @@ export function createServices(deps: {
   const limitRules = limitCatalogue(settings);
   const listing = createListingService(listingRepository(db), { invalidations });
   const basket = createBasketService(basketRepository(db));
-  const auth = createAuthService(authRepository(db), basket.mergeVisitorBasket);
+  const sessionUser = createSessionUserService(sessionUserRepository(db), basket.mergeVisitorBasket);
   // The key of an order's page for a guest: the link in the confirmation letter, never the number alone.
   const orderToken = (id: number) => createHmac('sha256', secret).update(`order:${id}`).digest('base64url');
   const newCardNumber = () => cardNumber(String(randomInt(0, 100_000_000_000)).padStart(11, '0'));
-  const accounts = createAccountsService({
-    repo: accountsRepository(db),
+  const credentials = createCredentialsService({
+    repo: credentialsRepository(db),
     uow: unitOfWork(db),
-    auth,
+    sessionUser,
     limits,
     limitRules,
     passwords: scryptHasher(),
@@ -124,13 +124,13 @@ export function createServices(deps: {
     orderLink: (id) => `${new URL(settings.SITE_URL).origin}/order/?ORDER_ID=${id}&token=${orderToken(id)}`,
   });
   return {
-    auth,
-    accounts,
-    account: createAccountService({
-      repo: accountRepository(db),
-      cards: discountCardRepository(db),
-      accounts,
-      currentUser: (ctx) => auth.currentUser(ctx),
+    sessionUser,
+    credentials,
+    cabinet: createCabinetService({
+      repo: cabinetRepository(db),
+      discountCards: discountCardRepository(db),
+      credentials,
+      currentUser: (ctx) => sessionUser.currentUser(ctx),
       newCardNumber,
     }),
     checkout,
@@ -147,7 +147,7 @@ export function createServices(deps: {
       invalidations,
     }),
     orders: createOrdersService({
-      repo: ordersRepository(db),
+      repo: orderReads(db),
       uow: unitOfWork(db),
       tokenValid: (id, token) => {
         const expected = Buffer.from(orderToken(id));

@@ -5,12 +5,12 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Basket } from '../../domain/basket/basket';
-import type { BasketCounts } from '../../domain/basket/basket.service';
 import { reachGoal, sendEvent } from './analytics';
 import { API } from '../../contract/api';
 import { type ApiAnswer, postApi, postRpc } from './api';
 import { loadVisitor, useVisitor } from './visitor';
 import { parseEntry, readEntry, storageKey, writeEntry } from './storage';
+import type { BasketCounts } from '../../domain/basket/ports';
 
 export const BASKET_KEY = 'basket';
 /** Spec §3/§9: the basket cache value 900, in seconds like the default lifetime. */

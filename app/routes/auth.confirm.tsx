@@ -8,7 +8,7 @@ import styles from './auth.module.css';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const confirmed =
-    token.length > 0 && token.length <= 200 && (await context.services.accounts.confirmEmail(context.ctx, token));
+    token.length > 0 && token.length <= 200 && (await context.services.credentials.confirmEmail(context.ctx, token));
   return { confirmed };
 }
 

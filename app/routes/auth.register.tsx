@@ -1,6 +1,6 @@
 import { ShopLink } from '~/components/ui/ShopLink';
 import { Form, redirect, redirectDocument, useLocation } from 'react-router';
-import { registerInput } from '../../domain/auth/accounts.schemas';
+import { registerInput } from '../../domain/auth/credentials.schemas';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { type RegisterResult, RegisterForm } from '~/components/account/RegisterForm';
 import styles from '~/components/account/AccountForms.module.css';
@@ -10,7 +10,7 @@ import { firstIssue, formFailure, typedValues } from '~/lib/form-errors';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/auth.register';
 import page from './auth.module.css';
-import { CARD_START_PERCENT } from '../../domain/account/discount-card';
+import { CARD_START_PERCENT } from '../../domain/cabinet/discount-card';
 
 const withCard = (url: URL) => url.pathname.startsWith('/auth/registerdc');
 
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   let emailConfirmed: boolean;
   try {
     const id = session.newId();
-    ({ emailConfirmed } = await services.accounts.register(ctx, input.data, id));
+    ({ emailConfirmed } = await services.credentials.register(ctx, input.data, id));
     session.renew(id);
   } catch (error) {
     return { values, ...formFailure(error) };

@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = String(form.get('token') ?? '');
   const password = String(form.get('password') ?? '');
   try {
-    const { message } = await context.services.accounts.resetPassword(context.ctx, token.slice(0, 200), password);
+    const { message } = await context.services.credentials.resetPassword(context.ctx, token.slice(0, 200), password);
     return { done: message, error: null };
   } catch (error) {
     if (isDomainError(error)) return { done: null, error: error.message };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Form, redirect, redirectDocument } from 'react-router';
-import { loginInput, passwordForgotInput } from '../../domain/auth/accounts.schemas';
-import { phoneCodeCheckInput, phoneCodeSendInput } from '../../domain/auth/auth.schemas';
+import { loginInput, passwordForgotInput } from '../../domain/auth/credentials.schemas';
+import { phoneCodeCheckInput, phoneCodeSendInput } from '../../domain/auth/phone-codes.schemas';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { type LoginResult, LoginForms } from '~/components/account/LoginForms';
 import { reachGoal } from '~/lib/analytics';
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Lo
       const input = loginInput.safeParse(fields);
       if (!input.success) return fail('password', firstIssue(input.error));
       const id = session.newId();
-      await services.accounts.logIn(ctx, input.data.login, input.data.password, id);
+      await services.credentials.logIn(ctx, input.data.login, input.data.password, id);
       session.renew(id);
       return redirectDocument(backurl);
     }
@@ -60,14 +60,14 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Lo
           error: 'Телефон подтверждён, но аккаунта с ним нет. Зарегистрируйтесь — номер уже проверен.',
         });
       const id = session.newId();
-      await services.auth.logIn(ctx, loginUserId, id);
+      await services.sessionUser.logIn(ctx, loginUserId, id);
       session.renew(id);
       return redirectDocument(backurl);
     }
     if (intent === 'forgot') {
       const input = passwordForgotInput.safeParse(fields);
       if (!input.success) return fail('password', firstIssue(input.error), { step: 'forgot-sent' });
-      const { message } = await services.accounts.requestPasswordReset(ctx, input.data.email);
+      const { message } = await services.credentials.requestPasswordReset(ctx, input.data.email);
       return { tab: 'password', step: 'forgot-sent', notice: message };
     }
     return fail('password', { field: 'form', error: 'Обновите страницу и попробуйте ещё раз.' });

@@ -89,8 +89,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <Shelf id="home-new" title="Новинки" cards={newArrivals} imgVersion={imgVersion} />
-      <Shelf id="home-sale" title="Скидки недели" cards={sale} imgVersion={imgVersion} />
+      <Shelf id="home-new" title="Новинки" products={newArrivals} imgVersion={imgVersion} />
+      <Shelf id="home-sale" title="Скидки недели" products={sale} imgVersion={imgVersion} />
     </main>
   );
 }
@@ -98,22 +98,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 function Shelf({
   id,
   title,
-  cards,
+  products,
   imgVersion,
 }: {
   id: string;
   title: string;
-  cards: Route.ComponentProps['loaderData']['sale'];
+  products: Route.ComponentProps['loaderData']['sale'];
   imgVersion: string;
 }) {
-  if (cards.length === 0) return null;
+  if (products.length === 0) return null;
   return (
     <section className="container" aria-labelledby={id}>
       <h2 id={id} className={styles.heading}>
         {title}
       </h2>
       <div className={styles.grid}>
-        {cards.map((card) => (
+        {products.map((card) => (
           <ProductCard key={card.id} card={card} imgVersion={imgVersion} />
         ))}
       </div>

@@ -1,7 +1,7 @@
 import { ShopLink } from '~/components/ui/ShopLink';
 import { Form, useSearchParams } from 'react-router';
-import { addressInput, addressUpdateInput } from '../../domain/account/account.schemas';
-import type { Address } from '../../domain/account/addresses';
+import { addressInput, addressUpdateInput } from '../../domain/cabinet/cabinet.schemas';
+import type { Address } from '../../domain/cabinet/addresses';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import forms from '~/components/account/AccountForms.module.css';
 import styles from '~/components/account/Cabinet.module.css';
@@ -15,7 +15,7 @@ import type { Route } from './+types/lk.address';
 /** Spec §2 /lk/address/: courier and Russian Post addresses; add, edit (?edit=id), delete, make default. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireCabinetUser(request, context);
-  return { items: await context.services.account.addresses(context.ctx) };
+  return { items: await context.services.cabinet.addresses(context.ctx) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,24 +24,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await formFields(request);
   try {
     if (fields.intent === 'delete') {
-      await services.account.deleteAddress(ctx, Number(fields.id));
+      await services.cabinet.deleteAddress(ctx, Number(fields.id));
       return { notice: 'Адрес удалён.' };
     }
     if (fields.intent === 'default') {
-      const current = (await services.account.addresses(ctx)).find((a) => a.id === Number(fields.id));
-      if (current) await services.account.updateAddress(ctx, current.id, { ...current, isDefault: 'Y' });
+      const current = (await services.cabinet.addresses(ctx)).find((a) => a.id === Number(fields.id));
+      if (current) await services.cabinet.updateAddress(ctx, current.id, { ...current, isDefault: 'Y' });
       return { notice: 'Адрес выбран основным.' };
     }
     if (fields.intent === 'update') {
       const input = addressUpdateInput.safeParse(fields);
       if (!input.success) return { values: fields, ...firstIssue(input.error) };
       const { id, ...address } = input.data;
-      await services.account.updateAddress(ctx, id, address);
+      await services.cabinet.updateAddress(ctx, id, address);
       return { notice: 'Адрес сохранён.' };
     }
     const input = addressInput.safeParse(fields);
     if (!input.success) return { values: fields, ...firstIssue(input.error) };
-    await services.account.addAddress(ctx, input.data);
+    await services.cabinet.addAddress(ctx, input.data);
     return { notice: 'Адрес добавлен.' };
   } catch (error) {
     return { values: fields, ...formFailure(error) };

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Form } from 'react-router';
-import { ean13Modules } from '../../domain/account/barcode';
+import { ean13Modules } from '../../domain/cabinet/barcode';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { formatAmount } from '../../domain/pricing/price';
 import forms from '~/components/account/AccountForms.module.css';
@@ -15,12 +15,12 @@ import { bonusPromises } from '../../domain/content/bonus-promises';
 /** Spec §2 /lk/dc/: the discount card, its barcode, discount and bonuses; a card on request. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireCabinetUser(request, context);
-  return { card: await context.services.account.card(context.ctx) };
+  return { card: await context.services.cabinet.card(context.ctx) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireCabinetUser(request, context);
-  await context.services.account.requestCard(context.ctx);
+  await context.services.cabinet.requestCard(context.ctx);
   return { issued: true };
 }
 

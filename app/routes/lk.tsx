@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import { profileInput } from '../../domain/account/account.schemas';
+import { profileInput } from '../../domain/cabinet/cabinet.schemas';
 import { formatPhone } from '../../domain/auth/phone';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { Field } from '~/components/account/LoginForms';
@@ -15,7 +15,7 @@ import type { Route } from './+types/lk';
 /** Spec §2 /lk/: personal data, with the confirmation state of the email and the phone. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireCabinetUser(request, context);
-  return { user: await context.services.auth.currentUser(context.ctx) };
+  return { user: await context.services.sessionUser.currentUser(context.ctx) };
 }
 
 interface ProfileResult {
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Pr
   const fields = await formFields(request);
   try {
     if (fields.intent === 'email-confirm')
-      return { notice: (await services.accounts.sendEmailConfirmation(ctx)).message };
+      return { notice: (await services.credentials.sendEmailConfirmation(ctx)).message };
     if (fields.intent === 'phone-send') {
       const { phone } = await services.phoneCodes.send(ctx, fields.phone ?? '');
       return { phoneStep: 'code', phone, notice: 'Код отправлен в SMS.' };
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Pr
     const { intent: _, ...profile } = fields;
     const input = profileInput.safeParse({ ...profile, isSubscribe: profile.isSubscribe === 'Y' ? 'Y' : 'N' });
     if (!input.success) return { values: profile, ...firstIssue(input.error) };
-    await services.account.updateProfile(ctx, input.data);
+    await services.cabinet.updateProfile(ctx, input.data);
     return { notice: 'Данные сохранены.' };
   } catch (error) {
     const failure = formFailure(error);

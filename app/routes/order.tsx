@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         time: readCookie(cookie, 'order_delivery_interval_time'),
       },
     }),
-    services.auth.currentUser(ctx),
+    services.sessionUser.currentUser(ctx),
     services.checkout.confirmedPhones(ctx),
   ]);
   // Spec §3: the profile, or a guest's profile cookies, fill the contact fields.

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type BasketRow, MAX_BASKET_LINES } from '../../domain/basket/basket';
+import type { BasketOwner, BasketRepository, StoredLine } from '../../domain/basket/ports';
 import { type OfferStoreStock, offerOnlineStock } from '../../domain/inventory/availability';
-import type { BasketOwner, BasketRepository, StoredLine } from '../../domain/basket/basket.service';
 import { type Db, queryRows } from '../client';
 
 /** The owner's lines, for basket_lines aliased `l`. */

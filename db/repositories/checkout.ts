@@ -1,21 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { BasketOwner } from '../../domain/basket/basket.service';
-import type {
-  CheckoutRepository,
-  OrderLineFacts,
-  OrderRepository,
-  OrderShop,
-  OrderSize,
-} from '../../domain/order/ports';
+import type { CheckoutRepository, OrderLineFacts, OrderWrites, OrderShop, OrderSize } from '../../domain/order/ports';
 import type { PickupPoint } from '../../domain/delivery/pickup';
 import type { StoreKind } from '../../domain/inventory/availability';
 import { bringingStores, type ShopSource, shopServes, slowestSource } from '../../domain/inventory/shop-serves';
-import type { DeliveryType, OrderState as OrderStatus } from '../../domain/order/process';
+import type { DeliveryType, OrderStatus } from '../../domain/order/process';
 import type { PromoCode } from '../../domain/pricing/promo';
 import type { Holiday, WeekHours } from '../../domain/stores/hours';
 import { type Db, isUniqueViolation, queryRows } from '../client';
-import { type AddressRow, accountRepository, columns, toAddress } from './account';
+import { type AddressRow, cabinetRepository, columns, toAddress } from './cabinet';
 import { orderableOnlineSql, shopSourceSql } from './availability';
+import type { BasketOwner } from '../../domain/basket/ports';
 
 const ownerSql = (owner: BasketOwner): SQL =>
   owner.userId !== null
@@ -138,7 +132,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
     },
 
     async addresses(owner) {
-      if (owner.userId !== null) return accountRepository(db).addresses(owner.userId);
+      if (owner.userId !== null) return cabinetRepository(db).addresses(owner.userId);
       const rows = await queryRows<AddressRow>(
         db,
         sql`select * from addresses where session_id = ${owner.sessionId} order by id desc`,
@@ -147,7 +141,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
     },
 
     async addAddress(owner, input, max) {
-      if (owner.userId !== null) return accountRepository(db).addAddress(owner.userId, input, max);
+      if (owner.userId !== null) return cabinetRepository(db).addAddress(owner.userId, input, max);
       const c = columns(input);
       // One statement: the count and the insert cannot be split by a concurrent add of the same session.
       const [row] = await queryRows<{ id: number }>(
@@ -211,7 +205,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
             );
       const allowedShopIds = new Map<number, number[]>();
       const allowedMovementStoreIds = new Map<number, number[]>();
-      const onlineStock = new Map<number, number>();
+      const warehouseStock = new Map<number, number>();
       for (const offerId of offerIds) {
         const own = stock
           .filter((k) => Number(k.offer_id) === offerId)
@@ -222,7 +216,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
           shops.map((s) => Number(s.id)).filter((id) => shopServes(id, own, banned) !== null),
         );
         allowedMovementStoreIds.set(offerId, bringingStores(own, banned));
-        onlineStock.set(
+        warehouseStock.set(
           offerId,
           own
             .filter((k) => k.storeType === 'online' && !banned.includes(k.storeId))
@@ -233,7 +227,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
         shops: shops.map((s) => ({ ...s, id: Number(s.id), lat: Number(s.lat), lon: Number(s.lon) })),
         allowedShopIds,
         allowedMovementStoreIds,
-        onlineStock,
+        warehouseStock,
       };
     },
 
@@ -361,7 +355,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
   };
 }
 
-export function orderRepository(db: Db): OrderRepository {
+export function orderWrites(db: Db): OrderWrites {
   return {
     async takePromo(code, customer, limits) {
       // The code's row lock queues concurrent orders, so each counts the uses the one before left.

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ContentPage, FaqItem, LandingPage, LandingSelection, MenuSection } from '../../domain/content/content';
 import type { ContentRepository } from '../../domain/content/content.service';
 import { type Db, queryRows } from '../client';
-import { inStockOnline, loadCards, onePerModel } from './cards';
+import { inStockOnline, loadProductCards, onePerModel } from './product-cards';
 import { pgArray } from './listing';
 
 interface PageRow {
@@ -97,11 +97,11 @@ export function contentRepository(db: Db): ContentRepository {
       return rows.map((r) => ({ url: r.url, title: r.title, updatedAt: new Date(r.updated_at) }));
     },
 
-    cards(selection, limit) {
+    products(selection, limit) {
       const order = selection.ids?.length
         ? sql`array_position(${pgArray(selection.ids, 'int')}, p.id)`
         : sql`p.popularity desc, p.id`;
-      return loadCards(db, selectionSql(selection), order, limit);
+      return loadProductCards(db, selectionSql(selection), order, limit);
     },
   };
 }

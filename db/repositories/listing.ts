@@ -13,7 +13,7 @@ import type { SortValue } from '../../domain/catalog/listing/sort';
 import { FILTER_HINTS, PROPS } from '../../domain/catalog/filter/props';
 import { type Db, queryRows } from '../client';
 import { loadAvailability } from './availability';
-import { toCard } from './cards';
+import { toProductCard } from './product-cards';
 
 /** `array[$1, $2]::type[]`: drizzle would spread a JS array into a list, so arrays are built explicitly. */
 export function pgArray(values: readonly (string | number)[], type: 'int' | 'text'): SQL {
@@ -265,7 +265,7 @@ async function pageItems(db: Db, query: ListingQuery, ref: ListingReference): Pr
   return order.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    const card = toCard({ ...r, brand_name: brandName.get(Number(r.brand_id)) ?? '' });
+    const card = toProductCard({ ...r, brand_name: brandName.get(Number(r.brand_id)) ?? '' });
     return [
       {
         ...card,

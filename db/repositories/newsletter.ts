@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { NewsletterRepository } from '../../domain/newsletter/newsletter.service';
+import type { NewsletterRepository } from '../../domain/newsletter/ports';
 import { type Db, queryRows } from '../client';
 import { consentRepository } from './consents';
 

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { OrdersRepository, StoredOrder } from '../../domain/order/orders.service';
-import type { DeliveryType, OrderState } from '../../domain/order/process';
+import type { OrderReads, StoredOrder } from '../../domain/order/orders.service';
+import type { DeliveryType, OrderStatus } from '../../domain/order/process';
 import { type Db, queryRows } from '../client';
 
 interface OrderRow {
   id: number;
   user_id: number | null;
   session_id: string;
-  status: OrderState;
+  status: OrderStatus;
   delivery_type: DeliveryType;
   delivery: StoredOrder['delivery'];
   name: string;
@@ -36,7 +36,7 @@ interface LineRow {
   url: string | null;
 }
 
-export function ordersRepository(db: Db): OrdersRepository {
+export function orderReads(db: Db): OrderReads {
   /** The orders with their lines; the product's photo and page when the product is still in the catalogue. */
   async function withLines(rows: OrderRow[]): Promise<StoredOrder[]> {
     if (rows.length === 0) return [];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { CODE_ATTEMPTS, type PhoneCodeRepository } from '../../domain/auth/phone-codes.service';
+import { CODE_ATTEMPTS } from '../../domain/auth/phone-codes.service';
+import type { PhoneCodeRepository } from '../../domain/auth/ports';
 import { type Db, isUniqueViolation, queryRows, ts } from '../client';
 
 export function phoneCodeRepository(db: Db): PhoneCodeRepository {

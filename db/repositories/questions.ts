@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { QuestionsRepository, QuestionWrites } from '../../domain/feedback/ports';
 import type { Topic } from '../../domain/feedback/topics';
-import type { QuestionsRepository, QuestionWrites } from '../../domain/feedback/feedback.service';
 import { type Db, queryRows } from '../client';
 
 export function questionsRepository(db: Db): QuestionsRepository & QuestionWrites {

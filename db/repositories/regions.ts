@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { City, RegionsRepository } from '../../domain/regions/regions.service';
+import type { City, RegionsRepository } from '../../domain/regions/ports';
 import { type Db, queryRows } from '../client';
 
 export function regionsRepository(db: Db): RegionsRepository {

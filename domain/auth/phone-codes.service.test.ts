@@ -6,7 +6,8 @@ import { RateLimitedError } from '../limits/limits';
 import { memoryRateLimiter } from '../limits/memory-limiter';
 import type { OutgoingMessage } from '../messages/message';
 import type { TransactionRepositories } from '../uow';
-import { createPhoneCodesService, type PhoneCodeRepository } from './phone-codes.service';
+import { createPhoneCodesService } from './phone-codes.service';
+import type { PhoneCodeRepository } from './ports';
 
 /** The service on a clock the test moves, with repositories that only note what they were given. */
 function setup() {

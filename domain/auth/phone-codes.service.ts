@@ -5,35 +5,11 @@ import { enforce, type RateLimiter } from '../limits/limits';
 import { phoneCodeSms } from '../messages/templates';
 import type { UnitOfWork } from '../uow';
 import { normalizePhone } from './phone';
+import type { PhoneCodeRepository } from './ports';
 
 /** Spec-adjacent rules of issue 8: a code lives 5 minutes and allows 3 attempts. */
 export const CODE_TTL_S = 5 * 60;
 export const CODE_ATTEMPTS = 3;
-
-export interface PhoneCodeRepository {
-  /** Stores a code for the session and phone; it replaces the pair's earlier codes. */
-  create(code: { sessionId: string; phone: string; codeHash: string; expiresAt: Date }): Promise<void>;
-  /**
-   * One attempt on the session's live code for the phone, counted in the same statement that compares it, so
-   * attempts made at once cannot pass the limit: `confirmed` (and the code is used up), `wrong`, or `none` when
-   * there is no live code or its attempts are spent. `attemptsLeft` after this one.
-   */
-  attempt(
-    sessionId: string,
-    phone: string,
-    codeHash: string,
-    now: Date,
-  ): Promise<{ result: 'confirmed' | 'wrong' | 'none'; attemptsLeft: number }>;
-  /** Notes the confirmed phone on the session (and its row, made if needed). */
-  confirmOnSession(sessionId: string, phone: string): Promise<void>;
-  /**
-   * Notes the phone as the user's confirmed phone, unless another user has confirmed it: then `taken`, and the user
-   * is left as is.
-   */
-  confirmOnUser(userId: number, phone: string): Promise<'ok' | 'taken'>;
-  /** The user whose confirmed phone this is, if any. */
-  userByConfirmedPhone(phone: string): Promise<number | null>;
-}
 
 export interface PhoneCodeDeps {
   repo: PhoneCodeRepository;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BasketRepository, createBasketService, type StoredLine } from './basket.service';
+import { createBasketService } from './basket.service';
+import type { BasketRepository, StoredLine } from './ports';
 
 const ctx = { sessionId: 's1', actor: { kind: 'visitor' as const } };
 const unused = () => Promise.reject(new Error('not used by this test'));

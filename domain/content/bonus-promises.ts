@@ -1,4 +1,4 @@
-import { CARD_START_PERCENT } from '../account/discount-card';
+import { CARD_START_PERCENT } from '../cabinet/discount-card';
 import { BONUS_ACCRUAL } from '../pricing/totals';
 
 export type BonusAccrual = typeof BONUS_ACCRUAL;

@@ -18,7 +18,7 @@ export interface ContentRepository {
   landing(url: string): Promise<LandingPage | null>;
   landings(): Promise<{ url: string; title: string; updatedAt: Date }[]>;
   /** The products a selection picks that can be bought online, one colour per model. */
-  cards(selection: LandingSelection, limit: number): Promise<ProductCard[]>;
+  products(selection: LandingSelection, limit: number): Promise<ProductCard[]>;
 }
 
 export interface FaqTopic {
@@ -82,7 +82,7 @@ export function createContentService(deps: {
       return {
         ...landing,
         body: fillFacts(landing.body, known),
-        products: await repo.cards(landing.selection, LANDING_PRODUCTS),
+        products: await repo.products(landing.selection, LANDING_PRODUCTS),
       };
     },
 

@@ -1,4 +1,4 @@
-import { CARD_START_PERCENT } from '../account/discount-card';
+import { CARD_START_PERCENT } from '../cabinet/discount-card';
 import { type Company, formatHotline } from './company';
 import {
   clockOf,

@@ -7,34 +7,9 @@ import { enforce, type RateLimiter } from '../limits/limits';
 import { feedbackCopyLetter, feedbackReceiptLetter, feedbackReceiptSms } from '../messages/templates';
 import type { UnitOfWork } from '../uow';
 import type { FeedbackInput } from './feedback';
+import type { NewQuestion, Question, QuestionsRepository } from './ports';
 import { checkStartToken, issueStartToken, type Sign } from './start-token';
-import { TOPICS, type Topic } from './topics';
-
-export interface Question {
-  id: number;
-  topic: Topic;
-  topicName: string;
-  orderNumber: string;
-  message: string;
-  answer: string | null;
-  answeredAt: string | null;
-  createdAt: string;
-}
-
-export interface NewQuestion extends Omit<FeedbackInput, 'agree' | 'website' | 'startToken'> {
-  userId: number | null;
-  sessionId: string;
-}
-
-export interface QuestionsRepository {
-  /** The user's questions, newest first. */
-  ofUser(userId: number): Promise<Omit<Question, 'topicName'>[]>;
-}
-
-/** The writes of a question, inside its unit of work. */
-export interface QuestionWrites {
-  insert(question: NewQuestion): Promise<number>;
-}
+import { TOPICS } from './topics';
 
 export interface FeedbackService {
   /** Takes a question: refuses spam and floods, stores it, sends the shop a copy and the shopper a receipt. */

@@ -1,21 +1,10 @@
-import { type Consent, consentOf } from '../consent/consent';
+import { consentOf } from '../consent/consent';
 import type { RequestContext } from '../context';
 import type { LimitCatalogue } from '../limits/catalogue';
 import type { RateLimiter } from '../limits/limits';
 import { newsletterConfirmLetter, newsletterWelcomeLetter } from '../messages/templates';
 import type { TransactionRepositories, UnitOfWork } from '../uow';
-
-export interface NewsletterRepository {
-  /**
-   * Adds the address as pending unless it is there, and records the consent, in one transaction: `new` or
-   * `pending` (a letter is due), or `confirmed` (nothing to send).
-   */
-  add(email: string, consent: Consent): Promise<'new' | 'pending' | 'confirmed'>;
-  /** Marks a pending address confirmed: `confirmed` now, `already` before, `absent` (removed or expired). */
-  confirm(email: string, at: Date): Promise<'confirmed' | 'already' | 'absent'>;
-  /** Removes the address; false when it was not subscribed. */
-  remove(email: string): Promise<boolean>;
-}
+import type { NewsletterRepository } from './ports';
 
 /** How long the confirmation link works; an unconfirmed address is removed by the retention job after it. */
 export const CONFIRM_TTL_DAYS = 7;

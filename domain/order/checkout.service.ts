@@ -1,5 +1,5 @@
-import type { AddressInput } from '../account/account.schemas';
-import { checkAddress, MAX_ADDRESSES } from '../account/addresses';
+import type { AddressInput } from '../cabinet/cabinet.schemas';
+import { checkAddress, MAX_ADDRESSES } from '../cabinet/addresses';
 import type { Basket } from '../basket/basket';
 import { cachedFor } from '../cache';
 import { type Invalidations, SHELL } from '../cache-tags';
@@ -19,7 +19,7 @@ import {
 import { DomainError } from '../errors';
 import { normalizePromo, promoAdjustment } from '../pricing/promo';
 import { type DeliveryType, orderNumber } from './process';
-import type { OrderParams, OrderState, ReserveInput, SaveInput } from './checkout.types';
+import type { OrderParams, OrderPageData, ReserveInput, SaveInput } from './checkout.types';
 import { sameDay } from './delivery-choice';
 import { cardError, orderError } from './order-errors';
 import { priceOrder } from './order-pricing';
@@ -40,14 +40,14 @@ const roubles = (kopecks: number) => kopecks / 100;
 
 export interface CheckoutService {
   /** Spec §3 Order: the whole state of the order page. */
-  data(ctx: RequestContext, params: OrderParams): Promise<OrderState>;
+  data(ctx: RequestContext, params: OrderParams): Promise<OrderPageData>;
   /** Checks a typed card number: the state with it applied, or `…/DISCOUNT_CARD_*`. */
-  setDiscountCard(ctx: RequestContext, params: OrderParams): Promise<OrderState>;
+  setDiscountCard(ctx: RequestContext, params: OrderParams): Promise<OrderPageData>;
   /** Removes the card from this session's order page, the user's own too, until a card is applied again. */
-  resetDiscountCard(ctx: RequestContext, params: OrderParams): Promise<OrderState>;
+  resetDiscountCard(ctx: RequestContext, params: OrderParams): Promise<OrderPageData>;
   setPromocode(ctx: RequestContext, code: string): Promise<{ promocodeList: string[] }>;
   /** Spec §7 `sale.order.delivery.setAddress`: the state with the new address chosen. */
-  setAddress(ctx: RequestContext, params: OrderParams, input: AddressInput): Promise<OrderState>;
+  setAddress(ctx: RequestContext, params: OrderParams, input: AddressInput): Promise<OrderPageData>;
   /** Spec §7 `getByUserAddress`: the city's point nearest the address the shopper typed or chose. */
   pickupPointFor(ctx: RequestContext, address: string): Promise<PickupPoint | null>;
   /** The phones this session or user confirmed by code (spec §5: the order's phone must be one of them). */
@@ -74,7 +74,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
   });
   const place = orderPlacer(deps, deps.placeSteps);
 
-  async function data(ctx: RequestContext, params: OrderParams): Promise<OrderState> {
+  async function data(ctx: RequestContext, params: OrderParams): Promise<OrderPageData> {
     const userId = userIdOf(ctx);
     const owner = ownerOf(ctx);
     const cityId = ctx.city?.id ?? null;
@@ -86,7 +86,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       repo.pickupPoints(cityId),
     ]);
     const offerIds = lines.map((l) => l.offerId);
-    const [{ shops, allowedShopIds, allowedMovementStoreIds, onlineStock }, sizes] = await Promise.all([
+    const [{ shops, allowedShopIds, allowedMovementStoreIds, warehouseStock }, sizes] = await Promise.all([
       repo.shopsOf(cityId, offerIds),
       repo.sizesOf([...new Set(lines.map((l) => l.productId))]),
     ]);
@@ -96,7 +96,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     const fitting = addresses.filter((a) => a.type === addressType);
     const address = fitting.find((a) => a.id === params.deliveryAddressId) ?? fitting[0] ?? null;
     const deliveryIntervalList = courierIntervals(ctx.now(), ctx.city?.timeZone ?? DEFAULT_TIME_ZONE, {
-      sameDayStock: sameDay(lines, onlineStock),
+      sameDayStock: sameDay(lines, warehouseStock),
     });
     const interval = chooseInterval(
       deliveryIntervalList,

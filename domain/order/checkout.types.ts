@@ -1,4 +1,4 @@
-import type { Address } from '../account/addresses';
+import type { Address } from '../cabinet/addresses';
 import type { Basket, BasketLine } from '../basket/basket';
 import type { PickupPoint } from '../delivery/pickup';
 import type { OrderShop, OrderSize } from './ports';
@@ -52,7 +52,7 @@ export interface OrderParams {
   cookieInterval?: { date?: string; time?: string };
 }
 
-export interface OrderState {
+export interface OrderPageData {
   items: {
     id: number;
     product: BasketLine['product'];

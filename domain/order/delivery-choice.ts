@@ -31,12 +31,12 @@ export async function deliveryOf(
     if (!address || address.type !== wanted)
       throw orderError('ADDRESS_REQUIRED', 'Выберите адрес доставки или добавьте новый.');
     if (input.deliveryType === 'POCHTA') return { addressId: address.id, address: address.title };
-    const { onlineStock } = await repo.shopsOf(
+    const { warehouseStock } = await repo.shopsOf(
       ctx.city?.id ?? null,
       lines.map((l) => l.offerId),
     );
     const list = courierIntervals(ctx.now(), ctx.city?.timeZone ?? DEFAULT_TIME_ZONE, {
-      sameDayStock: sameDay(lines, onlineStock),
+      sameDayStock: sameDay(lines, warehouseStock),
     });
     const { deliveryIntervalDate: date = '', deliveryIntervalTime: time = '' } = input;
     if (!intervalStillValid(list, date, time))
@@ -70,8 +70,8 @@ export async function deliveryOf(
 export type OrderDelivery = Awaited<ReturnType<typeof deliveryOf>>;
 
 /** Same-day courier only when every line can leave the online warehouse now (spec §9 minimum count too). */
-export function sameDay(lines: OrderLineFacts[], onlineStock: Map<number, number>): boolean {
+export function sameDay(lines: OrderLineFacts[], warehouseStock: Map<number, number>): boolean {
   return (
-    lines.length >= DELIVERY_TODAY_MIN_COUNT && lines.every((l) => (onlineStock.get(l.offerId) ?? 0) >= l.quantity)
+    lines.length >= DELIVERY_TODAY_MIN_COUNT && lines.every((l) => (warehouseStock.get(l.offerId) ?? 0) >= l.quantity)
   );
 }

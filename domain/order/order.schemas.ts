@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AddressInput, addressPart, postcode } from '../account/account.schemas';
+import { type AddressInput, addressPart, postcode } from '../cabinet/cabinet.schemas';
 import { line, lines, positiveInt } from '../input';
 
 const flag = z

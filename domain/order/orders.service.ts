@@ -7,7 +7,7 @@ import {
   createOrderProcess,
   DELIVERY_NAMES,
   type DeliveryType,
-  type OrderState,
+  type OrderStatus,
   OrderTransitionError,
   orderNumber,
   type ProcessActor,
@@ -20,7 +20,7 @@ export interface OrderView {
   id: number;
   number: string;
   createdAt: string;
-  status: OrderState;
+  status: OrderStatus;
   statusName: string;
   deliveryType: DeliveryType;
   deliveryName: string;
@@ -60,12 +60,13 @@ export interface StoredOrder extends Omit<OrderView, 'number' | 'statusName' | '
   sessionId: string;
 }
 
-export interface OrdersRepository {
+/** Saved orders read outside a transaction (views, history, expired reservations); the writes are `OrderWrites`. */
+export interface OrderReads {
   order(id: number): Promise<StoredOrder | null>;
   /** The user's orders, newest first. */
   ofUser(userId: number): Promise<StoredOrder[]>;
   /** Shop orders in one of `states` whose reservation ended by `now`, oldest first, at most `limit`. */
-  expiredReservations(now: Date, limit: number, states: readonly OrderState[]): Promise<number[]>;
+  expiredReservations(now: Date, limit: number, states: readonly OrderStatus[]): Promise<number[]>;
 }
 
 export interface OrdersService {
@@ -99,7 +100,7 @@ const CANCELLABLE = statesMovingTo('cancelled');
 const EXPIRY_BATCH = 100;
 
 export function createOrdersService(deps: {
-  repo: OrdersRepository;
+  repo: OrderReads;
   uow: UnitOfWork;
   tokenValid(orderId: number, token: string): boolean;
 }): OrdersService {

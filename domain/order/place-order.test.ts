@@ -58,7 +58,7 @@ function checkout(steps: readonly PlaceStep[], stockLeft: boolean, changes: Part
       shops: [],
       allowedShopIds: new Map([[line.offerId, [1]]]),
       allowedMovementStoreIds: new Map(),
-      onlineStock: new Map(),
+      warehouseStock: new Map(),
     }),
     sessionPromoCodes: async () => [],
     deliveryPrices: async () => ({}),

@@ -1,4 +1,4 @@
-import { splitFullName } from '../account/names';
+import { splitFullName } from '../cabinet/names';
 import { normalizePhone } from '../auth/phone';
 import { consentOf } from '../consent/consent';
 import { type RequestContext, userIdOf } from '../context';

@@ -1,13 +1,13 @@
-import type { AddressInput } from '../account/account.schemas';
-import type { Address } from '../account/addresses';
-import type { BasketOwner } from '../basket/basket.service';
+import type { AddressInput } from '../cabinet/cabinet.schemas';
+import type { Address } from '../cabinet/addresses';
+import type { BasketOwner } from '../basket/ports';
 import type { DeliveryPrices } from '../delivery/delivery-price';
 import type { PickupPoint } from '../delivery/pickup';
 import type { ShopClock } from '../delivery/schedule';
 import type { Allocation } from '../inventory/allocation';
 import type { ShopSource } from '../inventory/shop-serves';
 import type { PromoCode } from '../pricing/promo';
-import type { DeliveryType, OrderState as OrderStatus } from './process';
+import type { DeliveryType, OrderStatus } from './process';
 
 /** A line as the order takes it: the basket line with what promo codes may be limited to. */
 export interface OrderLineFacts {
@@ -114,13 +114,16 @@ export interface CheckoutRepository {
     shops: OrderShop[];
     allowedShopIds: Map<number, number[]>;
     allowedMovementStoreIds: Map<number, number[]>;
-    /** Units of each offer in the online warehouse (same-day courier needs every line there). */
-    onlineStock: Map<number, number>;
+    /**
+     * Units of each offer in the online warehouse alone, which same-day courier needs for every line (the basket's
+     * `onlineStock` counts every source an online order may take from).
+     */
+    warehouseStock: Map<number, number>;
   }>;
 }
 
-/** The order's writes, inside its unit of work. */
-export interface OrderRepository {
+/** The order's writes, inside its unit of work; its reads are `OrderReads` (orders.service.ts). */
+export interface OrderWrites {
   /**
    * Counts one use of the code for the customer, under a lock on the code's row: `used` when its total or
    * per-customer limit is reached, and nothing is counted then.

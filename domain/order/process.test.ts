@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createOrderProcess, type OrderForProcess, OrderTransitionError, type OrderState } from './process';
+import { createOrderProcess, type OrderForProcess, OrderTransitionError, type OrderStatus } from './process';
 
-const order = (state: OrderState, deliveryType: OrderForProcess['deliveryType'] = 'COURIER'): OrderForProcess => ({
+const order = (state: OrderStatus, deliveryType: OrderForProcess['deliveryType'] = 'COURIER'): OrderForProcess => ({
   id: 7,
   state,
   deliveryType,

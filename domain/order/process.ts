@@ -7,7 +7,7 @@ import { DomainError } from '../errors';
  * move orders only through `transition`, so no code path invents a move the table does not allow.
  */
 
-export type OrderState =
+export type OrderStatus =
   /** Saved by the shopper; nothing is done yet. */
   | 'new'
   /** Confirmed by the shop (a call, or at once for a confirmed phone). */
@@ -37,14 +37,14 @@ export const DELIVERY_NAMES: Readonly<Record<DeliveryType, string>> = {
 /** What the process reads of an order. */
 export interface OrderForProcess {
   id: number;
-  state: OrderState;
+  state: OrderStatus;
   deliveryType: DeliveryType;
 }
 
 /** Who asks for a move: the shopper may only cancel, and only while the order is new. */
 export type ProcessActor = 'shopper' | 'staff' | 'system';
 
-export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   new: ['confirmed', 'cancelled'],
   confirmed: ['assembling', 'cancelled'],
   assembling: ['shipped', 'ready', 'cancelled'],
@@ -56,15 +56,15 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[
 };
 
 /** The states a move to `to` may start from, read from the table (the queries that look for such orders use it). */
-export const statesMovingTo = (to: OrderState): OrderState[] =>
-  (Object.keys(ORDER_TRANSITIONS) as OrderState[]).filter((from) => ORDER_TRANSITIONS[from].includes(to));
+export const statesMovingTo = (to: OrderStatus): OrderStatus[] =>
+  (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) => ORDER_TRANSITIONS[from].includes(to));
 
 /** Deliveries the shopper collects (a shop, a pickup point, a post office): only they wait in the `ready` state. */
 const COLLECTED: ReadonlySet<DeliveryType> = new Set(['SHOP', 'PICKUP', 'POCHTA']);
 
 export interface TransitionRequest {
   order: OrderForProcess;
-  to: OrderState;
+  to: OrderStatus;
   actor: ProcessActor;
 }
 
@@ -75,7 +75,7 @@ export type TransitionGuard = (request: TransitionRequest) => string | null;
  * Runs after a move is recorded. Hooks are given once, with the process; what each move carries for them (the
  * move's transaction, its repositories) comes as `work` from `transition`.
  */
-export type TransitionHook<W = void> = (request: TransitionRequest & { from: OrderState }, work: W) => Promise<void>;
+export type TransitionHook<W = void> = (request: TransitionRequest & { from: OrderStatus }, work: W) => Promise<void>;
 
 export const DEFAULT_GUARDS: readonly TransitionGuard[] = [
   ({ order, to }) =>
@@ -98,7 +98,7 @@ export class OrderTransitionError extends DomainError {
 
 export interface OrderProcess<W = void> {
   /** The states the order may move to now for this actor (what buttons to show). */
-  next(order: OrderForProcess, actor: ProcessActor): OrderState[];
+  next(order: OrderForProcess, actor: ProcessActor): OrderStatus[];
   /**
    * Checks the move against the table and the guards, records it with `record` (the caller's write, which should
    * check the state it read, e.g. `update … where state = from`), then runs the hooks. Throws
@@ -106,13 +106,13 @@ export interface OrderProcess<W = void> {
    */
   transition(
     request: TransitionRequest,
-    record: (from: OrderState, to: OrderState) => Promise<void>,
+    record: (from: OrderStatus, to: OrderStatus) => Promise<void>,
     work: W,
   ): Promise<void>;
 }
 
 export function createOrderProcess<W = void>(
-  options: { guards?: readonly TransitionGuard[]; hooks?: Partial<Record<OrderState, TransitionHook<W>[]>> } = {},
+  options: { guards?: readonly TransitionGuard[]; hooks?: Partial<Record<OrderStatus, TransitionHook<W>[]>> } = {},
 ): OrderProcess<W> {
   const guards = options.guards ?? DEFAULT_GUARDS;
   const refusal = (request: TransitionRequest): string | null => {
@@ -137,7 +137,7 @@ export function createOrderProcess<W = void>(
 }
 
 /** The names the cabinet and the back office show. */
-export const STATE_NAMES: Readonly<Record<OrderState, string>> = {
+export const STATE_NAMES: Readonly<Record<OrderStatus, string>> = {
   new: 'Новый',
   confirmed: 'Подтверждён',
   assembling: 'Собирается',

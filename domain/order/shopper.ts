@@ -1,4 +1,4 @@
-import type { BasketOwner } from '../basket/basket.service';
+import type { BasketOwner } from '../basket/ports';
 import { type RequestContext, userIdOf } from '../context';
 
 /** Whose basket the order takes: the user's when logged in, else the session's. */

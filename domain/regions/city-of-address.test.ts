@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cityOfAddress } from './city-of-address';
-import type { City } from './regions.service';
+import type { City } from './ports';
 
 const city = (id: number, name: string): City => ({
   id,

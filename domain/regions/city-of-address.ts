@@ -1,4 +1,4 @@
-import type { City } from './regions.service';
+import type { City } from './ports';
 
 /** Lower case, «ё» as «е», punctuation and the «г.» of a city as spaces: how names are compared. */
 const words = (text: string) =>

@@ -2,20 +2,7 @@ import { type CacheOptions, cachedFor } from '../cache';
 import { SHELL } from '../cache-tags';
 import { DomainError } from '../errors';
 import { cityOfAddress } from './city-of-address';
-
-export interface City {
-  id: number;
-  code: string;
-  name: string;
-  fullName: string;
-  /** The location code delivery services know the city by (KLADR). */
-  locationId: string;
-  phones: string[];
-  /** The IANA zone of the city's clocks: courier slots and their 17:00 cut-off are read in it. */
-  timeZone: string;
-  /** Whether the shop has a store of its own there (else orders are delivered). */
-  hasShops: boolean;
-}
+import type { City, RegionsRepository } from './ports';
 
 /** The spec's Region (§3) of a city. */
 export interface Region {
@@ -43,11 +30,6 @@ export function toRegion(city: City): Region {
     cityCode: city.code,
     cityFull: city.fullName,
   };
-}
-
-export interface RegionsRepository {
-  /** Every city, shop cities first, in their sort order. */
-  cities(): Promise<City[]>;
 }
 
 export interface RegionsService {

@@ -13,14 +13,14 @@ const VISITOR: Actor = { kind: 'visitor' };
  * handlers read it as `c.get('ctx')`, page loaders as `context.ctx`.
  */
 export function requestContext(deps: {
-  services: Pick<Services, 'auth' | 'regions'>;
+  services: Pick<Services, 'sessionUser' | 'regions'>;
   trustProxy: boolean;
   clock: () => Date;
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = c.get('session');
     const [actor, city] = await Promise.all([
-      session.isNew ? VISITOR : deps.services.auth.actorOf(session.id),
+      session.isNew ? VISITOR : deps.services.sessionUser.actorOf(session.id),
       deps.services.regions.current(getCookie(c, 'city')),
     ]);
     c.set('ctx', {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api';
 import { queryRows } from '../../db/client';
-import { isValidEan13 } from '../../domain/account/discount-card';
+import { isValidEan13 } from '../../domain/cabinet/discount-card';
 import { ignorePoolErrorsOnClose } from '../support/basket-offers';
 import { readOutbox } from '../support/outbox';
 import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';

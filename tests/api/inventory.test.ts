@@ -8,7 +8,7 @@ import {
   shopSourceSql,
 } from '../../db/repositories/availability';
 import { basketRepository } from '../../db/repositories/basket';
-import { homeRepository } from '../../db/repositories/cards';
+import { homeRepository } from '../../db/repositories/product-cards';
 import { type AvailabilityOffer, canBuyOnline, type StoreKind } from '../../domain/inventory/availability';
 import { shopServes } from '../../domain/inventory/shop-serves';
 import { createTestApp, type TestApp } from '../support/test-app';

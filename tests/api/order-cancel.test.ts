@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, RPC_PATH } from '../../contract/api';
-import { ordersRepository } from '../../db/repositories/orders';
+import { orderReads } from '../../db/repositories/orders';
 import { cutOffs, SHOP_KEEP_DAYS } from '../../domain/delivery/schedule';
-import { ORDER_TRANSITIONS, type OrderState, statesMovingTo } from '../../domain/order/process';
+import { ORDER_TRANSITIONS, type OrderStatus, statesMovingTo } from '../../domain/order/process';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { checkoutKit } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
@@ -183,9 +183,9 @@ describe('the reservations the expiry looks for', () => {
     const { id } = await (await k.rpc(v, 'sale.order.save', k.pickup(phone))).json();
     const ended = new Date(Date.now() - 60_000);
     await app.database.db.execute(sql`update orders set reserved_until = ${ended.toISOString()} where id = ${id}`);
-    const repo = ordersRepository(app.database.db);
+    const repo = orderReads(app.database.db);
     const found: Record<string, boolean> = {};
-    for (const state of Object.keys(ORDER_TRANSITIONS) as OrderState[]) {
+    for (const state of Object.keys(ORDER_TRANSITIONS) as OrderStatus[]) {
       await app.database.db.execute(sql`update orders set status = ${state} where id = ${id}`);
       found[state] = (await repo.expiredReservations(new Date(), 1000, statesMovingTo('cancelled'))).includes(id);
     }
@@ -194,7 +194,7 @@ describe('the reservations the expiry looks for', () => {
         .filter(([, yes]) => yes)
         .map(([state]) => state),
     ).toEqual(
-      (Object.keys(ORDER_TRANSITIONS) as OrderState[]).filter((state) =>
+      (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((state) =>
         ORDER_TRANSITIONS[state].includes('cancelled'),
       ),
     );

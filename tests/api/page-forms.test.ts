@@ -100,7 +100,7 @@ const FORMS: Record<string, () => Promise<PageForm>> = {
   },
   async 'password reset'() {
     const { email } = await member();
-    await app.services.accounts.requestPasswordReset(
+    await app.services.credentials.requestPasswordReset(
       { client: '192.0.2.50', sessionId: 'x', now: () => new Date() } as never,
       email,
     );

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { OrderState } from '../../domain/order/checkout.types';
+import type { OrderPageData } from '../../domain/order/checkout.types';
 import { formatAmount, formatPrice } from '../../domain/pricing/price';
 import { readOutbox } from '../support/outbox';
 import { baseURL, launchBrowser, openPage, settle } from './support/browser';
@@ -98,11 +98,11 @@ describe('money shown right', () => {
     expect(await text(page, 'basket-total')).toBe(formatAmount(basket.totals.total));
 
     // The order page: the server's state answers every call; the page must show the last one.
-    let state: OrderState | null = null;
+    let state: OrderPageData | null = null;
     page.on('response', async (res) => {
       if (!res.url().endsWith('/api/') || res.request().method() !== 'POST') return;
       const body = await res.json().catch(() => null);
-      if (body && 'totals' in body) state = body as OrderState;
+      if (body && 'totals' in body) state = body as OrderPageData;
     });
     await page.getByRole('link', { name: 'Перейти к оформлению' }).click();
     await page.waitForURL('**/order/');
@@ -131,7 +131,7 @@ describe('money shown right', () => {
     await page.getByLabel('Время').selectOption({ index: 1 });
     await settle(page);
 
-    const s = state as OrderState | null;
+    const s = state as OrderPageData | null;
     if (!s) throw new Error('the order page made no call that answered its state');
     const t = s.totals;
     // The scenario has kopecks, and the sums the page shows add up.

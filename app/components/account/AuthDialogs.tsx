@@ -8,7 +8,7 @@ import { AUTH_PAGES } from './AuthLink';
 import type { LoginResult } from './LoginForms';
 import type { RegisterResult } from './RegisterForm';
 import styles from './AccountForms.module.css';
-import { CARD_START_PERCENT } from '../../../domain/account/discount-card';
+import { CARD_START_PERCENT } from '../../../domain/cabinet/discount-card';
 import { bonusPromises } from '../../../domain/content/bonus-promises';
 
 // The forms load with the first opening of a popup, not with every page.

@@ -4,7 +4,7 @@ import { ShopLink } from '~/components/ui/ShopLink';
 import { imageUrl } from '../../../contract/images';
 import { normalizePhone } from '../../../domain/auth/phone';
 import { CONSENT_TEXTS } from '../../../domain/consent/consent';
-import type { OrderParams, OrderState } from '../../../domain/order/checkout.types';
+import type { OrderParams, OrderPageData } from '../../../domain/order/checkout.types';
 import type { DeliveryType } from '../../../domain/order/process';
 import { formatAmount } from '../../../domain/pricing/price';
 import { AuthLink } from '~/components/account/AuthLink';
@@ -30,7 +30,7 @@ const kopecks = (roubles: number) => Math.round(roubles * 100);
 const amount = (roubles: number) => formatAmount(kopecks(roubles));
 
 interface Props {
-  state: OrderState;
+  state: OrderPageData;
   profile: { name: string; email: string; phone: string };
   confirmedPhones: string[];
   auth: boolean;

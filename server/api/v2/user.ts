@@ -6,19 +6,20 @@ import {
   passwordForgotInput,
   passwordResetInput,
   registerInput,
-} from '../../../domain/auth/accounts.schemas';
+} from '../../../domain/auth/credentials.schemas';
 import {
   addressDeleteInput,
   addressInput,
   addressUpdateInput,
   profileInput,
-} from '../../../domain/account/account.schemas';
-import { phoneCodeCheckInput, phoneCodeSendInput } from '../../../domain/auth/auth.schemas';
+} from '../../../domain/cabinet/cabinet.schemas';
+import { phoneCodeCheckInput, phoneCodeSendInput } from '../../../domain/auth/phone-codes.schemas';
 import type { User } from '../../../domain/auth/user';
 import { GENDER_COOKIE, genderCookieOfProfile } from '../../../domain/menu/menu';
 import { subscribeInput } from '../../../domain/newsletter/newsletter.schemas';
 import { addressRegionInput, regionInput } from '../../../domain/regions/regions.schemas';
-import { type City, toRegion } from '../../../domain/regions/regions.service';
+import type { City } from '../../../domain/regions/ports';
+import { toRegion } from '../../../domain/regions/regions.service';
 import type { Services } from '../../../domain/services';
 import { parseInput } from '../../http/body';
 import type { AppEnv } from '../../http/env';
@@ -45,7 +46,7 @@ export function userApi(services: Services) {
     const ctx = c.get('ctx');
     const session = c.get('session');
     const [user, , basket] = await Promise.all([
-      services.auth.currentUser(ctx),
+      services.sessionUser.currentUser(ctx),
       // Every page asks this once after load: it is the visit that keeps the session alive (and lets its views count).
       services.sessions.visit(ctx),
       // A new visitor has no basket yet: skip the query.
@@ -71,15 +72,15 @@ export function userApi(services: Services) {
     const ctx = c.get('ctx');
     const session = c.get('session');
     const { loginUserId } = await services.phoneCodes.check(ctx, input.phone, input.code, input.login === 'Y');
-    if (loginUserId === null) return { user: await services.auth.currentUser(ctx), sessid: session.sessid };
+    if (loginUserId === null) return { user: await services.sessionUser.currentUser(ctx), sessid: session.sessid };
     const id = newSessionId();
-    const user = await services.auth.logIn(ctx, loginUserId, id);
+    const user = await services.sessionUser.logIn(ctx, loginUserId, id);
     return { user, sessid: session.renew(id) };
   });
   route(api, 'authRegister', ['POST'], async (c) => {
     const input = await parseInput(c, registerInput);
     const id = newSessionId();
-    const user = await services.accounts.register(c.get('ctx'), input, id);
+    const user = await services.credentials.register(c.get('ctx'), input, id);
     return {
       user,
       sessid: c.get('session').renew(id),
@@ -89,45 +90,45 @@ export function userApi(services: Services) {
   route(api, 'authLogin', ['POST'], async (c) => {
     const { login, password } = await parseInput(c, loginInput);
     const id = newSessionId();
-    const user = await services.accounts.logIn(c.get('ctx'), login, password, id);
+    const user = await services.credentials.logIn(c.get('ctx'), login, password, id);
     return { user, sessid: c.get('session').renew(id) };
   });
   route(api, 'emailConfirm', ['POST'], async (c) => {
     await parseInput(c, emailConfirmInput);
-    return services.accounts.sendEmailConfirmation(c.get('ctx'));
+    return services.credentials.sendEmailConfirmation(c.get('ctx'));
   });
   route(api, 'passwordForgot', ['POST'], async (c) => {
     const { email } = await parseInput(c, passwordForgotInput);
-    return services.accounts.requestPasswordReset(c.get('ctx'), email);
+    return services.credentials.requestPasswordReset(c.get('ctx'), email);
   });
   route(api, 'passwordReset', ['POST'], async (c) => {
     const { token, password } = await parseInput(c, passwordResetInput);
-    return services.accounts.resetPassword(c.get('ctx'), token, password);
+    return services.credentials.resetPassword(c.get('ctx'), token, password);
   });
   route(api, 'profileSet', ['POST'], async (c) => {
     const input = await parseInput(c, profileInput);
-    const user = await services.account.updateProfile(c.get('ctx'), input);
+    const user = await services.cabinet.updateProfile(c.get('ctx'), input);
     setProfileCookies(c, user);
     return { user };
   });
   // Reading the list is a POST as the spec's calls are (with sessid); it changes nothing.
-  route(api, 'addressList', ['POST'], async (c) => ({ items: await services.account.addresses(c.get('ctx')) }));
+  route(api, 'addressList', ['POST'], async (c) => ({ items: await services.cabinet.addresses(c.get('ctx')) }));
   route(api, 'addressAdd', ['POST'], async (c) => {
     const input = await parseInput(c, addressInput);
-    return { items: await services.account.addAddress(c.get('ctx'), input) };
+    return { items: await services.cabinet.addAddress(c.get('ctx'), input) };
   });
   route(api, 'addressUpdate', ['POST'], async (c) => {
     const { id, ...input } = await parseInput(c, addressUpdateInput);
-    return { items: await services.account.updateAddress(c.get('ctx'), id, input) };
+    return { items: await services.cabinet.updateAddress(c.get('ctx'), id, input) };
   });
   route(api, 'addressDelete', ['POST'], async (c) => {
     const { id } = await parseInput(c, addressDeleteInput);
-    return { items: await services.account.deleteAddress(c.get('ctx'), id) };
+    return { items: await services.cabinet.deleteAddress(c.get('ctx'), id) };
   });
   route(api, 'discountCardRequest', ['POST'], async (c) => {
     const ctx = c.get('ctx');
-    const card = await services.account.requestCard(ctx);
-    return { card, user: await services.auth.currentUser(ctx) };
+    const card = await services.cabinet.requestCard(ctx);
+    return { card, user: await services.sessionUser.currentUser(ctx) };
   });
   return api;
 }

@@ -1,21 +1,8 @@
 import { type Actor, type RequestContext, userIdOf } from '../context';
+import type { SessionUserRepository } from './ports';
 import { GUEST, type User } from './user';
 
-export interface AuthRepository {
-  /** The user bound to the session, or the visitor when none is. */
-  actorOf(sessionId: string): Promise<Actor>;
-  /** The logged-in user's fields as the spec's User; null when the user is gone. */
-  user(userId: number): Promise<User | null>;
-  /**
-   * Moves a session to a new id bound to the user, in one transaction: the old id stops working, so a session id
-   * planted before login (session fixation) is worth nothing after it. The confirmed phone goes along.
-   */
-  rotateSession(oldId: string, newId: string, userId: number): Promise<void>;
-  /** Ends the session: its row goes, and with it the binding to the user. */
-  endSession(sessionId: string): Promise<void>;
-}
-
-export interface AuthService {
+export interface SessionUserService {
   actorOf(sessionId: string): Promise<Actor>;
   /** Whoever asks, as the spec's User: the guest for a visitor. */
   currentUser(ctx: Pick<RequestContext, 'actor'>): Promise<User>;
@@ -24,10 +11,10 @@ export interface AuthService {
   logOut(ctx: Pick<RequestContext, 'sessionId'>): Promise<void>;
 }
 
-export function createAuthService(
-  repo: AuthRepository,
+export function createSessionUserService(
+  repo: SessionUserRepository,
   mergeVisitorBasket: (sessionId: string, userId: number) => Promise<void>,
-): AuthService {
+): SessionUserService {
   return {
     actorOf: (sessionId) => repo.actorOf(sessionId),
     async currentUser(ctx) {

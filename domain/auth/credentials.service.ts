@@ -1,4 +1,4 @@
-import { issueCard } from '../account/account.service';
+import { issueCard } from '../cabinet/issue-card';
 import { consentOf } from '../consent/consent';
 import type { RequestContext } from '../context';
 import { userIdOf } from '../context';
@@ -7,14 +7,13 @@ import type { LimitCatalogue } from '../limits/catalogue';
 import { enforce, type RateLimiter } from '../limits/limits';
 import { emailConfirmLetter, passwordResetLetter } from '../messages/templates';
 import type { UnitOfWork } from '../uow';
-import type { AuthService } from './auth.service';
-import type { RegisterInput } from './accounts.schemas';
+import type { SessionUserService } from './session-user.service';
+import type { RegisterInput } from './credentials.schemas';
 import { type PasswordHasher, passwordProblem } from './password';
 import { normalizePhone } from './phone';
 import { phoneOrThrow } from './phone-codes.service';
+import type { CredentialsRepository, TokenPurpose } from './ports';
 import type { User } from './user';
-
-export type TokenPurpose = 'email-confirm' | 'password-reset';
 
 /** How long an emailed link works. */
 export const TOKEN_TTL_S: Readonly<Record<TokenPurpose, number>> = {
@@ -22,49 +21,10 @@ export const TOKEN_TTL_S: Readonly<Record<TokenPurpose, number>> = {
   'password-reset': 3600,
 };
 
-export interface NewUser {
-  email: string;
-  passwordHash: string;
-  name: string;
-  lastName: string;
-  phone: string | null;
-  /** The phone, when this session confirmed it by SMS code. */
-  confirmedPhone: string | null;
-  isSubscribe: boolean;
-}
-
-export interface AccountsRepository {
-  /** The new user's id; `email_taken` or `phone_taken` when another account has that email or confirmed phone. */
-  createUser(user: NewUser): Promise<number | 'email_taken' | 'phone_taken'>;
-  /** The user a login (an email, or a confirmed phone) names, with the password hash. */
-  credentials(login: { email: string } | { phone: string }): Promise<{ userId: number; passwordHash: string } | null>;
-  /** The email and name letters go to. */
-  contact(userId: number): Promise<{ email: string; name: string; emailConfirmed: boolean } | null>;
-  userIdByEmail(email: string): Promise<number | null>;
-  /** The phone the session confirmed by SMS code. */
-  sessionConfirmedPhone(sessionId: string): Promise<string | null>;
-  createToken(token: {
-    userId: number;
-    purpose: TokenPurpose;
-    tokenHash: string;
-    email: string;
-    expiresAt: Date;
-  }): Promise<void>;
-  /** Uses up a live token in the statement that finds it, so a link works once even when opened twice at once. */
-  spendToken(purpose: TokenPurpose, tokenHash: string, now: Date): Promise<{ userId: number; email: string } | null>;
-  /** Marks the email confirmed when it is still the user's address; answers whether it was. */
-  confirmEmail(userId: number, email: string): Promise<boolean>;
-  /**
-   * Sets the password, ends every session of the user and cancels every reset link still out: whoever held a
-   * session or a letter from before the change is out.
-   */
-  setPassword(userId: number, passwordHash: string, now: Date): Promise<void>;
-}
-
-export interface AccountsDeps {
-  repo: AccountsRepository;
+export interface CredentialsDeps {
+  repo: CredentialsRepository;
   uow: UnitOfWork;
-  auth: AuthService;
+  sessionUser: SessionUserService;
   limits: RateLimiter;
   passwords: PasswordHasher;
   limitRules: Pick<
@@ -86,7 +46,7 @@ export interface AccountsDeps {
   hashToken(token: string): string;
 }
 
-export interface AccountsService {
+export interface CredentialsService {
   /** Creates the user, sends the confirmation letter and logs the session in under `newSessionId`. */
   register(ctx: RequestContext, input: RegisterInput, newSessionId: string): Promise<User>;
   logIn(ctx: RequestContext, login: string, password: string, newSessionId: string): Promise<User>;
@@ -109,7 +69,7 @@ function checkPassword(passwords: PasswordHasher, password: string): void {
   if (problem) throw new DomainError('validation', problem, 'PASSWORD_WEAK');
 }
 
-export function createAccountsService(deps: AccountsDeps): AccountsService {
+export function createCredentialsService(deps: CredentialsDeps): CredentialsService {
   const { repo, passwords } = deps;
   const rules = deps.limitRules;
   const link = (path: string, token: string) => `${deps.siteUrl}${path}?token=${encodeURIComponent(token)}`;
@@ -138,7 +98,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const sessionPhone = await repo.sessionConfirmedPhone(ctx.sessionId);
       const passwordHash = await passwords.hash(input.password);
       const userId = await deps.uow.run(async (repos) => {
-        const created = await repos.accounts.createUser({
+        const created = await repos.credentials.createUser({
           email,
           passwordHash,
           name: input.name,
@@ -162,13 +122,13 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
           );
         await repos.consents.record(consentOf(ctx, 'registration', email));
         if (deps.giveCardOnRegister || input.discountCard === 'Y')
-          await issueCard(repos.cards, created, deps.newCardNumber);
+          await issueCard(repos.discountCards, created, deps.newCardNumber);
         const { token, row } = await letterToken(ctx, created, 'email-confirm', email);
-        await repos.accounts.createToken(row);
+        await repos.credentials.createToken(row);
         await repos.outbox.enqueue(emailConfirmLetter({ email, name: input.name, url: link('/auth/confirm/', token) }));
         return created;
       });
-      return deps.auth.logIn(ctx, userId, newSessionId);
+      return deps.sessionUser.logIn(ctx, userId, newSessionId);
     },
 
     async logIn(ctx, login, password, newSessionId) {
@@ -180,7 +140,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const ok = await passwords.verify(password, found?.passwordHash ?? null);
       if (!found || !ok) throw new DomainError('unauthorized', WRONG_LOGIN, 'WRONG_LOGIN');
       await deps.limits.reset(key, rules.loginTries);
-      return deps.auth.logIn(ctx, found.userId, newSessionId);
+      return deps.sessionUser.logIn(ctx, found.userId, newSessionId);
     },
 
     async sendEmailConfirmation(ctx) {
@@ -197,7 +157,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       );
       await deps.uow.run(async (repos) => {
         const { token, row } = await letterToken(ctx, userId, 'email-confirm', contact.email);
-        await repos.accounts.createToken(row);
+        await repos.credentials.createToken(row);
         await repos.outbox.enqueue(
           emailConfirmLetter({ email: contact.email, name: contact.name, url: link('/auth/confirm/', token) }),
         );
@@ -219,7 +179,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
         const contact = await repo.contact(userId);
         await deps.uow.run(async (repos) => {
           const { token, row } = await letterToken(ctx, userId, 'password-reset', address);
-          await repos.accounts.createToken(row);
+          await repos.credentials.createToken(row);
           await repos.outbox.enqueue(
             passwordResetLetter({ email: address, name: contact?.name ?? '', url: link('/auth/reset/', token) }),
           );

@@ -19,7 +19,13 @@ interface CardRow {
 }
 
 /** Cards for the products the `where` picks, with images and the model's colour count, in one query. */
-export async function loadCards(db: Db, where: SQL, orderBy: SQL, limit: number, offset = 0): Promise<ProductCard[]> {
+export async function loadProductCards(
+  db: Db,
+  where: SQL,
+  orderBy: SQL,
+  limit: number,
+  offset = 0,
+): Promise<ProductCard[]> {
   const rows = await queryRows<CardRow>(
     db,
     sql`
@@ -31,10 +37,10 @@ export async function loadCards(db: Db, where: SQL, orderBy: SQL, limit: number,
     order by ${orderBy}
     limit ${limit} offset ${offset}`,
   );
-  return rows.map(toCard);
+  return rows.map(toProductCard);
 }
 
-export function toCard(r: CardRow): ProductCard {
+export function toProductCard(r: CardRow): ProductCard {
   return {
     id: Number(r.id),
     modelId: Number(r.model_id),
@@ -59,20 +65,20 @@ export function homeRepository(db: Db): HomeRepository {
   return {
     featured(kind: FeaturedKind, limit: number) {
       if (kind === 'new')
-        return loadCards(
+        return loadProductCards(
           db,
           sql`p.is_new and ${onePerModel} and ${inStockOnline}`,
           sql`p.created_at desc, p.id`,
           limit,
         );
       if (kind === 'sale')
-        return loadCards(
+        return loadProductCards(
           db,
           sql`p.discount_percent > 0 and ${onePerModel} and ${inStockOnline}`,
           sql`p.discount_percent desc, p.popularity desc, p.id`,
           limit,
         );
-      return loadCards(db, sql`${onePerModel} and ${inStockOnline}`, sql`p.popularity desc, p.id`, limit);
+      return loadProductCards(db, sql`${onePerModel} and ${inStockOnline}`, sql`p.popularity desc, p.id`, limit);
     },
     async sectionTiles() {
       const rows = await queryRows<{

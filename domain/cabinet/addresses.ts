@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import type { AddressInput } from './account.schemas';
+import type { AddressInput } from './cabinet.schemas';
 
 /** A saved address as the cabinet and the order form read it (spec §3 Order's addressList: id, type, params). */
 export interface Address {

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AccountRepository, DiscountCardRepository } from '../../domain/account/account.service';
-import type { AddressInput } from '../../domain/account/account.schemas';
-import { type Address, addressTitle } from '../../domain/account/addresses';
-import { formatCard } from '../../domain/account/discount-card';
+import type { AddressInput } from '../../domain/cabinet/cabinet.schemas';
+import { type Address, addressTitle } from '../../domain/cabinet/addresses';
+import { formatCard } from '../../domain/cabinet/discount-card';
+import type { CabinetRepository, DiscountCardRepository } from '../../domain/cabinet/ports';
 import { type Db, isUniqueViolation, queryRows } from '../client';
 
 export interface AddressRow {
@@ -56,7 +56,7 @@ export function columns(input: AddressInput) {
   };
 }
 
-export function accountRepository(db: Db): AccountRepository {
+export function cabinetRepository(db: Db): CabinetRepository {
   /** Makes `id` the user's only default address, in the transaction `tx`. */
   const makeDefault = (tx: Db, userId: number, id: number) =>
     tx.execute(sql`update addresses set is_default = (id = ${id}) where user_id = ${userId}`);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { AccountsRepository } from '../../domain/auth/accounts.service';
+import type { CredentialsRepository } from '../../domain/auth/ports';
 import { type Db, isUniqueViolation, queryRows, ts } from '../client';
 
-export function accountsRepository(db: Db): AccountsRepository {
+export function credentialsRepository(db: Db): CredentialsRepository {
   return {
     async createUser(user) {
       // A savepoint, so that a refused insert leaves the unit of work's transaction usable for its error.

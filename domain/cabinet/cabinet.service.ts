@@ -1,45 +1,17 @@
-import type { AccountsService } from '../auth/accounts.service';
+import type { CredentialsService } from '../auth/credentials.service';
 import { phoneOrThrow } from '../auth/phone-codes.service';
 import type { User } from '../auth/user';
 import { requireUser } from '../auth/guards';
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import type { AddressInput, ProfileInput } from './account.schemas';
+import type { AddressInput, ProfileInput } from './cabinet.schemas';
 import { type Address, checkAddress, MAX_ADDRESSES } from './addresses';
-import { CARD_START_PERCENT, type DiscountCard } from './discount-card';
+import type { DiscountCard } from './discount-card';
+import { issueCard } from './issue-card';
 import { splitFullName } from './names';
+import type { CabinetRepository, DiscountCardRepository, ProfileChanges } from './ports';
 
-export interface ProfileChanges {
-  name?: string;
-  lastName?: string;
-  secondName?: string;
-  gender?: string;
-  birthday?: string;
-  isSubscribe?: boolean;
-  /** A new address: it is stored unconfirmed. */
-  email?: string;
-  phone?: string;
-}
-
-export interface AccountRepository {
-  /** Applies the changes; `email_taken` when another account has the new email (nothing is changed then). */
-  updateProfile(userId: number, changes: ProfileChanges): Promise<'ok' | 'email_taken'>;
-  currentEmail(userId: number): Promise<string | null>;
-  addresses(userId: number): Promise<Address[]>;
-  /** Adds unless the user has `MAX_ADDRESSES` already (counted under a lock on the user): the new id, or `full`. */
-  addAddress(userId: number, input: AddressInput, max: number): Promise<number | 'full'>;
-  /** Changes the user's own address; false when the user has no address of that id. */
-  updateAddress(userId: number, id: number, input: AddressInput): Promise<boolean>;
-  deleteAddress(userId: number, id: number): Promise<boolean>;
-  card(userId: number): Promise<DiscountCard | null>;
-}
-
-export interface DiscountCardRepository {
-  /** Gives the user a card unless they have one: `issued`, `exists`, or `number_taken` (draw another number). */
-  issue(userId: number, number: string, percent: number): Promise<'issued' | 'exists' | 'number_taken'>;
-}
-
-export interface AccountService {
+export interface CabinetService {
   updateProfile(ctx: RequestContext, input: ProfileInput): Promise<User>;
   addresses(ctx: RequestContext): Promise<Address[]>;
   addAddress(ctx: RequestContext, input: AddressInput): Promise<Address[]>;
@@ -50,10 +22,10 @@ export interface AccountService {
   requestCard(ctx: RequestContext): Promise<DiscountCard>;
 }
 
-export interface AccountDeps {
-  repo: AccountRepository;
-  cards: DiscountCardRepository;
-  accounts: AccountsService;
+export interface CabinetDeps {
+  repo: CabinetRepository;
+  discountCards: DiscountCardRepository;
+  credentials: CredentialsService;
   currentUser(ctx: RequestContext): Promise<User>;
   /** A fresh card number (EAN-13). */
   newCardNumber(): string;
@@ -61,15 +33,7 @@ export interface AccountDeps {
 
 const NO_ADDRESS = () => new DomainError('not_found', 'Такого адреса нет.', 'ADDRESS_NOT_FOUND');
 
-/** Draws card numbers until one is free: a clash of 11 random digits is rare, three in a row would be a fault. */
-export async function issueCard(cards: DiscountCardRepository, userId: number, newNumber: () => string): Promise<void> {
-  for (let i = 0; i < 3; i++) {
-    if ((await cards.issue(userId, newNumber(), CARD_START_PERCENT)) !== 'number_taken') return;
-  }
-  throw new Error('discount card: no free number after three draws');
-}
-
-export function createAccountService(deps: AccountDeps): AccountService {
+export function createCabinetService(deps: CabinetDeps): CabinetService {
   const { repo } = deps;
   return {
     async updateProfile(ctx, input) {
@@ -99,7 +63,7 @@ export function createAccountService(deps: AccountDeps): AccountService {
       if ((await repo.updateProfile(userId, changes)) === 'email_taken')
         throw new DomainError('conflict', 'Этот email уже зарегистрирован в другой учётной записи.', 'EMAIL_TAKEN');
       // A new address counts only once confirmed: the letter goes to it now.
-      if (newEmail) await deps.accounts.sendEmailConfirmation(ctx);
+      if (newEmail) await deps.credentials.sendEmailConfirmation(ctx);
       return deps.currentUser(ctx);
     },
 
@@ -130,7 +94,7 @@ export function createAccountService(deps: AccountDeps): AccountService {
 
     async requestCard(ctx) {
       const { userId } = requireUser(ctx);
-      await issueCard(deps.cards, userId, deps.newCardNumber);
+      await issueCard(deps.discountCards, userId, deps.newCardNumber);
       return (await repo.card(userId)) as DiscountCard;
     },
   };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AuthRepository } from '../../domain/auth/auth.service';
-import { formatCard } from '../../domain/account/discount-card';
+import { formatCard } from '../../domain/cabinet/discount-card';
+import type { SessionUserRepository } from '../../domain/auth/ports';
 import { CABINET_URL, type User } from '../../domain/auth/user';
 import { type Db, queryRows } from '../client';
 
@@ -21,7 +21,7 @@ interface UserRow {
   card_active: boolean | null;
 }
 
-export function authRepository(db: Db): AuthRepository {
+export function sessionUserRepository(db: Db): SessionUserRepository {
   return {
     async actorOf(sessionId) {
       const [row] = await queryRows<{ id: number }>(

@@ -1,0 +1,61 @@
+import type { BasketRow, MergeLine } from './basket';
+
+export interface BasketCounts {
+  availableCount: number;
+  delayCount: number;
+}
+
+/** Who owns a basket: the visitor's session, or the user once logged in. */
+export interface BasketOwner {
+  sessionId: string;
+  userId: number | null;
+}
+
+/** A stored line without its catalogue data. */
+export interface StoredLine {
+  id: number;
+  offerId: number;
+  delay: boolean;
+  quantity: number;
+}
+
+export interface BasketRepository {
+  counts(owner: BasketOwner): Promise<BasketCounts>;
+  /** The owner's lines with their catalogue data and online stock, in one query. */
+  rows(owner: BasketOwner): Promise<BasketRow[]>;
+  /** Online stock per offer id; offers that do not exist (or whose product is hidden) are left out. */
+  onlineStock(offerIds: number[]): Promise<Map<number, number>>;
+  /**
+   * Adds `quantity` units to the owner's cart line of the offer, creating the line and the session row when needed.
+   * Changes nothing and answers `over_stock` when the line would exceed `cap`, `full` when the line would be new
+   * and the cart already holds `MAX_BASKET_LINES` lines. Holds under concurrent adds of the same owner.
+   */
+  addToCart(
+    owner: BasketOwner,
+    offerId: number,
+    quantity: number,
+    cap: number,
+  ): Promise<'added' | 'over_stock' | 'full'>;
+  /** Puts the offer on the wishlist (once); `full`, changing nothing, when that needs a line beyond the cap. */
+  addToWishlist(owner: BasketOwner, offerId: number): Promise<'added' | 'full'>;
+  removeFromWishlist(owner: BasketOwner, offerId: number): Promise<void>;
+  line(owner: BasketOwner, lineId: number): Promise<StoredLine | null>;
+  deleteLine(owner: BasketOwner, lineId: number): Promise<void>;
+  setQuantity(owner: BasketOwner, lineId: number, quantity: number): Promise<void>;
+  /** Whether two offers are sizes of one product. */
+  sameProduct(offerA: number, offerB: number): Promise<boolean>;
+  /**
+   * Puts another offer on the cart line, in one transaction; a line of that offer already in the cart takes the
+   * quantity instead (the sum, capped at `cap`) and this line goes.
+   */
+  changeOffer(owner: BasketOwner, lineId: number, offerId: number, cap: number): Promise<void>;
+  /**
+   * Deletes the cart line and puts its offer on the wishlist, in one transaction; `full`, changing nothing, when
+   * the wishlist has no room for a new line.
+   */
+  moveToWishlist(owner: BasketOwner, lineId: number): Promise<'moved' | 'full'>;
+  /** The visitor's lines still owned by the session alone, and the user's lines. */
+  mergeSources(sessionId: string, userId: number): Promise<{ visitor: StoredLine[]; user: StoredLine[] }>;
+  /** In one transaction: writes the merged user lines, drops the visitor's lines, binds the session to the user. */
+  replaceWithMerged(sessionId: string, userId: number, lines: MergeLine[]): Promise<void>;
+}
