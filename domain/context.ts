@@ -1,5 +1,5 @@
 import type { City } from './regions/ports';
-import type { StaffMember } from './staff/permissions';
+import type { StaffMember } from './staff/staff-member';
 
 /**
  * Who is asking: an anonymous visitor or a logged-in shopper on the shop's pages; on the back office's (`/admin/`,

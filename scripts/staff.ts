@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { readSettings } from '../config/settings';
 import { openDatabase } from '../db/client';
-import { isStaffRole, STAFF_ROLES } from '../domain/staff/permissions';
+import { isStaffRole, STAFF_ROLES } from '../domain/staff/staff-member';
 import { staffInviteInput } from '../domain/staff/staff.schemas';
 import { createServices } from '../server/services';
 

@@ -1,6 +1,7 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { isDomainError } from '../../domain/errors';
-import { requirePermission, type StaffAction, type StaffMember, requireStaff } from '../../domain/staff/permissions';
+import { requirePermission, type StaffAction, requireStaff } from '../../domain/staff/permissions';
+import type { StaffMember } from '../../domain/staff/staff-member';
 import type { StaffSessionCookie } from '../../contract/staff-session';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { StaffMember, StaffRole } from '../../domain/staff/permissions';
+import type { StaffMember, StaffRole } from '../../domain/staff/staff-member';
 import type { StaffInvite, StaffRepository, StaffRow } from '../../domain/staff/ports';
 import { type Db, queryRows, ts } from '../client';
 

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context';
-import type { StaffMember } from './permissions';
+import type { StaffMember } from './staff-member';
 
 /** A changed field: its value before and after (null where it did not exist). */
 export type FieldChange = { before: unknown; after: unknown };

@@ -1,6 +1,7 @@
 import { emailLayout, SHOP } from '../messages/layout';
 import type { EmailMessage } from '../messages/message';
-import { ROLE_TITLES, type StaffRole } from './permissions';
+import { ROLE_TITLES } from './permissions';
+import type { StaffRole } from './staff-member';
 
 /** The invitation to the back office: `url` opens the page that creates the account, once, until `expiresAt`. */
 export function staffInviteLetter(input: {

@@ -1,9 +1,6 @@
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-
-/** The roles of the shop's staff (issue 25.1). */
-export const STAFF_ROLES = ['owner', 'manager', 'shop', 'content', 'merchandiser', 'exchange'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import type { StaffMember, StaffRole } from './staff-member';
 
 export const ROLE_TITLES: Readonly<Record<StaffRole, string>> = {
   owner: 'Владелец',
@@ -48,16 +45,6 @@ export const PERMISSIONS: Readonly<Record<StaffRole, readonly StaffAction[]>> = 
   merchandiser: ['catalog.edit'],
   exchange: ['exchange.run'],
 };
-
-export interface StaffMember {
-  readonly staffId: number;
-  readonly email: string;
-  readonly role: StaffRole;
-  /** The shop of a `shop` member; null for the other roles. */
-  readonly shopId: number | null;
-}
-
-export const isStaffRole = (value: unknown): value is StaffRole => STAFF_ROLES.includes(value as StaffRole);
 
 /** Whether `member` may do `action` (on `shopId`'s things, when they belong to a shop). */
 export function can(member: StaffMember, action: StaffAction, scope: { shopId?: number | null } = {}): boolean {

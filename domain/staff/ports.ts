@@ -1,4 +1,4 @@
-import type { StaffMember, StaffRole } from './permissions';
+import type { StaffMember, StaffRole } from './staff-member';
 
 /** A staff member as stored; the hashes and secrets never leave the staff service. */
 export interface StaffRow {

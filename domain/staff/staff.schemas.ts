@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../auth/password';
-import { STAFF_ROLES } from './permissions';
+import { STAFF_ROLES } from './staff-member';
 
 const email = z
   .string({ error: 'Укажите адрес электронной почты.' })

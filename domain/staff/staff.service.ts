@@ -6,7 +6,8 @@ import { enforce, type RateLimiter } from '../limits/limits';
 import type { UnitOfWork } from '../uow';
 import { type AuditFilter, type AuditReader, type AuditView, auditEntry } from './audit';
 import { staffInviteLetter } from './letters';
-import { requirePermission, requireStaff, type StaffMember, type StaffRole } from './permissions';
+import { requirePermission, requireStaff } from './permissions';
+import type { StaffMember, StaffRole } from './staff-member';
 import type { SecondFactor, StaffInvite, StaffRepository, StaffRow } from './ports';
 import type { StaffInviteInput, StaffLoginInput } from './staff.schemas';
 

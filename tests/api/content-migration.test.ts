@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { bonusPromises } from '../../domain/content/bonus-promises';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -23,8 +24,8 @@ it('migration 0023 rewrites the pages a database seeded before it holds', async 
     where answer = '{{bonus_accrual}}'`);
   await db.execute(sql`update landing_pages set body = replace(body, '{{bonus_per_purchase}}',
     'За каждую покупку — {{bonus_earn_percent}} бонусами.')`);
-  const old = await db.execute(sql`select count(*)::int as n from faq_items where answer like '%bonus_earn_percent%'`);
-  expect(Number((old.rows[0] as { n: number }).n)).toBe(1);
+  const old = await queryRows(db, sql`select id from faq_items where answer like '%bonus_earn_percent%'`);
+  expect(old).toHaveLength(1);
 
   for (const statement of readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint')) {
     await db.execute(sql.raw(statement));

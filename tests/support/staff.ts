@@ -1,5 +1,5 @@
 import { STAFF_API } from '../../contract/api';
-import type { StaffRole } from '../../domain/staff/permissions';
+import type { StaffRole } from '../../domain/staff/staff-member';
 import { STAFF_COOKIE } from '../../server/http/staff-session';
 import { newVisitor, SHOP_ORIGIN, type TestApp } from './test-app';
 

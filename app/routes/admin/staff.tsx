@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import { isDomainError } from '../../../domain/errors';
-import { ROLE_TITLES, STAFF_ROLES } from '../../../domain/staff/permissions';
+import { ROLE_TITLES } from '../../../domain/staff/permissions';
+import { STAFF_ROLES } from '../../../domain/staff/staff-member';
 import { staffInviteInput } from '../../../domain/staff/staff.schemas';
 import { staffPage } from '~/lib/admin';
 import { formFields } from '~/lib/cabinet';
