@@ -1,3 +1,4 @@
+import type { Company } from '../domain/content/company';
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/client';
@@ -87,6 +88,14 @@ export function createServices(deps: {
   // The embedded database serves one process, whose memory sees every hit; PostgreSQL may serve several processes.
   const limits = database.kind === 'postgres' ? tableRateLimiter(db, clock) : memoryRateLimiter(clock);
   const limitRules = limitCatalogue(settings);
+  /** The company the pages and every letter's footer name (demo requisites unless the settings say otherwise). */
+  const company: Company = {
+    name: settings.COMPANY_NAME,
+    inn: settings.COMPANY_INN,
+    ogrn: settings.COMPANY_OGRN,
+    address: settings.COMPANY_ADDRESS,
+    hotline: settings.HOTLINE_PHONE,
+  };
   const listing = createListingService(listingRepository(db), { invalidations });
   const basket = createBasketService(basketRepository(db));
   const sessionUser = createSessionUserService(sessionUserRepository(db), basket.mergeVisitorBasket);
@@ -94,6 +103,7 @@ export function createServices(deps: {
   const orderToken = (id: number) => createHmac('sha256', secret).update(`order:${id}`).digest('base64url');
   const newCardNumber = () => cardNumber(String(randomInt(0, 100_000_000_000)).padStart(11, '0'));
   const credentials = createCredentialsService({
+    company,
     repo: credentialsRepository(db),
     uow: unitOfWork(db),
     sessionUser,
@@ -107,6 +117,7 @@ export function createServices(deps: {
     hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
   });
   const newsletter = createNewsletterService({
+    company,
     repo: newsletterRepository(db),
     uow: unitOfWork(db),
     limits,
@@ -115,6 +126,7 @@ export function createServices(deps: {
     sign,
   });
   const checkout = createCheckoutService({
+    company,
     basket,
     newsletter,
     repo: checkoutRepository(db),
@@ -137,13 +149,7 @@ export function createServices(deps: {
     content: createContentService({
       repo: contentRepository(db),
       deliveryPrices: () => checkout.deliveryPrices(),
-      company: {
-        name: settings.COMPANY_NAME,
-        inn: settings.COMPANY_INN,
-        ogrn: settings.COMPANY_OGRN,
-        address: settings.COMPANY_ADDRESS,
-        hotline: settings.HOTLINE_PHONE,
-      },
+      company,
       invalidations,
     }),
     orders: createOrdersService({
@@ -170,6 +176,7 @@ export function createServices(deps: {
     regions: createRegionsService(regionsRepository(db), { invalidations }),
     shops: createShopsService(shopsRepository(db)),
     feedback: createFeedbackService({
+      company,
       repo: questionsRepository(db),
       uow: unitOfWork(db),
       limits,
@@ -183,6 +190,7 @@ export function createServices(deps: {
     product: createProductService(productRepository(db), { invalidations }),
     events: createEventsService(eventsRepository(db), limits, limitRules),
     staff: createStaffService({
+      company,
       repo: staffRepository(db),
       uow: unitOfWork(db),
       audit: auditRepository(db),

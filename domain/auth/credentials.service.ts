@@ -1,3 +1,4 @@
+import type { Company } from '../content/company';
 import { issueCard } from '../cabinet/issue-card';
 import { consentOf } from '../consent/consent';
 import type { RequestContext } from '../context';
@@ -22,6 +23,8 @@ export const TOKEN_TTL_S: Readonly<Record<TokenPurpose, number>> = {
 };
 
 export interface CredentialsDeps {
+  /** The sender the letters' footer names. */
+  company: Company;
   repo: CredentialsRepository;
   uow: UnitOfWork;
   sessionUser: SessionUserService;
@@ -125,7 +128,9 @@ export function createCredentialsService(deps: CredentialsDeps): CredentialsServ
           await issueCard(repos.discountCards, created, deps.newCardNumber);
         const { token, row } = await letterToken(ctx, created, 'email-confirm', email);
         await repos.credentials.createToken(row);
-        await repos.outbox.enqueue(emailConfirmLetter({ email, name: input.name, url: link('/auth/confirm/', token) }));
+        await repos.outbox.enqueue(
+          emailConfirmLetter({ company: deps.company, email, name: input.name, url: link('/auth/confirm/', token) }),
+        );
         return created;
       });
       return deps.sessionUser.logIn(ctx, userId, newSessionId);
@@ -159,7 +164,12 @@ export function createCredentialsService(deps: CredentialsDeps): CredentialsServ
         const { token, row } = await letterToken(ctx, userId, 'email-confirm', contact.email);
         await repos.credentials.createToken(row);
         await repos.outbox.enqueue(
-          emailConfirmLetter({ email: contact.email, name: contact.name, url: link('/auth/confirm/', token) }),
+          emailConfirmLetter({
+            company: deps.company,
+            email: contact.email,
+            name: contact.name,
+            url: link('/auth/confirm/', token),
+          }),
         );
       });
       return { message: `Письмо со ссылкой для подтверждения отправлено на ${contact.email}.` };
@@ -181,7 +191,12 @@ export function createCredentialsService(deps: CredentialsDeps): CredentialsServ
           const { token, row } = await letterToken(ctx, userId, 'password-reset', address);
           await repos.credentials.createToken(row);
           await repos.outbox.enqueue(
-            passwordResetLetter({ email: address, name: contact?.name ?? '', url: link('/auth/reset/', token) }),
+            passwordResetLetter({
+              company: deps.company,
+              email: address,
+              name: contact?.name ?? '',
+              url: link('/auth/reset/', token),
+            }),
           );
         });
       }

@@ -19,11 +19,14 @@ export const DEMO_COMPANY: Company = {
   hotline: '88005553535',
 };
 
-/** `88005553535` → `8 (800) 555-35-35`; a number of a city code → `+7 (495) 120-45-67`, as the shops' phones read. */
+/**
+ * `88005553535` → `8 (800) 555-35-35` (the free 80x numbers are dialled with 8); a number of a city code, 843 too →
+ * `+7 (843) 200-00-00`, as the shops' phones read.
+ */
 export function formatHotline(digits: string): string {
   const [, lead, code, a, b, c] = digits.match(/^([78])(\d{3})(\d{3})(\d{2})(\d{2})$/) ?? [];
   if (!lead) return digits;
-  return `${code?.startsWith('8') ? '8' : '+7'} (${code}) ${a}-${b}-${c}`;
+  return `${code?.startsWith('80') ? '8' : '+7'} (${code}) ${a}-${b}-${c}`;
 }
 
 /** The hot line's `tel:` address. */

@@ -1,3 +1,4 @@
+import type { Company } from '../content/company';
 import { normalizePhone } from '../auth/phone';
 import { consentOf } from '../consent/consent';
 import { type RequestContext, userIdOf } from '../context';
@@ -25,6 +26,8 @@ export interface FeedbackService {
 const spam = (message: string) => new DomainError('validation', message, 'FEEDBACK_SPAM');
 
 export function createFeedbackService(deps: {
+  /** The sender the letters' footer names. */
+  company: Company;
   repo: QuestionsRepository;
   uow: UnitOfWork;
   limits: RateLimiter;
@@ -70,9 +73,11 @@ export function createFeedbackService(deps: {
         const newId = await repos.questions.insert(question);
         await repos.consents.record(consentOf(ctx, 'feedback', input.email || phone));
         const facts = { ...question, id: newId, topicName: TOPICS[input.topic] };
-        await repos.outbox.enqueue(feedbackCopyLetter({ ...facts, to: deps.shopEmail }));
+        await repos.outbox.enqueue(feedbackCopyLetter({ ...facts, company: deps.company, to: deps.shopEmail }));
         await repos.outbox.enqueue(
-          input.email ? feedbackReceiptLetter({ ...facts, to: input.email }) : feedbackReceiptSms({ id: newId, phone }),
+          input.email
+            ? feedbackReceiptLetter({ ...facts, company: deps.company, to: input.email })
+            : feedbackReceiptSms({ id: newId, phone }),
         );
         return newId;
       });

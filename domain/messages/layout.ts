@@ -1,12 +1,10 @@
+import { type Company, formatHotline, hotlineHref } from '../content/company';
 import { escapeHtml, safeUrl } from './html';
 
-/** The shop as its letters sign it. */
+/** The shop's brand as its letters sign them; the company and its hot line come from the settings (`Company`). */
 export const SHOP = {
   name: 'ВЬЮГА',
   tagline: 'тёплая одежда для города',
-  address: 'Москва, ул. Земляной Вал, 33',
-  phone: '8 (800) 555-35-35',
-  phoneHref: 'tel:88005553535',
 } as const;
 
 /** The design tokens of app/styles/tokens.css that a letter needs, inline: mail clients drop style sheets. */
@@ -21,6 +19,8 @@ const C = {
 const FONT = "Arial, 'Helvetica Neue', Helvetica, sans-serif";
 
 export interface LetterContent {
+  /** Who sends it: the footer names the company, its address and hot line. */
+  company: Company;
   /** The heading of the letter, and its <title>. */
   title: string;
   paragraphs: string[];
@@ -44,11 +44,13 @@ function reasonLine(content: LetterContent): string {
     : 'Это служебное письмо о вашем аккаунте или заказе: оно приходит и без подписки на рассылку.';
 }
 
+const contactLine = (company: Company) => `${company.name} · ${company.address} · ${formatHotline(company.hotline)}`;
+
 function textLetter(content: LetterContent): string {
   const lines = [SHOP.name, '', content.title, ''];
   for (const p of content.paragraphs) lines.push(p, '');
   if (content.action) lines.push(`${content.action.label}: ${safeUrl(content.action.url)}`, '');
-  lines.push('—', SIGNATURE, `${SHOP.address} · ${SHOP.phone}`, reasonLine(content));
+  lines.push('—', SIGNATURE, contactLine(content.company), reasonLine(content));
   if (content.unsubscribeUrl) lines.push(`Отписаться: ${safeUrl(content.unsubscribeUrl)}`);
   return `${lines.join('\n')}\n`;
 }
@@ -79,7 +81,7 @@ ${paragraphs}${action}
 </td></tr>
 <tr><td style="padding:20px 32px;border-top:1px solid ${C.border};font-size:12px;line-height:1.5;color:${C.muted}">
 ${e(SIGNATURE)}<br>
-${e(SHOP.address)} · <a href="${SHOP.phoneHref}" style="color:${C.muted}">${e(SHOP.phone)}</a><br>
+${e(`${content.company.name} · ${content.company.address}`)} · <a href="${e(hotlineHref(content.company.hotline))}" style="color:${C.muted}">${e(formatHotline(content.company.hotline))}</a><br>
 ${e(reasonLine(content))}${unsubscribe}
 </td></tr>
 </table>

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_COMPANY } from '../content/company';
 import { emailLayout } from './layout';
 import { emailConfirmLetter, orderConfirmationLetter, orderSms, phoneCodeSms } from './templates';
 
 describe('emailLayout', () => {
   const letter = emailLayout({
+    company: DEMO_COMPANY,
     title: 'Заказ <№1> «готов»',
     paragraphs: ['Иван & Мария', 'Второй абзац'],
     action: { label: 'Открыть "заказ"', url: 'https://shop.test/lk/order/?id=1&x=<y>' },
@@ -28,15 +30,31 @@ describe('emailLayout', () => {
     for (const part of [letter.html, letter.text]) {
       expect(part).toContain('ВЬЮГА');
       expect(part).toContain('8 (800) 555-35-35');
-      expect(part).toContain('Москва, ул. Земляной Вал, 33');
+      expect(part).toContain('ООО «Вьюга Ритейл» · 105064, г. Москва, ул. Земляной Вал, д. 33, этаж 3');
       expect(part).toContain('служебное письмо');
       expect(part).not.toContain('Отписаться');
     }
     expect(letter.html).toContain('href="tel:88005553535"');
   });
 
+  it('names the company and the hot line the settings give', () => {
+    const company = { ...DEMO_COMPANY, name: 'ООО «Север»', address: 'Казань, ул. Баумана, 1', hotline: '78432000000' };
+    const signed = emailLayout({ company, title: 't', paragraphs: [] });
+    for (const part of [signed.html, signed.text]) {
+      expect(part).toContain('ООО «Север» · Казань, ул. Баумана, 1');
+      expect(part).toContain('+7 (843) 200-00-00');
+      expect(part).not.toContain('555-35-35');
+    }
+    expect(signed.html).toContain('href="tel:78432000000"');
+  });
+
   it('puts an unsubscribe line into a newsletter', () => {
-    const news = emailLayout({ title: 'Новинки', paragraphs: ['x'], unsubscribeUrl: 'https://shop.test/unsub/?t=a&b' });
+    const news = emailLayout({
+      company: DEMO_COMPANY,
+      title: 'Новинки',
+      paragraphs: ['x'],
+      unsubscribeUrl: 'https://shop.test/unsub/?t=a&b',
+    });
     expect(news.html).toContain('<a href="https://shop.test/unsub/?t=a&amp;b" style="color:#5f5f5f">Отписаться</a>');
     expect(news.text).toContain('Отписаться: https://shop.test/unsub/?t=a&b');
     expect(news.text).toContain('подписались на новости');
@@ -44,7 +62,12 @@ describe('emailLayout', () => {
 
   it('refuses a link that is not http(s)', () => {
     expect(() =>
-      emailLayout({ title: 't', paragraphs: [], action: { label: 'x', url: 'javascript:alert(1)' } }),
+      emailLayout({
+        company: DEMO_COMPANY,
+        title: 't',
+        paragraphs: [],
+        action: { label: 'x', url: 'javascript:alert(1)' },
+      }),
     ).toThrow(/http/);
   });
 });
@@ -69,7 +92,7 @@ describe('phoneCodeSms', () => {
 describe('emailConfirmLetter', () => {
   it('is a Russian letter with both parts and the link as a button', () => {
     const url = 'https://shop.test/auth/confirm/?token=abc';
-    const letter = emailConfirmLetter({ email: 'anna@example.com', name: 'Анна <b>', url });
+    const letter = emailConfirmLetter({ company: DEMO_COMPANY, email: 'anna@example.com', name: 'Анна <b>', url });
     expect(letter).toMatchObject({ channel: 'email', kind: 'email-confirm', to: 'anna@example.com' });
     expect(letter.subject).toBe('Подтвердите адрес электронной почты — ВЬЮГА');
     expect(letter.text).toContain('Здравствуйте, Анна <b>!');
@@ -80,13 +103,19 @@ describe('emailConfirmLetter', () => {
   });
 
   it('greets without a name when there is none', () => {
-    const letter = emailConfirmLetter({ email: 'a@example.com', name: ' ', url: 'https://shop.test/c/' });
+    const letter = emailConfirmLetter({
+      company: DEMO_COMPANY,
+      email: 'a@example.com',
+      name: ' ',
+      url: 'https://shop.test/c/',
+    });
     expect(letter.text).toContain('\nЗдравствуйте!\n');
   });
 });
 
 describe('order messages', () => {
   const order = {
+    company: DEMO_COMPANY,
     email: 'anna@example.com',
     name: 'Анна',
     number: '000123',

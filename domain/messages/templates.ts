@@ -1,3 +1,4 @@
+import type { Company } from '../content/company';
 import { emailLayout, SHOP } from './layout';
 import { formatAmount } from '../pricing/price';
 import type { EmailMessage, SmsMessage } from './message';
@@ -14,7 +15,12 @@ export function phoneCodeSms(input: { phone: string; code: string }): SmsMessage
 }
 
 /** The letter that confirms an email address: `url` is the absolute link of the confirmation page. */
-export function emailConfirmLetter(input: { email: string; name: string; url: string }): EmailMessage {
+export function emailConfirmLetter(input: {
+  company: Company;
+  email: string;
+  name: string;
+  url: string;
+}): EmailMessage {
   const name = input.name.trim();
   const title = 'Подтвердите адрес электронной почты';
   return {
@@ -23,6 +29,7 @@ export function emailConfirmLetter(input: { email: string; name: string; url: st
     to: input.email,
     subject: `${title} — ${SHOP.name}`,
     ...emailLayout({
+      company: input.company,
       title,
       paragraphs: [
         name ? `Здравствуйте, ${name}!` : 'Здравствуйте!',
@@ -35,7 +42,12 @@ export function emailConfirmLetter(input: { email: string; name: string; url: st
 }
 
 /** The letter with a link to set a new password: `url` is the absolute link of the reset page. */
-export function passwordResetLetter(input: { email: string; name: string; url: string }): EmailMessage {
+export function passwordResetLetter(input: {
+  company: Company;
+  email: string;
+  name: string;
+  url: string;
+}): EmailMessage {
   const name = input.name.trim();
   const title = 'Восстановление пароля';
   return {
@@ -44,6 +56,7 @@ export function passwordResetLetter(input: { email: string; name: string; url: s
     to: input.email,
     subject: `${title} — ${SHOP.name}`,
     ...emailLayout({
+      company: input.company,
       title,
       paragraphs: [
         name ? `Здравствуйте, ${name}!` : 'Здравствуйте!',
@@ -57,6 +70,7 @@ export function passwordResetLetter(input: { email: string; name: string; url: s
 
 /** The letter that confirms an order: its number, lines, delivery and sums (kopecks, shown to the kopeck). */
 export function orderConfirmationLetter(input: {
+  company: Company;
   email: string;
   name: string;
   number: string;
@@ -75,6 +89,7 @@ export function orderConfirmationLetter(input: {
     to: input.email,
     subject: `${title} — ${SHOP.name}`,
     ...emailLayout({
+      company: input.company,
       title,
       paragraphs: [
         input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!',
@@ -111,7 +126,7 @@ export function orderCancelledSms(input: { phone: string; number: string; expire
 }
 
 /** The letter of the newsletter's double opt-in: the subscription counts only once its link is opened. */
-export function newsletterConfirmLetter(input: { email: string; url: string }): EmailMessage {
+export function newsletterConfirmLetter(input: { company: Company; email: string; url: string }): EmailMessage {
   const title = 'Подтвердите подписку';
   return {
     channel: 'email',
@@ -119,6 +134,7 @@ export function newsletterConfirmLetter(input: { email: string; url: string }): 
     to: input.email,
     subject: `${title} — ${SHOP.name}`,
     ...emailLayout({
+      company: input.company,
       title,
       paragraphs: [
         'Кто-то, надеемся вы, подписал этот адрес на новости и скидки магазина.',
@@ -131,7 +147,11 @@ export function newsletterConfirmLetter(input: { email: string; url: string }): 
 }
 
 /** The first letter of the newsletter, after the confirmation; like every newsletter letter, it can be left in one click. */
-export function newsletterWelcomeLetter(input: { email: string; unsubscribeUrl: string }): EmailMessage {
+export function newsletterWelcomeLetter(input: {
+  company: Company;
+  email: string;
+  unsubscribeUrl: string;
+}): EmailMessage {
   const title = 'Вы подписаны на новости';
   return {
     channel: 'email',
@@ -139,6 +159,7 @@ export function newsletterWelcomeLetter(input: { email: string; unsubscribeUrl: 
     to: input.email,
     subject: `${title} — ${SHOP.name}`,
     ...emailLayout({
+      company: input.company,
       title,
       paragraphs: [
         'Спасибо! Теперь вы первыми узнаете о новых коллекциях, распродажах и закрытых скидках.',
@@ -160,7 +181,7 @@ interface QuestionFacts {
 }
 
 /** The shop's copy of a shopper's question: everything needed to answer it, and where to. */
-export function feedbackCopyLetter(input: QuestionFacts & { to: string }): EmailMessage {
+export function feedbackCopyLetter(input: QuestionFacts & { company: Company; to: string }): EmailMessage {
   const title = `Вопрос № ${input.id}: ${input.topicName}`;
   return {
     channel: 'email',
@@ -168,6 +189,7 @@ export function feedbackCopyLetter(input: QuestionFacts & { to: string }): Email
     to: input.to,
     subject: `${title} — ${SHOP.name}`,
     ...emailLayout({
+      company: input.company,
       title,
       paragraphs: [
         `От: ${input.name}${input.email ? `, ${input.email}` : ''}${input.phone ? `, +${input.phone}` : ''}`,
@@ -183,7 +205,7 @@ export function feedbackCopyLetter(input: QuestionFacts & { to: string }): Email
 }
 
 /** The shopper's receipt of a question sent with an email address. */
-export function feedbackReceiptLetter(input: QuestionFacts & { to: string }): EmailMessage {
+export function feedbackReceiptLetter(input: QuestionFacts & { company: Company; to: string }): EmailMessage {
   const title = `Мы получили ваш вопрос № ${input.id}`;
   return {
     channel: 'email',
@@ -191,6 +213,7 @@ export function feedbackReceiptLetter(input: QuestionFacts & { to: string }): Em
     to: input.to,
     subject: `${title} — ${SHOP.name}`,
     ...emailLayout({
+      company: input.company,
       title,
       paragraphs: [
         `Здравствуйте, ${input.name}!`,

@@ -1,3 +1,4 @@
+import type { Company } from '../content/company';
 import { consentOf } from '../consent/consent';
 import type { RequestContext } from '../context';
 import type { LimitCatalogue } from '../limits/catalogue';
@@ -10,6 +11,8 @@ import type { NewsletterRepository } from './ports';
 export const CONFIRM_TTL_DAYS = 7;
 
 export interface NewsletterDeps {
+  /** The sender the letters' footer names. */
+  company: Company;
   repo: NewsletterRepository;
   uow: UnitOfWork;
   limits: RateLimiter;
@@ -62,7 +65,7 @@ export function createNewsletterService(deps: NewsletterDeps): NewsletterService
     const url = `${deps.siteUrl}/subscribe/confirm/?email=${encodeURIComponent(address)}&until=${until}&sig=${confirmSig(address, until)}`;
     const state = await repos.newsletter.add(address, consentOf(ctx, 'newsletter', address));
     if (state !== 'confirmed' && (await deps.limits.hit(address, deps.limitRules.newsletterConfirmLetters)).allowed)
-      await repos.outbox.enqueue(newsletterConfirmLetter({ email: address, url }));
+      await repos.outbox.enqueue(newsletterConfirmLetter({ company: deps.company, email: address, url }));
   }
 
   return {
@@ -83,7 +86,9 @@ export function createNewsletterService(deps: NewsletterDeps): NewsletterService
       // The welcome letter once, on the first opening of the link.
       if (state === 'already') return 'confirmed';
       await deps.uow.run((repos) =>
-        repos.outbox.enqueue(newsletterWelcomeLetter({ email, unsubscribeUrl: unsubscribeUrl(email) })),
+        repos.outbox.enqueue(
+          newsletterWelcomeLetter({ company: deps.company, email, unsubscribeUrl: unsubscribeUrl(email) }),
+        ),
       );
       return 'confirmed';
     },

@@ -1,3 +1,4 @@
+import { DEMO_COMPANY } from '../content/company';
 import { describe, expect, it } from 'vitest';
 import type { RequestContext } from '../context';
 import type { TransactionRepositories } from '../uow';
@@ -76,6 +77,7 @@ function checkout(steps: readonly PlaceStep[], stockLeft: boolean, changes: Part
     outbox: { enqueue: async () => void written.push('sms queued') },
   } as unknown as TransactionRepositories;
   const service = createCheckoutService({
+    company: DEMO_COMPANY,
     repo: repo as CheckoutRepository,
     basket: { state: async () => ({}) as never },
     uow: { run: (work) => work(tx) },

@@ -1,3 +1,4 @@
+import type { Company } from '../content/company';
 import { splitFullName } from '../cabinet/names';
 import { normalizePhone } from '../auth/phone';
 import { consentOf } from '../consent/consent';
@@ -19,6 +20,8 @@ import { DELIVERY_NAMES, orderNumber } from './process';
 import { customerOf, ownerOf } from './shopper';
 
 export interface PlaceDeps {
+  /** The sender the confirmation letter's footer names. */
+  company: Company;
   repo: CheckoutRepository;
   uow: UnitOfWork;
   /** Orders one phone may place a day (on the clock of the visitor's city), the setting `ORDERS_PER_PHONE_DAY`. */
@@ -278,6 +281,7 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
       if (input.email)
         await tx.outbox.enqueue(
           orderConfirmationLetter({
+            company: deps.company,
             email: input.email,
             name: splitFullName(input.name).name,
             number,

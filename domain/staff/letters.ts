@@ -1,3 +1,4 @@
+import type { Company } from '../content/company';
 import { emailLayout, SHOP } from '../messages/layout';
 import type { EmailMessage } from '../messages/message';
 import { ROLE_TITLES } from './permissions';
@@ -5,6 +6,7 @@ import type { StaffRole } from './staff-member';
 
 /** The invitation to the back office: `url` opens the page that creates the account, once, until `expiresAt`. */
 export function staffInviteLetter(input: {
+  company: Company;
   email: string;
   name: string;
   role: StaffRole;
@@ -23,6 +25,7 @@ export function staffInviteLetter(input: {
     to: input.email,
     subject: `${title} — ${SHOP.name}`,
     ...emailLayout({
+      company: input.company,
       title,
       paragraphs: [
         input.name ? `Здравствуйте, ${input.name}!` : 'Здравствуйте!',

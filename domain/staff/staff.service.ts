@@ -1,3 +1,4 @@
+import type { Company } from '../content/company';
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
 import { type PasswordHasher, passwordProblem } from '../auth/password';
@@ -35,6 +36,8 @@ export interface Invitation {
 }
 
 export interface StaffDeps {
+  /** The sender the invitation's footer names. */
+  company: Company;
   repo: StaffRepository;
   uow: UnitOfWork;
   audit: AuditReader;
@@ -122,7 +125,7 @@ export function createStaffService(deps: StaffDeps) {
     };
     await deps.uow.run(async (repos) => {
       await repos.staff.createInvite(row);
-      await repos.outbox.enqueue(staffInviteLetter({ ...row, url: link(token) }));
+      await repos.outbox.enqueue(staffInviteLetter({ ...row, company: deps.company, url: link(token) }));
       await repos.audit.record(
         auditEntry(ctx, by, {
           action: 'staff.invite',

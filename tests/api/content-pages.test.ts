@@ -4,7 +4,9 @@ import { queryRows } from '../../db/client';
 import { formatPrice } from '../../domain/pricing/price';
 import { bonusPromises } from '../../domain/content/bonus-promises';
 import { BONUS_ACCRUAL, BONUS_MAX_SHARE_PERCENT } from '../../domain/pricing/totals';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { API } from '../../contract/api';
+import { readOutbox } from '../support/outbox';
+import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -168,6 +170,13 @@ describe('the company’s requisites and hot line', () => {
       // None of the demo company's: the demo hot line stays only where the seeded cities list it as their own phone.
       for (const demo of ['7701234567', '1187746123456', '555-35-35']) expect(footer).not.toContain(demo);
       for (const demo of ['7701234567', '1187746123456']) expect(offer).not.toContain(demo);
+      // A letter's footer names the same company and hot line.
+      const email = 'requisites@example.ru';
+      await (await newVisitor(own)).post(API.subscribe, { email, licenses_subscribe: 'Y' });
+      await own.outbox.deliver();
+      const letter = (await readOutbox(own, { to: email, channel: 'email' }))?.text ?? '';
+      expect(letter).toContain('ООО «Север Пух» · 620014, г. Екатеринбург, ул. Малышева, д. 5 · 8 (800) 100-20-30');
+      expect(letter).not.toContain('555-35-35');
     } finally {
       await own.close();
     }

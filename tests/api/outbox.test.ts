@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { DEMO_COMPANY } from '../../domain/content/company';
 import pino from 'pino';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
@@ -30,7 +31,7 @@ beforeEach(async () => {
 const silent = pino({ level: 'silent' });
 const CONFIRM_URL = 'https://shop.test/auth/confirm/?token=abc&user=1';
 
-const letter = (email: string) => emailConfirmLetter({ email, name: 'Анна', url: CONFIRM_URL });
+const letter = (email: string) => emailConfirmLetter({ company: DEMO_COMPANY, email, name: 'Анна', url: CONFIRM_URL });
 const enqueue = (message: Parameters<ReturnType<typeof outboxRepository>['enqueue']>[0]) =>
   outboxRepository(app.database.db).enqueue(message);
 

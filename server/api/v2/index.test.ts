@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API, API_V2_BASE } from '../../../contract/api';
+import { API, API_V2_BASE, STAFF_API } from '../../../contract/api';
 import type { Services } from '../../../domain/services';
 import type { PushHub } from '../../push/hub';
 import { apiV2 } from '.';
@@ -10,7 +10,7 @@ describe('apiV2', () => {
     const registered = new Set(
       api.routes.filter((r) => r.method !== 'ALL' && !r.path.includes('*')).map((r) => r.path),
     );
-    expect([...registered].sort()).toEqual(Object.values(API).sort());
+    expect([...registered].sort()).toEqual([...Object.values(API), ...Object.values(STAFF_API)].sort());
     for (const path of registered) expect(path.startsWith(`${API_V2_BASE}/`)).toBe(true);
   });
 });
