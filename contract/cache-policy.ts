@@ -13,7 +13,15 @@ export const PAGE_CACHE_CONTROL = {
 
 export type CachePolicy = keyof typeof PAGE_CACHE_CONTROL;
 
-/** A route's `headers` export declaring its policy. */
+/**
+ * A route's `headers` export declaring its policy. A `Retry-After` its action or loader answered with (a form over
+ * its limit) goes out too.
+ */
 export function cachePolicy(policy: CachePolicy) {
-  return () => ({ 'Cache-Control': PAGE_CACHE_CONTROL[policy] });
+  return ({ actionHeaders, loaderHeaders }: { actionHeaders?: Headers; loaderHeaders?: Headers } = {}) => {
+    const headers: Record<string, string> = { 'Cache-Control': PAGE_CACHE_CONTROL[policy] };
+    const retryAfter = actionHeaders?.get('Retry-After') ?? loaderHeaders?.get('Retry-After');
+    if (retryAfter) headers['Retry-After'] = retryAfter;
+    return headers;
+  };
 }

@@ -127,6 +127,23 @@ describe('staff login', () => {
     const html = await home.text();
     expect(html).toContain('Панель управления');
   });
+
+  it('answers a wrong password on the page with 401 and the message, and 429 over the limit', async () => {
+    // An app of its own: the tries count per client, and every test here comes from one address.
+    const own = await createTestApp();
+    try {
+      const b = await staffBrowser(own);
+      const wrong = await b.form('/admin/login/', { email: 'page@shop.test', password: 'не-тот-пароль' });
+      expect(wrong.status).toBe(401);
+      expect(await wrong.text()).toContain('role="alert"');
+      for (let i = 0; i < 4; i++) await b.form('/admin/login/', { email: 'page@shop.test', password: `wrong-${i}-password` });
+      const over = await b.form('/admin/login/', { email: 'page@shop.test', password: 'ещё-одна-попытка' });
+      expect(over.status).toBe(429);
+      expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await own.close();
+    }
+  });
 });
 
 describe('the second factor', () => {

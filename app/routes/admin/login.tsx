@@ -1,4 +1,4 @@
-import { Form, redirect } from 'react-router';
+import { data, Form, redirect } from 'react-router';
 import { isDomainError } from '../../../domain/errors';
 import { staffLoginInput } from '../../../domain/staff/staff.schemas';
 import { afterLogin, staffCookie } from '~/lib/admin';
@@ -19,11 +19,17 @@ interface LoginResult {
   askCode?: boolean;
 }
 
-export async function action({ request, context }: Route.ActionArgs): Promise<LoginResult | Response> {
+export async function action({ request, context }: Route.ActionArgs) {
   const fields = await formFields(request);
   const input = staffLoginInput.safeParse(fields);
-  if (!input.success)
-    return { error: input.error.issues[0]?.message, email: fields.email, askCode: Boolean(fields.totp) };
+  if (!input.success) {
+    const result: LoginResult = {
+      error: input.error.issues[0]?.message,
+      email: fields.email,
+      askCode: Boolean(fields.totp),
+    };
+    return data(result, { status: 400 });
+  }
   try {
     const { token } = await context.services.staff.logIn(context.ctx, input.data);
     staffCookie(context).start(token);
@@ -31,7 +37,14 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Lo
   } catch (error) {
     if (!isDomainError(error)) throw error;
     const askCode = error.code === 'TOTP_REQUIRED' || Boolean(input.data.totp);
-    return { error: error.message, email: input.data.email, askCode };
+    const result: LoginResult = { error: error.message, email: input.data.email, askCode };
+    // As the login call answers: 429 with the wait over the limit, 401 for a wrong email, password or code. (The
+    // page bundle has its own copy of the domain's classes, so the error is told by its kind, not `instanceof`.)
+    if (error.kind === 'rate_limited') {
+      const wait = (error as { retryAfterS?: number }).retryAfterS ?? 60;
+      return data(result, { status: 429, headers: { 'Retry-After': String(wait) } });
+    }
+    return data(result, { status: error.kind === 'validation' ? 400 : 401 });
   }
 }
 
