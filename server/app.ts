@@ -26,7 +26,7 @@ import { fromAnotherSite, guardPageForms, refusalPage } from './http/page-form-g
 import { readableUrl } from './http/readable-input';
 import { requestContext } from './http/request-context';
 import { newSessionId, sessionMiddleware } from './http/session';
-import { staffGate } from './http/staff-session';
+import { STAFF_PATHS, staffGate } from './http/staff-session';
 import { readStylesheets, staticFiles } from './http/static';
 import type { WriteLimits } from './http/write-limits';
 import { imageRoutes } from './images/resize';
@@ -182,8 +182,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestContext({ services, trustProxy: settings.TRUST_PROXY, clock }));
   // The back office: its own staff session and gate, pages and calls alike (issue 25.1).
   const staff = staffGate({ services, secure: settings.SITE_URL.startsWith('https:') });
-  app.use(`${API_V2_BASE}/admin/*`, staff);
-  app.use('/admin/*', staff);
+  app.use('*', (c, next) => (STAFF_PATHS.test(c.req.path) ? staff(c, next) : next()));
   const writeLimits: WriteLimits = { limiter: services.limits, rules: services.limitRules };
   const writes = guardWrites(writeLimits);
   app.route('/', apiV2(services, { imgVersion: settings.IMG_VERSION, writes, push: deps.push }));

@@ -160,6 +160,16 @@ describe('shopReady', () => {
     expect(date(ekb('2026-11-23T18:00'), YEKATERINBURG)).toBe('2026-11-25');
   });
 
+  it('is not today once the shop has closed, even before 18:00', () => {
+    const moscow = shop(MOSCOW);
+    const early: ShopClock = {
+      ...moscow,
+      weekHours: moscow.weekHours && { ...moscow.weekHours, mon: ['10:00', '16:00'] },
+    };
+    expect(shopReady(msk('2026-11-23T15:59'), early, 'shop')?.date).toBe('2026-11-23');
+    expect(shopReady(msk('2026-11-23T17:00'), early, 'shop')?.date).toBe('2026-11-25');
+  });
+
   it('gives a Yekaterinburg shop its own answer, not Moscow’s', () => {
     // 18:30 in Yekaterinburg is 16:30 in Moscow: too late there, still today in Moscow.
     const at = ekb('2026-11-25T18:30');

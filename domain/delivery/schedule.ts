@@ -142,9 +142,12 @@ export interface ShopReady {
   reservedUntil: Date;
 }
 
+/** «HH:MM» → minutes of the day. */
+const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
 /**
  * When a shop order is ready: today, when the shop holds every line, it is before 18:00 on the shop's clock and the
- * shop opens today; else the next day the shop opens; a line a store brings over comes after `MOVEMENT_DAYS`. Null
+ * shop is open today until later than now; else the next day the shop opens; a line a store brings over comes after `MOVEMENT_DAYS`. Null
  * when the shop does not open within a week of that.
  */
 export function shopReady(now: Date, shop: ShopClock, source: ShopSource): ShopReady | null {
@@ -159,7 +162,8 @@ export function shopReady(now: Date, shop: ShopClock, source: ShopSource): ShopR
   if (source === 'shop' && today.shopToday) {
     if (!hours) return ready(today.date, 0, null);
     const closes = closingOn(hours, today.date);
-    if (closes) return ready(today.date, 0, closes);
+    // Ready today only while the shop is still open to hand it over.
+    if (closes && today.minutes < clockMinutes(closes)) return ready(today.date, 0, closes);
   }
   const from = source === 'shop' ? 1 : MOVEMENT_DAYS;
   for (let d = from; d < from + 8; d++) {

@@ -46,10 +46,16 @@ export const PERMISSIONS: Readonly<Record<StaffRole, readonly StaffAction[]>> = 
   exchange: ['exchange.run'],
 };
 
-/** Whether `member` may do `action` (on `shopId`'s things, when they belong to a shop). */
+/** Whether the role has `action` at all, in some shop (what the navigation offers). */
+export const roleMay = (member: StaffMember, action: StaffAction) => PERMISSIONS[member.role].includes(action);
+
+/**
+ * Whether `member` may do `action` (on `shopId`'s things, when they belong to a shop). A `shop` member acts only where
+ * the caller names their own shop: a check that forgets the scope refuses them rather than opening every shop.
+ */
 export function can(member: StaffMember, action: StaffAction, scope: { shopId?: number | null } = {}): boolean {
-  if (!PERMISSIONS[member.role].includes(action)) return false;
-  return member.role !== 'shop' || scope.shopId === undefined || scope.shopId === member.shopId;
+  if (!roleMay(member, action)) return false;
+  return member.role !== 'shop' || (scope.shopId !== undefined && scope.shopId === member.shopId);
 }
 
 /**

@@ -11,7 +11,14 @@ export const STAFF_COOKIE = 'SHOPSTAFF';
 /** The back office's paths open without a staff session: the login and the page of an invitation link. */
 export const OPEN_STAFF_PATHS = new Set(['/admin/login/', '/admin/invite/', STAFF_API.login]);
 
-const isOpen = (path: string) => OPEN_STAFF_PATHS.has(path.endsWith('/') ? path : `${path}/`);
+/** Open by the page's own address or its data request's (`/admin/login/_.data`, what a hydrated form posts to). */
+const isOpen = (path: string) => {
+  const page = path.toLowerCase().replace(/_?\.data$/, '');
+  return OPEN_STAFF_PATHS.has(page.endsWith('/') ? page : `${page}/`);
+};
+
+/** The back office's paths, in any letter case: the page router matches `/Admin/` as it does `/admin/`. */
+export const STAFF_PATHS = /^\/(api\/v2\/)?admin(\/|$)/i;
 
 /**
  * The gate of the back office (`/admin/*`, `/api/v2/admin/*`), after the request context: the actor becomes the staff

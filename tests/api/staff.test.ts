@@ -136,13 +136,33 @@ describe('staff login', () => {
       const wrong = await b.form('/admin/login/', { email: 'page@shop.test', password: 'не-тот-пароль' });
       expect(wrong.status).toBe(401);
       expect(await wrong.text()).toContain('role="alert"');
-      for (let i = 0; i < 4; i++) await b.form('/admin/login/', { email: 'page@shop.test', password: `wrong-${i}-password` });
+      for (let i = 0; i < 4; i++)
+        await b.form('/admin/login/', { email: 'page@shop.test', password: `wrong-${i}-password` });
       const over = await b.form('/admin/login/', { email: 'page@shop.test', password: 'ещё-одна-попытка' });
       expect(over.status).toBe(429);
       expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('the back office in another letter case', () => {
+  it('is gated all the same: the page router takes `/ADMIN/LOGIN/` for `/admin/login/`', async () => {
+    const b = await staffBrowser(app);
+    const res = await b.form('/ADMIN/LOGIN/', { email: 'owner@shop.test', password: STAFF_PASSWORD });
+    expect(res.status).toBe(302);
+    expect((await b.get('/admin/')).status).toBe(200);
+  });
+});
+
+describe('the login form with JavaScript on', () => {
+  it('posts to the page’s data address, which the gate lets through, and the session starts', async () => {
+    const b = await staffBrowser(app);
+    const res = await b.form('/admin/login/_.data', { email: 'owner@shop.test', password: STAFF_PASSWORD });
+    expect(res.status).not.toBe(401);
+    expect(res.status).toBeLessThan(500);
+    expect((await b.get('/admin/')).status).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Form, isRouteErrorResponse, NavLink, Outlet } from 'react-router';
-import { can, ROLE_TITLES, type StaffAction } from '../../../domain/staff/permissions';
+import { roleMay, ROLE_TITLES, type StaffAction } from '../../../domain/staff/permissions';
 import { staffPage } from '~/lib/admin';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     email: member.email,
     role: ROLE_TITLES[member.role],
-    sections: SECTIONS.filter((s) => s.action === null || can(member, s.action)).map(({ to, label }) => ({
+    sections: SECTIONS.filter((s) => s.action === null || roleMay(member, s.action)).map(({ to, label }) => ({
       to,
       label,
     })),
