@@ -107,6 +107,15 @@ export function staffRepository(db: Db): StaffRepository {
       if (sets.length > 0) await db.execute(sql`update staff set ${sql.join(sets, sql`, `)} where id = ${id}`);
     },
 
+    async spendTotpStep(id, step) {
+      const [r] = await queryRows<{ id: number }>(
+        db,
+        sql`update staff set totp_last_step = ${step}
+          where id = ${id} and (totp_last_step is null or totp_last_step < ${step}) returning id`,
+      );
+      return r !== undefined;
+    },
+
     async sessionMember(tokenHash, now, idleS) {
       const [r] = await queryRows<{ id: number; email: string; role: StaffRole; shop_id: number | null }>(
         db,

@@ -152,4 +152,9 @@ describe('placing an order as named steps', () => {
     const outside: PlaceStep = { name: 'call the bank', run: async () => {} };
     expect(() => checkout(slotIn(outside, 'insert order'), true)).toThrow('must stand together');
   });
+
+  it('refuses a step after the transaction: the saved order could not be undone with it', () => {
+    const export1C: PlaceStep = { name: 'export to 1C', run: async () => {}, compensate: async () => {} };
+    expect(() => checkout([...PLACE_ORDER_STEPS, export1C], true)).toThrow('No step may follow');
+  });
 });

@@ -106,7 +106,7 @@ const pricedLines = ({ lines, totals }: OrderDraft) =>
 
 /**
  * Placing an order (issue 9 point 4, issue 24 point 1), in order. A payment step slots in before the transaction
- * with its `compensate`; an export step joins the transaction (an outbox message) or follows it.
+ * with its `compensate`; an export step joins the transaction (an outbox message): nothing follows it.
  */
 export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
   {
@@ -310,10 +310,12 @@ export function orderPlacer(deps: PlaceDeps, steps: readonly PlaceStep[] = PLACE
   // Every database write in one transaction: a step outside it between them would split it in two.
   if (!transaction.every((s): s is TransactionStep => s.inTransaction === true))
     throw new Error('The steps of the order transaction must stand together.');
+  // Once the transaction commits the order stands: a later step could neither be undone with it nor fail the save,
+  // so what follows a saved order (an export, a letter) joins the transaction as an outbox message instead.
+  if (first >= 0 && last < steps.length - 1)
+    throw new Error('No step may follow the order transaction: queue it in the outbox from within.');
   const stages: (OutsideStep | TransactionStep[])[] =
-    first < 0
-      ? (steps as OutsideStep[])
-      : [...(steps.slice(0, first) as OutsideStep[]), transaction, ...(steps.slice(last + 1) as OutsideStep[])];
+    first < 0 ? (steps as OutsideStep[]) : [...(steps.slice(0, first) as OutsideStep[]), transaction];
 
   return async function place(ctx: RequestContext, input: SaveInput, source: OrderSource): Promise<{ id: number }> {
     // The steps fill in the rest, in order.

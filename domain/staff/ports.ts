@@ -41,6 +41,8 @@ export interface StaffRepository {
     member: Omit<StaffRow, 'id' | 'totpSecret' | 'totpPendingSecret' | 'totpLastStep'>,
   ): Promise<number | 'email_taken'>;
   update(id: number, fields: StaffFields): Promise<void>;
+  /** Records a TOTP code's time step as used unless it or a later one already was (one statement); false then. */
+  spendTotpStep(id: number, step: number): Promise<boolean>;
   /**
    * The member of a session seen within `idleS` seconds before `now`, marking it seen now; null for an unknown or
    * idle session (which ends).

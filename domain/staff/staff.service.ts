@@ -163,7 +163,9 @@ export function createStaffService(deps: StaffDeps) {
       await deps.limits.reset(ctx.client, rules.staffLoginTriesPerClient);
       const token = deps.newToken();
       await deps.uow.run(async (repos) => {
-        if (step !== null) await repos.staff.update(row.id, { totpLastStep: step });
+        // Two logins sent at once with one code both passed the check above: only one spends it.
+        if (step !== null && !(await repos.staff.spendTotpStep(row.id, step)))
+          throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
         await repos.staff.startSession(deps.hashToken(token), row.id, ctx.now());
         await repos.audit.record(
           auditEntry(ctx, memberOf(row), { action: 'staff.login', entity: 'staff', entityId: row.id }),
