@@ -49,6 +49,14 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** The database the settings name: PostgreSQL at `DATABASE_URL`, else the embedded one under `DATA_DIR/pglite`. */
+export function openConfiguredDatabase(settings: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
+  return openDatabase({
+    databaseUrl: settings.DATABASE_URL,
+    dataDir: path.join(path.resolve(settings.DATA_DIR), 'pglite'),
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   return openPglite(options);

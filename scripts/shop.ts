@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { ADMIN_API } from '../contract/api';
 import { readSettings, SettingsError } from '../config/settings';
-import { openDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/client';
 import { retentionRepository } from '../db/repositories/retention';
 
 /** `npm run shop -- <command>`: the shop's operator commands, for cron and for people. */
@@ -10,10 +9,7 @@ const COMMANDS: Record<string, { help: string; run(): Promise<void> }> = {
     help: 'удалить устаревшее: сессии посетителей без визитов 30 дней, события старше 90 дней, отправленные письма',
     async run() {
       const settings = readSettings();
-      const database = await openDatabase({
-        databaseUrl: settings.DATABASE_URL,
-        dataDir: path.join(path.resolve(settings.DATA_DIR), 'pglite'),
-      });
+      const database = await openConfiguredDatabase(settings);
       try {
         await database.migrate();
         const report = await retentionRepository(database.db, { auditDays: settings.AUDIT_RETENTION_DAYS }).prune(

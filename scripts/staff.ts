@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { z } from 'zod';
 import { readSettings } from '../config/settings';
-import { openDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/client';
 import { isStaffRole, STAFF_ROLES } from '../domain/staff/staff-member';
 import { staffInviteInput } from '../domain/staff/staff.schemas';
 import { createServices } from '../server/services';
@@ -15,10 +14,7 @@ if (command !== 'add' || !email || !isStaffRole(role) || (flag !== undefined && 
   process.exit(command ? 1 : 0);
 }
 const settings = readSettings();
-const database = await openDatabase({
-  databaseUrl: settings.DATABASE_URL,
-  dataDir: path.join(path.resolve(settings.DATA_DIR), 'pglite'),
-});
+const database = await openConfiguredDatabase(settings);
 try {
   await database.migrate();
   const services = createServices({ database, settings, secret: 'console' });

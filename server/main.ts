@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { readSettings, SettingsError } from '../config/settings';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, openConfiguredDatabase } from '../db/client';
 import { prepareDatabase } from '../db/bootstrap';
 import { retentionRepository } from '../db/repositories/retention';
 import { runPrimary, workerCount } from './cluster';
@@ -34,7 +34,7 @@ export async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const open = () => openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: path.join(dataDir, 'pglite') });
+  const open = () => openConfiguredDatabase(settings);
   const prepare = (database: Database) =>
     prepareDatabase(database, {
       seed: settings.SEED,

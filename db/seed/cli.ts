@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSettings } from '../../config/settings';
 import { buildCatalog } from './catalog';
-import { openDatabase } from '../client';
+import { openConfiguredDatabase } from '../client';
 import { seedCatalog } from './seed';
 
 /**
@@ -28,7 +28,7 @@ if (!Number.isInteger(seed) || seed < 0) {
   process.exit(1);
 }
 const dataDir = path.resolve(settings.DATA_DIR);
-const database = await openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: path.join(dataDir, 'pglite') });
+const database = await openConfiguredDatabase(settings);
 await database.migrate();
 const started = Date.now();
 await database.withLock(() =>

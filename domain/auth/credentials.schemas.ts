@@ -5,13 +5,14 @@ import { PASSWORD_MAX } from './password';
 const text = (missing: string, max: number, tooLong: string) =>
   line({ error: missing }).min(1, missing).max(max, tooLong);
 
-const email = line({ error: 'Укажите адрес электронной почты.' })
+/** An email address as every form takes it (the shop's and the back office's). */
+export const email = line({ error: 'Укажите адрес электронной почты.' })
   .min(1, 'Укажите адрес электронной почты.')
   .max(254, 'Слишком длинный адрес электронной почты.')
   .pipe(z.email('Проверьте адрес электронной почты: в нём ошибка.'));
 
 // The policy (length, common passwords) is the service's; here only a bound on what is read.
-const password = z
+export const password = z
   .string({ error: 'Введите пароль.' })
   .min(1, 'Введите пароль.')
   .max(PASSWORD_MAX * 4, `Пароль должен быть не длиннее ${PASSWORD_MAX} символов.`);
