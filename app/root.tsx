@@ -16,6 +16,7 @@ import { PageShell } from './components/shell/PageShell';
 import { useEffect } from 'react';
 import { reloadOnPreloadError } from './lib/chunks';
 import { readCookie } from './lib/cookies';
+import { bonusPromises } from '../domain/content/bonus-promises';
 import { marqueeMessages } from '../domain/shell/marquee';
 import { GENDER_COOKIE } from '../domain/menu/menu';
 import { NotFound } from './components/shell/NotFound';
@@ -46,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     feedbackStart: services.feedback.startToken(ctx),
     /** The footer's requisites and hot line, from the settings. */
     company: services.content.company,
+    /** What the popups and the basket say a card and a confirmed email give (the bonus rule, kept off the bundle). */
+    bonusTexts: (({ card, letters }) => ({ card, letters }))(bonusPromises()),
     /** The marquee's promises, from the shop's own rules. */
     marquee: marqueeMessages({ freeDeliveryFrom: freeFrom }),
     options,

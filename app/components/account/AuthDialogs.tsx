@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
-import { useFetcher, useLocation } from 'react-router';
+import { useFetcher, useLocation, useRouteLoaderData } from 'react-router';
+import type { RootData } from '~/root';
 import { Dialog } from '~/components/ui/Dialog';
 import { openAuthDialog, useAuthDialog } from '~/lib/auth-dialog';
 import { safeBackurl } from '~/lib/backurl';
@@ -9,7 +10,6 @@ import type { LoginResult } from './LoginForms';
 import type { RegisterResult } from './RegisterForm';
 import styles from './AccountForms.module.css';
 import { CARD_START_PERCENT } from '../../../domain/cabinet/discount-card';
-import { bonusPromises } from '../../../domain/content/bonus-promises';
 
 // The forms load with the first opening of a popup, not with every page.
 const LoginForms = lazyChunk(() => import('./LoginForms').then((m) => ({ default: m.LoginForms })));
@@ -28,6 +28,7 @@ interface Notice {
  */
 export function AuthDialogs() {
   const open = useAuthDialog();
+  const letters = (useRouteLoaderData('root') as RootData | undefined)?.bonusTexts.letters ?? '';
   const location = useLocation();
   const [notice, setNotice] = useState<Notice | null>(null);
   const onAuthPage = location.pathname.startsWith('/auth/');
@@ -63,8 +64,7 @@ export function AuthDialogs() {
           <div className={styles.form}>
             <p className={styles.noticeText}>
               {notice.card ? 'Номер карты и бонусы — в личном кабинете. ' : ''}Мы отправили письмо со ссылкой на{' '}
-              <b>{notice.email}</b>.{' '}
-              {`Перейдите по ней, чтобы подтвердить адрес: на него придут ${bonusPromises().letters}.`}
+              <b>{notice.email}</b>. {`Перейдите по ней, чтобы подтвердить адрес: на него придут ${letters}.`}
             </p>
             <p className={`${styles.hint} ${styles.noticeText}`}>
               Письма нет? Проверьте папку «Спам» или запросите новое в личном кабинете.

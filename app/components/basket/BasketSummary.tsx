@@ -1,13 +1,15 @@
+import { useRouteLoaderData } from 'react-router';
 import { ShopLink } from '~/components/ui/ShopLink';
+import type { RootData } from '~/root';
 import type { BasketTotals } from '../../../domain/pricing/totals';
 import { formatAmount } from '../../../domain/pricing/price';
 import { PRODUCT_FORMS, plural } from '../../../domain/text/plural';
 import { GuestInvite } from '~/components/account/GuestInvite';
 import styles from './BasketSummary.module.css';
-import { bonusPromises } from '../../../domain/content/bonus-promises';
 
 /** The totals the server computed, and the way on to the order page. */
 export function BasketSummary({ totals }: { totals: BasketTotals }) {
+  const cardGives = (useRouteLoaderData('root') as RootData | undefined)?.bonusTexts.card ?? '';
   return (
     <section className={styles.summary} aria-labelledby="basket-summary-title">
       <h2 id="basket-summary-title" className={styles.title}>
@@ -47,7 +49,7 @@ export function BasketSummary({ totals }: { totals: BasketTotals }) {
       <p className={styles.note}>
         Доставка курьером, в пункт выдачи или самовывоз из магазина. Способ и срок выберете на следующем шаге.
       </p>
-      <GuestInvite text={`${bonusPromises().card}.`} />
+      <GuestInvite text={`${cardGives}.`} />
     </section>
   );
 }
