@@ -43,8 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cities: cities
       .map(({ id, name }) => ({ id, name }))
       .sort((a, b) => Number(b.id === city?.id) - Number(a.id === city?.id)),
-    /** The feedback form's signed start (domain/feedback/start-token.ts), for every page that offers the form. */
-    feedbackStart: services.feedback.startToken(ctx),
     /** The footer's requisites and hot line, from the settings. */
     company: services.content.company,
     /** What the popups and the basket say a card and a confirmed email give (the bonus rule, kept off the bundle). */

@@ -52,6 +52,7 @@ export const API = {
   reserveData: '/api/v2/sale/reserve/data/',
   push: '/api/v2/push/',
   feedbackAdd: '/api/v2/feedback/add/',
+  feedbackStart: '/api/v2/feedback/start/',
   sizeAdvice: '/api/v2/catalog/size/advice/',
 } as const;
 
@@ -124,6 +125,8 @@ export interface ApiAnswers {
   /** A stream (text/event-stream), not an envelope: `event: command`, `data: COMMAND_NEED_RELOAD`. */
   push: never;
   feedbackAdd: { message: string; id: number };
+  /** The signed start of a feedback form opened now (its minimum fill time counts from it). */
+  feedbackStart: { startToken: string };
   /** The size to buy and why (domain/catalog/size/advice.ts). */
   sizeAdvice: { size: number; text: string };
 }

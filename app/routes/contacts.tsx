@@ -19,6 +19,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     phones: city?.phones ?? [],
     cityName: city?.name ?? '',
     email: services.feedback.contactEmail,
+    /** The form's signed start: this page is private, so the token is this visitor's, issued now. */
+    feedbackStart: services.feedback.startToken(ctx),
     company: services.content.company,
     shops: shops.filter((s) => s.city === (city?.id ?? shops[0]?.city)),
     origin: context.siteUrl,
@@ -73,7 +75,7 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
             Задать вопрос
           </h2>
           <p className={styles.lead}>Ответим на почту или по телефону в течение рабочего дня.</p>
-          <FeedbackForm result={actionData} />
+          <FeedbackForm result={actionData} start={loaderData.feedbackStart} />
         </section>
         <aside className={styles.facts} aria-label="Как с нами связаться">
           <h2 className={styles.subtitle}>{cityName ? `Телефоны, ${cityName}` : 'Телефоны'}</h2>

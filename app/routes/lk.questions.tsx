@@ -16,7 +16,10 @@ const dateFormat = new Intl.DateTimeFormat('ru-RU', {
 /** The cabinet's «Задать вопрос»: the user's questions with the shop's answers, and the form for a new one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireCabinetUser(request, context);
-  return { questions: await context.services.feedback.mine(context.ctx) };
+  return {
+    questions: await context.services.feedback.mine(context.ctx),
+    feedbackStart: context.services.feedback.startToken(context.ctx),
+  };
 }
 
 export const headers = cachePolicy('private');
@@ -26,10 +29,10 @@ export function meta() {
 }
 
 export default function Questions({ loaderData }: Route.ComponentProps) {
-  const { questions } = loaderData;
+  const { questions, feedbackStart } = loaderData;
   return (
     <CabinetLayout title="Задать вопрос">
-      <FeedbackForm />
+      <FeedbackForm start={feedbackStart} />
       <h2 className={styles.subtitle}>Мои вопросы</h2>
       {questions.length === 0 ? (
         <p className={styles.empty}>Вы ещё не задавали вопросов.</p>

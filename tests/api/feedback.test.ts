@@ -136,6 +136,19 @@ describe('POST /api/v2/feedback/add/', () => {
     );
   });
 
+  it('gives a dialog its own start when it opens: the pages all visitors share carry none', async () => {
+    for (const path of ['/', '/info/faq/'])
+      expect(await (await app.fetch(path)).text()).not.toMatch(/startToken|feedbackStart/);
+    const v = await newVisitor(app);
+    const answer = await (await v.get(API.feedbackStart)).json();
+    const opened = answer.data.startToken as string;
+    const quick = await v.post(API.feedbackAdd, question({ startToken: opened }));
+    expect(quick.status).toBe(400);
+    ahead += 5_000;
+    const res = await v.post(API.feedbackAdd, question({ startToken: opened, email: 'dialog@example.ru' }));
+    expect(res.status).toBe(200);
+  });
+
   it('refuses a missing, forged or day-old start, whatever time the client names, and stores nothing', async () => {
     const before = await k.rows<{ n: number }>(sql`select count(*)::int as n from questions`);
     const [, signature] = token.split('.');

@@ -1,10 +1,8 @@
-import { useId, useState } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { useEffect, useId, useState } from 'react';
 import { CONSENT_TEXTS } from '../../../domain/consent/consent';
 import { TOPICS } from '../../../domain/feedback/topics';
-import { postApi } from '~/lib/api';
+import { getApi, postApi } from '~/lib/api';
 import { useVisitor } from '~/lib/visitor';
-import type { RootData } from '~/root';
 import styles from './FeedbackForm.module.css';
 
 const consent = CONSENT_TEXTS.feedback;
@@ -23,10 +21,25 @@ export interface FeedbackResult {
  * `/api/v2/feedback/add/` and stays put; without, it is a plain form to `/contacts/`. What was typed is kept on an
  * error, and the server's message stands by its field.
  */
-export function FeedbackForm({ result, orderNumber = '' }: { result?: FeedbackResult; orderNumber?: string }) {
+export function FeedbackForm({
+  result,
+  orderNumber = '',
+  start,
+}: {
+  result?: FeedbackResult;
+  orderNumber?: string;
+  /** The signed start a private page rendered with the form; a dialog on a shared page asks for its own. */
+  start?: string;
+}) {
   const id = useId();
   const user = useVisitor()?.user;
-  const startToken = (useRouteLoaderData('root') as RootData | undefined)?.feedbackStart ?? '';
+  const [startToken, setStartToken] = useState(start ?? '');
+  useEffect(() => {
+    if (start !== undefined) return;
+    getApi('feedbackStart', new URLSearchParams()).then((answer) => {
+      if (answer.ok) setStartToken(answer.data.startToken);
+    });
+  }, [start]);
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<FeedbackResult | undefined>(result);
   const values = answer?.values ?? {};
