@@ -80,12 +80,26 @@ export function credentialsRepository(db: Db): CredentialsRepository {
       return rows.length > 0;
     },
 
-    async setPassword(userId, passwordHash, now) {
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${userId}`);
-        await tx.execute(sql`delete from sessions where user_id = ${userId}`);
+    async resetPassword(tokenHash, passwordHash, now) {
+      return db.transaction(async (tx) => {
+        // The user's row first, so two links of one user wait for each other instead of locking in a circle.
+        const [owner] = await queryRows<{ id: number }>(
+          tx,
+          sql`select u.id from users u join user_tokens t on t.user_id = u.id
+            where t.token_hash = ${tokenHash} and t.purpose = 'password-reset' for update of u`,
+        );
+        if (!owner) return false;
+        const [spent] = await queryRows<{ user_id: number }>(
+          tx,
+          sql`update user_tokens set used_at = ${ts(now)} where token_hash = ${tokenHash} and purpose = 'password-reset'
+            and used_at is null and expires_at > ${ts(now)} returning user_id`,
+        );
+        if (!spent) return false;
+        await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${owner.id}`);
+        await tx.execute(sql`delete from sessions where user_id = ${owner.id}`);
         await tx.execute(sql`update user_tokens set used_at = ${ts(now)}
-          where user_id = ${userId} and purpose = 'password-reset' and used_at is null`);
+          where user_id = ${owner.id} and purpose = 'password-reset' and used_at is null`);
+        return true;
       });
     },
   };

@@ -206,9 +206,8 @@ export function createCredentialsService(deps: CredentialsDeps): CredentialsServ
     async resetPassword(ctx, token, password) {
       checkPassword(passwords, password);
       const passwordHash = await passwords.hash(password);
-      const used = await repo.spendToken('password-reset', deps.hashToken(token), ctx.now());
-      if (!used) throw new DomainError('validation', BAD_LINK, 'TOKEN_INVALID');
-      await repo.setPassword(used.userId, passwordHash, ctx.now());
+      if (!(await repo.resetPassword(deps.hashToken(token), passwordHash, ctx.now())))
+        throw new DomainError('validation', BAD_LINK, 'TOKEN_INVALID');
       return { message: 'Пароль изменён. Войдите с новым паролем.' };
     },
   };

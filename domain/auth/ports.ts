@@ -36,10 +36,11 @@ export interface CredentialsRepository {
   /** Marks the email confirmed when it is still the user's address; answers whether it was. */
   confirmEmail(userId: number, email: string): Promise<boolean>;
   /**
-   * Sets the password, ends every session of the user and cancels every reset link still out: whoever held a
-   * session or a letter from before the change is out.
+   * Spends a password-reset link and sets the password, ends every session of the user and cancels every reset link
+   * still out, in one transaction under the user's row lock: whoever held a session or a letter from before the
+   * change is out, and two links spent at once change the password once. False for a spent, expired or unknown link.
    */
-  setPassword(userId: number, passwordHash: string, now: Date): Promise<void>;
+  resetPassword(tokenHash: string, passwordHash: string, now: Date): Promise<boolean>;
 }
 
 export interface PhoneCodeRepository {

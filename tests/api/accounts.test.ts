@@ -11,9 +11,11 @@ let offer: OfferFacts;
 let seq = 0;
 const freshEmail = () => `shopper${seq++}.${Date.now()}@example.ru`;
 const PASSWORD = 'Тёплый-пуховик-2026';
+/** How far the app's clock runs ahead of the real one: a test moves it instead of waiting out a letter limit. */
+let ahead = 0;
 
 beforeAll(async () => {
-  app = await createTestApp({ LOGIN_TRIES_PER_CLIENT: '1000' });
+  app = await createTestApp({ LOGIN_TRIES_PER_CLIENT: '1000' }, { clock: () => new Date(Date.now() + ahead) });
   ignorePoolErrorsOnClose(app.database.db);
   offer = (await offerFacts(app.database.db)).find((o) => o.online > 0 && !o.restricted) as OfferFacts;
 });
@@ -242,6 +244,31 @@ describe('password reset', () => {
     expect((await v.post(API.authLogin, { login: email, password: 'Новый-пароль-для-зимы' })).status).toBe(200);
     // The session logged in before the change is a guest's now.
     expect((await (await other.get(API.userState)).json()).data.user.auth).toBe(false);
+  });
+
+  it('changes the password once when several links of one user are spent at the same moment', async () => {
+    const { email } = await registered();
+    const v = await newVisitor(app);
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await v.post(API.passwordForgot, { email });
+      await app.outbox.deliver();
+      const letter = await readOutbox(app, { to: email, channel: 'email' });
+      tokens.push(decodeURIComponent(letter?.text.match(/\/auth\/reset\/\?token=(\S+)/)?.[1] ?? ''));
+      // The same address gets one letter a minute: the clock moves on instead of the test waiting.
+      ahead += 61_000;
+    }
+    expect(new Set(tokens).size).toBe(3);
+    const passwords = tokens.map((_, i) => `Одновременный-пароль-${i}`);
+    const answers = await Promise.all(
+      tokens.map(async (token, i) => (await v.post(API.passwordReset, { token, password: passwords[i] })).status),
+    );
+    expect(answers.filter((s) => s === 200)).toHaveLength(1);
+    const logins = await Promise.all(
+      passwords.map(async (password) => (await v.post(API.authLogin, { login: email, password })).status),
+    );
+    expect(logins.filter((s) => s === 200)).toHaveLength(1);
+    expect(logins.indexOf(200)).toBe(answers.indexOf(200));
   });
 
   it('works without JavaScript: the reset page takes a plain form POST', async () => {
