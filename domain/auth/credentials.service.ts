@@ -55,6 +55,11 @@ export interface CredentialsService {
   logIn(ctx: RequestContext, login: string, password: string, newSessionId: string): Promise<User>;
   /** A new confirmation letter to the logged-in user's address. */
   sendEmailConfirmation(ctx: RequestContext): Promise<{ message: string }>;
+  /**
+   * A new address for the user: its confirmation letter is counted first (over a limit: 429 and nothing written),
+   * then `save` writes the address, then the letter goes to it.
+   */
+  changeEmail(ctx: RequestContext, email: string, save: () => Promise<void>): Promise<void>;
   /** The link of the confirmation letter: whether it confirmed the address. */
   confirmEmail(ctx: RequestContext, token: string): Promise<boolean>;
   /** The same answer whether the address has an account or not. */
@@ -76,6 +81,34 @@ export function createCredentialsService(deps: CredentialsDeps): CredentialsServ
   const { repo, passwords } = deps;
   const rules = deps.limitRules;
   const link = (path: string, token: string) => `${deps.siteUrl}${path}?token=${encodeURIComponent(token)}`;
+
+  async function contactOf(ctx: RequestContext) {
+    const userId = userIdOf(ctx);
+    const contact = userId === null ? null : await repo.contact(userId);
+    if (userId === null || !contact)
+      throw new DomainError('unauthorized', 'Войдите, чтобы подтвердить email.', 'AUTH_REQUIRED');
+    return { userId, contact };
+  }
+
+  /** Keyed by the address: a new address gets its letter at once, the same one not twice a minute. */
+  const countConfirmLetter = (ctx: RequestContext, email: string) =>
+    enforce(deps.limits, [email, rules.emailConfirmLetters], [ctx.client, rules.accountLettersPerClient]);
+
+  async function mailConfirmation(ctx: RequestContext, userId: number, contact: { email: string; name: string }) {
+    await deps.uow.run(async (repos) => {
+      const { token, row } = await letterToken(ctx, userId, 'email-confirm', contact.email);
+      await repos.credentials.createToken(row);
+      await repos.outbox.enqueue(
+        emailConfirmLetter({
+          company: deps.company,
+          email: contact.email,
+          name: contact.name,
+          url: link('/auth/confirm/', token),
+        }),
+      );
+    });
+    return { message: `Письмо со ссылкой для подтверждения отправлено на ${contact.email}.` };
+  }
 
   async function letterToken(ctx: RequestContext, userId: number, purpose: TokenPurpose, email: string) {
     const token = deps.newToken();
@@ -149,30 +182,17 @@ export function createCredentialsService(deps: CredentialsDeps): CredentialsServ
     },
 
     async sendEmailConfirmation(ctx) {
-      const userId = userIdOf(ctx);
-      if (userId === null) throw new DomainError('unauthorized', 'Войдите, чтобы подтвердить email.', 'AUTH_REQUIRED');
-      const contact = await repo.contact(userId);
-      if (!contact) throw new DomainError('unauthorized', 'Войдите, чтобы подтвердить email.', 'AUTH_REQUIRED');
+      const { userId, contact } = await contactOf(ctx);
       if (contact.emailConfirmed) return { message: 'Этот email уже подтверждён.' };
-      // Keyed by the address: a new address gets its letter at once, the same one not twice a minute.
-      await enforce(
-        deps.limits,
-        [contact.email, rules.emailConfirmLetters],
-        [ctx.client, rules.accountLettersPerClient],
-      );
-      await deps.uow.run(async (repos) => {
-        const { token, row } = await letterToken(ctx, userId, 'email-confirm', contact.email);
-        await repos.credentials.createToken(row);
-        await repos.outbox.enqueue(
-          emailConfirmLetter({
-            company: deps.company,
-            email: contact.email,
-            name: contact.name,
-            url: link('/auth/confirm/', token),
-          }),
-        );
-      });
-      return { message: `Письмо со ссылкой для подтверждения отправлено на ${contact.email}.` };
+      await countConfirmLetter(ctx, contact.email);
+      return mailConfirmation(ctx, userId, contact);
+    },
+
+    async changeEmail(ctx, email, save) {
+      await countConfirmLetter(ctx, email);
+      await save();
+      const { userId, contact } = await contactOf(ctx);
+      await mailConfirmation(ctx, userId, contact);
     },
 
     async confirmEmail(ctx, token) {

@@ -52,18 +52,17 @@ export function createCabinetService(deps: CabinetDeps): CabinetService {
       if (input.birthday !== undefined) changes.birthday = input.birthday;
       if (input.isSubscribe !== undefined) changes.isSubscribe = input.isSubscribe === 'Y';
       if (input.phone !== undefined) changes.phone = input.phone === '' ? '' : phoneOrThrow(input.phone);
-      let newEmail = false;
       if (input.email !== undefined) {
         const email = input.email.toLowerCase();
-        if (email !== (await repo.currentEmail(userId))) {
-          changes.email = email;
-          newEmail = true;
-        }
+        if (email !== (await repo.currentEmail(userId))) changes.email = email;
       }
-      if ((await repo.updateProfile(userId, changes)) === 'email_taken')
-        throw new DomainError('conflict', 'Этот email уже зарегистрирован в другой учётной записи.', 'EMAIL_TAKEN');
-      // A new address counts only once confirmed: the letter goes to it now.
-      if (newEmail) await deps.credentials.sendEmailConfirmation(ctx);
+      const save = async () => {
+        if ((await repo.updateProfile(userId, changes)) === 'email_taken')
+          throw new DomainError('conflict', 'Этот email уже зарегистрирован в другой учётной записи.', 'EMAIL_TAKEN');
+      };
+      // A new address counts only once confirmed: its letter is counted before it is saved, and goes to it after.
+      if (changes.email) await deps.credentials.changeEmail(ctx, changes.email, save);
+      else await save();
       return deps.currentUser(ctx);
     },
 

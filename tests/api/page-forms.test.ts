@@ -365,15 +365,22 @@ describe('flooded forms and letters', () => {
     const cookie = cookieOf(reg);
     const { sessid } = (await (await limited.fetch(API.userState, { headers: { cookie } })).json()).data;
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    const emails = [freshEmail(), freshEmail(), freshEmail()];
+    for (const next of emails) {
       const res = await limited.fetch(API.profileSet, {
         method: 'POST',
         headers: { cookie, 'x-forwarded-for': client, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ sessid, email: freshEmail() }),
+        body: new URLSearchParams({ sessid, email: next }),
       });
       statuses.push(res.status);
     }
     // One letter went with the registration: two changes more fit in the client's three.
     expect(statuses).toEqual([200, 200, 429]);
+    // The refused change wrote nothing: the address is the last one that got its letter.
+    const saved = await queryRows<{ email: string }>(
+      limited.database.db,
+      sql`select email from users where lower(email) in (${emails[1]}, ${emails[2]})`,
+    );
+    expect(saved.map((r) => r.email)).toEqual([emails[1]]);
   });
 });
