@@ -29,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, ctx, options } = context;
   const cookie = request.headers.get('cookie');
   const city = ctx.city;
+  const bonus = bonusPromises();
   const [menu, cities, freeFrom] = await Promise.all([
     services.menu.menu(),
     services.regions.cities(),
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** The footer's requisites and hot line, from the settings. */
     company: services.content.company,
     /** What the popups and the basket say a card and a confirmed email give (the bonus rule, kept off the bundle). */
-    bonusTexts: (({ card, letters }) => ({ card, letters }))(bonusPromises()),
+    bonusTexts: { card: bonus.card, letters: bonus.letters },
     /** The marquee's promises, from the shop's own rules. */
     marquee: marqueeMessages({ freeDeliveryFrom: freeFrom }),
     options,

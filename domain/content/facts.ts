@@ -28,7 +28,8 @@ const WHEN: Record<DeliveryType, string> = {
 
 /**
  * The numbers the information pages quote, each read from the rule or the data that applies it: the pages say
- * what checkout and pricing do, never a copy that drifts; the company's requisites come from the settings. A page writes `{{courier_price}}`, `{{delivery_table}}`.
+ * what checkout and pricing do, never a copy that drifts; the company's requisites come from the settings. A page
+ * writes `{{courier_price}}`, `{{delivery_table}}`.
  */
 export function contentFacts(prices: DeliveryPrices, company: Company): Record<string, string> {
   const types = Object.keys(DELIVERY_NAMES) as DeliveryType[];
