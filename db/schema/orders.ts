@@ -100,9 +100,18 @@ export const orders = pgTable(
     total: integer('total').notNull(),
     /** A shop order is kept for the shopper until then; uncollected, it is cancelled and its stock goes back. */
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    /** The code the shopper shows to collect the order (set when it is ready), as an HMAC: staff check, never read. */
+    pickupCodeHash: text('pickup_code_hash'),
+    /** The courier's or the post's tracking number (set when it is shipped). */
+    trackingNumber: text('tracking_number'),
+    /** Bonuses credited to the shopper's card when the order was completed (kopecks); taken back on a return. */
+    bonusesEarned: integer('bonuses_earned').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_shop_idx').on(sql`((${t.delivery}->>'shopId')::int)`),
     uniqueIndex('orders_idempotency_idx').on(t.sessionId, t.idempotencyKey),
     index('orders_phone_created_idx').on(t.phone, t.createdAt),
     index('orders_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
@@ -123,6 +132,8 @@ export const orderLines = pgTable(
     oldPrice: integer('old_price'),
     quantity: integer('quantity').notNull(),
     total: integer('total').notNull(),
+    /** Given back at the door after a try-on (issue 25.5): not bought, its units back in stock, out of the totals. */
+    returned: boolean('returned').notNull().default(false),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );
@@ -145,9 +156,50 @@ export const orderStatusHistory = pgTable(
   {
     id: serial('id').primaryKey(),
     orderId: integer('order_id').notNull(),
+    /** The state it moved from; null for the first entry. */
+    fromStatus: text('from_status'),
     status: text('status').notNull(),
     actor: text('actor').notNull(),
+    /** Why: a cancel's reason, a tracking number, what a try-on kept. */
+    reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);
+
+/** Staff notes on an order, shown on its card's timeline. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId)],
+);
+
+/**
+ * Every change of a discount card's bonus balance: spent on an order, returned by its cancel, credited when an order
+ * is completed, taken back by its return. An order is credited and reversed at most once (the unique index).
+ */
+export const bonusOperations = pgTable(
+  'bonus_operations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    orderId: integer('order_id'),
+    /** `spend`, `refund`, `credit`, `reverse` or `correction`. */
+    kind: text('kind').notNull(),
+    /** Signed, kopecks: what the balance gained (negative: lost). */
+    amount: integer('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bonus_operations_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('bonus_operations_order_kind_idx')
+      .on(t.orderId, t.kind)
+      .where(sql`${t.kind} in ('credit', 'reverse')`),
+  ],
 );
