@@ -198,8 +198,6 @@ export const bonusOperations = pgTable(
   },
   (t) => [
     index('bonus_operations_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('bonus_operations_order_kind_idx')
-      .on(t.orderId, t.kind)
-      .where(sql`${t.kind} in ('credit', 'reverse')`),
+    uniqueIndex('bonus_operations_order_kind_idx').on(t.orderId, t.kind).where(sql`${t.kind} in ('credit', 'reverse')`),
   ],
 );
