@@ -44,6 +44,8 @@ const settingsSchema = z.object({
   ADMIN_PASSWORD: optional(z.string().min(8, 'ADMIN_PASSWORD: не короче 8 символов')),
   /** Days the audit log of staff writes is kept. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  /** Minutes a new order may wait for the shop's confirmation before the desk flags it. */
+  ORDER_CONFIRM_MINUTES: z.coerce.number().int().min(1).default(60),
   ADDRESS_API_KEY: z.string().optional(),
   /** `1` behind the shop's own proxy or load balancer: the client address is the last X-Forwarded-For hop. */
   TRUST_PROXY: z
