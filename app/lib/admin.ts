@@ -6,11 +6,20 @@ import type { StaffSessionCookie } from '../../contract/staff-session';
 
 /**
  * Top of every back-office loader and action: the one guard (`requirePermission`), as the router answers it — no
- * staff session: the login page, with the way back; a role that may not: 403.
+ * staff session: the login page, with the way back; a role that may not: 403. `ownShop` is for pages whose service
+ * shows a `shop` member only their own shop's things (the orders desk): the page is asked for in that shop's scope.
  */
-export function staffPage(request: Request, context: AppLoadContext, action: StaffAction | null): StaffMember {
+export function staffPage(
+  request: Request,
+  context: AppLoadContext,
+  action: StaffAction | null,
+  options: { ownShop?: boolean } = {},
+): StaffMember {
   try {
-    return action ? requirePermission(context.ctx, action) : requireStaff(context.ctx);
+    if (!action) return requireStaff(context.ctx);
+    const actor = context.ctx.actor;
+    const scope = options.ownShop && actor.kind === 'staff' ? { shopId: actor.shopId } : {};
+    return requirePermission(context.ctx, action, scope);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.kind === 'unauthorized') {
