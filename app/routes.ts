@@ -33,8 +33,13 @@ export default [
   // The back office (issue 25): its own layout and code, loaded on its pages only.
   route('admin/login', 'routes/admin/login.tsx'),
   route('admin/invite', 'routes/admin/invite.tsx'),
+  // A print form is the sheet alone: outside the layout, guarded as the card is.
+  route('admin/orders/:id/print/:form', 'routes/admin/order-print.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/home.tsx'),
+    route('orders', 'routes/admin/orders.tsx'),
+    route('orders/:id', 'routes/admin/order.tsx'),
+    route('handover', 'routes/admin/handover.tsx'),
     route('account', 'routes/admin/account.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('audit', 'routes/admin/audit.tsx'),

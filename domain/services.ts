@@ -17,6 +17,7 @@ import type { MenuService } from './menu/menu.service';
 import type { NewsletterService } from './newsletter/newsletter.service';
 import type { CheckoutService } from './order/checkout.service';
 import type { OrdersService } from './order/orders.service';
+import type { OrderDeskService } from './order/desk';
 import type { SessionsService } from './sessions/sessions.service';
 import type { StaffService } from './staff/staff.service';
 import type { RegionsService } from './regions/regions.service';
@@ -50,6 +51,8 @@ export interface Services {
   shops: ShopsService;
   /** The back office's staff: sessions, second factor, invitations, the audit log. */
   staff: StaffService;
+  /** The back office's orders desk: queues, the order card, status moves, hand-over, try-on. */
+  orderDesk: OrderDeskService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;
   /** Every rule it counts by (`domain/limits/catalogue.ts`), with the maxima of the settings. */

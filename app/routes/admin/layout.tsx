@@ -8,6 +8,8 @@ import type { Route } from './+types/layout';
 /** The sections of the back office and what each needs: the navigation shows only what the role may do. */
 const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   { to: '/admin/', label: 'Главная', action: null },
+  { to: '/admin/orders/', label: 'Заказы', action: 'orders.read' },
+  { to: '/admin/handover/', label: 'Выдача', action: 'orders.move' },
   { to: '/admin/staff/', label: 'Сотрудники', action: 'staff.manage' },
   { to: '/admin/audit/', label: 'Журнал действий', action: 'audit.read' },
   { to: '/admin/account/', label: 'Мой профиль', action: null },
@@ -37,7 +39,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <nav className={styles.nav} aria-label="Разделы панели управления">
         <span className={styles.brand}>ВЬЮГА · управление</span>
         {loaderData.sections.map((s) => (
-          <NavLink key={s.to} to={s.to} end>
+          <NavLink key={s.to} to={s.to} end={s.to === '/admin/'}>
             {s.label}
           </NavLink>
         ))}

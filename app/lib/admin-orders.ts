@@ -1,0 +1,111 @@
+import { data, isRouteErrorResponse } from 'react-router';
+import { formatPhone } from '../../domain/auth/phone';
+import { DEFAULT_TIME_ZONE } from '../../domain/delivery/schedule';
+import { type ErrorKind, isDomainError } from '../../domain/errors';
+import type { DeskFilter } from '../../domain/order/desk';
+import { DELIVERY_NAMES, STATE_NAMES } from '../../domain/order/process';
+import { isDeskQueue } from '../../domain/order/queues';
+
+/** The desk list's filters as the address keeps them: the names the list call and the CSV export take. */
+export const FILTER_KEYS = ['queue', 'status', 'deliveryType', 'shopId', 'q', 'from', 'to', 'sort'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+export const SORTS = { new: 'Сначала новые', old: 'Сначала старые', total: 'По сумме' } as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ID = /^\d{1,9}$/;
+
+/** The filter the address asks for; a value the desk does not know is left out rather than refused. */
+export function deskFilter(params: URLSearchParams): DeskFilter {
+  const get = (key: string) => params.get(key)?.trim() || undefined;
+  const status = get('status');
+  const deliveryType = get('deliveryType');
+  const sort = get('sort');
+  const page = get('page');
+  return {
+    queue: isDeskQueue(get('queue')) ? (get('queue') as DeskFilter['queue']) : undefined,
+    status: status && status in STATE_NAMES ? (status as DeskFilter['status']) : undefined,
+    deliveryType:
+      deliveryType && deliveryType in DELIVERY_NAMES ? (deliveryType as DeskFilter['deliveryType']) : undefined,
+    shopId: ID.test(get('shopId') ?? '') ? Number(get('shopId')) : undefined,
+    q: get('q')?.slice(0, 100),
+    from: DAY.test(get('from') ?? '') ? get('from') : undefined,
+    to: DAY.test(get('to') ?? '') ? get('to') : undefined,
+    sort: sort && sort in SORTS ? (sort as DeskFilter['sort']) : undefined,
+    page: page && ID.test(page) && Number(page) > 0 ? Number(page) : undefined,
+  };
+}
+
+/** The address's query of `filter` with `change` applied: only set values, in one order (tabs, pages, export). */
+export function deskQuery(filter: DeskFilter, change: Partial<Record<FilterKey | 'page', string | number>> = {}) {
+  const query = new URLSearchParams();
+  for (const key of [...FILTER_KEYS, 'page'] as const) {
+    const value = key in change ? change[key] : filter[key];
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/** An order's id from the address, or a 404. */
+export function orderId(param: string | undefined): number {
+  if (!param || !ID.test(param)) throw data('Такого заказа нет.', { status: 404 });
+  return Number(param);
+}
+
+/** The statuses the API answers for each kind (server/http/errors.ts), for the pages' own answers. */
+const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  limit: 422,
+  unavailable: 422,
+  rate_limited: 429,
+};
+
+export const refusalStatus = (kind: ErrorKind) => STATUS_BY_KIND[kind];
+
+/**
+ * A refused desk call as the page's answer: its Russian message with the status the API would give, never a 500.
+ * Anything else is a fault and is thrown on.
+ */
+export function refusal<T extends object>(error: unknown, extra: T) {
+  if (!isDomainError(error)) throw error;
+  const wait = (error as { retryAfterS?: number }).retryAfterS;
+  return data(
+    { ...extra, error: error.message },
+    {
+      status: STATUS_BY_KIND[error.kind],
+      headers: error.kind === 'rate_limited' ? { 'Retry-After': String(wait ?? 60) } : undefined,
+    },
+  );
+}
+
+/** A loader's refusal: the route's error boundary shows the message. */
+export function loaderRefusal(error: unknown): never {
+  if (!isDomainError(error)) throw error;
+  throw data(error.message, { status: STATUS_BY_KIND[error.kind] });
+}
+
+/** What a desk page's error boundary says: the refusal's own words, or that it failed. */
+export const errorText = (error: unknown) =>
+  isRouteErrorResponse(error) && typeof error.data === 'string'
+    ? error.data
+    : 'Что-то пошло не так. Обновите страницу через минуту.';
+
+const dateTime = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: DEFAULT_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** `31.12.2026, 18:05` in the shop's time zone. */
+export const when = (iso: string) => dateTime.format(new Date(iso));
+
+/** A stored phone (11 digits) as people read it; anything else as it is. */
+export const phoneText = (phone: string) => (/^7\d{10}$/.test(phone) ? formatPhone(phone) : phone);

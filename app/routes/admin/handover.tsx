@@ -1,0 +1,133 @@
+import { data, Form, useNavigation } from 'react-router';
+import type { OrderCard } from '../../../domain/order/desk';
+import { formatAmount } from '../../../domain/pricing/price';
+import { staffPage } from '~/lib/admin';
+import { refusal } from '~/lib/admin-orders';
+import { cachePolicy } from '../../../contract/cache-policy';
+import styles from './admin.module.css';
+import desk from './orders.module.css';
+import type { Route } from './+types/handover';
+
+/** «Выдача» (issue 25.5): in the shop, on a phone — the shopper's code finds the ready order, a button hands it over. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  staffPage(request, context, 'orders.move', { ownShop: true });
+  return null;
+}
+
+/** What the counter needs to see of the order: whose it is, what is in it, what to take. */
+function summary(card: OrderCard) {
+  return {
+    id: card.id,
+    number: card.number,
+    name: [card.customer.name, card.customer.lastName].filter(Boolean).join(' '),
+    phoneEnd: card.customer.phone.slice(-4),
+    lines: card.lines
+      .filter((l) => !l.returned)
+      .map((l) => ({ id: l.id, name: l.name, sizeName: l.sizeName, color: l.color, quantity: l.quantity })),
+    total: card.total,
+  };
+}
+
+type Result = { code: string; error?: string; order?: ReturnType<typeof summary>; done?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  staffPage(request, context, 'orders.move', { ownShop: true });
+  const form = await request.formData().catch(() => new FormData());
+  const code = String(form.get('code') ?? '').replace(/\D/g, '');
+  const { services, ctx } = context;
+  try {
+    if (!code) return data<Result>({ code, error: 'Введите код получения из SMS покупателя.' }, { status: 400 });
+    if (form.get('intent') === 'handover') {
+      const id = Number(form.get('id'));
+      if (!Number.isSafeInteger(id) || id <= 0)
+        return data<Result>({ code, error: 'Найдите заказ по коду ещё раз.' }, { status: 400 });
+      const card = await services.orderDesk.handover(ctx, id, code);
+      return { code: '', done: `Заказ № ${card.number} выдан.` } satisfies Result;
+    }
+    const card = await services.orderDesk.findByCode(ctx, code);
+    if (!card)
+      return data<Result>(
+        { code, error: 'Заказа с таким кодом нет среди готовых к выдаче. Проверьте код.' },
+        { status: 404 },
+      );
+    return { code, order: summary(card) } satisfies Result;
+  } catch (error) {
+    return refusal(error, { code });
+  }
+}
+
+export const headers = cachePolicy('private');
+
+export function meta() {
+  return [{ title: 'Выдача заказа — ВЬЮГА' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function Handover({ actionData }: Route.ComponentProps) {
+  const result = actionData as Result | undefined;
+  const busy = useNavigation().state !== 'idle';
+  const order = result?.order;
+  return (
+    <div className={desk.handover}>
+      <h1>Выдача заказа</h1>
+      {result?.done && (
+        <p className={`${styles.notice} ${desk.done}`} role="status">
+          {result.done}
+        </p>
+      )}
+      <Form method="post" className={styles.form}>
+        <label>
+          Код получения из SMS покупателя
+          <input
+            name="code"
+            inputMode="numeric"
+            autoComplete="off"
+            pattern="[0-9 ]*"
+            maxLength={12}
+            required
+            defaultValue={result?.code}
+            aria-describedby={result?.error ? 'handover-error' : undefined}
+            aria-invalid={result?.error ? true : undefined}
+            className={desk.code}
+            key={result?.done ?? 'code'}
+          />
+        </label>
+        {result?.error && (
+          <p id="handover-error" className={styles.error} role="alert">
+            {result.error}
+          </p>
+        )}
+        <button type="submit" className={styles.button} disabled={busy}>
+          Найти заказ
+        </button>
+      </Form>
+      {order && (
+        <section className={desk.handoverOrder} aria-labelledby="handover-order">
+          <h2 id="handover-order">{`Заказ № ${order.number}`}</h2>
+          <p>
+            {order.name}
+            <br />
+            <span className={desk.muted}>{`Телефон оканчивается на ${order.phoneEnd}`}</span>
+          </p>
+          <ul className={desk.handoverLines}>
+            {order.lines.map((l) => (
+              <li key={l.id}>
+                {`${l.name}, размер ${l.sizeName}${l.color ? `, ${l.color}` : ''} — ${l.quantity} шт.`}
+              </li>
+            ))}
+          </ul>
+          <p className={desk.toPay}>
+            К оплате: <span className="price">{formatAmount(order.total)}</span>
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="handover" />
+            <input type="hidden" name="id" value={order.id} />
+            <input type="hidden" name="code" value={result?.code} />
+            <button type="submit" className={`${styles.button} ${desk.wide}`} disabled={busy}>
+              Выдать заказ
+            </button>
+          </Form>
+        </section>
+      )}
+    </div>
+  );
+}

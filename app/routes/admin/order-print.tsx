@@ -1,0 +1,242 @@
+import { useEffect, useState } from 'react';
+import { data } from 'react-router';
+import type { DeskLine, OrderCard } from '../../../domain/order/desk';
+import { formatAmount } from '../../../domain/pricing/price';
+import { staffPage } from '~/lib/admin';
+import { errorText, loaderRefusal, orderId, phoneText, when } from '~/lib/admin-orders';
+import { cachePolicy } from '../../../contract/cache-policy';
+import print from './print.module.css';
+import type { Route } from './+types/order-print';
+
+/** The print forms of an order (issue 25.4): print-ready pages outside the back office's layout. */
+const FORMS = { packing: 'Упаковочный лист', receipt: 'Товарный чек', courier: 'Лист курьера' } as const;
+type PrintForm = keyof typeof FORMS;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  staffPage(request, context, 'orders.read', { ownShop: true });
+  const form = params.form as PrintForm;
+  if (!(form in FORMS)) throw data('Такой печатной формы нет.', { status: 404 });
+  const card = await context.services.orderDesk.card(context.ctx, orderId(params.id)).catch(loaderRefusal);
+  if (form === 'courier' && card.deliveryType !== 'COURIER')
+    throw data('Лист курьера печатают только для курьерской доставки.', { status: 404 });
+  return { form, card, company: context.services.content.company };
+}
+
+export const headers = cachePolicy('private');
+
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    { title: data ? `${FORMS[data.form]} — заказ № ${data.card.number}` : 'Печать — ВЬЮГА' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+/** Shown once the page runs: without JavaScript the browser's own print command does the same. */
+function PrintButton() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  if (!ready) return null;
+  return (
+    <button type="button" className={print.printButton} onClick={() => window.print()}>
+      Печать
+    </button>
+  );
+}
+
+const person = (card: OrderCard) => [card.customer.lastName, card.customer.name].filter(Boolean).join(' ');
+const place = (card: OrderCard) => card.delivery.address ?? card.delivery.shop ?? card.delivery.point ?? '';
+const slot = (card: OrderCard) =>
+  card.delivery.date
+    ? `${card.delivery.date}${card.delivery.time ? `, ${card.delivery.time.replace('-', '–')}` : ''}`
+    : '';
+
+export default function OrderPrint({ loaderData }: Route.ComponentProps) {
+  const { form, card, company } = loaderData;
+  const title =
+    form === 'receipt' ? `Товарный чек № ${card.number} от ${when(card.createdAt).split(',')[0]}` : FORMS[form];
+  return (
+    <main className={print.sheet}>
+      <div className={print.tools}>
+        <a href={`/admin/orders/${card.id}/`}>← К заказу</a>
+        <PrintButton />
+      </div>
+      <h1>{title}</h1>
+      {form === 'receipt' ? (
+        <p>
+          {`Продавец: ${company.name}, ИНН ${company.inn}, ОГРН ${company.ogrn}`}
+          <br />
+          {`Адрес: ${company.address}`}
+        </p>
+      ) : (
+        <dl className={print.facts}>
+          <dt>Заказ</dt>
+          <dd>{`№ ${card.number} от ${when(card.createdAt)}`}</dd>
+          <dt>Получатель</dt>
+          <dd>{`${person(card)}, ${phoneText(card.customer.phone)}`}</dd>
+          <dt>{card.deliveryName}</dt>
+          <dd>{place(card)}</dd>
+          {slot(card) && (
+            <>
+              <dt>Когда</dt>
+              <dd>{slot(card)}</dd>
+            </>
+          )}
+          {card.comment && (
+            <>
+              <dt>Комментарий</dt>
+              <dd>{card.comment}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {form === 'packing' && <Packing lines={card.lines} />}
+      {form === 'receipt' && <Receipt card={card} />}
+      {form === 'courier' && <Courier card={card} />}
+    </main>
+  );
+}
+
+const lineName = (l: DeskLine) => `${l.name}${l.returned ? ' (возвращён при примерке)' : ''}`;
+
+function Packing({ lines }: { lines: DeskLine[] }) {
+  return (
+    <>
+      <table className={print.table}>
+        <thead>
+          <tr>
+            <th scope="col">№</th>
+            <th scope="col">Товар</th>
+            <th scope="col">Размер</th>
+            <th scope="col">Цвет</th>
+            <th scope="col">Кол-во</th>
+            <th scope="col">Собрано</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => (
+            <tr key={l.id}>
+              <td>{i + 1}</td>
+              <td>{lineName(l)}</td>
+              <td>{l.sizeName}</td>
+              <td>{l.color ?? '—'}</td>
+              <td>{l.quantity}</td>
+              <td className={print.blank} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className={print.sign}>Собрал: ____________________ / ____________________</p>
+    </>
+  );
+}
+
+function Receipt({ card }: { card: OrderCard }) {
+  const lines = card.lines.filter((l) => !l.returned);
+  return (
+    <>
+      <table className={print.table}>
+        <thead>
+          <tr>
+            <th scope="col">№</th>
+            <th scope="col">Наименование</th>
+            <th scope="col">Размер</th>
+            <th scope="col">Кол-во</th>
+            <th scope="col">Цена</th>
+            <th scope="col">Сумма</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => (
+            <tr key={l.id}>
+              <td>{i + 1}</td>
+              <td>{l.name}</td>
+              <td>{l.sizeName}</td>
+              <td>{l.quantity}</td>
+              <td className="price">{formatAmount(l.unitPrice)}</td>
+              <td className="price">{formatAmount(l.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className={print.totals}>
+        {card.bonusesUsed > 0 && (
+          <>
+            <dt>Оплачено бонусами</dt>
+            <dd className="price">{formatAmount(-card.bonusesUsed)}</dd>
+          </>
+        )}
+        {card.deliveryPrice > 0 && (
+          <>
+            <dt>Доставка</dt>
+            <dd className="price">{formatAmount(card.deliveryPrice)}</dd>
+          </>
+        )}
+        <dt>Итого</dt>
+        <dd className="price">{formatAmount(card.total)}</dd>
+      </dl>
+      <p className={print.sign}>Продавец: ____________________ / ____________________</p>
+    </>
+  );
+}
+
+function Courier({ card }: { card: OrderCard }) {
+  return (
+    <>
+      <table className={print.table}>
+        <thead>
+          <tr>
+            <th scope="col">№</th>
+            <th scope="col">Товар</th>
+            <th scope="col">Размер</th>
+            <th scope="col">Кол-во</th>
+            <th scope="col">Сумма</th>
+            <th scope="col">Оставил / вернул</th>
+          </tr>
+        </thead>
+        <tbody>
+          {card.lines.map((l, i) => (
+            <tr key={l.id}>
+              <td>{i + 1}</td>
+              <td>{lineName(l)}</td>
+              <td>{l.sizeName}</td>
+              <td>{l.quantity}</td>
+              <td className="price">{formatAmount(l.total)}</td>
+              <td className={print.blank} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className={print.totals}>
+        {card.bonusesUsed > 0 && (
+          <>
+            <dt>Оплачено бонусами</dt>
+            <dd className="price">{formatAmount(-card.bonusesUsed)}</dd>
+          </>
+        )}
+        {card.deliveryPrice > 0 && (
+          <>
+            <dt>Доставка</dt>
+            <dd className="price">{formatAmount(card.deliveryPrice)}</dd>
+          </>
+        )}
+        <dt>Получить с покупателя</dt>
+        <dd className="price">{formatAmount(card.total)}</dd>
+      </dl>
+      <p>Вернул часть товаров — отметьте их в колонке «Оставил / вернул» и получите сумму за оставленные и доставку.</p>
+      <p className={print.sign}>Подпись покупателя: ____________________</p>
+      <p className={print.sign}>Курьер: ____________________ / ____________________</p>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main className={print.sheet}>
+      <h1>Форма не напечатана</h1>
+      <p>{errorText(error)}</p>
+      <p>
+        <a href="/admin/orders/">К заказам</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,408 @@
+import { data, Form, Link, type ShouldRevalidateFunction, useNavigation } from 'react-router';
+import { imageUrl } from '../../../contract/images';
+import type { DeskHistoryEntry, DeskNote, OrderCard } from '../../../domain/order/desk';
+import { type OrderStatus, STATE_NAMES } from '../../../domain/order/process';
+import { formatAmount } from '../../../domain/pricing/price';
+import { staffPage } from '~/lib/admin';
+import { errorText, loaderRefusal, orderId, phoneText, refusal, when } from '~/lib/admin-orders';
+import { cachePolicy } from '../../../contract/cache-policy';
+import styles from './admin.module.css';
+import desk from './orders.module.css';
+import type { Route } from './+types/order';
+
+/** The order card (issue 25.4): everything about one order, its timeline, and the moves the process allows now. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  staffPage(request, context, 'orders.read', { ownShop: true });
+  const card = await context.services.orderDesk.card(context.ctx, orderId(params.id)).catch(loaderRefusal);
+  return { card, imgVersion: context.options.imgVersion };
+}
+
+/** The moves that need words from the staff: a reason to cancel or take back, a tracking number to ship. */
+const NEEDS_REASON: ReadonlySet<OrderStatus> = new Set(['cancelled', 'returned']);
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  staffPage(request, context, 'orders.move', { ownShop: true });
+  const id = orderId(params.id);
+  const { services, ctx } = context;
+  const form = await request.formData().catch(() => new FormData());
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const intent = field('intent');
+  const values = {
+    to: field('to'),
+    reason: field('reason'),
+    trackingNumber: field('trackingNumber'),
+    text: field('text'),
+  };
+  try {
+    if (intent === 'move') {
+      const to = values.to as OrderStatus;
+      if (!(to in STATE_NAMES)) return data({ intent, error: 'Неизвестный статус заказа.' }, { status: 400 });
+      await services.orderDesk.move(ctx, id, {
+        to,
+        reason: values.reason.trim() || undefined,
+        trackingNumber: values.trackingNumber.trim() || undefined,
+      });
+      return { intent, notice: `Заказ переведён в статус «${STATE_NAMES[to]}».` };
+    }
+    if (intent === 'note') {
+      await services.orderDesk.note(ctx, id, values.text);
+      return { intent, notice: 'Заметка добавлена.' };
+    }
+    if (intent === 'buyout') {
+      const kept = form.getAll('kept').map(Number).filter(Number.isSafeInteger);
+      await services.orderDesk.buyout(ctx, id, kept);
+      return { intent, notice: 'Примерка записана: заказ получен.' };
+    }
+    return data({ intent, error: 'Неизвестное действие.' }, { status: 400 });
+  } catch (error) {
+    return refusal(error, { intent, values });
+  }
+}
+
+/** After any post, the card is read again: a refused move may mean the order moved under another's hands. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === 'POST' || defaultShouldRevalidate;
+
+export const headers = cachePolicy('private');
+
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    { title: data ? `Заказ № ${data.card.number} — ВЬЮГА` : 'Заказ — ВЬЮГА' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+type TimelineItem = { at: string; key: string } & (
+  | { kind: 'move'; entry: DeskHistoryEntry }
+  | { kind: 'note'; note: DeskNote }
+);
+
+/** Status moves and notes in one line of time, the latest first. */
+function timeline(card: OrderCard): TimelineItem[] {
+  const items: TimelineItem[] = [
+    ...card.history.map((entry, i) => ({ at: entry.at, key: `m${i}`, kind: 'move' as const, entry })),
+    ...card.notes.map((note) => ({ at: note.at, key: `n${note.id}`, kind: 'note' as const, note })),
+  ];
+  return items.sort((a, b) => b.at.localeCompare(a.at));
+}
+
+export default function Order({ loaderData, actionData }: Route.ComponentProps) {
+  const { card, imgVersion } = loaderData;
+  const busy = useNavigation().state !== 'idle';
+  const result = actionData as { intent?: string; notice?: string; error?: string; values?: Record<string, string> };
+  const d = card.delivery;
+  const place = d.address ?? d.shop ?? d.point ?? '';
+  return (
+    <>
+      <p>
+        <Link to="/admin/orders/" className={desk.link}>
+          ← Все заказы
+        </Link>
+      </p>
+      <div className={desk.head}>
+        <h1>{`Заказ № ${card.number}`}</h1>
+        <span className={desk.status} data-status={card.status}>
+          {card.statusName}
+        </span>
+        {card.overdue && <span className={desk.overdue}>не подтверждён вовремя</span>}
+      </div>
+      <p className={desk.muted}>{`Оформлен ${when(card.createdAt)}`}</p>
+      {result?.notice && (
+        <p className={styles.notice} role="status">
+          {result.notice}
+        </p>
+      )}
+      {result?.error && (
+        <p className={styles.error} role="alert">
+          {result.error}
+        </p>
+      )}
+      <div className={desk.card}>
+        <div className={desk.column}>
+          <section className={desk.block} aria-labelledby="order-lines">
+            <h2 id="order-lines">Товары</h2>
+            <ul className={desk.lines}>
+              {card.lines.map((line) => (
+                <li key={line.id} className={desk.line}>
+                  {line.image ? (
+                    <img src={imageUrl(line.image, 'thumb', imgVersion)} alt="" width={78} height={116} />
+                  ) : (
+                    <span className={desk.noPhoto} />
+                  )}
+                  <div className={desk.lineInfo}>
+                    <div className={desk.lineName}>
+                      {line.url ? (
+                        <a href={line.url} className={desk.link}>
+                          {line.name}
+                        </a>
+                      ) : (
+                        line.name
+                      )}
+                      {line.returned && <span className={desk.returned}>возвращён при примерке</span>}
+                    </div>
+                    <div className={desk.muted}>
+                      {`Размер ${line.sizeName}`}
+                      {line.color ? `, цвет ${line.color}` : ''}
+                      {`, ${line.quantity} шт. × ${formatAmount(line.unitPrice)}`}
+                    </div>
+                    <div className="price">{formatAmount(line.total)}</div>
+                    {line.stock.length > 0 && (
+                      <table className={desk.stock}>
+                        <caption>Остаток размера {line.sizeName}</caption>
+                        <thead>
+                          <tr>
+                            <th scope="col">Склад или магазин</th>
+                            <th scope="col">Есть</th>
+                            <th scope="col">Взято в заказ</th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {line.stock.map((s) => (
+                            <tr key={s.storeId}>
+                              <td>{s.storeName}</td>
+                              <td>{s.quantity}</td>
+                              <td>{s.taken || '—'}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section className={desk.block} aria-labelledby="order-totals">
+            <h2 id="order-totals">Сумма</h2>
+            <dl className={desk.totals}>
+              <dt>Товары без скидки</dt>
+              <dd className="price">{formatAmount(card.base)}</dd>
+              {card.discount > 0 && (
+                <>
+                  <dt>Скидка</dt>
+                  <dd className="price">{formatAmount(-card.discount)}</dd>
+                </>
+              )}
+              {card.bonusesUsed > 0 && (
+                <>
+                  <dt>Оплачено бонусами</dt>
+                  <dd className="price">{formatAmount(-card.bonusesUsed)}</dd>
+                </>
+              )}
+              <dt>Доставка</dt>
+              <dd className="price">{card.deliveryPrice ? formatAmount(card.deliveryPrice) : 'бесплатно'}</dd>
+              <dt className={desk.total}>Итого</dt>
+              <dd className={`${desk.total} price`}>{formatAmount(card.total)}</dd>
+              <dt>Бонусов к начислению</dt>
+              <dd className="price">{formatAmount(card.bonusesEarned)}</dd>
+              {card.promoCodes.length > 0 && (
+                <>
+                  <dt>Промокод</dt>
+                  <dd>{card.promoCodes.join(', ')}</dd>
+                </>
+              )}
+              {card.card && (
+                <>
+                  <dt>Дисконтная карта</dt>
+                  <dd>{card.card}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+
+          <section className={desk.block} aria-labelledby="order-timeline">
+            <h2 id="order-timeline">История</h2>
+            <Form method="post" className={desk.noteForm}>
+              <input type="hidden" name="intent" value="note" />
+              <label>
+                Заметка для сотрудников
+                <textarea
+                  name="text"
+                  required
+                  maxLength={2000}
+                  rows={2}
+                  defaultValue={result?.intent === 'note' && result.error ? result.values?.text : undefined}
+                />
+              </label>
+              <button type="submit" className={styles.button} disabled={busy}>
+                Добавить заметку
+              </button>
+            </Form>
+            <ol className={desk.timeline}>
+              {timeline(card).map((item) => (
+                <li key={item.key}>
+                  <time dateTime={item.at} className={desk.muted}>
+                    {when(item.at)}
+                  </time>
+                  {item.kind === 'move' ? (
+                    <div>
+                      {item.entry.from
+                        ? `«${STATE_NAMES[item.entry.from]}» → «${STATE_NAMES[item.entry.to]}»`
+                        : `Оформлен: «${STATE_NAMES[item.entry.to]}»`}
+                      <span className={desk.muted}>{` · ${item.entry.actorName}`}</span>
+                      {item.entry.reason && <div>{`Причина: ${item.entry.reason}`}</div>}
+                    </div>
+                  ) : (
+                    <div>
+                      <span className={desk.noteMark}>Заметка</span>
+                      <span className={desk.muted}>{` · ${item.note.staff.email}`}</span>
+                      <div className={desk.noteText}>{item.note.text}</div>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+
+        <div className={desk.column}>
+          <section className={desk.block} aria-labelledby="order-actions">
+            <h2 id="order-actions">Действия</h2>
+            {card.allowedTransitions.length === 0 && <p className={desk.muted}>Заказ закрыт: шагов больше нет.</p>}
+            <div className={desk.moves}>
+              {card.allowedTransitions.map((to) => (
+                <MoveForm key={to} to={to} busy={busy} result={result} />
+              ))}
+            </div>
+            {card.canBuyout && (
+              <Form method="post" className={desk.tryOn}>
+                <input type="hidden" name="intent" value="buyout" />
+                <fieldset>
+                  <legend>Примерка у двери: что покупатель оставил</legend>
+                  {card.lines
+                    .filter((l) => !l.returned)
+                    .map((line) => (
+                      <label key={line.id} className={desk.check}>
+                        <input type="checkbox" name="kept" value={line.id} defaultChecked />
+                        {`Покупатель оставил: ${line.name}, размер ${line.sizeName}`}
+                      </label>
+                    ))}
+                </fieldset>
+                <button type="submit" className={styles.button} disabled={busy}>
+                  Записать примерку
+                </button>
+              </Form>
+            )}
+          </section>
+
+          <section className={desk.block} aria-labelledby="order-customer">
+            <h2 id="order-customer">Покупатель</h2>
+            <p>
+              {[card.customer.lastName, card.customer.name].filter(Boolean).join(' ')}
+              <br />
+              <a href={`tel:+${card.customer.phone}`} className={desk.link}>
+                {phoneText(card.customer.phone)}
+              </a>
+              {card.customer.email && (
+                <>
+                  <br />
+                  <a href={`mailto:${card.customer.email}`} className={desk.link}>
+                    {card.customer.email}
+                  </a>
+                </>
+              )}
+            </p>
+            <p className={desk.muted}>
+              {card.customer.orders > 1 ? `Заказов всего: ${card.customer.orders}` : 'Первый заказ'}
+              {card.customer.userId ? ', есть личный кабинет' : ', без регистрации'}
+            </p>
+            {card.comment && <p>{`Комментарий: ${card.comment}`}</p>}
+            {card.isDisabledCall && <p>Просит не звонить для подтверждения.</p>}
+          </section>
+
+          <section className={desk.block} aria-labelledby="order-delivery">
+            <h2 id="order-delivery">{card.deliveryName}</h2>
+            <p>{place}</p>
+            {d.date && <p>{`Доставка ${d.date}${d.time ? `, ${d.time.replace('-', '–')}` : ''}`}</p>}
+            {d.readyDate && <p>{`Будет готов ${d.readyDate}`}</p>}
+            {card.reservedUntil && <p>{`Хранится до ${when(card.reservedUntil)}`}</p>}
+            {card.trackingNumber && <p>{`Трек-номер: ${card.trackingNumber}`}</p>}
+          </section>
+
+          <section className={desk.block} aria-labelledby="order-print">
+            <h2 id="order-print">Печать</h2>
+            <ul className={desk.printLinks}>
+              <li>
+                <a href={`/admin/orders/${card.id}/print/packing/`} className={desk.link}>
+                  Упаковочный лист
+                </a>
+              </li>
+              <li>
+                <a href={`/admin/orders/${card.id}/print/receipt/`} className={desk.link}>
+                  Товарный чек
+                </a>
+              </li>
+              {card.deliveryType === 'COURIER' && (
+                <li>
+                  <a href={`/admin/orders/${card.id}/print/courier/`} className={desk.link}>
+                    Лист курьера
+                  </a>
+                </li>
+              )}
+            </ul>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** One move as a form: a button, with the reason or the tracking number it needs. */
+function MoveForm({
+  to,
+  busy,
+  result,
+}: {
+  to: OrderStatus;
+  busy: boolean;
+  result?: { intent?: string; error?: string; values?: Record<string, string> };
+}) {
+  const kept = result?.intent === 'move' && result.error && result.values?.to === to ? result.values : undefined;
+  const label = `Перевести в «${STATE_NAMES[to]}»`;
+  const wordy = NEEDS_REASON.has(to) || to === 'shipped';
+  return (
+    <Form method="post" className={wordy ? desk.moveWordy : desk.move}>
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="to" value={to} />
+      {NEEDS_REASON.has(to) && (
+        <label>
+          {to === 'cancelled' ? 'Причина отмены' : 'Причина возврата'}
+          <textarea name="reason" required maxLength={500} rows={2} defaultValue={kept?.reason} />
+        </label>
+      )}
+      {to === 'shipped' && (
+        <label>
+          Трек-номер
+          <input name="trackingNumber" required maxLength={64} autoComplete="off" defaultValue={kept?.trackingNumber} />
+        </label>
+      )}
+      <button
+        type="submit"
+        className={to === 'cancelled' || to === 'returned' ? desk.danger : styles.button}
+        disabled={busy}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <>
+      <h1>Заказ</h1>
+      <p className={styles.error} role="alert">
+        {errorText(error)}
+      </p>
+      <p>
+        <Link to="/admin/orders/" className={desk.link}>
+          К списку заказов
+        </Link>
+      </p>
+    </>
+  );
+}
