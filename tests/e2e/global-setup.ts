@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { E2E_OWNER } from './support/staff';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,6 +34,9 @@ export default async function setup(project: TestProject) {
       ADMIN_TOKEN,
       // Every browser of the run comes from one address and registers many accounts.
       ACCOUNT_LETTERS_PER_CLIENT: '1000',
+      // The back office's owner, made at start: the staff pages' tests log in as them.
+      ADMIN_EMAIL: E2E_OWNER.email,
+      ADMIN_PASSWORD: E2E_OWNER.password,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

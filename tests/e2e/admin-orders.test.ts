@@ -1,0 +1,165 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readOutbox } from '../support/outbox';
+import { baseURL, launchBrowser, openPage, seriousA11yViolations, settle, VIEWPORTS } from './support/browser';
+import { staffLogin } from './support/staff';
+
+/** Where the pages' pictures go, to be looked at (SHOTS_DIR overrides). */
+const shots = process.env.SHOTS_DIR ?? path.resolve(import.meta.dirname, '../../test-results/admin-orders');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(shots, { recursive: true });
+});
+afterAll(() => browser?.close());
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+
+/** The latest SMS to `phone` whose text matches `pattern`, as the outbox's worker writes it (it runs on its own). */
+async function smsMatch(phone: string, pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 60; i++) {
+    const sms = await readOutbox({ dataDir: inject('dataDir') }, { to: phone, channel: 'sms' });
+    const found = sms?.text.match(pattern)?.[1];
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no SMS to ${phone} matching ${pattern}`);
+}
+
+/** A shopper's order for pickup in a shop, placed through the shop's calls as its pages place one. */
+async function placeShopOrder(phone: string): Promise<{ id: number; number: string }> {
+  const state = await fetch(`${baseURL()}/api/v2/user/state/`);
+  const cookie = (state.headers.get('set-cookie') ?? '').split(';')[0] as string;
+  const { sessid } = ((await state.json()) as { data: { sessid: string } }).data;
+  const post = async (address: string, fields: Record<string, string | number>) => {
+    const res = await fetch(`${baseURL()}${address}`, {
+      method: 'POST',
+      headers: { cookie },
+      body: new URLSearchParams(Object.entries({ sessid, ...fields }).map(([k, v]) => [k, String(v)])),
+    });
+    const body = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${address} answered ${res.status}: ${JSON.stringify(body)}`);
+    return body;
+  };
+  for (let productId = 1; productId < 400; productId++) {
+    const res = await fetch(`${baseURL()}/api/v2/catalog/product/get/?id=${productId}`);
+    if (!res.ok) continue;
+    const { offers } = ((await res.json()) as { data: { offers: { id: number; canBuy: boolean }[] } }).data;
+    const offer = offers.find((o) => o.canBuy);
+    if (!offer) continue;
+    await post('/api/v2/sale/basket/add/', { offerId: offer.id });
+    break;
+  }
+  await post('/api/v2/user/phone/code/send/', { phone });
+  await post('/api/v2/user/phone/code/check/', { phone, code: await smsMatch(phone, /(\d{6})/) });
+  const shops = (await (await fetch(`${baseURL()}/api/v2/shop/list/`)).json()) as { data: { id: number }[] };
+  const saved = await post('/api/', {
+    method: 'sale.order.save',
+    idempotencyKey: `e2e-desk-${phone}`,
+    deliveryType: 'SHOP',
+    deliveryShopId: shops.data[0]?.id as number,
+    name: 'Анна Зимина',
+    email: `desk.${phone}@example.ru`,
+    phone,
+  });
+  const id = Number(saved.id);
+  return { id, number: String(100_000 + id) };
+}
+
+describe('the orders desk in the browser', () => {
+  it('finds a new shop order, moves it to ready with a note, prints it and hands it over by the SMS code', async () => {
+    const phone = '79005550091';
+    const order = await placeShopOrder(phone);
+
+    // The list at 1440: a queue tab and a filter, both kept in the address.
+    const desk = await openPage(browser, 'desktop');
+    await staffLogin(desk.page, '/admin/orders/');
+    await settle(desk.page);
+    await desk.page.getByRole('link', { name: /^Новые \d+$/ }).click();
+    await desk.page.waitForURL(/queue=new/);
+    await desk.page.getByLabel('Доставка').selectOption('SHOP');
+    await desk.page.getByLabel('Поиск').fill(phone);
+    await desk.page.getByRole('button', { name: 'Показать' }).click();
+    await desk.page.waitForURL((url) => url.searchParams.get('deliveryType') === 'SHOP');
+    await settle(desk.page);
+    expect(new URL(desk.page.url()).searchParams.get('queue')).toBe('new');
+    const row = desk.page.getByRole('row').filter({ hasText: `№ ${order.number}` });
+    expect(await row.count()).toBe(1);
+    expect(await row.getByText('Новый').count()).toBe(1);
+    expect(await desk.page.getByRole('link', { name: 'Скачать CSV' }).getAttribute('href')).toContain(
+      'deliveryType=SHOP',
+    );
+    expect(await seriousA11yViolations(desk.page)).toEqual([]);
+    await shot(desk.page, 'list-1440');
+    expect(desk.errors).toEqual([]);
+    await desk.page.context().close();
+
+    // The card at 768: three moves from the process table, a note, the timeline, a print form.
+    const till = await openPage(browser, 'tablet');
+    await staffLogin(till.page, `/admin/orders/${order.id}/`);
+    await settle(till.page);
+    expect(await till.page.getByRole('heading', { level: 1 }).textContent()).toBe(`Заказ № ${order.number}`);
+    for (const to of ['Подтверждён', 'Собирается', 'Ждёт получения']) {
+      await till.page.getByRole('button', { name: `Перевести в «${to}»` }).click();
+      await till.page
+        .getByRole('status')
+        .filter({ hasText: `Заказ переведён в статус «${to}».` })
+        .waitFor();
+    }
+    expect(await till.page.getByRole('button', { name: /^Перевести в «Подтверждён»/ }).count()).toBe(0);
+    await till.page.getByLabel('Заметка для сотрудников').fill('Покупатель просил упаковать в подарочный пакет.');
+    await till.page.getByRole('button', { name: 'Добавить заметку' }).click();
+    await till.page.getByRole('status').filter({ hasText: 'Заметка добавлена.' }).waitFor();
+    const timeline = till.page.locator('ol').filter({ hasText: 'подарочный пакет' });
+    expect(await timeline.getByText('«Собирается» → «Ждёт получения»').count()).toBe(1);
+    expect(await seriousA11yViolations(till.page)).toEqual([]);
+    await shot(till.page, 'card-768');
+
+    await till.page.getByRole('link', { name: 'Товарный чек' }).click();
+    await till.page.waitForURL(`**/admin/orders/${order.id}/print/receipt/`);
+    await settle(till.page);
+    expect(await till.page.getByRole('heading', { level: 1 }).textContent()).toMatch(
+      new RegExp(`^Товарный чек № ${order.number} от `),
+    );
+    expect(await till.page.getByRole('navigation').count()).toBe(0);
+    expect(await till.page.getByRole('button', { name: 'Печать' }).count()).toBe(1);
+    expect(await seriousA11yViolations(till.page)).toEqual([]);
+    await shot(till.page, 'receipt-768');
+    expect(till.errors).toEqual([]);
+    await till.page.context().close();
+
+    // «Выдача» at 375, without JavaScript: the code from the shopper's SMS finds the order, a wrong one is refused.
+    const code = await smsMatch(phone, /Код получения: (\d{6})/);
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.mobile,
+      baseURL: baseURL(),
+      locale: 'ru-RU',
+      isMobile: true,
+      hasTouch: true,
+      javaScriptEnabled: false,
+    });
+    const counter = await context.newPage();
+    await staffLogin(counter, '/admin/handover/');
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await counter.getByLabel('Код получения из SMS покупателя').fill(wrong);
+    await counter.getByRole('button', { name: 'Найти заказ' }).click();
+    await counter.getByRole('alert').waitFor();
+    expect(await counter.getByRole('button', { name: 'Выдать заказ' }).count()).toBe(0);
+    await counter.getByLabel('Код получения из SMS покупателя').fill(code);
+    await counter.getByRole('button', { name: 'Найти заказ' }).click();
+    await counter.getByRole('heading', { name: `Заказ № ${order.number}` }).waitFor();
+    expect(await counter.getByText(`Телефон оканчивается на ${phone.slice(-4)}`).count()).toBe(1);
+    expect(await seriousA11yViolations(counter)).toEqual([]);
+    await shot(counter, 'handover-375');
+    await counter.getByRole('button', { name: 'Выдать заказ' }).click();
+    await counter
+      .getByRole('status')
+      .filter({ hasText: `Заказ № ${order.number} выдан.` })
+      .waitFor();
+    await shot(counter, 'handover-done-375');
+    await context.close();
+  });
+});
