@@ -17,6 +17,7 @@ import type { MenuService } from './menu/menu.service';
 import type { NewsletterService } from './newsletter/newsletter.service';
 import type { CheckoutService } from './order/checkout.service';
 import type { OrdersService } from './order/orders.service';
+import type { OrderDeskService } from './order/desk';
 import type { SessionsService } from './sessions/sessions.service';
 import type { StaffService } from './staff/staff.service';
 import type { RegionsService } from './regions/regions.service';
@@ -35,6 +36,8 @@ export interface Services {
   basket: BasketService;
   checkout: CheckoutService;
   orders: OrdersService;
+  /** The back office's orders desk: queues, the order card, status moves, hand-over, try-on, the CSV export. */
+  orderDesk: OrderDeskService;
   newsletter: NewsletterService;
   regions: RegionsService;
   home: HomeService;
