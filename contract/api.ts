@@ -78,6 +78,13 @@ export const STAFF_API = {
   logout: '/api/v2/admin/auth/logout/',
   staff: '/api/v2/admin/staff/',
   audit: '/api/v2/admin/audit/',
+  orders: '/api/v2/admin/orders/',
+  ordersCsv: '/api/v2/admin/orders/export.csv',
+  order: '/api/v2/admin/orders/:id/',
+  orderTransition: '/api/v2/admin/orders/:id/transition/',
+  orderNotes: '/api/v2/admin/orders/:id/notes/',
+  orderHandover: '/api/v2/admin/orders/:id/handover/',
+  orderBuyout: '/api/v2/admin/orders/:id/buyout/',
 } as const;
 
 interface BasketAnswer {

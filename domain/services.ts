@@ -36,6 +36,8 @@ export interface Services {
   basket: BasketService;
   checkout: CheckoutService;
   orders: OrdersService;
+  /** The back office's orders desk: queues, the order card, status moves, hand-over, try-on, the CSV export. */
+  orderDesk: OrderDeskService;
   newsletter: NewsletterService;
   regions: RegionsService;
   home: HomeService;

@@ -44,6 +44,9 @@ import { createMenuService } from '../domain/menu/menu.service';
 import { createCheckoutService } from '../domain/order/checkout.service';
 import { createContentService } from '../domain/content/content.service';
 import { createOrdersService } from '../domain/order/orders.service';
+import { createOrderMoves } from '../domain/order/order-moves';
+import { createOrderDeskService } from '../domain/order/desk.service';
+import { orderDeskRepository } from '../db/repositories/order-desk';
 import { createFeedbackService } from '../domain/feedback/feedback.service';
 import { createShopsService } from '../domain/stores/shops.service';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service';
@@ -74,6 +77,7 @@ export function createServices(deps: {
     | 'COMPANY_OGRN'
     | 'COMPANY_ADDRESS'
     | 'HOTLINE_PHONE'
+    | 'ORDER_CONFIRM_MINUTES'
   >;
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;
@@ -101,6 +105,16 @@ export function createServices(deps: {
   const sessionUser = createSessionUserService(sessionUserRepository(db), basket.mergeVisitorBasket);
   // The key of an order's page for a guest: the link in the confirmation letter, never the number alone.
   const orderToken = (id: number) => createHmac('sha256', secret).update(`order:${id}`).digest('base64url');
+  const orderLink = (id: number) =>
+    `${new URL(settings.SITE_URL).origin}/order/?ORDER_ID=${id}&token=${orderToken(id)}`;
+  // One order process with its hooks for the shopper's cancel, the reservation expiry and the back office.
+  const hashPickupCode = (code: string) => sign(`pickup-code:${code}`);
+  const moves = createOrderMoves({
+    company,
+    orderLink,
+    pickupCode: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
+    hashPickupCode,
+  });
   const newCardNumber = () => cardNumber(String(randomInt(0, 100_000_000_000)).padStart(11, '0'));
   const credentials = createCredentialsService({
     company,
@@ -133,7 +147,7 @@ export function createServices(deps: {
     uow: unitOfWork(db),
     invalidations,
     ordersPerPhoneDay: settings.ORDERS_PER_PHONE_DAY,
-    orderLink: (id) => `${new URL(settings.SITE_URL).origin}/order/?ORDER_ID=${id}&token=${orderToken(id)}`,
+    orderLink,
   });
   return {
     sessionUser,
@@ -155,6 +169,7 @@ export function createServices(deps: {
     orders: createOrdersService({
       repo: orderReads(db),
       uow: unitOfWork(db),
+      moves,
       tokenValid: (id, token) => {
         const expected = Buffer.from(orderToken(id));
         const given = Buffer.from(token);
@@ -189,6 +204,15 @@ export function createServices(deps: {
     search: createSearchService(searchRepository(db), listing, { invalidations }),
     product: createProductService(productRepository(db), { invalidations }),
     events: createEventsService(eventsRepository(db), limits, limitRules),
+    orderDesk: createOrderDeskService({
+      reads: orderDeskRepository(db),
+      uow: unitOfWork(db),
+      moves,
+      confirmMinutes: settings.ORDER_CONFIRM_MINUTES,
+      limits,
+      rules: limitRules,
+      hashPickupCode,
+    }),
     staff: createStaffService({
       company,
       repo: staffRepository(db),

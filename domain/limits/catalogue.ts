@@ -1,7 +1,7 @@
 import type { LimitRule } from './limits';
 
 /** What a rule counts hits of: the visitor session, the client address, or what a use-case names. */
-export type LimitKey = 'session' | 'client' | 'login' | 'phone' | 'email';
+export type LimitKey = 'session' | 'client' | 'login' | 'phone' | 'email' | 'staff';
 
 /** A rule of the catalogue: the limit as data and the key its callers count it by. */
 export interface CatalogueRule extends LimitRule {
@@ -46,6 +46,8 @@ export function limitCatalogue(settings: LimitSettings) {
     /** Staff logins (the back office): five tries per address and five per client in 15 minutes, then 429. */
     staffLoginTries: rule('staff-login-tries', 'login', 5, 15 * MINUTE),
     staffLoginTriesPerClient: rule('staff-login-tries-per-client', 'client', 5, 15 * MINUTE),
+    /** Pickup codes a staff member may enter at the «Выдача» (right or wrong): a code cannot be guessed at the till. */
+    pickupCodeTries: rule('pickup-code-tries', 'staff', 10, 15 * MINUTE),
     /** One SMS code a minute per phone (the answer's `resendAfter`), five an hour, and a client's share. */
     phoneCodeResend: rule('phone-code-resend', 'phone', 1, MINUTE),
     phoneCodesPerPhone: rule('phone-codes-per-phone', 'phone', 5, HOUR),

@@ -125,6 +125,116 @@ export function orderCancelledSms(input: { phone: string; number: string; expire
   };
 }
 
+/** The SMS when an order waits in the shop or the pickup point: where, and the code to collect it with. */
+export function orderReadySms(input: { phone: string; number: string; place: string; code: string }): SmsMessage {
+  return {
+    channel: 'sms',
+    kind: 'order-ready',
+    to: input.phone,
+    text: `Заказ № ${input.number} ждёт вас: ${input.place}. Код получения: ${input.code}. ${SHOP.name}`,
+  };
+}
+
+/** The letter when an order waits to be collected: the place, until when, the code. */
+export function orderReadyLetter(input: {
+  company: Company;
+  email: string;
+  name: string;
+  number: string;
+  place: string;
+  code: string;
+  /** Shown as it is: «до 28 ноября» in the shop's time. */
+  keptUntil: string | null;
+  total: number;
+  url: string;
+}): EmailMessage {
+  const title = `Заказ № ${input.number} ждёт вас`;
+  return {
+    channel: 'email',
+    kind: 'order-ready',
+    to: input.email,
+    subject: `${title} — ${SHOP.name}`,
+    ...emailLayout({
+      company: input.company,
+      title,
+      paragraphs: [
+        input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!',
+        `Заказ готов к получению: ${input.place}.`,
+        `Код получения: ${input.code}. Назовите его или покажите это письмо.`,
+        ...(input.keptUntil ? [`Заказ хранится ${input.keptUntil}.`] : []),
+        `К оплате при получении: ${formatAmount(input.total)}.`,
+      ],
+      action: { label: 'Посмотреть заказ', url: input.url },
+    }),
+  };
+}
+
+/** The SMS when an order leaves with the courier or the post, with its tracking number. */
+export function orderShippedSms(input: { phone: string; number: string; tracking: string }): SmsMessage {
+  return {
+    channel: 'sms',
+    kind: 'order-shipped',
+    to: input.phone,
+    text: `Заказ № ${input.number} передан в доставку. Трек-номер: ${input.tracking}. ${SHOP.name}`,
+  };
+}
+
+/** The letter when an order leaves with the courier or the post. */
+export function orderShippedLetter(input: {
+  company: Company;
+  email: string;
+  name: string;
+  number: string;
+  delivery: string;
+  tracking: string;
+  url: string;
+}): EmailMessage {
+  const title = `Заказ № ${input.number} передан в доставку`;
+  return {
+    channel: 'email',
+    kind: 'order-shipped',
+    to: input.email,
+    subject: `${title} — ${SHOP.name}`,
+    ...emailLayout({
+      company: input.company,
+      title,
+      paragraphs: [
+        input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!',
+        `Заказ в пути: ${input.delivery}.`,
+        `Трек-номер: ${input.tracking}.`,
+      ],
+      action: { label: 'Посмотреть заказ', url: input.url },
+    }),
+  };
+}
+
+/** The letter when a shop order was not collected in time and is cancelled. */
+export function reservationExpiredLetter(input: {
+  company: Company;
+  email: string;
+  name: string;
+  number: string;
+  url: string;
+}): EmailMessage {
+  const title = `Заказ № ${input.number} отменён`;
+  return {
+    channel: 'email',
+    kind: 'order-expired',
+    to: input.email,
+    subject: `${title} — ${SHOP.name}`,
+    ...emailLayout({
+      company: input.company,
+      title,
+      paragraphs: [
+        input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!',
+        'Срок хранения заказа в магазине истёк, и мы его отменили: вещи вернулись в продажу.',
+        'Если вы всё ещё хотите их купить, оформите заказ заново: пока размер есть, его можно отложить снова.',
+      ],
+      action: { label: 'Посмотреть заказ', url: input.url },
+    }),
+  };
+}
+
 /** The letter of the newsletter's double opt-in: the subscription counts only once its link is opened. */
 export function newsletterConfirmLetter(input: { company: Company; email: string; url: string }): EmailMessage {
   const title = 'Подтвердите подписку';

@@ -1,16 +1,13 @@
 import { type RequestContext, userIdOf } from '../context';
 import { DomainError } from '../errors';
-import { orderCancelledSms } from '../messages/templates';
-import type { TransactionRepositories, UnitOfWork } from '../uow';
-import type { LockedOrder } from './ports';
+import type { UnitOfWork } from '../uow';
+import type { OrderMoves } from './order-moves';
 import {
-  createOrderProcess,
   DELIVERY_NAMES,
   type DeliveryType,
   type OrderStatus,
   OrderTransitionError,
   orderNumber,
-  type ProcessActor,
   STATE_NAMES,
   statesMovingTo,
 } from './process';
@@ -85,14 +82,6 @@ export interface OrdersService {
   expireReservations(now: Date): Promise<number>;
 }
 
-/** What a move hands the process's hooks: its transaction's repositories and the order as locked for it. */
-interface MoveWork {
-  repos: TransactionRepositories;
-  order: LockedOrder;
-  /** A reservation that ran out: the SMS says so. */
-  expired: boolean;
-}
-
 /** The shop orders the expiry may cancel: those the table lets move to `cancelled`. */
 const CANCELLABLE = statesMovingTo('cancelled');
 
@@ -102,25 +91,12 @@ const EXPIRY_BATCH = 100;
 export function createOrdersService(deps: {
   repo: OrderReads;
   uow: UnitOfWork;
+  /** The process with its hooks, shared with the back office: a cancel gives back what the order took. */
+  moves: OrderMoves;
   tokenValid(orderId: number, token: string): boolean;
 }): OrdersService {
   const notFound = () => new DomainError('not_found', 'Заказ не найден.', 'ORDER_NOT_FOUND');
-  // One process with its hooks, for every move and for what the shopper may do; a cancel gives back what the order
-  // took, in the move's transaction.
-  const process = createOrderProcess<MoveWork>({
-    hooks: {
-      cancelled: [
-        async (_, { repos, order, expired }) => {
-          await repos.stock.release(await repos.orders.takenStock(order.id));
-          await repos.orders.returnPromoUses(order.id);
-          if (order.userId !== null && order.bonusesUsed > 0)
-            await repos.orders.returnBonuses(order.userId, order.bonusesUsed);
-          await repos.outbox.enqueue(orderCancelledSms({ phone: order.phone, number: orderNumber(order.id), expired }));
-        },
-      ],
-    },
-  });
-
+  const { process } = deps.moves;
   const view = (o: StoredOrder): OrderView => {
     const { userId: _user, sessionId: _session, ...rest } = o;
     return {
@@ -148,25 +124,6 @@ export function createOrdersService(deps: {
     return order;
   }
 
-  /** Cancels under the order's row lock; the process's hook gives back what the order took, in the same transaction. */
-  async function cancelIn(
-    repos: TransactionRepositories,
-    id: number,
-    who: { actor: ProcessActor; name: string; expired: boolean },
-  ): Promise<void> {
-    const order = await repos.orders.lockForChange(id);
-    if (!order) throw notFound();
-    await process.transition(
-      { order, to: 'cancelled', actor: who.actor },
-      async (from, to) => {
-        // Under the lock the order cannot have moved; the check keeps the write honest if a caller forgets it.
-        if (!(await repos.orders.recordStatus(id, from, to, who.name)))
-          throw new OrderTransitionError('Заказ уже изменился. Обновите страницу.');
-      },
-      { repos, order, expired: who.expired },
-    );
-  }
-
   return {
     async view(ctx, id, token) {
       return view(await owned(ctx, id, token));
@@ -176,10 +133,9 @@ export function createOrdersService(deps: {
       await owned(ctx, id, token);
       const userId = userIdOf(ctx);
       await deps.uow.run((repos) =>
-        cancelIn(repos, id, {
+        deps.moves.move(repos, id, 'cancelled', {
           actor: 'shopper',
           name: userId !== null ? `user:${userId}` : 'shopper',
-          expired: false,
         }),
       );
       return view((await deps.repo.order(id)) as StoredOrder);
@@ -190,7 +146,7 @@ export function createOrdersService(deps: {
       for (const id of await deps.repo.expiredReservations(now, EXPIRY_BATCH, CANCELLABLE)) {
         try {
           await deps.uow.run((repos) =>
-            cancelIn(repos, id, { actor: 'system', name: 'system:reservation', expired: true }),
+            deps.moves.move(repos, id, 'cancelled', { actor: 'system', name: 'system:reservation', expired: true }),
           );
           cancelled += 1;
         } catch (error) {

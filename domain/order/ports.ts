@@ -8,6 +8,7 @@ import type { Allocation } from '../inventory/allocation';
 import type { ShopSource } from '../inventory/shop-serves';
 import type { PromoCode } from '../pricing/promo';
 import type { DeliveryType, OrderStatus } from './process';
+import type { TryOnLine, TryOnSums } from './try-on';
 
 /** A line as the order takes it: the basket line with what promo codes may be limited to. */
 export interface OrderLineFacts {
@@ -142,21 +143,53 @@ export interface OrderWrites {
   clearTaken(owner: BasketOwner, lineIds: number[]): Promise<void>;
   /** Reads an order for a change of its status and locks its row until the transaction ends. */
   lockForChange(id: number): Promise<LockedOrder | null>;
-  /** Moves the order from `from` to `to` (only if it is still in `from`) and records the move; false if it was not. */
-  recordStatus(id: number, from: OrderStatus, to: OrderStatus, actor: string): Promise<boolean>;
-  /** Forgets where the order's units were taken from, answering it (so they go back once). */
-  takenStock(id: number): Promise<Allocation[]>;
+  /**
+   * Moves the order from `from` to `to` (only if it is still in `from`) and records the move with its reason; false
+   * if it was not.
+   */
+  recordStatus(id: number, from: OrderStatus, to: OrderStatus, actor: string, reason?: string | null): Promise<boolean>;
+  /**
+   * Forgets where the order's units were taken from, answering it (so they go back once); with `offerIds`, only
+   * those offers' units.
+   */
+  takenStock(id: number, offerIds?: number[]): Promise<Allocation[]>;
   /** Gives back the promo code uses the order counted. */
   returnPromoUses(id: number): Promise<void>;
-  /** Puts bonuses back on the user's card. */
-  returnBonuses(userId: number, amount: number): Promise<void>;
+  /** Puts the bonuses an order spent back on the user's card, and into the card's history. */
+  returnBonuses(userId: number, orderId: number, amount: number): Promise<void>;
+  /**
+   * Credits what a completed order earned to the user's card, once per order (a second call changes nothing), and
+   * notes it on the order.
+   */
+  creditBonuses(userId: number, orderId: number, amount: number): Promise<void>;
+  /** Takes back what the order's credit gave, once per order; the balance may go below zero then. */
+  reverseBonuses(userId: number, orderId: number): Promise<void>;
+  /** Stores the pickup code's hash, unless a ready order holds the same one (false: draw another code). */
+  setPickupCode(id: number, codeHash: string): Promise<boolean>;
+  /** Whether the order's pickup code has this hash. */
+  pickupCodeIs(id: number, codeHash: string): Promise<boolean>;
+  setTrackingNumber(id: number, trackingNumber: string): Promise<void>;
+  addNote(id: number, staffId: number, text: string): Promise<void>;
+  /** The order's lines, for a try-on. */
+  lines(id: number): Promise<TryOnLine[]>;
+  /** Marks lines as given back at the door and writes the order's new sums. */
+  returnLines(id: number, lineIds: number[], sums: TryOnSums): Promise<void>;
 }
 
 export interface LockedOrder {
   id: number;
   state: OrderStatus;
   deliveryType: DeliveryType;
+  delivery: { address?: string; shop?: string; point?: string; shopId?: number };
   userId: number | null;
+  name: string;
   phone: string;
+  email: string;
+  items: number;
+  discount: number;
+  deliveryPrice: number;
   bonusesUsed: number;
+  bonusesEarned: number;
+  total: number;
+  reservedUntil: Date | null;
 }

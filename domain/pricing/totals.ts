@@ -83,14 +83,18 @@ export interface Totals {
 /** Bonuses may pay at most this share of the goods after discounts (the bonus programme page quotes it). */
 export const BONUS_MAX_SHARE_PERCENT = 30;
 /**
- * Bonuses an order earns: `percent` of what the goods cost after discounts and bonuses, credited when the order is
- * completed — once something credits them (the back office will). Until then `credited` is false, an order earns
- * nothing, and no text promises it: every text about earning bonuses reads this (domain/content/bonus-promises.ts).
+ * Bonuses an order earns: `percent` of what the goods cost after discounts and bonuses, credited to the shopper's card
+ * when the back office completes the order and taken back by its return. `credited: false` would stop accrual, and
+ * every text about earning bonuses reads this (domain/content/bonus-promises.ts), so none would promise it.
  */
-export const BONUS_ACCRUAL: { credited: boolean; percent: number } = { credited: false, percent: 5 };
+export const BONUS_ACCRUAL: { credited: boolean; percent: number } = { credited: true, percent: 5 };
 
 /** Whole roubles in kopecks, rounded down: bonuses are spent and earned in roubles. */
-const wholeRoubles = (kopecks: number) => Math.floor(kopecks / 100) * 100;
+export const wholeRoubles = (kopecks: number) => Math.floor(kopecks / 100) * 100;
+
+/** What goods costing `goods` kopecks (after discounts and bonuses) earn by `BONUS_ACCRUAL`: the one rule. */
+export const bonusesEarnedOn = (goods: number) =>
+  BONUS_ACCRUAL.credited ? wholeRoubles((Math.max(goods, 0) * BONUS_ACCRUAL.percent) / 100) : 0;
 
 /**
  * The order of application, in one place: a line's own sale price first; then percents, which do not add up — each
@@ -144,7 +148,7 @@ export function computeTotals(input: TotalsInput): Totals {
     delivery,
     bonusesUsed,
     total: goods + delivery,
-    bonusesEarned: BONUS_ACCRUAL.credited ? wholeRoubles((goods * BONUS_ACCRUAL.percent) / 100) : 0,
+    bonusesEarned: bonusesEarnedOn(goods),
   };
 }
 

@@ -4,6 +4,9 @@ import { DomainError } from '../../../domain/errors';
 import type { Services } from '../../../domain/services';
 import { requirePermission } from '../../../domain/staff/permissions';
 import { staffInviteInput, staffLoginInput } from '../../../domain/staff/staff.schemas';
+import { stream } from 'hono/streaming';
+import type { z } from 'zod';
+import { buyoutInput, deskFilterInput, handoverInput, moveInput, noteInput } from '../../../domain/order/desk.schemas';
 import { answer } from '../../http/api-layer';
 import { parseInput } from '../../http/body';
 import type { AppEnv } from '../../http/env';
@@ -58,5 +61,71 @@ export function staffApi(services: Services) {
     });
     return answer(c, { items });
   });
+  // The orders desk (issue 25.7): the export first, so its path is not read as an order's id.
+  api.get(STAFF_API.ordersCsv, async (c) => {
+    const ctx = c.get('ctx');
+    const filter = parseQuery(c, deskFilterInput);
+    const { page: _page, ...all } = filter;
+    const chunks = services.orderDesk.exportCsv(ctx, all);
+    // The first chunk is read before the answer starts, so a refusal (no right, a bad filter) is a proper 4xx.
+    const iterator = chunks[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    const day = ctx.now().toISOString().slice(0, 10);
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="orders-${day}.csv"`);
+    return stream(c, async (out) => {
+      if (!first.done) await out.write(first.value);
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) await out.write(next.value);
+    });
+  });
+  api.get(STAFF_API.orders, async (c) =>
+    answer(c, await services.orderDesk.list(c.get('ctx'), parseQuery(c, deskFilterInput))),
+  );
+  api.get(STAFF_API.order, async (c) => answer(c, { order: await services.orderDesk.card(c.get('ctx'), orderId(c)) }));
+  api.post(STAFF_API.orderTransition, async (c) => {
+    const id = orderId(c);
+    requirePermission(c.get('ctx'), 'orders.move', ownShop(c));
+    const input = await parseInput(c, moveInput);
+    return answer(c, { order: await services.orderDesk.move(c.get('ctx'), id, input) });
+  });
+  api.post(STAFF_API.orderNotes, async (c) => {
+    const id = orderId(c);
+    requirePermission(c.get('ctx'), 'orders.move', ownShop(c));
+    const { text } = await parseInput(c, noteInput);
+    return answer(c, { order: await services.orderDesk.note(c.get('ctx'), id, text) });
+  });
+  api.post(STAFF_API.orderHandover, async (c) => {
+    const id = orderId(c);
+    requirePermission(c.get('ctx'), 'orders.move', ownShop(c));
+    const { code } = await parseInput(c, handoverInput);
+    return answer(c, { order: await services.orderDesk.handover(c.get('ctx'), id, code) });
+  });
+  api.post(STAFF_API.orderBuyout, async (c) => {
+    const id = orderId(c);
+    requirePermission(c.get('ctx'), 'orders.move', ownShop(c));
+    const { keptLineIds } = await parseInput(c, buyoutInput);
+    return answer(c, { order: await services.orderDesk.buyout(c.get('ctx'), id, keptLineIds) });
+  });
   return api;
+}
+
+/** The order's id from the path: a number, or the same «not found» as an order that does not exist. */
+function orderId(c: Context<AppEnv>): number {
+  const id = c.req.param('id') ?? '';
+  if (!/^\d{1,9}$/.test(id)) throw new DomainError('not_found', 'Заказ не найден.', 'ORDER_NOT_FOUND');
+  return Number(id);
+}
+
+/** A `shop` member acts in their own shop's scope; the service checks each order against it. */
+function ownShop(c: Context<AppEnv>): { shopId?: number | null } {
+  const actor = c.get('ctx').actor;
+  return actor.kind === 'staff' && actor.role === 'shop' ? { shopId: actor.shopId } : {};
+}
+
+/** The query string read through a schema: a bad filter is a 400 with its Russian message. */
+function parseQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
+  const result = schema.safeParse(c.req.query());
+  if (!result.success)
+    throw new DomainError('validation', result.error.issues[0]?.message ?? 'Проверьте фильтр.', 'INVALID_QUERY');
+  return result.data;
 }

@@ -1,0 +1,272 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { CardFacts, DeskQuery, DeskRow, OrderDeskReads } from '../../domain/order/desk.service';
+import type { DeliveryType, OrderStatus } from '../../domain/order/process';
+import { type Db, queryRows } from '../client';
+
+type Where = Omit<DeskQuery, 'limit' | 'offset' | 'sort'>;
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The filter as SQL conditions; a search matches the number, the phone's digits, the email or the name. */
+function conditions(q: Where): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (q.statuses) parts.push(sql`o.status in ${q.statuses.length > 0 ? q.statuses : ['']}`);
+  if (q.overdue === true) parts.push(sql`o.created_at <= ${q.confirmBefore.toISOString()}`);
+  if (q.overdue === false) parts.push(sql`o.created_at > ${q.confirmBefore.toISOString()}`);
+  if (q.deliveryType) parts.push(sql`o.delivery_type = ${q.deliveryType}`);
+  if (q.shopId !== undefined) parts.push(sql`(o.delivery->>'shopId')::int = ${q.shopId}`);
+  if (q.pointId !== undefined) parts.push(sql`(o.delivery->>'pointId')::int = ${q.pointId}`);
+  if (q.from) parts.push(sql`o.created_at >= ${q.from.toISOString()}`);
+  if (q.to) parts.push(sql`o.created_at < ${q.to.toISOString()}`);
+  if (q.q) {
+    const digits = q.q.replace(/\D/g, '');
+    const byNumber = /^\d{6,9}$/.test(q.q) ? Number(q.q) - 100_000 : -1;
+    const text = likeText(q.q);
+    parts.push(sql`(o.id = ${byNumber}
+      or (${digits.length >= 4} and regexp_replace(o.phone, '\\D', '', 'g') like ${`%${digits}%`})
+      or o.email ilike ${text} or (o.name || ' ' || o.last_name) ilike ${text})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+const ORDER_BY: Record<DeskQuery['sort'], SQL> = {
+  new: sql`o.created_at desc, o.id desc`,
+  old: sql`o.created_at, o.id`,
+  total: sql`o.total desc, o.id desc`,
+};
+
+interface ListRow {
+  id: number;
+  status: OrderStatus;
+  delivery_type: DeliveryType;
+  delivery: { address?: string; shop?: string; point?: string; shopId?: number };
+  total: number;
+  created_at: string | Date;
+  name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  found: number;
+}
+
+export function orderDeskRepository(db: Db): OrderDeskReads {
+  return {
+    async list(q) {
+      const rows = await queryRows<ListRow>(
+        db,
+        sql`select o.id, o.status, o.delivery_type, o.delivery, o.total, o.created_at, o.name, o.last_name, o.phone,
+          o.email, count(*) over () as found
+        from orders o where ${conditions(q)} order by ${ORDER_BY[q.sort]} limit ${q.limit} offset ${q.offset}`,
+      );
+      let total = Number(rows[0]?.found ?? 0);
+      if (rows.length === 0 && q.offset > 0) {
+        const [counted] = await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from orders o where ${conditions(q)}`,
+        );
+        total = Number(counted?.n ?? 0);
+      }
+      return {
+        total,
+        rows: rows.map(
+          (r): DeskRow => ({
+            id: Number(r.id),
+            status: r.status,
+            deliveryType: r.delivery_type,
+            place: r.delivery.shop ?? r.delivery.point ?? r.delivery.address ?? '',
+            total: Number(r.total),
+            createdAt: iso(r.created_at),
+            customer: { name: `${r.name} ${r.last_name}`.trim(), phone: r.phone, email: r.email },
+            shopId: r.delivery.shopId ?? null,
+          }),
+        ),
+      };
+    },
+
+    async counts(q) {
+      const rows = await queryRows<{ status: OrderStatus; n: number; overdue: number }>(
+        db,
+        sql`select o.status, count(*)::int as n,
+          count(*) filter (where o.status = 'new' and o.created_at <= ${q.confirmBefore.toISOString()})::int as overdue
+        from orders o where ${conditions(q)} group by o.status`,
+      );
+      return {
+        statuses: Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])),
+        overdueNew: rows.reduce((n, r) => n + Number(r.overdue), 0),
+      };
+    },
+
+    async card(id) {
+      const [o] = await queryRows<{
+        id: number;
+        user_id: number | null;
+        status: OrderStatus;
+        delivery_type: DeliveryType;
+        delivery: CardFacts['delivery'] & { shopId?: number };
+        name: string;
+        last_name: string;
+        phone: string;
+        email: string;
+        comment: string;
+        is_disabled_call: boolean;
+        items: number;
+        discount: number;
+        delivery_price: number;
+        bonuses_used: number;
+        bonuses_earned: number;
+        total: number;
+        reserved_until: string | Date | null;
+        tracking_number: string | null;
+        created_at: string | Date;
+        customer_orders: number;
+        card: string | null;
+      }>(
+        db,
+        sql`select o.*,
+          (select count(*)::int from orders c
+            where (o.user_id is not null and c.user_id = o.user_id) or (o.user_id is null and c.phone = o.phone))
+            as customer_orders,
+          (select d.number from discount_cards d where d.user_id = o.user_id) as card
+        from orders o where o.id = ${id}`,
+      );
+      if (!o) return null;
+      const [lines, stock, history, notes, promos] = await Promise.all([
+        queryRows<{
+          id: number;
+          product_id: number;
+          offer_id: number;
+          name: string;
+          size_name: string;
+          color: string | null;
+          quantity: number;
+          price: number;
+          total: number;
+          returned: boolean;
+          url: string | null;
+          image: string | null;
+        }>(
+          db,
+          sql`select l.id, l.product_id, l.offer_id, l.name, l.size_name, c.name as color, l.quantity, l.price, l.total,
+            l.returned, p.url,
+            (select i.file from product_images i where i.product_id = l.product_id order by i.sort limit 1) as image
+          from order_lines l
+          left join products p on p.id = l.product_id
+          left join colors c on c.code = p.color_code
+          where l.order_id = ${id} order by l.id`,
+        ),
+        queryRows<{ offer_id: number; store_id: number; store_name: string; quantity: number; taken: number }>(
+          db,
+          sql`select s.offer_id, s.store_id, st.name as store_name, s.quantity,
+            coalesce((select t.quantity from order_stock t
+              where t.order_id = ${id} and t.offer_id = s.offer_id and t.store_id = s.store_id), 0) as taken
+          from stock s join stores st on st.id = s.store_id
+          where s.offer_id in (select offer_id from order_lines where order_id = ${id})
+          order by st.sort, st.id`,
+        ),
+        queryRows<{
+          created_at: string | Date;
+          from_status: OrderStatus | null;
+          status: OrderStatus;
+          actor: string;
+          email: string | null;
+          reason: string | null;
+        }>(
+          db,
+          sql`select h.created_at, h.from_status, h.status, h.actor, h.reason, s.email
+          from order_status_history h
+          left join staff s on h.actor like 'staff:%' and s.id = nullif(substr(h.actor, 7), '')::int
+          where h.order_id = ${id} order by h.created_at, h.id`,
+        ),
+        queryRows<{ id: number; created_at: string | Date; staff_id: number; email: string | null; text: string }>(
+          db,
+          sql`select n.id, n.created_at, n.staff_id, s.email, n.text
+          from order_notes n left join staff s on s.id = n.staff_id
+          where n.order_id = ${id} order by n.created_at, n.id`,
+        ),
+        queryRows<{ code: string }>(db, sql`select code from promo_code_uses where order_id = ${id} order by id`),
+      ]);
+      return {
+        id: Number(o.id),
+        status: o.status,
+        createdAt: iso(o.created_at),
+        deliveryType: o.delivery_type,
+        delivery: o.delivery,
+        shopId: o.delivery.shopId ?? null,
+        reservedUntil: o.reserved_until === null ? null : iso(o.reserved_until),
+        trackingNumber: o.tracking_number,
+        customer: {
+          userId: o.user_id === null ? null : Number(o.user_id),
+          name: o.name,
+          lastName: o.last_name,
+          phone: o.phone,
+          email: o.email,
+          orders: Number(o.customer_orders),
+        },
+        comment: o.comment,
+        isDisabledCall: o.is_disabled_call,
+        items: Number(o.items),
+        discount: Number(o.discount),
+        deliveryPrice: Number(o.delivery_price),
+        bonusesUsed: Number(o.bonuses_used),
+        bonusesEarned: Number(o.bonuses_earned),
+        total: Number(o.total),
+        promoCodes: promos.map((p) => p.code),
+        card: o.card,
+        lines: lines.map((l) => ({
+          id: Number(l.id),
+          productId: Number(l.product_id),
+          offerId: Number(l.offer_id),
+          name: l.name,
+          sizeName: l.size_name,
+          color: l.color,
+          quantity: Number(l.quantity),
+          unitPrice: Number(l.price),
+          total: Number(l.total),
+          image: l.image,
+          url: l.url,
+          returned: l.returned,
+          stock: stock
+            .filter((s) => Number(s.offer_id) === Number(l.offer_id))
+            .map((s) => ({
+              storeId: Number(s.store_id),
+              storeName: s.store_name,
+              quantity: Number(s.quantity),
+              taken: Number(s.taken),
+            })),
+        })),
+        history: history.map((h) => ({
+          at: iso(h.created_at),
+          from: h.from_status,
+          to: h.status,
+          actor: h.actor,
+          actorName: h.email ?? actorName(h.actor),
+          reason: h.reason,
+        })),
+        notes: notes.map((n) => ({
+          id: Number(n.id),
+          at: iso(n.created_at),
+          staff: { id: Number(n.staff_id), email: n.email ?? '' },
+          text: n.text,
+        })),
+      };
+    },
+
+    async readyByCode(codeHash, shopId) {
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`select id from orders where pickup_code_hash = ${codeHash} and status = 'ready'
+          ${shopId === null ? sql`` : sql`and (delivery->>'shopId')::int = ${shopId}`} limit 1`,
+      );
+      return row ? Number(row.id) : null;
+    },
+  };
+}
+
+/** Who moved an order, as the timeline names those who are not staff. */
+function actorName(actor: string): string {
+  if (actor.startsWith('user:') || actor === 'shopper') return 'Покупатель';
+  if (actor === 'system:reservation') return 'Срок хранения истёк';
+  if (actor.startsWith('system')) return 'Система';
+  return actor;
+}

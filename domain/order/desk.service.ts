@@ -1,0 +1,381 @@
+import type { RequestContext } from '../context';
+import { DEFAULT_TIME_ZONE, localMidnight } from '../delivery/schedule';
+import { DomainError } from '../errors';
+import type { LimitCatalogue } from '../limits/catalogue';
+import { enforce, type RateLimiter } from '../limits/limits';
+import { auditEntry } from '../staff/audit';
+import { can, requirePermission } from '../staff/permissions';
+import type { StaffMember } from '../staff/staff-member';
+import type { TransactionRepositories, UnitOfWork } from '../uow';
+import { ordersCsv } from './desk-csv';
+import type { DeskFilter, DeskListItem, DeskQueue, OrderCard, OrderDeskService } from './desk';
+import type { LockedOrder } from './ports';
+import type { OrderMoves } from './order-moves';
+import {
+  DELIVERY_NAMES,
+  type DeliveryType,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  OrderTransitionError,
+  orderNumber,
+  STATE_NAMES,
+} from './process';
+import { confirmDeadline, DESK_QUEUES } from './queues';
+import { tryOnSums } from './try-on';
+
+/** What the desk's SQL is asked: the filter resolved to statuses, times and a page. */
+export interface DeskQuery {
+  statuses?: readonly OrderStatus[];
+  /** New orders only: placed before (`true`) or since (`false`) `confirmBefore`. */
+  overdue?: boolean;
+  confirmBefore: Date;
+  deliveryType?: DeliveryType;
+  shopId?: number;
+  pointId?: number;
+  q?: string;
+  from?: Date;
+  to?: Date;
+  sort: 'new' | 'old' | 'total';
+  limit: number;
+  offset: number;
+}
+
+/** An order as the desk's list reads it. */
+export type DeskRow = Omit<DeskListItem, 'number' | 'statusName' | 'deliveryName' | 'overdue'>;
+
+/** An order's card as stored; the service adds the names, the flag and the moves. */
+export type CardFacts = Omit<
+  OrderCard,
+  'number' | 'statusName' | 'deliveryName' | 'overdue' | 'allowedTransitions' | 'canBuyout' | 'base'
+>;
+
+export interface OrderDeskReads {
+  list(query: DeskQuery): Promise<{ rows: DeskRow[]; total: number }>;
+  /** Orders per status over the query without its statuses and page, and the new ones past `confirmBefore`. */
+  counts(query: Omit<DeskQuery, 'statuses' | 'overdue' | 'limit' | 'offset' | 'sort'>): Promise<{
+    statuses: Partial<Record<OrderStatus, number>>;
+    overdueNew: number;
+  }>;
+  card(id: number): Promise<CardFacts | null>;
+  /** The ready order holding this code's hash, in `shopId` when given. */
+  readyByCode(codeHash: string, shopId: number | null): Promise<number | null>;
+}
+
+export const DESK_PAGE_SIZE = 50;
+/** Rows the CSV export reads at a time: a long list streams without holding it all. */
+const EXPORT_BATCH = 500;
+
+const notFound = () => new DomainError('not_found', 'Заказ не найден.', 'ORDER_NOT_FOUND');
+
+/** A day of the desk's filter: the shop's calendar day, so «today» means the same to every member. */
+function day(value: string | undefined, name: string): string | undefined {
+  if (!value) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
+    throw new DomainError('validation', `Дата «${name}» — в виде ГГГГ-ММ-ДД.`, 'INVALID_QUERY');
+  return value;
+}
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+export function createOrderDeskService(deps: {
+  reads: OrderDeskReads;
+  uow: UnitOfWork;
+  moves: OrderMoves;
+  /** `ORDER_CONFIRM_MINUTES`. */
+  confirmMinutes: number;
+  limits: RateLimiter;
+  rules: LimitCatalogue;
+  hashPickupCode(code: string): string;
+}): OrderDeskService {
+  const { process } = deps.moves;
+
+  /** The member may see the order: any order for managers, their shop's for a `shop` member. */
+  const shopOf = (order: { shopId?: number | null; delivery?: { shopId?: number } }) =>
+    order.shopId ?? order.delivery?.shopId ?? null;
+  function allow(ctx: RequestContext, action: 'orders.read' | 'orders.move', shopId: number | null): StaffMember {
+    const actor = ctx.actor;
+    // A shop member's «not yours» reads as «not found»: nothing of another shop's order shows.
+    if (actor.kind === 'staff' && actor.role === 'shop' && actor.shopId !== shopId) {
+      requirePermission(ctx, action, { shopId: actor.shopId });
+      throw notFound();
+    }
+    return requirePermission(ctx, action, { shopId });
+  }
+  /** The list's scope: a shop member's own shop, whatever the filter asks. */
+  function listScope(ctx: RequestContext): { member: StaffMember; shopId?: number } {
+    const actor = ctx.actor;
+    const ownShop = actor.kind === 'staff' && actor.role === 'shop' ? actor.shopId : undefined;
+    const member = requirePermission(ctx, 'orders.read', ownShop !== undefined ? { shopId: ownShop } : {});
+    return ownShop !== undefined && ownShop !== null ? { member, shopId: ownShop } : { member };
+  }
+
+  function query(ctx: RequestContext, filter: DeskFilter) {
+    const scope = listScope(ctx);
+    const from = day(filter.from, 'с');
+    const to = day(filter.to, 'по');
+    const queue = filter.queue ? DESK_QUEUES.find((q) => q.queue === filter.queue) : undefined;
+    const statuses = filter.status ? [filter.status] : queue?.statuses;
+    const base = {
+      confirmBefore: new Date(ctx.now().getTime() - deps.confirmMinutes * 60_000),
+      deliveryType: filter.deliveryType,
+      shopId: scope.shopId ?? filter.shopId,
+      pointId: filter.pointId,
+      q: filter.q?.trim() || undefined,
+      from: from ? localMidnight(from, DEFAULT_TIME_ZONE) : undefined,
+      to: to ? localMidnight(nextDay(to), DEFAULT_TIME_ZONE) : undefined,
+    };
+    const overdue = filter.status
+      ? undefined
+      : queue?.queue === 'confirm'
+        ? true
+        : queue?.queue === 'new'
+          ? false
+          : undefined;
+    return { base, statuses, overdue, sort: filter.sort ?? 'new' };
+  }
+
+  const isOverdue = (status: OrderStatus, createdAt: string, now: Date) =>
+    status === 'new' && now >= confirmDeadline(new Date(createdAt), deps.confirmMinutes);
+
+  const item = (row: DeskRow, now: Date): DeskListItem => ({
+    ...row,
+    number: orderNumber(row.id),
+    statusName: STATE_NAMES[row.status],
+    deliveryName: DELIVERY_NAMES[row.deliveryType],
+    overdue: isOverdue(row.status, row.createdAt, now),
+  });
+
+  async function cardOf(ctx: RequestContext, id: number, member?: StaffMember): Promise<OrderCard> {
+    const facts = await deps.reads.card(id);
+    if (!facts) throw notFound();
+    const who = member ?? allow(ctx, 'orders.read', facts.shopId);
+    const order = { id, state: facts.status, deliveryType: facts.deliveryType };
+    const moves = can(who, 'orders.move', { shopId: facts.shopId });
+    return {
+      ...facts,
+      number: orderNumber(id),
+      statusName: STATE_NAMES[facts.status],
+      deliveryName: DELIVERY_NAMES[facts.deliveryType],
+      overdue: isOverdue(facts.status, facts.createdAt, ctx.now()),
+      base: facts.total - facts.deliveryPrice + facts.bonusesUsed + facts.discount,
+      allowedTransitions: moves ? process.next(order, 'staff') : [],
+      canBuyout: moves && facts.deliveryType === 'COURIER' && facts.status === 'shipped',
+    };
+  }
+
+  /** A staff write on one order: the permission, the order's scope under its lock, the audit entry, one transaction. */
+  async function write(
+    ctx: RequestContext,
+    id: number,
+    work: (repos: TransactionRepositories, member: StaffMember, check: (order: LockedOrder) => void) => Promise<void>,
+  ): Promise<OrderCard> {
+    const member = requirePermission(
+      ctx,
+      'orders.move',
+      ctx.actor.kind === 'staff' && ctx.actor.role === 'shop' ? { shopId: ctx.actor.shopId } : {},
+    );
+    const check = (order: LockedOrder) => {
+      allow(ctx, 'orders.move', shopOf(order));
+    };
+    await deps.uow.run((repos) => work(repos, member, check));
+    return cardOf(ctx, id, member);
+  }
+
+  const staffName = (member: StaffMember) => `staff:${member.staffId}`;
+
+  return {
+    async list(ctx, filter) {
+      const { base, statuses, overdue, sort } = query(ctx, filter);
+      const page = Math.max(1, Math.floor(filter.page ?? 1));
+      const [found, counted] = await Promise.all([
+        deps.reads.list({
+          ...base,
+          statuses,
+          overdue,
+          sort,
+          limit: DESK_PAGE_SIZE,
+          offset: (page - 1) * DESK_PAGE_SIZE,
+        }),
+        deps.reads.counts(base),
+      ]);
+      const counts = Object.fromEntries(
+        (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).map((s) => [s, counted.statuses[s] ?? 0]),
+      ) as Record<OrderStatus, number>;
+      const queues = Object.fromEntries(
+        DESK_QUEUES.map(({ queue, statuses: of }) => [queue, of.reduce((n, s) => n + counts[s], 0)]),
+      ) as Record<DeskQueue, number>;
+      queues.confirm = counted.overdueNew;
+      queues.new -= counted.overdueNew;
+      const now = ctx.now();
+      return {
+        items: found.rows.map((r) => item(r, now)),
+        total: found.total,
+        page,
+        pages: Math.max(1, Math.ceil(found.total / DESK_PAGE_SIZE)),
+        counts,
+        queues,
+      };
+    },
+
+    card: (ctx, id) => cardOf(ctx, id),
+
+    async move(ctx, id, input) {
+      const reason = input.reason?.trim() ?? '';
+      if ((input.to === 'cancelled' || input.to === 'returned') && !reason)
+        throw new DomainError('validation', 'Укажите причину.', 'REASON_REQUIRED');
+      const tracking = input.trackingNumber?.trim() ?? '';
+      if (input.to === 'shipped' && !tracking)
+        throw new DomainError('validation', 'Укажите трек-номер отправления.', 'TRACKING_REQUIRED');
+      return write(ctx, id, async (repos, member, check) => {
+        const order = await deps.moves.move(
+          repos,
+          id,
+          input.to,
+          {
+            actor: 'staff',
+            name: staffName(member),
+            reason: reason || (tracking ? `Трек-номер ${tracking}` : null),
+            trackingNumber: tracking || undefined,
+          },
+          check,
+        );
+        await repos.audit.record(
+          auditEntry(ctx, member, {
+            action: 'order.move',
+            entity: 'order',
+            entityId: id,
+            before: { status: order.state },
+            after: {
+              status: input.to,
+              ...(reason ? { reason } : {}),
+              ...(tracking ? { trackingNumber: tracking } : {}),
+            },
+          }),
+        );
+      });
+    },
+
+    async note(ctx, id, text) {
+      const body = text.trim();
+      if (!body) throw new DomainError('validation', 'Напишите текст заметки.', 'NOTE_REQUIRED');
+      if (body.length > 2000) throw new DomainError('validation', 'Заметка — до 2000 символов.', 'NOTE_TOO_LONG');
+      return write(ctx, id, async (repos, member, check) => {
+        const order = await repos.orders.lockForChange(id);
+        if (!order) throw notFound();
+        check(order);
+        await repos.orders.addNote(id, member.staffId, body);
+        await repos.audit.record(
+          auditEntry(ctx, member, { action: 'order.note', entity: 'order', entityId: id, after: { note: body } }),
+        );
+      });
+    },
+
+    async findByCode(ctx, code) {
+      const actor = ctx.actor;
+      const shopId = actor.kind === 'staff' && actor.role === 'shop' ? actor.shopId : null;
+      const member = requirePermission(ctx, 'orders.move', shopId !== null ? { shopId } : {});
+      await enforce(deps.limits, [String(member.staffId), deps.rules.pickupCodeTries]);
+      const found = await deps.reads.readyByCode(deps.hashPickupCode(code.trim()), shopId);
+      return found === null ? null : cardOf(ctx, found, member);
+    },
+
+    async handover(ctx, id, code) {
+      const actor = ctx.actor;
+      const member = requirePermission(
+        ctx,
+        'orders.move',
+        actor.kind === 'staff' && actor.role === 'shop' ? { shopId: actor.shopId } : {},
+      );
+      await enforce(deps.limits, [String(member.staffId), deps.rules.pickupCodeTries]);
+      const hash = deps.hashPickupCode(code.trim());
+      const card = await write(ctx, id, async (repos, by, check) => {
+        const locked = await repos.orders.lockForChange(id);
+        if (!locked) throw notFound();
+        check(locked);
+        if (locked.state !== 'ready')
+          throw new OrderTransitionError('Заказ не ждёт получения: выдать его по коду нельзя.');
+        if (!(await repos.orders.pickupCodeIs(id, hash)))
+          throw new DomainError('validation', 'Код не подходит к этому заказу.', 'PICKUP_CODE_WRONG');
+        const order = await deps.moves.move(repos, id, 'completed', {
+          actor: 'staff',
+          name: staffName(by),
+          reason: 'Выдан по коду',
+        });
+        await repos.audit.record(
+          auditEntry(ctx, by, {
+            action: 'order.handover',
+            entity: 'order',
+            entityId: id,
+            before: { status: order.state },
+            after: { status: 'completed' },
+          }),
+        );
+      });
+      await deps.limits.reset(String(member.staffId), deps.rules.pickupCodeTries);
+      return card;
+    },
+
+    async buyout(ctx, id, keptLineIds) {
+      const kept = new Set(keptLineIds);
+      return write(ctx, id, async (repos, member, check) => {
+        const order = await repos.orders.lockForChange(id);
+        if (!order) throw notFound();
+        check(order);
+        if (order.deliveryType !== 'COURIER' || order.state !== 'shipped')
+          throw new OrderTransitionError('Примерка — только для курьерского заказа, который у курьера.');
+        const lines = await repos.orders.lines(id);
+        const bought = lines.filter((l) => !l.returned);
+        if (keptLineIds.some((lineId) => !bought.some((l) => l.id === lineId)))
+          throw new DomainError('validation', 'В заказе нет такой строки.', 'LINE_UNKNOWN');
+        if (kept.size === 0)
+          throw new DomainError(
+            'validation',
+            'Покупатель не оставил ничего: отмените заказ с причиной или оформите возврат.',
+            'NOTHING_KEPT',
+          );
+        const back = bought.filter((l) => !kept.has(l.id));
+        const sums = tryOnSums(order, lines, kept);
+        await repos.orders.returnLines(
+          id,
+          back.map((l) => l.id),
+          sums,
+        );
+        await repos.stock.release(
+          await repos.orders.takenStock(
+            id,
+            back.map((l) => l.offerId),
+          ),
+        );
+        if (order.userId !== null && sums.bonusesBack > 0)
+          await repos.orders.returnBonuses(order.userId, id, sums.bonusesBack);
+        const reason =
+          back.length === 0
+            ? 'Примерка: покупатель оставил всё'
+            : `Примерка: вернул ${back.map((l) => l.name).join(', ')}`;
+        // The completion credits bonuses on the new total: the order is re-read under the same lock.
+        await deps.moves.move(repos, id, 'completed', { actor: 'staff', name: staffName(member), reason });
+        await repos.audit.record(
+          auditEntry(ctx, member, {
+            action: 'order.buyout',
+            entity: 'order',
+            entityId: id,
+            before: { status: order.state, total: order.total, lines: bought.map((l) => l.id) },
+            after: { status: 'completed', total: sums.total, kept: [...kept], returned: back.map((l) => l.id) },
+          }),
+        );
+      });
+    },
+
+    async *exportCsv(ctx, filter) {
+      const { base, statuses, overdue, sort } = query(ctx, filter);
+      const now = ctx.now();
+      const csv = ordersCsv();
+      yield csv.header();
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const { rows } = await deps.reads.list({ ...base, statuses, overdue, sort, limit: EXPORT_BATCH, offset });
+        if (rows.length > 0) yield csv.rows(rows.map((r) => item(r, now)));
+        if (rows.length < EXPORT_BATCH) break;
+      }
+    },
+  };
+}

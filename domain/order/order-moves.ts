@@ -1,0 +1,177 @@
+import type { Company } from '../content/company';
+import {
+  orderCancelledSms,
+  orderReadyLetter,
+  orderReadySms,
+  orderShippedLetter,
+  orderShippedSms,
+  reservationExpiredLetter,
+} from '../messages/templates';
+import { bonusesEarnedOn } from '../pricing/totals';
+import type { TransactionRepositories } from '../uow';
+import { DomainError } from '../errors';
+import type { LockedOrder } from './ports';
+import {
+  createOrderProcess,
+  DELIVERY_NAMES,
+  type OrderProcess,
+  type OrderStatus,
+  OrderTransitionError,
+  orderNumber,
+  type ProcessActor,
+} from './process';
+
+/** Who moves an order, and what the move carries. */
+export interface Mover {
+  actor: ProcessActor;
+  /** As the history keeps it: `staff:3`, `user:5`, `system:reservation`. */
+  name: string;
+  reason?: string | null;
+  /** A shipment's tracking number. */
+  trackingNumber?: string;
+  /** A reservation that ran out: the shopper is told so. */
+  expired?: boolean;
+}
+
+/** What a move hands the process's hooks: its transaction's repositories and the order as locked for it. */
+export interface MoveWork {
+  repos: TransactionRepositories;
+  order: LockedOrder;
+  mover: Mover;
+}
+
+export interface OrderMovesDeps {
+  company: Company;
+  /** The order's page for its owner (the letters' link). */
+  orderLink(orderId: number): string;
+  /** A fresh pickup code (six digits) and the hash it is kept as. */
+  pickupCode(): string;
+  hashPickupCode(code: string): string;
+}
+
+export interface OrderMoves {
+  process: OrderProcess<MoveWork>;
+  /**
+   * Moves the order under its row lock, in the caller's transaction: the table and guards decide, the hooks give
+   * back or credit what the move means, the shopper is told. `check` sees the locked order first (a shop's scope).
+   * Answers the order as it was locked.
+   */
+  move(
+    repos: TransactionRepositories,
+    id: number,
+    to: OrderStatus,
+    mover: Mover,
+    check?: (order: LockedOrder) => void,
+  ): Promise<LockedOrder>;
+}
+
+const notFound = () => new DomainError('not_found', 'Заказ не найден.', 'ORDER_NOT_FOUND');
+
+/** The place a collected order waits at, as the shopper reads it. */
+const placeOf = (order: LockedOrder) => order.delivery.shop ?? order.delivery.point ?? order.delivery.address ?? '';
+
+/** A ready order's code may not match another ready order's: the «Выдача» finds an order by its code alone. */
+const CODE_DRAWS = 5;
+
+const keptUntil = (at: Date | null) =>
+  at
+    ? `до ${new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'Europe/Moscow' }).format(at)}`
+    : null;
+
+/**
+ * The order process with its hooks, built once for every service that moves orders (the shopper's cancel, the
+ * reservation expiry, the back office), so a move means the same whoever makes it.
+ */
+export function createOrderMoves(deps: OrderMovesDeps): OrderMoves {
+  const greet = (order: LockedOrder) => ({
+    company: deps.company,
+    email: order.email,
+    name: order.name,
+    number: orderNumber(order.id),
+    url: deps.orderLink(order.id),
+  });
+
+  const process = createOrderProcess<MoveWork>({
+    hooks: {
+      cancelled: [
+        async (_, { repos, order, mover }) => {
+          await repos.stock.release(await repos.orders.takenStock(order.id));
+          await repos.orders.returnPromoUses(order.id);
+          if (order.userId !== null && order.bonusesUsed > 0)
+            await repos.orders.returnBonuses(order.userId, order.id, order.bonusesUsed);
+          const expired = mover.expired === true;
+          await repos.outbox.enqueue(orderCancelledSms({ phone: order.phone, number: orderNumber(order.id), expired }));
+          if (expired && order.email) await repos.outbox.enqueue(reservationExpiredLetter(greet(order)));
+        },
+      ],
+      ready: [
+        async (_, { repos, order }) => {
+          let code = '';
+          for (let draw = 0; draw < CODE_DRAWS && !code; draw += 1) {
+            const candidate = deps.pickupCode();
+            if (await repos.orders.setPickupCode(order.id, deps.hashPickupCode(candidate))) code = candidate;
+          }
+          if (!code) throw new OrderTransitionError('Не удалось выдать код получения. Попробуйте ещё раз.');
+          const place = placeOf(order);
+          await repos.outbox.enqueue(orderReadySms({ phone: order.phone, number: orderNumber(order.id), place, code }));
+          if (order.email)
+            await repos.outbox.enqueue(
+              orderReadyLetter({
+                ...greet(order),
+                place,
+                code,
+                keptUntil: keptUntil(order.reservedUntil),
+                total: order.total,
+              }),
+            );
+        },
+      ],
+      shipped: [
+        async (_, { repos, order, mover }) => {
+          const tracking = mover.trackingNumber ?? '';
+          await repos.orders.setTrackingNumber(order.id, tracking);
+          await repos.outbox.enqueue(orderShippedSms({ phone: order.phone, number: orderNumber(order.id), tracking }));
+          if (order.email)
+            await repos.outbox.enqueue(
+              orderShippedLetter({ ...greet(order), delivery: DELIVERY_NAMES[order.deliveryType], tracking }),
+            );
+        },
+      ],
+      completed: [
+        async (_, { repos, order }) => {
+          const earned = bonusesEarnedOn(order.total - order.deliveryPrice);
+          if (order.userId !== null && earned > 0) await repos.orders.creditBonuses(order.userId, order.id, earned);
+        },
+      ],
+      returned: [
+        // The goods come back to the stores they left, the bonuses the order earned are taken back and those it
+        // spent are returned with the money.
+        async (_, { repos, order }) => {
+          await repos.stock.release(await repos.orders.takenStock(order.id));
+          if (order.userId === null) return;
+          await repos.orders.reverseBonuses(order.userId, order.id);
+          if (order.bonusesUsed > 0) await repos.orders.returnBonuses(order.userId, order.id, order.bonusesUsed);
+        },
+      ],
+    },
+  });
+
+  return {
+    process,
+    async move(repos, id, to, mover, check) {
+      const order = await repos.orders.lockForChange(id);
+      if (!order) throw notFound();
+      check?.(order);
+      await process.transition(
+        { order, to, actor: mover.actor },
+        async (from) => {
+          // Under the lock the order cannot have moved; the check keeps the write honest if a caller forgets it.
+          if (!(await repos.orders.recordStatus(id, from, to, mover.name, mover.reason ?? null)))
+            throw new OrderTransitionError('Заказ уже изменился. Обновите страницу.');
+        },
+        { repos, order, mover },
+      );
+      return order;
+    },
+  };
+}
