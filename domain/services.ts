@@ -53,8 +53,6 @@ export interface Services {
   shops: ShopsService;
   /** The back office's staff: sessions, second factor, invitations, the audit log. */
   staff: StaffService;
-  /** The back office's orders desk: queues, the order card, status moves, hand-over, try-on. */
-  orderDesk: OrderDeskService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;
   /** Every rule it counts by (`domain/limits/catalogue.ts`), with the maxima of the settings. */
