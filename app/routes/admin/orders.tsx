@@ -4,6 +4,7 @@ import { DESK_QUEUES } from '../../../domain/order/queues';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
 import { deskFilter, errorText, deskQuery, loaderRefusal, phoneText, SORTS, when } from '~/lib/admin-orders';
+import { STAFF_API } from '../../../contract/api';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
@@ -54,7 +55,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     <>
       <div className={desk.head}>
         <h1>Заказы</h1>
-        <a className={desk.export} href={`/api/v2/admin/orders/export.csv${exportQuery}`} download>
+        <a className={desk.export} href={`${STAFF_API.ordersCsv}${exportQuery}`} download>
           Скачать CSV
         </a>
       </div>
@@ -72,7 +73,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <Form method="get" className={styles.filters} aria-label="Поиск и фильтры">
+      <Form method="get" className={styles.filters} aria-label="Фильтры заказов">
         {filter.queue && <input type="hidden" name="queue" value={filter.queue} />}
         <label>
           Поиск
