@@ -232,6 +232,14 @@ describe('the orders desk', () => {
     ]);
     expect((await manager.call(path(STAFF_API.orderNotes, id), { text: '  ' })).status).toBe(400);
 
+    // Past the confirm time (60 minutes by default) a new order leaves «Новые» for «Подтвердить», flagged.
+    const inQueue = async (queue: string) =>
+      (await (await manager.get(`${STAFF_API.orders}?queue=${queue}&q=${phone}`)).json()).data.items;
+    expect(await inQueue('new')).toMatchObject([{ id, overdue: false }]);
+    await app.database.db.execute(sql`update orders set created_at = now() - interval '61 minutes' where id = ${id}`);
+    expect(await inQueue('new')).toEqual([]);
+    expect(await inQueue('confirm')).toMatchObject([{ id, overdue: true }]);
+
     const res = await manager.get(`${STAFF_API.ordersCsv}?q=${phone}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
