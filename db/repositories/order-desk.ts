@@ -175,7 +175,7 @@ export function orderDeskRepository(db: Db): OrderDeskReads {
           db,
           sql`select h.created_at, h.from_status, h.status, h.actor, h.reason, s.email
           from order_status_history h
-          left join staff s on h.actor like 'staff:%' and s.id = nullif(substr(h.actor, 7), '')::int
+          left join staff s on s.id = case when h.actor ~ '^staff:[0-9]{1,9}$' then substr(h.actor, 7)::int end
           where h.order_id = ${id} order by h.created_at, h.id`,
         ),
         queryRows<{ id: number; created_at: string | Date; staff_id: number; email: string | null; text: string }>(

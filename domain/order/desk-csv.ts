@@ -1,9 +1,16 @@
 import { formatAmount } from '../pricing/price';
 import type { DeskListItem } from './desk';
 
+/** Moscow time, as the desk shows it and Excel reads it as a date. */
+const AT = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+
 const COLUMNS: readonly [string, (o: DeskListItem) => string][] = [
   ['Номер', (o) => o.number],
-  ['Дата', (o) => o.createdAt],
+  ['Дата', (o) => AT.format(new Date(o.createdAt))],
   ['Статус', (o) => o.statusName],
   ['Получение', (o) => o.deliveryName],
   ['Куда', (o) => o.place],

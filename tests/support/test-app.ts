@@ -72,7 +72,7 @@ export async function createTestApp(
     settings,
     database,
     secret: 'test-secret',
-    logger: options.logger ?? pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG ?? 'silent' }),
     clock: options.clock,
   });
   return {
