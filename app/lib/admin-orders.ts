@@ -12,8 +12,13 @@ export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export const SORTS = { new: 'Сначала новые', old: 'Сначала старые', total: 'По сумме' } as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ID = /^\d{1,9}$/;
+
+/** A real calendar day as `YYYY-MM-DD` (not 2026-02-30). */
+function isDay(value: string | undefined): value is string {
+  const at = value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
+  return !Number.isNaN(at) && new Date(at).toISOString().startsWith(value as string);
+}
 
 /** The filter the address asks for; a value the desk does not know is left out rather than refused. */
 export function deskFilter(params: URLSearchParams): DeskFilter {
@@ -29,8 +34,8 @@ export function deskFilter(params: URLSearchParams): DeskFilter {
       deliveryType && deliveryType in DELIVERY_NAMES ? (deliveryType as DeskFilter['deliveryType']) : undefined,
     shopId: ID.test(get('shopId') ?? '') ? Number(get('shopId')) : undefined,
     q: get('q')?.slice(0, 100),
-    from: DAY.test(get('from') ?? '') ? get('from') : undefined,
-    to: DAY.test(get('to') ?? '') ? get('to') : undefined,
+    from: isDay(get('from')) ? get('from') : undefined,
+    to: isDay(get('to')) ? get('to') : undefined,
     sort: sort && sort in SORTS ? (sort as DeskFilter['sort']) : undefined,
     page: page && ID.test(page) && Number(page) > 0 ? Number(page) : undefined,
   };
@@ -106,6 +111,15 @@ const dateTime = new Intl.DateTimeFormat('ru-RU', {
 
 /** `31.12.2026, 18:05` in the shop's time zone. */
 export const when = (iso: string) => dateTime.format(new Date(iso));
+
+const dateOnly = new Intl.DateTimeFormat('ru-RU', { timeZone: DEFAULT_TIME_ZONE, dateStyle: 'short' });
+
+/** The last day a shop keeps an order: its reservation ends at the midnight after it (as the shopper is told). */
+export const lastKeptDay = (reservedUntil: string) => dateOnly.format(new Date(new Date(reservedUntil).getTime() - 1));
+
+/** The shopper's name as the desk's list shows it: the first name, then the last. */
+export const fullName = (customer: { name: string; lastName: string }) =>
+  `${customer.name} ${customer.lastName}`.trim();
 
 /** A stored phone (11 digits) as people read it; anything else as it is. */
 export const phoneText = (phone: string) => (/^7\d{10}$/.test(phone) ? formatPhone(phone) : phone);

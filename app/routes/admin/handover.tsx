@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from 'react-router';
 import type { OrderCard } from '../../../domain/order/desk';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
-import { refusal } from '~/lib/admin-orders';
+import { fullName, refusal } from '~/lib/admin-orders';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
@@ -19,7 +19,7 @@ function summary(card: OrderCard) {
   return {
     id: card.id,
     number: card.number,
-    name: [card.customer.name, card.customer.lastName].filter(Boolean).join(' '),
+    name: fullName(card.customer),
     phoneEnd: card.customer.phone.slice(-4),
     lines: card.lines
       .filter((l) => !l.returned)
@@ -96,7 +96,7 @@ export default function Handover({ actionData }: Route.ComponentProps) {
             {result.error}
           </p>
         )}
-        <button type="submit" className={styles.button} disabled={busy}>
+        <button type="submit" className={`${styles.button} ${desk.wide}`} disabled={busy}>
           Найти заказ
         </button>
       </Form>

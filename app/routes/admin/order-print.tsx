@@ -3,7 +3,7 @@ import { data } from 'react-router';
 import type { DeskLine, OrderCard } from '../../../domain/order/desk';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
-import { errorText, loaderRefusal, orderId, phoneText, when } from '~/lib/admin-orders';
+import { errorText, fullName, loaderRefusal, orderId, phoneText, when } from '~/lib/admin-orders';
 import { cachePolicy } from '../../../contract/cache-policy';
 import print from './print.module.css';
 import type { Route } from './+types/order-print';
@@ -43,7 +43,6 @@ function PrintButton() {
   );
 }
 
-const person = (card: OrderCard) => [card.customer.lastName, card.customer.name].filter(Boolean).join(' ');
 const place = (card: OrderCard) => card.delivery.address ?? card.delivery.shop ?? card.delivery.point ?? '';
 const slot = (card: OrderCard) =>
   card.delivery.date
@@ -72,7 +71,7 @@ export default function OrderPrint({ loaderData }: Route.ComponentProps) {
           <dt>Заказ</dt>
           <dd>{`№ ${card.number} от ${when(card.createdAt)}`}</dd>
           <dt>Получатель</dt>
-          <dd>{`${person(card)}, ${phoneText(card.customer.phone)}`}</dd>
+          <dd>{`${fullName(card.customer)}, ${phoneText(card.customer.phone)}`}</dd>
           <dt>{card.deliveryName}</dt>
           <dd>{place(card)}</dd>
           {slot(card) && (
@@ -149,7 +148,7 @@ function Receipt({ card }: { card: OrderCard }) {
           {lines.map((l, i) => (
             <tr key={l.id}>
               <td>{i + 1}</td>
-              <td>{l.name}</td>
+              <td>{l.color ? `${l.name}, ${l.color}` : l.name}</td>
               <td>{l.sizeName}</td>
               <td>{l.quantity}</td>
               <td className="price">{formatAmount(l.unitPrice)}</td>
@@ -188,6 +187,7 @@ function Courier({ card }: { card: OrderCard }) {
             <th scope="col">№</th>
             <th scope="col">Товар</th>
             <th scope="col">Размер</th>
+            <th scope="col">Цвет</th>
             <th scope="col">Кол-во</th>
             <th scope="col">Сумма</th>
             <th scope="col">Оставил / вернул</th>
@@ -199,6 +199,7 @@ function Courier({ card }: { card: OrderCard }) {
               <td>{i + 1}</td>
               <td>{lineName(l)}</td>
               <td>{l.sizeName}</td>
+              <td>{l.color ?? '—'}</td>
               <td>{l.quantity}</td>
               <td className="price">{formatAmount(l.total)}</td>
               <td className={print.blank} />

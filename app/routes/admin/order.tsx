@@ -4,7 +4,7 @@ import type { DeskHistoryEntry, DeskNote, OrderCard } from '../../../domain/orde
 import { type OrderStatus, STATE_NAMES } from '../../../domain/order/process';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
-import { errorText, loaderRefusal, orderId, phoneText, refusal, when } from '~/lib/admin-orders';
+import { errorText, fullName, lastKeptDay, loaderRefusal, orderId, phoneText, refusal, when } from '~/lib/admin-orders';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
@@ -197,8 +197,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               <dd className="price">{card.deliveryPrice ? formatAmount(card.deliveryPrice) : 'бесплатно'}</dd>
               <dt className={desk.total}>Итого</dt>
               <dd className={`${desk.total} price`}>{formatAmount(card.total)}</dd>
-              <dt>Бонусов к начислению</dt>
-              <dd className="price">{formatAmount(card.bonusesEarned)}</dd>
+              {(card.card || card.bonusesEarned > 0) && (
+                <>
+                  <dt>Бонусов к начислению</dt>
+                  <dd className="price">{formatAmount(card.bonusesEarned)}</dd>
+                </>
+              )}
               {card.promoCodes.length > 0 && (
                 <>
                   <dt>Промокод</dt>
@@ -216,7 +220,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
 
           <section className={desk.block} aria-labelledby="order-timeline">
             <h2 id="order-timeline">История</h2>
-            <Form method="post" className={desk.noteForm}>
+            {/* Keyed by the notes: a note saved empties the form, a refused one keeps its text. */}
+            <Form method="post" className={desk.noteForm} key={card.notes.length}>
               <input type="hidden" name="intent" value="note" />
               <label>
                 Заметка для сотрудников
@@ -260,7 +265,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         </div>
 
         <div className={desk.column}>
-          <section className={desk.block} aria-labelledby="order-actions">
+          <section className={`${desk.block} ${desk.actions}`} aria-labelledby="order-actions">
             <h2 id="order-actions">Действия</h2>
             {card.allowedTransitions.length === 0 && <p className={desk.muted}>Заказ закрыт: шагов больше нет.</p>}
             <div className={desk.moves}>
@@ -278,7 +283,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                     .map((line) => (
                       <label key={line.id} className={desk.check}>
                         <input type="checkbox" name="kept" value={line.id} defaultChecked />
-                        {`Покупатель оставил: ${line.name}, размер ${line.sizeName}`}
+                        {`Покупатель оставил: ${line.name}, размер ${line.sizeName}${line.color ? `, ${line.color}` : ''}`}
                       </label>
                     ))}
                 </fieldset>
@@ -292,7 +297,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           <section className={desk.block} aria-labelledby="order-customer">
             <h2 id="order-customer">Покупатель</h2>
             <p>
-              {[card.customer.lastName, card.customer.name].filter(Boolean).join(' ')}
+              {fullName(card.customer)}
               <br />
               <a href={`tel:+${card.customer.phone}`} className={desk.link}>
                 {phoneText(card.customer.phone)}
@@ -319,7 +324,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             <p>{place}</p>
             {d.date && <p>{`Доставка ${d.date}${d.time ? `, ${d.time.replace('-', '–')}` : ''}`}</p>}
             {d.readyDate && <p>{`Будет готов ${d.readyDate}`}</p>}
-            {card.reservedUntil && <p>{`Хранится до ${when(card.reservedUntil)}`}</p>}
+            {card.reservedUntil && <p>{`Хранится по ${lastKeptDay(card.reservedUntil)} включительно`}</p>}
             {card.trackingNumber && <p>{`Трек-номер: ${card.trackingNumber}`}</p>}
           </section>
 

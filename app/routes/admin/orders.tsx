@@ -110,7 +110,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         {shops.length > 0 && (
           <label>
             Магазин
-            <select name="shopId" defaultValue={filter.shopId ?? ''}>
+            <select name="shopId" defaultValue={filter.shopId ?? ''} className={desk.shop}>
               <option value="">все</option>
               {shops.map((s) => (
                 <option key={s.id} value={s.id}>
