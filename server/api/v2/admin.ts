@@ -3,7 +3,7 @@ import { STAFF_API } from '../../../contract/api';
 import { DomainError } from '../../../domain/errors';
 import type { Services } from '../../../domain/services';
 import { requirePermission } from '../../../domain/staff/permissions';
-import { staffInviteInput, staffLoginInput } from '../../../domain/staff/staff.schemas';
+import { memberId, staffInviteInput, staffLoginInput, staffRoleInput } from '../../../domain/staff/staff.schemas';
 import { stream } from 'hono/streaming';
 import type { z } from 'zod';
 import { buyoutInput, deskFilterInput, handoverInput, moveInput, noteInput } from '../../../domain/order/desk.schemas';
@@ -26,7 +26,10 @@ function queryId(value: string | undefined, name: string): number | undefined {
   return Number(value);
 }
 
-/** `/api/v2/admin/*` (issue 25.7): staff login and logout, the staff list and invitations, the audit log. */
+/**
+ * `/api/v2/admin/*` (issue 25.7): staff login and logout, the staff list, invitations, roles and removals, the audit
+ * log.
+ */
 export function staffApi(services: Services) {
   const api = new Hono<AppEnv>();
   api.post(STAFF_API.login, async (c) => {
@@ -49,6 +52,19 @@ export function staffApi(services: Services) {
     requirePermission(c.get('ctx'), 'staff.manage');
     const input = await parseInput(c, staffInviteInput);
     return answer(c, { invitation: await services.staff.invite(c.get('ctx'), input) });
+  });
+  api.post(STAFF_API.staffMember, async (c) => {
+    const ctx = c.get('ctx');
+    requirePermission(ctx, 'staff.manage');
+    const id = memberId(c.req.param('id'));
+    const input = await parseInput(c, staffRoleInput);
+    return answer(c, { staff: await services.staff.changeRole(ctx, id, input) });
+  });
+  api.post(STAFF_API.staffRemove, async (c) => {
+    const ctx = c.get('ctx');
+    requirePermission(ctx, 'staff.manage');
+    await services.staff.remove(ctx, memberId(c.req.param('id')));
+    return answer(c, {});
   });
   api.get(STAFF_API.audit, async (c) => {
     const ctx = c.get('ctx');
