@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { type ErrorKind, isDomainError } from '../../domain/errors';
-import { requirePermission, type StaffAction, requireStaff } from '../../domain/staff/permissions';
+import { ownShopScope, requirePermission, type StaffAction, requireStaff } from '../../domain/staff/permissions';
 import type { StaffMember } from '../../domain/staff/staff-member';
 import type { StaffSessionCookie } from '../../contract/staff-session';
 
@@ -17,9 +17,7 @@ export function staffPage(
 ): StaffMember {
   try {
     if (!action) return requireStaff(context.ctx);
-    const actor = context.ctx.actor;
-    const scope = options.ownShop && actor.kind === 'staff' ? { shopId: actor.shopId } : {};
-    return requirePermission(context.ctx, action, scope);
+    return requirePermission(context.ctx, action, options.ownShop ? ownShopScope(context.ctx) : {});
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.kind === 'unauthorized') {
