@@ -42,6 +42,7 @@ export default [
     route('handover', 'routes/admin/handover.tsx'),
     route('account', 'routes/admin/account.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
+    route('staff/:id/remove', 'routes/admin/staff-remove.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('logout', 'routes/admin/logout.tsx'),
   ]),

@@ -77,6 +77,9 @@ export const STAFF_API = {
   login: '/api/v2/admin/auth/login/',
   logout: '/api/v2/admin/auth/logout/',
   staff: '/api/v2/admin/staff/',
+  /** A member's role (and shop); `:id` is the member's id. */
+  staffMember: '/api/v2/admin/staff/:id/',
+  staffRemove: '/api/v2/admin/staff/:id/remove/',
   audit: '/api/v2/admin/audit/',
   orders: '/api/v2/admin/orders/',
   ordersCsv: '/api/v2/admin/orders/export.csv',

@@ -16,6 +16,7 @@ import type { RateLimiter } from './limits/limits';
 import type { MenuService } from './menu/menu.service';
 import type { NewsletterService } from './newsletter/newsletter.service';
 import type { CheckoutService } from './order/checkout.service';
+import type { DashboardService } from './order/dashboard.service';
 import type { OrdersService } from './order/orders.service';
 import type { OrderDeskService } from './order/desk';
 import type { SessionsService } from './sessions/sessions.service';
@@ -38,6 +39,8 @@ export interface Services {
   orders: OrdersService;
   /** The back office's orders desk: queues, the order card, status moves, hand-over, try-on, the CSV export. */
   orderDesk: OrderDeskService;
+  /** The back office's dashboard: today against last week, queues, late orders, sizes running out, 14 days. */
+  dashboard: DashboardService;
   newsletter: NewsletterService;
   regions: RegionsService;
   home: HomeService;

@@ -10,6 +10,7 @@ import { sessionsRepository } from '../db/repositories/sessions';
 import { basketRepository } from '../db/repositories/basket';
 import { checkoutRepository } from '../db/repositories/checkout';
 import { contentRepository } from '../db/repositories/content';
+import { dashboardRepository } from '../db/repositories/dashboard';
 import { orderReads } from '../db/repositories/orders';
 import { questionsRepository } from '../db/repositories/questions';
 import { shopsRepository } from '../db/repositories/shops';
@@ -43,6 +44,8 @@ import { memoryRateLimiter } from '../domain/limits/memory-limiter';
 import { createMenuService } from '../domain/menu/menu.service';
 import { createCheckoutService } from '../domain/order/checkout.service';
 import { createContentService } from '../domain/content/content.service';
+import { createDashboardService } from '../domain/order/dashboard.service';
+import { DEFAULT_TIME_ZONE } from '../domain/delivery/schedule';
 import { createOrdersService } from '../domain/order/orders.service';
 import { createOrderMoves } from '../domain/order/order-moves';
 import { createOrderDeskService } from '../domain/order/desk.service';
@@ -71,13 +74,13 @@ export function createServices(deps: {
     | 'SITE_URL'
     | 'GIVE_OUT_DISCOUNT_CARD_ON_REGISTER'
     | 'ORDERS_PER_PHONE_DAY'
+    | 'ORDER_CONFIRM_MINUTES'
     | 'FEEDBACK_EMAIL'
     | 'COMPANY_NAME'
     | 'COMPANY_INN'
     | 'COMPANY_OGRN'
     | 'COMPANY_ADDRESS'
     | 'HOTLINE_PHONE'
-    | 'ORDER_CONFIRM_MINUTES'
   >;
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;
@@ -175,6 +178,12 @@ export function createServices(deps: {
         const given = Buffer.from(token);
         return given.length === expected.length && timingSafeEqual(given, expected);
       },
+    }),
+    dashboard: createDashboardService({
+      repo: dashboardRepository(db),
+      confirmMinutes: settings.ORDER_CONFIRM_MINUTES,
+      // One zone for a shop in several cities: the default one (Moscow), in which the back office shows its times.
+      timeZone: DEFAULT_TIME_ZONE,
     }),
     phoneCodes: createPhoneCodesService({
       repo: phoneCodeRepository(db),

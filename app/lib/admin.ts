@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { isDomainError } from '../../domain/errors';
-import { requirePermission, type StaffAction, requireStaff } from '../../domain/staff/permissions';
+import { type ErrorKind, isDomainError } from '../../domain/errors';
+import { ownShopScope, requirePermission, type StaffAction, requireStaff } from '../../domain/staff/permissions';
 import type { StaffMember } from '../../domain/staff/staff-member';
 import type { StaffSessionCookie } from '../../contract/staff-session';
 
@@ -17,9 +17,7 @@ export function staffPage(
 ): StaffMember {
   try {
     if (!action) return requireStaff(context.ctx);
-    const actor = context.ctx.actor;
-    const scope = options.ownShop && actor.kind === 'staff' ? { shopId: actor.shopId } : {};
-    return requirePermission(context.ctx, action, scope);
+    return requirePermission(context.ctx, action, options.ownShop ? ownShopScope(context.ctx) : {});
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.kind === 'unauthorized') {
@@ -39,4 +37,13 @@ export function staffCookie(context: AppLoadContext): StaffSessionCookie {
 /** Where to go after a login: a back-office path only, never another site. */
 export function afterLogin(next: string | null): string {
   return next && /^\/admin\/[\w\-/]*$/.test(next) && !next.startsWith('/admin/login') ? next : '/admin/';
+}
+
+/** The status of a back-office form a rule refused: the same as the API's for that kind of refusal. */
+const FORM_STATUS: Partial<Record<ErrorKind, number>> = { validation: 400, not_found: 404, conflict: 409 };
+
+/** A form's refusal by a rule of the domain: its message, with the status; anything else is thrown on. */
+export function refused<T extends object>(error: unknown, body: T) {
+  if (!isDomainError(error)) throw error;
+  return data({ ...body, error: error.message }, { status: FORM_STATUS[error.kind] ?? 400 });
 }

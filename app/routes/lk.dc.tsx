@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Form } from 'react-router';
+import { ShopLink } from '~/components/ui/ShopLink';
 import { ean13Modules } from '../../domain/cabinet/barcode';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { formatAmount } from '../../domain/pricing/price';
@@ -11,8 +12,9 @@ import { requireCabinetUser } from '~/lib/cabinet';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/lk.dc';
 import { bonusPromises } from '../../domain/content/bonus-promises';
+import type { BonusHistoryEntry } from '../../domain/cabinet/bonus-history';
 
-/** Spec §2 /lk/dc/: the discount card, its barcode, discount and bonuses; a card on request. */
+/** Spec §2 /lk/dc/: the discount card, its barcode, discount, bonuses and their history; a card on request. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireCabinetUser(request, context);
   return { card: await context.services.cabinet.card(context.ctx) };
@@ -61,8 +63,6 @@ export default function DiscountCard({ loaderData, actionData }: Route.Component
           </span>
           <span>{`Скидка ${card.percent} % на товары без скидки`}</span>
           <span>{`Бонусов: ${formatAmount(card.bonusBalance)}`}</span>
-          <h2 style={{ fontSize: 'var(--fs-16)', margin: 'var(--space-16) 0 0' }}>История операций</h2>
-          <p className={styles.empty}>Операций пока нет.</p>
         </div>
       ) : (
         <Form method="post" className={forms.form} style={{ maxWidth: 420 }}>
@@ -72,6 +72,44 @@ export default function DiscountCard({ loaderData, actionData }: Route.Component
           </button>
         </Form>
       )}
+      {card && <History entries={card.history} />}
     </CabinetLayout>
+  );
+}
+
+const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Moscow' });
+
+/** The card's bonus operations, newest first: what happened, to which order, and what the balance gained or lost. */
+function History({ entries }: { entries: BonusHistoryEntry[] }) {
+  return (
+    <section className={styles.section} aria-labelledby="dc-history">
+      <h2 id="dc-history">История операций</h2>
+      {entries.length === 0 ? (
+        <p className={styles.empty}>Операций пока нет.</p>
+      ) : (
+        <table className={styles.history}>
+          <thead>
+            <tr>
+              <th scope="col">Дата</th>
+              <th scope="col">Операция</th>
+              <th scope="col">Бонусы</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <tr key={e.id}>
+                <td>{when.format(new Date(e.at))}</td>
+                <td>
+                  {e.orderId === null ? e.title : <ShopLink to={`/order/?ORDER_ID=${e.orderId}`}>{e.title}</ShopLink>}
+                </td>
+                <td className={e.amount > 0 ? styles.gain : undefined}>
+                  {`${e.amount > 0 ? '+' : ''}${formatAmount(e.amount)}`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }

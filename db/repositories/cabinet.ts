@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AddressInput } from '../../domain/cabinet/cabinet.schemas';
 import { type Address, addressTitle } from '../../domain/cabinet/addresses';
+import type { BonusKind } from '../../domain/cabinet/bonus-history';
 import { formatCard } from '../../domain/cabinet/discount-card';
 import type { CabinetRepository, DiscountCardRepository } from '../../domain/cabinet/ports';
 import { type Db, isUniqueViolation, queryRows } from '../client';
@@ -169,6 +170,27 @@ export function cabinetRepository(db: Db): CabinetRepository {
             bonusBalance: Number(row.bonus_balance),
           }
         : null;
+    },
+
+    async bonusHistory(userId, limit) {
+      const rows = await queryRows<{
+        id: number;
+        at: string | Date;
+        kind: BonusKind;
+        amount: number;
+        order_id: number | null;
+      }>(
+        db,
+        sql`select id, created_at as at, kind, amount, order_id from bonus_operations where user_id = ${userId}
+          order by created_at desc, id desc limit ${limit}`,
+      );
+      return rows.map((r) => ({
+        id: Number(r.id),
+        at: new Date(r.at),
+        kind: r.kind,
+        amount: Number(r.amount),
+        orderId: r.order_id === null ? null : Number(r.order_id),
+      }));
     },
   };
 }

@@ -48,6 +48,8 @@ const inviteOf = (r: InviteRow): StaffInvite => ({
 });
 
 const COLUMNS = sql`id, email, name, role, shop_id, password_hash, totp_secret, totp_pending_secret, totp_last_step`;
+/** The members still here: a removed one's row stays only for the audit log. */
+const ACTIVE = sql`removed_at is null`;
 
 /** The column of each field `update` may set. */
 const FIELD_COLUMNS = {
@@ -63,22 +65,47 @@ const FIELD_COLUMNS = {
 export function staffRepository(db: Db): StaffRepository {
   return {
     async byEmail(email) {
-      const [r] = await queryRows<Row>(db, sql`select ${COLUMNS} from staff where lower(email) = lower(${email})`);
+      const [r] = await queryRows<Row>(
+        db,
+        sql`select ${COLUMNS} from staff where lower(email) = lower(${email}) and ${ACTIVE}`,
+      );
       return r ? staffOf(r) : null;
     },
 
     async byId(id) {
-      const [r] = await queryRows<Row>(db, sql`select ${COLUMNS} from staff where id = ${id}`);
+      const [r] = await queryRows<Row>(db, sql`select ${COLUMNS} from staff where id = ${id} and ${ACTIVE}`);
       return r ? staffOf(r) : null;
     },
 
     async list() {
-      return (await queryRows<Row>(db, sql`select ${COLUMNS} from staff order by role, lower(email)`)).map(staffOf);
+      return (
+        await queryRows<Row>(db, sql`select ${COLUMNS} from staff where ${ACTIVE} order by role, lower(email)`)
+      ).map(staffOf);
     },
 
     async count() {
-      const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from staff`);
+      const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from staff where ${ACTIVE}`);
       return Number(r?.n ?? 0);
+    },
+
+    async lockOwners() {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`select id from staff where role = 'owner' and ${ACTIVE} order by id for no key update`,
+      );
+      return rows.map((r) => Number(r.id));
+    },
+
+    async lockMember(id) {
+      const [r] = await queryRows<Row>(
+        db,
+        sql`select ${COLUMNS} from staff where id = ${id} and ${ACTIVE} for no key update`,
+      );
+      return r ? staffOf(r) : null;
+    },
+
+    async remove(id, at) {
+      await db.execute(sql`update staff set removed_at = ${ts(at)} where id = ${id}`);
     },
 
     async shops() {
@@ -95,7 +122,7 @@ export function staffRepository(db: Db): StaffRepository {
         db,
         sql`insert into staff (email, name, role, shop_id, password_hash)
           values (${m.email}, ${m.name}, ${m.role}, ${m.shopId}, ${m.passwordHash})
-          on conflict ((lower(email))) do nothing returning id`,
+          on conflict ((lower(email))) where removed_at is null do nothing returning id`,
       );
       return r ? Number(r.id) : 'email_taken';
     },
@@ -120,7 +147,7 @@ export function staffRepository(db: Db): StaffRepository {
       const [r] = await queryRows<{ id: number; email: string; role: StaffRole; shop_id: number | null }>(
         db,
         sql`update staff_sessions s set last_seen_at = ${ts(now)} from staff m
-          where s.token_hash = ${tokenHash} and m.id = s.staff_id
+          where s.token_hash = ${tokenHash} and m.id = s.staff_id and m.removed_at is null
             and s.last_seen_at > ${ts(now)} - make_interval(secs => ${idleS})
           returning m.id, m.email, m.role, m.shop_id`,
       );

@@ -21,8 +21,13 @@ export const staff = pgTable(
     /** The last TOTP time step used: a code works once. */
     totpLastStep: integer('totp_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the owner removed the member: the row stays so that the audit log still names who did what, but it no
+     * longer logs in, has no session and is shown nowhere else; its address may be invited again.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('staff_email_idx').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('staff_email_idx').on(sql`lower(${t.email})`).where(sql`${t.removedAt} is null`)],
 );
 
 /** A staff member's session: the cookie carries the token, the row its hash; idle ones end (12 hours). */

@@ -6,6 +6,7 @@ import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
 import type { AddressInput, ProfileInput } from './cabinet.schemas';
 import { type Address, checkAddress, MAX_ADDRESSES } from './addresses';
+import { BONUS_HISTORY_SHOWN, type DiscountCardView, historyEntry } from './bonus-history';
 import type { DiscountCard } from './discount-card';
 import { issueCard } from './issue-card';
 import { splitFullName } from './names';
@@ -17,7 +18,8 @@ export interface CabinetService {
   addAddress(ctx: RequestContext, input: AddressInput): Promise<Address[]>;
   updateAddress(ctx: RequestContext, id: number, input: AddressInput): Promise<Address[]>;
   deleteAddress(ctx: RequestContext, id: number): Promise<Address[]>;
-  card(ctx: RequestContext): Promise<DiscountCard | null>;
+  /** The user's card and its bonus history, newest first; null without a card. */
+  card(ctx: RequestContext): Promise<DiscountCardView | null>;
   /** Issues a card to a user who has none (the «discount-card request»). */
   requestCard(ctx: RequestContext): Promise<DiscountCard>;
 }
@@ -89,7 +91,13 @@ export function createCabinetService(deps: CabinetDeps): CabinetService {
       return repo.addresses(userId);
     },
 
-    card: (ctx) => repo.card(requireUser(ctx).userId),
+    async card(ctx) {
+      const { userId } = requireUser(ctx);
+      const card = await repo.card(userId);
+      if (!card) return null;
+      const history = await repo.bonusHistory(userId, BONUS_HISTORY_SHOWN);
+      return { ...card, history: history.map(historyEntry) };
+    },
 
     async requestCard(ctx) {
       const { userId } = requireUser(ctx);

@@ -1,5 +1,6 @@
 import type { AddressInput } from './cabinet.schemas';
 import type { Address } from './addresses';
+import type { BonusOperation } from './bonus-history';
 import type { DiscountCard } from './discount-card';
 
 export interface ProfileChanges {
@@ -25,6 +26,8 @@ export interface CabinetRepository {
   updateAddress(userId: number, id: number, input: AddressInput): Promise<boolean>;
   deleteAddress(userId: number, id: number): Promise<boolean>;
   card(userId: number): Promise<DiscountCard | null>;
+  /** The user's latest `limit` bonus operations, newest first. */
+  bonusHistory(userId: number, limit: number): Promise<BonusOperation[]>;
 }
 
 export interface DiscountCardRepository {

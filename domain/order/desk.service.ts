@@ -4,7 +4,7 @@ import { DomainError } from '../errors';
 import type { LimitCatalogue } from '../limits/catalogue';
 import { enforce, type RateLimiter } from '../limits/limits';
 import { auditEntry } from '../staff/audit';
-import { can, requirePermission } from '../staff/permissions';
+import { can, ownShopScope, requirePermission } from '../staff/permissions';
 import type { StaffMember } from '../staff/staff-member';
 import type { TransactionRepositories, UnitOfWork } from '../uow';
 import { ordersCsv } from './desk-csv';
@@ -101,16 +101,10 @@ export function createOrderDeskService(deps: {
     }
     return requirePermission(ctx, action, { shopId });
   }
-  /** The list's scope: a shop member's own shop, whatever the filter asks. */
-  function listScope(ctx: RequestContext): { member: StaffMember; shopId?: number } {
-    const actor = ctx.actor;
-    const ownShop = actor.kind === 'staff' && actor.role === 'shop' ? actor.shopId : undefined;
-    const member = requirePermission(ctx, 'orders.read', ownShop !== undefined ? { shopId: ownShop } : {});
-    return ownShop !== undefined && ownShop !== null ? { member, shopId: ownShop } : { member };
-  }
-
   function query(ctx: RequestContext, filter: DeskFilter) {
-    const scope = listScope(ctx);
+    // A shop member's list is their own shop's, whatever the filter asks.
+    const scope = ownShopScope(ctx);
+    requirePermission(ctx, 'orders.read', scope);
     const from = day(filter.from, 'с');
     const to = day(filter.to, 'по');
     const queue = filter.queue ? DESK_QUEUES.find((q) => q.queue === filter.queue) : undefined;
@@ -169,11 +163,7 @@ export function createOrderDeskService(deps: {
     id: number,
     work: (repos: TransactionRepositories, member: StaffMember, check: (order: LockedOrder) => void) => Promise<void>,
   ): Promise<OrderCard> {
-    const member = requirePermission(
-      ctx,
-      'orders.move',
-      ctx.actor.kind === 'staff' && ctx.actor.role === 'shop' ? { shopId: ctx.actor.shopId } : {},
-    );
+    const member = requirePermission(ctx, 'orders.move', ownShopScope(ctx));
     const check = (order: LockedOrder) => {
       allow(ctx, 'orders.move', shopOf(order));
     };
@@ -271,21 +261,15 @@ export function createOrderDeskService(deps: {
     },
 
     async findByCode(ctx, code) {
-      const actor = ctx.actor;
-      const shopId = actor.kind === 'staff' && actor.role === 'shop' ? actor.shopId : null;
-      const member = requirePermission(ctx, 'orders.move', shopId !== null ? { shopId } : {});
+      const scope = ownShopScope(ctx);
+      const member = requirePermission(ctx, 'orders.move', scope);
       await enforce(deps.limits, [String(member.staffId), deps.rules.pickupCodeTries]);
-      const found = await deps.reads.readyByCode(deps.hashPickupCode(code.trim()), shopId);
+      const found = await deps.reads.readyByCode(deps.hashPickupCode(code.trim()), scope.shopId ?? null);
       return found === null ? null : cardOf(ctx, found, member);
     },
 
     async handover(ctx, id, code) {
-      const actor = ctx.actor;
-      const member = requirePermission(
-        ctx,
-        'orders.move',
-        actor.kind === 'staff' && actor.role === 'shop' ? { shopId: actor.shopId } : {},
-      );
+      const member = requirePermission(ctx, 'orders.move', ownShopScope(ctx));
       await enforce(deps.limits, [String(member.staffId), deps.rules.pickupCodeTries]);
       const hash = deps.hashPickupCode(code.trim());
       const card = await write(ctx, id, async (repos, by, check) => {

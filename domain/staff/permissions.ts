@@ -75,6 +75,15 @@ export function requirePermission(
   return actor;
 }
 
+/**
+ * The scope a request acts in when it names no shop of its own: a `shop` member's own shop (their lists and writes
+ * are limited to it), none for the other roles.
+ */
+export function ownShopScope(ctx: Pick<RequestContext, 'actor'>): { shopId?: number | null } {
+  const actor = ctx.actor;
+  return actor.kind === 'staff' && actor.role === 'shop' ? { shopId: actor.shopId } : {};
+}
+
 /** Top of what any logged-in staff member may do for themselves (their password, their second factor). */
 export function requireStaff(ctx: Pick<RequestContext, 'actor'>): StaffMember {
   if (ctx.actor.kind !== 'staff')

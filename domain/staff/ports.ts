@@ -28,12 +28,24 @@ export interface StaffInvite {
   expiresAt: Date;
 }
 
-/** The staff tables, on the database or inside a unit of work. */
+/**
+ * The staff tables, on the database or inside a unit of work. A removed member's row stays for the audit log, but
+ * every lookup, list and session here passes it over.
+ */
 export interface StaffRepository {
   byEmail(email: string): Promise<StaffRow | null>;
   byId(id: number): Promise<StaffRow | null>;
   list(): Promise<StaffRow[]>;
   count(): Promise<number>;
+  /**
+   * The ids of the owners, locked until the transaction ends, in one order: changes at once that would each leave one
+   * owner wait for each other, so the second sees the first's outcome.
+   */
+  lockOwners(): Promise<number[]>;
+  /** The member, locked until the transaction ends; null for an unknown or removed one. */
+  lockMember(id: number): Promise<StaffRow | null>;
+  /** Marks the member removed: the row stays. */
+  remove(id: number, at: Date): Promise<void>;
   /** The shops a `shop` member may be bound to. */
   shops(): Promise<{ id: number; code: string; name: string }[]>;
   /** The new member's id, or `email_taken`. */

@@ -4,13 +4,13 @@ import { DomainError } from '../errors';
 import { type PasswordHasher, passwordProblem } from '../auth/password';
 import type { LimitCatalogue } from '../limits/catalogue';
 import { enforce, type RateLimiter } from '../limits/limits';
-import type { UnitOfWork } from '../uow';
+import type { TransactionRepositories, UnitOfWork } from '../uow';
 import { type AuditFilter, type AuditReader, type AuditView, auditEntry } from './audit';
 import { staffInviteLetter } from './letters';
 import { requirePermission, requireStaff } from './permissions';
 import type { StaffMember, StaffRole } from './staff-member';
 import type { SecondFactor, StaffInvite, StaffRepository, StaffRow } from './ports';
-import type { StaffInviteInput, StaffLoginInput } from './staff.schemas';
+import { type StaffInviteInput, type StaffLoginInput, type StaffRoleInput, staffNotFound } from './staff.schemas';
 
 /** A staff session ends after this long without a request. */
 export const STAFF_IDLE_S = 12 * 3600;
@@ -58,6 +58,12 @@ type SystemCtx = Pick<RequestContext, 'client' | 'now'>;
 
 const WRONG_LOGIN = 'Неверный email, пароль или код подтверждения.';
 const BAD_INVITE = 'Приглашение устарело или уже использовано. Попросите владельца прислать новое.';
+const LAST_OWNER = (what: string) =>
+  new DomainError(
+    'conflict',
+    `Нельзя ${what} последнего владельца: сначала назначьте владельцем другого сотрудника.`,
+    'LAST_OWNER',
+  );
 
 export const profileOf = (row: StaffRow): StaffProfile => ({
   id: row.id,
@@ -99,17 +105,35 @@ export function createStaffService(deps: StaffDeps) {
     return step !== null && (lastStep === null || step > lastStep) ? step : null;
   }
 
+  /** The shop a member of `role` works in: one of the shops for a `shop` member, none for the others. */
+  async function shopFor(role: StaffRole, shopId: number | undefined): Promise<number | null> {
+    if (role !== 'shop') return null;
+    if (!shopId)
+      throw new DomainError('validation', 'Сотруднику магазина нужен магазин: выберите его.', 'SHOP_REQUIRED');
+    if (!(await repo.shops()).some((s) => s.id === shopId))
+      throw new DomainError('validation', 'Такого магазина нет.', 'SHOP_UNKNOWN');
+    return shopId;
+  }
+
+  /**
+   * The member an owner's change is about, with the ids of the owners; all locked, the owners first (one order for
+   * every change), so that two changes at once cannot together leave the shop without an owner.
+   */
+  async function changing(repos: TransactionRepositories, id: number) {
+    const owners = await repos.staff.lockOwners();
+    const row = await repos.staff.lockMember(id);
+    if (!row) throw staffNotFound();
+    return { row, lastOwner: row.role === 'owner' && owners.length <= 1 };
+  }
+
   async function invite(
     ctx: SystemCtx,
     by: StaffMember | null,
     input: StaffInviteInput,
   ): Promise<Invitation & { link: string }> {
     const email = input.email.toLowerCase();
-    if (input.role === 'shop' && !input.shopId)
-      throw new DomainError('validation', 'Сотруднику магазина нужен магазин: выберите его.', 'SHOP_REQUIRED');
-    const shopId = input.role === 'shop' ? (input.shopId ?? null) : null;
-    if (shopId !== null && !(await repo.shops()).some((s) => s.id === shopId))
-      throw new DomainError('validation', 'Такого магазина нет.', 'SHOP_UNKNOWN');
+    // The invitation form offers the shop to every role: another role's choice is passed over.
+    const shopId = await shopFor(input.role, input.role === 'shop' ? input.shopId : undefined);
     if (await repo.byEmail(email))
       throw new DomainError('conflict', 'Сотрудник с этим адресом уже есть.', 'EMAIL_TAKEN');
     const token = deps.newToken();
@@ -210,11 +234,22 @@ export function createStaffService(deps: StaffDeps) {
       });
     },
 
-    /** A new secret for the app, waiting for its first code; the QR code carries it. */
+    /** A new secret for the app, waiting for its first code; the QR code carries it. The log says only that it began. */
     async totpSetup(ctx: Ctx): Promise<{ secret: string; qrSvg: string }> {
       const row = await me(ctx);
       const secret = totp.newSecret();
-      await repo.update(row.id, { totpPendingSecret: secret });
+      await deps.uow.run(async (repos) => {
+        await repos.staff.update(row.id, { totpPendingSecret: secret });
+        await repos.audit.record(
+          auditEntry(ctx, memberOf(row), {
+            action: 'staff.totp-setup-start',
+            entity: 'staff',
+            entityId: row.id,
+            before: { pendingSecret: row.totpPendingSecret ? 'прежний' : null },
+            after: { pendingSecret: 'новый' },
+          }),
+        );
+      });
       return { secret, qrSvg: await totp.qrSvg(totp.uri(secret, row.email)) };
     },
 
@@ -269,6 +304,71 @@ export function createStaffService(deps: StaffDeps) {
     async shops(ctx: Ctx) {
       requirePermission(ctx, 'staff.manage');
       return repo.shops();
+    },
+
+    /** One member, for the owner (the page that confirms a removal). */
+    async member(ctx: Ctx, id: number): Promise<StaffProfile> {
+      requirePermission(ctx, 'staff.manage');
+      const row = await repo.byId(id);
+      if (!row) throw staffNotFound();
+      return profileOf(row);
+    },
+
+    /**
+     * The owner gives a member another role (and a `shop` member their shop). It holds from the member's next request:
+     * the session reads the role each time. The last owner keeps theirs.
+     */
+    async changeRole(ctx: Ctx, id: number, input: StaffRoleInput): Promise<StaffProfile> {
+      const by = requirePermission(ctx, 'staff.manage');
+      if (input.role !== 'shop' && input.shopId !== undefined)
+        throw new DomainError(
+          'validation',
+          'Магазин выбирают только для роли «Магазин»: для другой роли оставьте его пустым.',
+          'SHOP_NOT_ALLOWED',
+        );
+      const shopId = await shopFor(input.role, input.shopId);
+      return deps.uow.run(async (repos) => {
+        const { row, lastOwner } = await changing(repos, id);
+        if (lastOwner && input.role !== 'owner') throw LAST_OWNER('снять роль с');
+        const changed: StaffRow = { ...row, role: input.role, shopId };
+        if (row.role === changed.role && row.shopId === changed.shopId) return profileOf(row);
+        await repos.staff.update(id, { role: changed.role, shopId });
+        await repos.audit.record(
+          auditEntry(ctx, by, {
+            action: 'staff.role',
+            entity: 'staff',
+            entityId: id,
+            before: { role: row.role, shopId: row.shopId },
+            after: { role: changed.role, shopId },
+          }),
+        );
+        return profileOf(changed);
+      });
+    },
+
+    /**
+     * The owner removes a member: their sessions end at once and they no longer log in. The row stays, so the audit
+     * log still names them. Nobody removes themselves, and the last owner stays.
+     */
+    async remove(ctx: Ctx, id: number): Promise<void> {
+      const by = requirePermission(ctx, 'staff.manage');
+      if (id === by.staffId)
+        throw new DomainError('conflict', 'Себя удалить нельзя: это может сделать другой владелец.', 'SELF_REMOVE');
+      await deps.uow.run(async (repos) => {
+        const { lastOwner } = await changing(repos, id);
+        if (lastOwner) throw LAST_OWNER('удалить');
+        await repos.staff.remove(id, ctx.now());
+        await repos.staff.endSessions(id, null);
+        await repos.audit.record(
+          auditEntry(ctx, by, {
+            action: 'staff.remove',
+            entity: 'staff',
+            entityId: id,
+            before: { removed: false },
+            after: { removed: true },
+          }),
+        );
+      });
     },
 
     /** The owner's invitation: a one-use link by letter (through the outbox). */
@@ -379,14 +479,24 @@ export function createStaffService(deps: StaffDeps) {
       if ((await repo.count()) > 0) return null;
       const token = deps.newToken();
       const expiresAt = new Date(ctx.now().getTime() + BOOTSTRAP_TTL_S * 1000);
-      await repo.createInvite({
-        tokenHash: deps.hashToken(token),
-        email: '',
-        name: '',
-        role: 'owner',
-        shopId: null,
-        invitedBy: null,
-        expiresAt,
+      await deps.uow.run(async (repos) => {
+        await repos.staff.createInvite({
+          tokenHash: deps.hashToken(token),
+          email: '',
+          name: '',
+          role: 'owner',
+          shopId: null,
+          invitedBy: null,
+          expiresAt,
+        });
+        await repos.audit.record(
+          auditEntry(ctx, null, {
+            action: 'staff.owner-link',
+            entity: 'staff-invite',
+            entityId: 'owner',
+            after: { role: 'owner', expiresAt: expiresAt.toISOString() },
+          }),
+        );
       });
       return link(token);
     },

@@ -187,7 +187,7 @@ describe('bonus promises', () => {
   /** Words that promise bonuses for purchases. */
   const promise = /(за|с) кажд\S+ покупк|приходит \d+ %|начислени\S* бонус|бонус\S* начисляются,/i;
 
-  it('no page promises bonuses for purchases while the rule says nothing credits them', async () => {
+  it('pages promise bonuses for purchases exactly when the rule credits them (the back office does)', async () => {
     const pages = await rows<{ url: string }>(sql`select url from content_pages where published
       union all select url from landing_pages where published`);
     const paths = ['/', '/basket/', '/auth/registerdc/', '/auth/register/', ...pages.map((p) => p.url)];

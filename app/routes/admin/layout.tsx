@@ -59,11 +59,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const [title, text] =
+    status === 403
+      ? ['Нет доступа', 'Вашей роли этот раздел недоступен.']
+      : status === 404
+        ? ['Не найдено', 'Такой страницы нет: возможно, её уже удалили.']
+        : ['Что-то пошло не так', 'Обновите страницу через минуту.'];
   return (
     <main className={styles.login}>
-      <h1>{forbidden ? 'Нет доступа' : 'Что-то пошло не так'}</h1>
-      <p>{forbidden ? 'Вашей роли этот раздел недоступен.' : 'Обновите страницу через минуту.'}</p>
+      <h1>{title}</h1>
+      <p>{text}</p>
       <p>
         <a href="/admin/">В панель управления</a>
       </p>

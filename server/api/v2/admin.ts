@@ -2,8 +2,8 @@ import { type Context, Hono } from 'hono';
 import { STAFF_API } from '../../../contract/api';
 import { DomainError } from '../../../domain/errors';
 import type { Services } from '../../../domain/services';
-import { requirePermission } from '../../../domain/staff/permissions';
-import { staffInviteInput, staffLoginInput } from '../../../domain/staff/staff.schemas';
+import { ownShopScope, requirePermission } from '../../../domain/staff/permissions';
+import { memberId, staffInviteInput, staffLoginInput, staffRoleInput } from '../../../domain/staff/staff.schemas';
 import { stream } from 'hono/streaming';
 import type { z } from 'zod';
 import { buyoutInput, deskFilterInput, handoverInput, moveInput, noteInput } from '../../../domain/order/desk.schemas';
@@ -26,7 +26,10 @@ function queryId(value: string | undefined, name: string): number | undefined {
   return Number(value);
 }
 
-/** `/api/v2/admin/*` (issue 25.7): staff login and logout, the staff list and invitations, the audit log. */
+/**
+ * `/api/v2/admin/*` (issue 25.7): staff login and logout, the staff list, invitations, roles and removals, the audit
+ * log.
+ */
 export function staffApi(services: Services) {
   const api = new Hono<AppEnv>();
   api.post(STAFF_API.login, async (c) => {
@@ -49,6 +52,19 @@ export function staffApi(services: Services) {
     requirePermission(c.get('ctx'), 'staff.manage');
     const input = await parseInput(c, staffInviteInput);
     return answer(c, { invitation: await services.staff.invite(c.get('ctx'), input) });
+  });
+  api.post(STAFF_API.staffMember, async (c) => {
+    const ctx = c.get('ctx');
+    requirePermission(ctx, 'staff.manage');
+    const id = memberId(c.req.param('id'));
+    const input = await parseInput(c, staffRoleInput);
+    return answer(c, { staff: await services.staff.changeRole(ctx, id, input) });
+  });
+  api.post(STAFF_API.staffRemove, async (c) => {
+    const ctx = c.get('ctx');
+    requirePermission(ctx, 'staff.manage');
+    await services.staff.remove(ctx, memberId(c.req.param('id')));
+    return answer(c, {});
   });
   api.get(STAFF_API.audit, async (c) => {
     const ctx = c.get('ctx');
@@ -84,25 +100,25 @@ export function staffApi(services: Services) {
   api.get(STAFF_API.order, async (c) => answer(c, { order: await services.orderDesk.card(c.get('ctx'), orderId(c)) }));
   api.post(STAFF_API.orderTransition, async (c) => {
     const id = orderId(c);
-    requirePermission(c.get('ctx'), 'orders.move', ownShop(c));
+    requirePermission(c.get('ctx'), 'orders.move', ownShopScope(c.get('ctx')));
     const input = await parseInput(c, moveInput);
     return answer(c, { order: await services.orderDesk.move(c.get('ctx'), id, input) });
   });
   api.post(STAFF_API.orderNotes, async (c) => {
     const id = orderId(c);
-    requirePermission(c.get('ctx'), 'orders.move', ownShop(c));
+    requirePermission(c.get('ctx'), 'orders.move', ownShopScope(c.get('ctx')));
     const { text } = await parseInput(c, noteInput);
     return answer(c, { order: await services.orderDesk.note(c.get('ctx'), id, text) });
   });
   api.post(STAFF_API.orderHandover, async (c) => {
     const id = orderId(c);
-    requirePermission(c.get('ctx'), 'orders.move', ownShop(c));
+    requirePermission(c.get('ctx'), 'orders.move', ownShopScope(c.get('ctx')));
     const { code } = await parseInput(c, handoverInput);
     return answer(c, { order: await services.orderDesk.handover(c.get('ctx'), id, code) });
   });
   api.post(STAFF_API.orderBuyout, async (c) => {
     const id = orderId(c);
-    requirePermission(c.get('ctx'), 'orders.move', ownShop(c));
+    requirePermission(c.get('ctx'), 'orders.move', ownShopScope(c.get('ctx')));
     const { keptLineIds } = await parseInput(c, buyoutInput);
     return answer(c, { order: await services.orderDesk.buyout(c.get('ctx'), id, keptLineIds) });
   });
@@ -114,12 +130,6 @@ function orderId(c: Context<AppEnv>): number {
   const id = c.req.param('id') ?? '';
   if (!/^\d{1,9}$/.test(id)) throw new DomainError('not_found', 'Заказ не найден.', 'ORDER_NOT_FOUND');
   return Number(id);
-}
-
-/** A `shop` member acts in their own shop's scope; the service checks each order against it. */
-function ownShop(c: Context<AppEnv>): { shopId?: number | null } {
-  const actor = c.get('ctx').actor;
-  return actor.kind === 'staff' && actor.role === 'shop' ? { shopId: actor.shopId } : {};
 }
 
 /** The query string read through a schema: a bad filter is a 400 with its Russian message. */
