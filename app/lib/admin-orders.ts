@@ -1,7 +1,8 @@
 import { data, isRouteErrorResponse } from 'react-router';
 import { formatPhone } from '../../domain/auth/phone';
 import { DEFAULT_TIME_ZONE } from '../../domain/delivery/schedule';
-import { type ErrorKind, isDomainError } from '../../domain/errors';
+import { isDomainError } from '../../domain/errors';
+import { refusalStatus } from './admin';
 import type { DeskFilter } from '../../domain/order/desk';
 import { DELIVERY_NAMES, STATE_NAMES } from '../../domain/order/process';
 import { isDeskQueue } from '../../domain/order/queues';
@@ -58,40 +59,10 @@ export function orderId(param: string | undefined): number {
   return Number(param);
 }
 
-/** The statuses the API answers for each kind (server/http/errors.ts), for the pages' own answers. */
-const STATUS_BY_KIND: Record<ErrorKind, number> = {
-  validation: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  limit: 422,
-  unavailable: 422,
-  rate_limited: 429,
-};
-
-export const refusalStatus = (kind: ErrorKind) => STATUS_BY_KIND[kind];
-
-/**
- * A refused desk call as the page's answer: its Russian message with the status the API would give, never a 500.
- * Anything else is a fault and is thrown on.
- */
-export function refusal<T extends object>(error: unknown, extra: T) {
-  if (!isDomainError(error)) throw error;
-  const wait = (error as { retryAfterS?: number }).retryAfterS;
-  return data(
-    { ...extra, error: error.message },
-    {
-      status: STATUS_BY_KIND[error.kind],
-      headers: error.kind === 'rate_limited' ? { 'Retry-After': String(wait ?? 60) } : undefined,
-    },
-  );
-}
-
 /** A loader's refusal: the route's error boundary shows the message. */
 export function loaderRefusal(error: unknown): never {
   if (!isDomainError(error)) throw error;
-  throw data(error.message, { status: STATUS_BY_KIND[error.kind] });
+  throw data(error.message, { status: refusalStatus(error.kind) });
 }
 
 /** What a desk page's error boundary says: the refusal's own words, or that it failed. */

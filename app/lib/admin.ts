@@ -40,10 +40,28 @@ export function afterLogin(next: string | null): string {
 }
 
 /** The status of a back-office form a rule refused: the same as the API's for that kind of refusal. */
-const FORM_STATUS: Partial<Record<ErrorKind, number>> = { validation: 400, not_found: 404, conflict: 409 };
+const FORM_STATUS: Partial<Record<ErrorKind, number>> = {
+  validation: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
 
-/** A form's refusal by a rule of the domain: its message, with the status; anything else is thrown on. */
+export const refusalStatus = (kind: ErrorKind) => FORM_STATUS[kind] ?? 400;
+
+/**
+ * A form's refusal by a rule of the domain: its message, with the status (and the wait, over a limit); anything else
+ * is thrown on.
+ */
 export function refused<T extends object>(error: unknown, body: T) {
   if (!isDomainError(error)) throw error;
-  return data({ ...body, error: error.message }, { status: FORM_STATUS[error.kind] ?? 400 });
+  const wait = (error as { retryAfterS?: number }).retryAfterS;
+  return data(
+    { ...body, error: error.message },
+    {
+      status: refusalStatus(error.kind),
+      headers: error.kind === 'rate_limited' ? { 'Retry-After': String(wait ?? 60) } : undefined,
+    },
+  );
 }

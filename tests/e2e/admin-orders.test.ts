@@ -139,7 +139,10 @@ describe('the orders desk in the browser', () => {
       new RegExp(`^Товарный чек № ${order.number} от `),
     );
     expect(await till.page.getByRole('navigation').count()).toBe(0);
-    expect(await till.page.getByRole('button', { name: 'Печать' }).count()).toBe(1);
+    expect(await till.page.getByRole('button', { name: 'Печать' }).isVisible()).toBe(true);
+    await till.page.emulateMedia({ media: 'print' });
+    expect(await till.page.getByRole('button', { name: 'Печать' }).isVisible()).toBe(false);
+    await till.page.emulateMedia({ media: 'screen' });
     expect(await seriousA11yViolations(till.page)).toEqual([]);
     await shot(till.page, 'receipt-768');
     expect(till.errors).toEqual([]);

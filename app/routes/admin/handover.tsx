@@ -1,8 +1,8 @@
 import { data, Form, useNavigation } from 'react-router';
 import type { OrderCard } from '../../../domain/order/desk';
 import { formatAmount } from '../../../domain/pricing/price';
-import { staffPage } from '~/lib/admin';
-import { fullName, refusal } from '~/lib/admin-orders';
+import { refused, staffPage } from '~/lib/admin';
+import { fullName } from '~/lib/admin-orders';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     return { code, order: summary(card) } satisfies Result;
   } catch (error) {
-    return refusal(error, { code });
+    return refused(error, { code });
   }
 }
 

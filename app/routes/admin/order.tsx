@@ -3,8 +3,8 @@ import { imageUrl } from '../../../contract/images';
 import type { DeskHistoryEntry, DeskNote, OrderCard } from '../../../domain/order/desk';
 import { type OrderStatus, STATE_NAMES } from '../../../domain/order/process';
 import { formatAmount } from '../../../domain/pricing/price';
-import { staffPage } from '~/lib/admin';
-import { errorText, fullName, lastKeptDay, loaderRefusal, orderId, phoneText, refusal, when } from '~/lib/admin-orders';
+import { refused, staffPage } from '~/lib/admin';
+import { errorText, fullName, lastKeptDay, loaderRefusal, orderId, phoneText, when } from '~/lib/admin-orders';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
@@ -58,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     return data({ intent, error: 'Неизвестное действие.' }, { status: 400 });
   } catch (error) {
-    return refusal(error, { intent, values });
+    return refused(error, { intent, values });
   }
 }
 

@@ -169,7 +169,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             <tbody>
               {list.items.map((o) => (
                 <tr key={o.id}>
-                  <td>
+                  <td className={desk.nowrap}>
                     <Link to={`/admin/orders/${o.id}/`} className={desk.link}>
                       {`№ ${o.number}`}
                     </Link>
