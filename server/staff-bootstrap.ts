@@ -17,7 +17,9 @@ export async function bootstrapStaff(deps: {
   // 1C's account (issue 26), whatever the owner's state.
   if (settings.EXCHANGE_LOGIN && settings.EXCHANGE_PASSWORD) {
     const done = await services.staff.ensureExchange(ctx, settings.EXCHANGE_LOGIN, settings.EXCHANGE_PASSWORD);
-    log.info(`обмен с 1С: учётная запись ${settings.EXCHANGE_LOGIN} ${done === 'created' ? 'создана' : 'обновлена'} из настроек`);
+    log.info(
+      `обмен с 1С: учётная запись ${settings.EXCHANGE_LOGIN} ${done === 'created' ? 'создана' : 'обновлена'} из настроек`,
+    );
   }
   if (settings.ADMIN_EMAIL && settings.ADMIN_PASSWORD) {
     const done = await services.staff.ensureOwner(ctx, settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);

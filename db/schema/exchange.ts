@@ -16,10 +16,7 @@ export const exchangeSessions = pgTable(
       .references(() => staff.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    queriedOrderIds: integer('queried_order_ids')
-      .array()
-      .notNull()
-      .default(sql`'{}'::integer[]`),
+    queriedOrderIds: integer('queried_order_ids').array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [index('exchange_sessions_staff_idx').on(t.staffId, t.lastSeenAt)],
 );

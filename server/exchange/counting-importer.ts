@@ -32,7 +32,10 @@ export function countingImporter(log: Pick<Logger, 'info'>): CatalogueImporter {
       for await (const record of records) {
         counts[KEYS[record.kind]]++;
       }
-      log.info({ file: ctx.fileName, counts }, 'обмен с 1С: файл прочитан, в магазин не записан (импорт каталога ещё не сделан)');
+      log.info(
+        { file: ctx.fileName, counts },
+        'обмен с 1С: файл прочитан, в магазин не записан (импорт каталога ещё не сделан)',
+      );
       return counts;
     },
   };

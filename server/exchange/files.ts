@@ -34,8 +34,7 @@ export function safeRelativePath(name: string): string | null {
     clean = parts[parts.length - 1] ?? '';
   const segments = clean.split('/').filter((s) => s !== '' && s !== '.');
   if (segments.length === 0 || segments.length > 8) return null;
-  for (const s of segments)
-    if (s.startsWith('.') || s.length > 200 || /[\u0000-\u001f\u007f:*?"<>|]/.test(s)) return null;
+  for (const s of segments) if (s.startsWith('.') || s.length > 200 || /[\p{Cc}:*?"<>|]/u.test(s)) return null;
   const relative = segments.join('/');
   return SCRIPT.test(relative) ? null : relative;
 }
@@ -81,8 +80,7 @@ export function sessionFolder(root: string, sessionKey: string) {
           if (!body) return;
           for await (const chunk of body) {
             size += chunk.byteLength;
-            if (size > FILE_LIMIT)
-              throw new ExchangeFileError(`Часть файла больше ${FILE_LIMIT} байт (file_limit).`);
+            if (size > FILE_LIMIT) throw new ExchangeFileError(`Часть файла больше ${FILE_LIMIT} байт (file_limit).`);
             if (size > sessionLeft)
               throw new ExchangeFileError(`Пакет больше ${SESSION_BYTES} байт: сеанс обмена не принимает больше.`);
             yield chunk;

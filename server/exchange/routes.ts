@@ -144,7 +144,10 @@ export function exchangeRoutes(deps: ExchangeDeps) {
         return answer('success', `Заказов принято 1С: ${marked}.`);
       }
       case 'file':
-        await folder.append(path.posix.join('sale', fileNameOf(c)), c.req.raw.body as ReadableStream<Uint8Array> | null);
+        await folder.append(
+          path.posix.join('sale', fileNameOf(c)),
+          c.req.raw.body as ReadableStream<Uint8Array> | null,
+        );
         return answer('success', SALE_IN_NOT_APPLIED);
       case 'import':
         return answer('success', SALE_IN_NOT_APPLIED);
@@ -201,7 +204,7 @@ function basicOf(c: Ctx): { login: string; password: string } | null {
 const sessidOf = (session: ExchangeSession) =>
   createHash('sha256').update(`sessid:${session.tokenHash}`).digest('hex').slice(0, 32);
 
-const clip = (value: string | undefined) => (value ?? '').replace(/[\u0000-\u001f]/g, ' ').slice(0, 80);
+const clip = (value: string | undefined) => (value ?? '').replace(/\p{Cc}/gu, ' ').slice(0, 80);
 
 function countsText(c: ImportCounts): string {
   return [

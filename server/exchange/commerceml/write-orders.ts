@@ -1,5 +1,11 @@
 import type { ExportOrder } from '../../../domain/exchange/ports';
-import { DELIVERY_NAMES, type DeliveryType, type OrderStatus, orderNumber, STATE_NAMES } from '../../../domain/order/process';
+import {
+  DELIVERY_NAMES,
+  type DeliveryType,
+  type OrderStatus,
+  orderNumber,
+  STATE_NAMES,
+} from '../../../domain/order/process';
 import { encodeWindows1251, escapeXml } from './write-package';
 
 /**
@@ -38,7 +44,11 @@ function render(nodes: Node[], depth: number): string {
     .join('');
 }
 
-const UNIT: Node = ['БазоваяЕдиница', 'шт', { Код: '796', НаименованиеПолное: 'Штука', МеждународноеСокращение: 'PCE' }];
+const UNIT: Node = [
+  'БазоваяЕдиница',
+  'шт',
+  { Код: '796', НаименованиеПолное: 'Штука', МеждународноеСокращение: 'PCE' },
+];
 
 const requisite = (name: string, value: string): Node => [
   'ЗначениеРеквизита',
@@ -134,8 +144,23 @@ function documentOf(o: ExportOrder, timeZone: string): string {
         ['УчтеноВСумме', 'true'],
       ],
     ]);
-  const contacts: Node[] = [['Контакт', [['Тип', 'Телефон мобильный'], ['Значение', `+${o.phone}`]]]];
-  if (o.email) contacts.push(['Контакт', [['Тип', 'Почта'], ['Значение', o.email]]]);
+  const contacts: Node[] = [
+    [
+      'Контакт',
+      [
+        ['Тип', 'Телефон мобильный'],
+        ['Значение', `+${o.phone}`],
+      ],
+    ],
+  ];
+  if (o.email)
+    contacts.push([
+      'Контакт',
+      [
+        ['Тип', 'Почта'],
+        ['Значение', o.email],
+      ],
+    ]);
   const doc: Node[] = [
     ['Ид', number],
     ['Номер', number],
