@@ -147,17 +147,15 @@ export function exchangeRepository(db: Db): ExchangeRepository {
     },
 
     async markExported(tokenHash, now) {
-      // One statement: the list is read and emptied under the row's lock, so a second `success` marks nothing.
+      // One statement: the list is read under the row's lock and emptied, so a second `success` waits for the first
+      // and then finds it empty.
       const rows = await queryRows<{ id: number }>(
         db,
         sql`with taken as (
-            update exchange_sessions n set queried_order_ids = '{}'
-            from (select token_hash, queried_order_ids from exchange_sessions where token_hash = ${tokenHash}
-                  for update) o
-            where n.token_hash = o.token_hash
-            returning o.queried_order_ids as ids)
+            select queried_order_ids as ids from exchange_sessions where token_hash = ${tokenHash} for update),
+          cleared as (update exchange_sessions set queried_order_ids = '{}' where token_hash = ${tokenHash})
           update orders set exported_at = ${ts(now)}
-          where id = any((select ids from taken)) and exported_at is null
+          where id in (select unnest(ids) from taken) and exported_at is null
           returning id`,
       );
       return rows.length;

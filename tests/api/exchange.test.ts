@@ -290,10 +290,10 @@ describe('1C sale session', () => {
 
   it('hands new orders over until success, then not again', async () => {
     const item = offers[0] as OfferFacts;
-    await k.stockOf(item, 5);
+    await k.stockOf(item, 5, 5);
     const { v, phone } = await k.quickShopper(item, 2);
     const saved = await k.rpc(v, 'sale.order.save', k.pickup(phone));
-    expect(saved.status).toBe(200);
+    expect(saved.status, await saved.clone().text()).toBe(200);
     const { id } = (await saved.json()) as { id: number };
     const [order] = await k.rows<{ total: number }>(sql`select total from orders where id = ${id}`);
     const number = `<Номер>${100_000 + id}</Номер>`;
@@ -329,7 +329,7 @@ describe('1C sale session', () => {
     await onec.checkauth();
     await onec.send('query');
     const item = offers[1] as OfferFacts;
-    await k.stockOf(item, 5);
+    await k.stockOf(item, 5, 5);
     const { v, phone } = await k.quickShopper(item, 1);
     const { id } = (await (await k.rpc(v, 'sale.order.save', k.pickup(phone))).json()) as { id: number };
     expectStatus(await onec.send('success'), 'success');
