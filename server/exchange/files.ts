@@ -1,6 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import * as yauzl from 'yauzl';
@@ -132,11 +133,11 @@ export function sessionFolder(root: string, sessionKey: string) {
 /**
  * Unpacks a zip into `target` (yauzl): the central directory is checked first — entry count, every name a safe
  * relative path, the declared sizes within the bound — so a hostile archive writes nothing; then the entries are
- * streamed out, yauzl checking each one's real size against the declared one. Answers the files' relative paths.
+ * streamed out, each cut off at its declared size. Answers the files' relative paths.
  */
 async function unpack(zipPath: string, target: string): Promise<string[]> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(zipPath, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, z) =>
+    yauzl.open(zipPath, { lazyEntries: true, autoClose: false, validateEntrySizes: false }, (err, z) =>
       err ? reject(new ExchangeFileError(`Архив не прочитан: ${err.message}`)) : resolve(z),
     ),
   );
@@ -170,12 +171,35 @@ async function unpack(zipPath: string, target: string): Promise<string[]> {
       const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
         zip.openReadStream(entry, (err, s) => (err ? reject(new ExchangeFileError(err.message)) : resolve(s))),
       );
-      await pipeline(stream, createWriteStream(out, { flags: 'wx' })).catch((err: Error) => {
-        throw new ExchangeFileError(`Архив не распакован: ${err.message}`);
-      });
+      await writeBounded(stream, out, entry.uncompressedSize, relative);
     }
     return files.map((f) => f.relative);
   } finally {
     zip.close();
+  }
+}
+
+/**
+ * Writes an entry's bytes, failing past its declared size. Done here, not by yauzl's own check: that one errors through
+ * yauzl's replaced `destroy`, which never ends the stream, so a lying archive would hang the request. (Its streams are
+ * read through `pipe`: async iteration of a stored entry's stream never ends either.)
+ */
+async function writeBounded(stream: NodeJS.ReadableStream, file: string, declared: number, name: string) {
+  let written = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      written += chunk.length;
+      if (written > declared) done(new ExchangeFileError(`Архив не распакован: ${name} больше заявленного размера.`));
+      else done(null, chunk);
+    },
+  });
+  stream.on('error', (error: Error) => counter.destroy(error));
+  stream.pipe(counter);
+  try {
+    await pipeline(counter, createWriteStream(file, { flags: 'wx' }));
+  } catch (error) {
+    (stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
+    if (error instanceof ExchangeFileError) throw error;
+    throw new ExchangeFileError(`Архив не распакован: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -158,6 +158,28 @@ describe('1C catalogue session', () => {
     expect(expectStatus((await onec.importFile('import.xml'))[0] as OnecAnswer, 'failure')).toContain('не получен');
   });
 
+  it('is outside the shop middlewares: no page cache, chunks above the 256 KB body limit, a chunk above file_limit rolled back', async () => {
+    const a = await onecClient(app, 'catalog', credentials).checkauth();
+    const b = await onecClient(app, 'catalog', credentials).checkauth();
+    expect(a.lines[2]).not.toBe(b.lines[2]);
+    const onec = onecClient(app, 'catalog', credentials);
+    await onec.checkauth();
+    await onec.send('init');
+    const big = Buffer.alloc(600 * 1024, 'a');
+    expectStatus((await onec.upload('import_files/big.jpg', big, 1))[0] as OnecAnswer, 'success');
+    const tooBig = Buffer.alloc(FILE_LIMIT + 1, 'b');
+    expect(expectStatus((await onec.upload('import_files/big.jpg', tooBig, 1))[0] as OnecAnswer, 'failure')).toContain(
+      'file_limit',
+    );
+    const [file] = (await filesUnder(path.join(app.dataDir, 'exchange'))).filter((f) => f.endsWith('big.jpg'));
+    expect(statSync(path.join(app.dataDir, 'exchange', file as string)).size).toBe(big.length);
+    // No visitor session cookie, no page headers.
+    const res = await app.fetch(`${ONEC_PATH}?type=catalog&mode=complete`, { headers: { cookie: onec.cookie } });
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(res.headers.get('content-security-policy')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('authenticates later calls by Basic too (emulators), without the cookie', async () => {
     const onec = onecClient(app, 'catalog', credentials);
     const auth = `Basic ${Buffer.from(`${LOGIN}:${PASSWORD}`).toString('base64')}`;
@@ -234,7 +256,7 @@ describe('1C exchange refusals: always 200, plain text, the status word first, a
       );
   });
 
-  it('a zip with a ../ entry or declaring 2 GB is refused and writes nothing', async () => {
+  it('a zip with a ../ entry, declaring 2 GB or lying about its size is refused and writes nothing', async () => {
     for (const zip of [
       zipOf([
         { name: 'import.xml', data: importXml },
@@ -243,6 +265,11 @@ describe('1C exchange refusals: always 200, plain text, the status word first, a
       zipOf([
         { name: 'import.xml', data: importXml },
         { name: 'bomb.xml', data: Buffer.alloc(1024), declaredSize: 2 * 1024 * 1024 * 1024 - 1 },
+      ]),
+      // Declaring less than it holds: yauzl stops the entry at the declared size and fails.
+      zipOf([
+        { name: 'import.xml', data: importXml },
+        { name: 'liar.xml', data: Buffer.alloc(1024 * 1024), declaredSize: 10 },
       ]),
     ]) {
       const onec = onecClient(app, 'catalog', credentials);
