@@ -349,6 +349,17 @@ describe('1C sale session', () => {
     expect(marked?.exported_at).not.toBeNull();
     // A second success marks nothing more.
     expect(expectStatus(await onec.send('success'), 'success')).toContain('Заказов принято 1С: 0');
+    // Two successes at once after one query mark each order once between them.
+    await onec.send('query');
+    await onec.send('success');
+    const again = await onecClient(app, 'sale', credentials);
+    await again.checkauth();
+    const { v: v2, phone: phone2 } = await k.quickShopper(item, 1);
+    expect((await k.rpc(v2, 'sale.order.save', k.pickup(phone2))).status).toBe(200);
+    await again.send('query');
+    const both = await Promise.all([again.send('success'), again.send('success')]);
+    const counts = both.map((a) => Number(a.lines[1]?.match(/: (\d+)/)?.[1]));
+    expect(counts.sort()).toEqual([0, 1]);
   });
 
   it('an order placed after a query is not marked by that query’s success', async () => {
