@@ -40,9 +40,9 @@ interface LineRow {
   total: number;
 }
 
-/** Live sessions of members still here whose role may exchange. */
+/** Live sessions of members still here. */
 const LIVE = (now: Date, idleS: number) => sql`m.id = s.staff_id and m.removed_at is null
-  and m.role in ('exchange', 'owner') and s.last_seen_at > ${ts(now)} - make_interval(secs => ${idleS})`;
+  and s.last_seen_at > ${ts(now)} - make_interval(secs => ${idleS})`;
 
 export function exchangeRepository(db: Db): ExchangeRepository {
   return {
@@ -68,23 +68,23 @@ export function exchangeRepository(db: Db): ExchangeRepository {
     },
 
     async session(tokenHash, now, idleS) {
-      const [r] = await queryRows<{ token_hash: string; staff_id: number }>(
+      const [r] = await queryRows<SessionRow>(
         db,
         sql`update exchange_sessions s set last_seen_at = ${ts(now)} from staff m
           where s.token_hash = ${tokenHash} and ${LIVE(now, idleS)}
-          returning s.token_hash, s.staff_id`,
+          returning s.token_hash, s.staff_id, m.role`,
       );
       return r ? sessionOf(r) : null;
     },
 
     async latestSession(staffId, now, idleS) {
-      const [r] = await queryRows<{ token_hash: string; staff_id: number }>(
+      const [r] = await queryRows<SessionRow>(
         db,
-        sql`update exchange_sessions set last_seen_at = ${ts(now)} where token_hash = (
+        sql`update exchange_sessions x set last_seen_at = ${ts(now)} from staff m where x.token_hash = (
             select s.token_hash from exchange_sessions s, staff m
             where s.staff_id = ${staffId} and ${LIVE(now, idleS)}
-            order by s.last_seen_at desc limit 1)
-          returning token_hash, staff_id`,
+            order by s.last_seen_at desc limit 1) and m.id = x.staff_id
+          returning x.token_hash, x.staff_id, m.role`,
       );
       return r ? sessionOf(r) : null;
     },
@@ -163,7 +163,14 @@ export function exchangeRepository(db: Db): ExchangeRepository {
   };
 }
 
-const sessionOf = (r: { token_hash: string; staff_id: number }): ExchangeSession => ({
+interface SessionRow {
+  token_hash: string;
+  staff_id: number;
+  role: StaffRole;
+}
+
+const sessionOf = (r: SessionRow): ExchangeSession => ({
   tokenHash: r.token_hash,
   staffId: Number(r.staff_id),
+  role: r.role,
 });

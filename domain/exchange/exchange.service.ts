@@ -3,6 +3,8 @@ import { DomainError } from '../errors';
 import type { PasswordHasher } from '../auth/password';
 import type { LimitCatalogue } from '../limits/catalogue';
 import { enforce, type RateLimiter } from '../limits/limits';
+import { PERMISSIONS } from '../staff/permissions';
+import type { StaffRole } from '../staff/staff-member';
 import type { ExchangeRepository, ExchangeSession, ExportOrder } from './ports';
 
 /** An exchange session ends after this long without a request: a big package with images takes a while. */
@@ -11,7 +13,8 @@ export const EXCHANGE_IDLE_S = 6 * 3600;
 export const ORDERS_PER_QUERY = 500;
 
 const WRONG_LOGIN = 'Неверный логин или пароль обмена с 1С.';
-const ROLES_ALLOWED = new Set(['exchange', 'owner']);
+/** The roles the permission table lets run the exchange (`exchange` and `owner`). */
+const mayExchange = (role: StaffRole) => PERMISSIONS[role].includes('exchange.run');
 
 type Ctx = Pick<RequestContext, 'client' | 'now'>;
 
@@ -35,7 +38,7 @@ export function createExchangeService(deps: ExchangeDeps) {
     const account = await repo.account(key);
     const ok = await deps.passwords.verify(password, account?.passwordHash ?? null);
     if (!account || !ok) throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
-    if (!ROLES_ALLOWED.has(account.role))
+    if (!mayExchange(account.role))
       throw new DomainError('forbidden', 'У этого сотрудника нет роли «Обмен с 1С».', 'FORBIDDEN');
     await limits.reset(key, rules.exchangeLoginTries);
     await limits.reset(ctx.client, rules.exchangeLoginTriesPerClient);
@@ -49,12 +52,13 @@ export function createExchangeService(deps: ExchangeDeps) {
       const token = deps.newToken();
       const tokenHash = deps.hashToken(token);
       await repo.startSession(tokenHash, account.id, ctx.now());
-      return { token, session: { tokenHash, staffId: account.id } };
+      return { token, session: { tokenHash, staffId: account.id, role: account.role } };
     },
 
     /** The session of a cookie's token, or null. */
-    bySession(ctx: Ctx, token: string): Promise<ExchangeSession | null> {
-      return repo.session(deps.hashToken(token), ctx.now(), EXCHANGE_IDLE_S);
+    async bySession(ctx: Ctx, token: string): Promise<ExchangeSession | null> {
+      const session = await repo.session(deps.hashToken(token), ctx.now(), EXCHANGE_IDLE_S);
+      return session && mayExchange(session.role) ? session : null;
     },
 
     /** Basic on a later call (as emulators send it): the member's live session goes on, or a new one starts. */
@@ -64,7 +68,7 @@ export function createExchangeService(deps: ExchangeDeps) {
       if (live) return live;
       const tokenHash = deps.hashToken(deps.newToken());
       await repo.startSession(tokenHash, account.id, ctx.now());
-      return { tokenHash, staffId: account.id };
+      return { tokenHash, staffId: account.id, role: account.role };
     },
 
     /** `type=sale&mode=query`: the orders not taken yet, remembered as this session's last query. */

@@ -30,6 +30,8 @@ export interface CatalogueImporter {
 export interface ExchangeSession {
   tokenHash: string;
   staffId: number;
+  /** The member's role now: a session ends for the exchange once the role no longer may run it. */
+  role: StaffRole;
 }
 
 /** The account 1C logs in with, as the exchange reads it. */
@@ -77,10 +79,7 @@ export interface ExchangeRepository {
   /** A member still here, by login (the staff table's address column, compared without case). */
   account(login: string): Promise<ExchangeAccount | null>;
   startSession(tokenHash: string, staffId: number, now: Date): Promise<void>;
-  /**
-   * The session seen within `idleS` seconds before `now`, of a member still here with the `exchange` or `owner`
-   * role, marking it seen; null otherwise.
-   */
+  /** The session seen within `idleS` seconds before `now`, of a member still here, marking it seen; null otherwise. */
   session(tokenHash: string, now: Date, idleS: number): Promise<ExchangeSession | null>;
   /** The member's latest live session (an emulator that sends Basic on every call and no cookie goes on in it). */
   latestSession(staffId: number, now: Date, idleS: number): Promise<ExchangeSession | null>;

@@ -205,6 +205,16 @@ describe('1C exchange refusals: always 200, plain text, the status word first, a
     expect(expectStatus(await content.checkauth(), 'failure')).toContain('Обмен с 1С');
   });
 
+  it('a session ends for the exchange once its member loses the role', async () => {
+    const { addStaff, STAFF_PASSWORD } = await import('../support/staff');
+    await addStaff(app, { email: 'third-1c@example.ru', role: 'exchange' });
+    const onec = onecClient(app, 'catalog', { login: 'third-1c@example.ru', password: STAFF_PASSWORD });
+    expectStatus(await onec.checkauth(), 'success');
+    expectStatus(await onec.send('complete'), 'success');
+    await app.database.db.execute(sql`update staff set role = 'content' where email = 'third-1c@example.ru'`);
+    expect(expectStatus(await onec.send('complete'), 'failure')).toContain('checkauth');
+  });
+
   it('login tries are limited per login: the 11th in 15 minutes is refused, even with the right password', async () => {
     const { addStaff, STAFF_PASSWORD } = await import('../support/staff');
     await addStaff(app, { email: 'second-1c@example.ru', role: 'exchange' });
