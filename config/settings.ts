@@ -42,6 +42,17 @@ const settingsSchema = z.object({
    */
   ADMIN_EMAIL: optional(z.string().trim().email('ADMIN_EMAIL: ожидается адрес электронной почты')),
   ADMIN_PASSWORD: optional(z.string().min(8, 'ADMIN_PASSWORD: не короче 8 символов')),
+  /**
+   * The account 1C's «Обмен с сайтом» logs in with (issue 26), created with the `exchange` role or given this password
+   * at each start when both are set. The login is any word without spaces or a colon (HTTP Basic), not an owner's.
+   */
+  EXCHANGE_LOGIN: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[^\s:]{1,100}$/, 'EXCHANGE_LOGIN: слово без пробелов и двоеточия'),
+  ),
+  EXCHANGE_PASSWORD: optional(z.string().min(8, 'EXCHANGE_PASSWORD: не короче 8 символов')),
   /** Days the audit log of staff writes is kept. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Minutes a new order may wait for the shop's confirmation before the desk flags it. */

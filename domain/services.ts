@@ -21,6 +21,7 @@ import type { OrdersService } from './order/orders.service';
 import type { OrderDeskService } from './order/desk';
 import type { SessionsService } from './sessions/sessions.service';
 import type { StaffService } from './staff/staff.service';
+import type { ExchangeService } from './exchange/exchange.service';
 import type { RegionsService } from './regions/regions.service';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
@@ -56,6 +57,8 @@ export interface Services {
   shops: ShopsService;
   /** The back office's staff: sessions, second factor, invitations, the audit log. */
   staff: StaffService;
+  /** The 1C exchange's sessions and the orders it hands over (issue 26). */
+  exchange: ExchangeService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;
   /** Every rule it counts by (`domain/limits/catalogue.ts`), with the maxima of the settings. */

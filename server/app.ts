@@ -11,7 +11,9 @@ import type { ShopOptions } from '../contract/options';
 import type { Settings } from '../config/settings';
 import { SHELL, type Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
+import type { CatalogueImporter } from '../domain/exchange/ports';
 import { catalogElementApi } from './api/catalog-element';
+import { exchangeRoutes } from './exchange/routes';
 import { rpcApi } from './api/rpc';
 import type { PushHub } from './push/hub';
 import { adminApi } from './push/routes';
@@ -60,6 +62,8 @@ export interface AppDeps {
   push: PushHub;
   /** Changes announced by the database (cache tags): the page cache drops what they touch. */
   invalidations: Invalidations;
+  /** Where the 1C exchange hands catalogue records (issue 26); for now one that only counts them. */
+  catalogueImporter: CatalogueImporter;
 }
 
 export function createApp(deps: AppDeps) {
@@ -87,6 +91,21 @@ export function createApp(deps: AppDeps) {
       'request',
     );
   });
+  // The 1C exchange (issue 26) before everything else: 1C is a program with its own cookie and Basic login, its
+  // answers are never cached, compressed or given a page's headers, its uploads are chunks of up to 8 MB (above the
+  // 256 KB body limit), and it posts without the shop's session, origin or sessid (the page form guard and write
+  // limits would refuse it). It counts its own login tries.
+  app.route(
+    '/',
+    exchangeRoutes({
+      services,
+      dataDir: settings.DATA_DIR,
+      importer: deps.catalogueImporter,
+      trustProxy: settings.TRUST_PROXY,
+      clock,
+      timeZone: settings.TZ,
+    }),
+  );
   // The API paths answer in their dialect, errors included; every other path answers with pages.
   app.use(`${API_V2_BASE}/*`, speaks(ENVELOPE));
   app.use(CATALOG_ELEMENT_PATH, speaks(ENVELOPE));

@@ -26,6 +26,7 @@ import { phoneCodeRepository } from '../db/repositories/phone-codes';
 import { regionsRepository } from '../db/repositories/regions';
 import { auditRepository } from '../db/repositories/audit';
 import { staffRepository } from '../db/repositories/staff';
+import { exchangeRepository } from '../db/repositories/exchange';
 import { totpSecondFactor } from './auth/totp';
 import { unitOfWork } from '../db/uow';
 import { createCabinetService } from '../domain/cabinet/cabinet.service';
@@ -56,6 +57,7 @@ import { createNewsletterService } from '../domain/newsletter/newsletter.service
 import { createSessionsService } from '../domain/sessions/sessions.service';
 import { createRegionsService } from '../domain/regions/regions.service';
 import { createStaffService } from '../domain/staff/staff.service';
+import { createExchangeService } from '../domain/exchange/exchange.service';
 import type { Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
 
@@ -232,6 +234,14 @@ export function createServices(deps: {
       passwords: scryptHasher(),
       secondFactor: totpSecondFactor(),
       siteUrl: new URL(settings.SITE_URL).origin,
+      newToken: () => randomBytes(32).toString('base64url'),
+      hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
+    }),
+    exchange: createExchangeService({
+      repo: exchangeRepository(db),
+      passwords: scryptHasher(),
+      limits,
+      limitRules,
       newToken: () => randomBytes(32).toString('base64url'),
       hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
     }),

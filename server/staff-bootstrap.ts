@@ -4,16 +4,23 @@ import type { Services } from '../domain/services';
 /**
  * At start (issue 25.1): the owner from `ADMIN_EMAIL` and `ADMIN_PASSWORD` when both are set; else, while nobody works
  * in the back office, a one-use link valid a day that creates the owner, printed for whoever started the shop. No
- * password is ever built in.
+ * password is ever built in. The account 1C logs in with comes from `EXCHANGE_LOGIN` and `EXCHANGE_PASSWORD` when set.
  */
 export async function bootstrapStaff(deps: {
   services: Pick<Services, 'staff'>;
-  settings: Pick<Settings, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>;
+  settings: Pick<Settings, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'EXCHANGE_LOGIN' | 'EXCHANGE_PASSWORD'>;
   log: { info(message: string): void; warn(message: string): void };
   now?: () => Date;
 }): Promise<void> {
   const { services, settings, log } = deps;
   const ctx = { client: 'console', now: deps.now ?? (() => new Date()) };
+  // 1C's account (issue 26), whatever the owner's state.
+  if (settings.EXCHANGE_LOGIN && settings.EXCHANGE_PASSWORD) {
+    const done = await services.staff.ensureExchange(ctx, settings.EXCHANGE_LOGIN, settings.EXCHANGE_PASSWORD);
+    log.info(
+      `обмен с 1С: учётная запись ${settings.EXCHANGE_LOGIN} ${done === 'created' ? 'создана' : 'обновлена'} из настроек`,
+    );
+  }
   if (settings.ADMIN_EMAIL && settings.ADMIN_PASSWORD) {
     const done = await services.staff.ensureOwner(ctx, settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);
     log.info(

@@ -54,6 +54,8 @@ export function retentionRepository(
         report.audit = await count(tx, sql`delete from audit_log where at < ${days(rules.auditDays)}`);
         // A staff session idle for 12 hours is over (domain/staff STAFF_IDLE_S); a day more changes nothing.
         report.staffSessions = await count(tx, sql`delete from staff_sessions where last_seen_at < ${days(1)}`);
+        // A 1C exchange session idle for 6 hours is over (domain/exchange EXCHANGE_IDLE_S).
+        report.exchangeSessions = await count(tx, sql`delete from exchange_sessions where last_seen_at < ${days(1)}`);
         report.staffInvites = await count(
           tx,
           sql`delete from staff_invites where coalesce(used_at, expires_at) < ${days(RETENTION_DAYS.staffInvites)}`,

@@ -8,3 +8,4 @@ export * from './orders';
 export * from './feedback';
 export * from './content';
 export * from './staff';
+export * from './exchange';

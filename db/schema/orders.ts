@@ -106,6 +106,8 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     /** Bonuses credited to the shopper's card when the order was completed (kopecks); taken back on a return. */
     bonusesEarned: integer('bonuses_earned').notNull().default(0),
+    /** When 1C took the order (`type=sale&mode=success` after the query that handed it over); null: not yet. */
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -116,6 +118,7 @@ export const orders = pgTable(
     index('orders_phone_created_idx').on(t.phone, t.createdAt),
     index('orders_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
     index('orders_reserved_until_idx').on(t.reservedUntil).where(sql`${t.reservedUntil} is not null`),
+    index('orders_not_exported_idx').on(t.id).where(sql`${t.exportedAt} is null`),
   ],
 );
 

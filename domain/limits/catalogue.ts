@@ -46,6 +46,12 @@ export function limitCatalogue(settings: LimitSettings) {
     /** Staff logins (the back office): five tries per address and five per client in 15 minutes, then 429. */
     staffLoginTries: rule('staff-login-tries', 'login', 5, 15 * MINUTE),
     staffLoginTriesPerClient: rule('staff-login-tries-per-client', 'client', 5, 15 * MINUTE),
+    /**
+     * 1C's exchange logins (HTTP Basic on `mode=checkauth`, or on every call from an emulator): a success clears them,
+     * so a working 1C never meets the limit, and a guesser gets ten tries per login and thirty per address.
+     */
+    exchangeLoginTries: rule('exchange-login-tries', 'login', 10, 15 * MINUTE),
+    exchangeLoginTriesPerClient: rule('exchange-login-tries-per-client', 'client', 30, 15 * MINUTE),
     /** Pickup codes a staff member may enter at the «Выдача» (right or wrong): a code cannot be guessed at the till. */
     pickupCodeTries: rule('pickup-code-tries', 'staff', 10, 15 * MINUTE),
     /** One SMS code a minute per phone (the answer's `resendAfter`), five an hour, and a client's share. */

@@ -474,6 +474,52 @@ export function createStaffService(deps: StaffDeps) {
       });
     },
 
+    /**
+     * At start: the account 1C logs in with, from `EXCHANGE_LOGIN` and `EXCHANGE_PASSWORD` (issue 26), created with the
+     * `exchange` role or given that password and role. An owner's address is refused: it would lose the owner's role.
+     */
+    async ensureExchange(ctx: SystemCtx, login: string, password: string): Promise<'created' | 'updated'> {
+      checkPassword(password);
+      const passwordHash = await passwords.hash(password);
+      const address = login.toLowerCase();
+      return deps.uow.run(async (repos) => {
+        const found = await repos.staff.byEmail(address);
+        const what = { action: 'staff.exchange-from-settings', entity: 'staff' };
+        if (found) {
+          if (found.role === 'owner')
+            throw new DomainError(
+              'conflict',
+              'EXCHANGE_LOGIN совпадает с адресом владельца: задайте для обмена с 1С отдельный логин.',
+              'EXCHANGE_LOGIN_IS_OWNER',
+            );
+          await repos.staff.update(found.id, { passwordHash, role: 'exchange', shopId: null });
+          await repos.staff.endSessions(found.id, null);
+          await repos.audit.record(
+            auditEntry(ctx, null, {
+              ...what,
+              entityId: found.id,
+              before: { role: found.role, password: 'прежний' },
+              after: { role: 'exchange', password: 'из настроек' },
+            }),
+          );
+          return 'updated';
+        }
+        const id = await repos.staff.create({
+          email: address,
+          name: 'Обмен с 1С',
+          role: 'exchange',
+          shopId: null,
+          passwordHash,
+        });
+        if (id === 'email_taken')
+          throw new DomainError('conflict', 'Сотрудник с этим логином уже есть.', 'EMAIL_TAKEN');
+        await repos.audit.record(
+          auditEntry(ctx, null, { ...what, entityId: id, after: { login: address, role: 'exchange' } }),
+        );
+        return 'created';
+      });
+    },
+
     /** When nobody works here yet: a one-use link, valid a day, that creates the owner. Null when staff exist. */
     async bootstrapLink(ctx: SystemCtx): Promise<string | null> {
       if ((await repo.count()) > 0) return null;

@@ -71,6 +71,7 @@ describe('retention', () => {
       pendingSubscriptions: 1,
       audit: 1,
       staffSessions: 0,
+      exchangeSessions: 0,
       staffInvites: 0,
       rateLimits: 0,
     });
@@ -103,6 +104,7 @@ describe('retention', () => {
       pendingSubscriptions: 0,
       audit: 0,
       staffSessions: 0,
+      exchangeSessions: 0,
       staffInvites: 0,
       rateLimits: 0,
     });

@@ -44,7 +44,7 @@ interface El {
 const el = (name: string, content?: El['content'], attrs?: El['attrs']): El => ({ name, content, attrs });
 const opt = (name: string, value: string | null | undefined): El | null => (value == null ? null : el(name, value));
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   if (!/[&<>"]/.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -1,0 +1,91 @@
+import type { RequestContext } from '../context';
+import { DomainError } from '../errors';
+import type { PasswordHasher } from '../auth/password';
+import type { LimitCatalogue } from '../limits/catalogue';
+import { enforce, type RateLimiter } from '../limits/limits';
+import { PERMISSIONS } from '../staff/permissions';
+import type { StaffRole } from '../staff/staff-member';
+import type { ExchangeRepository, ExchangeSession, ExportOrder } from './ports';
+
+/** An exchange session ends after this long without a request: a big package with images takes a while. */
+export const EXCHANGE_IDLE_S = 6 * 3600;
+/** Orders handed over by one query; the rest go at the next exchange. */
+export const ORDERS_PER_QUERY = 500;
+
+const WRONG_LOGIN = 'Неверный логин или пароль обмена с 1С.';
+/** The roles the permission table lets run the exchange (`exchange` and `owner`). */
+const mayExchange = (role: StaffRole) => PERMISSIONS[role].includes('exchange.run');
+
+type Ctx = Pick<RequestContext, 'client' | 'now'>;
+
+export interface ExchangeDeps {
+  repo: ExchangeRepository;
+  passwords: PasswordHasher;
+  limits: RateLimiter;
+  limitRules: Pick<LimitCatalogue, 'exchangeLoginTries' | 'exchangeLoginTriesPerClient'>;
+  newToken(): string;
+  hashToken(token: string): string;
+}
+
+/** The 1C exchange's sessions and the orders it hands over (issue 26); the protocol lives in server/exchange. */
+export function createExchangeService(deps: ExchangeDeps) {
+  const { repo, limits, limitRules: rules } = deps;
+
+  /** The account of a right login with the `exchange` or `owner` role; tries counted per login and per client. */
+  async function checkLogin(ctx: Ctx, login: string, password: string) {
+    const key = login.toLowerCase();
+    await enforce(limits, [key, rules.exchangeLoginTries], [ctx.client, rules.exchangeLoginTriesPerClient]);
+    const account = await repo.account(key);
+    const ok = await deps.passwords.verify(password, account?.passwordHash ?? null);
+    if (!account || !ok) throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
+    if (!mayExchange(account.role))
+      throw new DomainError('forbidden', 'У этого сотрудника нет роли «Обмен с 1С».', 'FORBIDDEN');
+    await limits.reset(key, rules.exchangeLoginTries);
+    await limits.reset(ctx.client, rules.exchangeLoginTriesPerClient);
+    return account;
+  }
+
+  return {
+    /** `mode=checkauth`: a new session; its token goes to 1C as the cookie's value. */
+    async logIn(ctx: Ctx, login: string, password: string): Promise<{ token: string; session: ExchangeSession }> {
+      const account = await checkLogin(ctx, login, password);
+      const token = deps.newToken();
+      const tokenHash = deps.hashToken(token);
+      await repo.startSession(tokenHash, account.id, ctx.now());
+      return { token, session: { tokenHash, staffId: account.id, role: account.role } };
+    },
+
+    /** The session of a cookie's token, or null. */
+    async bySession(ctx: Ctx, token: string): Promise<ExchangeSession | null> {
+      const session = await repo.session(deps.hashToken(token), ctx.now(), EXCHANGE_IDLE_S);
+      return session && mayExchange(session.role) ? session : null;
+    },
+
+    /** Basic on a later call (as emulators send it): the member's live session goes on, or a new one starts. */
+    async byLogin(ctx: Ctx, login: string, password: string): Promise<ExchangeSession> {
+      const account = await checkLogin(ctx, login, password);
+      const live = await repo.latestSession(account.id, ctx.now(), EXCHANGE_IDLE_S);
+      if (live) return live;
+      const tokenHash = deps.hashToken(deps.newToken());
+      await repo.startSession(tokenHash, account.id, ctx.now());
+      return { tokenHash, staffId: account.id, role: account.role };
+    },
+
+    /** `type=sale&mode=query`: the orders not taken yet, remembered as this session's last query. */
+    async query(session: ExchangeSession): Promise<ExportOrder[]> {
+      const orders = await repo.ordersNotExported(ORDERS_PER_QUERY);
+      await repo.rememberQueried(
+        session.tokenHash,
+        orders.map((o) => o.id),
+      );
+      return orders;
+    },
+
+    /** `type=sale&mode=success`: only now are the orders of the session's last query taken. */
+    confirm(ctx: Ctx, session: ExchangeSession): Promise<number> {
+      return repo.markExported(session.tokenHash, ctx.now());
+    },
+  };
+}
+
+export type ExchangeService = ReturnType<typeof createExchangeService>;
