@@ -18,7 +18,12 @@ function newestMtime(dir: string): number {
 const sources = ['app', 'domain'].map((d) => newestMtime(path.join(root, d)));
 if (!existsSync(built) || statSync(built).mtimeMs < Math.max(...sources)) {
   console.log('Собираю страницы (react-router build)…');
-  const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: started from a test run (NODE_ENV=test), the build would be the development one.
+  const result = spawnSync('npx', ['react-router', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 // React and React Router pick their production builds from NODE_ENV at import time: set it before loading them.

@@ -68,40 +68,49 @@ export function passwordResetLetter(input: {
   };
 }
 
-/** The letter that confirms an order: its number, lines, delivery and sums (kopecks, shown to the kopeck). */
-export function orderConfirmationLetter(input: {
+/** What every letter about an order starts from: who gets it, its number and its page. */
+interface OrderLetterFacts {
   company: Company;
   email: string;
   name: string;
   number: string;
-  lines: { name: string; sizeName: string; quantity: number; total: number }[];
-  delivery: string;
-  deliveryPrice: number;
-  discount: number;
-  total: number;
   /** The order's page: its status, and cancelling while it is new, without an account. */
   url: string;
-}): EmailMessage {
-  const title = `Заказ № ${input.number} принят`;
+}
+
+/** A letter about an order: the greeting, what happened, and the link to the order's page. */
+function orderLetter(kind: string, title: string, input: OrderLetterFacts, paragraphs: string[]): EmailMessage {
   return {
     channel: 'email',
-    kind: 'order-confirmation',
+    kind,
     to: input.email,
     subject: `${title} — ${SHOP.name}`,
     ...emailLayout({
       company: input.company,
       title,
-      paragraphs: [
-        input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!',
-        'Спасибо за заказ. Мы позвоним или напишем, когда он будет готов.',
-        ...input.lines.map((l) => `${l.name}, размер ${l.sizeName} — ${l.quantity} шт., ${formatAmount(l.total)}`),
-        `Получение: ${input.delivery}, ${input.deliveryPrice > 0 ? formatAmount(input.deliveryPrice) : 'бесплатно'}.`,
-        ...(input.discount > 0 ? [`Скидка: ${formatAmount(input.discount)}.`] : []),
-        `Итого к оплате при получении: ${formatAmount(input.total)}.`,
-      ],
+      paragraphs: [input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!', ...paragraphs],
       action: { label: 'Посмотреть заказ', url: input.url },
     }),
   };
+}
+
+/** The letter that confirms an order: its number, lines, delivery and sums (kopecks, shown to the kopeck). */
+export function orderConfirmationLetter(
+  input: OrderLetterFacts & {
+    lines: { name: string; sizeName: string; quantity: number; total: number }[];
+    delivery: string;
+    deliveryPrice: number;
+    discount: number;
+    total: number;
+  },
+): EmailMessage {
+  return orderLetter('order-confirmation', `Заказ № ${input.number} принят`, input, [
+    'Спасибо за заказ. Мы позвоним или напишем, когда он будет готов.',
+    ...input.lines.map((l) => `${l.name}, размер ${l.sizeName} — ${l.quantity} шт., ${formatAmount(l.total)}`),
+    `Получение: ${input.delivery}, ${input.deliveryPrice > 0 ? formatAmount(input.deliveryPrice) : 'бесплатно'}.`,
+    ...(input.discount > 0 ? [`Скидка: ${formatAmount(input.discount)}.`] : []),
+    `Итого к оплате при получении: ${formatAmount(input.total)}.`,
+  ]);
 }
 
 /** The SMS that confirms an order. */
@@ -136,37 +145,21 @@ export function orderReadySms(input: { phone: string; number: string; place: str
 }
 
 /** The letter when an order waits to be collected: the place, until when, the code. */
-export function orderReadyLetter(input: {
-  company: Company;
-  email: string;
-  name: string;
-  number: string;
-  place: string;
-  code: string;
-  /** Shown as it is: «до 28 ноября» in the shop's time. */
-  keptUntil: string | null;
-  total: number;
-  url: string;
-}): EmailMessage {
-  const title = `Заказ № ${input.number} ждёт вас`;
-  return {
-    channel: 'email',
-    kind: 'order-ready',
-    to: input.email,
-    subject: `${title} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [
-        input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!',
-        `Заказ готов к получению: ${input.place}.`,
-        `Код получения: ${input.code}. Назовите его или покажите это письмо.`,
-        ...(input.keptUntil ? [`Заказ хранится ${input.keptUntil}.`] : []),
-        `К оплате при получении: ${formatAmount(input.total)}.`,
-      ],
-      action: { label: 'Посмотреть заказ', url: input.url },
-    }),
-  };
+export function orderReadyLetter(
+  input: OrderLetterFacts & {
+    place: string;
+    code: string;
+    /** Shown as it is: «до 28 ноября» in the shop's time. */
+    keptUntil: string | null;
+    total: number;
+  },
+): EmailMessage {
+  return orderLetter('order-ready', `Заказ № ${input.number} ждёт вас`, input, [
+    `Заказ готов к получению: ${input.place}.`,
+    `Код получения: ${input.code}. Назовите его или покажите это письмо.`,
+    ...(input.keptUntil ? [`Заказ хранится ${input.keptUntil}.`] : []),
+    `К оплате при получении: ${formatAmount(input.total)}.`,
+  ]);
 }
 
 /** The SMS when an order leaves with the courier or the post, with its tracking number. */
@@ -180,59 +173,19 @@ export function orderShippedSms(input: { phone: string; number: string; tracking
 }
 
 /** The letter when an order leaves with the courier or the post. */
-export function orderShippedLetter(input: {
-  company: Company;
-  email: string;
-  name: string;
-  number: string;
-  delivery: string;
-  tracking: string;
-  url: string;
-}): EmailMessage {
-  const title = `Заказ № ${input.number} передан в доставку`;
-  return {
-    channel: 'email',
-    kind: 'order-shipped',
-    to: input.email,
-    subject: `${title} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [
-        input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!',
-        `Заказ в пути: ${input.delivery}.`,
-        `Трек-номер: ${input.tracking}.`,
-      ],
-      action: { label: 'Посмотреть заказ', url: input.url },
-    }),
-  };
+export function orderShippedLetter(input: OrderLetterFacts & { delivery: string; tracking: string }): EmailMessage {
+  return orderLetter('order-shipped', `Заказ № ${input.number} передан в доставку`, input, [
+    `Заказ в пути: ${input.delivery}.`,
+    `Трек-номер: ${input.tracking}.`,
+  ]);
 }
 
 /** The letter when a shop order was not collected in time and is cancelled. */
-export function reservationExpiredLetter(input: {
-  company: Company;
-  email: string;
-  name: string;
-  number: string;
-  url: string;
-}): EmailMessage {
-  const title = `Заказ № ${input.number} отменён`;
-  return {
-    channel: 'email',
-    kind: 'order-expired',
-    to: input.email,
-    subject: `${title} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [
-        input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!',
-        'Срок хранения заказа в магазине истёк, и мы его отменили: вещи вернулись в продажу.',
-        'Если вы всё ещё хотите их купить, оформите заказ заново: пока размер есть, его можно отложить снова.',
-      ],
-      action: { label: 'Посмотреть заказ', url: input.url },
-    }),
-  };
+export function reservationExpiredLetter(input: OrderLetterFacts): EmailMessage {
+  return orderLetter('order-expired', `Заказ № ${input.number} отменён`, input, [
+    'Срок хранения заказа в магазине истёк, и мы его отменили: вещи вернулись в продажу.',
+    'Если вы всё ещё хотите их купить, оформите заказ заново: пока размер есть, его можно отложить снова.',
+  ]);
 }
 
 /** The letter of the newsletter's double opt-in: the subscription counts only once its link is opened. */

@@ -157,22 +157,7 @@ function Receipt({ card }: { card: OrderCard }) {
           ))}
         </tbody>
       </table>
-      <dl className={print.totals}>
-        {card.bonusesUsed > 0 && (
-          <>
-            <dt>Оплачено бонусами</dt>
-            <dd className="price">{formatAmount(-card.bonusesUsed)}</dd>
-          </>
-        )}
-        {card.deliveryPrice > 0 && (
-          <>
-            <dt>Доставка</dt>
-            <dd className="price">{formatAmount(card.deliveryPrice)}</dd>
-          </>
-        )}
-        <dt>Итого</dt>
-        <dd className="price">{formatAmount(card.total)}</dd>
-      </dl>
+      <Totals card={card} label="Итого" />
       <p className={print.sign}>Продавец: ____________________ / ____________________</p>
     </>
   );
@@ -207,22 +192,7 @@ function Courier({ card }: { card: OrderCard }) {
           ))}
         </tbody>
       </table>
-      <dl className={print.totals}>
-        {card.bonusesUsed > 0 && (
-          <>
-            <dt>Оплачено бонусами</dt>
-            <dd className="price">{formatAmount(-card.bonusesUsed)}</dd>
-          </>
-        )}
-        {card.deliveryPrice > 0 && (
-          <>
-            <dt>Доставка</dt>
-            <dd className="price">{formatAmount(card.deliveryPrice)}</dd>
-          </>
-        )}
-        <dt>Получить с покупателя</dt>
-        <dd className="price">{formatAmount(card.total)}</dd>
-      </dl>
+      <Totals card={card} label="Получить с покупателя" />
       <p>Вернул часть товаров — отметьте их в колонке «Оставил / вернул» и получите сумму за оставленные и доставку.</p>
       <p className={print.sign}>Подпись покупателя: ____________________</p>
       <p className={print.sign}>Курьер: ____________________ / ____________________</p>
@@ -239,5 +209,27 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <a href="/admin/orders/">К заказам</a>
       </p>
     </main>
+  );
+}
+
+/** The sums under a form's lines: bonuses and delivery where there are any, then what is paid. */
+function Totals({ card, label }: { card: OrderCard; label: string }) {
+  return (
+    <dl className={print.totals}>
+      {card.bonusesUsed > 0 && (
+        <>
+          <dt>Оплачено бонусами</dt>
+          <dd className="price">{formatAmount(-card.bonusesUsed)}</dd>
+        </>
+      )}
+      {card.deliveryPrice > 0 && (
+        <>
+          <dt>Доставка</dt>
+          <dd className="price">{formatAmount(card.deliveryPrice)}</dd>
+        </>
+      )}
+      <dt>{label}</dt>
+      <dd className="price">{formatAmount(card.total)}</dd>
+    </dl>
   );
 }
