@@ -31,10 +31,13 @@ it('migration 0023 rewrites the pages a database seeded before it holds', async 
     await db.execute(sql.raw(statement));
   }
 
-  const stale = await queryRows(db, sql`
+  const stale = await queryRows(
+    db,
+    sql`
     select id from content_pages where body like '%bonus_earn_percent%'
     union all select id from faq_items where answer like '%bonus_earn_percent%'
-    union all select id from landing_pages where body like '%bonus_earn_percent%'`);
+    union all select id from landing_pages where body like '%bonus_earn_percent%'`,
+  );
   expect(stale).toEqual([]);
   for (const path of ['/info/bonusnaya-programma/', '/info/faq/', '/promo/novinki-sezona/']) {
     const html = await (await app.fetch(path)).text();
