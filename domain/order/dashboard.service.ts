@@ -11,12 +11,12 @@ import {
   type Figures,
   fillDays,
   type Period,
-  queueCounts,
   RUNNING_OUT_STOCK,
   WAITING_SHOWN,
   type WaitingReason,
   waitingText,
 } from './dashboard';
+import { queueCounts } from './queues';
 import type { DeskQueue } from './desk';
 import { type OrderStatus, orderNumber, STATE_NAMES } from './process';
 import { DESK_QUEUES } from './queues';

@@ -8,9 +8,9 @@ import {
   fillDays,
   formatChange,
   niceStep,
-  queueCounts,
   waitingText,
 } from './dashboard';
+import { queueCounts } from './queues';
 
 const MSK = 'Europe/Moscow';
 

@@ -2,9 +2,6 @@ import { localMidnight } from '../delivery/schedule';
 import { formatAmount } from '../pricing/price';
 import { dayAfter, localTime, type Weekday } from '../stores/hours';
 import { plural } from '../text/plural';
-import type { DeskQueue } from './desk';
-import type { OrderStatus } from './process';
-import { DESK_QUEUES } from './queues';
 
 /**
  * The back office's dashboard (issue 25.6), its arithmetic: which moments a figure counts between (days on the
@@ -103,21 +100,6 @@ export function fillDays(dates: readonly string[], rows: readonly DayFigures[]):
     orders: byDate.get(date)?.orders ?? 0,
     revenue: byDate.get(date)?.revenue ?? 0,
   }));
-}
-
-/**
- * Each queue's count from the orders per status and the number of new orders past the confirm time: those are
- * «Подтвердить», the other new ones «Новые» (as `queueOf` sorts one order).
- */
-export function queueCounts(
-  byStatus: Partial<Record<OrderStatus, number>>,
-  overdueNew: number,
-): Record<DeskQueue, number> {
-  const sum = (statuses: readonly OrderStatus[]) => statuses.reduce((n, s) => n + (byStatus[s] ?? 0), 0);
-  const counts = Object.fromEntries(DESK_QUEUES.map((q) => [q.queue, sum(q.statuses)])) as Record<DeskQueue, number>;
-  counts.confirm = overdueNew;
-  counts.new = Math.max(0, (byStatus.new ?? 0) - overdueNew);
-  return counts;
 }
 
 /** Why an order is waiting past its promise: its courier day went by, its shop day went by, or nobody confirmed it. */

@@ -8,7 +8,7 @@ import { can, ownShopScope, requirePermission } from '../staff/permissions';
 import type { StaffMember } from '../staff/staff-member';
 import type { TransactionRepositories, UnitOfWork } from '../uow';
 import { ordersCsv } from './desk-csv';
-import type { DeskFilter, DeskListItem, DeskQueue, OrderCard, OrderDeskService } from './desk';
+import type { DeskFilter, DeskListItem, OrderCard, OrderDeskService } from './desk';
 import type { LockedOrder } from './ports';
 import type { OrderMoves } from './order-moves';
 import {
@@ -20,7 +20,7 @@ import {
   orderNumber,
   STATE_NAMES,
 } from './process';
-import { confirmDeadline, DESK_QUEUES } from './queues';
+import { confirmDeadline, DESK_QUEUES, queueCounts } from './queues';
 import { tryOnSums } from './try-on';
 
 /** What the desk's SQL is asked: the filter resolved to statuses, times and a page. */
@@ -191,11 +191,7 @@ export function createOrderDeskService(deps: {
       const counts = Object.fromEntries(
         (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).map((s) => [s, counted.statuses[s] ?? 0]),
       ) as Record<OrderStatus, number>;
-      const queues = Object.fromEntries(
-        DESK_QUEUES.map(({ queue, statuses: of }) => [queue, of.reduce((n, s) => n + counts[s], 0)]),
-      ) as Record<DeskQueue, number>;
-      queues.confirm = counted.overdueNew;
-      queues.new -= counted.overdueNew;
+      const queues = queueCounts(counts, counted.overdueNew);
       const now = ctx.now();
       return {
         items: found.rows.map((r) => item(r, now)),

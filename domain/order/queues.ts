@@ -22,10 +22,16 @@ export const confirmDeadline = (createdAt: Date, confirmMinutes: number) =>
   new Date(createdAt.getTime() + confirmMinutes * 60_000);
 
 /**
- * Which queue an order is in now: `new` orders split on the confirm deadline, the others by their status.
+ * Each queue's count from the orders per status and the number of new orders past the confirm time: those are
+ * «Подтвердить», the other new ones «Новые».
  */
-export function queueOf(status: OrderStatus, createdAt: Date, now: Date, confirmMinutes: number): DeskQueue {
-  if (status === 'new') return now >= confirmDeadline(createdAt, confirmMinutes) ? 'confirm' : 'new';
-  const found = DESK_QUEUES.find((q) => q.queue !== 'new' && q.queue !== 'confirm' && q.statuses.includes(status));
-  return found?.queue ?? 'done';
+export function queueCounts(
+  byStatus: Partial<Record<OrderStatus, number>>,
+  overdueNew: number,
+): Record<DeskQueue, number> {
+  const sum = (statuses: readonly OrderStatus[]) => statuses.reduce((n, s) => n + (byStatus[s] ?? 0), 0);
+  const counts = Object.fromEntries(DESK_QUEUES.map((q) => [q.queue, sum(q.statuses)])) as Record<DeskQueue, number>;
+  counts.confirm = overdueNew;
+  counts.new = Math.max(0, (byStatus.new ?? 0) - overdueNew);
+  return counts;
 }

@@ -4,8 +4,9 @@ import type { DeskHistoryEntry, DeskNote, OrderCard } from '../../../domain/orde
 import { type OrderStatus, STATE_NAMES } from '../../../domain/order/process';
 import { formatAmount } from '../../../domain/pricing/price';
 import { refused, staffPage } from '~/lib/admin';
-import { errorText, fullName, lastKeptDay, loaderRefusal, orderId, phoneText, when } from '~/lib/admin-orders';
+import { fullName, lastKeptDay, loaderRefusal, orderId, phoneText, when } from '~/lib/admin-orders';
 import { cachePolicy } from '../../../contract/cache-policy';
+import { DeskRefusal } from '~/components/admin/DeskRefusal';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import type { Route } from './+types/order';
@@ -397,17 +398,5 @@ function MoveForm({
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <>
-      <h1>Заказ</h1>
-      <p className={styles.error} role="alert">
-        {errorText(error)}
-      </p>
-      <p>
-        <Link to="/admin/orders/" className={desk.link}>
-          К списку заказов
-        </Link>
-      </p>
-    </>
-  );
+  return <DeskRefusal title="Заказ" error={error} />;
 }

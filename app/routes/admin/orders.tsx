@@ -3,9 +3,10 @@ import { DELIVERY_NAMES, type OrderStatus, STATE_NAMES } from '../../../domain/o
 import { DESK_QUEUES } from '../../../domain/order/queues';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
-import { deskFilter, errorText, deskQuery, loaderRefusal, phoneText, SORTS, when } from '~/lib/admin-orders';
+import { deskFilter, deskQuery, loaderRefusal, phoneText, SORTS, when } from '~/lib/admin-orders';
 import { STAFF_API } from '../../../contract/api';
 import { cachePolicy } from '../../../contract/cache-policy';
+import { DeskRefusal } from '~/components/admin/DeskRefusal';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import type { Route } from './+types/orders';
@@ -225,17 +226,5 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <>
-      <h1>Заказы</h1>
-      <p className={styles.error} role="alert">
-        {errorText(error)}
-      </p>
-      <p>
-        <Link to="/admin/orders/" className={desk.link}>
-          К списку заказов
-        </Link>
-      </p>
-    </>
-  );
+  return <DeskRefusal title="Заказы" error={error} />;
 }
