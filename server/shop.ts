@@ -7,7 +7,6 @@ import { type Database, ping } from '../db/client';
 import { ALL, CACHE_TAGS_CHANNEL, createInvalidations, parseTags } from '../domain/cache-tags';
 import { outboxQueue } from '../db/repositories/outbox';
 import { createApp } from './app';
-import { countingImporter } from './exchange/counting-importer';
 import { createOutboxSender } from './outbox/sender';
 import { createTransport } from './outbox/transports';
 import { createPushHub } from './push/hub';
@@ -56,8 +55,7 @@ export async function createShopApp(deps: {
     clock,
     push,
     invalidations,
-    // Not yet the catalogue import (issue 26 stays open): the 1C exchange's files are read and counted, not written.
-    catalogueImporter: countingImporter(logger),
+    catalogueImporter: services.catalogueImporter,
   });
   return { app, outbox, services, push, transport: transport.describe, stopListening };
 }

@@ -1,29 +1,51 @@
 import type { StaffRole } from '../staff/staff-member';
 import type { CatalogueRecord } from './records';
 
-/** What one catalogue file gave, by kind of record; the text of the answer to 1C names them. */
-export interface ImportCounts {
-  packages: number;
-  groups: number;
-  properties: number;
-  products: number;
-  priceTypes: number;
-  warehouses: number;
-  offers: number;
+/** Rows of one kind a file created, changed, and removed (a product hidden, a stock row zeroed). */
+export interface ChangeCount {
+  created: number;
+  changed: number;
+  removed: number;
 }
 
-/** Which file of which exchange session is imported, for the importer's log. */
-export interface ImportContext {
-  fileName: string;
+export const CHANGE_KINDS = ['sections', 'products', 'offers', 'prices', 'stock', 'images'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** What a file changed in the shop, by kind, and how many of its records were read. */
+export type ImportCounts = Record<ChangeKind, ChangeCount> & { records: number };
+
+/** A record the import could not take, named by 1C's `Ид` so the operator finds it in 1C. */
+export interface ImportIssue {
+  id: string;
+  message: string;
+}
+
+/** One file of a package to import (a catalogue exchange's `mode=import`, or a rerun from the back office). */
+export interface ImportFileRequest {
+  /** The exchange session (or the rerun) the file belongs to: with the name, the key of its log row. */
   sessionKey: string;
+  staffId: number | null;
+  fileName: string;
+  /** The file's records from the start; a step cut off by the time budget reads them again and skips what is written. */
+  records(): AsyncIterable<CatalogueRecord>;
+  /** A file of the package (a photo), by its path inside the package; null when it is not there. */
+  packageFile(relative: string): Promise<Buffer | null>;
 }
 
-/**
- * Where the records of a catalogue file go (issue 26). The shop's writer of products, offers, prices and stock does
- * not exist yet: until it does, the composition root passes one that only counts (server/exchange/counting-importer.ts).
- */
+/** Where an import stands after one request: 1C repeats the request while it is `progress`. */
+export interface ImportStep {
+  status: 'progress' | 'success';
+  logId: number;
+  /** Records of the file written so far. */
+  position: number;
+  counts: ImportCounts;
+  errors: ImportIssue[];
+}
+
+/** The catalogue import (issue 26): records of 1C's files into sections, products, offers, prices, stock and photos. */
 export interface CatalogueImporter {
-  importRecords(records: AsyncIterable<CatalogueRecord>, ctx: ImportContext): Promise<ImportCounts>;
+  /** Writes the file from where its last step stopped, until done or until the step's time budget is spent. */
+  importFile(request: ImportFileRequest): Promise<ImportStep>;
 }
 
 /** An exchange session as the repository keeps it: the token's hash is its key and names its files' folder. */

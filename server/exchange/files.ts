@@ -13,6 +13,9 @@ export const SESSION_BYTES = 1024 * 1024 * 1024;
 /** The most entries a zip may hold (a package with a photo per product and colour has thousands). */
 export const ZIP_ENTRIES = 100_000;
 
+/** The largest photo a package may hold: a product photo from 1C is a few megabytes. */
+export const PHOTO_BYTES = 30 * 1024 * 1024;
+
 /** A refusal the answer to 1C names as it is (`failure\n<message>`). */
 export class ExchangeFileError extends Error {}
 
@@ -118,6 +121,16 @@ export function sessionFolder(root: string, sessionKey: string) {
       } finally {
         await rm(staging, { recursive: true, force: true });
       }
+    },
+
+    /** A file of the package (a photo) whole, or null when it is not there, is unsafe, or is over `PHOTO_BYTES`. */
+    async read(relative: string): Promise<Buffer | null> {
+      const name = safeRelativePath(relative);
+      if (!name) return null;
+      const file = inside(name);
+      const found = await stat(file).catch(() => null);
+      if (!found?.isFile() || found.size > PHOTO_BYTES) return null;
+      return readFile(file);
     },
 
     /** The file to import, read as a stream; an error when it was never uploaded. */

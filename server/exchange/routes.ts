@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ReadableStream } from 'node:stream/web';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { ExchangeSession, CatalogueImporter, ImportCounts } from '../../domain/exchange/ports';
+import type { CatalogueImporter, ExchangeSession, ImportStep } from '../../domain/exchange/ports';
 import { DomainError } from '../../domain/errors';
 import type { Services } from '../../domain/services';
 import { clientAddress } from '../http/client-address';
@@ -17,7 +17,6 @@ export const EXCHANGE_PATHS = ['/bitrix/admin/1c_exchange.php', '/api/1c/exchang
 /** The cookie 1C is told at `checkauth` and sends back on every later call (a plain token: pitfall P2). */
 export const EXCHANGE_COOKIE = 'shop_1c_exchange';
 
-const CATALOG_DONE = 'Каталог прочитан, но в магазин пока не записывается: импорт каталога ещё не сделан (задача 26).';
 const SALE_IN_NOT_APPLIED = 'Файл принят; изменения заказов из 1С магазин пока не применяет.';
 
 type Ctx = Context<AppEnv>;
@@ -26,7 +25,7 @@ export interface ExchangeDeps {
   services: Pick<Services, 'exchange'>;
   /** The shop's data folder: each session's package goes to `exchange/<session>/` under it. */
   dataDir: string;
-  /** Where catalogue records go; for now one that only counts (server/exchange/counting-importer.ts). */
+  /** Where catalogue records go (domain/exchange/catalogue-import.ts). */
   importer: CatalogueImporter;
   trustProxy: boolean;
   clock: () => Date;
@@ -107,9 +106,15 @@ export function exchangeRoutes(deps: ExchangeDeps) {
         }
         if (/\.zip$/i.test(name)) return answer('success', 'Архив уже распакован.');
         if (!/\.xml$/i.test(name)) return answer('success', `Файл ${name} принят.`);
-        const records = parseCatalogue(await folder.open(name));
-        const counts = await deps.importer.importRecords(records, { fileName: name, sessionKey: session.tokenHash });
-        return answer('success', `Файл ${name} прочитан: ${countsText(counts)}.`, CATALOG_DONE);
+        await folder.open(name); // a file never uploaded is refused before a log row is made for it
+        const step = await deps.importer.importFile({
+          sessionKey: session.tokenHash,
+          staffId: session.staffId,
+          fileName: name,
+          records: () => parseFolderFile(folder, name),
+          packageFile: (relative) => folder.read(relative),
+        });
+        return answer(step.status, stepText(name, step));
       }
       case 'deactivate':
       case 'complete':
@@ -206,13 +211,19 @@ const sessidOf = (session: ExchangeSession) =>
 
 const clip = (value: string | undefined) => (value ?? '').replace(/\p{Cc}/gu, ' ').slice(0, 80);
 
-function countsText(c: ImportCounts): string {
-  return [
-    `групп ${c.groups}`,
-    `свойств ${c.properties}`,
-    `товаров ${c.products}`,
-    `типов цен ${c.priceTypes}`,
-    `складов ${c.warehouses}`,
-    `предложений ${c.offers}`,
-  ].join(', ');
+async function* parseFolderFile(folder: Folder, name: string) {
+  yield* parseCatalogue(await folder.open(name));
+}
+
+/** The lines after the status: what the step wrote, and the first errors by 1C's `Ид`. */
+function stepText(name: string, step: ImportStep): string {
+  const c = step.counts;
+  const what = `разделов +${c.sections.created}/~${c.sections.changed}, товаров +${c.products.created}/~${c.products.changed}/−${c.products.removed}, предложений +${c.offers.created}/~${c.offers.changed}, цен ~${c.prices.changed}, остатков ~${c.stock.changed + c.stock.created}/−${c.stock.removed}, фото +${c.images.created}`;
+  const head =
+    step.status === 'progress'
+      ? `Файл ${name}: записано записей ${step.position}, продолжение при следующем запросе.`
+      : `Файл ${name} загружен: записей ${step.position}.`;
+  const errors = step.errors.slice(0, 5).map((e) => `Ошибка (Ид ${e.id}): ${e.message}`);
+  const more = step.errors.length > 5 ? [`…и ещё ошибок: ${step.errors.length - 5} (журнал обмена в админке).`] : [];
+  return [head, what, ...errors, ...more].join('\n');
 }
