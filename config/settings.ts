@@ -53,6 +53,14 @@ const settingsSchema = z.object({
       .regex(/^[^\s:]{1,100}$/, 'EXCHANGE_LOGIN: слово без пробелов и двоеточия'),
   ),
   EXCHANGE_PASSWORD: optional(z.string().min(8, 'EXCHANGE_PASSWORD: не короче 8 символов')),
+  /** The 1C price type (its name or `Ид`) that is the shop's price, and the one shown crossed out (issue 26). */
+  EXCHANGE_RETAIL_PRICE_TYPE: z.string().trim().min(1).default('Розничная'),
+  EXCHANGE_OLD_PRICE_TYPE: z.string().trim().min(1).default('Старая цена'),
+  /**
+   * Seconds one 1C import request may write before it answers `progress` and goes on at the next one; 0 writes one
+   * batch per request.
+   */
+  EXCHANGE_STEP_SECONDS: z.coerce.number().min(0).max(600).default(20),
   /** Days the audit log of staff writes is kept. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Minutes a new order may wait for the shop's confirmation before the desk flags it. */

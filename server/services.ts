@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Company } from '../domain/content/company';
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Settings } from '../config/settings';
@@ -27,6 +28,9 @@ import { regionsRepository } from '../db/repositories/regions';
 import { auditRepository } from '../db/repositories/audit';
 import { staffRepository } from '../db/repositories/staff';
 import { exchangeRepository } from '../db/repositories/exchange';
+import { exchangeCatalogueStore } from '../db/repositories/exchange-catalogue';
+import { createCatalogueImporter } from '../domain/exchange/catalogue-import';
+import { packagePhotos } from './exchange/package-photos';
 import { totpSecondFactor } from './auth/totp';
 import { unitOfWork } from '../db/uow';
 import { createCabinetService } from '../domain/cabinet/cabinet.service';
@@ -77,6 +81,10 @@ export function createServices(deps: {
     | 'GIVE_OUT_DISCOUNT_CARD_ON_REGISTER'
     | 'ORDERS_PER_PHONE_DAY'
     | 'ORDER_CONFIRM_MINUTES'
+    | 'DATA_DIR'
+    | 'EXCHANGE_RETAIL_PRICE_TYPE'
+    | 'EXCHANGE_OLD_PRICE_TYPE'
+    | 'EXCHANGE_STEP_SECONDS'
     | 'FEEDBACK_EMAIL'
     | 'COMPANY_NAME'
     | 'COMPANY_INN'
@@ -244,6 +252,13 @@ export function createServices(deps: {
       limitRules,
       newToken: () => randomBytes(32).toString('base64url'),
       hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
+    }),
+    catalogueImporter: createCatalogueImporter({
+      store: exchangeCatalogueStore(db, clock),
+      photos: packagePhotos(path.join(settings.DATA_DIR, 'images')),
+      priceTypes: { retail: settings.EXCHANGE_RETAIL_PRICE_TYPE, old: settings.EXCHANGE_OLD_PRICE_TYPE },
+      stepMs: settings.EXCHANGE_STEP_SECONDS * 1000,
+      clock,
     }),
     limits,
     limitRules,

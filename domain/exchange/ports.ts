@@ -25,6 +25,8 @@ export interface ImportFileRequest {
   /** The exchange session (or the rerun) the file belongs to: with the name, the key of its log row. */
   sessionKey: string;
   staffId: number | null;
+  /** A catalogue exchange's file, or the back office running the last package again. */
+  type?: 'catalog' | 'rerun';
   fileName: string;
   /** The file's records from the start; a step cut off by the time budget reads them again and skips what is written. */
   records(): AsyncIterable<CatalogueRecord>;
@@ -46,6 +48,12 @@ export interface ImportStep {
 export interface CatalogueImporter {
   /** Writes the file from where its last step stopped, until done or until the step's time budget is spent. */
   importFile(request: ImportFileRequest): Promise<ImportStep>;
+  /**
+   * The package's end (`mode=deactivate` or `complete`, or a whole unsplit file): when every file of the session is
+   * written, a full catalogue hides the 1C products it did not mention and full stock zeroes the offers it did not
+   * mention. Null when some file is not written yet (nothing is removed then).
+   */
+  finishPackage(sessionKey: string): Promise<ImportCounts | null>;
 }
 
 /** An exchange session as the repository keeps it: the token's hash is its key and names its files' folder. */

@@ -117,8 +117,14 @@ export function exchangeRoutes(deps: ExchangeDeps) {
         return answer(step.status, stepText(name, step));
       }
       case 'deactivate':
-      case 'complete':
-        return answer('success', 'Обмен каталогом завершён.');
+      case 'complete': {
+        const removed = await deps.importer.finishPackage(session.tokenHash);
+        if (!removed) return answer('success', 'Обмен каталогом завершён.');
+        return answer(
+          'success',
+          `Обмен каталогом завершён: скрыто товаров, которых нет в полном пакете, ${removed.products.removed}; обнулено остатков ${removed.stock.removed}.`,
+        );
+      }
       default:
         return answer('failure', `Неизвестная команда «${clip(mode)}».`);
     }

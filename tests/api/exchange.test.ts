@@ -98,8 +98,8 @@ const pkg: CataloguePackage = {
 };
 const importXml = writePackage(pkg, { encoding: 'windows-1251' }).importXml;
 const offersXml = writePackage(pkg).offersXml;
-const COUNTS = /групп 2, свойств 1, товаров 3, типов цен 0, складов 0, предложений 0/;
-const OFFER_COUNTS = /групп 0, свойств 0, товаров 0, типов цен 1, складов 2, предложений 4/;
+const COUNTS = /товаров \+3\/~0\/−0, предложений \+0/;
+const OFFER_COUNTS = /предложений \+4\/~0/;
 
 describe('1C catalogue session', () => {
   it('checkauth, init, import.xml and offers.xml in chunks, import with counts, complete', async () => {
@@ -122,8 +122,8 @@ describe('1C catalogue session', () => {
     expect(imported).toHaveLength(1);
     const text = expectStatus(imported[0] as OnecAnswer, 'success');
     expect(text).toMatch(COUNTS);
-    // Plainly: nothing is written to the shop yet.
-    expect(text).toContain('в магазин пока не записывается');
+    // The photos named in import.xml were not uploaded: each is an error with the product's `Ид`.
+    expect(text).toContain('Ошибка (Ид prod-1): Картинка import_files/pr/prod-1.jpg не найдена в пакете.');
     expect(expectStatus((await onec.importFile('offers.xml'))[0] as OnecAnswer, 'success')).toMatch(OFFER_COUNTS);
     expectStatus(await onec.send('deactivate'), 'success');
     expectStatus(await onec.send('complete'), 'success');
@@ -142,8 +142,13 @@ describe('1C catalogue session', () => {
     const answers = await onec.importFile('import.xml');
     expect(answers.map((a) => a.lines[0])).toEqual(['progress', 'success']);
     expect(answers[0]?.lines[1]).toContain('Архив распакован');
-    expect(answers[1]?.lines[1]).toMatch(COUNTS);
-    expect(expectStatus((await onec.importFile('offers.xml'))[0] as OnecAnswer, 'success')).toMatch(OFFER_COUNTS);
+    // The same products as the session before: nothing changes.
+    expect(answers[1]?.lines[2]).toMatch(/товаров \+0\/~0\/−0/);
+    // A file named .jpg that is not an image is refused by its content.
+    expect(answers[1]?.lines.join('\n')).toContain('Картинка import_files/pr/prod-1.jpg: не JPEG, PNG или WebP.');
+    expect(expectStatus((await onec.importFile('offers.xml'))[0] as OnecAnswer, 'success')).toMatch(
+      /предложений \+0\/~0, цен ~0/,
+    );
     const files = await filesUnder(path.join(app.dataDir, 'exchange'));
     expect(files.filter((f) => f.endsWith('import_files/pr/prod-1.jpg'))).toHaveLength(1);
     expect(files.some((f) => f.endsWith('.zip'))).toBe(false);

@@ -1,0 +1,248 @@
+import { PROPS, type PropCode } from '../catalog/filter/props';
+import type { OfferRecord, ProductRecord, PropertyRecord } from './records';
+
+/**
+ * How 1C's words become the shop's fields (issue 26): a property by its name, a value by its text, a price type by a
+ * setting, a size and a colour from an offer's characteristics. Pure: the importer and its tests share it.
+ */
+
+/** What a 1C property fills on the shop: the brand, the colour, or one of the filterable props. */
+export type PropertyTarget = 'brand' | 'color' | PropCode;
+
+/** Lower case, `ё` as `е`, single spaces: how names are compared. */
+export const normalName = (text: string) => text.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
+
+const TARGETS: Record<string, PropertyTarget> = {
+  бренд: 'brand',
+  производитель: 'brand',
+  'торговая марка': 'brand',
+  марка: 'brand',
+  цвет: 'color',
+  материал: 'material',
+  'материал верха': 'material',
+  утеплитель: 'insulation',
+  наполнитель: 'insulation',
+  длина: 'length',
+  сезон: 'season',
+  сезонность: 'season',
+  капюшон: 'hood',
+};
+
+export function propertyTarget(name: string): PropertyTarget | null {
+  return TARGETS[normalName(name)] ?? null;
+}
+
+/** A prop's value code for 1C's text («Пух-перо» → `down-feather`), by the shop's name or code; null when unknown. */
+export function propValueCode(code: PropCode, text: string): string | null {
+  const wanted = normalName(text);
+  const found = PROPS[code].values.find(([value, name]) => normalName(name) === wanted || value === wanted);
+  return found ? found[0] : null;
+}
+
+/** What the importer keeps of a 1C property: its target and its value dictionary. */
+export interface PropertyMapping {
+  target: PropertyTarget | null;
+  values: Record<string, string>;
+}
+
+export function propertyMapping(record: PropertyRecord, before?: PropertyMapping): PropertyMapping {
+  const values = { ...(before?.values ?? {}) };
+  for (const v of record.values) values[v.id] = v.value;
+  return { target: propertyTarget(record.name), values };
+}
+
+/** A 1C product as the shop stores it: text fields, the first group, the brand and colour names, the props. */
+export interface ProductInput {
+  onecId: string;
+  name: string;
+  article: string;
+  description: string;
+  groupId: string | null;
+  brandName: string | null;
+  colorName: string | null;
+  props: Record<string, string>;
+  /** Photo paths inside the package; the importer turns them into stored files. */
+  imagePaths: string[];
+  deleted: boolean;
+}
+
+export function productInput(record: ProductRecord, properties: ReadonlyMap<string, PropertyMapping>): ProductInput {
+  let brandName: string | null = null;
+  let colorName: string | null = null;
+  const props: Record<string, string> = {};
+  for (const value of record.properties) {
+    const mapping = properties.get(value.propertyId);
+    if (!mapping?.target) continue;
+    // A dictionary value may come as its `Ид` only when the classifier came in an earlier file.
+    const text = (value.valueId ? mapping.values[value.valueId] : null) ?? mapping.values[value.value] ?? value.value;
+    if (!text.trim()) continue;
+    if (mapping.target === 'brand') brandName = text.trim();
+    else if (mapping.target === 'color') colorName = text.trim();
+    else {
+      const code = propValueCode(mapping.target, text);
+      if (code) props[mapping.target] = code;
+    }
+  }
+  return {
+    onecId: record.id,
+    name: record.name.trim() || record.id,
+    article: record.article?.trim() ?? '',
+    description: record.description?.trim() ?? '',
+    groupId: record.groupIds[0] ?? null,
+    brandName,
+    colorName,
+    props,
+    imagePaths: record.images,
+    deleted: record.deleted,
+  };
+}
+
+export type PriceRole = 'retail' | 'old';
+
+/** The settings that say which 1C price type is the retail price and which the old one: a name or an `Ид`. */
+export interface PriceTypeSetting {
+  retail: string;
+  old: string;
+}
+
+export function priceRole(type: { id: string; name: string }, setting: PriceTypeSetting): PriceRole | null {
+  const matches = (wanted: string) => type.id === wanted || normalName(type.name) === normalName(wanted);
+  if (matches(setting.retail)) return 'retail';
+  if (matches(setting.old)) return 'old';
+  return null;
+}
+
+/** An offer as the shop stores it: colour and size, prices by role, stock by 1C warehouse. */
+export interface OfferInput {
+  onecId: string;
+  onecProductId: string;
+  colorName: string | null;
+  sizeName: string;
+  sizeSort: number;
+  /** Null when the file gave no price for it (prices come in another file). */
+  prices: { retail: number | null; old: number | null } | null;
+  /** Null when the file gave no stock for it; `total` alone (no warehouses) goes to the web warehouse. */
+  stock: { warehouses: { warehouseId: string; quantity: number }[]; total: number | null } | null;
+  deleted: boolean;
+}
+
+/** The size worn when 1C gives none: a scarf, a hat. */
+export const ONE_SIZE = 'Единый';
+
+export function offerInput(record: OfferRecord, roles: ReadonlyMap<string, PriceRole | null>): OfferInput {
+  let sizeName: string | null = null;
+  let colorName: string | null = null;
+  for (const c of record.characteristics) {
+    const name = normalName(c.name);
+    if (name === 'размер' || name === 'size') sizeName = c.value.trim() || null;
+    else if (name === 'цвет' || name === 'color') colorName = c.value.trim() || null;
+  }
+  let prices: OfferInput['prices'] = null;
+  for (const p of record.prices) {
+    const role = roles.get(p.priceTypeId);
+    if (!role) continue;
+    prices ??= { retail: null, old: null };
+    prices[role] = p.kopecks;
+  }
+  const hasStock = record.stock.length > 0 || record.quantity !== null;
+  const size = sizeName ?? ONE_SIZE;
+  return {
+    onecId: record.id,
+    onecProductId: record.productId,
+    colorName,
+    sizeName: size,
+    sizeSort: sizeSort(size),
+    prices,
+    stock: hasStock
+      ? {
+          warehouses: record.stock.map((s) => ({
+            warehouseId: s.warehouseId,
+            quantity: Math.max(0, Math.floor(s.quantity)),
+          })),
+          total: record.quantity === null ? null : Math.max(0, Math.floor(record.quantity)),
+        }
+      : null,
+    deleted: record.deleted,
+  };
+}
+
+const LETTERS = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
+
+/** Where a size stands in a list: letters in their order, numbers («48», «44-46», «48/176») by their first number. */
+export function sizeSort(name: string): number {
+  const letter = LETTERS.indexOf(name.trim().toUpperCase());
+  if (letter >= 0) return letter + 1;
+  const number = /^\d+(?:[.,]\d+)?/.exec(name.trim());
+  return number ? Math.round(Number(number[0].replace(',', '.'))) : 1000;
+}
+
+const CYRILLIC: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+};
+
+/** A URL word for a Russian name: «Пуховики женские» → `pukhoviki-zhenskie`; `fallback` when nothing is left. */
+export function slug(text: string, fallback = 'item'): string {
+  const latin = [...text.toLowerCase()].map((ch) => CYRILLIC[ch] ?? ch).join('');
+  const word = latin
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return word || fallback;
+}
+
+/** A section's audience from its name, for a top-level group: the listings and size advice read it. */
+export function genderOf(name: string): string | null {
+  const n = normalName(name);
+  if (/жен|women|woman/.test(n)) return 'women';
+  if (/муж|men|man/.test(n)) return 'man';
+  return null;
+}
+
+const KINDS: [RegExp, string][] = [
+  [/пухов/, 'down-jacket'],
+  [/парк/, 'parka'],
+  [/пальт|плащ|тренч/, 'coat'],
+  [/жилет/, 'vest'],
+  [/шапк|берет/, 'hat'],
+  [/шарф|палантин/, 'scarf'],
+  [/перчат|варежк/, 'gloves'],
+];
+
+/** The garment kind of a product by its section's or its own name (a jacket when nothing says otherwise). */
+export function kindOf(...names: string[]): string {
+  const text = normalName(names.join(' '));
+  return KINDS.find(([pattern]) => pattern.test(text))?.[1] ?? 'jacket';
+}
