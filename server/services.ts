@@ -27,6 +27,7 @@ import { regionsRepository } from '../db/repositories/regions';
 import { auditRepository } from '../db/repositories/audit';
 import { staffRepository } from '../db/repositories/staff';
 import { exchangeRepository } from '../db/repositories/exchange';
+import { exchangeSaleLog } from '../db/repositories/exchange-sale';
 import { totpSecondFactor } from './auth/totp';
 import { unitOfWork } from '../db/uow';
 import { createCabinetService } from '../domain/cabinet/cabinet.service';
@@ -244,6 +245,8 @@ export function createServices(deps: {
       limitRules,
       newToken: () => randomBytes(32).toString('base64url'),
       hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
+      orderMoves: { uow: unitOfWork(db), moves },
+      saleLog: exchangeSaleLog(db),
     }),
     limits,
     limitRules,
