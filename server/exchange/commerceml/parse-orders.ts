@@ -26,7 +26,7 @@ function requisitesOf(doc: XmlNode): Map<string, string> {
 }
 
 /** The facts of one `Документ`; null for a document that is not an order (a payment or a shipment of 1C's own). */
-export function readOrderDocument(doc: XmlNode): OrderStatusRecord | null {
+function readOrderDocument(doc: XmlNode): OrderStatusRecord | null {
   const operation = textOf(doc, 'ХозОперация');
   if (operation && operation !== 'Заказ товара') return null;
   const number = textOf(doc, 'Номер');
