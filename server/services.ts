@@ -31,6 +31,7 @@ import { exchangeRepository } from '../db/repositories/exchange';
 import { exchangeCatalogueStore } from '../db/repositories/exchange-catalogue';
 import { createCatalogueImporter } from '../domain/exchange/catalogue-import';
 import { packagePhotos } from './exchange/package-photos';
+import { exchangeSaleLog } from '../db/repositories/exchange-sale';
 import { totpSecondFactor } from './auth/totp';
 import { unitOfWork } from '../db/uow';
 import { createCabinetService } from '../domain/cabinet/cabinet.service';
@@ -252,6 +253,8 @@ export function createServices(deps: {
       limitRules,
       newToken: () => randomBytes(32).toString('base64url'),
       hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
+      orderMoves: { uow: unitOfWork(db), moves },
+      saleLog: exchangeSaleLog(db),
     }),
     catalogueImporter: createCatalogueImporter({
       store: exchangeCatalogueStore(db, clock),

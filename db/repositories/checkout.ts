@@ -576,6 +576,15 @@ export function orderWrites(db: Db): OrderWrites {
       await db.execute(sql`insert into order_notes (order_id, staff_id, text) values (${id}, ${staffId}, ${text})`);
     },
 
+    async addNoteOnce(id, staffId, text) {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`insert into order_notes (order_id, staff_id, text) select ${id}, ${staffId}, ${text}
+          where not exists (select 1 from order_notes where order_id = ${id} and text = ${text}) returning id`,
+      );
+      return rows.length > 0;
+    },
+
     async lines(id) {
       const rows = await queryRows<{
         id: number;

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { CardFacts, DeskQuery, DeskRow, OrderDeskReads } from '../../domain/order/desk.service';
 import type { DeliveryType, OrderStatus } from '../../domain/order/process';
 import { type Db, queryRows } from '../client';
+import { ONEC_ACTOR } from '../../domain/exchange/order-status-import';
 
 type Where = Omit<DeskQuery, 'limit' | 'offset' | 'sort'>;
 
@@ -267,6 +268,7 @@ export function orderDeskRepository(db: Db): OrderDeskReads {
 function actorName(actor: string): string {
   if (actor.startsWith('user:') || actor === 'shopper') return 'Покупатель';
   if (actor === 'system:reservation') return 'Срок хранения истёк';
+  if (actor === ONEC_ACTOR) return '1С';
   if (actor.startsWith('system')) return 'Система';
   return actor;
 }

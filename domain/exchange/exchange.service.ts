@@ -5,6 +5,8 @@ import type { LimitCatalogue } from '../limits/catalogue';
 import { enforce, type RateLimiter } from '../limits/limits';
 import { PERMISSIONS } from '../staff/permissions';
 import type { StaffRole } from '../staff/staff-member';
+import type { OrderStatusRecord, SaleFileResult, SaleLog } from './order-status';
+import { applyOrderStatuses, type OrderStatusImportDeps } from './order-status-import';
 import type { ExchangeRepository, ExchangeSession, ExportOrder } from './ports';
 
 /** An exchange session ends after this long without a request: a big package with images takes a while. */
@@ -25,6 +27,9 @@ export interface ExchangeDeps {
   limitRules: Pick<LimitCatalogue, 'exchangeLoginTries' | 'exchangeLoginTriesPerClient'>;
   newToken(): string;
   hashToken(token: string): string;
+  /** 1C's orders files: the order process the desk uses, and the log they go to. */
+  orderMoves: OrderStatusImportDeps;
+  saleLog: SaleLog;
 }
 
 /** The 1C exchange's sessions and the orders it hands over (issue 26); the protocol lives in server/exchange. */
@@ -84,6 +89,27 @@ export function createExchangeService(deps: ExchangeDeps) {
     /** `type=sale&mode=success`: only now are the orders of the session's last query taken. */
     confirm(ctx: Ctx, session: ExchangeSession): Promise<number> {
       return repo.markExported(session.tokenHash, ctx.now());
+    },
+
+    /** `type=sale&mode=import`: 1C's order statuses of a file applied, and the file's row in the exchange log. */
+    async applySale(
+      ctx: Ctx,
+      session: ExchangeSession,
+      fileName: string,
+      records: readonly OrderStatusRecord[],
+    ): Promise<SaleFileResult> {
+      const startedAt = ctx.now();
+      const author = { staffId: session.staffId, client: ctx.client, now: ctx.now };
+      const result = await applyOrderStatuses(deps.orderMoves, author, records);
+      await deps.saleLog.record({
+        sessionKey: session.tokenHash,
+        staffId: session.staffId,
+        fileName,
+        startedAt,
+        finishedAt: ctx.now(),
+        result,
+      });
+      return result;
     },
   };
 }

@@ -170,6 +170,8 @@ export interface OrderWrites {
   pickupCodeIs(id: number, codeHash: string): Promise<boolean>;
   setTrackingNumber(id: number, trackingNumber: string): Promise<void>;
   addNote(id: number, staffId: number, text: string): Promise<void>;
+  /** Adds the note unless the order has one with the same text (1C's payment, imported again); true when added. */
+  addNoteOnce(id: number, staffId: number, text: string): Promise<boolean>;
   /** The order's lines, for a try-on. */
   lines(id: number): Promise<TryOnLine[]>;
   /** Marks lines as given back at the door and writes the order's new sums. */

@@ -3,12 +3,14 @@ import path from 'node:path';
 import type { ReadableStream } from 'node:stream/web';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import type { OrderStatusRecord, SaleFileResult } from '../../domain/exchange/order-status';
 import type { CatalogueImporter, ExchangeSession, ImportStep } from '../../domain/exchange/ports';
 import { DomainError } from '../../domain/errors';
 import type { Services } from '../../domain/services';
 import { clientAddress } from '../http/client-address';
 import type { AppEnv } from '../http/env';
 import { CommerceMlError, parseCatalogue } from './commerceml/parse-catalogue';
+import { parseOrders } from './commerceml/parse-orders';
 import { ordersXml } from './commerceml/write-orders';
 import { ExchangeFileError, FILE_LIMIT, safeRelativePath, sessionFolder } from './files';
 
@@ -17,7 +19,14 @@ export const EXCHANGE_PATHS = ['/bitrix/admin/1c_exchange.php', '/api/1c/exchang
 /** The cookie 1C is told at `checkauth` and sends back on every later call (a plain token: pitfall P2). */
 export const EXCHANGE_COOKIE = 'shop_1c_exchange';
 
-const SALE_IN_NOT_APPLIED = 'Файл принят; изменения заказов из 1С магазин пока не применяет.';
+/** The lines after `success` for 1C's orders file: what changed, and the first refusals by order number. */
+function saleText(name: string, result: SaleFileResult): string {
+  const head = `Файл ${name}: заказов изменено ${result.changed}, без изменений ${result.unchanged}, отказов ${result.errors.length}.`;
+  const errors = result.errors.slice(0, 5).map((e) => `Заказ ${e.id}: ${e.message}`);
+  const more =
+    result.errors.length > 5 ? [`…и ещё отказов: ${result.errors.length - 5} (журнал обмена в админке).`] : [];
+  return [head, ...errors, ...more].join('\n');
+}
 
 type Ctx = Context<AppEnv>;
 
@@ -154,14 +163,19 @@ export function exchangeRoutes(deps: ExchangeDeps) {
         const marked = await deps.services.exchange.confirm(ctxOf(c), session);
         return answer('success', `Заказов принято 1С: ${marked}.`);
       }
-      case 'file':
-        await folder.append(
-          path.posix.join('sale', fileNameOf(c)),
-          c.req.raw.body as ReadableStream<Uint8Array> | null,
-        );
-        return answer('success', SALE_IN_NOT_APPLIED);
-      case 'import':
-        return answer('success', SALE_IN_NOT_APPLIED);
+      case 'file': {
+        const name = fileNameOf(c);
+        await folder.append(path.posix.join('sale', name), c.req.raw.body as ReadableStream<Uint8Array> | null);
+        return answer('success', `Файл ${name} принят.`);
+      }
+      case 'import': {
+        const name = fileNameOf(c);
+        // The whole file is read before any order moves: a malformed file changes nothing.
+        const records: OrderStatusRecord[] = [];
+        for await (const record of parseOrders(await folder.open(path.posix.join('sale', name)))) records.push(record);
+        const result = await deps.services.exchange.applySale(ctxOf(c), session, name, records);
+        return answer('success', saleText(name, result));
+      }
       default:
         return answer('failure', `Неизвестная команда «${clip(mode)}».`);
     }

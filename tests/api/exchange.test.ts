@@ -390,11 +390,13 @@ describe('1C sale session', () => {
     expect(documentOf(await onec.send('query'))).toContain(`<Номер>${100_000 + id}</Номер>`);
   });
 
-  it('a file of orders from 1C is accepted but not yet applied', async () => {
+  it('a file of orders from 1C is accepted, and refused at import when it is not CommerceML (more in exchange-sale-import)', async () => {
     const onec = onecClient(app, 'sale', credentials);
     await onec.checkauth();
     const answer = (await onec.upload('orders-1.xml', Buffer.from('<?xml version="1.0"?><x/>'), 1))[0] as OnecAnswer;
-    expect(expectStatus(answer, 'success')).toContain('пока не применяет');
+    expect(expectStatus(answer, 'success')).toBe('Файл orders-1.xml принят.');
+    const imported = (await onec.importFile('orders-1.xml'))[0] as OnecAnswer;
+    expect(expectStatus(imported, 'failure')).toContain('корневой элемент «x» вместо «КоммерческаяИнформация»');
   });
 
   it('the exchange account from the settings is audited', async () => {

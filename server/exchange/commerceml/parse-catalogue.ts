@@ -176,12 +176,12 @@ export async function* parseCatalogue(
   yield* ready;
 }
 
-function localName(name: string): string {
+export function localName(name: string): string {
   const colon = name.indexOf(':');
   return colon < 0 ? name : name.slice(colon + 1);
 }
 
-function attributes(attrs: Record<string, string>): Record<string, string> {
+export function attributes(attrs: Record<string, string>): Record<string, string> {
   const plain: Record<string, string> = {};
   for (const name in attrs) plain[localName(name)] = attrs[name];
   return plain;
@@ -192,7 +192,7 @@ const GT = 0x3e;
 const HEAD_LIMIT = 1024;
 
 /** Bytes to text, in the encoding the XML declaration names; held back only until the declaration has arrived. */
-async function* decode(
+export async function* decode(
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array>,
   fail: (message: string) => never,
 ): AsyncGenerator<string> {

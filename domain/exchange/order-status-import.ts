@@ -1,0 +1,192 @@
+import { DomainError, isDomainError } from '../errors';
+import type { OrderMoves } from '../order/order-moves';
+import type { LockedOrder } from '../order/ports';
+import {
+  DEFAULT_GUARDS,
+  ORDER_TRANSITIONS,
+  type OrderForProcess,
+  type OrderStatus,
+  STATE_NAMES,
+} from '../order/process';
+import { changesOf } from '../staff/audit';
+import type { TransactionRepositories, UnitOfWork } from '../uow';
+import { type OrderStatusRecord, type SaleFileResult, stateOfStatusText } from './order-status';
+
+/** Who the order's history names for 1C's moves; the timeline shows it as «1С». */
+export const ONEC_ACTOR = 'system:1c';
+
+/** The way forward an order goes; a state 1C names behind the order's own is old news, not a move back. */
+const FORWARD: readonly OrderStatus[] = ['new', 'confirmed', 'assembling', 'shipped', 'ready', 'completed', 'returned'];
+const rank = (state: OrderStatus) => FORWARD.indexOf(state);
+
+/**
+ * The state 1C's facts lead to: a cancel (or a return) wins over anything else 1C says; otherwise the furthest of
+ * what it says (posted, shipped, final status, the «Статус заказа» text). Null when 1C says nothing to move by.
+ */
+export function targetOf(record: OrderStatusRecord): OrderStatus | null {
+  const said = stateOfStatusText(record.statusText);
+  if (record.cancelled || said === 'cancelled') return 'cancelled';
+  if (said === 'returned') return 'returned';
+  const facts: OrderStatus[] = [];
+  if (said && said !== 'new') facts.push(said);
+  if (record.completed) facts.push('completed');
+  if (record.shipped) facts.push('shipped');
+  if (record.confirmed) facts.push('confirmed');
+  return facts.reduce<OrderStatus | null>((best, s) => (best === null || rank(s) > rank(best) ? s : best), null);
+}
+
+export type MovePlan = { kind: 'none' } | { kind: 'moves'; path: OrderStatus[] } | { kind: 'refused'; reason: string };
+
+/** The shortest way from `from` to `to` through the states `next` allows, without `from` itself; null when none. */
+function shortest(from: OrderStatus, to: OrderStatus, next: (state: OrderStatus) => readonly OrderStatus[]) {
+  const cameFrom = new Map<OrderStatus, OrderStatus | null>([[from, null]]);
+  const queue: OrderStatus[] = [from];
+  while (queue.length > 0) {
+    const state = queue.shift() as OrderStatus;
+    if (state === to) {
+      const path: OrderStatus[] = [];
+      for (let s: OrderStatus | null = to; s !== null && s !== from; s = cameFrom.get(s) ?? null) path.unshift(s);
+      return path;
+    }
+    for (const n of next(state))
+      if (!cameFrom.has(n)) {
+        cameFrom.set(n, state);
+        queue.push(n);
+      }
+  }
+  return null;
+}
+
+/**
+ * The moves that take the order to `target`, each one the process allows (`next`, the table and its guards for the
+ * order's delivery): a `new` order 1C says is shipped goes new → confirmed → assembling → shipped. Nothing to do when
+ * the order is there or further on; a refusal, in the process's words, when no allowed way leads there.
+ */
+export function planMoves(
+  order: OrderForProcess,
+  target: OrderStatus,
+  next: (order: OrderForProcess) => readonly OrderStatus[],
+): MovePlan {
+  if (order.state === target) return { kind: 'none' };
+  const forward = target !== 'cancelled' && target !== 'returned' && order.state !== 'cancelled';
+  if (forward && rank(order.state) >= rank(target)) return { kind: 'none' };
+  const path = shortest(order.state, target, (state) => next({ ...order, state }));
+  if (path) return { kind: 'moves', path };
+  // Why not: the first step of the table's way that a guard refuses, or the table itself.
+  let state = order.state;
+  for (const to of shortest(order.state, target, (s) => ORDER_TRANSITIONS[s]) ?? []) {
+    const reason = DEFAULT_GUARDS.map((g) => g({ order: { ...order, state }, to, actor: 'system' })).find(Boolean);
+    if (reason) return { kind: 'refused', reason };
+    state = to;
+  }
+  return {
+    kind: 'refused',
+    reason: `Заказ нельзя перевести из состояния «${STATE_NAMES[order.state]}» в «${STATE_NAMES[target]}».`,
+  };
+}
+
+/** What the order's history says of a move 1C asked for. */
+function reasonOf(record: OrderStatusRecord, to: OrderStatus): string {
+  if (to === 'cancelled' && record.cancelled)
+    return record.cancelled.reason ? `Отменён в 1С: ${record.cancelled.reason}` : 'Отменён в 1С';
+  if (to === 'shipped' && record.shipped) {
+    const { date, trackingNumber } = record.shipped;
+    return `Отгружен в 1С${date ? ` ${date}` : ''}${trackingNumber ? `, трек-номер ${trackingNumber}` : ''}`;
+  }
+  return record.statusText ? `Статус в 1С: «${record.statusText}»` : 'По данным 1С';
+}
+
+export interface OrderStatusImportDeps {
+  uow: UnitOfWork;
+  moves: OrderMoves;
+}
+
+/** The exchange's staff member the notes and the audit name, and the request's client and clock. */
+export interface ImportAuthor {
+  staffId: number;
+  client: string;
+  now: () => Date;
+}
+
+const notFound = () => new DomainError('not_found', 'Заказ не найден в магазине.', 'ORDER_NOT_FOUND');
+
+/**
+ * Applies 1C's order facts (issue 26) through the order process the desk uses: every move checked by the table and
+ * its guards and followed by its hooks (stock back on a cancel, a pickup code on ready, the shopper told of a
+ * shipment, bonuses on completion), in the history as «1С» and in the audit under the exchange's member. A move the
+ * process refuses is an error by the order's number, never forced; an order already as 1C says is left alone, so the
+ * same file twice changes nothing. Each order in its own transaction: one bad order does not undo the others.
+ */
+export async function applyOrderStatuses(
+  deps: OrderStatusImportDeps,
+  author: ImportAuthor,
+  records: readonly OrderStatusRecord[],
+): Promise<SaleFileResult> {
+  const result: SaleFileResult = { records: records.length, changed: 0, unchanged: 0, errors: [] };
+
+  async function applyOne(repos: TransactionRepositories, record: OrderStatusRecord) {
+    if (record.orderId === null) throw notFound();
+    const order = await repos.orders.lockForChange(record.orderId);
+    if (!order) throw notFound();
+    let changed = false;
+    // Payments are not kept yet: the staff see 1C's payment as a note, once.
+    if (record.paid) {
+      const note = record.paid.date ? `Оплачен в 1С ${record.paid.date}` : 'Оплачен в 1С';
+      changed = await repos.orders.addNoteOnce(order.id, author.staffId, note);
+    }
+    const target = targetOf(record);
+    if (!target) return { changed, refusal: null };
+    const plan = planMoves(order, target, (o) => deps.moves.process.next(o, 'system'));
+    if (plan.kind === 'refused') return { changed, refusal: plan.reason };
+    if (plan.kind === 'none') return { changed, refusal: null };
+    const tracking = record.shipped?.trackingNumber ?? null;
+    // As at the desk, no shipment without its tracking number: the shopper is sent it.
+    if (plan.path.includes('shipped') && !tracking)
+      return { changed, refusal: 'В файле 1С нет трек-номера: заказ без него не передают в доставку.' };
+    for (const to of plan.path) await moveOne(repos, order, to, record, tracking);
+    return { changed: true, refusal: null };
+  }
+
+  async function moveOne(
+    repos: TransactionRepositories,
+    order: LockedOrder,
+    to: OrderStatus,
+    record: OrderStatusRecord,
+    tracking: string | null,
+  ) {
+    const reason = reasonOf(record, to);
+    const before = await deps.moves.move(repos, order.id, to, {
+      actor: 'system',
+      name: ONEC_ACTOR,
+      reason,
+      trackingNumber: to === 'shipped' ? (tracking ?? undefined) : undefined,
+    });
+    await repos.audit.record({
+      at: author.now(),
+      staffId: author.staffId,
+      staffEmail: '1С',
+      client: author.client,
+      action: 'order.move',
+      entity: 'order',
+      entityId: String(order.id),
+      changes: changesOf(
+        { status: before.state },
+        { status: to, reason, ...(to === 'shipped' && tracking ? { trackingNumber: tracking } : {}) },
+      ),
+    });
+  }
+
+  for (const record of records) {
+    try {
+      const outcome = await deps.uow.run((repos) => applyOne(repos, record));
+      if (outcome.refusal) result.errors.push({ id: record.ref, message: outcome.refusal });
+      if (outcome.changed) result.changed += 1;
+      else if (!outcome.refusal) result.unchanged += 1;
+    } catch (error) {
+      // A hook's refusal (or the order gone) undoes that order's writes only; anything else is the shop's fault.
+      if (!isDomainError(error)) throw error;
+      result.errors.push({ id: record.ref, message: error.message });
+    }
+  }
+  return result;
+}
