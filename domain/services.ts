@@ -22,6 +22,7 @@ import type { OrderDeskService } from './order/desk';
 import type { SessionsService } from './sessions/sessions.service';
 import type { StaffService } from './staff/staff.service';
 import type { ExchangeService } from './exchange/exchange.service';
+import type { ExchangeAdminService } from './exchange/exchange-admin';
 import type { RegionsService } from './regions/regions.service';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
@@ -59,6 +60,8 @@ export interface Services {
   staff: StaffService;
   /** The 1C exchange's sessions and the orders it hands over (issue 26). */
   exchange: ExchangeService;
+  /** The back office's exchange page: the log of imported files and the mappings of 1C's types to the shop's. */
+  exchangeAdmin: ExchangeAdminService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;
   /** Every rule it counts by (`domain/limits/catalogue.ts`), with the maxima of the settings. */

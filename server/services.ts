@@ -27,6 +27,7 @@ import { regionsRepository } from '../db/repositories/regions';
 import { auditRepository } from '../db/repositories/audit';
 import { staffRepository } from '../db/repositories/staff';
 import { exchangeRepository } from '../db/repositories/exchange';
+import { exchangeAdminRepository, exchangeAdminUnit } from '../db/repositories/exchange-admin';
 import { totpSecondFactor } from './auth/totp';
 import { unitOfWork } from '../db/uow';
 import { createCabinetService } from '../domain/cabinet/cabinet.service';
@@ -58,6 +59,7 @@ import { createSessionsService } from '../domain/sessions/sessions.service';
 import { createRegionsService } from '../domain/regions/regions.service';
 import { createStaffService } from '../domain/staff/staff.service';
 import { createExchangeService } from '../domain/exchange/exchange.service';
+import { createExchangeAdminService } from '../domain/exchange/exchange-admin';
 import type { Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
 
@@ -245,6 +247,7 @@ export function createServices(deps: {
       newToken: () => randomBytes(32).toString('base64url'),
       hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
     }),
+    exchangeAdmin: createExchangeAdminService({ repo: exchangeAdminRepository(db), uow: exchangeAdminUnit(db) }),
     limits,
     limitRules,
   };
