@@ -21,7 +21,9 @@ export function packageRerun(deps: { dataDir: string; importer: CatalogueImporte
       const done: RerunFile[] = [];
       for (const fileName of from.files) {
         try {
-          await folder.open(fileName).then((s) => s.destroy()); // a file gone is said so before a log row is made
+          // A file gone is said so before the importer opens a log row for it.
+          const file = await stat(folder.inside(fileName)).catch(() => null);
+          if (!file?.isFile()) throw new ExchangeFileError('файла нет в папке пакета на сервере.');
           let position = -1;
           for (;;) {
             const step = await deps.importer.importFile({
