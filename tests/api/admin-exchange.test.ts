@@ -207,6 +207,7 @@ describe('the log', () => {
     const second = await logOf(`${PAGE}?page=2`);
     expect(second).toContain('import0_1.xml');
     expect(second).not.toContain('many-29.xml');
+    expect(await textOf(await as.owner.get(`${PAGE}?page=9`))).toContain('На этой странице записей нет');
   });
 });
 

@@ -263,7 +263,15 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
 
       <section aria-labelledby="log" className={own.section}>
         <h2 id="log">Журнал</h2>
-        {log.items.length === 0 ? <p>Обменов ещё не было.</p> : <LogTable items={log.items} />}
+        {log.total === 0 ? (
+          <p>Обменов ещё не было.</p>
+        ) : log.items.length === 0 ? (
+          <p>
+            На этой странице записей нет: <Link to={`${PATH}#log`}>к началу журнала</Link>.
+          </p>
+        ) : (
+          <LogTable items={log.items} />
+        )}
         {log.pages > 1 && (
           <nav aria-label="Страницы журнала" className={own.pages}>
             {log.page > 1 && <Link to={`${PATH}?page=${log.page - 1}#log`}>← Новее</Link>}
