@@ -254,9 +254,12 @@ describe('the mappings', () => {
       'price:pt-opt': 'retail',
     });
     expect(res.status).toBe(400);
-    expect(await textOf(res)).toContain(
+    const html = await res.text();
+    expect(visible(html)).toContain(
       'Ролью розничной цены может быть только один тип цен, а выбраны: «Оптовая», «Розничная».',
     );
+    // The page without JavaScript shows the refused choice again, to be corrected.
+    expect(html).toMatch(/name="price:pt-opt"[^>]*>(?:(?!<\/select>)[\s\S])*<option value="retail" selected=""/);
     const types = await rows<{ onec_id: string; role: string | null }>(
       sql`select onec_id, role from exchange_price_types order by onec_id`,
     );

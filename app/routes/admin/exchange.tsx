@@ -30,6 +30,8 @@ interface ExchangeResult {
   form: 'prices' | 'warehouses' | 'sections' | 'rerun';
   notice?: string;
   error?: string;
+  /** A refused form's choices, shown again as they were sent (a page without JavaScript is rendered anew). */
+  values?: Record<string, string>;
 }
 
 /** The fields `prefix:<1C id>` of a form, by 1C id. */
@@ -68,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
     }
   } catch (error) {
-    return refused(error, { form });
+    return refused(error, { form, values: fields });
   }
 }
 
@@ -220,6 +222,8 @@ function LogTable({ items }: { items: ExchangeLogEntry[] }) {
 export default function Exchange({ loaderData, actionData }: Route.ComponentProps) {
   const { log, priceTypes, warehouses, sections, stores, shopSections, lastPackage, rerun } = loaderData;
   const result: ExchangeResult | undefined = actionData;
+  const sent = (form: ExchangeResult['form']) => (result?.form === form && result.error && result.values) || {};
+  const [sentPrices, sentStores, sentSections] = [sent('prices'), sent('warehouses'), sent('sections')];
   return (
     <>
       <h1>Обмен с 1С</h1>
@@ -307,7 +311,10 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
                     <td>
                       <label>
                         <span className="visually-hidden">{`Цена в магазине для типа «${t.name}»`}</span>
-                        <select name={`price:${t.onecId}`} defaultValue={t.role ?? ''}>
+                        <select
+                          name={`price:${t.onecId}`}
+                          defaultValue={sentPrices[`price:${t.onecId}`] ?? t.role ?? ''}
+                        >
                           <option value="retail">Розничная цена</option>
                           <option value="old">Старая (зачёркнутая) цена</option>
                           <option value="">Не используется</option>
@@ -351,7 +358,10 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
                     <td>
                       <label>
                         <span className="visually-hidden">{`Магазин для склада «${w.name}»`}</span>
-                        <select name={`store:${w.onecId}`} defaultValue={w.storeId ?? ''}>
+                        <select
+                          name={`store:${w.onecId}`}
+                          defaultValue={sentStores[`store:${w.onecId}`] ?? w.storeId ?? ''}
+                        >
                           <option value="">Не загружать остатки</option>
                           {stores.map((s) => (
                             <option key={s.id} value={s.id}>
@@ -398,7 +408,10 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
                     <td>
                       <label>
                         <span className="visually-hidden">{`Раздел магазина для группы «${g.name}»`}</span>
-                        <select name={`section:${g.onecId}`} defaultValue={g.sectionId}>
+                        <select
+                          name={`section:${g.onecId}`}
+                          defaultValue={sentSections[`section:${g.onecId}`] ?? g.sectionId}
+                        >
                           {shopSections.map((s) => (
                             <option key={s.id} value={s.id}>
                               {s.path}
