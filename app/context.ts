@@ -1,6 +1,7 @@
 import type { ShopOptions } from '../contract/options';
 import type { RequestContext } from '../domain/context';
 import type { Services } from '../domain/services';
+import type { PackageRerun } from '../domain/exchange/exchange-admin';
 import type { StaffSessionCookie } from '../contract/staff-session';
 
 declare module 'react-router' {
@@ -27,6 +28,8 @@ declare module 'react-router' {
     cacheTags: Set<string>;
     /** The back office's staff session (`/admin/` pages only): a login starts it, a logout ends it. */
     staffSession?: StaffSessionCookie;
+    /** The back office's rerun of the last 1C package: the importer on the package's folder (issue 26). */
+    exchangeRerun: PackageRerun;
     /** The request's logger: errors carry the request id, as API errors do. */
     log: { error(details: object, message: string): void };
   }

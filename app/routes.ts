@@ -44,6 +44,7 @@ export default [
     route('staff', 'routes/admin/staff.tsx'),
     route('staff/:id/remove', 'routes/admin/staff-remove.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('exchange', 'routes/admin/exchange.tsx'),
     route('logout', 'routes/admin/logout.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap.xml.ts'),

@@ -23,6 +23,7 @@ import type { SessionsService } from './sessions/sessions.service';
 import type { StaffService } from './staff/staff.service';
 import type { ExchangeService } from './exchange/exchange.service';
 import type { CatalogueImporter } from './exchange/ports';
+import type { ExchangeAdminService } from './exchange/exchange-admin';
 import type { RegionsService } from './regions/regions.service';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
@@ -62,6 +63,8 @@ export interface Services {
   exchange: ExchangeService;
   /** The 1C catalogue import: sections, products, offers, prices, stock and photos from CommerceML files. */
   catalogueImporter: CatalogueImporter;
+  /** The back office's exchange page: the log of imported files and the mappings of 1C's types to the shop's. */
+  exchangeAdmin: ExchangeAdminService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;
   /** Every rule it counts by (`domain/limits/catalogue.ts`), with the maxima of the settings. */

@@ -14,6 +14,7 @@ import type { Services } from '../domain/services';
 import type { CatalogueImporter } from '../domain/exchange/ports';
 import { catalogElementApi } from './api/catalog-element';
 import { exchangeRoutes } from './exchange/routes';
+import { packageRerun } from './exchange/rerun';
 import { rpcApi } from './api/rpc';
 import type { PushHub } from './push/hub';
 import { adminApi } from './push/routes';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps) {
     process.env.NODE_ENV === 'development' ? 'development' : 'production',
   );
   const stylesheets = readStylesheets(path.resolve(deps.clientDir));
+  const exchangeRerun = packageRerun({ dataDir: settings.DATA_DIR, importer: deps.catalogueImporter });
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
@@ -261,6 +263,7 @@ export function createApp(deps: AppDeps) {
       log: c.get('log'),
       session: { newId: newSessionId, renew: (id) => c.get('session').renew(id) },
       staffSession: c.get('staffSession'),
+      exchangeRerun,
     });
     page.headers.set(TAGS_HEADER, [...cacheTags].join(' '));
     return withPageCaching(page);

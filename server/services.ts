@@ -32,6 +32,7 @@ import { exchangeCatalogueStore } from '../db/repositories/exchange-catalogue';
 import { createCatalogueImporter } from '../domain/exchange/catalogue-import';
 import { packagePhotos } from './exchange/package-photos';
 import { exchangeSaleLog } from '../db/repositories/exchange-sale';
+import { exchangeAdminRepository, exchangeAdminUnit } from '../db/repositories/exchange-admin';
 import { totpSecondFactor } from './auth/totp';
 import { unitOfWork } from '../db/uow';
 import { createCabinetService } from '../domain/cabinet/cabinet.service';
@@ -63,6 +64,7 @@ import { createSessionsService } from '../domain/sessions/sessions.service';
 import { createRegionsService } from '../domain/regions/regions.service';
 import { createStaffService } from '../domain/staff/staff.service';
 import { createExchangeService } from '../domain/exchange/exchange.service';
+import { createExchangeAdminService } from '../domain/exchange/exchange-admin';
 import type { Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
 
@@ -263,6 +265,7 @@ export function createServices(deps: {
       stepMs: settings.EXCHANGE_STEP_SECONDS * 1000,
       clock,
     }),
+    exchangeAdmin: createExchangeAdminService({ repo: exchangeAdminRepository(db), uow: exchangeAdminUnit(db) }),
     limits,
     limitRules,
   };

@@ -12,6 +12,7 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   { to: '/admin/handover/', label: 'Выдача', action: 'orders.move' },
   { to: '/admin/staff/', label: 'Сотрудники', action: 'staff.manage' },
   { to: '/admin/audit/', label: 'Журнал действий', action: 'audit.read' },
+  { to: '/admin/exchange/', label: 'Обмен с 1С', action: 'exchange.run' },
   { to: '/admin/account/', label: 'Мой профиль', action: null },
 ];
 

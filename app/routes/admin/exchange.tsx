@@ -1,0 +1,435 @@
+import { data, Form, Link, redirect } from 'react-router';
+import { CHANGE_KINDS, type ChangeKind } from '../../../domain/exchange/ports';
+import type { ExchangeLogEntry, ExchangeLogStatus, ExchangeLogType } from '../../../domain/exchange/exchange-admin';
+import { refused, staffPage } from '~/lib/admin';
+import { when } from '~/lib/admin-orders';
+import { formFields } from '~/lib/cabinet';
+import { cachePolicy } from '../../../contract/cache-policy';
+import styles from './admin.module.css';
+import own from './exchange.module.css';
+import type { Route } from './+types/exchange';
+
+const PATH = '/admin/exchange/';
+
+/** The 1C exchange (issue 26.4): the log of imported files, the mappings of 1C's types to the shop's, a rerun. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  staffPage(request, context, 'exchange.run');
+  const q = new URL(request.url).searchParams;
+  const page = /^\d{1,6}$/.test(q.get('page') ?? '') ? Number(q.get('page')) : 1;
+  const { services, ctx } = context;
+  const rerunKey = q.get('rerun') ?? '';
+  const [view, rerun] = await Promise.all([
+    services.exchangeAdmin.page(ctx, page),
+    rerunKey ? services.exchangeAdmin.rerunResult(ctx, rerunKey) : [],
+  ]);
+  return { ...view, rerun: rerunKey ? rerunSummary(rerun) : null };
+}
+
+/** What a form of the page answers: which form, and its outcome. */
+interface ExchangeResult {
+  form: 'prices' | 'warehouses' | 'sections' | 'rerun';
+  notice?: string;
+  error?: string;
+  /** A refused form's choices, shown again as they were sent (a page without JavaScript is rendered anew). */
+  values?: Record<string, string>;
+}
+
+/** The fields `prefix:<1C id>` of a form, by 1C id. */
+const byOnecId = (fields: Record<string, string>, prefix: string) =>
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([name]) => name.startsWith(`${prefix}:`))
+      .map(([name, value]) => [name.slice(prefix.length + 1), value]),
+  );
+
+const saved = (changed: number) => (changed === 0 ? 'Изменений нет.' : `Сохранено изменений: ${changed}.`);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  staffPage(request, context, 'exchange.run');
+  const { services, ctx } = context;
+  const fields = await formFields(request);
+  const form = fields.intent as ExchangeResult['form'];
+  try {
+    switch (form) {
+      case 'prices':
+        return { form, notice: saved(await services.exchangeAdmin.setPriceRoles(ctx, byOnecId(fields, 'price'))) };
+      case 'warehouses':
+        return {
+          form,
+          notice: saved(await services.exchangeAdmin.setWarehouseStores(ctx, byOnecId(fields, 'store'))),
+        };
+      case 'sections':
+        return { form, notice: saved(await services.exchangeAdmin.setSections(ctx, byOnecId(fields, 'section'))) };
+      case 'rerun': {
+        const key = await services.exchangeAdmin.rerun(ctx, context.exchangeRerun);
+        return redirect(`${PATH}?rerun=${encodeURIComponent(key)}`);
+      }
+      default:
+        return data({ form: 'rerun', error: 'Неизвестная форма: обновите страницу.' } as ExchangeResult, {
+          status: 400,
+        });
+    }
+  } catch (error) {
+    return refused(error, { form, values: fields });
+  }
+}
+
+export const headers = cachePolicy('private');
+
+export function meta() {
+  return [{ title: 'Обмен с 1С — ВЬЮГА' }, { name: 'robots', content: 'noindex' }];
+}
+
+const TYPE_NAMES: Record<ExchangeLogType, string> = {
+  catalog: 'Каталог',
+  sale: 'Заказы',
+  rerun: 'Повторная загрузка',
+};
+const STATUS_NAMES: Record<ExchangeLogStatus, string> = {
+  progress: 'идёт',
+  success: 'загружен',
+  failure: 'ошибка',
+};
+const KIND_NAMES: Record<ChangeKind, string> = {
+  sections: 'Разделы',
+  products: 'Товары',
+  offers: 'Предложения',
+  prices: 'Цены',
+  stock: 'Остатки',
+  images: 'Фото',
+};
+/** Errors listed on a row; the rest are counted (a broken package may have thousands). */
+const ERRORS_SHOWN = 100;
+
+/** The notice of a rerun, from its log rows (so a link with `?rerun=` shows only what really happened). */
+function rerunSummary(rows: ExchangeLogEntry[]): string {
+  if (rows.length === 0) return 'Повторная загрузка не нашла файлов пакета.';
+  const errors = rows.reduce((n, r) => n + r.errors.length, 0);
+  const failed = rows.filter((r) => r.status !== 'success').length;
+  return [
+    `Последний пакет загружен ещё раз: файлов ${rows.length}`,
+    failed > 0 ? `, не загружено ${failed}` : '',
+    errors > 0 ? `, записей с ошибками ${errors} (см. журнал ниже)` : ', без ошибок',
+    '.',
+  ].join('');
+}
+
+function changesOf(entry: ExchangeLogEntry): string[] {
+  const counts = entry.counts;
+  if (!counts) return [];
+  return CHANGE_KINDS.flatMap((kind) => {
+    const c = counts[kind];
+    const parts = [
+      c.created > 0 ? `создано ${c.created}` : '',
+      c.changed > 0 ? `изменено ${c.changed}` : '',
+      c.removed > 0 ? `удалено ${c.removed}` : '',
+    ].filter(Boolean);
+    return parts.length > 0 ? [`${KIND_NAMES[kind]}: ${parts.join(', ')}`] : [];
+  });
+}
+
+function Outcome({ result, form }: { result: ExchangeResult | undefined; form: ExchangeResult['form'] }) {
+  if (result?.form !== form) return null;
+  if (result.notice)
+    return (
+      <p className={styles.notice} role="status">
+        {result.notice}
+      </p>
+    );
+  if (result.error)
+    return (
+      <p className={styles.error} role="alert">
+        {result.error}
+      </p>
+    );
+  return null;
+}
+
+function LogTable({ items }: { items: ExchangeLogEntry[] }) {
+  return (
+    <div className={own.scroll}>
+      <table className={`${styles.table} ${own.log}`}>
+        <caption className="visually-hidden">Журнал обмена с 1С, новые сверху</caption>
+        <thead>
+          <tr>
+            <th scope="col">Начат — завершён</th>
+            <th scope="col">Кто</th>
+            <th scope="col">Тип</th>
+            <th scope="col">Файл</th>
+            <th scope="col">Состояние</th>
+            <th scope="col">Изменения</th>
+            <th scope="col">Ошибки</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((e) => {
+            const changes = changesOf(e);
+            return (
+              <tr key={e.id}>
+                <td className={own.nowrap}>
+                  {when(e.startedAt)}
+                  <br />
+                  {e.finishedAt ? when(e.finishedAt) : '—'}
+                </td>
+                <td>{e.staff ? (e.staff.name ? `${e.staff.name}, ${e.staff.email}` : e.staff.email) : '—'}</td>
+                <td>{TYPE_NAMES[e.type] ?? e.type}</td>
+                <td>{e.fileName}</td>
+                <td>
+                  <span className={own.status} data-status={e.status}>
+                    {STATUS_NAMES[e.status] ?? e.status}
+                  </span>
+                  {e.counts && <div className={own.onec}>{`записей ${e.counts.records}`}</div>}
+                </td>
+                <td>
+                  {changes.length === 0 ? (
+                    'нет'
+                  ) : (
+                    <ul className={own.changes}>
+                      {changes.map((c) => (
+                        <li key={c}>{c}</li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td>
+                  {e.errors.length === 0 ? (
+                    'нет'
+                  ) : (
+                    <details className={own.errors}>
+                      <summary>{`Ошибок: ${e.errors.length}`}</summary>
+                      <ul>
+                        {e.errors.slice(0, ERRORS_SHOWN).map((x, i) => (
+                          // One `Ид` may fail twice (a product and its offer): the place keeps the key unique.
+                          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for the render
+                          <li key={i}>
+                            Ид <code>{x.id}</code>: {x.message}
+                          </li>
+                        ))}
+                        {e.errors.length > ERRORS_SHOWN && <li>{`…и ещё ${e.errors.length - ERRORS_SHOWN}`}</li>}
+                      </ul>
+                    </details>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function Exchange({ loaderData, actionData }: Route.ComponentProps) {
+  const { log, priceTypes, warehouses, sections, stores, shopSections, lastPackage, rerun } = loaderData;
+  const result: ExchangeResult | undefined = actionData;
+  const sent = (form: ExchangeResult['form']) => (result?.form === form && result.error && result.values) || {};
+  const [sentPrices, sentStores, sentSections] = [sent('prices'), sent('warehouses'), sent('sections')];
+  return (
+    <>
+      <h1>Обмен с 1С</h1>
+      <nav aria-label="Части страницы">
+        <ul className={own.jump}>
+          <li>
+            <a href="#log">Журнал</a>
+          </li>
+          <li>
+            <a href="#prices">Типы цен</a>
+          </li>
+          <li>
+            <a href="#warehouses">Склады</a>
+          </li>
+          <li>
+            <a href="#sections">Группы</a>
+          </li>
+        </ul>
+      </nav>
+
+      <section aria-labelledby="rerun" className={own.section}>
+        <h2 id="rerun">Повторная загрузка</h2>
+        {rerun && (
+          <p className={styles.notice} role="status">
+            {rerun}
+          </p>
+        )}
+        <Outcome result={result} form="rerun" />
+        <p className={styles.muted}>
+          {lastPackage
+            ? `Последний пакет из 1С: ${lastPackage.files.join(', ')}. Его файлы загрузятся заново в том же порядке.`
+            : '1С ещё не присылала каталог.'}
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="rerun" />
+          <button type="submit" className={styles.button}>
+            Загрузить последний пакет ещё раз
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="log" className={own.section}>
+        <h2 id="log">Журнал</h2>
+        {log.total === 0 ? (
+          <p>Обменов ещё не было.</p>
+        ) : log.items.length === 0 ? (
+          <p>
+            На этой странице записей нет: <Link to={`${PATH}#log`}>к началу журнала</Link>.
+          </p>
+        ) : (
+          <LogTable items={log.items} />
+        )}
+        {log.pages > 1 && (
+          <nav aria-label="Страницы журнала" className={own.pages}>
+            {log.page > 1 && <Link to={`${PATH}?page=${log.page - 1}#log`}>← Новее</Link>}
+            <span>{`Страница ${log.page} из ${log.pages}`}</span>
+            {log.page < log.pages && <Link to={`${PATH}?page=${log.page + 1}#log`}>Старее →</Link>}
+          </nav>
+        )}
+      </section>
+
+      <section aria-labelledby="prices" className={own.section}>
+        <h2 id="prices">Типы цен</h2>
+        <Outcome result={result} form="prices" />
+        {priceTypes.length === 0 ? (
+          <p>1С ещё не присылала типов цен.</p>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="prices" />
+            <table className={`${styles.table} ${own.mapping}`}>
+              <caption className="visually-hidden">Типы цен 1С и цены магазина</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Тип цен в 1С</th>
+                  <th scope="col">Цена в магазине</th>
+                </tr>
+              </thead>
+              <tbody>
+                {priceTypes.map((t) => (
+                  <tr key={t.onecId}>
+                    <td>
+                      {t.name}
+                      <span className={own.onec}>{`Ид ${t.onecId}`}</span>
+                    </td>
+                    <td>
+                      <label>
+                        <span className="visually-hidden">{`Цена в магазине для типа «${t.name}»`}</span>
+                        <select
+                          name={`price:${t.onecId}`}
+                          defaultValue={sentPrices[`price:${t.onecId}`] ?? t.role ?? ''}
+                        >
+                          <option value="retail">Розничная цена</option>
+                          <option value="old">Старая (зачёркнутая) цена</option>
+                          <option value="">Не используется</option>
+                        </select>
+                      </label>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <button type="submit" className={`${styles.button} ${own.save}`}>
+              Сохранить типы цен
+            </button>
+          </Form>
+        )}
+      </section>
+
+      <section aria-labelledby="warehouses" className={own.section}>
+        <h2 id="warehouses">Склады</h2>
+        <Outcome result={result} form="warehouses" />
+        {warehouses.length === 0 ? (
+          <p>1С ещё не присылала складов.</p>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="warehouses" />
+            <table className={`${styles.table} ${own.mapping}`}>
+              <caption className="visually-hidden">Склады 1С и магазины, чьи остатки они дают</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Склад в 1С</th>
+                  <th scope="col">Остатки магазина</th>
+                </tr>
+              </thead>
+              <tbody>
+                {warehouses.map((w) => (
+                  <tr key={w.onecId}>
+                    <td>
+                      {w.name}
+                      <span className={own.onec}>{`Ид ${w.onecId}`}</span>
+                    </td>
+                    <td>
+                      <label>
+                        <span className="visually-hidden">{`Магазин для склада «${w.name}»`}</span>
+                        <select
+                          name={`store:${w.onecId}`}
+                          defaultValue={sentStores[`store:${w.onecId}`] ?? w.storeId ?? ''}
+                        >
+                          <option value="">Не загружать остатки</option>
+                          {stores.map((s) => (
+                            <option key={s.id} value={s.id}>
+                              {s.city ? `${s.name}, ${s.city}` : s.name}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <button type="submit" className={`${styles.button} ${own.save}`}>
+              Сохранить склады
+            </button>
+          </Form>
+        )}
+      </section>
+
+      <section aria-labelledby="sections" className={own.section}>
+        <h2 id="sections">Группы</h2>
+        <Outcome result={result} form="sections" />
+        {sections.length === 0 ? (
+          <p>1С ещё не присылала групп.</p>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="sections" />
+            <table className={`${styles.table} ${own.mapping}`}>
+              <caption className="visually-hidden">Группы 1С и разделы магазина</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Группа в 1С</th>
+                  <th scope="col">Раздел магазина</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sections.map((g) => (
+                  <tr key={g.onecId}>
+                    <td>
+                      {g.name}
+                      <span className={own.onec}>{`Ид ${g.onecId}`}</span>
+                    </td>
+                    <td>
+                      <label>
+                        <span className="visually-hidden">{`Раздел магазина для группы «${g.name}»`}</span>
+                        <select
+                          name={`section:${g.onecId}`}
+                          defaultValue={sentSections[`section:${g.onecId}`] ?? g.sectionId}
+                        >
+                          {shopSections.map((s) => (
+                            <option key={s.id} value={s.id}>
+                              {s.path}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <button type="submit" className={`${styles.button} ${own.save}`}>
+              Сохранить группы
+            </button>
+          </Form>
+        )}
+      </section>
+    </>
+  );
+}
