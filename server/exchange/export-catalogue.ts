@@ -58,10 +58,13 @@ function* models(products: Iterable<Variant>): Generator<Variant[]> {
   if (model.length > 0) yield model;
 }
 
-/** The model's article: the demo's articles are `<model>-<colour number>`, so the colour part goes. */
+/**
+ * The model's article: the demo's colour variants carry `<model article>-<colour number>`, so when every variant's
+ * article is that base with two digits after it, the base; otherwise the first variant's article as it is.
+ */
 function modelArticle(variants: Variant[]): string {
-  const first = variants[0]?.article ?? '';
-  return variants.length > 1 || /-\d{2}$/.test(first) ? first.replace(/-\d+$/, '') : first;
+  const bases = new Set(variants.map((v) => v.article.replace(/-\d{2}$/, '')));
+  return bases.size === 1 ? ([...bases][0] as string) : (variants[0]?.article ?? '');
 }
 
 export interface ExportOptions {
