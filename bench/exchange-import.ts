@@ -36,13 +36,17 @@ function expectOk(step: string, answer: OnecAnswer): OnecAnswer {
 }
 
 /** One whole catalogue session as 1C runs it; the seconds from the first upload to the last file's `success`. */
-async function session(baseURL: string, pkg: ExchangePackage): Promise<{ seconds: number; steps: number }> {
+async function session(
+  baseURL: string,
+  pkg: ExchangePackage,
+): Promise<{ seconds: number; steps: number; written: string }> {
   const onec = onecClient({ fetch: (p, init) => fetch(new URL(p, baseURL), init) }, 'catalog', BENCH_EXCHANGE);
   expectOk('checkauth', await onec.checkauth());
   const init = expectOk('init', await onec.send('init'));
   const fileLimit = Number(init.lines.find((l) => l.startsWith('file_limit='))?.slice(11));
   const started = performance.now();
   let steps = 0;
+  const written: string[] = [];
   for (const [name, bytes] of [
     ['import.xml', pkg.importXml],
     ['offers.xml', pkg.offersXml],
@@ -53,10 +57,16 @@ async function session(baseURL: string, pkg: ExchangePackage): Promise<{ seconds
     steps += answers.length;
     const last = expectOk(`import ${name}`, answers.at(-1) as OnecAnswer);
     if (last.lines[0] !== 'success') throw new Error(`обмен с 1С в бенчмарке: ${name} без success`);
+    // What the shop says it wrote: the offers and stock rows created or changed (the answer's counts line).
+    const counts = last.lines.join(' ');
+    for (const what of name === 'import.xml' ? ['товаров'] : ['предложений', 'остатков']) {
+      const part = counts.match(new RegExp(`${what} [^,]*`))?.[0];
+      if (part) written.push(part);
+    }
   }
   const seconds = (performance.now() - started) / 1000;
   expectOk('complete', await onec.send('complete'));
-  return { seconds, steps };
+  return { seconds, steps, written: written.join('; ') };
 }
 
 /**
@@ -73,12 +83,12 @@ export async function exchangeRows(shop: ShopProcess, pkg: ExchangePackage): Pro
     {
       name: `1C catalogue session, ${what}`,
       medianMs: Math.round(first.seconds * 1000),
-      note: `${first.seconds.toFixed(1)} s to success for both files (${first.steps} import requests); shop RSS after ${firstRss} MiB`,
+      note: `${first.seconds.toFixed(1)} s to success for both files (${first.steps} import requests; ${first.written}); shop RSS after ${firstRss} MiB`,
     },
     {
       name: '1C catalogue session, the same package again',
       medianMs: Math.round(again.seconds * 1000),
-      note: `${again.seconds.toFixed(1)} s (${again.steps} import requests); shop RSS after ${shop.rssMiB()} MiB`,
+      note: `${again.seconds.toFixed(1)} s (${again.steps} import requests; ${again.written}); shop RSS after ${shop.rssMiB()} MiB`,
     },
   ];
 }
