@@ -9,6 +9,7 @@ import { products } from '../db/schema';
 import { buildCatalog } from '../db/seed/catalog';
 import { seedCatalog } from '../db/seed/seed';
 import { basketOffers, basketRows } from './basket';
+import { BENCH_EXCHANGE, exchangePackage, exchangeRows } from './exchange-import';
 import { lighthouseRows } from './lighthouse';
 import { LEAF, listingQueryRows } from './listing';
 import { orderRows, orderVisitors } from './order';
@@ -23,7 +24,8 @@ const lighthousePages = (pages: BenchPage[]) => pages.filter((p) => ['home', 'se
  * `npm run bench [-- --products 20000 --pg --lighthouse]`: the shop started as production starts it, in its own
  * process(es), loaded by autocannon from a process of its own, beside static baselines (a bare node:http process
  * serving the same bytes) measured in the same run. Pages cold (page cache off) and warm; PGlite always, PostgreSQL
- * with --pg (also 1 and 2 processes); Lighthouse with --lighthouse.
+ * with --pg (also 1 and 2 processes, and the 1C catalogue import); Lighthouse with --lighthouse. `--only` names the
+ * parts to run (listing, pages, basket, order, workers, exchange); the PostgreSQL-only ones alone skip PGlite.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -37,8 +39,13 @@ const { values } = parseArgs({
 const productCount = Number(values.products ?? 20_000);
 const seed = 20261121;
 const benchDir = path.join(root, 'data', 'bench');
-const pgUrl = process.env.DATABASE_URL || (values.pg ? 'postgres://postgres@127.0.0.1:5432/postgres' : '');
 const wants = (part: string) => !values.only || values.only.split(',').includes(part);
+/** Parts measured on PostgreSQL only: `--only` with nothing else needs no PGlite run and implies --pg. */
+const PG_ONLY = ['workers', 'exchange'];
+const pgOnly = Boolean(values.only?.split(',').every((part) => PG_ONLY.includes(part)));
+/** Whether any part that loads the pages runs (the exchange alone needs neither them nor the photos). */
+const loads = ['listing', 'pages', 'basket', 'order', 'workers'].some(wants) || Boolean(values.lighthouse);
+const pgUrl = process.env.DATABASE_URL || (values.pg || pgOnly ? 'postgres://postgres@127.0.0.1:5432/postgres' : '');
 // Every visitor of the load comes from 127.0.0.1: the write limits are lifted so the bench measures the shop (the
 // counting still runs on every call), not the limiter's refusals.
 const shopEnv = {
@@ -55,13 +62,14 @@ if (!existsSync(path.join(root, 'build/server/index.js'))) {
   process.exit(1);
 }
 
-async function ensureCatalog(database: Database): Promise<string> {
+/** `images` false: a run with no page loads (the exchange alone) skips rendering the photos. */
+async function ensureCatalog(database: Database, images = true): Promise<string> {
   await database.migrate();
   const [row] = await database.db.select({ n: count() }).from(products);
   if (row?.n !== productCount) {
     console.log(`заполняю каталог на ${productCount} товаров (${database.kind})…`);
     await seedCatalog(database.db, buildCatalog({ seed, products: productCount }), {
-      imagesDir: path.join(benchDir, 'images', 'source'),
+      imagesDir: images ? path.join(benchDir, 'images', 'source') : null,
       log: (m) => console.log(`  ${m}`),
     });
   }
@@ -99,8 +107,30 @@ async function newVisitor(baseURL: string) {
   return { cookie, sessid };
 }
 
+/**
+ * The 1C catalogue import (bench/exchange-import.ts) on its own shop process, after the loads: a full package
+ * unpublishes the seeded products it does not name.
+ */
+async function exchangeOn(database: Database, databaseUrl: string): Promise<BenchRow[]> {
+  await ensureCatalog(database, loads);
+  const pkg = await exchangePackage(database.db);
+  const shop = await startShop({
+    ...shopEnv,
+    DATABASE_URL: databaseUrl,
+    WORKERS: '1',
+    EXCHANGE_LOGIN: BENCH_EXCHANGE.login,
+    EXCHANGE_PASSWORD: BENCH_EXCHANGE.password,
+  });
+  try {
+    return await exchangeRows(shop, pkg);
+  } finally {
+    await shop.stop();
+  }
+}
+
 async function runOn(database: Database, databaseUrl?: string): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
+  if (!loads) return rows;
   const secret = await ensureCatalog(database);
   const listing = await listingQueryRows(database.db);
   if (wants('listing')) rows.push(...listing.rows);
@@ -169,7 +199,8 @@ console.log(
   `${new Date().toISOString()}; ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; load average at start ${load()}; ${process.env.BENCH_SECONDS ?? 8} s per load`,
 );
 
-print(`PGlite, ${productCount} товаров`, await runOn(await openDatabase({ dataDir: path.join(benchDir, 'pglite') })));
+if (!pgOnly)
+  print(`PGlite, ${productCount} товаров`, await runOn(await openDatabase({ dataDir: path.join(benchDir, 'pglite') })));
 
 if (pgUrl) {
   const name = `shop_bench_${Date.now()}`;
@@ -184,7 +215,9 @@ if (pgUrl) {
     process.once(signal, () => void drop().finally(() => process.exit(130)));
   }
   try {
-    print(`PostgreSQL, ${productCount} товаров`, await runOn(pg, url.toString()));
+    const rows = await runOn(pg, url.toString());
+    if (wants('exchange')) rows.push(...(await exchangeOn(pg, url.toString())));
+    print(`PostgreSQL, ${productCount} товаров`, rows);
   } finally {
     await pg.close();
     await drop();

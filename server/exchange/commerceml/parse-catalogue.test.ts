@@ -4,6 +4,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { type CatalogueRecord, type OfferRecord, splitOfferId } from '../../../domain/exchange/records';
+import { bigPackage } from './big-package';
 import { CommerceMlError, parseCatalogue } from './parse-catalogue';
 import { type CataloguePackage, encodeChunks, offersXml, type WriteOptions, writePackage } from './write-package';
 
@@ -425,28 +426,6 @@ describe('parseCatalogue, order and faults', () => {
 
 describe('parseCatalogue on 20 000 offers', () => {
   const COUNT = 20_000;
-  const stores = Array.from({ length: 20 }, (_, i) => ({ id: `wh-${i}`, name: `Магазин №${i + 1}` }));
-
-  function* manyOffers(): Generator<Omit<OfferRecord, 'kind' | 'productId' | 'characteristicId'>> {
-    for (let i = 0; i < COUNT; i++) {
-      yield {
-        id: `product-${Math.floor(i / 6)}#size-${i % 6}`,
-        name: `Футболка хлопковая №${Math.floor(i / 6)} (${40 + 2 * (i % 6)}, белый)`,
-        characteristics: [
-          { name: 'Размер', value: String(40 + 2 * (i % 6)) },
-          { name: 'Цвет', value: 'белый' },
-        ],
-        prices: [
-          { priceTypeId: 'pt-retail', kopecks: 199_000 + i, currency: 'RUB' },
-          { priceTypeId: 'pt-old', kopecks: 259_000, currency: 'RUB' },
-        ],
-        quantity: 40,
-        stock: stores.map((s) => ({ warehouseId: s.id, quantity: 2 })),
-        deleted: false,
-      };
-    }
-  }
-
   /** `gc` without `--expose-gc`: turned on for this process, then taken from a fresh context. */
   function gc(): () => void {
     v8.setFlagsFromString('--expose-gc');
@@ -456,7 +435,7 @@ describe('parseCatalogue on 20 000 offers', () => {
   it('streams a generated offers.xml with memory flat and reports the time', async () => {
     const collectGarbage = gc();
     const options: WriteOptions = { encoding: 'windows-1251' };
-    const pkg: CataloguePackage = { warehouses: stores, offers: manyOffers() };
+    const pkg = bigPackage({ offers: COUNT, warehouses: 20 });
     let bytes = 0;
     let writing = 0; // the time the generator takes to write the file, left out of the parse time
     const input = (function* () {
