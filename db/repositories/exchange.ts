@@ -31,6 +31,7 @@ interface OrderRow {
 interface LineRow {
   order_id: number;
   offer_id: number;
+  onec_id: string | null;
   product_id: number;
   name: string;
   size_name: string;
@@ -100,14 +101,17 @@ export function exchangeRepository(db: Db): ExchangeRepository {
       const ids = rows.map((r) => Number(r.id));
       const lines = await queryRows<LineRow>(
         db,
-        sql`select order_id, offer_id, product_id, name, size_name, price, old_price, quantity, total
-          from order_lines where order_id = any(${`{${ids.join(',')}}`}::int[]) and not returned order by id`,
+        sql`select l.order_id, l.offer_id, x.onec_id, l.product_id, l.name, l.size_name, l.price, l.old_price,
+            l.quantity, l.total
+          from order_lines l left join exchange_offers x on x.offer_id = l.offer_id
+          where l.order_id = any(${`{${ids.join(',')}}`}::int[]) and not l.returned order by l.id`,
       );
       const byOrder = new Map<number, ExportLine[]>();
       for (const l of lines) {
         const list = byOrder.get(Number(l.order_id)) ?? [];
         list.push({
           offerId: Number(l.offer_id),
+          onecId: l.onec_id,
           productId: Number(l.product_id),
           name: l.name,
           sizeName: l.size_name,

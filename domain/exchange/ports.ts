@@ -75,6 +75,8 @@ export interface ExchangeAccount {
 /** One line of an order handed to 1C (kopecks). */
 export interface ExportLine {
   offerId: number;
+  /** 1C's `Ид` of the offer when it came from 1C. */
+  onecId: string | null;
   productId: number;
   name: string;
   sizeName: string;

@@ -23,6 +23,7 @@ const order: ExportOrder = {
   lines: [
     {
       offerId: 42,
+      onecId: null,
       productId: 4,
       name: 'Пуховик «Север»',
       sizeName: '46',
@@ -65,6 +66,14 @@ describe('ordersXml', () => {
       '<Значение>Москва, ул. Тверская, д. 1, кв. 2</Значение>',
     ])
       expect(xml).toContain(part);
+  });
+
+  it('names an offer that came from 1C by 1C’s own Ид', () => {
+    const line = { ...(order.lines[0] as ExportOrder['lines'][number]), onecId: 'a1b2#c3d4' };
+    const from1C = ordersXml([{ ...order, lines: [line] }], { now: new Date(), timeZone: 'Europe/Moscow' });
+    const text = new TextDecoder('windows-1251').decode(from1C);
+    expect(text).toContain('<Ид>a1b2#c3d4</Ид>');
+    expect(text).not.toContain('shop-offer-42');
   });
 
   it('has the line with its size and the discount from the old price, and delivery as a service line', () => {

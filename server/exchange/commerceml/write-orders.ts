@@ -11,8 +11,8 @@ import { encodeWindows1251, escapeXml } from './write-package';
 /**
  * The answer to `type=sale&mode=query` (issue 26): the orders as CommerceML 2.09/2.10 `Документ`s, the shape of the
  * 1C-Bitrix sale component's answer, in windows-1251 with its declaration (pitfall P5: 1C misreads UTF-8 without a
- * BOM). Products have no 1C `Ид` in the shop yet (the catalogue importer that would map them does not exist), so a line
- * names the shop's own offer as `shop-offer-<offerId>`: stable, and recognisable once a mapping comes.
+ * BOM). A line names the offer by 1C's `Ид` (`product#characteristic`) when the offer came from 1C, else by the shop's
+ * own `shop-offer-<offerId>`: stable, and recognisable in 1C's log.
  */
 export function ordersXml(orders: ExportOrder[], options: { now: Date; timeZone: string }): Buffer {
   const { date, time } = local(options.now, options.timeZone);
@@ -73,7 +73,7 @@ function documentOf(o: ExportOrder, timeZone: string): string {
   const lines: Node[] = o.lines.map((l) => [
     'Товар',
     [
-      ['Ид', `shop-offer-${l.offerId}`],
+      ['Ид', l.onecId ?? `shop-offer-${l.offerId}`],
       ['Наименование', l.name],
       UNIT,
       l.sizeName
