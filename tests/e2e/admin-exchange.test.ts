@@ -1,98 +1,58 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDatabase } from '../../db/bootstrap';
-import { openDatabase, queryRows } from '../../db/client';
+import { queryRows } from '../../db/client';
 import { launchBrowser, seriousA11yViolations, settle, VIEWPORTS } from './support/browser';
-import { E2E_OWNER, staffLogin } from './support/staff';
+import { type OwnShop, ownShop } from './support/own-shop';
+import { staffLogin } from './support/staff';
 
 /** Where the pages' pictures go, to be looked at (SHOTS_DIR overrides). */
 const shots = process.env.SHOTS_DIR ?? path.resolve(import.meta.dirname, '../../test-results/admin-exchange');
-const root = path.resolve(import.meta.dirname, '../..');
 
 /**
- * The exchange page needs what only 1C's packages make (price types, warehouses, groups, the log), and the run's shop
- * holds its embedded database in its own process: this file starts a shop of its own on a database made beforehand.
+ * The exchange page needs what only 1C's packages make (price types, warehouses, groups, the log): this file starts a
+ * shop of its own on a database made beforehand.
  */
-async function shopWithExchange(): Promise<{ url: string; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-exchange-'));
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-  await prepareDatabase(database, { seed: 1, products: 40, dataDir, log: () => {} });
-  const db = database.db;
-  const [section] = await queryRows<{ id: number }>(db, sql`select id from sections order by id limit 1`);
-  await db.execute(sql`
-    insert into exchange_price_types (onec_id, name, role) values
-      ('9f1c2d3e-0001', 'Розничная', 'retail'), ('9f1c2d3e-0002', 'Старая цена', 'old'), ('9f1c2d3e-0003', 'Оптовая', null)`);
-  await db.execute(sql`
-    insert into exchange_warehouses (onec_id, name, store_id) values ('a7b8c9d0-0001', 'Основной склад', null)`);
-  await db.execute(sql`
-    insert into exchange_sections (onec_id, name, section_id) values ('c1d2e3f4-0001', 'Платья', ${section?.id})`);
-  const counts = (products: number) =>
-    JSON.stringify({
-      sections: { created: 2, changed: 0, removed: 0 },
-      products: { created: products, changed: 3, removed: 1 },
-      offers: { created: products * 4, changed: 0, removed: 0 },
-      prices: { created: 0, changed: products * 4, removed: 0 },
-      stock: { created: 0, changed: products * 4, removed: 2 },
-      images: { created: products, changed: 0, removed: 0 },
-      records: products * 5,
-    });
-  await db.execute(sql`
-    insert into exchange_log (session_key, staff_id, type, file_name, started_at, finished_at, status, position,
-      counts, errors)
-    values
-      ('sess-1', null, 'catalog', 'import.xml', now() - interval '2 hours', now() - interval '119 minutes', 'success',
-        60, ${counts(12)}::jsonb, '[]'::jsonb),
-      ('sess-1', null, 'catalog', 'offers.xml', now() - interval '118 minutes', now() - interval '117 minutes',
-        'failure', 48, ${counts(0)}::jsonb,
-        ${JSON.stringify([
-          { id: 'b5e6f7a8-0042#0001', message: 'Цена не число: «12,5,0»' },
-          { id: 'b5e6f7a8-0043', message: 'Товар не найден: предложение отложено до его загрузки' },
-        ])}::jsonb)`);
-  await database.close();
-
-  const port = 3800 + Math.floor(Math.random() * 500);
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SITE_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: E2E_OWNER.email,
-      ADMIN_PASSWORD: E2E_OWNER.password,
+const shopWithExchange = () =>
+  ownShop({
+    async prepare(db) {
+      const [section] = await queryRows<{ id: number }>(db, sql`select id from sections order by id limit 1`);
+      await db.execute(sql`
+      insert into exchange_price_types (onec_id, name, role) values
+        ('9f1c2d3e-0001', 'Розничная', 'retail'), ('9f1c2d3e-0002', 'Старая цена', 'old'), ('9f1c2d3e-0003', 'Оптовая', null)`);
+      await db.execute(sql`
+      insert into exchange_warehouses (onec_id, name, store_id) values ('a7b8c9d0-0001', 'Основной склад', null)`);
+      await db.execute(sql`
+      insert into exchange_sections (onec_id, name, section_id) values ('c1d2e3f4-0001', 'Платья', ${section?.id})`);
+      const counts = (products: number) =>
+        JSON.stringify({
+          sections: { created: 2, changed: 0, removed: 0 },
+          products: { created: products, changed: 3, removed: 1 },
+          offers: { created: products * 4, changed: 0, removed: 0 },
+          prices: { created: 0, changed: products * 4, removed: 0 },
+          stock: { created: 0, changed: products * 4, removed: 2 },
+          images: { created: products, changed: 0, removed: 0 },
+          records: products * 5,
+        });
+      await db.execute(sql`
+      insert into exchange_log (session_key, staff_id, type, file_name, started_at, finished_at, status, position,
+        counts, errors)
+      values
+        ('sess-1', null, 'catalog', 'import.xml', now() - interval '2 hours', now() - interval '119 minutes', 'success',
+          60, ${counts(12)}::jsonb, '[]'::jsonb),
+        ('sess-1', null, 'catalog', 'offers.xml', now() - interval '118 minutes', now() - interval '117 minutes',
+          'failure', 48, ${counts(0)}::jsonb,
+          ${JSON.stringify([
+            { id: 'b5e6f7a8-0042#0001', message: 'Цена не число: «12,5,0»' },
+            { id: 'b5e6f7a8-0043', message: 'Товар не найден: предложение отложено до его загрузки' },
+          ])}::jsonb)`);
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the shop did not start');
-    const ok = await fetch(`${url}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 let browser: Browser;
-let shop: Awaited<ReturnType<typeof shopWithExchange>>;
+let shop: OwnShop;
 beforeAll(async () => {
   [browser, shop] = await Promise.all([launchBrowser(), shopWithExchange()]);
   mkdirSync(shots, { recursive: true });

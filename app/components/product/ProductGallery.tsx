@@ -56,7 +56,10 @@ export function ProductGallery({ images, name, imgVersion }: Props) {
     fetchPriority: 'high',
   });
   return (
-    <section className={styles.gallery} aria-label="Фотографии товара">
+    <section
+      className={images.length > 1 ? styles.gallery : `${styles.gallery} ${styles.single}`}
+      aria-label="Фотографии товара"
+    >
       {images.length > 1 && (
         <ul className={styles.thumbs}>
           {images.map((file, i) => (

@@ -62,11 +62,18 @@ export async function settle(page: Page, { quietMs = 500, timeoutMs = 30_000 } =
   });
 }
 
-/** A page in its own context (own cookies) at a viewport; page and console errors fail the test through `errors`. */
-export async function openPage(browser: Browser, viewport: ViewportName): Promise<{ page: Page; errors: string[] }> {
+/**
+ * A page in its own context (own cookies) at a viewport, on the run's shop or the one at `base`; page and console
+ * errors fail the test through `errors`.
+ */
+export async function openPage(
+  browser: Browser,
+  viewport: ViewportName,
+  base = baseURL(),
+): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
-    baseURL: baseURL(),
+    baseURL: base,
     locale: 'ru-RU',
     hasTouch: viewport === 'mobile',
     isMobile: viewport === 'mobile',

@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { prepareDatabase } from '../../../db/bootstrap';
+import { type Db, openDatabase } from '../../../db/client';
+import { E2E_OWNER } from './staff';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface OwnShop {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A shop of the test's own, started as `npm start` starts it (scripts/start.ts) on a fresh embedded database seeded
+ * with a small demo catalogue; `prepare` may add rows before it starts. The run's shared shop keeps its embedded
+ * database inside its process, so a test that needs other data, or writes much, starts its own.
+ */
+export async function ownShop(options: {
+  env?: Record<string, string>;
+  prepare?: (db: Db) => Promise<void>;
+}): Promise<OwnShop> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-own-'));
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  await prepareDatabase(database, { seed: 1, products: 40, dataDir, log: () => {} });
+  await options.prepare?.(database.db);
+  await database.close();
+
+  const port = 3800 + Math.floor(Math.random() * 500);
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SITE_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: E2E_OWNER.email,
+      ADMIN_PASSWORD: E2E_OWNER.password,
+      ...options.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 170_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the shop did not start');
+    const ok = await fetch(`${url}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
