@@ -28,8 +28,13 @@ const TARGETS: Record<string, PropertyTarget> = {
   капюшон: 'hood',
 };
 
+/** By the name, or by its first words as 1C's configurations vary them («Бренд (торговая марка)», «Цвет основной»). */
 export function propertyTarget(name: string): PropertyTarget | null {
-  return TARGETS[normalName(name)] ?? null;
+  const normal = normalName(name);
+  const exact = TARGETS[normal];
+  if (exact) return exact;
+  const key = Object.keys(TARGETS).find((k) => normal.startsWith(`${k} `) || normal.startsWith(`${k} (`));
+  return key ? (TARGETS[key] ?? null) : null;
 }
 
 /** A prop's value code for 1C's text («Пух-перо» → `down-feather`), by the shop's name or code; null when unknown. */
@@ -133,9 +138,10 @@ export function offerInput(record: OfferRecord, roles: ReadonlyMap<string, Price
   let sizeName: string | null = null;
   let colorName: string | null = null;
   for (const c of record.characteristics) {
+    // «Размер», «Размер одежды», «Цвет», «Цвет (осн.)»: 1C's configurations name them their own way.
     const name = normalName(c.name);
-    if (name === 'размер' || name === 'size') sizeName = c.value.trim() || null;
-    else if (name === 'цвет' || name === 'color') colorName = c.value.trim() || null;
+    if (name.startsWith('размер') || name === 'size') sizeName = c.value.trim() || null;
+    else if (name.startsWith('цвет') || name === 'color') colorName = c.value.trim() || null;
   }
   let prices: OfferInput['prices'] = null;
   for (const p of record.prices) {
