@@ -1,0 +1,91 @@
+/**
+ * The one interface every payment provider is reached through (issue 27): YooKassa when its keys are set, the shop's
+ * own test gateway otherwise. Amounts are kopecks; every write carries an idempotence key the caller stores with the
+ * operation and sends again on a retry, so a repeated call never charges or refunds twice.
+ */
+
+/** A payment's states as YooKassa names them; the test gateway follows the same. */
+export type PaymentStatus = 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
+export type RefundStatus = 'pending' | 'succeeded' | 'canceled';
+
+/** A line of a 54-FZ receipt. `vatCode` is YooKassa's code (1 = without VAT … 4 = 20 %, 11 = 22 %). */
+export interface ReceiptItem {
+  description: string;
+  quantity: number;
+  /** The price of one unit after every discount, kopecks. */
+  unitKopecks: number;
+  vatCode: number;
+  paymentSubject: 'commodity' | 'service';
+  paymentMode: 'full_prepayment' | 'full_payment';
+}
+
+export interface Receipt {
+  /** Where the receipt is sent: the email when there is one, else the phone (digits, with the country code). */
+  customer: { email?: string; phone?: string };
+  items: ReceiptItem[];
+}
+
+export interface CreatePaymentInput {
+  amountKopecks: number;
+  /** What the shopper sees at the provider, such as «Заказ № 100123». */
+  description: string;
+  /** Where the provider sends the shopper back: the order's page. */
+  returnUrl: string;
+  /** One stage (true) or two (false: the money is held until `capture`). */
+  capture: boolean;
+  receipt: Receipt;
+  idempotenceKey: string;
+  /** Kept by the provider and sent back in notifications: the shop's order id. */
+  metadata: Record<string, string>;
+}
+
+export interface GatewayPayment {
+  id: string;
+  status: PaymentStatus;
+  amountKopecks: number;
+  /** Where the shopper confirms the payment (a redirect), while it is pending. */
+  confirmationUrl: string | null;
+  /** Why it was canceled, in the provider's words (`insufficient_funds`, `expired_on_confirmation`…). */
+  cancellationReason: string | null;
+  /** The order id the payment was made for (its metadata). */
+  orderId: string | null;
+}
+
+export interface RefundInput {
+  paymentId: string;
+  amountKopecks: number;
+  receipt: Receipt;
+  description: string;
+  idempotenceKey: string;
+}
+
+export interface GatewayRefund {
+  id: string;
+  paymentId: string;
+  status: RefundStatus;
+  amountKopecks: number;
+}
+
+export interface PaymentGateway {
+  readonly name: 'yookassa' | 'test';
+  create(input: CreatePaymentInput): Promise<GatewayPayment>;
+  /** The payment as the provider has it now: a notification is never trusted as it comes. */
+  get(paymentId: string): Promise<GatewayPayment>;
+  capture(paymentId: string, amountKopecks: number, idempotenceKey: string): Promise<GatewayPayment>;
+  cancel(paymentId: string, idempotenceKey: string): Promise<GatewayPayment>;
+  refund(input: RefundInput): Promise<GatewayRefund>;
+}
+
+/**
+ * A provider's refusal or failure. `retryable` when the same call with the same idempotence key may be sent again
+ * (a time-out, a 5xx, YooKassa's 202 «still processing»); otherwise the request itself was wrong or refused.
+ */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+  }
+}
