@@ -30,6 +30,8 @@ const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
 const textSet = (values: Iterable<string>): SQL =>
   sql`(select jsonb_array_elements_text(${json([...new Set(values)])}))`;
 const intArray = (values: Iterable<number>): SQL => sql`${`{${[...new Set(values)].join(',')}}`}::int[]`;
+/** The last of each key: a file naming the same `Ид` twice must not make one upsert touch a row twice. */
+const lastBy = <T>(items: T[], key: (item: T) => string): T[] => [...new Map(items.map((i) => [key(i), i])).values()];
 
 interface LogRow {
   id: number;
@@ -247,7 +249,7 @@ async function writeGroups(tx: Tx, groups: CatalogueBatch['groups'], counts: Imp
 
 async function writeProperties(tx: Tx, properties: CatalogueBatch['properties']) {
   if (properties.length === 0) return;
-  const rows = properties.map((p) => ({
+  const rows = lastBy(properties, (p) => p.onecId).map((p) => ({
     onec_id: p.onecId,
     name: p.name,
     target: p.mapping.target,
@@ -262,7 +264,7 @@ async function writeProperties(tx: Tx, properties: CatalogueBatch['properties'])
 
 async function writePriceTypes(tx: Tx, types: CatalogueBatch['priceTypes']) {
   if (types.length === 0) return;
-  const rows = types.map((t) => ({ onec_id: t.onecId, name: t.name, role: t.role }));
+  const rows = lastBy(types, (t) => t.onecId).map((t) => ({ onec_id: t.onecId, name: t.name, role: t.role }));
   // A type seen before keeps its role: the back office may have set it.
   await tx.execute(sql`insert into exchange_price_types (onec_id, name, role)
     select onec_id, name, role from jsonb_to_recordset(${json(rows)}) as x(onec_id text, name text, role text)
@@ -271,7 +273,7 @@ async function writePriceTypes(tx: Tx, types: CatalogueBatch['priceTypes']) {
 
 async function writeWarehouses(tx: Tx, warehouses: CatalogueBatch['warehouses']) {
   if (warehouses.length === 0) return;
-  const rows = warehouses.map((w) => ({ onec_id: w.id, name: w.name }));
+  const rows = lastBy(warehouses, (w) => w.id).map((w) => ({ onec_id: w.id, name: w.name }));
   // A new warehouse gives the stock of the store of its `Ид` as code, or of its name; else none until mapped.
   await tx.execute(sql`insert into exchange_warehouses (onec_id, name, store_id)
     select x.onec_id, x.name, (select s.id from stores s where s.code = x.onec_id or lower(s.name) = lower(x.name)
@@ -391,7 +393,7 @@ async function writeProducts(
     tx,
     ready.flatMap((p) => (p.colorName ? [p.colorName] : [])),
   );
-  const rows = ready.map((p) => ({
+  const rows = lastBy(ready, (p) => p.onecId).map((p) => ({
     onec_id: p.onecId,
     name: p.name,
     article: p.article,
@@ -506,7 +508,11 @@ async function writeOffers(
   );
   const waiting = offers.filter((o) => !known.has(o.onecProductId));
   if (waiting.length > 0) {
-    const rows = waiting.map((o) => ({ onec_id: o.onecId, onec_product_id: o.onecProductId, record: o }));
+    const rows = lastBy(waiting, (o) => o.onecId).map((o) => ({
+      onec_id: o.onecId,
+      onec_product_id: o.onecProductId,
+      record: o,
+    }));
     await tx.execute(sql`insert into exchange_pending_offers (onec_id, onec_product_id, record, received_at)
       select onec_id, onec_product_id, record, ${ts(now)}
       from jsonb_to_recordset(${json(rows)}) as x(onec_id text, onec_product_id text, record jsonb)

@@ -432,4 +432,27 @@ describe('1C catalogue import', () => {
   });
 });
 
+describe('1C catalogue import, odd files', () => {
+  it('a file naming the same product and offer twice takes the last of each', async () => {
+    const pkg = basePackage();
+    const tundra = (pkg.products as ProductList)[1] as ProductList[number];
+    const [a] = shops.map((s) => s.code) as [string];
+    const twice: CataloguePackage = {
+      ...pkg,
+      changesOnly: true,
+      groups: [],
+      products: [tundra, { ...tundra, name: 'Парка «Тундра» (новая)' }],
+      offers: [
+        offer('m-2#one', '52', 'Чёрный', 700_000, [[a, 1]]),
+        offer('m-2#one', '52', 'Чёрный', 690_000, [[a, 2]]),
+      ],
+    };
+    const { answers } = await session(packageFiles(twice).filter((f) => f.name.endsWith('.xml')));
+    for (const answer of answers) expect(answer.lines[0], answer.lines.join('\n')).toBe('success');
+    const tundraRow = (await variants()).find((v) => v.name.startsWith('Парка «Тундра»'));
+    expect(tundraRow).toMatchObject({ name: 'Парка «Тундра» (новая)', min_price: 690_000 });
+    expect(await stockOf('m-2#one')).toContainEqual({ store: a, quantity: 2 });
+  });
+});
+
 type ProductList = Exclude<CataloguePackage['products'], undefined> extends Iterable<infer P> ? P[] : never;
