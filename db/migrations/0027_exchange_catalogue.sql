@@ -42,6 +42,7 @@ CREATE TABLE "exchange_products" (
 	"brand_id" integer NOT NULL,
 	"color_code" text,
 	"props" jsonb NOT NULL,
+	"catalogue_id" text DEFAULT '' NOT NULL,
 	"images" text[] NOT NULL,
 	"deleted" boolean DEFAULT false NOT NULL,
 	"seen_log" integer

@@ -10,13 +10,16 @@ import {
   genderOf,
   kindOf,
   normalName,
+  ONE_SIZE,
   type OfferInput,
   type PropertyMapping,
+  sizeSort,
   slug,
 } from '../../domain/exchange/catalogue-mapping';
 import type { ImportCounts, ImportIssue } from '../../domain/exchange/ports';
 import type { PriceRole } from '../../domain/exchange/catalogue-mapping';
 import { type Db, queryRows, ts } from '../client';
+import { STOCK_COUNT_LOCK } from './stock';
 
 /** One import writes at a time: two 1C sessions at once would race for the same new sections, brands and variants. */
 const IMPORT_LOCK = 2_026_026;
@@ -65,7 +68,7 @@ export function exchangeCatalogueStore(db: Db, clock: () => Date): CatalogueStor
           order by id desc limit 1`,
       );
       if (found && found.status !== 'failure') return logOf(found);
-      const scope: FileScope = { parts: [], changesOnly: false, sawStock: false, validated: false };
+      const scope: FileScope = { parts: [], changesOnly: false, sawStock: false, validated: false, catalogueId: '' };
       const [made] = await queryRows<LogRow>(
         db,
         sql`insert into exchange_log (session_key, staff_id, type, file_name, started_at, status, scope, counts)
@@ -105,8 +108,9 @@ export function exchangeCatalogueStore(db: Db, clock: () => Date): CatalogueStor
         await writeProperties(tx, batch.properties);
         await writePriceTypes(tx, batch.priceTypes);
         await writeWarehouses(tx, batch.warehouses);
-        const joined = await writeProducts(tx, logId, batch.products, counts, errors);
-        await writeOffers(tx, logId, [...batch.offers, ...joined], counts, errors, clock());
+        const joined = await writeProducts(tx, logId, log.scope.catalogueId, batch.products, counts, errors);
+        // The file's own mention of an offer is newer than one that waited for its product.
+        await writeOffers(tx, logId, [...joined, ...batch.offers], counts, errors, clock());
         const total = addInto(structuredClone(log.counts), counts);
         total.records = log.position;
         await tx.execute(sql`update exchange_log set position = ${log.position}, scope = ${json(log.scope)},
@@ -116,25 +120,39 @@ export function exchangeCatalogueStore(db: Db, clock: () => Date): CatalogueStor
       });
     },
 
+    async startPackage(sessionKey) {
+      await db.execute(sql`update exchange_log set session_key = session_key || '#' || id
+        where session_key = ${sessionKey} and type <> 'sale'`);
+    },
+
     finishPackage(sessionKey) {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
         const counts = emptyCounts();
+        // Each file's latest try: one that failed and was sent again counts as the retry went.
         const logs = await queryRows<{ id: number; status: string; scope: FileScope | string }>(
           tx,
-          sql`select id, status, scope from exchange_log where session_key = ${sessionKey} and type <> 'sale'`,
+          sql`select distinct on (file_name) id, status, scope from exchange_log
+            where session_key = ${sessionKey} and type <> 'sale' order by file_name, id desc`,
         );
         // A file not finished yet would have its products and stock taken for gone.
         if (logs.length === 0 || logs.some((l) => l.status !== 'success')) return null;
-        const scopes = logs.map((l) => parsed(l.scope));
-        const full = scopes.filter((s) => !s.changesOnly);
-        const ids = intArray(logs.map((l) => Number(l.id)));
+        const full = logs.map((l) => parsed(l.scope)).filter((s) => !s.changesOnly);
+        // Written by this session or any later one (a rerun, another 1C node) counts as mentioned.
+        const since = Math.min(...logs.map((l) => Number(l.id)));
+        const catalogues = (part: FileScope['parts'][number]) =>
+          textSet(
+            full
+              .filter((s) => s.parts.includes(part) && (part !== 'offers' || s.sawStock))
+              .map((s) => s.catalogueId ?? ''),
+          );
         if (full.some((s) => s.parts.includes('catalogue'))) {
           const hidden = await queryRows<{ onec_id: string }>(
             tx,
             sql`with gone as (
                 update exchange_products set deleted = true
-                where not deleted and (seen_log is null or seen_log <> all(${ids})) returning onec_id),
+                where not deleted and catalogue_id in ${catalogues('catalogue')}
+                  and (seen_log is null or seen_log < ${since}) returning onec_id),
               hide as (update products p set active = false from exchange_variants v
                 where v.onec_product_id in (select onec_id from gone) and p.id = v.product_id and p.active)
               select onec_id from gone`,
@@ -144,9 +162,12 @@ export function exchangeCatalogueStore(db: Db, clock: () => Date): CatalogueStor
         if (full.some((s) => s.parts.includes('offers') && s.sawStock)) {
           const zeroed = await queryRows<{ offer_id: number }>(
             tx,
-            sql`update stock k set quantity = 0 from exchange_offers x
-              where k.offer_id = x.offer_id and k.quantity > 0
-                and (x.stock_seen_log is null or x.stock_seen_log <> all(${ids}))
+            sql`update stock k set quantity = 0
+              from exchange_offers x join offers o on o.id = x.offer_id
+                join exchange_variants v on v.product_id = o.product_id
+                join exchange_products e on e.onec_id = v.onec_product_id
+              where k.offer_id = x.offer_id and k.quantity > 0 and e.catalogue_id in ${catalogues('offers')}
+                and (x.stock_seen_log is null or x.stock_seen_log < ${since})
               returning k.offer_id`,
           );
           counts.stock.removed += zeroed.length;
@@ -300,28 +321,36 @@ async function brandIds(tx: Tx, names: string[]): Promise<Map<string, number>> {
   return ids;
 }
 
+/** A colour's name as `normalName` has it, in SQL: lower case, `ё` as `е`, single spaces. */
+const NORMAL_COLOR_NAME = sql`btrim(regexp_replace(replace(lower(name), 'ё', 'е'), '[ \t\n\r\f\v\u00a0]+', ' ', 'g'))`;
+
 /** Colour codes by normal name (`normalName`: «Черный» finds «Чёрный») or by code, made when new. */
 async function colorCodes(tx: Tx, names: string[]): Promise<Map<string, string>> {
   const wanted = [...new Set(names.map(normalName))];
+  const codes = new Map<string, string>();
+  if (wanted.length === 0) return codes;
   const found = await queryRows<{ code: string; key: string }>(
     tx,
-    sql`select code, replace(lower(name), 'ё', 'е') as key from colors
-      where replace(lower(name), 'ё', 'е') in ${textSet(wanted)} or code in ${textSet(wanted)}`,
+    sql`select code, ${NORMAL_COLOR_NAME} as key from colors
+      where ${NORMAL_COLOR_NAME} in ${textSet(wanted)} or code in ${textSet(wanted)}`,
   );
-  const codes = new Map<string, string>();
   for (const r of found) codes.set(r.key, r.code);
   for (const r of found) if (!codes.has(r.code)) codes.set(r.code, r.code);
   for (const name of names) {
     const key = normalName(name);
     if (codes.has(key)) continue;
-    const code = key === normalName(OTHER_COLOR.name) ? OTHER_COLOR.code : slug(name, 'color');
-    const [made] = await queryRows<{ code: string }>(
-      tx,
-      sql`insert into colors (code, name, hex, sort)
-        values (${code}, ${name}, ${OTHER_COLOR.hex}, (select coalesce(max(sort), 0) + 10 from colors))
-        on conflict (code) do update set code = excluded.code returning code`,
-    );
-    codes.set(key, made?.code ?? code);
+    const base = key === normalName(OTHER_COLOR.name) ? OTHER_COLOR.code : slug(name, 'color');
+    // A code another colour has already is never taken over: the next free one is.
+    for (let n = 1; !codes.has(key); n++) {
+      const code = n === 1 ? base : `${base}-${n}`;
+      const [made] = await queryRows<{ code: string }>(
+        tx,
+        sql`insert into colors (code, name, hex, sort)
+          values (${code}, ${name.trim()}, ${OTHER_COLOR.hex}, (select coalesce(max(sort), 0) + 10 from colors))
+          on conflict (code) do nothing returning code`,
+      );
+      if (made) codes.set(key, made.code);
+    }
   }
   return codes;
 }
@@ -360,6 +389,7 @@ const textArray = (v: string[] | string): string[] =>
 async function writeProducts(
   tx: Tx,
   logId: number,
+  catalogueId: string,
   products: CatalogueBatch['products'],
   counts: ImportCounts,
   errors: ImportIssue[],
@@ -402,6 +432,7 @@ async function writeProducts(
     brand_id: brands.get((p.brandName ?? NO_BRAND).toLowerCase()) as number,
     color_code: p.colorName ? (colors.get(normalName(p.colorName)) ?? null) : null,
     props: p.props,
+    catalogue_id: catalogueId,
     images: p.images,
     deleted: p.deleted,
   }));
@@ -431,14 +462,16 @@ async function writeProducts(
       counts.products.changed++;
   }
   await tx.execute(sql`insert into exchange_products as e
-      (onec_id, name, article, description, section_id, brand_id, color_code, props, images, deleted, seen_log)
-    select onec_id, name, article, description, section_id, brand_id, color_code, props, images, deleted, ${logId}
+      (onec_id, name, article, description, section_id, brand_id, color_code, props, catalogue_id, images, deleted,
+        seen_log)
+    select onec_id, name, article, description, section_id, brand_id, color_code, props, catalogue_id, images, deleted,
+      ${logId}
     from jsonb_to_recordset(${json(rows)}) as x(onec_id text, name text, article text, description text,
-      section_id int, brand_id int, color_code text, props jsonb, images text[], deleted boolean)
+      section_id int, brand_id int, color_code text, props jsonb, catalogue_id text, images text[], deleted boolean)
     on conflict (onec_id) do update set name = excluded.name, article = excluded.article,
       description = excluded.description, section_id = excluded.section_id, brand_id = excluded.brand_id,
-      color_code = excluded.color_code, props = excluded.props, images = excluded.images, deleted = excluded.deleted,
-      seen_log = excluded.seen_log`);
+      color_code = excluded.color_code, props = excluded.props, catalogue_id = excluded.catalogue_id,
+      images = excluded.images, deleted = excluded.deleted, seen_log = excluded.seen_log`);
   const ids = textSet(rows.map((r) => r.onec_id));
   await copyToVariants(tx, sql`v.onec_product_id in ${ids}`);
   const photos = await queryRows<{ product_id: number }>(tx, replacePhotos(sql`v.onec_product_id in ${ids}`));
@@ -518,54 +551,69 @@ async function writeOffers(
       from jsonb_to_recordset(${json(rows)}) as x(onec_id text, onec_product_id text, record jsonb)
       on conflict (onec_id) do update set onec_product_id = excluded.onec_product_id, record = excluded.record`);
   }
-  const ready = offers.filter((o) => known.has(o.onecProductId));
+  // The last mention of an offer in a batch wins.
+  const ready = lastBy(
+    offers.filter((o) => known.has(o.onecProductId)),
+    (o) => o.onecId,
+  );
   if (ready.length === 0) return;
-
-  const colors = await colorCodes(tx, [
-    ...ready.flatMap((o) => (o.colorName ? [o.colorName] : [])),
-    ...(ready.some((o) => !o.colorName && !known.get(o.onecProductId)?.color_code) ? [OTHER_COLOR.name] : []),
-  ]);
-  const colorOf = (o: OfferInput) =>
-    o.colorName
-      ? (colors.get(normalName(o.colorName)) as string)
-      : (known.get(o.onecProductId)?.color_code ?? (colors.get(normalName(OTHER_COLOR.name)) as string));
-  const variants = await variantIds(tx, ready, colorOf, known, now);
-
   const existing = new Map(
     (
       await queryRows<{
         onec_id: string;
         offer_id: number;
         product_id: number;
+        color_code: string | null;
         size_name: string;
         size_sort: number;
         price: number;
         old_price: number | null;
       }>(
         tx,
-        sql`select x.onec_id, x.offer_id, o.product_id, o.size_name, o.size_sort, o.price, o.old_price
-          from exchange_offers x join offers o on o.id = x.offer_id where x.onec_id in ${textSet(ready.map((o) => o.onecId))}`,
+        sql`select x.onec_id, x.offer_id, o.product_id, v.color_code, o.size_name, o.size_sort, o.price, o.old_price
+          from exchange_offers x join offers o on o.id = x.offer_id
+            left join exchange_variants v on v.product_id = o.product_id
+          where x.onec_id in ${textSet(ready.map((o) => o.onecId))}`,
       )
     ).map((r) => [r.onec_id, r]),
   );
-  // The last mention of an offer in a batch wins.
-  const byId = new Map(ready.map((o) => [o.onecId, o]));
-  const fresh = [...byId.values()].filter((o) => !existing.has(o.onecId));
+
+  // What the file does not give, a known offer keeps; a new one takes its product's colour and one size.
+  const fallbackColor = (o: OfferInput) =>
+    existing.get(o.onecId)?.color_code ?? known.get(o.onecProductId)?.color_code ?? null;
+  const colors = await colorCodes(tx, [
+    ...ready.flatMap((o) => (o.colorName ? [o.colorName] : [])),
+    ...(ready.some((o) => !o.colorName && !fallbackColor(o)) ? [OTHER_COLOR.name] : []),
+  ]);
+  const colorOf = (o: OfferInput) =>
+    (o.colorName ? colors.get(normalName(o.colorName)) : null) ??
+    fallbackColor(o) ??
+    (colors.get(normalName(OTHER_COLOR.name)) as string);
+  const sizeOf = (o: OfferInput) => o.sizeName ?? existing.get(o.onecId)?.size_name ?? ONE_SIZE;
+  const variants = await variantIds(tx, ready, colorOf, known, now);
+  const variantOf = (o: OfferInput) => variants.get(`${o.onecProductId}\n${colorOf(o)}`) as number;
+
+  const fresh = ready.filter((o) => !existing.has(o.onecId));
   const freshIds = await nextIds(tx, 'offers', fresh.length);
   const priceOf = (o: OfferInput, current: { price: number; old: number | null } | null) => {
     const price = o.prices?.retail ?? current?.price ?? 0;
     const old = o.prices ? o.prices.old : (current?.old ?? null);
     return { price, old: old !== null && old > price ? old : null };
   };
+  const prices = new Map<string, number>();
   if (fresh.length > 0) {
-    const rows = fresh.map((o, i) => ({
-      id: freshIds[i],
-      onec_id: o.onecId,
-      product_id: variants.get(`${o.onecProductId}\n${colorOf(o)}`),
-      size_name: o.sizeName,
-      size_sort: o.sizeSort,
-      ...priceOf(o, null),
-    }));
+    const rows = fresh.map((o, i) => {
+      const price = priceOf(o, null);
+      prices.set(o.onecId, price.price);
+      return {
+        id: freshIds[i],
+        onec_id: o.onecId,
+        product_id: variantOf(o),
+        size_name: sizeOf(o),
+        size_sort: sizeSort(sizeOf(o)),
+        ...price,
+      };
+    });
     await tx.execute(sql`with x as (select * from jsonb_to_recordset(${json(rows)})
         as x(id int, onec_id text, product_id int, size_name text, size_sort int, price bigint, old bigint)),
       made as (insert into offers (id, product_id, size_name, size_sort, price, old_price)
@@ -578,16 +626,24 @@ async function writeOffers(
     ...[...existing.values()].map((r): [string, number] => [r.onec_id, Number(r.offer_id)]),
   ]);
 
-  const moved: object[] = [];
+  const moved: { id: number; product_id: number; size_name: string; size_sort: number }[] = [];
+  const left: number[] = [];
   const repriced: object[] = [];
-  for (const o of byId.values()) {
+  for (const o of ready) {
     const row = existing.get(o.onecId);
     if (!row) continue;
-    const productId = variants.get(`${o.onecProductId}\n${colorOf(o)}`);
-    if (Number(row.product_id) !== productId || row.size_name !== o.sizeName || Number(row.size_sort) !== o.sizeSort)
-      moved.push({ id: Number(row.offer_id), product_id: productId, size_name: o.sizeName, size_sort: o.sizeSort });
+    const target = { product_id: variantOf(o), size_name: sizeOf(o), size_sort: sizeSort(sizeOf(o)) };
+    if (
+      Number(row.product_id) !== target.product_id ||
+      row.size_name !== target.size_name ||
+      Number(row.size_sort) !== target.size_sort
+    ) {
+      moved.push({ id: Number(row.offer_id), ...target });
+      left.push(Number(row.product_id));
+    }
     const current = { price: Number(row.price), old: row.old_price === null ? null : Number(row.old_price) };
     const next = priceOf(o, current);
+    prices.set(o.onecId, next.price);
     if (next.price !== current.price || next.old !== current.old)
       repriced.push({ id: Number(row.offer_id), price: next.price, old: next.old });
   }
@@ -602,9 +658,14 @@ async function writeOffers(
       from jsonb_to_recordset(${json(repriced)}) as x(id int, price bigint, old bigint) where o.id = x.id`);
     counts.prices.changed += repriced.length;
   }
+  for (const o of ready)
+    if (o.noRetailPrice)
+      errors.push({ id: o.onecId, message: 'Нет цены розничного типа (см. «Типы цен» в «Обмен с 1С»).' });
 
-  await writeStock(tx, logId, [...byId.values()], offerIds, counts, errors);
-  await refreshVariants(tx, [...new Set(variants.values())]);
+  // A size without a price is not sold: its stock waits for the price.
+  const unpriced = new Set(ready.filter((o) => (prices.get(o.onecId) ?? 0) <= 0).map((o) => o.onecId));
+  await writeStock(tx, logId, ready, offerIds, unpriced, counts, errors);
+  await refreshVariants(tx, [...new Set([...variants.values(), ...left])]);
 }
 
 /** The variant (shop product) of each offer's product and colour, made when new; keys `onecProductId\ncolor`. */
@@ -676,6 +737,7 @@ async function writeStock(
   logId: number,
   offers: OfferInput[],
   offerIds: Map<string, number>,
+  unpriced: ReadonlySet<string>,
   counts: ImportCounts,
   errors: ImportIssue[],
 ) {
@@ -712,11 +774,15 @@ async function writeStock(
         stores.add(Number(online.id));
       }
     } else if (online) stores.add(Number(online.id));
-    for (const store of stores) rows.push({ o: offerId, s: store, q: want.get(store) ?? 0 });
+    const sold = !unpriced.has(offer.onecId);
+    for (const store of stores) rows.push({ o: offerId, s: store, q: sold ? (want.get(store) ?? 0) : 0 });
   }
   for (const id of unknown)
     errors.push({ id, message: 'Склад не описан в пакете (нет в «Склады»): его остатки не загружены.' });
   if (rows.length > 0) {
+    // Alone against orders taking stock: the held units read below are all that are committed (see stock.ts).
+    await tx.execute(sql`select pg_advisory_xact_lock(${STOCK_COUNT_LOCK})`);
+    rows.sort((x, y) => x.o - y.o || x.s - y.s);
     const changed = await queryRows<{ inserted: boolean; quantity: number }>(
       tx,
       sql`with x as (select * from jsonb_to_recordset(${json(rows)}) as x(o int, s int, q int)),
@@ -744,12 +810,15 @@ async function writeStock(
     where onec_id in ${textSet(withStock.map((o) => o.onecId))}`);
 }
 
-/** A variant's lowest price, its old price and discount, and whether it is live, from its offers. */
+/**
+ * A variant's lowest price, its old price and discount, and whether it is live, from its offers; a variant whose
+ * offers all went to another colour has none left and goes out of sale.
+ */
 async function refreshVariants(tx: Tx, productIds: number[]) {
   if (productIds.length === 0) return;
   await tx.execute(sql`with agg as (
-      select o.product_id, coalesce(min(o.price) filter (where o.price > 0), 0) as min_price
-      from offers o where o.product_id = any(${intArray(productIds)}) group by o.product_id),
+      select i.id as product_id, coalesce(min(o.price) filter (where o.price > 0), 0) as min_price
+      from unnest(${intArray(productIds)}) as i(id) left join offers o on o.product_id = i.id group by i.id),
     best as (
       select distinct on (o.product_id) o.product_id, o.old_price
       from offers o join agg a on a.product_id = o.product_id and o.price = a.min_price

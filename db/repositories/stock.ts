@@ -3,10 +3,19 @@ import { type Allocation, planAllocation, type StockRepository } from '../../dom
 import { ONLINE_SOURCE_KINDS, type StoreKind } from '../../domain/inventory/availability';
 import { type Db, queryRows } from '../client';
 
+/**
+ * Orders take and give back stock under this lock shared; the 1C import writes its counts under it alone, so the
+ * units it subtracts for the shop's orders are exactly those committed (a take committed after the import read them
+ * would be overwritten, and the unit sold twice).
+ */
+export const STOCK_COUNT_LOCK = 2_026_027;
+
 /** Stock taking on whatever it is given: use it on the order's transaction (the unit of work's repositories). */
 export function stockRepository(db: Db): StockRepository {
+  const shared = () => db.execute(sql`select pg_advisory_xact_lock_shared(${STOCK_COUNT_LOCK})`);
   return {
     async take(offerId, quantity, shopId) {
+      await shared();
       // The rows are locked in store order, the same in every transaction (Saleor's allocate_stocks).
       const rows = await queryRows<{ store_id: number; kind: StoreKind; quantity: number }>(
         db,
@@ -39,6 +48,7 @@ export function stockRepository(db: Db): StockRepository {
     },
 
     async release(allocations: Allocation[]) {
+      if (allocations.length > 0) await shared();
       for (const a of [...allocations].sort((x, y) => x.offerId - y.offerId || x.storeId - y.storeId))
         await db.execute(sql`
           update stock set quantity = quantity + ${a.quantity} where offer_id = ${a.offerId} and store_id = ${a.storeId}`);

@@ -34,6 +34,8 @@ export interface FileScope {
   sawStock: boolean;
   /** The whole file was parsed once before the first write: a malformed file writes nothing. */
   validated: boolean;
+  /** The 1C catalogue the file is of (`Каталог` `Ид`, or the offers package's `ИдКаталога`); '' when it names none. */
+  catalogueId: string;
 }
 
 export interface ImportLog {
@@ -77,6 +79,8 @@ export interface CatalogueStore {
     counts: ImportCounts;
     errors: ImportIssue[];
   }>;
+  /** Moves the session's earlier log rows out of its key (see `CatalogueImporter.startPackage`). */
+  startPackage(sessionKey: string): Promise<void>;
   /** See `CatalogueImporter.finishPackage`: one transaction, after every file of the session is written. */
   finishPackage(sessionKey: string): Promise<ImportCounts | null>;
   closeLog(logId: number, log: Omit<ImportLog, 'id'>, now: Date): Promise<void>;
@@ -212,6 +216,8 @@ export function createCatalogueImporter(deps: CatalogueImportDeps): CatalogueImp
         case 'package':
           if (!log.scope.parts.includes(record.part)) log.scope.parts.push(record.part);
           log.scope.changesOnly = log.scope.changesOnly || record.changesOnly;
+          if (record.part === 'catalogue') log.scope.catalogueId = record.id;
+          if (record.part === 'offers') log.scope.catalogueId = record.catalogueId ?? log.scope.catalogueId;
           break;
         case 'group':
           batch.groups.push(record);
@@ -255,6 +261,7 @@ export function createCatalogueImporter(deps: CatalogueImportDeps): CatalogueImp
 
   return {
     importFile,
+    startPackage: (sessionKey) => deps.store.startPackage(sessionKey),
     async finishPackage(sessionKey) {
       return deps.store.finishPackage(sessionKey);
     },

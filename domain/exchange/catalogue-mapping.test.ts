@@ -125,20 +125,24 @@ describe('1C names to the shop’s fields', () => {
     );
     expect(input).toMatchObject({
       sizeName: '48',
-      sizeSort: 48,
       colorName: 'Синий',
       prices: { retail: 500_000, old: 700_000 },
       stock: { warehouses: [{ warehouseId: 's1', quantity: 0 }], total: 3 },
     });
-    // No characteristics: one size; no prices or stock in this file: null, not zero.
-    expect(offerInput(offer({}), roles)).toMatchObject({ sizeName: 'Единый', prices: null, stock: null });
+    // A prices or rests file names no size or colour: null, so a known offer stays where it is; no stock: null.
+    expect(offerInput(offer({}), roles)).toMatchObject({ sizeName: null, colorName: null, prices: null, stock: null });
+    // Prices, but none of the retail type: said so.
+    expect(
+      offerInput(offer({ prices: [{ priceTypeId: 'w', kopecks: 5, currency: 'RUB' }] }), roles).noRetailPrice,
+    ).toBe(true);
   });
 
   it('orders sizes by letters or their first number', () => {
     expect(['XL', 'S', 'M'].sort((a, b) => sizeSort(a) - sizeSort(b))).toEqual(['S', 'M', 'XL']);
     expect(sizeSort('44-46')).toBe(44);
     expect(sizeSort('48/176')).toBe(48);
-    expect(sizeSort('Единый')).toBe(1000);
+    expect(sizeSort('Единый')).toBe(100_000);
+    expect(sizeSort('12345678901')).toBe(100_000);
   });
 
   it('makes URL words, audiences and garment kinds from Russian names', () => {
@@ -148,6 +152,7 @@ describe('1C names to the shop’s fields', () => {
     expect(genderOf('Женская одежда')).toBe('women');
     expect(genderOf('Мужчинам')).toBe('man');
     expect(genderOf('Аксессуары')).toBeNull();
+    expect(genderOf('Снижение цен')).toBeNull();
     expect(kindOf('Верхняя одежда', 'Пуховик «Тайга»')).toBe('down-jacket');
     expect(kindOf('Разное', 'Куртка')).toBe('jacket');
   });

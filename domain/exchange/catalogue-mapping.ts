@@ -9,8 +9,13 @@ import type { OfferRecord, ProductRecord, PropertyRecord } from './records';
 /** What a 1C property fills on the shop: the brand, the colour, or one of the filterable props. */
 export type PropertyTarget = 'brand' | 'color' | PropCode;
 
-/** Lower case, `ё` as `е`, single spaces: how names are compared. */
-export const normalName = (text: string) => text.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
+/** Lower case, `ё` as `е`, single spaces (the same in SQL for colours): how names are compared. */
+export const normalName = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[ \t\n\r\f\v\u00a0]+/g, ' ')
+    .trim();
 
 const TARGETS: Record<string, PropertyTarget> = {
   бренд: 'brand',
@@ -121,13 +126,18 @@ export function priceRole(type: { id: string; name: string }, setting: PriceType
 export interface OfferInput {
   onecId: string;
   onecProductId: string;
+  /**
+   * The colour and size the file gives, or null when it gives none (a prices or rests file): a known offer then
+   * stays where it is, a new one takes the product's colour and `ONE_SIZE`.
+   */
   colorName: string | null;
-  sizeName: string;
-  sizeSort: number;
+  sizeName: string | null;
   /** Null when the file gave no price for it (prices come in another file). */
   prices: { retail: number | null; old: number | null } | null;
   /** Null when the file gave no stock for it; `total` alone (no warehouses) goes to the web warehouse. */
   stock: { warehouses: { warehouseId: string; quantity: number }[]; total: number | null } | null;
+  /** The file gave prices for it, but none of the retail price type. */
+  noRetailPrice: boolean;
   deleted: boolean;
 }
 
@@ -151,14 +161,13 @@ export function offerInput(record: OfferRecord, roles: ReadonlyMap<string, Price
     prices[role] = p.kopecks;
   }
   const hasStock = record.stock.length > 0 || record.quantity !== null;
-  const size = sizeName ?? ONE_SIZE;
   return {
     onecId: record.id,
     onecProductId: record.productId,
     colorName,
-    sizeName: size,
-    sizeSort: sizeSort(size),
+    sizeName,
     prices,
+    noRetailPrice: record.prices.length > 0 && !prices?.retail,
     stock: hasStock
       ? {
           warehouses: record.stock.map((s) => ({
@@ -174,12 +183,15 @@ export function offerInput(record: OfferRecord, roles: ReadonlyMap<string, Price
 
 const LETTERS = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
 
-/** Where a size stands in a list: letters in their order, numbers («48», «44-46», «48/176») by their first number. */
+/**
+ * Where a size stands in a list: letters in their order, numbers («48», «44-46», «48/176») by their first number (at
+ * most 99 999), anything else after them.
+ */
 export function sizeSort(name: string): number {
   const letter = LETTERS.indexOf(name.trim().toUpperCase());
   if (letter >= 0) return letter + 1;
-  const number = /^\d+(?:[.,]\d+)?/.exec(name.trim());
-  return number ? Math.round(Number(number[0].replace(',', '.'))) : 1000;
+  const number = /^\d{1,5}(?:[.,]\d+)?(?!\d)/.exec(name.trim());
+  return number ? Math.round(Number(number[0].replace(',', '.'))) : 100_000;
 }
 
 const CYRILLIC: Record<string, string> = {
@@ -232,8 +244,8 @@ export function slug(text: string, fallback = 'item'): string {
 /** A section's audience from its name, for a top-level group: the listings and size advice read it. */
 export function genderOf(name: string): string | null {
   const n = normalName(name);
-  if (/жен|women|woman/.test(n)) return 'women';
-  if (/муж|men|man/.test(n)) return 'man';
+  if (/(^|[^\p{L}])(жен|women|woman)/u.test(n)) return 'women';
+  if (/(^|[^\p{L}])(муж|men|man)/u.test(n)) return 'man';
   return null;
 }
 

@@ -46,6 +46,11 @@ export interface ImportStep {
 
 /** The catalogue import (issue 26): records of 1C's files into sections, products, offers, prices, stock and photos. */
 export interface CatalogueImporter {
+  /**
+   * `mode=init`: a new package in the session. Files of an earlier package of the same session (1C that sends Basic
+   * on every call goes on in one session for hours) are not this package's: a file of the same name is imported anew.
+   */
+  startPackage(sessionKey: string): Promise<void>;
   /** Writes the file from where its last step stopped, until done or until the step's time budget is spent. */
   importFile(request: ImportFileRequest): Promise<ImportStep>;
   /**

@@ -66,6 +66,7 @@ function scriptedImporter(steps = 3, advances = true) {
     async finishPackage() {
       return null;
     },
+    async startPackage() {},
   };
   return { importer, calls };
 }

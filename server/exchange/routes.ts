@@ -98,6 +98,7 @@ export function exchangeRoutes(deps: ExchangeDeps) {
     switch (mode) {
       case 'init':
         await folder.clean();
+        await deps.importer.startPackage(session.tokenHash);
         return text(`zip=yes\nfile_limit=${FILE_LIMIT}`);
       case 'file': {
         const name = fileNameOf(c);

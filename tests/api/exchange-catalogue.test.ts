@@ -433,6 +433,121 @@ describe('1C catalogue import', () => {
 });
 
 describe('1C catalogue import, odd files', () => {
+  it('a full package of one 1C catalogue never hides the products of another', async () => {
+    const [a] = shops.map((s) => s.code) as [string];
+    const other = basePackage();
+    const accessories: CataloguePackage = {
+      ...other,
+      catalogueId: 'cat-accessories',
+      products: [
+        { ...((other.products as ProductList)[1] as ProductList[number]), id: 'acc-1', name: 'Шарф «Другой каталог»' },
+      ],
+      offers: [offer('acc-1#one', '1', 'Чёрный', 299_000, [[a, 3]])],
+    };
+    await session(packageFiles(accessories).filter((f) => f.name.endsWith('.xml')));
+    await session(packageFiles(basePackage()));
+    const scarf = (await variants()).find((v) => v.name === 'Шарф «Другой каталог»');
+    expect(scarf?.active).toBe(true);
+    expect(await stockOf('acc-1#one')).toContainEqual({ store: a, quantity: 3 });
+  });
+
+  it('a prices file and a rests file without characteristics keep every offer in its colour and size', async () => {
+    const before = await rows(sql`select x.onec_id, o.product_id, o.size_name from exchange_offers x
+      join offers o on o.id = x.offer_id order by x.onec_id`);
+    const [a, b] = shops.map((s) => s.code) as [string, string];
+    const plain = (o: OfferSpec): OfferSpec => ({ ...o, characteristics: [] });
+    const prices = writePackage({
+      ...basePackage(),
+      changesOnly: true,
+      warehouses: [],
+      offers: [plain({ ...offer('m-1#s-black', '48', 'Чёрный', 1_199_000, [], 1_599_000), quantity: null, stock: [] })],
+    }).offersXml;
+    const rests = writePackage({
+      ...basePackage(),
+      changesOnly: true,
+      priceTypes: [],
+      offers: [
+        {
+          ...plain(
+            offer('m-1#s-black', '48', 'Чёрный', 0, [
+              [a, 6],
+              [b, 1],
+            ]),
+          ),
+          prices: [],
+        },
+      ],
+    }).offersXml;
+    const { answers } = await session([
+      { name: 'prices0_1.xml', data: prices },
+      { name: 'rests0_1.xml', data: rests },
+    ]);
+    for (const answer of answers) expect(answer.lines[0], answer.lines.join('\n')).toBe('success');
+    expect(
+      await rows(sql`select x.onec_id, o.product_id, o.size_name from exchange_offers x
+        join offers o on o.id = x.offer_id order by x.onec_id`),
+    ).toEqual(before);
+    const taigaBlack = (await variants()).find((v) => v.name === 'Парка «Тайга»' && v.color_code === 'black');
+    expect(taigaBlack?.min_price).toBe(1_199_000);
+    expect(await stockOf('m-1#s-black')).toContainEqual({ store: a, quantity: 6 });
+  });
+
+  it('a size whose price type is not the retail one is not sold, and the answer says why', async () => {
+    const [a] = shops.map((s) => s.code) as [string];
+    const unpriced: OfferSpec = {
+      ...offer('m-1#xl-black', '52', 'Чёрный', 0, [[a, 4]]),
+      prices: [{ priceTypeId: 'pt-wholesale', kopecks: 900_000, currency: 'RUB' }],
+    };
+    const { last } = await session([
+      { name: 'offers.xml', data: writePackage({ ...basePackage(), changesOnly: true, offers: [unpriced] }).offersXml },
+    ]);
+    expect(last('offers.xml')?.lines.join('\n')).toContain('Ошибка (Ид m-1#xl-black): Нет цены розничного типа');
+    expect((await stockOf('m-1#xl-black')).every((s) => s.quantity === 0)).toBe(true);
+  });
+
+  it('an offer moved to another colour leaves its old colour; a colour with no sizes left is out of sale', async () => {
+    const [a] = shops.map((s) => s.code) as [string];
+    const recoloured = offer('m-1#s-sand', '48', 'Чёрный', 1_349_000, [[a, 1]]);
+    await session([
+      {
+        name: 'offers.xml',
+        data: writePackage({ ...basePackage(), changesOnly: true, offers: [recoloured] }).offersXml,
+      },
+    ]);
+    const sand = (await variants()).find((v) => v.name === 'Парка «Тайга»' && v.color_code !== 'black');
+    expect(sand).toMatchObject({ active: false, min_price: 0 });
+  });
+
+  it('1C sending Basic on every call (no cookie) starts each exchange anew at init: the same file name is imported again', async () => {
+    const basicOnly = async (price: number) => {
+      const auth = `Basic ${Buffer.from(`${credentials.login}:${credentials.password}`).toString('base64')}`;
+      const call = async (mode: string, params: Record<string, string> = {}, body?: Buffer) => {
+        const res = await app.fetch(
+          `/bitrix/admin/1c_exchange.php?${new URLSearchParams({ type: 'catalog', mode, ...params })}`,
+          {
+            method: body ? 'POST' : 'GET',
+            headers: { authorization: auth },
+            body: body ? new Uint8Array(body) : undefined,
+          },
+        );
+        return (await res.text()).split('\n');
+      };
+      const [a] = shops.map((s) => s.code) as [string];
+      const data = writePackage({
+        ...basePackage(),
+        changesOnly: true,
+        offers: [offer('m-2#one', '52', 'Чёрный', price, [[a, 1]])],
+      }).offersXml;
+      await call('init');
+      expect((await call('file', { filename: 'offers.xml' }, data))[0]).toBe('success');
+      expect((await call('import', { filename: 'offers.xml' }))[0]).toBe('success');
+    };
+    await basicOnly(610_000);
+    await basicOnly(620_000);
+    const tundra = (await variants()).find((v) => v.name.startsWith('Парка «Тундра»'));
+    expect(tundra?.min_price).toBe(620_000);
+  });
+
   it('a file naming the same product and offer twice takes the last of each', async () => {
     const pkg = basePackage();
     const tundra = (pkg.products as ProductList)[1] as ProductList[number];

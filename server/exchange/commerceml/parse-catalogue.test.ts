@@ -471,3 +471,25 @@ describe('parseCatalogue on 20 000 offers', () => {
     expect(peak).toBeLessThan(16 * 2 ** 20);
   }, 180_000);
 });
+
+describe('«changes only» as CommerceML 2.03 writes it: an element, before or after the products', () => {
+  const xml = (flag: string, where: 'head' | 'tail') =>
+    Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<КоммерческаяИнформация ВерсияСхемы="2.03" ДатаФормирования="2026-11-26T10:00:00">
+  <Каталог>
+    <Ид>cat-203</Ид>
+    <Наименование>Каталог</Наименование>
+    ${where === 'head' ? `<СодержитТолькоИзменения>${flag}</СодержитТолькоИзменения>` : ''}
+    <Товары><Товар><Ид>p-1</Ид><Наименование>Шарф</Наименование></Товар></Товары>
+    ${where === 'tail' ? `<СодержитТолькоИзменения>${flag}</СодержитТолькоИзменения>` : ''}
+  </Каталог>
+</КоммерческаяИнформация>`);
+  const flags = async (bytes: Buffer) =>
+    (await collect([bytes])).flatMap((r) => (r.kind === 'package' ? [r.changesOnly] : []));
+
+  it('reads it in the head, and after the products tells the package again', async () => {
+    expect(await flags(xml('true', 'head'))).toEqual([true]);
+    expect(await flags(xml('true', 'tail'))).toEqual([false, true]);
+    expect(await flags(xml('false', 'tail'))).toEqual([false, false]);
+  });
+});

@@ -36,7 +36,7 @@ interface Frame {
   recordId: string | null;
 }
 
-const HEADER_FIELDS = new Set(['Ид', 'Наименование', 'ИдКлассификатора', 'ИдКаталога']);
+const HEADER_FIELDS = new Set(['Ид', 'Наименование', 'ИдКлассификатора', 'ИдКаталога', 'СодержитТолькоИзменения']);
 
 /** Which record an element starts, by its name and its parents' (namespace prefixes already dropped). */
 function kindOf(name: string, parent: string | undefined, grandparent: string | undefined): Kind | null {
@@ -163,6 +163,11 @@ export async function* parseCatalogue(
   parser.on('closetag', () => {
     const frame = stack.pop();
     if (frame?.kind && !frame.emitted) emit(frame, stack.length);
+    // CommerceML 2.03 may say «changes only» as an element after the products: the package is told again, so the
+    // importer never takes it for a full one.
+    const parent = stack.at(-1);
+    if (frame?.name === 'СодержитТолькоИзменения' && parent?.kind === 'package' && parent.emitted && parent.node)
+      ready.push(readPackage(parent.node, schemaVersion));
   });
 
   for await (const text of decode(input, (message) => fail(message))) {

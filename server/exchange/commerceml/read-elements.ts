@@ -46,7 +46,7 @@ function required(node: XmlNode, name: string): string {
   return value;
 }
 
-function isTrue(value: string | null | undefined): boolean {
+export function isTrue(value: string | null | undefined): boolean {
   return value?.trim().toLowerCase() === 'true';
 }
 
@@ -76,7 +76,8 @@ export function readPackage(node: XmlNode, schemaVersion: string | null): Packag
     name: text(node, 'Наименование'),
     classifierId: part === 'classifier' ? id : text(node, 'ИдКлассификатора'),
     catalogueId: part === 'catalogue' ? id : text(node, 'ИдКаталога'),
-    changesOnly: isTrue(node.attrs.СодержитТолькоИзменения),
+    // An attribute since 2.04; an element in 2.03 (before or after the products).
+    changesOnly: isTrue(node.attrs.СодержитТолькоИзменения) || isTrue(text(node, 'СодержитТолькоИзменения')),
     schemaVersion,
   };
 }
