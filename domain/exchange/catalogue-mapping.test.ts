@@ -99,6 +99,8 @@ describe('1C names to the shop’s fields', () => {
     expect(priceRole({ id: 'x', name: 'РОЗНИЧНАЯ' }, setting)).toBe('retail');
     expect(priceRole({ id: 'f00-old', name: 'Зачёркнутая' }, setting)).toBe('old');
     expect(priceRole({ id: 'y', name: 'Оптовая' }, setting)).toBeNull();
+    expect(priceRole({ id: 'z', name: 'Розничная цена' }, setting)).toBe('retail');
+    expect(priceRole({ id: 'q', name: 'Розничная2' }, setting)).toBeNull();
   });
 
   it('reads an offer’s size and colour, prices by role, and stock by warehouse', () => {

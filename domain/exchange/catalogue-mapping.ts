@@ -115,8 +115,11 @@ export interface PriceTypeSetting {
   old: string;
 }
 
+/** By `Ид`, or by name as written or followed by more words («Розничная цена» for «Розничная»). */
 export function priceRole(type: { id: string; name: string }, setting: PriceTypeSetting): PriceRole | null {
-  const matches = (wanted: string) => type.id === wanted || normalName(type.name) === normalName(wanted);
+  const name = normalName(type.name);
+  const matches = (wanted: string) =>
+    type.id === wanted || name === normalName(wanted) || name.startsWith(`${normalName(wanted)} `);
   if (matches(setting.retail)) return 'retail';
   if (matches(setting.old)) return 'old';
   return null;
