@@ -364,6 +364,15 @@ export function checkoutRepository(db: Db): CheckoutRepository {
 
 export function orderWrites(db: Db): OrderWrites {
   return {
+    async lockPhoneOrdersSince(phone, since) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-phone:${phone}`}))`);
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from orders where phone = ${phone} and created_at >= ${since.toISOString()}::timestamptz`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
     async takePromo(code, customer, limits) {
       // The code's row lock queues concurrent orders, so each counts the uses the one before left.
       const [promo] = await queryRows<{ uses: number }>(

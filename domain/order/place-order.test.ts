@@ -70,6 +70,7 @@ function checkout(steps: readonly PlaceStep[], stockLeft: boolean, changes: Part
   const tx = {
     stock: { take: async () => (stockLeft ? [{ offerId: line.offerId, storeId: 1, quantity: 1 }] : null) },
     orders: {
+      lockPhoneOrdersSince: async () => 0,
       insert: async () => 42,
       clearTaken: async () => void written.push('basket cleared'),
     },
@@ -104,6 +105,7 @@ describe('placing an order as named steps', () => {
       ['load lines', false],
       ['choose delivery', false],
       ['price', false],
+      ['count the phone’s orders', true],
       ['take stock', true],
       ['take promo codes', true],
       ['spend bonuses', true],

@@ -169,6 +169,16 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
     },
   },
   {
+    // The check above answers early; this one, under a lock on the phone, makes the limit hold for saves at once.
+    name: 'count the phone’s orders',
+    inTransaction: true,
+    async run({ ordersPerPhoneDay }, { ctx, phone }, tx) {
+      const midnight = dayStart(ctx.now(), ctx.city?.timeZone ?? DEFAULT_TIME_ZONE);
+      if ((await tx.orders.lockPhoneOrdersSince(phone, midnight)) >= ordersPerPhoneDay)
+        throw orderError('ERROR_ORDER_LIMIT', 'На этот телефон сегодня оформлено слишком много заказов.', 'limit');
+    },
+  },
+  {
     name: 'take stock',
     inTransaction: true,
     async run(_, draft, tx) {

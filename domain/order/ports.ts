@@ -126,6 +126,11 @@ export interface CheckoutRepository {
 /** The order's writes, inside its unit of work; its reads are `OrderReads` (orders.service.ts). */
 export interface OrderWrites {
   /**
+   * The orders the phone placed since `since`, counted under a lock on the phone held to the transaction's end: two
+   * saves of one phone at once count one after the other, so the daily limit holds.
+   */
+  lockPhoneOrdersSince(phone: string, since: Date): Promise<number>;
+  /**
    * Counts one use of the code for the customer, under a lock on the code's row: `used` when its total or
    * per-customer limit is reached, and nothing is counted then.
    */
