@@ -219,6 +219,68 @@ function LogTable({ items }: { items: ExchangeLogEntry[] }) {
   );
 }
 
+/** One of the mapping forms: each 1C type on a row with the shop's choice for it, saved together. */
+function MappingTable(props: {
+  id: 'prices' | 'warehouses' | 'sections';
+  title: string;
+  none: string;
+  caption: string;
+  heads: [string, string];
+  rows: { onecId: string; name: string; label: string; value: string }[];
+  field: string;
+  options: { value: string; label: string }[];
+  save: string;
+  result: ExchangeResult | undefined;
+}) {
+  return (
+    <section aria-labelledby={props.id} className={own.section}>
+      <h2 id={props.id}>{props.title}</h2>
+      <Outcome result={props.result} form={props.id} />
+      {props.rows.length === 0 ? (
+        <p>{props.none}</p>
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="intent" value={props.id} />
+          <table className={`${styles.table} ${own.mapping}`}>
+            <caption className="visually-hidden">{props.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{props.heads[0]}</th>
+                <th scope="col">{props.heads[1]}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.rows.map((row) => (
+                <tr key={row.onecId}>
+                  <td>
+                    {row.name}
+                    <span className={own.onec}>{`Ид ${row.onecId}`}</span>
+                  </td>
+                  <td>
+                    <label>
+                      <span className="visually-hidden">{row.label}</span>
+                      <select name={`${props.field}:${row.onecId}`} defaultValue={row.value}>
+                        {props.options.map((o) => (
+                          <option key={o.value} value={o.value}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <button type="submit" className={`${styles.button} ${own.save}`}>
+            {props.save}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
 export default function Exchange({ loaderData, actionData }: Route.ComponentProps) {
   const { log, priceTypes, warehouses, sections, stores, shopSections, lastPackage, rerun } = loaderData;
   const result: ExchangeResult | undefined = actionData;
@@ -285,151 +347,64 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
         )}
       </section>
 
-      <section aria-labelledby="prices" className={own.section}>
-        <h2 id="prices">Типы цен</h2>
-        <Outcome result={result} form="prices" />
-        {priceTypes.length === 0 ? (
-          <p>1С ещё не присылала типов цен.</p>
-        ) : (
-          <Form method="post">
-            <input type="hidden" name="intent" value="prices" />
-            <table className={`${styles.table} ${own.mapping}`}>
-              <caption className="visually-hidden">Типы цен 1С и цены магазина</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Тип цен в 1С</th>
-                  <th scope="col">Цена в магазине</th>
-                </tr>
-              </thead>
-              <tbody>
-                {priceTypes.map((t) => (
-                  <tr key={t.onecId}>
-                    <td>
-                      {t.name}
-                      <span className={own.onec}>{`Ид ${t.onecId}`}</span>
-                    </td>
-                    <td>
-                      <label>
-                        <span className="visually-hidden">{`Цена в магазине для типа «${t.name}»`}</span>
-                        <select
-                          name={`price:${t.onecId}`}
-                          defaultValue={sentPrices[`price:${t.onecId}`] ?? t.role ?? ''}
-                        >
-                          <option value="retail">Розничная цена</option>
-                          <option value="old">Старая (зачёркнутая) цена</option>
-                          <option value="">Не используется</option>
-                        </select>
-                      </label>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <button type="submit" className={`${styles.button} ${own.save}`}>
-              Сохранить типы цен
-            </button>
-          </Form>
-        )}
-      </section>
-
-      <section aria-labelledby="warehouses" className={own.section}>
-        <h2 id="warehouses">Склады</h2>
-        <Outcome result={result} form="warehouses" />
-        {warehouses.length === 0 ? (
-          <p>1С ещё не присылала складов.</p>
-        ) : (
-          <Form method="post">
-            <input type="hidden" name="intent" value="warehouses" />
-            <table className={`${styles.table} ${own.mapping}`}>
-              <caption className="visually-hidden">Склады 1С и магазины, чьи остатки они дают</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Склад в 1С</th>
-                  <th scope="col">Остатки магазина</th>
-                </tr>
-              </thead>
-              <tbody>
-                {warehouses.map((w) => (
-                  <tr key={w.onecId}>
-                    <td>
-                      {w.name}
-                      <span className={own.onec}>{`Ид ${w.onecId}`}</span>
-                    </td>
-                    <td>
-                      <label>
-                        <span className="visually-hidden">{`Магазин для склада «${w.name}»`}</span>
-                        <select
-                          name={`store:${w.onecId}`}
-                          defaultValue={sentStores[`store:${w.onecId}`] ?? w.storeId ?? ''}
-                        >
-                          <option value="">Не загружать остатки</option>
-                          {stores.map((s) => (
-                            <option key={s.id} value={s.id}>
-                              {s.city ? `${s.name}, ${s.city}` : s.name}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <button type="submit" className={`${styles.button} ${own.save}`}>
-              Сохранить склады
-            </button>
-          </Form>
-        )}
-      </section>
-
-      <section aria-labelledby="sections" className={own.section}>
-        <h2 id="sections">Группы</h2>
-        <Outcome result={result} form="sections" />
-        {sections.length === 0 ? (
-          <p>1С ещё не присылала групп.</p>
-        ) : (
-          <Form method="post">
-            <input type="hidden" name="intent" value="sections" />
-            <table className={`${styles.table} ${own.mapping}`}>
-              <caption className="visually-hidden">Группы 1С и разделы магазина</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Группа в 1С</th>
-                  <th scope="col">Раздел магазина</th>
-                </tr>
-              </thead>
-              <tbody>
-                {sections.map((g) => (
-                  <tr key={g.onecId}>
-                    <td>
-                      {g.name}
-                      <span className={own.onec}>{`Ид ${g.onecId}`}</span>
-                    </td>
-                    <td>
-                      <label>
-                        <span className="visually-hidden">{`Раздел магазина для группы «${g.name}»`}</span>
-                        <select
-                          name={`section:${g.onecId}`}
-                          defaultValue={sentSections[`section:${g.onecId}`] ?? g.sectionId}
-                        >
-                          {shopSections.map((s) => (
-                            <option key={s.id} value={s.id}>
-                              {s.path}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <button type="submit" className={`${styles.button} ${own.save}`}>
-              Сохранить группы
-            </button>
-          </Form>
-        )}
-      </section>
+      <MappingTable
+        id="prices"
+        title="Типы цен"
+        none="1С ещё не присылала типов цен."
+        caption="Типы цен 1С и цены магазина"
+        heads={['Тип цен в 1С', 'Цена в магазине']}
+        rows={priceTypes.map((t) => ({
+          onecId: t.onecId,
+          name: t.name,
+          label: `Цена в магазине для типа «${t.name}»`,
+          value: sentPrices[`price:${t.onecId}`] ?? t.role ?? '',
+        }))}
+        field="price"
+        options={[
+          { value: 'retail', label: 'Розничная цена' },
+          { value: 'old', label: 'Старая (зачёркнутая) цена' },
+          { value: '', label: 'Не используется' },
+        ]}
+        save="Сохранить типы цен"
+        result={result}
+      />
+      <MappingTable
+        id="warehouses"
+        title="Склады"
+        none="1С ещё не присылала складов."
+        caption="Склады 1С и магазины, чьи остатки они дают"
+        heads={['Склад в 1С', 'Остатки магазина']}
+        rows={warehouses.map((w) => ({
+          onecId: w.onecId,
+          name: w.name,
+          label: `Магазин для склада «${w.name}»`,
+          value: sentStores[`store:${w.onecId}`] ?? String(w.storeId ?? ''),
+        }))}
+        field="store"
+        options={[
+          { value: '', label: 'Не загружать остатки' },
+          ...stores.map((s) => ({ value: String(s.id), label: s.city ? `${s.name}, ${s.city}` : s.name })),
+        ]}
+        save="Сохранить склады"
+        result={result}
+      />
+      <MappingTable
+        id="sections"
+        title="Группы"
+        none="1С ещё не присылала групп."
+        caption="Группы 1С и разделы магазина"
+        heads={['Группа в 1С', 'Раздел магазина']}
+        rows={sections.map((g) => ({
+          onecId: g.onecId,
+          name: g.name,
+          label: `Раздел магазина для группы «${g.name}»`,
+          value: sentSections[`section:${g.onecId}`] ?? String(g.sectionId),
+        }))}
+        field="section"
+        options={shopSections.map((s) => ({ value: String(s.id), label: s.path }))}
+        save="Сохранить группы"
+        result={result}
+      />
     </>
   );
 }
