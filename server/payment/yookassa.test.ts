@@ -264,7 +264,7 @@ describe('yookassaGateway: retries', () => {
     fake.fail({
       status: 400,
       code: 'invalid_request',
-      description: 'Invalid receipt: the sum of items does not match the amount',
+      description: 'Invalid receipt: the sum of items does not match the amount.',
       parameter: 'receipt',
     });
     const error = await refusal(gateway.create(order('key-400')));

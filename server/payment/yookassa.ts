@@ -111,7 +111,8 @@ export function yookassaGateway(options: YookassaOptions): PaymentGateway {
   function refusal(status: number, json: unknown): GatewayError {
     const error = errorSchema.safeParse(json);
     const code = error.success ? (error.data.code ?? null) : null;
-    const said = error.success && error.data.description ? scrub(error.data.description) : `HTTP ${status}`;
+    const said =
+      error.success && error.data.description ? scrub(error.data.description).replace(/\.$/, '') : `HTTP ${status}`;
     const parameter = error.success && error.data.parameter ? ` (параметр ${scrub(error.data.parameter)})` : '';
     const what =
       status === 401
@@ -126,8 +127,6 @@ export function yookassaGateway(options: YookassaOptions): PaymentGateway {
     return new GatewayError(`${what}: ${said}${parameter}.`, status === 429, code ?? `http_${status}`);
   }
 
-  const payment = (json: unknown) => toPayment(json);
-
   return {
     name: 'yookassa',
 
@@ -140,20 +139,20 @@ export function yookassaGateway(options: YookassaOptions): PaymentGateway {
         metadata: input.metadata,
         receipt: receiptBody(input.receipt),
       };
-      return payment(await call('POST', '/payments', body, input.idempotenceKey));
+      return toPayment(await call('POST', '/payments', body, input.idempotenceKey));
     },
 
     async get(paymentId: string): Promise<GatewayPayment> {
-      return payment(await call('GET', `/payments/${encodeURIComponent(paymentId)}`));
+      return toPayment(await call('GET', `/payments/${encodeURIComponent(paymentId)}`));
     },
 
     async capture(paymentId: string, amountKopecks: number, idempotenceKey: string): Promise<GatewayPayment> {
       const path = `/payments/${encodeURIComponent(paymentId)}/capture`;
-      return payment(await call('POST', path, { amount: money(amountKopecks) }, idempotenceKey));
+      return toPayment(await call('POST', path, { amount: money(amountKopecks) }, idempotenceKey));
     },
 
     async cancel(paymentId: string, idempotenceKey: string): Promise<GatewayPayment> {
-      return payment(await call('POST', `/payments/${encodeURIComponent(paymentId)}/cancel`, {}, idempotenceKey));
+      return toPayment(await call('POST', `/payments/${encodeURIComponent(paymentId)}/cancel`, {}, idempotenceKey));
     },
 
     async refund(input: RefundInput): Promise<GatewayRefund> {
