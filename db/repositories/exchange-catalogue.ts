@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  addCounts,
   type CatalogueBatch,
   type CatalogueStore,
   emptyCounts,
@@ -12,12 +13,12 @@ import {
   normalName,
   ONE_SIZE,
   type OfferInput,
+  type PriceRole,
   type PropertyMapping,
   sizeSort,
   slug,
 } from '../../domain/exchange/catalogue-mapping';
 import type { ImportCounts, ImportIssue } from '../../domain/exchange/ports';
-import type { PriceRole } from '../../domain/exchange/catalogue-mapping';
 import { type Db, queryRows, ts } from '../client';
 import { STOCK_COUNT_LOCK } from './stock';
 
@@ -111,7 +112,7 @@ export function exchangeCatalogueStore(db: Db, clock: () => Date): CatalogueStor
         const joined = await writeProducts(tx, logId, log.scope.catalogueId, batch.products, counts, errors);
         // The file's own mention of an offer is newer than one that waited for its product.
         await writeOffers(tx, logId, [...joined, ...batch.offers], counts, errors, clock());
-        const total = addInto(structuredClone(log.counts), counts);
+        const total = addCounts(structuredClone(log.counts), counts);
         total.records = log.position;
         await tx.execute(sql`update exchange_log set position = ${log.position}, scope = ${json(log.scope)},
           counts = ${json(total)}, errors = ${json([...log.errors, ...errors].slice(0, MAX_ERRORS))}
@@ -182,17 +183,6 @@ export function exchangeCatalogueStore(db: Db, clock: () => Date): CatalogueStor
         errors = ${json(log.errors.slice(0, MAX_ERRORS))} where id = ${logId}`);
     },
   };
-}
-
-function addInto(into: ImportCounts, add: ImportCounts): ImportCounts {
-  for (const [kind, value] of Object.entries(add)) {
-    if (typeof value === 'number') continue;
-    const target = into[kind as keyof ImportCounts] as { created: number; changed: number; removed: number };
-    target.created += value.created;
-    target.changed += value.changed;
-    target.removed += value.removed;
-  }
-  return into;
 }
 
 async function nextIds(tx: Tx, table: string, count: number): Promise<number[]> {
