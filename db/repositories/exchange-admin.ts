@@ -132,6 +132,25 @@ export function exchangeAdminRepository(db: Db): ExchangeAdminRepository {
       await db.execute(sql`update exchange_sections set section_id = ${sectionId} where onec_id = ${onecId}`);
     },
 
+    async productOrigins() {
+      const [row] = await queryRows<{ from_onec: number; others: number }>(
+        db,
+        sql`select count(*) filter (where v.product_id is not null)::int as from_onec,
+            count(*) filter (where v.product_id is null)::int as others
+          from products p left join exchange_variants v on v.product_id = p.id where p.active`,
+      );
+      return { fromOnec: Number(row?.from_onec ?? 0), others: Number(row?.others ?? 0) };
+    },
+
+    async hideNotFromOnec() {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`update products p set active = false where p.active
+          and not exists (select 1 from exchange_variants v where v.product_id = p.id) returning p.id`,
+      );
+      return rows.length;
+    },
+
     async lastCataloguePackage() {
       const [last] = await queryRows<{ session_key: string }>(
         db,

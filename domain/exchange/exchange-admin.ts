@@ -79,6 +79,10 @@ export interface ExchangeAdminRepository {
   setSection(onecId: string, sectionId: number): Promise<void>;
   /** The last package 1C sent for the catalogue (a rerun's own rows are not one), or null when there was none. */
   lastCataloguePackage(): Promise<ExchangePackage | null>;
+  /** How many products on sale came from 1C, and how many did not. */
+  productOrigins(): Promise<{ fromOnec: number; others: number }>;
+  /** Takes off sale every product 1C did not send (the demo catalogue, say); answers how many. */
+  hideNotFromOnec(): Promise<number>;
 }
 
 /** The mapping writes and their audit entries in one transaction. */
@@ -104,6 +108,8 @@ export interface PackageRerun {
 }
 
 export interface ExchangeAdminPage {
+  /** Products on sale by where they came from. */
+  origins: { fromOnec: number; others: number };
   log: { items: ExchangeLogEntry[]; page: number; pages: number; total: number };
   priceTypes: PriceTypeMapping[];
   warehouses: WarehouseMapping[];
@@ -131,7 +137,7 @@ export function createExchangeAdminService(deps: { repo: ExchangeAdminRepository
     async page(ctx: Ctx, page: number): Promise<ExchangeAdminPage> {
       requirePermission(ctx, 'exchange.run');
       const wanted = Number.isSafeInteger(page) && page > 0 ? page : 1;
-      const [log, priceTypes, warehouses, sections, stores, shopSections, lastPackage] = await Promise.all([
+      const [log, priceTypes, warehouses, sections, stores, shopSections, lastPackage, origins] = await Promise.all([
         repo.log(LOG_PAGE_SIZE, (wanted - 1) * LOG_PAGE_SIZE),
         repo.priceTypes(),
         repo.warehouses(),
@@ -139,6 +145,7 @@ export function createExchangeAdminService(deps: { repo: ExchangeAdminRepository
         repo.stores(),
         repo.shopSections(),
         repo.lastCataloguePackage(),
+        repo.productOrigins(),
       ]);
       const pages = Math.max(1, Math.ceil(log.total / LOG_PAGE_SIZE));
       return {
@@ -149,6 +156,7 @@ export function createExchangeAdminService(deps: { repo: ExchangeAdminRepository
         stores,
         shopSections,
         lastPackage,
+        origins,
       };
     },
 
@@ -201,6 +209,34 @@ export function createExchangeAdminService(deps: { repo: ExchangeAdminRepository
           changed++;
         }
         return changed;
+      });
+    },
+
+    /**
+     * Takes off sale the products 1C did not send (a shop that started on the demo catalogue and now has its own from
+     * 1C). Refused while nothing has come from 1C: it would take the whole catalogue off sale.
+     */
+    async hideNotFromOnec(ctx: Ctx): Promise<number> {
+      const by = requirePermission(ctx, 'exchange.run');
+      return uow.run(async ({ exchange, audit }) => {
+        const origins = await exchange.productOrigins();
+        if (origins.fromOnec === 0)
+          throw new DomainError(
+            'conflict',
+            'Из 1С ещё не пришло ни одного товара в продаже: снять с продажи остальные значило бы закрыть весь каталог.',
+            'NOTHING_FROM_1C',
+          );
+        const hidden = await exchange.hideNotFromOnec();
+        await audit.record(
+          auditEntry(ctx, by, {
+            action: 'exchange.hide_others',
+            entity: 'products',
+            entityId: 'not-from-1c',
+            before: { onSale: origins.others },
+            after: { onSale: 0, hidden },
+          }),
+        );
+        return hidden;
       });
     },
 

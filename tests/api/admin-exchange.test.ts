@@ -299,6 +299,16 @@ describe('the mappings', () => {
   });
 });
 
+describe('products not from 1C', () => {
+  it('refuses to take them off sale while nothing has come from 1C, and changes nothing', async () => {
+    const [before] = await rows<{ n: number }>(sql`select count(*)::int as n from products where active`);
+    const res = await as.owner.form(PAGE, { intent: 'others' });
+    expect(res.status).toBe(409);
+    expect(await textOf(res)).toContain('Из 1С ещё не пришло ни одного товара в продаже');
+    expect(await rows(sql`select count(*)::int as n from products where active`)).toEqual([before]);
+  });
+});
+
 describe('the rerun through the importer', () => {
   it('loads the last package again: a price changed in the shop since is 1C’s again, in log rows of a rerun', async () => {
     const pkg: CataloguePackage = {
@@ -357,5 +367,23 @@ describe('the rerun through the importer', () => {
       { file_name: 'import.xml', status: 'success' },
       { file_name: 'offers.xml', status: 'success' },
     ]);
+  });
+});
+
+describe('products not from 1C, once 1C has sent its own', () => {
+  it('takes the others off sale, keeps 1C’s, and audits it', async () => {
+    const page = await textOf(await as.owner.get(PAGE));
+    expect(page).toMatch(/В продаже товаров из 1С: 1, других \(демо-каталог, созданные вручную\): [1-9]\d*/);
+    const res = await as.owner.form(PAGE, { intent: 'others' });
+    expect(res.status).toBe(200);
+    expect(await textOf(res)).toMatch(/Снято с продажи товаров не из 1С: [1-9]\d*\./);
+    expect(
+      await rows(sql`select v.product_id is not null as from_1c, count(*)::int as n from products p
+        left join exchange_variants v on v.product_id = p.id where p.active group by 1`),
+    ).toEqual([{ from_1c: true, n: 1 }]);
+    const [audit] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'exchange.hide_others'`,
+    );
+    expect(audit?.n).toBe(1);
   });
 });

@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** What a form of the page answers: which form, and its outcome. */
 interface ExchangeResult {
-  form: 'prices' | 'warehouses' | 'sections' | 'rerun';
+  form: 'prices' | 'warehouses' | 'sections' | 'rerun' | 'others';
   notice?: string;
   error?: string;
   /** A refused form's choices, shown again as they were sent (a page without JavaScript is rendered anew). */
@@ -60,6 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         };
       case 'sections':
         return { form, notice: saved(await services.exchangeAdmin.setSections(ctx, byOnecId(fields, 'section'))) };
+      case 'others': {
+        const hidden = await services.exchangeAdmin.hideNotFromOnec(ctx);
+        return { form, notice: `Снято с продажи товаров не из 1С: ${hidden}.` };
+      }
       case 'rerun': {
         const key = await services.exchangeAdmin.rerun(ctx, context.exchangeRerun);
         return redirect(`${PATH}?rerun=${encodeURIComponent(key)}`);
@@ -282,7 +286,7 @@ function MappingTable(props: {
 }
 
 export default function Exchange({ loaderData, actionData }: Route.ComponentProps) {
-  const { log, priceTypes, warehouses, sections, stores, shopSections, lastPackage, rerun } = loaderData;
+  const { log, priceTypes, warehouses, sections, stores, shopSections, lastPackage, rerun, origins } = loaderData;
   const result: ExchangeResult | undefined = actionData;
   const sent = (form: ExchangeResult['form']) => (result?.form === form && result.error && result.values) || {};
   const [sentPrices, sentStores, sentSections] = [sent('prices'), sent('warehouses'), sent('sections')];
@@ -325,6 +329,23 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
             Загрузить последний пакет ещё раз
           </button>
         </Form>
+      </section>
+
+      <section aria-labelledby="others" className={own.section}>
+        <h2 id="others">Товары не из 1С</h2>
+        <Outcome result={result} form="others" />
+        <p className={styles.muted}>
+          {`В продаже товаров из 1С: ${origins.fromOnec}, других (демо-каталог, созданные вручную): ${origins.others}. `}
+          Когда каталог приходит из 1С, остальные товары можно снять с продажи: они останутся в заказах и в базе.
+        </p>
+        {origins.others > 0 && origins.fromOnec > 0 && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="others" />
+            <button type="submit" className={styles.button}>
+              {`Снять с продажи товары не из 1С (${origins.others})`}
+            </button>
+          </Form>
+        )}
       </section>
 
       <section aria-labelledby="log" className={own.section}>
