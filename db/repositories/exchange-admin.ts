@@ -39,8 +39,9 @@ const entryOf = (r: LogRow): ExchangeLogEntry => {
     finishedAt: r.finished_at === null ? null : new Date(r.finished_at).toISOString(),
     status: r.status as ExchangeLogStatus,
     staff: r.staff_email === null ? null : { name: r.staff_name ?? '', email: r.staff_email },
-    // A row just opened has `{}` until the importer counts.
-    counts: counts && 'records' in counts ? (counts as unknown as ImportCounts) : null,
+    // A row just opened has `{}` until the importer counts; an orders file counts orders only.
+    counts: counts && 'products' in counts ? (counts as unknown as ImportCounts) : null,
+    orders: counts && 'orders' in counts ? (counts as unknown as { orders: ExchangeLogEntry['orders'] }).orders : null,
     errors: json(r.errors) ?? [],
   };
 };

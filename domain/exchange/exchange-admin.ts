@@ -22,8 +22,10 @@ export interface ExchangeLogEntry {
   status: ExchangeLogStatus;
   /** Who ran the exchange; null for a member since gone from the table. */
   staff: { name: string; email: string } | null;
-  /** Null while the importer has counted nothing yet. */
+  /** A catalogue file's counts; null while the importer has counted nothing yet, and for an orders file. */
   counts: ImportCounts | null;
+  /** An orders file's: orders moved, and orders already where 1C says. */
+  orders: { changed: number; unchanged: number } | null;
   errors: ImportIssue[];
 }
 

@@ -27,11 +27,14 @@ describe('the moves 1C asks for', () => {
       kind: 'moves',
       path: ['confirmed', 'assembling', 'shipped', 'completed'],
     });
-    // A shop order is never shipped: it waits for the shopper and is then received.
+    // A shop order is never shipped: it waits for the shopper with a pickup code, which 1C does not send on the way
+    // to «completed» — that is the desk's.
     expect(plan('confirmed', 'completed', 'SHOP')).toEqual({
-      kind: 'moves',
-      path: ['assembling', 'ready', 'completed'],
+      kind: 'refused',
+      reason:
+        'Заказ идёт к «Получен» только через «Ждёт получения» (код получения покупателю): отметьте это на столе заказов.',
     });
+    expect(plan('assembling', 'ready', 'SHOP')).toEqual({ kind: 'moves', path: ['ready'] });
     expect(plan('new', 'cancelled')).toEqual({ kind: 'moves', path: ['cancelled'] });
   });
 
@@ -72,9 +75,13 @@ describe('1C’s words', () => {
     expect(orderIdOfNumber('100042')).toBe(42);
     expect(orderIdOfNumber('ЦБ-000042')).toBeNull();
     expect(orderIdOfNumber('100000')).toBeNull();
+    // 1C's own zero-padded numbers and numbers past the ids' range are not the shop's.
+    expect(orderIdOfNumber('000100345')).toBeNull();
+    expect(orderIdOfNumber('99999999999')).toBeNull();
     expect(stateOfStatusText('Передан в доставку')).toBe('shipped');
     expect(stateOfStatusText('  ОТМЕНЁН ')).toBe('cancelled');
-    expect(stateOfStatusText('[N] Принят')).toBe('confirmed');
+    // 1C-Bitrix's first status «[N] Принят» is a new order, not a confirmed one.
+    expect(stateOfStatusText('[N] Принят')).toBeNull();
     expect(stateOfStatusText('Что-то своё')).toBeNull();
     expect(dateOf1C('2026-11-25T14:00:00')).toBe('25.11.2026');
     expect(dateOf1C('T')).toBeNull();

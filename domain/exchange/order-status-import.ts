@@ -60,7 +60,9 @@ function shortest(from: OrderStatus, to: OrderStatus, next: (state: OrderStatus)
 /**
  * The moves that take the order to `target`, each one the process allows (`next`, the table and its guards for the
  * order's delivery): a `new` order 1C says is shipped goes new → confirmed → assembling → shipped. Nothing to do when
- * the order is there or further on; a refusal, in the process's words, when no allowed way leads there.
+ * the order is there or further on; a refusal, in the process's words, when no allowed way leads there. `ready` is
+ * only ever the last step: passing through it would send the shopper a pickup code for an order 1C says is done or
+ * cancelled, so such an order is left to the orders desk.
  */
 export function planMoves(
   order: OrderForProcess,
@@ -70,8 +72,15 @@ export function planMoves(
   if (order.state === target) return { kind: 'none' };
   const forward = target !== 'cancelled' && target !== 'returned' && order.state !== 'cancelled';
   if (forward && rank(order.state) >= rank(target)) return { kind: 'none' };
-  const path = shortest(order.state, target, (state) => next({ ...order, state }));
+  const path = shortest(order.state, target, (state) =>
+    next({ ...order, state }).filter((to) => to !== 'ready' || target === 'ready'),
+  );
   if (path) return { kind: 'moves', path };
+  if (shortest(order.state, target, (state) => next({ ...order, state })))
+    return {
+      kind: 'refused',
+      reason: `Заказ идёт к «${STATE_NAMES[target]}» только через «${STATE_NAMES.ready}» (код получения покупателю): отметьте это на столе заказов.`,
+    };
   // Why not: the first step of the table's way that a guard refuses, or the table itself.
   let state = order.state;
   for (const to of shortest(order.state, target, (s) => ORDER_TRANSITIONS[s]) ?? []) {

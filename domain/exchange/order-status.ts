@@ -50,9 +50,10 @@ export interface SaleLog {
 /** The shop's order id of a number it handed to 1C (`orderNumber`: 100 000 + id), or null for another number. */
 export function orderIdOfNumber(value: string | null | undefined): number | null {
   const text = value?.trim() ?? '';
-  if (!/^\d{6,12}$/.test(text)) return null;
+  // Exactly as the shop writes it: no leading zeros (1C's «000100345» is 1C's own number), within the ids' range.
+  if (!/^[1-9]\d{5,9}$/.test(text)) return null;
   const id = Number(text) - 100_000;
-  return id > 0 && Number.isSafeInteger(id) ? id : null;
+  return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
 const normal = (text: string) =>
@@ -65,7 +66,6 @@ const normal = (text: string) =>
 
 /** Status names 1C setups use besides the shop's own (which 1C got in the orders the shop handed over). */
 const STATUS_WORDS: Record<string, OrderStatus> = {
-  принят: 'confirmed',
   подтвержден: 'confirmed',
   согласован: 'confirmed',
   'в работе': 'confirmed',

@@ -60,6 +60,11 @@ export function sessionFolder(root: string, sessionKey: string) {
     dir,
     inside,
 
+    /** `type=sale&mode=init`: the orders files of an earlier exchange of the session gone. */
+    async removeSale() {
+      await rm(path.join(dir, 'sale'), { recursive: true, force: true });
+    },
+
     /** `mode=init`: the folder emptied for a new package. */
     async clean() {
       await rm(dir, { recursive: true, force: true });

@@ -143,6 +143,8 @@ export function exchangeRoutes(deps: ExchangeDeps) {
   async function sale(c: Ctx, mode: string | undefined, session: ExchangeSession, folder: Folder) {
     switch (mode) {
       case 'init': {
+        // A new exchange: an orders file of the same name from an earlier one is not appended to.
+        await folder.removeSale();
         const lines = ['zip=no', `file_limit=${FILE_LIMIT}`];
         // A 1C module that says its version gets the 1C-Bitrix answer of the new flow (pitfall P4).
         if (c.req.query('version')) lines.push(`sessid=${sessidOf(session)}`, 'version=2.09');

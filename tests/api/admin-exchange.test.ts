@@ -299,10 +299,22 @@ describe('the mappings', () => {
   });
 });
 
+describe('the log of orders files', () => {
+  it('shows an orders file from 1C with the orders it moved', async () => {
+    await app.database.db.execute(sql`insert into exchange_log
+        (session_key, staff_id, type, file_name, started_at, finished_at, status, position, counts, errors)
+      values ('sale-session', null, 'sale', 'sale/orders.xml', now(), now(), 'success', 3,
+        ${JSON.stringify({ orders: { changed: 2, unchanged: 1 }, records: 3 })}::jsonb, '[]'::jsonb)`);
+    const res = await as.owner.get(PAGE);
+    expect(res.status).toBe(200);
+    expect(await logOf(PAGE)).toContain('Заказы: изменено 2, без изменений 1');
+  });
+});
+
 describe('products not from 1C', () => {
   it('refuses to take them off sale while nothing has come from 1C, and changes nothing', async () => {
     const [before] = await rows<{ n: number }>(sql`select count(*)::int as n from products where active`);
-    const res = await as.owner.form(PAGE, { intent: 'others' });
+    const res = await as.owner.form(PAGE, { intent: 'others', confirm: 'yes' });
     expect(res.status).toBe(409);
     expect(await textOf(res)).toContain('Из 1С ещё не пришло ни одного товара в продаже');
     expect(await rows(sql`select count(*)::int as n from products where active`)).toEqual([before]);
@@ -374,7 +386,11 @@ describe('products not from 1C, once 1C has sent its own', () => {
   it('takes the others off sale, keeps 1C’s, and audits it', async () => {
     const page = await textOf(await as.owner.get(PAGE));
     expect(page).toMatch(/В продаже товаров из 1С: 1, других \(демо-каталог, созданные вручную\): [1-9]\d*/);
-    const res = await as.owner.form(PAGE, { intent: 'others' });
+    // Not without the confirmation.
+    const unconfirmed = await as.owner.form(PAGE, { intent: 'others' });
+    expect(unconfirmed.status).toBe(400);
+    expect(await textOf(unconfirmed)).toContain('Отметьте «Да, снять с продажи»');
+    const res = await as.owner.form(PAGE, { intent: 'others', confirm: 'yes' });
     expect(res.status).toBe(200);
     expect(await textOf(res)).toMatch(/Снято с продажи товаров не из 1С: [1-9]\d*\./);
     expect(

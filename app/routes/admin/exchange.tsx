@@ -61,6 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'sections':
         return { form, notice: saved(await services.exchangeAdmin.setSections(ctx, byOnecId(fields, 'section'))) };
       case 'others': {
+        if (fields.confirm !== 'yes')
+          return data(
+            { form, error: 'Отметьте «Да, снять с продажи»: это действие не отменяется одной кнопкой.' },
+            { status: 400 },
+          );
         const hidden = await services.exchangeAdmin.hideNotFromOnec(ctx);
         return { form, notice: `Снято с продажи товаров не из 1С: ${hidden}.` };
       }
@@ -119,6 +124,7 @@ function rerunSummary(rows: ExchangeLogEntry[]): string {
 }
 
 function changesOf(entry: ExchangeLogEntry): string[] {
+  if (entry.orders) return [`Заказы: изменено ${entry.orders.changed}, без изменений ${entry.orders.unchanged}`];
   const counts = entry.counts;
   if (!counts) return [];
   return CHANGE_KINDS.flatMap((kind) => {
@@ -341,6 +347,12 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
         {origins.others > 0 && origins.fromOnec > 0 && (
           <Form method="post">
             <input type="hidden" name="intent" value="others" />
+            <p>
+              <label>
+                <input type="checkbox" name="confirm" value="yes" required />{' '}
+                {`Да, снять с продажи ${origins.others} товаров, которых нет в 1С`}
+              </label>
+            </p>
             <button type="submit" className={styles.button}>
               {`Снять с продажи товары не из 1С (${origins.others})`}
             </button>

@@ -102,3 +102,12 @@ describe('parseOrders', () => {
     );
   });
 });
+
+describe('a hostile orders file', () => {
+  it('is refused past 64 levels of nesting or 20 000 elements in one document, with a Russian reason', async () => {
+    const deep = `<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация><Документ>${'<a>'.repeat(100)}${'</a>'.repeat(100)}</Документ></КоммерческаяИнформация>`;
+    await expect(collect(Buffer.from(deep))).rejects.toThrow(/вложенность элементов больше 64/);
+    const wide = `<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация><Документ>${'<a/>'.repeat(20_001)}</Документ></КоммерческаяИнформация>`;
+    await expect(collect(Buffer.from(wide))).rejects.toThrow(/больше 20000 элементов/);
+  });
+});

@@ -6,6 +6,9 @@ import type { XmlNode } from './read-elements';
 /** A document's parts the status facts do not need: never held, so a long order costs no memory. */
 const SKIPPED = new Set(['Товары', 'Контрагенты', 'Налоги', 'Скидки', 'Склады']);
 
+const MAX_DEPTH = 64;
+const MAX_DOCUMENT_NODES = 20_000;
+
 /**
  * Where 1C puts tracking numbers. Not «Номер отгрузки по 1С»: that is 1C's own document number, which the shopper's
  * letter would show as a tracking number; a shipment without a tracking number waits for one at the desk.
@@ -45,7 +48,8 @@ function readOrderDocument(doc: XmlNode): OrderStatusRecord | null {
   const reason = reqs.get('Причина отмены') ?? textOf(doc, 'Комментарий') ?? (deleted ? 'помечен на удаление' : null);
   return {
     ref: number ?? id ?? '(без номера)',
-    orderId: orderIdOfNumber(number) ?? orderIdOfNumber(id),
+    // The shop writes its number as the document's `Ид` too; 1C may put its own number in `Номер`.
+    orderId: orderIdOfNumber(id) ?? orderIdOfNumber(number),
     statusText: reqs.get('Статус заказа') ?? null,
     confirmed: flag('Проведен'),
     paid: paidOn !== null || flag('Оплачен') || flag('Заказ оплачен') ? { date: paidOn } : null,
@@ -88,19 +92,24 @@ export async function* parseOrders(
     if (xmlError) fail(xmlError.message, xmlError.line, xmlError.column);
   };
 
+  // A document is a few hundred elements; a hostile file must not make the shop hold an unbounded one.
+  let nodesInDocument = 0;
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
     const parent = stack.at(-1);
     if (!parent && name !== 'КоммерческаяИнформация')
       fail(`корневой элемент «${name}» вместо «КоммерческаяИнформация»`);
+    if (stack.length >= MAX_DEPTH) fail(`вложенность элементов больше ${MAX_DEPTH}`);
     let node: XmlNode | null = null;
     if (parent?.node) {
+      if (++nodesInDocument > MAX_DOCUMENT_NODES) fail(`в документе больше ${MAX_DOCUMENT_NODES} элементов`);
       if (!SKIPPED.has(name)) {
         node = { name, attrs: {}, children: [], text: '' };
         parent.node.children.push(node);
       }
     } else if (name === 'Документ' && (parent?.name === 'КоммерческаяИнформация' || parent?.name === 'Контейнер')) {
       node = { name, attrs: {}, children: [], text: '' };
+      nodesInDocument = 0;
     }
     if (node) node.attrs = attributes(tag.attributes as Record<string, string>);
     stack.push({ name, node });
