@@ -12,6 +12,7 @@ import {
   kindOf,
   normalName,
   ONE_SIZE,
+  offerPrice,
   type OfferInput,
   type PriceRole,
   type PropertyMapping,
@@ -585,15 +586,10 @@ async function writeOffers(
 
   const fresh = ready.filter((o) => !existing.has(o.onecId));
   const freshIds = await nextIds(tx, 'offers', fresh.length);
-  const priceOf = (o: OfferInput, current: { price: number; old: number | null } | null) => {
-    const price = o.prices?.retail ?? current?.price ?? 0;
-    const old = o.prices ? o.prices.old : (current?.old ?? null);
-    return { price, old: old !== null && old > price ? old : null };
-  };
   const prices = new Map<string, number>();
   if (fresh.length > 0) {
     const rows = fresh.map((o, i) => {
-      const price = priceOf(o, null);
+      const price = offerPrice(o, null);
       prices.set(o.onecId, price.price);
       return {
         id: freshIds[i],
@@ -632,7 +628,7 @@ async function writeOffers(
       left.push(Number(row.product_id));
     }
     const current = { price: Number(row.price), old: row.old_price === null ? null : Number(row.old_price) };
-    const next = priceOf(o, current);
+    const next = offerPrice(o, current);
     prices.set(o.onecId, next.price);
     if (next.price !== current.price || next.old !== current.old)
       repriced.push({ id: Number(row.offer_id), price: next.price, old: next.old });

@@ -144,6 +144,19 @@ export interface OfferInput {
   deleted: boolean;
 }
 
+/**
+ * An offer's price and old price after a file: the retail price it gives, else the one it had (0 for a new offer);
+ * the old price it gives (or had, when it gives no prices), kept only above the price.
+ */
+export function offerPrice(
+  offer: Pick<OfferInput, 'prices'>,
+  current: { price: number; old: number | null } | null,
+): { price: number; old: number | null } {
+  const price = offer.prices?.retail ?? current?.price ?? 0;
+  const old = offer.prices ? offer.prices.old : (current?.old ?? null);
+  return { price, old: old !== null && old > price ? old : null };
+}
+
 /** The size worn when 1C gives none: a scarf, a hat. */
 export const ONE_SIZE = 'Единый';
 

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../order/process';
+import { normalName } from './catalogue-mapping';
 import { STATE_NAMES } from '../order/process';
 import type { ImportIssue } from './ports';
 
@@ -56,13 +57,8 @@ export function orderIdOfNumber(value: string | null | undefined): number | null
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-const normal = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .replace(/^\s*\[[^\]]*\]\s*/, '') // 1C-Bitrix writes its statuses as «[F] Выполнен»
-    .replace(/\s+/g, ' ')
-    .trim();
+// 1C-Bitrix writes its statuses as «[F] Выполнен».
+const normal = (text: string) => normalName(text.replace(/^\s*\[[^\]]*\]\s*/, ''));
 
 /** Status names 1C setups use besides the shop's own (which 1C got in the orders the shop handed over). */
 const STATUS_WORDS: Record<string, OrderStatus> = {

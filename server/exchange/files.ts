@@ -52,6 +52,14 @@ export function sessionFolder(root: string, sessionKey: string) {
     return full;
   };
 
+  /** The file's full path; an error when it was never uploaded. */
+  async function uploaded(relative: string): Promise<string> {
+    const file = inside(relative);
+    const found = await stat(file).catch(() => null);
+    if (!found?.isFile()) throw new ExchangeFileError(`Файл ${relative} не получен: сначала mode=file.`);
+    return file;
+  }
+
   async function received(): Promise<number> {
     return Number(await readFile(path.join(dir, RECEIVED), 'utf8').catch(() => '0')) || 0;
   }
@@ -138,12 +146,11 @@ export function sessionFolder(root: string, sessionKey: string) {
       return readFile(file);
     },
 
+    uploaded,
+
     /** The file to import, read as a stream; an error when it was never uploaded. */
     async open(relative: string) {
-      const file = inside(relative);
-      const found = await stat(file).catch(() => null);
-      if (!found?.isFile()) throw new ExchangeFileError(`Файл ${relative} не получен: сначала mode=file.`);
-      return createReadStream(file);
+      return createReadStream(await uploaded(relative));
     },
   };
 }

@@ -116,7 +116,7 @@ export function exchangeRoutes(deps: ExchangeDeps) {
         }
         if (/\.zip$/i.test(name)) return answer('success', 'Архив уже распакован.');
         if (!/\.xml$/i.test(name)) return answer('success', `Файл ${name} принят.`);
-        await folder.open(name); // a file never uploaded is refused before a log row is made for it
+        await folder.uploaded(name); // a file never uploaded is refused before a log row is made for it
         const step = await deps.importer.importFile({
           sessionKey: session.tokenHash,
           staffId: session.staffId,
