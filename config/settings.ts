@@ -120,6 +120,23 @@ const settingsSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * Online payment: `yookassa` (needs the two keys below), `test` (the embedded test gateway, a page of the shop) or
+   * `none` (online payment off). By default YooKassa when its keys are set, the test gateway otherwise: a live shop
+   * sets its provider or `none`.
+   */
+  PAYMENT_PROVIDER: optional(z.enum(['yookassa', 'test', 'none'], { error: 'ожидается yookassa, test или none' })),
+  YOOKASSA_SHOP_ID: optional(z.string().regex(/^\d+$/, 'YOOKASSA_SHOP_ID: ожидается номер магазина из личного кабинета')),
+  YOOKASSA_SECRET_KEY: optional(z.string().min(10, 'YOOKASSA_SECRET_KEY: ожидается секретный ключ из личного кабинета')),
+  YOOKASSA_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.yookassa.ru/v3'),
+  /** Addresses notifications are accepted from (CIDR, comma-separated); by default YooKassa's published ranges. */
+  YOOKASSA_NOTIFY_NETWORKS: optional(z.string()),
+  /** `one-stage`: charged when paid; `two-stage`: held, and charged when the order is handed over. */
+  PAYMENT_CAPTURE: z.enum(['one-stage', 'two-stage']).default('one-stage'),
+  /** Minutes an online order waits for its payment before it is cancelled and its stock is back on sale. */
+  PAYMENT_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  /** YooKassa's VAT code for the receipt's lines: 1 without VAT, 11 for 22 % (from 2026), 4 for 20 %. */
+  PAYMENT_VAT_CODE: z.coerce.number().int().min(1).max(12).default(11),
   /** Letters go through this SMTP server; without it they are written as files under DATA_DIR/outbox/. */
   SMTP_URL: optional(
     z.string().regex(/^smtps?:\/\/\S+$/, 'ожидается адрес вида smtps://user:password@smtp.example.com:465'),
@@ -145,6 +162,10 @@ export type Settings = Omit<z.infer<typeof settingsSchema>, 'MAIL_FROM' | 'FEEDB
 
 export class SettingsError extends Error {}
 
+/** The payment provider in force: the one set, else YooKassa when its keys are set, else the test gateway. */
+export const paymentProviderOf = (s: Pick<Settings, 'PAYMENT_PROVIDER' | 'YOOKASSA_SHOP_ID' | 'YOOKASSA_SECRET_KEY'>) =>
+  s.PAYMENT_PROVIDER ?? (s.YOOKASSA_SHOP_ID && s.YOOKASSA_SECRET_KEY ? 'yookassa' : 'test');
+
 export function readSettings(env: Record<string, string | undefined> = process.env): Settings {
   const parsed = settingsSchema.safeParse(env);
   if (!parsed.success) {
@@ -152,6 +173,10 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     throw new SettingsError(`Неверные настройки окружения:\n${lines.join('\n')}`);
   }
   const settings = parsed.data;
+  if (settings.PAYMENT_PROVIDER === 'yookassa' && !(settings.YOOKASSA_SHOP_ID && settings.YOOKASSA_SECRET_KEY))
+    throw new SettingsError(
+      'Неверные настройки окружения:\n  PAYMENT_PROVIDER=yookassa: задайте YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY',
+    );
   return {
     ...settings,
     MAIL_FROM: settings.MAIL_FROM ?? `"${SHOP.name}" <noreply@${new URL(settings.SITE_URL).hostname}>`,

@@ -8,6 +8,7 @@ import { consentRepository } from './repositories/consents';
 import { orderWrites } from './repositories/checkout';
 import { newsletterRepository } from './repositories/newsletter';
 import { outboxRepository } from './repositories/outbox';
+import { paymentWrites } from './repositories/payments';
 import { phoneCodeRepository } from './repositories/phone-codes';
 import { questionsRepository } from './repositories/questions';
 import { staffRepository } from './repositories/staff';
@@ -24,6 +25,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     newsletter: newsletterRepository(db),
     orders: orderWrites(db),
     outbox: outboxRepository(db),
+    payments: paymentWrites(db),
     phoneCodes: phoneCodeRepository(db),
     questions: questionsRepository(db),
     staff: staffRepository(db),

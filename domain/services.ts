@@ -18,6 +18,8 @@ import type { NewsletterService } from './newsletter/newsletter.service';
 import type { CheckoutService } from './order/checkout.service';
 import type { DashboardService } from './order/dashboard.service';
 import type { OrdersService } from './order/orders.service';
+import type { TestPaymentDesk } from './payment/gateway';
+import type { PaymentsService } from './payment/payments.service';
 import type { OrderDeskService } from './order/desk';
 import type { SessionsService } from './sessions/sessions.service';
 import type { StaffService } from './staff/staff.service';
@@ -40,6 +42,10 @@ export interface Services {
   basket: BasketService;
   checkout: CheckoutService;
   orders: OrdersService;
+  /** Online payment of orders (issue 27), through YooKassa or the embedded test gateway. */
+  payments: PaymentsService;
+  /** The embedded test gateway's page, when it is the gateway in force. */
+  testPayments: TestPaymentDesk | null;
   /** The back office's orders desk: queues, the order card, status moves, hand-over, try-on, the CSV export. */
   orderDesk: OrderDeskService;
   /** The back office's dashboard: today against last week, queues, late orders, sizes running out, 14 days. */

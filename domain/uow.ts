@@ -7,6 +7,7 @@ import type { StockRepository } from './inventory/allocation';
 import type { OutboxRepository } from './messages/outbox';
 import type { NewsletterRepository } from './newsletter/ports';
 import type { OrderWrites } from './order/ports';
+import type { PaymentWrites } from './payment/ports';
 import type { AuditWrites } from './staff/audit';
 import type { StaffRepository } from './staff/ports';
 
@@ -24,6 +25,7 @@ export interface TransactionRepositories {
   newsletter: NewsletterRepository;
   orders: OrderWrites;
   outbox: OutboxRepository;
+  payments: PaymentWrites;
   questions: QuestionWrites;
   phoneCodes: PhoneCodeRepository;
   staff: StaffRepository;

@@ -14,6 +14,8 @@ import type { Services } from '../domain/services';
 import type { CatalogueImporter } from '../domain/exchange/ports';
 import { catalogElementApi } from './api/catalog-element';
 import { exchangeRoutes } from './exchange/routes';
+import { testGatewayRoutes, yookassaNotifyRoutes } from './payment/routes';
+import { parseNetworks, YOOKASSA_NETWORKS } from './payment/yookassa-notify';
 import { packageRerun } from './exchange/rerun';
 import { rpcApi } from './api/rpc';
 import type { PushHub } from './push/hub';
@@ -106,6 +108,15 @@ export function createApp(deps: AppDeps) {
       trustProxy: settings.TRUST_PROXY,
       clock,
       timeZone: settings.TZ,
+    }),
+  );
+  // YooKassa posts its notifications without the shop's session or sessid, from its own addresses.
+  app.route(
+    '/',
+    yookassaNotifyRoutes({
+      services,
+      networks: settings.YOOKASSA_NOTIFY_NETWORKS ? parseNetworks(settings.YOOKASSA_NOTIFY_NETWORKS) : YOOKASSA_NETWORKS,
+      trustProxy: settings.TRUST_PROXY,
     }),
   );
   // The API paths answer in their dialect, errors included; every other path answers with pages.
@@ -211,6 +222,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', rpcApi(services, writes));
   // Every page form post: from the shop's own pages or with the sessid, within the write limits (decision 0019).
   app.use('*', guardPageForms({ siteOrigin: siteUrl, limits: writeLimits }));
+  app.route('/', testGatewayRoutes(services));
   // Spec §2: any page with logout=y ends the session and reloads the address without it, under a new session id;
   // not when another site links to it (the visitor stays logged in).
   app.get('*', async (c, next) => {

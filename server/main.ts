@@ -7,6 +7,7 @@ import { retentionRepository } from '../db/repositories/retention';
 import { runPrimary, workerCount } from './cluster';
 import { listen } from './listen';
 import { startReservationExpiry } from './reservations';
+import { startPaymentUpkeep } from './payment/upkeep';
 import { startRetention } from './retention';
 import { startViewFlush } from './view-counts';
 import { createLogger } from './logger';
@@ -68,6 +69,7 @@ export async function main(): Promise<void> {
     log: logger,
   });
   const reservations = startReservationExpiry({ orders: services.orders, log: logger });
+  const payments = startPaymentUpkeep({ payments: services.payments, log: logger });
   const views = startViewFlush({ product: services.product, log: logger });
   const server = listen(app, { port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
@@ -83,6 +85,7 @@ export async function main(): Promise<void> {
     const outboxStopped = outbox.stop().catch(() => {});
     retention.stop();
     reservations.stop();
+    payments.stop();
     views.stop();
     // Open push streams would keep close() waiting: they end now, and the pages connect again elsewhere.
     const pushClosed = Promise.all([push.close(), stopListening()]).catch(() => {});

@@ -1,7 +1,12 @@
 import path from 'node:path';
 import type { Company } from '../domain/content/company';
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Settings } from '../config/settings';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { paymentProviderOf, type Settings } from '../config/settings';
+import { paymentReads } from '../db/repositories/payments';
+import { testGatewayStore } from '../db/repositories/test-gateway';
+import { createPaymentsService } from '../domain/payment/payments.service';
+import { testGateway } from './payment/test-gateway';
+import { yookassaGateway } from './payment/yookassa';
 import type { Database } from '../db/client';
 import { scryptHasher } from './auth/passwords';
 import { cabinetRepository, discountCardRepository } from '../db/repositories/cabinet';
@@ -94,6 +99,13 @@ export function createServices(deps: {
     | 'COMPANY_OGRN'
     | 'COMPANY_ADDRESS'
     | 'HOTLINE_PHONE'
+    | 'PAYMENT_PROVIDER'
+    | 'YOOKASSA_SHOP_ID'
+    | 'YOOKASSA_SECRET_KEY'
+    | 'YOOKASSA_API_URL'
+    | 'PAYMENT_CAPTURE'
+    | 'PAYMENT_TTL_MINUTES'
+    | 'PAYMENT_VAT_CODE'
   >;
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;
@@ -130,6 +142,29 @@ export function createServices(deps: {
     orderLink,
     pickupCode: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
     hashPickupCode,
+    paymentKey: randomUUID,
+  });
+  const siteOrigin = new URL(settings.SITE_URL).origin;
+  const provider = paymentProviderOf(settings);
+  // `none` stops new online payments; the gateway stays, for the refunds and captures of those already made.
+  const yookassa = settings.YOOKASSA_SHOP_ID && settings.YOOKASSA_SECRET_KEY && provider !== 'test';
+  const testPayments = yookassa ? null : testGateway(testGatewayStore(db), siteOrigin);
+  const payments = createPaymentsService({
+    uow: unitOfWork(db),
+    reads: paymentReads(db),
+    gateway:
+      testPayments ??
+      yookassaGateway({
+        shopId: settings.YOOKASSA_SHOP_ID ?? '',
+        secretKey: settings.YOOKASSA_SECRET_KEY ?? '',
+        apiUrl: settings.YOOKASSA_API_URL,
+      }),
+    moves,
+    captureAtOnce: settings.PAYMENT_CAPTURE === 'one-stage',
+    vatCode: settings.PAYMENT_VAT_CODE,
+    orderLink,
+    newKey: randomUUID,
+    now: clock,
   });
   const newCardNumber = () => cardNumber(String(randomInt(0, 100_000_000_000)).padStart(11, '0'));
   const credentials = createCredentialsService({
@@ -164,6 +199,8 @@ export function createServices(deps: {
     invalidations,
     ordersPerPhoneDay: settings.ORDERS_PER_PHONE_DAY,
     orderLink,
+    payment: { online: provider !== 'none', ttlMinutes: settings.PAYMENT_TTL_MINUTES },
+    payments,
   });
   return {
     sessionUser,
@@ -176,6 +213,8 @@ export function createServices(deps: {
       newCardNumber,
     }),
     checkout,
+    payments,
+    testPayments,
     content: createContentService({
       repo: contentRepository(db),
       deliveryPrices: () => checkout.deliveryPrices(),

@@ -401,12 +401,13 @@ export function orderWrites(db: Db): OrderWrites {
             sql`
             insert into orders (user_id, session_id, idempotency_key, status, delivery_type, delivery, name, last_name,
               second_name, email, phone, comment, is_disabled_call, items, discount, delivery_price, bonuses_used, total,
-              reserved_until)
-            values (${order.userId}, ${order.sessionId}, ${order.idempotencyKey}, 'new', ${order.deliveryType},
+              reserved_until, payment_method, payment_due_at)
+            values (${order.userId}, ${order.sessionId}, ${order.idempotencyKey}, ${order.status}, ${order.deliveryType},
               ${JSON.stringify(order.delivery)}::jsonb, ${order.name}, ${order.lastName}, ${order.secondName},
               ${order.email}, ${order.phone}, ${order.comment}, ${order.isDisabledCall}, ${order.items},
               ${order.discount}, ${order.deliveryPrice}, ${order.bonusesUsed}, ${order.total},
-              ${order.reservedUntil?.toISOString() ?? null})
+              ${order.reservedUntil?.toISOString() ?? null}, ${order.paymentMethod},
+              ${order.paymentDueAt?.toISOString() ?? null})
             returning id`,
           );
           return Number(row?.id);
@@ -424,7 +425,9 @@ export function orderWrites(db: Db): OrderWrites {
         await db.execute(sql`
           insert into order_stock (order_id, offer_id, store_id, quantity) values (${id}, ${a.offerId}, ${a.storeId}, ${a.quantity})
           on conflict (order_id, offer_id, store_id) do update set quantity = order_stock.quantity + excluded.quantity`);
-      await db.execute(sql`insert into order_status_history (order_id, status, actor) values (${id}, 'new', ${actor})`);
+      await db.execute(
+        sql`insert into order_status_history (order_id, status, actor) values (${id}, ${order.status}, ${actor})`,
+      );
       if (order.userId !== null && order.bonusesUsed > 0)
         await db.execute(sql`
           insert into bonus_operations (user_id, order_id, kind, amount)
@@ -463,10 +466,11 @@ export function orderWrites(db: Db): OrderWrites {
         bonuses_earned: number;
         total: number;
         reserved_until: string | Date | null;
+        payment_method: LockedOrder['paymentMethod'];
       }>(
         db,
         sql`select id, status, delivery_type, delivery, user_id, name, phone, email, items, discount, delivery_price,
-          bonuses_used, bonuses_earned, total, reserved_until
+          bonuses_used, bonuses_earned, total, reserved_until, payment_method
         from orders where id = ${id} for update`,
       );
       if (!row) return null;
@@ -486,6 +490,7 @@ export function orderWrites(db: Db): OrderWrites {
         bonusesEarned: Number(row.bonuses_earned),
         total: Number(row.total),
         reservedUntil: row.reserved_until === null ? null : new Date(row.reserved_until),
+        paymentMethod: row.payment_method,
       };
     },
 

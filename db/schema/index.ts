@@ -9,3 +9,4 @@ export * from './feedback';
 export * from './content';
 export * from './staff';
 export * from './exchange';
+export * from './payments';

@@ -108,6 +108,10 @@ export const orders = pgTable(
     bonusesEarned: integer('bonuses_earned').notNull().default(0),
     /** When 1C took the order (`type=sale&mode=success` after the query that handed it over); null: not yet. */
     exportedAt: timestamp('exported_at', { withTimezone: true }),
+    /** `CASH` (paid on receipt) or `ONLINE` (paid through the payment gateway before the shop takes the order). */
+    paymentMethod: text('payment_method').notNull().default('CASH'),
+    /** An online order not paid by then is cancelled and gives back what it took. */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -119,6 +123,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
     index('orders_reserved_until_idx').on(t.reservedUntil).where(sql`${t.reservedUntil} is not null`),
     index('orders_not_exported_idx').on(t.id).where(sql`${t.exportedAt} is null`),
+    index('orders_payment_due_idx').on(t.paymentDueAt).where(sql`${t.status} = 'awaiting_payment'`),
   ],
 );
 

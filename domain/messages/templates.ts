@@ -102,14 +102,29 @@ export function orderConfirmationLetter(
     deliveryPrice: number;
     discount: number;
     total: number;
+    /** Paid online: the letter asks for the payment and says until when; the order is the shop's once paid. */
+    online?: { payBy: string };
   },
 ): EmailMessage {
+  const payment = input.online
+    ? `Оплата онлайн: ${formatAmount(input.total)}, ожидает оплаты ${input.online.payBy}. Неоплаченный заказ отменится.`
+    : `Итого к оплате при получении: ${formatAmount(input.total)}.`;
   return orderLetter('order-confirmation', `Заказ № ${input.number} принят`, input, [
-    'Спасибо за заказ. Мы позвоним или напишем, когда он будет готов.',
+    input.online
+      ? 'Спасибо за заказ. Оплатите его по ссылке ниже; мы возьмём его в работу, как только придёт оплата.'
+      : 'Спасибо за заказ. Мы позвоним или напишем, когда он будет готов.',
     ...input.lines.map((l) => `${l.name}, размер ${l.sizeName} — ${l.quantity} шт., ${formatAmount(l.total)}`),
     `Получение: ${input.delivery}, ${input.deliveryPrice > 0 ? formatAmount(input.deliveryPrice) : 'бесплатно'}.`,
     ...(input.discount > 0 ? [`Скидка: ${formatAmount(input.discount)}.`] : []),
-    `Итого к оплате при получении: ${formatAmount(input.total)}.`,
+    payment,
+  ]);
+}
+
+/** The letter when an online payment came: the order is paid and the shop takes it. */
+export function orderPaidLetter(input: OrderLetterFacts & { total: number }): EmailMessage {
+  return orderLetter('order-paid', `Заказ № ${input.number} оплачен`, input, [
+    `Оплата ${formatAmount(input.total)} получена. Мы позвоним или напишем, когда заказ будет готов.`,
+    'Электронный чек пришлёт платёжная система.',
   ]);
 }
 
@@ -124,8 +139,13 @@ export function orderSms(input: { phone: string; number: string; total: number }
 }
 
 /** The SMS when an order is cancelled: by the shopper, or because a shop order was not collected in time. */
-export function orderCancelledSms(input: { phone: string; number: string; expired: boolean }): SmsMessage {
-  const why = input.expired ? 'срок хранения в магазине истёк' : 'по вашей просьбе';
+export function orderCancelledSms(input: {
+  phone: string;
+  number: string;
+  expired: boolean;
+  unpaid?: boolean;
+}): SmsMessage {
+  const why = input.unpaid ? 'оплата не поступила вовремя' : input.expired ? 'срок хранения в магазине истёк' : 'по вашей просьбе';
   return {
     channel: 'sms',
     kind: 'order-cancelled',

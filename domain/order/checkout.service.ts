@@ -16,7 +16,8 @@ import {
   shopReady,
   specDate,
 } from '../delivery/schedule';
-import { DomainError } from '../errors';
+import { DomainError, isDomainError } from '../errors';
+import type { PaymentsService } from '../payment/payments.service';
 import { normalizePromo, promoAdjustment } from '../pricing/promo';
 import { type DeliveryType, orderNumber } from './process';
 import type { OrderParams, OrderPageData, ReserveInput, SaveInput } from './checkout.types';
@@ -33,6 +34,8 @@ export interface CheckoutDeps extends PlaceDeps {
   basket: { state(ctx: RequestContext): Promise<Basket> };
   /** The steps of placing an order, `PLACE_ORDER_STEPS` unless a payment or an export step is slotted in. */
   placeSteps?: readonly PlaceStep[];
+  /** Starts an online order's payment once the order stands. */
+  payments: Pick<PaymentsService, 'start'>;
 }
 
 /** Money of the order page: roubles as numbers (spec §7 answers), computed in kopecks. */
@@ -59,7 +62,11 @@ export interface CheckoutService {
   /** Each delivery type's price and free-from sum, as checkout charges them (the delivery page quotes them). */
   deliveryPrices(): Promise<DeliveryPrices>;
   resetPromocode(ctx: RequestContext, code: string): Promise<{ promocodeList: string[] }>;
-  save(ctx: RequestContext, input: SaveInput): Promise<{ id: number }>;
+  /**
+   * Places the order; an online one answers where the shopper pays it (the provider's page, or the order's own page
+   * with «Оплатить» when the payment could not be started now).
+   */
+  save(ctx: RequestContext, input: SaveInput): Promise<{ id: number; payment?: { confirmationUrl: string } }>;
   /** Reserves one unit of an offer in a shop (the product page's «Забрать в магазине»): a `SHOP` order of it. */
   reserve(ctx: RequestContext, input: ReserveInput): Promise<{ id: number; number: string }>;
 }
@@ -241,8 +248,16 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       return pointForAddress(await repo.pickupPoints(ctx.city?.id ?? null), address);
     },
 
-    save(ctx, input) {
-      return place(ctx, input, { lines: () => repo.orderLines(ownerOf(ctx)), reservation: false });
+    async save(ctx, input) {
+      const { id } = await place(ctx, input, { lines: () => repo.orderLines(ownerOf(ctx)), reservation: false });
+      if (input.paymentMethod !== 'ONLINE') return { id };
+      try {
+        return { id, payment: await deps.payments.start(id, 'checkout') };
+      } catch (error) {
+        // The order stands whatever the provider said (or a repeated save finds it paid): its page tells the rest.
+        if (!isDomainError(error)) throw error;
+        return { id, payment: { confirmationUrl: deps.orderLink(id) } };
+      }
     },
 
     async reserve(ctx, input) {

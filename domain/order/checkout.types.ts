@@ -1,7 +1,7 @@
 import type { Address } from '../cabinet/addresses';
 import type { Basket, BasketLine } from '../basket/basket';
 import type { PickupPoint } from '../delivery/pickup';
-import type { OrderShop, OrderSize } from './ports';
+import type { OrderShop, OrderSize, PaymentMethod } from './ports';
 import type { DeliveryType } from './process';
 
 /** What the order page sends with `sale.order.save` (spec §7 common parameters). */
@@ -23,6 +23,8 @@ export interface SaveInput {
   discountCard?: string;
   /** Spend the user's bonuses, as many as the rule allows. */
   useBonuses?: boolean;
+  /** `CASH` (on receipt, the default) or `ONLINE` (card or SBP through the payment gateway, before the shop takes it). */
+  paymentMethod?: PaymentMethod;
 }
 
 /** What the product page's reserve dialog sends. */

@@ -1,12 +1,14 @@
 import type { Company } from '../content/company';
 import {
   orderCancelledSms,
+  orderPaidLetter,
   orderReadyLetter,
   orderReadySms,
   orderShippedLetter,
   orderShippedSms,
   reservationExpiredLetter,
 } from '../messages/templates';
+import { captureOnHandover, giveBackPaymentsOf } from '../payment/payments.service';
 import { bonusesEarnedOn } from '../pricing/totals';
 import type { TransactionRepositories } from '../uow';
 import { DomainError } from '../errors';
@@ -31,6 +33,8 @@ export interface Mover {
   trackingNumber?: string;
   /** A reservation that ran out: the shopper is told so. */
   expired?: boolean;
+  /** An online order whose payment did not come in time. */
+  unpaid?: boolean;
 }
 
 /** What a move hands the process's hooks: its transaction's repositories and the order as locked for it. */
@@ -47,6 +51,8 @@ export interface OrderMovesDeps {
   /** A fresh pickup code (six digits) and the hash it is kept as. */
   pickupCode(): string;
   hashPickupCode(code: string): string;
+  /** A fresh idempotence key for what a move asks of the payment provider (a refund, a capture). */
+  paymentKey(): string;
 }
 
 export interface OrderMoves {
@@ -99,8 +105,12 @@ export function createOrderMoves(deps: OrderMovesDeps): OrderMoves {
           await repos.orders.returnPromoUses(order.id);
           if (order.userId !== null && order.bonusesUsed > 0)
             await repos.orders.returnBonuses(order.userId, order.id, order.bonusesUsed);
+          // What an online payment took goes back to the shopper: the provider is asked after the commit.
+          await giveBackPaymentsOf(repos, order.id, mover.reason ?? 'Заказ отменён', deps.paymentKey);
           const expired = mover.expired === true;
-          await repos.outbox.enqueue(orderCancelledSms({ phone: order.phone, number: orderNumber(order.id), expired }));
+          await repos.outbox.enqueue(
+            orderCancelledSms({ phone: order.phone, number: orderNumber(order.id), expired, unpaid: mover.unpaid }),
+          );
           if (expired && order.email) await repos.outbox.enqueue(reservationExpiredLetter(greet(order)));
         },
       ],
@@ -137,8 +147,15 @@ export function createOrderMoves(deps: OrderMovesDeps): OrderMoves {
             );
         },
       ],
+      paid: [
+        async (_, { repos, order }) => {
+          if (order.email) await repos.outbox.enqueue(orderPaidLetter({ ...greet(order), total: order.total }));
+        },
+      ],
       completed: [
         async (_, { repos, order }) => {
+          // A two-stage payment is charged now that the shopper has the goods.
+          await captureOnHandover(repos, order.id, deps.paymentKey);
           const earned = bonusesEarnedOn(order.total - order.deliveryPrice);
           if (order.userId !== null && earned > 0) await repos.orders.creditBonuses(order.userId, order.id, earned);
         },

@@ -82,6 +82,10 @@ export const saveInput = z.object({
   isDisabledCall: flag,
   isSubscribe: flag,
   discountCard: line().max(20, 'Проверьте номер дисконтной карты.').optional(),
+  paymentMethod: z
+    .enum(['CASH', 'ONLINE'], { error: 'Выберите способ оплаты: при получении или онлайн.' })
+    .optional()
+    .default('CASH'),
 });
 
 /** `sale.reserve.save`: one size put aside in a shop from the product page, by a confirmed phone. */

@@ -85,6 +85,8 @@ function checkout(steps: readonly PlaceStep[], stockLeft: boolean, changes: Part
     ordersPerPhoneDay: 5,
     orderLink: (id) => `/order/?ORDER_ID=${id}`,
     newsletter: { subscribeWithin: async () => {} },
+    payment: { online: false, ttlMinutes: 30 },
+    payments: { start: async () => ({ confirmationUrl: '' }) },
     placeSteps: steps,
   });
   return { service, written };

@@ -15,7 +15,7 @@ import type { SaveInput } from './checkout.types';
 import { deliveryOf, type OrderDelivery } from './delivery-choice';
 import { orderError } from './order-errors';
 import { priceOrder } from './order-pricing';
-import type { CheckoutRepository, OrderLineFacts } from './ports';
+import type { CheckoutRepository, OrderLineFacts, PaymentMethod } from './ports';
 import { DELIVERY_NAMES, orderNumber } from './process';
 import { customerOf, ownerOf } from './shopper';
 
@@ -30,6 +30,8 @@ export interface PlaceDeps {
   orderLink(orderId: number): string;
   /** «Присылать новости и скидки»: the sign-up commits with the order. */
   newsletter: Pick<NewsletterService, 'subscribeWithin'>;
+  /** Whether online payment is on (a provider, or the test gateway), and how long an online order waits for it. */
+  payment: { online: boolean; ttlMinutes: number };
 }
 
 /** Where the order's lines come from: the cart, or the one size a shopper reserves from the product page. */
@@ -51,6 +53,9 @@ export interface OrderDraft {
   promos: PromoCode[];
   totals: Totals;
   stock: Allocation[];
+  paymentMethod: PaymentMethod;
+  /** An online order is cancelled unless paid by then. */
+  paymentDueAt: Date | null;
   orderId: number;
 }
 
@@ -122,6 +127,18 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
     },
   },
   { name: 'answer a repeated save', run: answerIfPlaced },
+  {
+    name: 'choose payment',
+    async run({ payment }, draft) {
+      const method = draft.input.paymentMethod ?? 'CASH';
+      // A reservation is paid in the shop, at the fitting.
+      if (method === 'ONLINE' && (!payment.online || draft.source.reservation))
+        throw orderError('PAYMENT_UNAVAILABLE', 'Онлайн-оплата сейчас недоступна: выберите оплату при получении.');
+      draft.paymentMethod = method;
+      draft.paymentDueAt =
+        method === 'ONLINE' ? new Date(draft.ctx.now().getTime() + payment.ttlMinutes * 60_000) : null;
+    },
+  },
   {
     name: 'limit orders per phone',
     async run({ repo, ordersPerPhoneDay }, { ctx, phone }) {
@@ -222,6 +239,9 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
       const userId = userIdOf(ctx);
       const id = await tx.orders.insert(
         {
+          status: draft.paymentMethod === 'ONLINE' ? 'awaiting_payment' : 'new',
+          paymentMethod: draft.paymentMethod,
+          paymentDueAt: draft.paymentDueAt,
           userId,
           sessionId: ctx.sessionId,
           idempotencyKey: input.idempotencyKey,
@@ -285,7 +305,7 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
     name: 'queue letter and SMS',
     inTransaction: true,
     async run(deps, draft, tx) {
-      const { input, delivery, totals, orderId, phone } = draft;
+      const { ctx, input, delivery, totals, orderId, phone, paymentDueAt } = draft;
       const number = orderNumber(orderId);
       const where = 'address' in delivery ? delivery.address : 'shop' in delivery ? delivery.shop : '';
       if (input.email)
@@ -301,12 +321,17 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
             discount: totals.discount,
             total: totals.total,
             url: deps.orderLink(orderId),
+            online: paymentDueAt ? { payBy: payBy(paymentDueAt, ctx) } : undefined,
           }),
         );
       await tx.outbox.enqueue(orderSms({ phone, number, total: totals.total }));
     },
   },
 ];
+
+/** «до 18:40» on the clock of the visitor's city. */
+const payBy = (at: Date, ctx: RequestContext) =>
+  `до ${new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: ctx.city?.timeZone ?? DEFAULT_TIME_ZONE }).format(at)}`;
 
 /**
  * Places orders through `steps` with `runWorkflow`: the steps outside the database one by one, undone newest first

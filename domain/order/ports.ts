@@ -42,7 +42,15 @@ export interface OrderShop {
   lon: number;
 }
 
+/** `CASH`: paid on receipt; `ONLINE`: paid through the payment gateway before the shop takes the order. */
+export type PaymentMethod = 'CASH' | 'ONLINE';
+
 export interface NewOrder {
+  /** `new`, or `awaiting_payment` for an online order until its payment comes. */
+  status: Extract<OrderStatus, 'new' | 'awaiting_payment'>;
+  paymentMethod: PaymentMethod;
+  /** An online order not paid by then is cancelled. */
+  paymentDueAt: Date | null;
   userId: number | null;
   sessionId: string;
   idempotencyKey: string;
@@ -199,4 +207,5 @@ export interface LockedOrder {
   bonusesEarned: number;
   total: number;
   reservedUntil: Date | null;
+  paymentMethod: PaymentMethod;
 }

@@ -8,6 +8,10 @@ import { DomainError } from '../errors';
  */
 
 export type OrderStatus =
+  /** An online order waiting for its payment: its stock is held until the payment comes or its time runs out. */
+  | 'awaiting_payment'
+  /** Paid online; the shop takes it from here as a new order. */
+  | 'paid'
   /** Saved by the shopper; nothing is done yet. */
   | 'new'
   /** Confirmed by the shop (a call, or at once for a confirmed phone). */
@@ -45,6 +49,8 @@ export interface OrderForProcess {
 export type ProcessActor = 'shopper' | 'staff' | 'system';
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  awaiting_payment: ['paid', 'cancelled'],
+  paid: ['confirmed', 'cancelled'],
   new: ['confirmed', 'cancelled'],
   confirmed: ['assembling', 'cancelled'],
   assembling: ['shipped', 'ready', 'cancelled'],
@@ -58,6 +64,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 /** The states a move to `to` may start from, read from the table (the queries that look for such orders use it). */
 export const statesMovingTo = (to: OrderStatus): OrderStatus[] =>
   (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) => ORDER_TRANSITIONS[from].includes(to));
+
+/** What the shopper may still cancel themselves: nothing was paid or done by the shop yet. */
+const SHOPPER_CANCELS: ReadonlySet<OrderStatus> = new Set(['new', 'awaiting_payment']);
 
 /** Deliveries the shopper collects (a shop, a pickup point, a post office): only they wait in the `ready` state. */
 const COLLECTED: ReadonlySet<DeliveryType> = new Set(['SHOP', 'PICKUP', 'POCHTA']);
@@ -84,9 +93,13 @@ export const DEFAULT_GUARDS: readonly TransitionGuard[] = [
     to === 'shipped' && order.deliveryType === 'SHOP' ? 'Заказ с получением в магазине не отправляют.' : null,
   ({ actor, to }) => (actor === 'shopper' && to !== 'cancelled' ? 'Этот шаг заказа выполняет магазин.' : null),
   ({ actor, order, to }) =>
-    actor === 'shopper' && to === 'cancelled' && order.state !== 'new'
-      ? 'Заказ уже принят магазином: отменить его можно по телефону магазина.'
+    actor === 'shopper' && to === 'cancelled' && !SHOPPER_CANCELS.has(order.state)
+      ? order.state === 'paid'
+        ? 'Заказ оплачен: отменить его и вернуть деньги можно по телефону магазина.'
+        : 'Заказ уже принят магазином: отменить его можно по телефону магазина.'
       : null,
+  // Only the payment provider's answer, checked with the provider, makes an order paid.
+  ({ actor, to }) => (to === 'paid' && actor !== 'system' ? 'Оплату отмечает платёжная система.' : null),
 ];
 
 export class OrderTransitionError extends DomainError {
@@ -138,6 +151,8 @@ export function createOrderProcess<W = void>(
 
 /** The names the cabinet and the back office show. */
 export const STATE_NAMES: Readonly<Record<OrderStatus, string>> = {
+  awaiting_payment: 'Ждёт оплаты',
+  paid: 'Оплачен',
   new: 'Новый',
   confirmed: 'Подтверждён',
   assembling: 'Собирается',

@@ -89,3 +89,22 @@ export class GatewayError extends Error {
     super(message);
   }
 }
+
+/** A payment on the embedded test gateway's page: what the shopper sees on the provider's side. */
+export interface TestGatewayPayment {
+  id: string;
+  status: PaymentStatus;
+  amount: number;
+  description: string;
+  returnUrl: string;
+  /** Two-stage: paying holds the money, the shop charges it at the handover. */
+  capture: boolean;
+}
+
+/** The test gateway's page (issue 27.2): the shopper pays or is declined, as at a real provider. */
+export interface TestPaymentDesk {
+  payment(id: string): Promise<TestGatewayPayment | null>;
+  /** Null when the payment is no longer pending. */
+  pay(id: string): Promise<TestGatewayPayment | null>;
+  decline(id: string): Promise<TestGatewayPayment | null>;
+}

@@ -1,0 +1,431 @@
+import { DomainError } from '../errors';
+import { formatAmount } from '../pricing/price';
+import type { OrderMoves } from '../order/order-moves';
+import { orderNumber } from '../order/process';
+import type { TransactionRepositories, UnitOfWork } from '../uow';
+import { GatewayError, type GatewayPayment, type GatewayRefund, type PaymentGateway } from './gateway';
+import type { OrderForPayment, PaymentEvent, PaymentReads, PaymentRecord, RefundRecord } from './ports';
+import { holdsMoney, movesForward } from './reasons';
+import { orderReceipt, type ReceiptLine } from './receipt';
+import { receiptForRefund } from './refund-receipt';
+
+/**
+ * Online payment of an order (issue 27), the same whichever gateway is behind it. The shop never takes a payment's
+ * state from what it is told: every change is read back from the provider (`get`) and applied under the order's and
+ * the payment's row locks, only forward, once. What is asked of the provider (a payment, a capture, a cancel, a
+ * refund) gets its idempotence key stored first, so a retry after a time-out repeats the same operation.
+ */
+export interface PaymentsDeps {
+  uow: UnitOfWork;
+  reads: PaymentReads;
+  gateway: PaymentGateway;
+  moves: OrderMoves;
+  /** One stage (the money is charged at once) or two (held, charged when the order is handed over). */
+  captureAtOnce: boolean;
+  /** YooKassa's VAT code for the receipt's lines. */
+  vatCode: number;
+  /** The order's page for its owner: where the provider sends the shopper back. */
+  orderLink(orderId: number): string;
+  newKey(): string;
+  now(): Date;
+}
+
+/** What the order page and the order card show of an order's payment. */
+export interface PaymentSummary {
+  method: 'CASH' | 'ONLINE';
+  /** Charged or held, kopecks (refunds not subtracted). */
+  paid: number;
+  /** Returned, or being returned, kopecks. */
+  refunded: number;
+  /** What a refund may still return. */
+  refundable: number;
+  /** The order waits for its payment: the page offers «Оплатить». */
+  canPay: boolean;
+  payments: (PaymentRecord & { events: PaymentEvent[] })[];
+  refunds: (RefundRecord & { events: PaymentEvent[] })[];
+}
+
+export interface RefundRequest {
+  orderId: number;
+  /** Kopecks. */
+  amount: number;
+  reason: string;
+  staffId: number;
+  /** The lines given back, for the receipt; the whole order's goods when absent. */
+  lines?: ReceiptLine[];
+}
+
+export interface PaymentsService {
+  readonly provider: PaymentGateway['name'];
+  /**
+   * Starts the order's payment, or resumes the one still pending: answers where the shopper confirms it. Refused
+   * once the order no longer waits for a payment.
+   */
+  start(orderId: number, source: string): Promise<{ confirmationUrl: string }>;
+  /** A notification or the test gateway: reads the payment back from the provider and applies what changed. */
+  sync(providerPaymentId: string, source: string): Promise<void>;
+  /** The order's page: its open payments are read back, so a lost notification does not leave it waiting. */
+  refresh(orderId: number, source: string): Promise<void>;
+  summary(orderId: number): Promise<PaymentSummary>;
+  /**
+   * A staff refund, inside the caller's unit of work (which holds the order's lock, checks the permission and writes
+   * the audit): refused beyond what the order's payments still hold. `push` sends it once the unit commits.
+   */
+  requestRefund(repos: TransactionRepositories, request: RefundRequest): Promise<RefundRecord>;
+  /** Sends a pending refund to the provider (again, with its key, when an earlier try failed). */
+  push(refundId: number): Promise<RefundRecord | null>;
+  /** Cancels the online orders whose payment did not come in time, giving back what they took; answers how many. */
+  expire(now: Date): Promise<number>;
+  /** Finishes what is open: refunds, captures and cancels not yet answered, payments whose news may be lost. */
+  reconcile(now: Date): Promise<void>;
+}
+
+/** The order's own reason on its timeline when its payment did not come. */
+export const UNPAID_REASON = 'Не оплачен вовремя';
+export const LATE_PAYMENT_REASON = 'Оплата пришла после отмены заказа: деньги возвращены автоматически';
+const DUPLICATE_PAYMENT_REASON = 'Заказ уже оплачен другим платежом: деньги возвращены автоматически';
+
+const PAYMENT_ACTOR = 'system:payment';
+const BATCH = 50;
+/** Work younger than this may still be in flight in another request: the reconcile run leaves it alone. */
+const SETTLE_MS = 60_000;
+
+const unavailable = () =>
+  new DomainError(
+    'unavailable',
+    'Платёжный сервис сейчас не отвечает. Попробуйте оплатить чуть позже.',
+    'PAYMENT_FAILED',
+  );
+
+export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
+  const { gateway, uow, reads } = deps;
+
+  const receiptOf = (order: OrderForPayment) =>
+    orderReceipt({
+      lines: order.lines.map((l) => ({
+        name: l.name,
+        sizeName: l.sizeName,
+        quantity: l.quantity,
+        unitKopecks: Math.max(1, Math.round(l.total / l.quantity)),
+      })),
+      deliveryKopecks: order.deliveryPrice,
+      chargedKopecks: order.total,
+      customer: { email: order.email || null, phone: order.phone },
+      vatCode: deps.vatCode,
+      mode: 'full_prepayment',
+    });
+
+  /**
+   * Applies the provider's view of a payment under the order's and the payment's locks. A success for an order that
+   * waits pays it; a success the order no longer needs (it expired, or another payment paid it) goes back.
+   */
+  async function apply(known: PaymentRecord, remote: GatewayPayment, source: string): Promise<void> {
+    await uow.run(async (repos) => {
+      // The order first, as every writer of an order's payments locks them.
+      const order = await repos.orders.lockForChange(known.orderId);
+      const payment = await repos.payments.lock(known.id);
+      if (!order || !payment || !movesForward(payment.status, remote.status)) return;
+      await repos.payments.setStatus(payment.id, remote.status, remote.cancellationReason);
+      if (!(await repos.payments.recordEvent(event(payment.id, remote.status, source, remote.cancellationReason))))
+        return;
+      if (!holdsMoney(remote.status) || holdsMoney(payment.status)) return;
+      if (order.state === 'awaiting_payment') {
+        await deps.moves.move(repos, order.id, 'paid', { actor: 'system', name: PAYMENT_ACTOR });
+        return;
+      }
+      const others = (await repos.payments.lockOfOrder(order.id)).filter(
+        (p) => p.id !== payment.id && holdsMoney(p.status),
+      );
+      if (order.state === 'cancelled' || others.length > 0)
+        await giveBack(
+          repos,
+          { ...payment, status: remote.status },
+          order.state === 'cancelled' ? LATE_PAYMENT_REASON : DUPLICATE_PAYMENT_REASON,
+          source,
+        );
+    });
+  }
+
+  async function sync(payment: PaymentRecord, source: string) {
+    if (!payment.providerPaymentId) return;
+    const remote = await gateway.get(payment.providerPaymentId);
+    if (movesForward(payment.status, remote.status)) await apply(payment, remote, source);
+    await pushOpen(payment.orderId);
+  }
+
+  /** Refunds and cancels the order's unit of work just asked for, sent now rather than at the next reconcile. */
+  async function pushOpen(orderId: number) {
+    const { payments, refunds } = await reads.ofOrder(orderId);
+    for (const r of refunds) if (r.status === 'pending') await push(r.id).catch(() => null);
+    for (const p of payments) if (p.status === 'waiting_for_capture') await settleHeld(p).catch(() => null);
+  }
+
+  async function settleHeld(payment: PaymentRecord) {
+    if (!payment.providerPaymentId) return;
+    let remote: GatewayPayment;
+    if (payment.cancelKey) remote = await gateway.cancel(payment.providerPaymentId, payment.cancelKey);
+    else if (payment.captureKey) {
+      const order = await reads.order(payment.orderId);
+      remote = await gateway.capture(
+        payment.providerPaymentId,
+        Math.min(payment.amount, order?.total ?? payment.amount),
+        payment.captureKey,
+      );
+    } else return;
+    await apply(payment, remote, 'reconcile');
+  }
+
+  async function refresh(orderId: number, source: string) {
+    const { payments } = await reads.ofOrder(orderId);
+    for (const p of payments) if (p.status === 'pending' || p.status === 'waiting_for_capture') await sync(p, source);
+  }
+
+  async function push(refundId: number): Promise<RefundRecord | null> {
+    const pending = await uow.run((repos) => repos.payments.lockRefund(refundId));
+    if (pending?.status !== 'pending') return pending;
+    const { payments } = await reads.ofOrder(pending.orderId);
+    const payment = payments.find((p) => p.id === pending.paymentId);
+    if (!payment?.providerPaymentId) return pending;
+    let answer: GatewayRefund | null = null;
+    let refusal: string | null = null;
+    try {
+      answer = await gateway.refund({
+        paymentId: payment.providerPaymentId,
+        amountKopecks: pending.amount,
+        receipt: pending.receipt,
+        description: `Возврат по заказу № ${orderNumber(pending.orderId)}`,
+        idempotenceKey: pending.idempotenceKey,
+      });
+    } catch (error) {
+      // A time-out or a 5xx: the same key goes again at the next reconcile.
+      if (!(error instanceof GatewayError) || error.retryable) throw error;
+      refusal = error.message;
+    }
+    return uow.run(async (repos) => {
+      const refund = await repos.payments.lockRefund(refundId);
+      if (refund?.status !== 'pending') return refund;
+      const status = answer?.status ?? 'canceled';
+      if (status === 'pending') {
+        if (answer) await repos.payments.setRefund(refund.id, 'pending', answer.id, null);
+        return { ...refund, providerRefundId: answer?.id ?? null };
+      }
+      await repos.payments.setRefund(refund.id, status, answer?.id ?? null, refusal);
+      await repos.payments.recordEvent({
+        ...event(refund.paymentId, status, 'provider', refusal),
+        refundId: refund.id,
+      });
+      return { ...refund, status, providerRefundId: answer?.id ?? null, error: refusal };
+    });
+  }
+
+  return {
+    provider: gateway.name,
+
+    async start(orderId, source) {
+      const order = await reads.order(orderId);
+      if (order?.paymentMethod !== 'ONLINE') throw new DomainError('not_found', 'Заказ не найден.', 'ORDER_NOT_FOUND');
+      // A pending payment may have been paid meanwhile: its page is not offered again then.
+      await refresh(orderId, source).catch(() => undefined);
+      const payment = await uow.run(async (repos) => {
+        const locked = await repos.orders.lockForChange(orderId);
+        if (locked?.state !== 'awaiting_payment')
+          throw new DomainError(
+            'conflict',
+            locked?.state === 'cancelled' ? 'Заказ отменён: оплатить его нельзя.' : 'Заказ уже оплачен.',
+            'NOT_AWAITING_PAYMENT',
+          );
+        const open = (await repos.payments.lockOfOrder(orderId)).find((p) => p.status === 'pending');
+        if (open) return open;
+        const created = await repos.payments.insert({
+          orderId,
+          provider: gateway.name,
+          idempotenceKey: deps.newKey(),
+          amount: order.total,
+          capture: deps.captureAtOnce,
+          receipt: receiptOf(order),
+        });
+        await repos.payments.recordEvent(event(created.id, 'pending', source, null));
+        return created;
+      });
+      if (payment.confirmationUrl) return { confirmationUrl: payment.confirmationUrl };
+      let remote: GatewayPayment;
+      try {
+        // The stored key: a retry after a lost answer gets the same payment back, not a second one.
+        remote = await gateway.create({
+          amountKopecks: payment.amount,
+          description: `Заказ № ${orderNumber(orderId)}`,
+          returnUrl: deps.orderLink(orderId),
+          capture: payment.capture,
+          receipt: payment.receipt,
+          idempotenceKey: payment.idempotenceKey,
+          metadata: { orderId: String(orderId) },
+        });
+      } catch (error) {
+        if (error instanceof GatewayError) throw unavailable();
+        throw error;
+      }
+      await uow.run((repos) => repos.payments.setCreated(payment.id, remote.id, remote.confirmationUrl));
+      if (remote.status !== 'pending') await apply(payment, remote, source);
+      if (!remote.confirmationUrl) throw unavailable();
+      return { confirmationUrl: remote.confirmationUrl };
+    },
+
+    async sync(providerPaymentId, source) {
+      const payment = await reads.byProviderId(gateway.name, providerPaymentId);
+      if (payment) await sync(payment, source);
+    },
+
+    refresh,
+
+    async summary(orderId) {
+      const order = await reads.order(orderId);
+      if (!order) throw new DomainError('not_found', 'Заказ не найден.', 'ORDER_NOT_FOUND');
+      const { payments, refunds, events } = await reads.ofOrder(orderId);
+      const paid = payments.filter((p) => holdsMoney(p.status)).reduce((s, p) => s + p.amount, 0);
+      const refunded = refunds.filter((r) => r.status !== 'canceled').reduce((s, r) => s + r.amount, 0);
+      const charged = payments.filter((p) => p.status === 'succeeded').reduce((s, p) => s + p.amount, 0);
+      return {
+        method: order.paymentMethod,
+        paid,
+        refunded,
+        refundable: Math.max(0, charged - refunded),
+        canPay: order.status === 'awaiting_payment',
+        payments: payments.map((p) => ({
+          ...p,
+          events: events.filter((e) => e.paymentId === p.id && e.refundId === null),
+        })),
+        refunds: refunds.map((r) => ({ ...r, events: events.filter((e) => e.refundId === r.id) })),
+      };
+    },
+
+    async requestRefund(repos, request) {
+      if (!Number.isSafeInteger(request.amount) || request.amount <= 0)
+        throw new DomainError('validation', 'Укажите сумму возврата больше нуля.', 'REFUND_AMOUNT');
+      const payments = await repos.payments.lockOfOrder(request.orderId);
+      const charged = payments.filter((p) => p.status === 'succeeded');
+      if (charged.length === 0)
+        throw new DomainError(
+          'conflict',
+          payments.some((p) => p.status === 'waiting_for_capture')
+            ? 'Деньги ещё не списаны, а только заблокированы: отмените заказ, и банк их разблокирует.'
+            : 'По заказу нет оплаты, которую можно вернуть.',
+          'NOTHING_TO_REFUND',
+        );
+      let best: { payment: PaymentRecord; left: number } | null = null;
+      for (const payment of charged) {
+        const left = payment.amount - (await repos.payments.refundedOf(payment.id));
+        if (!best || left > best.left) best = { payment, left };
+      }
+      if (!best || request.amount > best.left)
+        throw new DomainError(
+          'validation',
+          `Вернуть можно не больше ${formatAmount(best?.left ?? 0)}: столько осталось от оплаты.`,
+          'REFUND_TOO_LARGE',
+        );
+      const refund = await repos.payments.insertRefund({
+        paymentId: best.payment.id,
+        orderId: request.orderId,
+        amount: request.amount,
+        idempotenceKey: deps.newKey(),
+        reason: request.reason,
+        staffId: request.staffId,
+        receipt: receiptForRefund(best.payment.receipt, request.amount, request.lines),
+      });
+      await repos.payments.recordEvent({
+        ...event(best.payment.id, 'pending', `staff:${request.staffId}`, request.reason),
+        refundId: refund.id,
+      });
+      return refund;
+    },
+
+    push,
+
+    async expire(now) {
+      let cancelled = 0;
+      for (const id of await reads.dueOrders(now, BATCH)) {
+        // A payment that went through but whose news are late pays the order rather than being refunded after it.
+        await refresh(id, 'expiry').catch(() => undefined);
+        const done = await uow.run(async (repos) => {
+          const order = await repos.orders.lockForChange(id);
+          if (order?.state !== 'awaiting_payment') return false;
+          await deps.moves.move(repos, id, 'cancelled', {
+            actor: 'system',
+            name: PAYMENT_ACTOR,
+            reason: UNPAID_REASON,
+            unpaid: true,
+          });
+          return true;
+        });
+        if (done) cancelled += 1;
+      }
+      return cancelled;
+    },
+
+    async reconcile(now) {
+      const work = await reads.openWork(new Date(now.getTime() - SETTLE_MS), BATCH);
+      // Each item on its own: one the provider refuses or does not answer waits for the next run.
+      for (const p of work.pending) await sync(p, 'reconcile').catch(() => undefined);
+      for (const p of work.held) await settleHeld(p).catch(() => undefined);
+      for (const r of work.refunds) await push(r.id).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * What a cancelled order's payments owe the shopper, inside the cancel's unit of work: a held payment is released, a
+ * charged one refunded in full (what earlier refunds left). The provider is asked after the commit (`reconcile`).
+ */
+/** A held payment is charged once its order is handed over (two-stage payment): the key now, the call after commit. */
+export async function captureOnHandover(
+  repos: TransactionRepositories,
+  orderId: number,
+  newKey: () => string,
+): Promise<void> {
+  for (const payment of await repos.payments.lockOfOrder(orderId))
+    if (payment.status === 'waiting_for_capture' && !payment.captureKey && !payment.cancelKey)
+      await repos.payments.setKey(payment.id, 'capture', newKey());
+}
+
+export async function giveBackPaymentsOf(
+  repos: TransactionRepositories,
+  orderId: number,
+  reason: string,
+  newKey: () => string,
+): Promise<void> {
+  for (const payment of await repos.payments.lockOfOrder(orderId))
+    if (holdsMoney(payment.status)) await giveBack(repos, payment, reason, 'order', newKey);
+}
+
+async function giveBack(
+  repos: TransactionRepositories,
+  payment: PaymentRecord,
+  reason: string,
+  source: string,
+  newKey: () => string = () => crypto.randomUUID(),
+): Promise<void> {
+  if (payment.status === 'waiting_for_capture') {
+    if (!payment.cancelKey) await repos.payments.setKey(payment.id, 'cancel', newKey());
+    await repos.payments.recordEvent({ ...event(payment.id, 'cancel_requested', source, reason) });
+    return;
+  }
+  const left = payment.amount - (await repos.payments.refundedOf(payment.id));
+  if (left <= 0) return;
+  const refund = await repos.payments.insertRefund({
+    paymentId: payment.id,
+    orderId: payment.orderId,
+    amount: left,
+    idempotenceKey: newKey(),
+    reason,
+    staffId: null,
+    receipt: receiptForRefund(payment.receipt, left),
+  });
+  await repos.payments.recordEvent({ ...event(payment.id, 'pending', source, reason), refundId: refund.id });
+}
+
+const event = (paymentId: number, status: string, source: string, note: string | null) => ({
+  paymentId,
+  refundId: null,
+  status,
+  source,
+  note,
+});

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import {
+  GatewayError,
+  type GatewayPayment,
+  type PaymentGateway,
+  type TestPaymentDesk,
+} from '../../domain/payment/gateway';
+import type { TestGatewayStore, TestPayment } from '../../db/repositories/test-gateway';
+
+/** Where the test gateway's page lives, a page of the shop itself. */
+export const testPaymentPath = (id: string) => `/pay/test/${encodeURIComponent(id)}/`;
+
+/**
+ * The embedded test gateway (issue 27.2): the default whenever no provider is configured. It keeps its own books,
+ * answers like YooKassa (the same states, the same idempotence by key, the same refusals), and its page's
+ * «Оплатить» and «Отклонить» tell the shop through the same `sync` a YooKassa notification ends in.
+ */
+export type TestGateway = PaymentGateway & TestPaymentDesk;
+
+const view = (p: TestPayment, siteOrigin: string): GatewayPayment => ({
+  id: p.id,
+  status: p.status,
+  amountKopecks: p.amount,
+  confirmationUrl: p.status === 'pending' ? `${siteOrigin}${testPaymentPath(p.id)}` : null,
+  cancellationReason: p.cancellationReason,
+  orderId: p.metadata.orderId ?? null,
+});
+
+export function testGateway(store: TestGatewayStore, siteOrigin: string): TestGateway {
+  const found = async (id: string) => {
+    const p = await store.get(id);
+    if (!p) throw new GatewayError('Платёж не найден в тестовом шлюзе.', false, 'not_found');
+    return p;
+  };
+  return {
+    name: 'test',
+
+    async create(input) {
+      if (!Number.isSafeInteger(input.amountKopecks) || input.amountKopecks <= 0)
+        throw new GatewayError('Сумма платежа должна быть больше нуля.', false, 'invalid_request');
+      const created = await store.create({
+        id: `test-${randomUUID()}`,
+        idempotenceKey: input.idempotenceKey,
+        amount: input.amountKopecks,
+        capture: input.capture,
+        description: input.description,
+        returnUrl: input.returnUrl,
+        metadata: input.metadata,
+        receipt: input.receipt,
+      });
+      return view(created, siteOrigin);
+    },
+
+    async get(id) {
+      return view(await found(id), siteOrigin);
+    },
+
+    async capture(id, amount, _key) {
+      const p = await found(id);
+      if (p.status === 'succeeded') return view(p, siteOrigin);
+      if (amount > p.amount)
+        throw new GatewayError('Списать можно не больше заблокированного.', false, 'invalid_request');
+      const moved = await store.move(id, ['waiting_for_capture'], 'succeeded', { amount });
+      if (!moved) throw new GatewayError('Платёж нельзя списать в его состоянии.', false, 'invalid_request');
+      return view(moved, siteOrigin);
+    },
+
+    async cancel(id, _key) {
+      const p = await found(id);
+      if (p.status === 'canceled') return view(p, siteOrigin);
+      const moved = await store.move(id, ['waiting_for_capture'], 'canceled', { reason: 'canceled_by_merchant' });
+      if (!moved) throw new GatewayError('Платёж нельзя отменить в его состоянии.', false, 'invalid_request');
+      return view(moved, siteOrigin);
+    },
+
+    async refund(input) {
+      const answer = await store.refund({
+        id: `test-refund-${randomUUID()}`,
+        paymentId: input.paymentId,
+        amount: input.amountKopecks,
+        idempotenceKey: input.idempotenceKey,
+        receipt: input.receipt,
+      });
+      if (answer === 'not_charged')
+        throw new GatewayError('Платёж не списан: вернуть нечего.', false, 'invalid_request');
+      if (answer === 'too_much')
+        throw new GatewayError('Сумма возврата больше оставшейся суммы платежа.', false, 'invalid_request');
+      return { id: answer.id, paymentId: answer.paymentId, status: answer.status, amountKopecks: answer.amount };
+    },
+
+    payment: (id) => store.get(id),
+    pay: async (id) => {
+      const p = await store.get(id);
+      return p ? store.move(id, ['pending'], p.capture ? 'succeeded' : 'waiting_for_capture') : null;
+    },
+    decline: (id) => store.move(id, ['pending'], 'canceled', { reason: 'insufficient_funds' }),
+  };
+}
