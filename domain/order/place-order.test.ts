@@ -103,6 +103,7 @@ describe('placing an order as named steps', () => {
     expect(PLACE_ORDER_STEPS.map((s) => [s.name, s.inTransaction === true])).toEqual([
       ['check phone', false],
       ['answer a repeated save', false],
+      ['choose payment', false],
       ['limit orders per phone', false],
       ['load lines', false],
       ['choose delivery', false],
