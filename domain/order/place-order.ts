@@ -183,6 +183,8 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
       });
       draft.promos = promos;
       draft.totals = totals;
+      if (draft.paymentMethod === 'ONLINE' && totals.total <= 0)
+        throw orderError('PAYMENT_NOTHING_TO_PAY', 'Платить онлайн нечего: выберите оплату при получении.');
     },
   },
   {

@@ -106,7 +106,8 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
         name: l.name,
         sizeName: l.sizeName,
         quantity: l.quantity,
-        unitKopecks: Math.max(1, Math.round(l.total / l.quantity)),
+        // Rounded up: the receipt spreads the charge over the lines and may not list less than it.
+        unitKopecks: Math.max(1, Math.ceil(l.total / l.quantity)),
       })),
       deliveryKopecks: order.deliveryPrice,
       chargedKopecks: order.total,
