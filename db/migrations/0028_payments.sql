@@ -21,6 +21,7 @@ CREATE TABLE "payments" (
 	"cancellation_reason" text,
 	"receipt" jsonb NOT NULL,
 	"capture_key" text,
+	"capture_amount" integer,
 	"cancel_key" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -77,6 +78,7 @@ CREATE UNIQUE INDEX "payments_key_idx" ON "payments" USING btree ("idempotence_k
 CREATE UNIQUE INDEX "payments_provider_id_idx" ON "payments" USING btree ("provider","provider_payment_id");--> statement-breakpoint
 CREATE INDEX "payments_open_idx" ON "payments" USING btree ("status") WHERE "payments"."status" in ('pending', 'waiting_for_capture');--> statement-breakpoint
 CREATE INDEX "refunds_payment_idx" ON "refunds" USING btree ("payment_id");--> statement-breakpoint
+CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_key_idx" ON "refunds" USING btree ("idempotence_key");--> statement-breakpoint
 CREATE INDEX "refunds_pending_idx" ON "refunds" USING btree ("id") WHERE "refunds"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "orders_payment_due_idx" ON "orders" USING btree ("payment_due_at") WHERE "orders"."status" = 'awaiting_payment';

@@ -23,6 +23,7 @@ interface PaymentRow {
   cancellation_reason: string | null;
   receipt: Receipt;
   capture_key: string | null;
+  capture_amount: number | null;
   cancel_key: string | null;
   created_at: string | Date;
 }
@@ -43,7 +44,7 @@ interface RefundRow {
 }
 
 const PAYMENT_COLUMNS = sql`id, order_id, provider, provider_payment_id, idempotence_key, status, amount, capture,
-  confirmation_url, cancellation_reason, receipt, capture_key, cancel_key, created_at`;
+  confirmation_url, cancellation_reason, receipt, capture_key, capture_amount, cancel_key, created_at`;
 const REFUND_COLUMNS = sql`id, payment_id, order_id, amount, status, idempotence_key, provider_refund_id, reason,
   staff_id, receipt, error, created_at`;
 
@@ -60,6 +61,7 @@ const payment = (r: PaymentRow): PaymentRecord => ({
   cancellationReason: r.cancellation_reason,
   receipt: r.receipt,
   captureKey: r.capture_key,
+  captureAmount: r.capture_amount === null ? null : Number(r.capture_amount),
   cancelKey: r.cancel_key,
   createdAt: new Date(r.created_at),
 });
@@ -164,34 +166,41 @@ export function paymentReads(db: Db): PaymentReads {
     },
 
     async dueOrders(now, limit) {
-      const rows = await queryRows<{ id: number }>(
+      const rows = await queryRows<{ id: number; payment_due_at: string | Date }>(
         db,
-        sql`select id from orders where status = 'awaiting_payment' and payment_due_at <= ${now.toISOString()}
+        sql`select id, payment_due_at from orders
+          where status = 'awaiting_payment' and payment_due_at <= ${now.toISOString()}
           order by payment_due_at limit ${limit}`,
       );
-      return rows.map((r) => Number(r.id));
+      return rows.map((r) => ({ id: Number(r.id), dueAt: new Date(r.payment_due_at) }));
     },
 
-    async openWork(before, limit) {
-      const at = before.toISOString();
+    async openWork(now, provider, limit) {
+      const at = (ms: number) => new Date(now.getTime() - ms).toISOString();
+      const quiet = at(60_000);
       const pending = await queryRows<PaymentRow>(
         db,
-        sql`select ${PAYMENT_COLUMNS} from payments p
-          where p.status = 'pending' and p.provider_payment_id is not null and p.updated_at <= ${at}
-            and exists (select 1 from orders o where o.id = p.order_id and o.status = 'awaiting_payment')
-          order by p.id limit ${limit}`,
+        sql`select ${PAYMENT_COLUMNS} from payments
+          where status = 'pending' and provider = ${provider} and provider_payment_id is not null
+            and updated_at <= ${quiet} and created_at > ${at(2 * 3_600_000)}
+          order by id limit ${limit}`,
       );
       const held = await queryRows<PaymentRow>(
         db,
         sql`select ${PAYMENT_COLUMNS} from payments
-          where status = 'waiting_for_capture' and (capture_key is not null or cancel_key is not null)
-            and updated_at <= ${at}
+          where status = 'waiting_for_capture' and provider = ${provider}
+            and ((capture_key is not null or cancel_key is not null) and updated_at <= ${quiet}
+              or updated_at <= ${at(24 * 3_600_000)})
           order by id limit ${limit}`,
       );
       const refunds = await queryRows<RefundRow>(
         db,
-        sql`select ${REFUND_COLUMNS} from refunds where status = 'pending' and updated_at <= ${at}
-          order by id limit ${limit}`,
+        sql`select r.id, r.payment_id, r.order_id, r.amount, r.status, r.idempotence_key, r.provider_refund_id,
+            r.reason, r.staff_id, r.receipt, r.error, r.created_at
+          from refunds r join payments p on p.id = r.payment_id
+          where r.status = 'pending' and p.provider = ${provider} and r.updated_at <= ${quiet}
+            and (r.provider_refund_id is not null or r.created_at > ${at(23 * 3_600_000)})
+          order by r.id limit ${limit}`,
       );
       return { pending: pending.map(payment), held: held.map(payment), refunds: refunds.map(refund) };
     },
@@ -232,17 +241,18 @@ export function paymentWrites(db: Db): PaymentWrites {
         confirmation_url = ${confirmationUrl}, updated_at = now() where id = ${id}`);
     },
 
-    async setStatus(id, status, cancellationReason) {
+    async setStatus(id, status, cancellationReason, amount) {
       await db.execute(sql`update payments set status = ${status}, cancellation_reason = ${cancellationReason},
-        updated_at = now() where id = ${id}`);
+        amount = ${amount}, updated_at = now() where id = ${id}`);
     },
 
-    async setKey(id, kind, key) {
-      await db.execute(
-        kind === 'capture'
-          ? sql`update payments set capture_key = ${key}, updated_at = now() where id = ${id}`
-          : sql`update payments set cancel_key = ${key}, updated_at = now() where id = ${id}`,
-      );
+    async setCancelKey(id, key) {
+      await db.execute(sql`update payments set cancel_key = ${key}, updated_at = now() where id = ${id}`);
+    },
+
+    async setCapture(id, key, amount) {
+      await db.execute(sql`update payments set capture_key = ${key}, capture_amount = ${amount}, updated_at = now()
+        where id = ${id}`);
     },
 
     async recordEvent(e) {

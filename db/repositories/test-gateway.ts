@@ -47,6 +47,7 @@ export interface TestGatewayStore {
     receipt: Receipt;
     id: string;
   }): Promise<TestRefund | 'too_much' | 'not_charged'>;
+  getRefund(id: string): Promise<TestRefund | null>;
 }
 
 interface Row {
@@ -74,6 +75,19 @@ const payment = (r: Row): TestPayment => ({
   metadata: r.metadata,
   cancellationReason: r.cancellation_reason,
   refunded: Number(r.refunded),
+});
+
+interface RefundRow {
+  id: string;
+  payment_id: string;
+  amount: number;
+}
+
+const refund = (r: RefundRow): TestRefund => ({
+  id: r.id,
+  paymentId: r.payment_id,
+  amount: Number(r.amount),
+  status: 'succeeded',
 });
 
 export function testGatewayStore(db: Db): TestGatewayStore {
@@ -110,16 +124,16 @@ export function testGatewayStore(db: Db): TestGatewayStore {
 
     async refund(r) {
       return db.transaction(async (tx) => {
-        const [known] = await queryRows<{ id: string; payment_id: string; amount: number }>(
-          tx,
-          sql`select id, payment_id, amount from test_gateway_refunds where idempotence_key = ${r.idempotenceKey}`,
-        );
-        if (known)
-          return { id: known.id, paymentId: known.payment_id, amount: Number(known.amount), status: 'succeeded' };
+        // The payment's row first: two refunds of one key at once see each other, one after the other.
         const [paid] = await queryRows<{ status: PaymentStatus; amount: number }>(
           tx,
           sql`select status, amount from test_gateway_payments where id = ${r.paymentId} for update`,
         );
+        const [known] = await queryRows<RefundRow>(
+          tx,
+          sql`select id, payment_id, amount from test_gateway_refunds where idempotence_key = ${r.idempotenceKey}`,
+        );
+        if (known) return refund(known);
         if (paid?.status !== 'succeeded') return 'not_charged';
         const [sum] = await queryRows<{ sum: number | string }>(
           tx,
@@ -131,6 +145,14 @@ export function testGatewayStore(db: Db): TestGatewayStore {
           values (${r.id}, ${r.idempotenceKey}, ${r.paymentId}, ${r.amount}, 'succeeded', ${JSON.stringify(r.receipt)}::jsonb)`);
         return { id: r.id, paymentId: r.paymentId, amount: r.amount, status: 'succeeded' };
       });
+    },
+
+    async getRefund(id) {
+      const [row] = await queryRows<RefundRow>(
+        db,
+        sql`select id, payment_id, amount from test_gateway_refunds where id = ${id}`,
+      );
+      return row ? refund(row) : null;
     },
   };
 }

@@ -28,6 +28,8 @@ export const payments = pgTable(
     receipt: jsonb('receipt').notNull(),
     /** Keys of the later calls, stored before each is made. */
     captureKey: text('capture_key'),
+    /** What the handover charges of a held payment (less than the hold after a try-on at the door). */
+    captureAmount: integer('capture_amount'),
     cancelKey: text('cancel_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -82,6 +84,7 @@ export const refunds = pgTable(
   },
   (t) => [
     index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_order_idx').on(t.orderId),
     uniqueIndex('refunds_key_idx').on(t.idempotenceKey),
     index('refunds_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
   ],

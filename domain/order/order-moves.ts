@@ -8,7 +8,7 @@ import {
   orderShippedSms,
   reservationExpiredLetter,
 } from '../messages/templates';
-import { captureOnHandover, giveBackPaymentsOf } from '../payment/payments.service';
+import { captureOnHandover, giveBackPaymentsOf, releaseHeldOf } from '../payment/payments.service';
 import { bonusesEarnedOn } from '../pricing/totals';
 import type { TransactionRepositories } from '../uow';
 import { DomainError } from '../errors';
@@ -155,7 +155,7 @@ export function createOrderMoves(deps: OrderMovesDeps): OrderMoves {
       completed: [
         async (_, { repos, order }) => {
           // A two-stage payment is charged now that the shopper has the goods.
-          await captureOnHandover(repos, order.id, deps.paymentKey);
+          await captureOnHandover(repos, order, deps.paymentKey);
           const earned = bonusesEarnedOn(order.total - order.deliveryPrice);
           if (order.userId !== null && earned > 0) await repos.orders.creditBonuses(order.userId, order.id, earned);
         },
@@ -165,6 +165,7 @@ export function createOrderMoves(deps: OrderMovesDeps): OrderMoves {
         // spent are returned with the money.
         async (_, { repos, order }) => {
           await repos.stock.release(await repos.orders.takenStock(order.id));
+          await releaseHeldOf(repos, order.id, deps.paymentKey);
           if (order.userId === null) return;
           await repos.orders.reverseBonuses(order.userId, order.id);
           if (order.bonusesUsed > 0) await repos.orders.returnBonuses(order.userId, order.id, order.bonusesUsed);

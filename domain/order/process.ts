@@ -46,7 +46,7 @@ export interface OrderForProcess {
 }
 
 /** Who asks for a move: the shopper may only cancel, and only while the order is new. */
-export type ProcessActor = 'shopper' | 'staff' | 'system';
+export type ProcessActor = 'shopper' | 'staff' | 'system' | 'payment';
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   awaiting_payment: ['paid', 'cancelled'],
@@ -98,8 +98,8 @@ export const DEFAULT_GUARDS: readonly TransitionGuard[] = [
         ? 'Заказ оплачен: отменить его и вернуть деньги можно по телефону магазина.'
         : 'Заказ уже принят магазином: отменить его можно по телефону магазина.'
       : null,
-  // Only the payment provider's answer, checked with the provider, makes an order paid.
-  ({ actor, to }) => (to === 'paid' && actor !== 'system' ? 'Оплату отмечает платёжная система.' : null),
+  // Only the payment provider's answer, checked with the provider, makes an order paid (not 1C, not the staff).
+  ({ actor, to }) => (to === 'paid' && actor !== 'payment' ? 'Оплату отмечает платёжная система.' : null),
 ];
 
 export class OrderTransitionError extends DomainError {

@@ -71,15 +71,21 @@ export interface PaymentGateway {
   create(input: CreatePaymentInput): Promise<GatewayPayment>;
   /** The payment as the provider has it now: a notification is never trusted as it comes. */
   get(paymentId: string): Promise<GatewayPayment>;
-  capture(paymentId: string, amountKopecks: number, idempotenceKey: string): Promise<GatewayPayment>;
+  /** Charges a held payment; `receipt` when less than the hold is charged (the provider needs the new receipt). */
+  capture(paymentId: string, amountKopecks: number, idempotenceKey: string, receipt?: Receipt): Promise<GatewayPayment>;
   cancel(paymentId: string, idempotenceKey: string): Promise<GatewayPayment>;
   refund(input: RefundInput): Promise<GatewayRefund>;
+  /** The refund as the provider has it now (a pending one is read back, never sent again). */
+  getRefund(refundId: string): Promise<GatewayRefund>;
 }
 
 /**
  * A provider's refusal or failure. `retryable` when the same call with the same idempotence key may be sent again
  * (a time-out, a 5xx, YooKassa's 202 «still processing»); otherwise the request itself was wrong or refused.
  */
+/** The provider's codes that mean the request itself is refused for good; anything else may pass on a later try. */
+const FINAL_CODES: ReadonlySet<string> = new Set(['invalid_request', 'not_supported']);
+
 export class GatewayError extends Error {
   constructor(
     message: string,
@@ -87,6 +93,11 @@ export class GatewayError extends Error {
     readonly code: string | null = null,
   ) {
     super(message);
+  }
+
+  /** Refused for good: sending the same again cannot succeed (a key rotation or an outage can pass). */
+  get final(): boolean {
+    return !this.retryable && this.code !== null && FINAL_CODES.has(this.code);
   }
 }
 

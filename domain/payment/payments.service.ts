@@ -28,6 +28,8 @@ export interface PaymentsDeps {
   orderLink(orderId: number): string;
   newKey(): string;
   now(): Date;
+  /** What a background run could not do (logged; it is tried again at the next run). */
+  onError?(error: unknown): void;
 }
 
 /** What the order page and the order card show of an order's payment. */
@@ -83,12 +85,15 @@ export interface PaymentsService {
 /** The order's own reason on its timeline when its payment did not come. */
 export const UNPAID_REASON = 'Не оплачен вовремя';
 export const LATE_PAYMENT_REASON = 'Оплата пришла после отмены заказа: деньги возвращены автоматически';
+/** A held payment the bank let go before the shop charged it (YooKassa keeps a hold 7 days): staff must act. */
+const HOLD_LAPSED = 'Блокировка денег истекла до списания: заказ не оплачен, свяжитесь с покупателем';
 const DUPLICATE_PAYMENT_REASON = 'Заказ уже оплачен другим платежом: деньги возвращены автоматически';
 
 const PAYMENT_ACTOR = 'system:payment';
 const BATCH = 50;
 /** Work younger than this may still be in flight in another request: the reconcile run leaves it alone. */
-const SETTLE_MS = 60_000;
+/** While the provider cannot say whether a due order was paid, it waits up to this long before it is cancelled. */
+const UNANSWERED_GRACE_MS = 60 * 60_000;
 
 const unavailable = () =>
   new DomainError(
@@ -97,18 +102,21 @@ const unavailable = () =>
     'PAYMENT_FAILED',
   );
 
+const receiptLines = (order: OrderForPayment): ReceiptLine[] =>
+  order.lines.map((l) => ({
+    name: l.name,
+    sizeName: l.sizeName,
+    quantity: l.quantity,
+    // Rounded up: the receipt spreads the charge over the lines and may not list less than it.
+    unitKopecks: Math.max(1, Math.ceil(l.total / l.quantity)),
+  }));
+
 export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
   const { gateway, uow, reads } = deps;
 
   const receiptOf = (order: OrderForPayment) =>
     orderReceipt({
-      lines: order.lines.map((l) => ({
-        name: l.name,
-        sizeName: l.sizeName,
-        quantity: l.quantity,
-        // Rounded up: the receipt spreads the charge over the lines and may not list less than it.
-        unitKopecks: Math.max(1, Math.ceil(l.total / l.quantity)),
-      })),
+      lines: receiptLines(order),
       deliveryKopecks: order.deliveryPrice,
       chargedKopecks: order.total,
       customer: { email: order.email || null, phone: order.phone },
@@ -126,12 +134,16 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
       const order = await repos.orders.lockForChange(known.orderId);
       const payment = await repos.payments.lock(known.id);
       if (!order || !payment || !movesForward(payment.status, remote.status)) return;
-      await repos.payments.setStatus(payment.id, remote.status, remote.cancellationReason);
-      if (!(await repos.payments.recordEvent(event(payment.id, remote.status, source, remote.cancellationReason))))
-        return;
+      // A capture may charge less than the hold: what was charged is what a refund may return.
+      await repos.payments.setStatus(payment.id, remote.status, remote.cancellationReason, remote.amountKopecks);
+      const lapsed =
+        payment.status === 'waiting_for_capture' && remote.status === 'canceled' && !payment.cancelKey
+          ? HOLD_LAPSED
+          : remote.cancellationReason;
+      if (!(await repos.payments.recordEvent(event(payment.id, remote.status, source, lapsed)))) return;
       if (!holdsMoney(remote.status) || holdsMoney(payment.status)) return;
       if (order.state === 'awaiting_payment') {
-        await deps.moves.move(repos, order.id, 'paid', { actor: 'system', name: PAYMENT_ACTOR });
+        await deps.moves.move(repos, order.id, 'paid', { actor: 'payment', name: PAYMENT_ACTOR });
         return;
       }
       const others = (await repos.payments.lockOfOrder(order.id)).filter(
@@ -147,38 +159,56 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
     });
   }
 
-  async function sync(payment: PaymentRecord, source: string) {
-    if (!payment.providerPaymentId) return;
+  /** Reads one payment back from the provider and applies what changed. */
+  async function syncOne(payment: PaymentRecord, source: string) {
+    if (!payment.providerPaymentId || payment.provider !== gateway.name) return;
     const remote = await gateway.get(payment.providerPaymentId);
     if (movesForward(payment.status, remote.status)) await apply(payment, remote, source);
+  }
+
+  async function sync(payment: PaymentRecord, source: string) {
+    await syncOne(payment, source);
     await pushOpen(payment.orderId);
   }
 
-  /** Refunds and cancels the order's unit of work just asked for, sent now rather than at the next reconcile. */
+  /** What the order's units of work asked of the provider (refunds, captures, cancels), sent now. */
   async function pushOpen(orderId: number) {
     const { payments, refunds } = await reads.ofOrder(orderId);
     for (const r of refunds) if (r.status === 'pending') await push(r.id).catch(() => null);
-    for (const p of payments) if (p.status === 'waiting_for_capture') await settleHeld(p).catch(() => null);
+    for (const p of payments)
+      if (p.status === 'waiting_for_capture' && (p.captureKey || p.cancelKey)) await settleHeld(p).catch(() => null);
   }
 
   async function settleHeld(payment: PaymentRecord) {
-    if (!payment.providerPaymentId) return;
+    if (!payment.providerPaymentId || payment.provider !== gateway.name) return;
     let remote: GatewayPayment;
-    if (payment.cancelKey) remote = await gateway.cancel(payment.providerPaymentId, payment.cancelKey);
-    else if (payment.captureKey) {
-      const order = await reads.order(payment.orderId);
-      remote = await gateway.capture(
-        payment.providerPaymentId,
-        Math.min(payment.amount, order?.total ?? payment.amount),
-        payment.captureKey,
+    try {
+      if (payment.cancelKey) remote = await gateway.cancel(payment.providerPaymentId, payment.cancelKey);
+      else if (payment.captureKey) {
+        const amount = payment.captureAmount ?? payment.amount;
+        // Less than the hold (a try-on left goods at the door): the provider needs the receipt of what is charged.
+        const order = amount < payment.amount ? await reads.order(payment.orderId) : null;
+        const receipt = order ? receiptForRefund(payment.receipt, amount, receiptLines(order)) : undefined;
+        remote = await gateway.capture(payment.providerPaymentId, amount, payment.captureKey, receipt);
+      } else return;
+    } catch (error) {
+      if (!(error instanceof GatewayError) || !error.final) throw error;
+      // Refused for good: the payment as the provider has it now, and the refusal on the card for the staff.
+      await uow.run((repos) =>
+        repos.payments.recordEvent(
+          event(payment.id, payment.cancelKey ? 'cancel_failed' : 'capture_failed', 'provider', error.message),
+        ),
       );
-    } else return;
+      remote = await gateway.get(payment.providerPaymentId);
+    }
     await apply(payment, remote, 'reconcile');
   }
 
   async function refresh(orderId: number, source: string) {
     const { payments } = await reads.ofOrder(orderId);
-    for (const p of payments) if (p.status === 'pending' || p.status === 'waiting_for_capture') await sync(p, source);
+    for (const p of payments)
+      if (p.status === 'pending' || p.status === 'waiting_for_capture') await syncOne(p, source);
+    await pushOpen(orderId);
   }
 
   async function push(refundId: number): Promise<RefundRecord | null> {
@@ -186,20 +216,24 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
     if (pending?.status !== 'pending') return pending;
     const { payments } = await reads.ofOrder(pending.orderId);
     const payment = payments.find((p) => p.id === pending.paymentId);
-    if (!payment?.providerPaymentId) return pending;
+    if (!payment?.providerPaymentId || payment.provider !== gateway.name) return pending;
     let answer: GatewayRefund | null = null;
     let refusal: string | null = null;
     try {
-      answer = await gateway.refund({
-        paymentId: payment.providerPaymentId,
-        amountKopecks: pending.amount,
-        receipt: pending.receipt,
-        description: `Возврат по заказу № ${orderNumber(pending.orderId)}`,
-        idempotenceKey: pending.idempotenceKey,
-      });
+      // Once the provider named the refund it is only read back: the key is remembered 24 hours, a second POST
+      // after that would return the money twice.
+      answer = pending.providerRefundId
+        ? await gateway.getRefund(pending.providerRefundId)
+        : await gateway.refund({
+            paymentId: payment.providerPaymentId,
+            amountKopecks: pending.amount,
+            receipt: pending.receipt,
+            description: `Возврат по заказу № ${orderNumber(pending.orderId)}`,
+            idempotenceKey: pending.idempotenceKey,
+          });
     } catch (error) {
-      // A time-out or a 5xx: the same key goes again at the next reconcile.
-      if (!(error instanceof GatewayError) || error.retryable) throw error;
+      // A time-out, a 5xx, keys being changed: the same goes again at the next reconcile.
+      if (!(error instanceof GatewayError) || !error.final) throw error;
       refusal = error.message;
     }
     return uow.run(async (repos) => {
@@ -208,7 +242,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
       const status = answer?.status ?? 'canceled';
       if (status === 'pending') {
         if (answer) await repos.payments.setRefund(refund.id, 'pending', answer.id, null);
-        return { ...refund, providerRefundId: answer?.id ?? null };
+        return { ...refund, providerRefundId: answer?.id ?? refund.providerRefundId };
       }
       await repos.payments.setRefund(refund.id, status, answer?.id ?? null, refusal);
       await repos.payments.recordEvent({
@@ -262,8 +296,14 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
           metadata: { orderId: String(orderId) },
         });
       } catch (error) {
-        if (error instanceof GatewayError) throw unavailable();
-        throw error;
+        if (!(error instanceof GatewayError)) throw error;
+        // Refused for good: this payment is over, so the next «Оплатить» starts a new one instead of repeating it.
+        if (error.final)
+          await uow.run(async (repos) => {
+            await repos.payments.setStatus(payment.id, 'canceled', 'create_refused', payment.amount);
+            await repos.payments.recordEvent(event(payment.id, 'canceled', source, error.message));
+          });
+        throw unavailable();
       }
       await uow.run((repos) => repos.payments.setCreated(payment.id, remote.id, remote.confirmationUrl));
       if (remote.status !== 'pending') await apply(payment, remote, source);
@@ -343,31 +383,43 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
 
     async expire(now) {
       let cancelled = 0;
-      for (const id of await reads.dueOrders(now, BATCH)) {
-        // A payment that went through but whose news are late pays the order rather than being refunded after it.
-        await refresh(id, 'expiry').catch(() => undefined);
-        const done = await uow.run(async (repos) => {
-          const order = await repos.orders.lockForChange(id);
-          if (order?.state !== 'awaiting_payment') return false;
-          await deps.moves.move(repos, id, 'cancelled', {
-            actor: 'system',
-            name: PAYMENT_ACTOR,
-            reason: UNPAID_REASON,
-            unpaid: true,
+      for (const { id, dueAt } of await reads.dueOrders(now, BATCH)) {
+        try {
+          // A payment that went through but whose news are late pays the order rather than being refunded after it;
+          // while the provider cannot say, the order waits a while longer.
+          const asked = await refresh(id, 'expiry').then(
+            () => true,
+            () => false,
+          );
+          if (!asked && now.getTime() - dueAt.getTime() < UNANSWERED_GRACE_MS) continue;
+          const done = await uow.run(async (repos) => {
+            const order = await repos.orders.lockForChange(id);
+            if (order?.state !== 'awaiting_payment') return false;
+            await deps.moves.move(repos, id, 'cancelled', {
+              actor: 'system',
+              name: PAYMENT_ACTOR,
+              reason: UNPAID_REASON,
+              unpaid: true,
+            });
+            return true;
           });
-          return true;
-        });
-        if (done) cancelled += 1;
+          if (done) cancelled += 1;
+        } catch (error) {
+          // One order that fails to cancel does not hold up the others; the next run tries it again.
+          deps.onError?.(error);
+        }
       }
       return cancelled;
     },
 
     async reconcile(now) {
-      const work = await reads.openWork(new Date(now.getTime() - SETTLE_MS), BATCH);
+      const work = await reads.openWork(now, gateway.name, BATCH);
       // Each item on its own: one the provider refuses or does not answer waits for the next run.
-      for (const p of work.pending) await sync(p, 'reconcile').catch(() => undefined);
-      for (const p of work.held) await settleHeld(p).catch(() => undefined);
-      for (const r of work.refunds) await push(r.id).catch(() => undefined);
+      const each = async (run: () => Promise<unknown>) => run().catch((error) => deps.onError?.(error));
+      for (const p of work.pending) await each(() => sync(p, 'reconcile'));
+      for (const p of work.held)
+        await each(() => (p.captureKey || p.cancelKey ? settleHeld(p) : syncOne(p, 'reconcile')));
+      for (const r of work.refunds) await each(() => push(r.id));
     },
   };
 }
@@ -379,12 +431,18 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
 /** A held payment is charged once its order is handed over (two-stage payment): the key now, the call after commit. */
 export async function captureOnHandover(
   repos: TransactionRepositories,
-  orderId: number,
+  order: { id: number; total: number },
   newKey: () => string,
 ): Promise<void> {
-  for (const payment of await repos.payments.lockOfOrder(orderId))
+  for (const payment of await repos.payments.lockOfOrder(order.id))
     if (payment.status === 'waiting_for_capture' && !payment.captureKey && !payment.cancelKey)
-      await repos.payments.setKey(payment.id, 'capture', newKey());
+      await repos.payments.setCapture(payment.id, newKey(), Math.min(payment.amount, order.total));
+}
+
+/** A returned order's held money is let go (a charged one is refunded by the staff, for what came back). */
+export async function releaseHeldOf(repos: TransactionRepositories, orderId: number, newKey: () => string) {
+  for (const payment of await repos.payments.lockOfOrder(orderId))
+    if (payment.status === 'waiting_for_capture') await giveBack(repos, payment, 'Заказ возвращён', 'order', newKey);
 }
 
 export async function giveBackPaymentsOf(
@@ -405,7 +463,7 @@ async function giveBack(
   newKey: () => string = () => crypto.randomUUID(),
 ): Promise<void> {
   if (payment.status === 'waiting_for_capture') {
-    if (!payment.cancelKey) await repos.payments.setKey(payment.id, 'cancel', newKey());
+    if (!payment.cancelKey) await repos.payments.setCancelKey(payment.id, newKey());
     await repos.payments.recordEvent({ ...event(payment.id, 'cancel_requested', source, reason) });
     return;
   }

@@ -15,6 +15,8 @@ export interface PaymentRecord {
   cancellationReason: string | null;
   receipt: Receipt;
   captureKey: string | null;
+  /** What the handover charges of a held payment. */
+  captureAmount: number | null;
   cancelKey: string | null;
   createdAt: Date;
 }
@@ -80,7 +82,7 @@ export interface OrderForPayment {
 export interface OpenPaymentWork {
   /** Payments still pending at the provider for orders still waiting for them (a notification may have been lost). */
   pending: PaymentRecord[];
-  /** Held payments to capture (their order was handed over) or to cancel (a cancel key is set). */
+  /** Held payments to capture (their order was handed over), to cancel (a cancel key is set) or to read again. */
   held: PaymentRecord[];
   /** Refunds not yet answered by the provider. */
   refunds: RefundRecord[];
@@ -92,9 +94,14 @@ export interface PaymentReads {
   ofOrder(orderId: number): Promise<{ payments: PaymentRecord[]; refunds: RefundRecord[]; events: PaymentEvent[] }>;
   byProviderId(provider: PaymentRecord['provider'], providerPaymentId: string): Promise<PaymentRecord | null>;
   /** Online orders still awaiting payment whose time ran out by `now`, oldest first. */
-  dueOrders(now: Date, limit: number): Promise<number[]>;
-  /** Open work older than `before` (so a call in flight is not raced), at most `limit` of each kind. */
-  openWork(before: Date, limit: number): Promise<OpenPaymentWork>;
+  dueOrders(now: Date, limit: number): Promise<{ id: number; dueAt: Date }[]>;
+  /**
+   * The provider's open work not touched for a minute (a call in flight is not raced), at most `limit` of each kind:
+   * payments pending for up to two hours whatever their order's state (a late success is refunded), held ones with a
+   * capture or cancel due or not read for a day, refunds pending (unsent ones for up to 23 hours: the provider
+   * remembers a key 24).
+   */
+  openWork(now: Date, provider: PaymentRecord['provider'], limit: number): Promise<OpenPaymentWork>;
 }
 
 /** Payment writes, inside a unit of work (`repos.payments`). */
@@ -106,8 +113,11 @@ export interface PaymentWrites {
   lockOfOrder(orderId: number): Promise<PaymentRecord[]>;
   /** What `create` answered. */
   setCreated(id: number, providerPaymentId: string, confirmationUrl: string | null): Promise<void>;
-  setStatus(id: number, status: PaymentStatus, cancellationReason: string | null): Promise<void>;
-  setKey(id: number, kind: 'capture' | 'cancel', key: string): Promise<void>;
+  /** The provider's state, and the amount it charged or holds. */
+  setStatus(id: number, status: PaymentStatus, cancellationReason: string | null, amount: number): Promise<void>;
+  /** The key of the cancel a held payment is due (its order was cancelled or returned). */
+  setCancelKey(id: number, key: string): Promise<void>;
+  setCapture(id: number, key: string, amount: number): Promise<void>;
   /** Records a state once: false when the payment (or refund) had reached it before. */
   recordEvent(event: Omit<PaymentEvent, 'at'>): Promise<boolean>;
   insertRefund(refund: NewRefund): Promise<RefundRecord>;

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   GatewayError,
   type GatewayPayment,
+  type GatewayRefund,
   type PaymentGateway,
   type TestPaymentDesk,
 } from '../../domain/payment/gateway';
-import type { TestGatewayStore, TestPayment } from '../../db/repositories/test-gateway';
+import type { TestGatewayStore, TestPayment, TestRefund } from '../../db/repositories/test-gateway';
 
 /** Where the test gateway's page lives, a page of the shop itself. */
 export const testPaymentPath = (id: string) => `/pay/test/${encodeURIComponent(id)}/`;
@@ -24,6 +25,13 @@ const view = (p: TestPayment, siteOrigin: string): GatewayPayment => ({
   confirmationUrl: p.status === 'pending' ? `${siteOrigin}${testPaymentPath(p.id)}` : null,
   cancellationReason: p.cancellationReason,
   orderId: p.metadata.orderId ?? null,
+});
+
+const refundView = (r: TestRefund): GatewayRefund => ({
+  id: r.id,
+  paymentId: r.paymentId,
+  status: r.status,
+  amountKopecks: r.amount,
 });
 
 export function testGateway(store: TestGatewayStore, siteOrigin: string): TestGateway {
@@ -85,7 +93,13 @@ export function testGateway(store: TestGatewayStore, siteOrigin: string): TestGa
         throw new GatewayError('Платёж не списан: вернуть нечего.', false, 'invalid_request');
       if (answer === 'too_much')
         throw new GatewayError('Сумма возврата больше оставшейся суммы платежа.', false, 'invalid_request');
-      return { id: answer.id, paymentId: answer.paymentId, status: answer.status, amountKopecks: answer.amount };
+      return refundView(answer);
+    },
+
+    async getRefund(id) {
+      const found = await store.getRefund(id);
+      if (!found) throw new GatewayError('Возврат не найден в тестовом шлюзе.', false, 'not_found');
+      return refundView(found);
     },
 
     payment: (id) => store.get(id),

@@ -20,9 +20,13 @@ export function startPaymentUpkeep(deps: { payments: PaymentsService; log: Logge
       try {
         const cancelled = await deps.payments.expire(now());
         if (cancelled > 0) deps.log.info({ cancelled }, 'оплата: отменены заказы, не оплаченные вовремя');
+      } catch (err) {
+        deps.log.error({ err }, 'оплата: отмена неоплаченных заказов не удалась');
+      }
+      try {
         await deps.payments.reconcile(now());
       } catch (err) {
-        deps.log.error({ err }, 'оплата: обслуживание платежей не удалось');
+        deps.log.error({ err }, 'оплата: сверка с платёжной системой не удалась');
       }
     },
   });

@@ -98,6 +98,7 @@ describe('yookassaGateway: requests', () => {
             vat_code: 11,
             payment_subject: 'commodity',
             payment_mode: 'full_prepayment',
+            measure: 'piece',
           },
           {
             description: 'Доставка',
@@ -106,6 +107,7 @@ describe('yookassaGateway: requests', () => {
             vat_code: 11,
             payment_subject: 'service',
             payment_mode: 'full_prepayment',
+            measure: 'piece',
           },
         ],
       },

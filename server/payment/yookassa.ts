@@ -146,9 +146,17 @@ export function yookassaGateway(options: YookassaOptions): PaymentGateway {
       return toPayment(await call('GET', `/payments/${encodeURIComponent(paymentId)}`));
     },
 
-    async capture(paymentId: string, amountKopecks: number, idempotenceKey: string): Promise<GatewayPayment> {
+    async capture(
+      paymentId: string,
+      amountKopecks: number,
+      idempotenceKey: string,
+      receipt?: Receipt,
+    ): Promise<GatewayPayment> {
       const path = `/payments/${encodeURIComponent(paymentId)}/capture`;
-      return toPayment(await call('POST', path, { amount: money(amountKopecks) }, idempotenceKey));
+      const body = receipt
+        ? { amount: money(amountKopecks), receipt: receiptBody(receipt) }
+        : { amount: money(amountKopecks) };
+      return toPayment(await call('POST', path, body, idempotenceKey));
     },
 
     async cancel(paymentId: string, idempotenceKey: string): Promise<GatewayPayment> {
@@ -163,6 +171,10 @@ export function yookassaGateway(options: YookassaOptions): PaymentGateway {
         receipt: receiptBody(input.receipt),
       };
       return toRefund(await call('POST', '/refunds', body, input.idempotenceKey));
+    },
+
+    async getRefund(refundId: string): Promise<GatewayRefund> {
+      return toRefund(await call('GET', `/refunds/${encodeURIComponent(refundId)}`));
     },
   };
 }
@@ -195,6 +207,8 @@ function receiptBody(receipt: Receipt) {
       vat_code: item.vatCode,
       payment_subject: item.paymentSubject,
       payment_mode: item.paymentMode,
+      // FFD 1.2 asks for the unit of measure; a kassa on 1.05 ignores it.
+      measure: 'piece',
     })),
   };
 }
