@@ -54,7 +54,9 @@ export const buyoutInput = z.object({
 const roubles = z
   .union([z.number(), z.string()], { error: 'Укажите сумму возврата в рублях.' })
   .transform((value, check) => {
-    const text = String(value).replace(/[\s\u00a0]/g, '').replace(',', '.');
+    const text = String(value)
+      .replace(/[\s\u00a0]/g, '')
+      .replace(',', '.');
     if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) {
       check.addIssue({ code: 'custom', message: 'Сумма возврата — число рублей, например 1500 или 1500,50.' });
       return z.NEVER;

@@ -48,7 +48,15 @@ export type DeskRow = Omit<DeskListItem, 'number' | 'statusName' | 'deliveryName
 /** An order's card as stored; the service adds the names, the flag and the moves. */
 export type CardFacts = Omit<
   OrderCard,
-  'number' | 'statusName' | 'deliveryName' | 'overdue' | 'allowedTransitions' | 'canBuyout' | 'base' | 'payment' | 'canRefund'
+  | 'number'
+  | 'statusName'
+  | 'deliveryName'
+  | 'overdue'
+  | 'allowedTransitions'
+  | 'canBuyout'
+  | 'base'
+  | 'payment'
+  | 'canRefund'
 >;
 
 export interface OrderDeskReads {
@@ -294,7 +302,11 @@ export function createOrderDeskService(deps: {
         if (!order) throw notFound();
         requirePermission(ctx, 'orders.refund', { shopId: shopOf(order) });
         if (order.paymentMethod !== 'ONLINE')
-          throw new DomainError('conflict', 'Заказ оплачивается при получении: вернуть онлайн нечего.', 'NOTHING_TO_REFUND');
+          throw new DomainError(
+            'conflict',
+            'Заказ оплачивается при получении: вернуть онлайн нечего.',
+            'NOTHING_TO_REFUND',
+          );
         const lines = input.lineIds?.length ? await refundLines(repos, id, input.lineIds) : undefined;
         const made = await deps.payments.requestRefund(repos, {
           orderId: id,
@@ -308,7 +320,12 @@ export function createOrderDeskService(deps: {
             action: 'order.refund',
             entity: 'order',
             entityId: id,
-            after: { refundId: made.id, amount: made.amount, reason, ...(input.lineIds?.length ? { lineIds: input.lineIds } : {}) },
+            after: {
+              refundId: made.id,
+              amount: made.amount,
+              reason,
+              ...(input.lineIds?.length ? { lineIds: input.lineIds } : {}),
+            },
           }),
         );
         return made;

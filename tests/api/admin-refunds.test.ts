@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_API } from '../../contract/api';
 import type { Receipt } from '../../domain/payment/gateway';
+import { formatAmount } from '../../domain/pricing/price';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { checkoutKit } from '../support/checkout';
 import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
@@ -86,7 +87,10 @@ describe('refunds from the back office', () => {
     expect((await errorOf(tooMuch))?.message).toMatch(/^Вернуть можно не больше/);
     expect(await summary(id)).toMatchObject({ refunded: part, refundable: total - part });
 
-    const rest = await refund(manager, id, { amount: ((total - part) / 100).toFixed(2).replace('.', ','), reason: 'Возврат всего' });
+    const rest = await refund(manager, id, {
+      amount: ((total - part) / 100).toFixed(2).replace('.', ','),
+      reason: 'Возврат всего',
+    });
     expect(rest.status).toBe(200);
     const after = await summary(id);
     expect(after).toMatchObject({ refunded: total, refundable: 0 });
@@ -154,5 +158,26 @@ describe('refunds from the back office', () => {
     const page = await (await manager.get(`/admin/orders/${id}/`)).text();
     expect(page).toContain('Оплата');
     expect(page).toContain('Деньги возвращены');
+  });
+
+  it('the card offers everything refundable in a plain form; garbage is refused, a sum is refunded and shown', async () => {
+    const { id, total } = await paidOrder();
+    const card = await (await manager.get(`/admin/orders/${id}/`)).text();
+    expect(card).toContain('Способ: онлайн');
+    expect(card).toContain(`name="amount" value="${total / 100}"`);
+    expect(card).toContain('Оплата: Оплачен');
+    // A shop member sees the payment but is offered no refund.
+    expect(await (await shop.get(`/admin/orders/${id}/`)).text()).not.toContain('Вернуть деньги');
+
+    const garbage = await manager.form(`/admin/orders/${id}/`, { intent: 'refund', amount: 'сто', reason: 'Брак' });
+    expect(garbage.status).toBe(400);
+    expect(await garbage.text()).toContain('Сумма возврата — число рублей');
+    const done = await manager.form(`/admin/orders/${id}/`, { intent: 'refund', amount: '100,50', reason: 'Брак' });
+    expect(done.status).toBe(200);
+    const page = await done.text();
+    expect(page).toContain(`Возврат ${formatAmount(10_050)} оформлен.`);
+    expect(page).toContain('Деньги возвращены');
+    expect(page).toContain('Оформил: refund-manager@vyuga.test');
+    expect(await summary(id)).toMatchObject({ refunded: 10_050 });
   });
 });
