@@ -26,7 +26,7 @@ async function loggedIn(email: string) {
 beforeAll(async () => {
   app = await createTestApp({ ORDERS_PER_PHONE_DAY: '100' });
   ignorePoolErrorsOnClose(app.database.db);
-  offers = (await offerFacts(app.database.db)).filter((o) => !o.restricted && o.price >= 100_000).slice(0, 6);
+  offers = (await offerFacts(app.database.db)).filter((o) => !o.restricted && o.price >= 100_000).slice(0, 10);
   k = await checkoutKit(app);
   await addStaff(app, { email: 'refund-manager@vyuga.test', role: 'manager' });
   await addStaff(app, { email: 'refund-shop@vyuga.test', role: 'shop', shopId: k.stores.shop });
@@ -36,20 +36,29 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** An online pickup order paid through the test gateway's page, as the shopper pays it. */
-async function paidOrder() {
+async function paidOrder(beforePaying: (id: number, phone: string) => Promise<void> = async () => {}) {
   const offer = offers[next++] as OfferFacts;
   await k.stockOf(offer, 1, 1);
   const { v, phone } = await k.quickShopper(offer);
   const res = await k.rpc(v, 'sale.order.save', { ...k.pickup(phone), paymentMethod: 'ONLINE' });
   const body = (await res.json()) as { id: number; payment: { confirmationUrl: string } };
   expect(res.status, JSON.stringify(body)).toBe(200);
+  await beforePaying(body.id, phone);
   expect((await v.post(`${new URL(body.payment.confirmationUrl).pathname}pay/`, {}, {})).status).toBe(303);
   const [order] = await k.rows<{ status: string; total: number }>(
     sql`select status, total from orders where id = ${body.id}`,
   );
   expect(order?.status).toBe('paid');
-  return { id: body.id, total: Number(order?.total) };
+  return { id: body.id, phone, total: Number(order?.total) };
 }
+
+/** The ids the desk lists in `queue` for this phone. */
+const queued = async (queue: string, phone: string) =>
+  (
+    (await (await manager.get(`${STAFF_API.orders}?queue=${queue}&q=${phone}`)).json()) as {
+      data: { items: { id: number }[] };
+    }
+  ).data.items.map((o) => o.id);
 
 interface Summary {
   paid: number;
@@ -71,6 +80,17 @@ const refundAudits = async (id: number) =>
       sql`select changes from audit_log where action = 'order.refund' and entity_id = ${String(id)} order by id`,
     )
   ).map((r) => ({ amount: r.changes.amount?.after, reason: r.changes.reason?.after }));
+
+describe('the desk queues of online orders', () => {
+  it('an order awaiting its payment is «Ждут оплаты»; once paid it waits for the shop among «Новые»', async () => {
+    const { id, phone } = await paidOrder(async (unpaid, p) => {
+      expect(await queued('payment', p)).toEqual([unpaid]);
+      expect(await queued('new', p)).toEqual([]);
+    });
+    expect(await queued('payment', phone)).toEqual([]);
+    expect(await queued('new', phone)).toEqual([id]);
+  });
+});
 
 describe('refunds from the back office', () => {
   it('a partial refund then the rest: each audited, each receipt adding up to its amount; beyond that refused', async () => {
