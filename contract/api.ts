@@ -88,6 +88,8 @@ export const STAFF_API = {
   orderNotes: '/api/v2/admin/orders/:id/notes/',
   orderHandover: '/api/v2/admin/orders/:id/handover/',
   orderBuyout: '/api/v2/admin/orders/:id/buyout/',
+  orderRefunds: '/api/v2/admin/orders/:id/refunds/',
+  orderPayments: '/api/v2/admin/orders/:id/payments/',
 } as const;
 
 interface BasketAnswer {

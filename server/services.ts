@@ -273,6 +273,7 @@ export function createServices(deps: {
       limits,
       rules: limitRules,
       hashPickupCode,
+      payments,
     }),
     staff: createStaffService({
       company,

@@ -4,7 +4,8 @@ import type { OrderStatus } from '../../domain/order/process';
 import { type Db, queryRows, ts } from '../client';
 
 /** Revenue: the totals of the orders not cancelled. */
-const REVENUE = sql`coalesce(sum(total) filter (where status <> 'cancelled'), 0)::bigint`;
+// An order still awaiting its online payment is no revenue yet: it may never be paid.
+const REVENUE = sql`coalesce(sum(total) filter (where status not in ('cancelled', 'awaiting_payment')), 0)::bigint`;
 
 /** A delivery day as the order keeps it («DD.MM.YYYY») → «YYYY-MM-DD», which compares as text; anything else: null. */
 const isoDay = (field: SQL) =>
@@ -44,7 +45,7 @@ export function dashboardRepository(db: Db): DashboardRepository {
       const rows = await queryRows<{ status: OrderStatus; n: number; overdue: number }>(
         db,
         sql`select status, count(*)::int as n,
-            count(*) filter (where status = 'new' and created_at <= ${ts(confirmBy)})::int as overdue
+            count(*) filter (where status in ('new', 'paid') and created_at <= ${ts(confirmBy)})::int as overdue
           from orders group by status`,
       );
       return {
@@ -70,9 +71,9 @@ export function dashboardRepository(db: Db): DashboardRepository {
           select id, status, created_at,
             case
               when delivery_type = 'COURIER' and ${courierDay} < ${today} then 'delivery'
-              when delivery_type = 'SHOP' and status in ('new', 'confirmed', 'assembling') and ${readyDay} < ${today}
+              when delivery_type = 'SHOP' and status in ('new', 'paid', 'confirmed', 'assembling') and ${readyDay} < ${today}
                 then 'ready'
-              when status = 'new' and created_at <= ${ts(confirmBy)} then 'confirm'
+              when status in ('new', 'paid') and created_at <= ${ts(confirmBy)} then 'confirm'
             end as reason,
             case delivery_type when 'COURIER' then delivery->>'date' when 'SHOP' then delivery->>'readyDate' end
               as promised

@@ -89,7 +89,7 @@ export function orderDeskRepository(db: Db): OrderDeskReads {
       const rows = await queryRows<{ status: OrderStatus; n: number; overdue: number }>(
         db,
         sql`select o.status, count(*)::int as n,
-          count(*) filter (where o.status = 'new' and o.created_at <= ${q.confirmBefore.toISOString()})::int as overdue
+          count(*) filter (where o.status in ('new', 'paid') and o.created_at <= ${q.confirmBefore.toISOString()})::int as overdue
         from orders o where ${conditions(q)} group by o.status`,
       );
       return {
@@ -253,6 +253,18 @@ export function orderDeskRepository(db: Db): OrderDeskReads {
       };
     },
 
+    async staffEmails(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await queryRows<{ id: number; email: string }>(
+        db,
+        sql`select id, email from staff where id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+      );
+      return new Map(rows.map((r) => [Number(r.id), r.email]));
+    },
+
     async readyByCode(codeHash, shopId) {
       const [row] = await queryRows<{ id: number }>(
         db,
@@ -269,6 +281,7 @@ function actorName(actor: string): string {
   if (actor.startsWith('user:') || actor === 'shopper') return 'Покупатель';
   if (actor === 'system:reservation') return 'Срок хранения истёк';
   if (actor === ONEC_ACTOR) return '1С';
+  if (actor === 'system:payment') return 'Онлайн-оплата';
   if (actor.startsWith('system')) return 'Система';
   return actor;
 }

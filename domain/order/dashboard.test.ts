@@ -58,8 +58,19 @@ describe('chartDays and fillDays', () => {
 });
 
 describe('queueCounts', () => {
-  it('splits new orders on the confirm time and sums the statuses of each queue', () => {
-    expect(queueCounts({ new: 5, confirmed: 1, assembling: 2, ready: 1, completed: 4, returned: 1 }, 3)).toEqual({
+  it('splits new and paid orders on the confirm time and sums the statuses of each queue', () => {
+    const byStatus = {
+      awaiting_payment: 2,
+      new: 4,
+      paid: 1,
+      confirmed: 1,
+      assembling: 2,
+      ready: 1,
+      completed: 4,
+      returned: 1,
+    };
+    expect(queueCounts(byStatus, 3)).toEqual({
+      payment: 2,
       new: 2,
       confirm: 3,
       assemble: 3,

@@ -49,3 +49,27 @@ export const buyoutInput = z.object({
     error: 'Отметьте, что покупатель оставил.',
   }),
 });
+
+/** Roubles as typed («1 234,50», «1234.5») or sent as a number → kopecks; anything else is refused in Russian. */
+const roubles = z
+  .union([z.number(), z.string()], { error: 'Укажите сумму возврата в рублях.' })
+  .transform((value, check) => {
+    const text = String(value)
+      .replace(/[\s\u00a0]/g, '')
+      .replace(',', '.');
+    if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) {
+      check.addIssue({ code: 'custom', message: 'Сумма возврата — число рублей, например 1500 или 1500,50.' });
+      return z.NEVER;
+    }
+    return Math.round(Number(text) * 100);
+  });
+
+export const refundInput = z.object({
+  amount: roubles,
+  reason: lines({ error: 'Укажите причину возврата.' })
+    .min(1, 'Укажите причину возврата.')
+    .max(500, 'Причина — до 500 символов.'),
+  lineIds: optional(
+    z.array(positiveInt('Укажите строку заказа.', 'Строка заказа — номер.'), { error: 'Строки заказа — списком.' }),
+  ),
+});

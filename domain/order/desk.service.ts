@@ -20,8 +20,10 @@ import {
   orderNumber,
   STATE_NAMES,
 } from './process';
-import { confirmDeadline, DESK_QUEUES, queueCounts } from './queues';
+import { confirmDeadline, DESK_QUEUES, queueCounts, waitsForShop } from './queues';
 import { tryOnSums } from './try-on';
+import { deskPayment, staffIdsOf } from './desk-payment';
+import type { PaymentsService } from '../payment/payments.service';
 
 /** What the desk's SQL is asked: the filter resolved to statuses, times and a page. */
 export interface DeskQuery {
@@ -46,7 +48,15 @@ export type DeskRow = Omit<DeskListItem, 'number' | 'statusName' | 'deliveryName
 /** An order's card as stored; the service adds the names, the flag and the moves. */
 export type CardFacts = Omit<
   OrderCard,
-  'number' | 'statusName' | 'deliveryName' | 'overdue' | 'allowedTransitions' | 'canBuyout' | 'base'
+  | 'number'
+  | 'statusName'
+  | 'deliveryName'
+  | 'overdue'
+  | 'allowedTransitions'
+  | 'canBuyout'
+  | 'base'
+  | 'payment'
+  | 'canRefund'
 >;
 
 export interface OrderDeskReads {
@@ -57,6 +67,8 @@ export interface OrderDeskReads {
     overdueNew: number;
   }>;
   card(id: number): Promise<CardFacts | null>;
+  /** Staff members' emails by id (the payment timeline names who refunded). */
+  staffEmails(ids: readonly number[]): Promise<Map<number, string>>;
   /** The ready order holding this code's hash, in `shopId` when given. */
   readyByCode(codeHash: string, shopId: number | null): Promise<number | null>;
 }
@@ -86,6 +98,7 @@ export function createOrderDeskService(deps: {
   limits: RateLimiter;
   rules: LimitCatalogue;
   hashPickupCode(code: string): string;
+  payments: Pick<PaymentsService, 'summary' | 'requestRefund' | 'push' | 'refresh'>;
 }): OrderDeskService {
   const { process } = deps.moves;
 
@@ -129,7 +142,7 @@ export function createOrderDeskService(deps: {
   }
 
   const isOverdue = (status: OrderStatus, createdAt: string, now: Date) =>
-    status === 'new' && now >= confirmDeadline(new Date(createdAt), deps.confirmMinutes);
+    waitsForShop(status) && now >= confirmDeadline(new Date(createdAt), deps.confirmMinutes);
 
   const item = (row: DeskRow, now: Date): DeskListItem => ({
     ...row,
@@ -145,8 +158,12 @@ export function createOrderDeskService(deps: {
     const who = member ?? allow(ctx, 'orders.read', facts.shopId);
     const order = { id, state: facts.status, deliveryType: facts.deliveryType };
     const moves = can(who, 'orders.move', { shopId: facts.shopId });
+    const summary = await deps.payments.summary(id);
+    const payment = deskPayment(summary, await deps.reads.staffEmails(staffIdsOf(summary)));
     return {
       ...facts,
+      payment,
+      canRefund: payment.refundable > 0 && can(who, 'orders.refund', { shopId: facts.shopId }),
       number: orderNumber(id),
       statusName: STATE_NAMES[facts.status],
       deliveryName: DELIVERY_NAMES[facts.deliveryType],
@@ -172,6 +189,33 @@ export function createOrderDeskService(deps: {
   }
 
   const staffName = (member: StaffMember) => `staff:${member.staffId}`;
+
+  /**
+   * A cancel or a handover of an order paid online left a refund, a cancel or a capture for the provider: it is sent
+   * now, not at the next reconcile, and the card is read again to show where it stands.
+   */
+  async function settled(ctx: RequestContext, id: number, to: OrderStatus, card: OrderCard): Promise<OrderCard> {
+    if ((to !== 'cancelled' && to !== 'completed') || card.payment.method !== 'ONLINE') return card;
+    await deps.payments.refresh(id, 'staff').catch(() => undefined);
+    // `refresh` sends only what a held payment left; a charged one's refund goes by its own push.
+    for (const r of card.payment.refunds)
+      if (r.status === 'pending') await deps.payments.push(r.id).catch(() => undefined);
+    return cardOf(ctx, id);
+  }
+
+  /** The order's lines given back, for the refund's receipt, at what each cost the shopper. */
+  async function refundLines(repos: TransactionRepositories, id: number, lineIds: readonly number[]) {
+    const lines = await repos.orders.lines(id);
+    const chosen = lines.filter((l) => lineIds.includes(l.id));
+    if (chosen.length !== new Set(lineIds).size)
+      throw new DomainError('validation', 'В заказе нет такой строки.', 'LINE_UNKNOWN');
+    return chosen.map((l) => ({
+      name: l.name,
+      sizeName: null,
+      quantity: l.quantity,
+      unitKopecks: Math.max(1, Math.round(l.total / l.quantity)),
+    }));
+  }
 
   return {
     async list(ctx, filter) {
@@ -212,7 +256,7 @@ export function createOrderDeskService(deps: {
       const tracking = input.trackingNumber?.trim() ?? '';
       if (input.to === 'shipped' && !tracking)
         throw new DomainError('validation', 'Укажите трек-номер отправления.', 'TRACKING_REQUIRED');
-      return write(ctx, id, async (repos, member, check) => {
+      const card = await write(ctx, id, async (repos, member, check) => {
         const order = await deps.moves.move(
           repos,
           id,
@@ -239,6 +283,55 @@ export function createOrderDeskService(deps: {
           }),
         );
       });
+      return settled(ctx, id, input.to, card);
+    },
+
+    async payment(ctx, id) {
+      const facts = await deps.reads.card(id);
+      if (!facts) throw notFound();
+      allow(ctx, 'orders.read', facts.shopId);
+      return deps.payments.summary(id);
+    },
+
+    async refund(ctx, id, input) {
+      const member = requirePermission(ctx, 'orders.refund', ownShopScope(ctx));
+      const reason = input.reason.trim();
+      if (!reason) throw new DomainError('validation', 'Укажите причину возврата.', 'REASON_REQUIRED');
+      const refund = await deps.uow.run(async (repos) => {
+        const order = await repos.orders.lockForChange(id);
+        if (!order) throw notFound();
+        requirePermission(ctx, 'orders.refund', { shopId: shopOf(order) });
+        if (order.paymentMethod !== 'ONLINE')
+          throw new DomainError(
+            'conflict',
+            'Заказ оплачивается при получении: вернуть онлайн нечего.',
+            'NOTHING_TO_REFUND',
+          );
+        const lines = input.lineIds?.length ? await refundLines(repos, id, input.lineIds) : undefined;
+        const made = await deps.payments.requestRefund(repos, {
+          orderId: id,
+          amount: input.amount,
+          reason,
+          staffId: member.staffId,
+          lines,
+        });
+        await repos.audit.record(
+          auditEntry(ctx, member, {
+            action: 'order.refund',
+            entity: 'order',
+            entityId: id,
+            after: {
+              refundId: made.id,
+              amount: made.amount,
+              reason,
+              ...(input.lineIds?.length ? { lineIds: input.lineIds } : {}),
+            },
+          }),
+        );
+        return made;
+      });
+      // The gateway is asked after the commit; one that does not answer leaves it pending for the reconcile run.
+      return (await deps.payments.push(refund.id).catch(() => null)) ?? refund;
     },
 
     async note(ctx, id, text) {

@@ -1,4 +1,7 @@
 import type { RequestContext } from '../context';
+import type { PaymentSummary } from '../payment/payments.service';
+import type { RefundRecord } from '../payment/ports';
+import type { DeskPayment } from './desk-payment';
 import type { DeliveryType, OrderStatus } from './process';
 
 /**
@@ -8,7 +11,7 @@ import type { DeliveryType, OrderStatus } from './process';
  */
 
 /** The desk's queues, as tabs: each a set of statuses (and, for the first two, the confirm deadline). */
-export type DeskQueue = 'new' | 'confirm' | 'assemble' | 'handover' | 'transit' | 'done' | 'cancelled';
+export type DeskQueue = 'payment' | 'new' | 'confirm' | 'assemble' | 'handover' | 'transit' | 'done' | 'cancelled';
 
 export interface DeskFilter {
   queue?: DeskQueue;
@@ -133,6 +136,18 @@ export interface OrderCard {
   allowedTransitions: OrderStatus[];
   /** Whether the card may record which lines a try-on kept (a courier order handed over at the door). */
   canBuyout: boolean;
+  /** How the order is paid, its online payments and refunds. */
+  payment: DeskPayment;
+  /** Something is left to refund and this member may (`orders.refund`). */
+  canRefund: boolean;
+}
+
+export interface RefundInput {
+  /** Kopecks. */
+  amount: number;
+  reason: string;
+  /** The lines given back, which the refund's receipt names; the whole order's goods when absent. */
+  lineIds?: number[];
 }
 
 export interface MoveInput {
@@ -149,6 +164,13 @@ export interface OrderDeskService {
   /** Moves the order as the process table allows (409 `ORDER_TRANSITION` otherwise), under its row lock. */
   move(ctx: RequestContext, id: number, input: MoveInput): Promise<OrderCard>;
   note(ctx: RequestContext, id: number, text: string): Promise<OrderCard>;
+  /** The order's payments and refunds as the payments service sums them. */
+  payment(ctx: RequestContext, id: number): Promise<PaymentSummary>;
+  /**
+   * A refund of an order paid online (`orders.refund`, audited), sent to the provider after the commit: answers it
+   * with the provider's state.
+   */
+  refund(ctx: RequestContext, id: number, input: RefundInput): Promise<RefundRecord>;
   /** Hands a ready order over by the shopper's code → `completed`; a wrong code is refused, tries are limited. */
   handover(ctx: RequestContext, id: number, code: string): Promise<OrderCard>;
   /** Finds the ready order of the staff member's shop (or any, for managers) whose code this is: the «Выдача» page. */

@@ -1,13 +1,19 @@
 import type { DeskQueue } from './desk';
 import type { OrderStatus } from './process';
 
+/** The states of an order the shop has yet to confirm: its confirm time runs from when it was placed. */
+export const WAIT_FOR_SHOP: readonly OrderStatus[] = ['new', 'paid'];
+
 /**
  * The desk's queues (issue 25.3), each the work waiting for one kind of step: a new order is «Новые» while the shop
- * still has time to confirm it and «Подтвердить» once it waited past `ORDER_CONFIRM_MINUTES` (the flag).
+ * still has time to confirm it and «Подтвердить» once it waited past `ORDER_CONFIRM_MINUTES` (the flag). A paid
+ * online order waits for the shop's confirmation the same way; one still awaiting its payment is no work of the shop's
+ * yet, but the desk shows it apart.
  */
 export const DESK_QUEUES: readonly { queue: DeskQueue; title: string; statuses: readonly OrderStatus[] }[] = [
-  { queue: 'new', title: 'Новые', statuses: ['new'] },
-  { queue: 'confirm', title: 'Подтвердить', statuses: ['new'] },
+  { queue: 'payment', title: 'Ждут оплаты', statuses: ['awaiting_payment'] },
+  { queue: 'new', title: 'Новые', statuses: WAIT_FOR_SHOP },
+  { queue: 'confirm', title: 'Подтвердить', statuses: WAIT_FOR_SHOP },
   { queue: 'assemble', title: 'Собрать', statuses: ['confirmed', 'assembling'] },
   { queue: 'handover', title: 'К выдаче', statuses: ['ready'] },
   { queue: 'transit', title: 'В пути', statuses: ['shipped'] },
@@ -16,6 +22,8 @@ export const DESK_QUEUES: readonly { queue: DeskQueue; title: string; statuses: 
 ];
 
 export const isDeskQueue = (value: unknown): value is DeskQueue => DESK_QUEUES.some((q) => q.queue === value);
+
+export const waitsForShop = (status: OrderStatus) => WAIT_FOR_SHOP.includes(status);
 
 /** When a new order placed at `createdAt` is overdue for confirmation. */
 export const confirmDeadline = (createdAt: Date, confirmMinutes: number) =>
@@ -32,6 +40,6 @@ export function queueCounts(
   const sum = (statuses: readonly OrderStatus[]) => statuses.reduce((n, s) => n + (byStatus[s] ?? 0), 0);
   const counts = Object.fromEntries(DESK_QUEUES.map((q) => [q.queue, sum(q.statuses)])) as Record<DeskQueue, number>;
   counts.confirm = overdueNew;
-  counts.new = Math.max(0, (byStatus.new ?? 0) - overdueNew);
+  counts.new = Math.max(0, sum(WAIT_FOR_SHOP) - overdueNew);
   return counts;
 }

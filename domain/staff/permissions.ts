@@ -16,6 +16,8 @@ export type StaffAction =
   | 'dashboard.read'
   | 'orders.read'
   | 'orders.move'
+  /** Money back to the shopper from an online payment: not for a shop's staff. */
+  | 'orders.refund'
   | 'customers.read'
   | 'content.edit'
   | 'catalog.edit'
@@ -32,6 +34,7 @@ export const PERMISSIONS: Readonly<Record<StaffRole, readonly StaffAction[]>> = 
     'dashboard.read',
     'orders.read',
     'orders.move',
+    'orders.refund',
     'customers.read',
     'content.edit',
     'catalog.edit',
@@ -39,7 +42,7 @@ export const PERMISSIONS: Readonly<Record<StaffRole, readonly StaffAction[]>> = 
     'staff.manage',
     'audit.read',
   ],
-  manager: ['dashboard.read', 'orders.read', 'orders.move', 'customers.read'],
+  manager: ['dashboard.read', 'orders.read', 'orders.move', 'orders.refund', 'customers.read'],
   shop: ['orders.read', 'orders.move'],
   content: ['content.edit'],
   merchandiser: ['catalog.edit'],

@@ -143,6 +143,7 @@ describe('the dashboard’s figures', () => {
       ctxOf({ kind: 'staff', staffId: 1, email: 'owner@shop.test', role: 'owner', shopId: null }),
     );
     expect(Object.fromEntries(d.queues.map((q) => [q.queue, q.count]))).toEqual({
+      payment: 0,
       new: 1,
       confirm: 2,
       assemble: 1,

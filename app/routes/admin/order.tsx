@@ -7,6 +7,9 @@ import { refused, staffPage } from '~/lib/admin';
 import { fullName, lastKeptDay, loaderRefusal, orderId, phoneText, when } from '~/lib/admin-orders';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { DeskRefusal } from '~/components/admin/DeskRefusal';
+import { OrderPayment } from '~/components/admin/OrderPayment';
+import { type DeskPaymentEvent, paymentTimeline } from '../../../domain/order/desk-payment';
+import { refundInput } from '../../../domain/order/desk.schemas';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import type { Route } from './+types/order';
@@ -36,6 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     reason: field('reason'),
     trackingNumber: field('trackingNumber'),
     text: field('text'),
+    amount: field('amount'),
   };
   try {
     if (intent === 'move') {
@@ -56,6 +60,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const kept = form.getAll('kept').map(Number).filter(Number.isSafeInteger);
       await services.orderDesk.buyout(ctx, id, kept);
       return { intent, notice: 'Примерка записана: заказ получен.' };
+    }
+    if (intent === 'refund') {
+      const parsed = refundInput.safeParse({
+        amount: values.amount,
+        reason: values.reason,
+        lineIds: form.getAll('lineIds'),
+      });
+      if (!parsed.success)
+        return data({ intent, values, error: parsed.error.issues[0]?.message ?? 'Проверьте форму.' }, { status: 400 });
+      const refund = await services.orderDesk.refund(ctx, id, parsed.data);
+      return { intent, notice: `Возврат ${formatAmount(refund.amount)} оформлен.` };
     }
     return data({ intent, error: 'Неизвестное действие.' }, { status: 400 });
   } catch (error) {
@@ -79,13 +94,20 @@ export function meta({ data }: Route.MetaArgs) {
 type TimelineItem = { at: string; key: string } & (
   | { kind: 'move'; entry: DeskHistoryEntry }
   | { kind: 'note'; note: DeskNote }
+  | { kind: 'payment'; event: DeskPaymentEvent }
 );
 
-/** Status moves and notes in one line of time, the latest first. */
+/** Status moves, notes and payment events in one line of time, the latest first. */
 function timeline(card: OrderCard): TimelineItem[] {
   const items: TimelineItem[] = [
     ...card.history.map((entry, i) => ({ at: entry.at, key: `m${i}`, kind: 'move' as const, entry })),
     ...card.notes.map((note) => ({ at: note.at, key: `n${note.id}`, kind: 'note' as const, note })),
+    ...paymentTimeline(card.payment).map((event, i) => ({
+      at: event.at,
+      key: `p${i}`,
+      kind: 'payment' as const,
+      event,
+    })),
   ];
   return items.sort((a, b) => b.at.localeCompare(a.at));
 }
@@ -252,6 +274,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                       <span className={desk.muted}>{` · ${item.entry.actorName}`}</span>
                       {item.entry.reason && <div>{`Причина: ${item.entry.reason}`}</div>}
                     </div>
+                  ) : item.kind === 'payment' ? (
+                    <div>
+                      {`Оплата: ${item.event.text}`}
+                      <span className={desk.muted}>{` · ${item.event.sourceName}`}</span>
+                      {item.event.note && <div>{item.event.note}</div>}
+                    </div>
                   ) : (
                     <div>
                       <span className={desk.noteMark}>Заметка</span>
@@ -294,6 +322,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               </Form>
             )}
           </section>
+
+          <OrderPayment card={card} busy={busy} className={desk.block} buttonClass={styles.button} result={result} />
 
           <section className={desk.block} aria-labelledby="order-customer">
             <h2 id="order-customer">Покупатель</h2>

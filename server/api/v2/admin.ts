@@ -6,7 +6,14 @@ import { ownShopScope, requirePermission } from '../../../domain/staff/permissio
 import { memberId, staffInviteInput, staffLoginInput, staffRoleInput } from '../../../domain/staff/staff.schemas';
 import { stream } from 'hono/streaming';
 import type { z } from 'zod';
-import { buyoutInput, deskFilterInput, handoverInput, moveInput, noteInput } from '../../../domain/order/desk.schemas';
+import {
+  buyoutInput,
+  deskFilterInput,
+  handoverInput,
+  moveInput,
+  noteInput,
+  refundInput,
+} from '../../../domain/order/desk.schemas';
 import { answer } from '../../http/api-layer';
 import { parseInput } from '../../http/body';
 import type { AppEnv } from '../../http/env';
@@ -121,6 +128,15 @@ export function staffApi(services: Services) {
     requirePermission(c.get('ctx'), 'orders.move', ownShopScope(c.get('ctx')));
     const { keptLineIds } = await parseInput(c, buyoutInput);
     return answer(c, { order: await services.orderDesk.buyout(c.get('ctx'), id, keptLineIds) });
+  });
+  api.get(STAFF_API.orderPayments, async (c) =>
+    answer(c, { payment: await services.orderDesk.payment(c.get('ctx'), orderId(c)) }),
+  );
+  api.post(STAFF_API.orderRefunds, async (c) => {
+    const id = orderId(c);
+    requirePermission(c.get('ctx'), 'orders.refund', ownShopScope(c.get('ctx')));
+    const input = await parseInput(c, refundInput);
+    return answer(c, { refund: await services.orderDesk.refund(c.get('ctx'), id, input) });
   });
   return api;
 }
