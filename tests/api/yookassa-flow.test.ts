@@ -147,4 +147,16 @@ describe('YooKassa end to end against the fake', () => {
         where p.order_id = ${id} and e.status = 'succeeded'`),
     ).toHaveLength(1);
   });
+
+  it('the provider down during a notification: 503, so YooKassa sends again, and the later one pays', async () => {
+    const { id, paymentId, offer } = await onlineOrder();
+    fake.pay(paymentId);
+    const body = succeeded(paymentId, id, value(offer.price));
+    fake.fail({ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
+    expect((await notify(body)).status).toBe(503);
+    expect(await statusOf(id)).toBe('awaiting_payment');
+    fake.recover();
+    expect((await notify(body)).status).toBe(200);
+    expect(await statusOf(id)).toBe('paid');
+  });
 });
