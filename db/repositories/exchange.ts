@@ -26,6 +26,8 @@ interface OrderRow {
   delivery_price: number;
   bonuses_used: number;
   total: number;
+  payment_method: string;
+  paid_at: string | Date | null;
 }
 
 interface LineRow {
@@ -93,9 +95,18 @@ export function exchangeRepository(db: Db): ExchangeRepository {
     async ordersNotExported(limit) {
       const rows = await queryRows<OrderRow>(
         db,
-        sql`select id, created_at, status, delivery_type, delivery, name, last_name, second_name, email, phone,
-            comment, items, discount, delivery_price, bonuses_used, total
-          from orders where exported_at is null order by id limit ${limit}`,
+        // An online order goes to 1C once paid (a held two-stage payment counts: the shop took the order); one never
+        // paid, waiting or cancelled, is never handed over, as 1C has nothing to do with it.
+        sql`select o.id, o.created_at, o.status, o.delivery_type, o.delivery, o.name, o.last_name, o.second_name,
+            o.email, o.phone, o.comment, o.items, o.discount, o.delivery_price, o.bonuses_used, o.total,
+            o.payment_method, paid.at as paid_at
+          from orders o
+          left join lateral (
+            select min(e.at) as at from payments p join payment_events e on e.payment_id = p.id
+            where p.order_id = o.id and e.refund_id is null and e.status in ('waiting_for_capture', 'succeeded')
+          ) paid on true
+          where o.exported_at is null and (o.payment_method <> 'ONLINE' or paid.at is not null)
+          order by o.id limit ${limit}`,
       );
       if (rows.length === 0) return [];
       const ids = rows.map((r) => Number(r.id));
@@ -140,6 +151,8 @@ export function exchangeRepository(db: Db): ExchangeRepository {
           deliveryPrice: Number(r.delivery_price),
           bonusesUsed: Number(r.bonuses_used),
           total: Number(r.total),
+          paymentMethod: r.payment_method,
+          paidAt: r.paid_at === null ? null : new Date(r.paid_at),
           lines: byOrder.get(Number(r.id)) ?? [],
         }),
       );

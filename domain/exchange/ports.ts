@@ -109,6 +109,10 @@ export interface ExportOrder {
   deliveryPrice: number;
   bonusesUsed: number;
   total: number;
+  /** `CASH` (paid on receipt) or `ONLINE`. */
+  paymentMethod: string;
+  /** When the online payment went through (held or succeeded), null for an order not paid online. */
+  paidAt: Date | null;
   lines: ExportLine[];
 }
 

@@ -353,7 +353,7 @@ describe('1C sale session', () => {
     expect(first).toContain('<ХозОперация>Заказ товара</ХозОперация>');
     expect(first).toContain(`<Ид>shop-offer-${item.id}</Ид>`);
     expect(first).toContain(`<Значение>+${phone}</Значение>`);
-    expect(first).toContain('<Значение>При получении</Значение>');
+    expect(first).toContain('<Значение>Наличные при получении</Значение>');
     // Without success, the same order again.
     expect(documentOf(await onec.send('query'))).toContain(number);
     expect(await k.rows(sql`select exported_at from orders where id = ${id}`)).toEqual([{ exported_at: null }]);

@@ -59,6 +59,8 @@ export interface FakeYookassa {
   refunds: Map<string, FakeRefund>;
   /** Faults for the next requests, one each, in order. */
   fail(...faults: Fault[]): void;
+  /** Drops the faults not used yet: the provider is back. */
+  recover(): void;
   /** The shopper pays: `waiting_for_capture` for a two-stage payment, else `succeeded`. */
   pay(paymentId: string): void;
   /** The bank declines it. */
@@ -255,6 +257,7 @@ export async function startFakeYookassa(shopId = '100500', secretKey = 'test_sec
     payments,
     refunds,
     fail: (...more) => faults.push(...more),
+    recover: () => faults.splice(0),
     pay(paymentId) {
       const payment = payments.get(paymentId);
       if (!payment) throw new Error(`no payment ${paymentId}`);

@@ -20,6 +20,8 @@ const order: ExportOrder = {
   deliveryPrice: 35_000,
   bonusesUsed: 5_050,
   total: 1_018_850,
+  paymentMethod: 'CASH',
+  paidAt: null,
   lines: [
     {
       offerId: 42,
@@ -87,6 +89,30 @@ describe('ordersXml', () => {
     expect(xml).toMatch(/<ЦенаЗаЕдиницу>350.00<\/ЦенаЗаЕдиницу>/);
     expect(xml).toMatch(/<Значение>Услуга<\/Значение>/);
     expect(xml).toContain('<Наименование>Оплата бонусами</Наименование>');
+  });
+
+  it('says how the order is paid: cash unpaid, online paid with the payment’s time in the shop time zone', () => {
+    const requisites = (text: string) =>
+      [...text.matchAll(/<Наименование>([^<]*)<\/Наименование>\s*<Значение>([^<]*)<\/Значение>/g)].map(
+        ([, name, value]) => `${name}=${value}`,
+      );
+    expect(requisites(xml)).toEqual(
+      expect.arrayContaining(['Метод оплаты=Наличные при получении', 'Заказ оплачен=false']),
+    );
+    expect(xml).not.toContain('Дата оплаты');
+    const online = { ...order, status: 'paid', paymentMethod: 'ONLINE', paidAt: new Date('2026-11-26T09:07:00Z') };
+    const paid = new TextDecoder('windows-1251').decode(
+      ordersXml([online], { now: new Date('2026-11-26T10:00:00Z'), timeZone: 'Europe/Moscow' }),
+    );
+    expect(requisites(paid)).toEqual(
+      expect.arrayContaining([
+        'Статус заказа=Оплачен',
+        'Метод оплаты=Онлайн (ЮKassa)',
+        'Заказ оплачен=true',
+        'Дата оплаты по 1С=2026-11-26T12:07:00',
+        'Дата оплаты=2026-11-26T12:07:00',
+      ]),
+    );
   });
 
   it('writes kopecks as roubles with two digits', () => {

@@ -70,6 +70,8 @@ function documentOf(o: ExportOrder, timeZone: string): string {
   const deliveryName = DELIVERY_NAMES[o.deliveryType as DeliveryType] ?? o.deliveryType;
   const where = typeof o.delivery.address === 'string' ? o.delivery.address : String(o.delivery.shop ?? '');
   const status = STATE_NAMES[o.status as OrderStatus] ?? o.status;
+  const paid = o.paidAt !== null || o.status === 'completed';
+  const paidAt = o.paidAt ? dateTime(o.paidAt, timeZone) : null;
   const lines: Node[] = o.lines.map((l) => [
     'Товар',
     [
@@ -198,13 +200,21 @@ function documentOf(o: ExportOrder, timeZone: string): string {
         requisite('Статус заказа', status),
         requisite('Отменен', String(o.status === 'cancelled')),
         requisite('Способ доставки', deliveryName),
-        requisite('Метод оплаты', 'При получении'),
-        requisite('Заказ оплачен', String(o.status === 'completed')),
+        requisite('Метод оплаты', o.paymentMethod === 'ONLINE' ? 'Онлайн (ЮKassa)' : 'Наличные при получении'),
+        requisite('Заказ оплачен', String(paid)),
+        // Both names: 1C's «Обмен с сайтом» reads «Дата оплаты по 1С», the Bitrix-shaped answer has «Дата оплаты».
+        ...(paidAt ? [requisite('Дата оплаты по 1С', paidAt), requisite('Дата оплаты', paidAt)] : []),
         requisite('Адрес доставки', where),
       ],
     ],
   ];
   return render([['Документ', doc]], 1);
+}
+
+/** A moment as 1C writes a date requisite: «2026-11-26T14:05:09», in the shop's time zone. */
+function dateTime(at: Date, timeZone: string): string {
+  const { date, time } = local(at, timeZone);
+  return `${date}T${time}`;
 }
 
 /** The date and time in the shop's time zone, as 1C writes them: «2026-11-26» and «14:05:09». */
