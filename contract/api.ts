@@ -170,8 +170,8 @@ export interface RpcAnswers {
   'sale.order.delivery.setAddress': OrderPageData;
   'sale.order.setPromocode': { promocodeList: string[] };
   'sale.order.resetPromocode': { promocodeList: string[] };
-  /** The saved order: the browser goes to `/order/?ORDER_ID={id}`. */
-  'sale.order.save': { id: number };
+  /** The saved order: the browser goes to `/order/?ORDER_ID={id}`, or an online one to where it is paid (issue 27). */
+  'sale.order.save': { id: number; payment?: { confirmationUrl: string } };
   'sale.reserve.data': ReserveData;
   /** The order of the reservation, and its number as the shop says it. */
   'sale.reserve.save': { id: number; number: string };

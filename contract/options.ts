@@ -13,4 +13,6 @@ export interface ShopOptions {
   urlAuthPage: string;
   urlRegisterPage: string;
   siteId: string;
+  /** Online payment is offered at checkout (issue 27): off when `PAYMENT_PROVIDER=none`. */
+  onlinePayment: boolean;
 }

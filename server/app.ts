@@ -8,7 +8,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { API, API_V2_BASE, CATALOG_ELEMENT_PATH, RPC_PATH } from '../contract/api';
 import { PAGE_CACHE_CONTROL } from '../contract/cache-policy';
 import type { ShopOptions } from '../contract/options';
-import type { Settings } from '../config/settings';
+import { paymentProviderOf, type Settings } from '../config/settings';
 import { SHELL, type Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
 import type { CatalogueImporter } from '../domain/exchange/ports';
@@ -115,7 +115,9 @@ export function createApp(deps: AppDeps) {
     '/',
     yookassaNotifyRoutes({
       services,
-      networks: settings.YOOKASSA_NOTIFY_NETWORKS ? parseNetworks(settings.YOOKASSA_NOTIFY_NETWORKS) : YOOKASSA_NETWORKS,
+      networks: settings.YOOKASSA_NOTIFY_NETWORKS
+        ? parseNetworks(settings.YOOKASSA_NOTIFY_NETWORKS)
+        : YOOKASSA_NETWORKS,
       trustProxy: settings.TRUST_PROXY,
     }),
   );
@@ -254,6 +256,7 @@ export function createApp(deps: AppDeps) {
       urlAuthPage: '/auth/',
       urlRegisterPage: '/auth/register/',
       siteId: settings.SITE_ID,
+      onlinePayment: paymentProviderOf(settings) !== 'none',
     };
     // A URL deeper than any page is rendered as the address of no page: the same styled 404, without the router's
     // matching work on thousands of segments. So is a URL with NUL or broken UTF-8, which names no page either and

@@ -230,6 +230,7 @@ export function createServices(deps: {
         const given = Buffer.from(token);
         return given.length === expected.length && timingSafeEqual(given, expected);
       },
+      payments,
     }),
     dashboard: createDashboardService({
       repo: dashboardRepository(db),

@@ -1,3 +1,4 @@
+import { Form } from 'react-router';
 import { ShopLink } from '~/components/ui/ShopLink';
 import { imageUrl } from '../../contract/images';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
@@ -72,6 +73,15 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 </span>
                 <b>{formatAmount(order.total)}</b>
               </div>
+              {order.payment.canPay && (
+                // The order page's own «Оплатить»: a full page post that goes on to where the order is paid.
+                <Form method="post" action={`/order/?ORDER_ID=${order.id}`} reloadDocument className={styles.row}>
+                  <span>{order.payment.statusText}</span>
+                  <button type="submit" name="intent" value="pay" className={styles.pay}>
+                    Оплатить
+                  </button>
+                </Form>
+              )}
             </li>
           ))}
         </ul>

@@ -1,8 +1,9 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { isDomainError } from '../../domain/errors';
 import { CheckoutForm } from '~/components/order/CheckoutForm';
 import { OrderConfirmation } from '~/components/order/OrderConfirmation';
+import { refusalStatus } from '~/lib/admin';
 import { formFields } from '~/lib/cabinet';
 import { readCookie } from '~/lib/cookies';
 import { formFailure } from '~/lib/form-errors';
@@ -21,7 +22,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const id = Number(orderId);
     try {
       if (!Number.isSafeInteger(id) || id <= 0) throw new Error('not an id');
-      const order = await services.orders.view(ctx, id, url.searchParams.get('token') ?? undefined);
+      const token = url.searchParams.get('token') ?? undefined;
+      let order = await services.orders.view(ctx, id, token);
+      if (order.payment.canPay) {
+        // Back from the provider: its answer is read now, so the page is right even when no notification came.
+        // A gateway that does not answer leaves the order as it stands; the reconcile run catches up later.
+        await services.payments.refresh(id, 'return').catch(() => undefined);
+        order = await services.orders.view(ctx, id, token);
+      }
       return { kind: 'confirmation' as const, order, imgVersion: options.imgVersion };
     } catch (error) {
       if (error instanceof Error && !isDomainError(error) && error.message !== 'not an id') throw error;
@@ -49,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     kind: 'checkout' as const,
     state,
+    onlinePayment: options.onlinePayment,
     profile,
     confirmedPhones,
     auth: user.auth,
@@ -56,19 +65,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The confirmation's «Отменить заказ» (a plain form, so it works without JavaScript). */
+/** The confirmation's «Отменить заказ» and «Оплатить» (plain forms, so they work without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { services, ctx } = context;
   const url = new URL(request.url);
   const id = Number(url.searchParams.get('ORDER_ID'));
+  const token = url.searchParams.get('token') ?? undefined;
   const fields = await formFields(request);
-  if (fields.intent !== 'cancel' || !Number.isSafeInteger(id) || id <= 0)
+  if ((fields.intent !== 'cancel' && fields.intent !== 'pay') || !Number.isSafeInteger(id) || id <= 0)
     throw data('Неизвестное действие', { status: 400 });
-  try {
-    await context.services.orders.cancel(context.ctx, id, url.searchParams.get('token') ?? undefined);
-    return { notice: 'Заказ отменён. Товары вернулись в продажу.' };
-  } catch (error) {
-    return formFailure(error);
+  if (fields.intent === 'cancel') {
+    try {
+      await services.orders.cancel(ctx, id, token);
+      return { notice: 'Заказ отменён. Товары вернулись в продажу.' };
+    } catch (error) {
+      return formFailure(error);
+    }
   }
+  let confirmationUrl: string;
+  try {
+    // The owner's check first: only the order's owner may start its payment.
+    await services.orders.view(ctx, id, token);
+    ({ confirmationUrl } = await services.payments.start(id, 'order-page'));
+  } catch (error) {
+    const failure = formFailure(error);
+    const kind = isDomainError(error) ? error.kind : 'validation';
+    return data(failure, { status: kind === 'unavailable' ? 503 : refusalStatus(kind) });
+  }
+  throw redirect(confirmationUrl, 303);
 }
 
 export const headers = cachePolicy('private');

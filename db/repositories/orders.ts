@@ -21,6 +21,8 @@ interface OrderRow {
   bonuses_used: number;
   total: number;
   reserved_until: string | Date | null;
+  payment_method: StoredOrder['paymentMethod'];
+  payment_due_at: string | Date | null;
   created_at: string | Date;
 }
 
@@ -56,6 +58,8 @@ export function orderReads(db: Db): OrderReads {
       createdAt: new Date(r.created_at).toISOString(),
       reservedUntil: r.reserved_until === null ? null : new Date(r.reserved_until).toISOString(),
       status: r.status,
+      paymentMethod: r.payment_method,
+      paymentDueAt: r.payment_due_at === null ? null : new Date(r.payment_due_at).toISOString(),
       deliveryType: r.delivery_type,
       delivery: r.delivery,
       name: r.name,

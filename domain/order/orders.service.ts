@@ -1,5 +1,7 @@
 import { type RequestContext, userIdOf } from '../context';
 import { DomainError } from '../errors';
+import type { PaymentsService } from '../payment/payments.service';
+import { paymentView, type OrderPaymentView } from './payment-view';
 import type { UnitOfWork } from '../uow';
 import type { OrderMoves } from './order-moves';
 import {
@@ -27,6 +29,8 @@ export interface OrderView {
   reservedUntil: string | null;
   /** Whether the shopper may cancel it now. */
   canCancel: boolean;
+  /** How it is paid and how far the payment got; an order paid on receipt has no status. */
+  payment: OrderPaymentView;
   name: string;
   lastName: string;
   phone: string;
@@ -52,9 +56,13 @@ export interface OrderView {
   }[];
 }
 
-export interface StoredOrder extends Omit<OrderView, 'number' | 'statusName' | 'deliveryName' | 'canCancel' | 'base'> {
+export interface StoredOrder
+  extends Omit<OrderView, 'number' | 'statusName' | 'deliveryName' | 'canCancel' | 'base' | 'payment'> {
   userId: number | null;
   sessionId: string;
+  paymentMethod: 'CASH' | 'ONLINE';
+  /** An online order is cancelled unless paid by then (ISO time). */
+  paymentDueAt: string | null;
 }
 
 /** Saved orders read outside a transaction (views, history, expired reservations); the writes are `OrderWrites`. */
@@ -94,13 +102,17 @@ export function createOrdersService(deps: {
   /** The process with its hooks, shared with the back office: a cancel gives back what the order took. */
   moves: OrderMoves;
   tokenValid(orderId: number, token: string): boolean;
+  /** An online order's payments, for the page's payment block. */
+  payments: Pick<PaymentsService, 'summary'>;
 }): OrdersService {
   const notFound = () => new DomainError('not_found', 'Заказ не найден.', 'ORDER_NOT_FOUND');
   const { process } = deps.moves;
-  const view = (o: StoredOrder): OrderView => {
-    const { userId: _user, sessionId: _session, ...rest } = o;
+  const view = async (ctx: RequestContext, o: StoredOrder): Promise<OrderView> => {
+    const { userId: _user, sessionId: _session, paymentMethod, paymentDueAt, ...rest } = o;
+    const summary = paymentMethod === 'ONLINE' ? await deps.payments.summary(o.id) : null;
     return {
       ...rest,
+      payment: paymentView(ctx, { status: o.status, paymentDueAt }, summary),
       // The stored discount counts sale prices too (see `computeTotals`), so the sums add up from the goods before it.
       base: o.total - o.deliveryPrice + o.bonusesUsed + o.discount,
       number: orderNumber(o.id),
@@ -126,7 +138,7 @@ export function createOrdersService(deps: {
 
   return {
     async view(ctx, id, token) {
-      return view(await owned(ctx, id, token));
+      return view(ctx, await owned(ctx, id, token));
     },
 
     async cancel(ctx, id, token) {
@@ -138,7 +150,7 @@ export function createOrdersService(deps: {
           name: userId !== null ? `user:${userId}` : 'shopper',
         }),
       );
-      return view((await deps.repo.order(id)) as StoredOrder);
+      return view(ctx, (await deps.repo.order(id)) as StoredOrder);
     },
 
     async expireReservations(now) {
@@ -160,7 +172,7 @@ export function createOrdersService(deps: {
     async history(ctx) {
       const userId = userIdOf(ctx);
       if (userId === null) return [];
-      return (await deps.repo.ofUser(userId)).map(view);
+      return Promise.all((await deps.repo.ofUser(userId)).map((o) => view(ctx, o)));
     },
   };
 }

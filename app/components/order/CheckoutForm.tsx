@@ -35,7 +35,16 @@ interface Props {
   confirmedPhones: string[];
   auth: boolean;
   imgVersion: string;
+  /** Online payment is on (issue 27): the page offers the choice of how to pay. */
+  onlinePayment: boolean;
 }
+
+type PaymentMethod = 'CASH' | 'ONLINE';
+
+const PAYMENT_METHODS: [PaymentMethod, string, string][] = [
+  ['CASH', 'При получении', 'картой или наличными'],
+  ['ONLINE', 'Онлайн: картой или через СБП', 'сразу после оформления'],
+];
 
 /**
  * Spec §4 Order: the order page as one form over the server's state. Every choice asks the server for the whole
@@ -49,6 +58,8 @@ export function CheckoutForm(props: Props) {
   const [comment, setComment] = useState('');
   const [noCall, setNoCall] = useState(false);
   const [subscribe, setSubscribe] = useState(false);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('CASH');
+  const online = props.onlinePayment && paymentMethod === 'ONLINE';
   const [busy, setBusy] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -151,6 +162,7 @@ export function CheckoutForm(props: Props) {
       comment,
       isDisabledCall: noCall ? 'Y' : 'N',
       isSubscribe: subscribe ? 'Y' : 'N',
+      paymentMethod: online ? 'ONLINE' : 'CASH',
     });
     if (answer.ok) {
       // Spec §3: the profile cookies fill the next order's form; a phone only with its 11 digits.
@@ -161,8 +173,9 @@ export function CheckoutForm(props: Props) {
       writeCookie('order_delivery_interval_time', state.deliveryIntervalTime, 360);
       reachGoal('order confirm', { orderId: answer.data.id });
       if (state.deliveryType === 'SHOP') reachGoal('take-from-store', { orderId: answer.data.id });
-      // A full load: the header's basket counts and every store of the page start from the emptied basket.
-      window.location.assign(`/order/?ORDER_ID=${answer.data.id}`);
+      // A full load: the header's basket counts and every store of the page start from the emptied basket. An online
+      // order goes on to where it is paid (the provider's page, or its own page when the payment could not start).
+      window.location.assign(answer.data.payment?.confirmationUrl ?? `/order/?ORDER_ID=${answer.data.id}`);
       return;
     }
     setSaving(false);
@@ -495,6 +508,29 @@ export function CheckoutForm(props: Props) {
             )}
           </section>
 
+          {props.onlinePayment && (
+            <section className={styles.block} aria-labelledby={`${id}-payment`}>
+              <h2 id={`${id}-payment`} className={styles.blockTitle}>
+                Способ оплаты
+              </h2>
+              <div role="radiogroup" aria-labelledby={`${id}-payment`} className={styles.payments}>
+                {PAYMENT_METHODS.map(([method, label, note]) => (
+                  <label key={method} className={styles.type} data-checked={paymentMethod === method || undefined}>
+                    <input
+                      type="radio"
+                      name="paymentMethod"
+                      value={method}
+                      checked={paymentMethod === method}
+                      onChange={() => setPaymentMethod(method)}
+                    />
+                    <span className={styles.typeName}>{label}</span>
+                    <span className={styles.muted}>{note}</span>
+                  </label>
+                ))}
+              </div>
+            </section>
+          )}
+
           <section className={styles.block} aria-labelledby={`${id}-more`}>
             <h2 id={`${id}-more`} className={styles.blockTitle}>
               Комментарий
@@ -640,7 +676,7 @@ export function CheckoutForm(props: Props) {
                 </dd>
               </div>
               <div className={styles.total}>
-                <dt>Итого</dt>
+                <dt>{online ? 'К оплате онлайн' : 'К оплате при получении'}</dt>
                 <dd data-testid="order-total">{amount(state.totals.total)}</dd>
               </div>
             </dl>
@@ -654,8 +690,8 @@ export function CheckoutForm(props: Props) {
               {saving ? 'Оформляем…' : 'Оформить заказ'}
             </button>
             <p className={styles.hint}>
-              Оплата при получении. Нажимая кнопку, вы соглашаетесь с{' '}
-              <ShopLink to="/info/oferta/">условиями продажи</ShopLink>.
+              {online ? 'После оформления откроется страница оплаты.' : 'Оплата при получении.'} Нажимая кнопку, вы
+              соглашаетесь с <ShopLink to="/info/oferta/">условиями продажи</ShopLink>.
             </p>
             <p className={styles.hint}>
               <ConsentNote consent={CONSENT_TEXTS.order} />

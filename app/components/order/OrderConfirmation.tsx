@@ -15,11 +15,25 @@ const NEXT: Record<OrderView['deliveryType'], string> = {
   SHOP: 'Когда заказ будет готов, пришлём SMS. Возьмите паспорт или назовите номер заказа на кассе.',
 };
 
+/** The same, for an order paid online: nothing is paid on receipt. */
+const NEXT_ONLINE: Record<OrderView['deliveryType'], string> = {
+  ...NEXT,
+  COURIER: 'Перед доставкой курьер позвонит.',
+  POCHTA: 'Пришлём трек-номер, как только передадим заказ Почте России.',
+};
+
 const dayFormat = new Intl.DateTimeFormat('ru-RU', {
   day: 'numeric',
   month: 'long',
   timeZone: 'Europe/Moscow',
 });
+
+/** The payment state's colour: paid is good news, a failed or missed payment is not. */
+const TONES: Partial<Record<NonNullable<OrderView['payment']['state']>, string>> = {
+  paid: 'ok',
+  failed: 'bad',
+  expired: 'bad',
+};
 
 /** The last day a shop keeps the order: the reservation ends at the midnight after it. */
 const lastKeptDay = (reservedUntil: string) => dayFormat.format(new Date(new Date(reservedUntil).getTime() - 1));
@@ -38,6 +52,8 @@ export function OrderConfirmation({
   const where = d.address ?? d.shop ?? (d.point ? `${d.point}` : '');
   const cancelled = order.status === 'cancelled';
   const busy = useNavigation().state !== 'idle';
+  const pay = order.payment;
+  const online = pay.method === 'ONLINE';
   return (
     <main id="main" className={`container ${styles.page} ${styles.confirmation}`}>
       <h1 className={styles.title}>{`Заказ № ${order.number} ${cancelled ? 'отменён' : 'оформлен'}`}</h1>
@@ -67,7 +83,33 @@ export function OrderConfirmation({
         {!cancelled && d.readyDate && order.reservedUntil && (
           <p>{`Будет готов ${d.readyDate}, хранится до ${lastKeptDay(order.reservedUntil)} включительно.`}</p>
         )}
-        {!cancelled && <p className={styles.muted}>{NEXT[order.deliveryType]}</p>}
+        {!cancelled && <p className={styles.muted}>{(online ? NEXT_ONLINE : NEXT)[order.deliveryType]}</p>}
+      </section>
+      <section className={styles.block} aria-labelledby="order-payment">
+        <h2 id="order-payment" className={styles.blockTitle}>
+          Оплата
+        </h2>
+        <p>{pay.methodName}</p>
+        {pay.statusText && (
+          <p
+            className={styles.payState}
+            data-testid="payment-status"
+            data-tone={pay.state ? TONES[pay.state] : undefined}
+          >
+            {pay.statusText}
+          </p>
+        )}
+        {pay.canPay && (
+          // A full page post, so the browser follows the redirect to the provider's page, also without JavaScript.
+          <Form method="post" reloadDocument className={styles.payForm}>
+            <button type="submit" name="intent" value="pay" className={styles.primary} disabled={busy}>
+              Оплатить
+            </button>
+            <p
+              className={styles.hint}
+            >{`${formatAmount(order.total)} картой или через СБП${pay.payBy ? `, ${pay.payBy}` : ''}`}</p>
+          </Form>
+        )}
       </section>
       <section className={styles.block} aria-labelledby="order-lines">
         <h2 id="order-lines" className={styles.blockTitle}>
@@ -125,7 +167,7 @@ export function OrderConfirmation({
             </dd>
           </div>
           <div className={styles.total}>
-            <dt>К оплате при получении</dt>
+            <dt>{!online ? 'К оплате при получении' : pay.paid > 0 ? 'Оплачено онлайн' : 'К оплате онлайн'}</dt>
             <dd data-testid="order-total">{formatAmount(order.total)}</dd>
           </div>
         </dl>

@@ -1,0 +1,82 @@
+import type { RequestContext } from '../context';
+import { DEFAULT_TIME_ZONE } from '../delivery/schedule';
+import type { PaymentSummary } from '../payment/payments.service';
+import { cancellationText } from '../payment/reasons';
+import { formatAmount } from '../pricing/price';
+import type { OrderStatus } from './process';
+
+/** What the order page and the cabinet show of an order's payment: no payment records, no provider's data. */
+export interface OrderPaymentView {
+  method: 'CASH' | 'ONLINE';
+  methodName: string;
+  /** How far it got (null for an order paid on receipt), and the same as the shopper reads it. */
+  state: PaymentState | null;
+  statusText: string | null;
+  /** Kopecks charged or held, and returned. */
+  paid: number;
+  refunded: number;
+  /** The order waits for its payment: the page offers «Оплатить». */
+  canPay: boolean;
+  /** «до 18:40» on the visitor's clock while the order waits; null otherwise. */
+  payBy: string | null;
+}
+
+export type PaymentState = 'waiting' | 'failed' | 'paid' | 'refunded' | 'expired' | 'unpaid';
+
+export const PAYMENT_METHOD_NAMES = { CASH: 'При получении', ONLINE: 'Онлайн: картой или через СБП' } as const;
+
+/** The order's payment block, from its summary (null for an order paid on receipt). */
+export function paymentView(
+  ctx: RequestContext,
+  order: { status: OrderStatus; paymentDueAt: string | null },
+  summary: PaymentSummary | null,
+): OrderPaymentView {
+  if (!summary)
+    return {
+      method: 'CASH',
+      methodName: PAYMENT_METHOD_NAMES.CASH,
+      state: null,
+      statusText: null,
+      paid: 0,
+      refunded: 0,
+      canPay: false,
+      payBy: null,
+    };
+  const due = order.paymentDueAt ? new Date(order.paymentDueAt) : null;
+  const payBy =
+    summary.canPay && due
+      ? `до ${new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: ctx.city?.timeZone ?? DEFAULT_TIME_ZONE }).format(due)}`
+      : null;
+  const last = summary.payments.reduce<PaymentSummary['payments'][number] | null>(
+    (latest, p) => (latest === null || p.id > latest.id ? p : latest),
+    null,
+  );
+  const [state, text] = paymentState(order.status, summary, last, payBy, due !== null && due <= ctx.now());
+  return {
+    method: 'ONLINE',
+    methodName: PAYMENT_METHOD_NAMES.ONLINE,
+    state,
+    statusText: text,
+    paid: summary.paid,
+    refunded: summary.refunded,
+    canPay: summary.canPay,
+    payBy,
+  };
+}
+
+function paymentState(
+  status: OrderStatus,
+  summary: PaymentSummary,
+  last: PaymentSummary['payments'][number] | null,
+  payBy: string | null,
+  overdue: boolean,
+): [PaymentState, string] {
+  if (summary.refunded > 0) return ['refunded', `Возвращено ${formatAmount(summary.refunded)}`];
+  if (summary.paid > 0) return ['paid', 'Оплачен'];
+  if (summary.canPay)
+    return last?.status === 'canceled'
+      ? ['failed', `Оплата не прошла: ${cancellationText(last.cancellationReason)}`]
+      : ['waiting', `Ждёт оплаты${payBy ? ` ${payBy}` : ''}`];
+  if (status === 'cancelled' && overdue) return ['expired', 'Заказ отменён: оплата не поступила вовремя'];
+  return ['unpaid', 'Не оплачен'];
+}
