@@ -99,7 +99,7 @@ function testPaymentPage(p: TestGatewayPayment, sessid: string): string {
   const body = open
     ? `<div class="actions">${form('pay', 'Оплатить', true)}${form('decline', 'Отклонить', false)}</div>`
     : `<p>Платёж уже ${p.status === 'canceled' ? 'отклонён' : 'оплачен'}.</p><p><a href="${escapeHtml(p.returnUrl)}">Вернуться в магазин</a></p>`;
-  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Тестовая оплата — ${escapeHtml(p.description)}</title><style>
+  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Тестовая оплата — ${escapeHtml(p.description)}</title><style>
 body{font:16px/1.5 system-ui,sans-serif;color:#161616;background:#f4f4f2;margin:0}
 main{max-width:480px;margin:10vh auto;background:#fff;padding:32px 28px;border:1px solid #e2e2de}
 .test{display:inline-block;background:#ffe8a3;color:#5a4300;font-size:13px;font-weight:600;letter-spacing:.04em;text-transform:uppercase;padding:4px 10px;margin:0 0 16px}

@@ -70,8 +70,10 @@ function documentOf(o: ExportOrder, timeZone: string): string {
   const deliveryName = DELIVERY_NAMES[o.deliveryType as DeliveryType] ?? o.deliveryType;
   const where = typeof o.delivery.address === 'string' ? o.delivery.address : String(o.delivery.shop ?? '');
   const status = STATE_NAMES[o.status as OrderStatus] ?? o.status;
-  const paid = o.paidAt !== null || o.status === 'completed';
-  const paidAt = o.paidAt ? dateTime(o.paidAt, timeZone) : null;
+  // A cancelled or returned order's money went back (a late payment is refunded): 1C does not see it paid.
+  const refunded = o.status === 'cancelled' || o.status === 'returned';
+  const paid = !refunded && (o.paidAt !== null || o.status === 'completed');
+  const paidAt = paid && o.paidAt ? dateTime(o.paidAt, timeZone) : null;
   const lines: Node[] = o.lines.map((l) => [
     'Товар',
     [
