@@ -126,8 +126,12 @@ const settingsSchema = z.object({
    * sets its provider or `none`.
    */
   PAYMENT_PROVIDER: optional(z.enum(['yookassa', 'test', 'none'], { error: 'ожидается yookassa, test или none' })),
-  YOOKASSA_SHOP_ID: optional(z.string().regex(/^\d+$/, 'YOOKASSA_SHOP_ID: ожидается номер магазина из личного кабинета')),
-  YOOKASSA_SECRET_KEY: optional(z.string().min(10, 'YOOKASSA_SECRET_KEY: ожидается секретный ключ из личного кабинета')),
+  YOOKASSA_SHOP_ID: optional(
+    z.string().regex(/^\d+$/, 'YOOKASSA_SHOP_ID: ожидается номер магазина из личного кабинета'),
+  ),
+  YOOKASSA_SECRET_KEY: optional(
+    z.string().min(10, 'YOOKASSA_SECRET_KEY: ожидается секретный ключ из личного кабинета'),
+  ),
   YOOKASSA_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.yookassa.ru/v3'),
   /** Addresses notifications are accepted from (CIDR, comma-separated); by default YooKassa's published ranges. */
   YOOKASSA_NOTIFY_NETWORKS: optional(z.string()),

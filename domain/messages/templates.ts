@@ -145,7 +145,11 @@ export function orderCancelledSms(input: {
   expired: boolean;
   unpaid?: boolean;
 }): SmsMessage {
-  const why = input.unpaid ? 'оплата не поступила вовремя' : input.expired ? 'срок хранения в магазине истёк' : 'по вашей просьбе';
+  const why = input.unpaid
+    ? 'оплата не поступила вовремя'
+    : input.expired
+      ? 'срок хранения в магазине истёк'
+      : 'по вашей просьбе';
   return {
     channel: 'sms',
     kind: 'order-cancelled',
