@@ -213,7 +213,7 @@ export function createOrderDeskService(deps: {
       name: l.name,
       sizeName: null,
       quantity: l.quantity,
-      unitKopecks: Math.max(1, Math.round(l.total / l.quantity)),
+      unitKopecks: Math.max(1, Math.ceil(l.total / l.quantity)),
     }));
   }
 
@@ -385,12 +385,12 @@ export function createOrderDeskService(deps: {
         );
       });
       await deps.limits.reset(String(member.staffId), deps.rules.pickupCodeTries);
-      return card;
+      return settled(ctx, id, 'completed', card);
     },
 
     async buyout(ctx, id, keptLineIds) {
       const kept = new Set(keptLineIds);
-      return write(ctx, id, async (repos, member, check) => {
+      const card = await write(ctx, id, async (repos, member, check) => {
         const order = await repos.orders.lockForChange(id);
         if (!order) throw notFound();
         check(order);
@@ -437,6 +437,7 @@ export function createOrderDeskService(deps: {
           }),
         );
       });
+      return settled(ctx, id, 'completed', card);
     },
 
     async *exportCsv(ctx, filter) {
