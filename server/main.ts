@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { readSettings, SettingsError } from '../config/settings';
+import { paymentProviderOf, readSettings, SettingsError } from '../config/settings';
 import { type Database, openConfiguredDatabase } from '../db/client';
 import { prepareDatabase } from '../db/bootstrap';
 import { retentionRepository } from '../db/repositories/retention';
@@ -70,6 +70,10 @@ export async function main(): Promise<void> {
   });
   const reservations = startReservationExpiry({ orders: services.orders, log: logger });
   const payments = startPaymentUpkeep({ payments: services.payments, log: logger });
+  if (services.testPayments && paymentProviderOf(settings) === 'test')
+    logger.warn(
+      'онлайн-оплата: тестовый шлюз (деньги не списываются); для живого магазина задайте ЮKassa или PAYMENT_PROVIDER=none',
+    );
   const views = startViewFlush({ product: services.product, log: logger });
   const server = listen(app, { port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
