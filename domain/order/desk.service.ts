@@ -24,6 +24,7 @@ import { confirmDeadline, DESK_QUEUES, queueCounts, waitsForShop } from './queue
 import { tryOnSums } from './try-on';
 import { deskPayment, staffIdsOf } from './desk-payment';
 import type { PaymentsService } from '../payment/payments.service';
+import { receiptLineOf } from '../payment/receipt';
 
 /** What the desk's SQL is asked: the filter resolved to statuses, times and a page. */
 export interface DeskQuery {
@@ -196,10 +197,8 @@ export function createOrderDeskService(deps: {
    */
   async function settled(ctx: RequestContext, id: number, to: OrderStatus, card: OrderCard): Promise<OrderCard> {
     if ((to !== 'cancelled' && to !== 'completed') || card.payment.method !== 'ONLINE') return card;
+    // `refresh` reads the payments back and sends what the move left: a refund, a capture, a release.
     await deps.payments.refresh(id, 'staff').catch(() => undefined);
-    // `refresh` sends only what a held payment left; a charged one's refund goes by its own push.
-    for (const r of card.payment.refunds)
-      if (r.status === 'pending') await deps.payments.push(r.id).catch(() => undefined);
     return cardOf(ctx, id);
   }
 
@@ -209,12 +208,7 @@ export function createOrderDeskService(deps: {
     const chosen = lines.filter((l) => lineIds.includes(l.id));
     if (chosen.length !== new Set(lineIds).size)
       throw new DomainError('validation', 'В заказе нет такой строки.', 'LINE_UNKNOWN');
-    return chosen.map((l) => ({
-      name: l.name,
-      sizeName: null,
-      quantity: l.quantity,
-      unitKopecks: Math.max(1, Math.ceil(l.total / l.quantity)),
-    }));
+    return chosen.map((l) => receiptLineOf({ ...l, sizeName: null }));
   }
 
   return {

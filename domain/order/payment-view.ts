@@ -23,6 +23,10 @@ export interface OrderPaymentView {
 
 export type PaymentState = 'waiting' | 'failed' | 'paid' | 'refunded' | 'expired' | 'unpaid';
 
+/** «до 18:40» on the clock of the visitor's city: until when an online order waits for its payment. */
+export const payByText = (at: Date, ctx: RequestContext) =>
+  `до ${new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: ctx.city?.timeZone ?? DEFAULT_TIME_ZONE }).format(at)}`;
+
 export const PAYMENT_METHOD_NAMES = { CASH: 'При получении', ONLINE: 'Онлайн: картой или через СБП' } as const;
 
 /** The order's payment block, from its summary (null for an order paid on receipt). */
@@ -43,10 +47,7 @@ export function paymentView(
       payBy: null,
     };
   const due = order.paymentDueAt ? new Date(order.paymentDueAt) : null;
-  const payBy =
-    summary.canPay && due
-      ? `до ${new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: ctx.city?.timeZone ?? DEFAULT_TIME_ZONE }).format(due)}`
-      : null;
+  const payBy = summary.canPay && due ? payByText(due, ctx) : null;
   const last = summary.payments.reduce<PaymentSummary['payments'][number] | null>(
     (latest, p) => (latest === null || p.id > latest.id ? p : latest),
     null,

@@ -15,6 +15,7 @@ import type { SaveInput } from './checkout.types';
 import { deliveryOf, type OrderDelivery } from './delivery-choice';
 import { orderError } from './order-errors';
 import { priceOrder } from './order-pricing';
+import { payByText } from './payment-view';
 import type { CheckoutRepository, OrderLineFacts, PaymentMethod } from './ports';
 import { DELIVERY_NAMES, orderNumber } from './process';
 import { customerOf, ownerOf } from './shopper';
@@ -323,17 +324,13 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
             discount: totals.discount,
             total: totals.total,
             url: deps.orderLink(orderId),
-            online: paymentDueAt ? { payBy: payBy(paymentDueAt, ctx) } : undefined,
+            online: paymentDueAt ? { payBy: payByText(paymentDueAt, ctx) } : undefined,
           }),
         );
       await tx.outbox.enqueue(orderSms({ phone, number, total: totals.total }));
     },
   },
 ];
-
-/** «до 18:40» on the clock of the visitor's city. */
-const payBy = (at: Date, ctx: RequestContext) =>
-  `до ${new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: ctx.city?.timeZone ?? DEFAULT_TIME_ZONE }).format(at)}`;
 
 /**
  * Places orders through `steps` with `runWorkflow`: the steps outside the database one by one, undone newest first

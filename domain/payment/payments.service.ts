@@ -6,7 +6,7 @@ import type { TransactionRepositories, UnitOfWork } from '../uow';
 import { GatewayError, type GatewayPayment, type GatewayRefund, type PaymentGateway } from './gateway';
 import type { OrderForPayment, PaymentEvent, PaymentReads, PaymentRecord, RefundRecord } from './ports';
 import { holdsMoney, movesForward } from './reasons';
-import { orderReceipt, type ReceiptLine } from './receipt';
+import { orderReceipt, type ReceiptLine, receiptLineOf } from './receipt';
 import { receiptForRefund } from './refund-receipt';
 
 /**
@@ -102,14 +102,7 @@ const unavailable = () =>
     'PAYMENT_FAILED',
   );
 
-const receiptLines = (order: OrderForPayment): ReceiptLine[] =>
-  order.lines.map((l) => ({
-    name: l.name,
-    sizeName: l.sizeName,
-    quantity: l.quantity,
-    // Rounded up: the receipt spreads the charge over the lines and may not list less than it.
-    unitKopecks: Math.max(1, Math.ceil(l.total / l.quantity)),
-  }));
+const receiptLines = (order: OrderForPayment): ReceiptLine[] => order.lines.map(receiptLineOf);
 
 export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
   const { gateway, uow, reads } = deps;

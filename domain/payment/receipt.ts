@@ -50,6 +50,17 @@ const MAX_ITEMS = 100;
 const MAX_DESCRIPTION = 128;
 const DELIVERY = 'Доставка';
 
+/**
+ * An order line as a receipt line: its unit price after the line's own discounts, rounded up, since the receipt
+ * spreads the charge over the lines and may not list less than it.
+ */
+export const receiptLineOf = (line: { name: string; sizeName: string | null; quantity: number; total: number }) => ({
+  name: line.name,
+  sizeName: line.sizeName,
+  quantity: line.quantity,
+  unitKopecks: Math.max(1, Math.ceil(line.total / line.quantity)),
+});
+
 export function orderReceipt(input: OrderReceiptInput): Receipt {
   return spreadReceipt(input.lines, input.deliveryKopecks, input.chargedKopecks, input);
 }
