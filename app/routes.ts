@@ -45,6 +45,13 @@ export default [
     route('staff/:id/remove', 'routes/admin/staff-remove.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('exchange', 'routes/admin/exchange.tsx'),
+    // issue 28 · catalogue
+    // issue 28 · photos
+    // issue 28 · stock
+    // issue 28 · promo
+    // issue 28 · content
+    // issue 28 · shops-questions
+    // issue 28 · customers
     route('logout', 'routes/admin/logout.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap.xml.ts'),

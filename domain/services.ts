@@ -27,6 +27,13 @@ import type { ExchangeService } from './exchange/exchange.service';
 import type { CatalogueImporter } from './exchange/ports';
 import type { ExchangeAdminService } from './exchange/exchange-admin';
 import type { RegionsService } from './regions/regions.service';
+// issue 28 · catalogue
+// issue 28 · photos
+// issue 28 · stock
+// issue 28 · promo
+// issue 28 · content
+// issue 28 · shops-questions
+// issue 28 · customers
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
 export interface Services {
@@ -71,6 +78,13 @@ export interface Services {
   catalogueImporter: CatalogueImporter;
   /** The back office's exchange page: the log of imported files and the mappings of 1C's types to the shop's. */
   exchangeAdmin: ExchangeAdminService;
+  // issue 28 · catalogue
+  // issue 28 · photos
+  // issue 28 · stock
+  // issue 28 · promo
+  // issue 28 · content
+  // issue 28 · shops-questions
+  // issue 28 · customers
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;
   /** Every rule it counts by (`domain/limits/catalogue.ts`), with the maxima of the settings. */

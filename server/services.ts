@@ -72,6 +72,13 @@ import { createExchangeService } from '../domain/exchange/exchange.service';
 import { createExchangeAdminService } from '../domain/exchange/exchange-admin';
 import type { Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
+// issue 28 · catalogue
+// issue 28 · photos
+// issue 28 · stock
+// issue 28 · promo
+// issue 28 · content
+// issue 28 · shops-questions
+// issue 28 · customers
 
 /** The composition root: repositories on the database, services on the repositories. */
 export function createServices(deps: {
@@ -307,6 +314,13 @@ export function createServices(deps: {
       clock,
     }),
     exchangeAdmin: createExchangeAdminService({ repo: exchangeAdminRepository(db), uow: exchangeAdminUnit(db) }),
+    // issue 28 · catalogue
+    // issue 28 · photos
+    // issue 28 · stock
+    // issue 28 · promo
+    // issue 28 · content
+    // issue 28 · shops-questions
+    // issue 28 · customers
     limits,
     limitRules,
   };

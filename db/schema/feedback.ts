@@ -16,6 +16,8 @@ export const questions = pgTable(
     message: text('message').notNull(),
     answer: text('answer'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** The staff member who answered. */
+    answeredBy: integer('answered_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('questions_user_idx').on(t.userId)],

@@ -10,3 +10,4 @@ export * from './content';
 export * from './staff';
 export * from './exchange';
 export * from './payments';
+export * from './stock';

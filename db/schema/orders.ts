@@ -48,6 +48,9 @@ export const promoCodes = pgTable('promo_codes', {
   maxUses: integer('max_uses'),
   perCustomer: integer('per_customer'),
   uses: integer('uses').notNull().default(0),
+  /** Stopped from the back office: checkout refuses it from then on; its uses stay. */
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Each use of a promo code by an order; `customer` is the user id or the confirmed phone of a guest. */
@@ -202,6 +205,9 @@ export const bonusOperations = pgTable(
     kind: text('kind').notNull(),
     /** Signed, kopecks: what the balance gained (negative: lost). */
     amount: integer('amount').notNull(),
+    /** A staff `correction`'s reason and who made it. */
+    reason: text('reason'),
+    staffId: integer('staff_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -32,6 +32,9 @@ export const users = pgTable(
     birthday: text('birthday'),
     emailConfirmed: boolean('email_confirmed').notNull().default(false),
     isSubscribe: boolean('is_subscribe').notNull().default(false),
+    /** Blocked by the shop's staff: cannot log in or order until unblocked. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedReason: text('blocked_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

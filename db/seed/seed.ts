@@ -23,6 +23,9 @@ const CATALOG_TABLES = [
   t.menuCategories,
   t.offerRestrictions,
   t.pickupPoints,
+  t.stockDocumentLines,
+  t.stockDocuments,
+  t.stockMovements,
   t.stock,
   t.stores,
   t.cities,
@@ -126,6 +129,10 @@ export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions
       .onConflictDoNothing();
     await tx.execute(sql`select rebuild_product_facets()`);
     for (const table of FACET_SOURCES) await tx.execute(sql.raw(`alter table "${table}" enable trigger user`));
+    // The triggers were off for the load: the stock's history starts with one opening movement per row.
+    await tx.execute(sql`insert into stock_movements (offer_id, store_id, delta, quantity, kind, reason, xact)
+      select offer_id, store_id, quantity, quantity, 'import', 'Начальные остатки демо-каталога', txid_current()
+      from stock where quantity <> 0`);
     // Rows came with fixed ids: move each sequence past them so later inserts do not collide.
     for (const table of CATALOG_TABLES) {
       const name = getTableName(table);

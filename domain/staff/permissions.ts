@@ -19,8 +19,15 @@ export type StaffAction =
   /** Money back to the shopper from an online payment: not for a shop's staff. */
   | 'orders.refund'
   | 'customers.read'
+  /** Block and unblock a customer, correct their bonuses. */
+  | 'customers.edit'
+  /** Pages, FAQ, landing pages, the shops' data, answers to questions, the reload of open pages. */
   | 'content.edit'
+  /** Products, prices, photos, sections and brands. */
   | 'catalog.edit'
+  /** Stock documents and the movement history (a `shop` member: their own shop). */
+  | 'stock.adjust'
+  | 'promo.edit'
   | 'exchange.run'
   | 'staff.manage'
   | 'audit.read';
@@ -36,16 +43,19 @@ export const PERMISSIONS: Readonly<Record<StaffRole, readonly StaffAction[]>> = 
     'orders.move',
     'orders.refund',
     'customers.read',
+    'customers.edit',
     'content.edit',
     'catalog.edit',
+    'stock.adjust',
+    'promo.edit',
     'exchange.run',
     'staff.manage',
     'audit.read',
   ],
-  manager: ['dashboard.read', 'orders.read', 'orders.move', 'orders.refund', 'customers.read'],
-  shop: ['orders.read', 'orders.move'],
+  manager: ['dashboard.read', 'orders.read', 'orders.move', 'orders.refund', 'customers.read', 'customers.edit'],
+  shop: ['orders.read', 'orders.move', 'stock.adjust'],
   content: ['content.edit'],
-  merchandiser: ['catalog.edit'],
+  merchandiser: ['catalog.edit', 'stock.adjust', 'promo.edit'],
   exchange: ['exchange.run'],
 };
 

@@ -13,6 +13,13 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   { to: '/admin/staff/', label: 'Сотрудники', action: 'staff.manage' },
   { to: '/admin/audit/', label: 'Журнал действий', action: 'audit.read' },
   { to: '/admin/exchange/', label: 'Обмен с 1С', action: 'exchange.run' },
+  // issue 28 · catalogue
+  // issue 28 · photos
+  // issue 28 · stock
+  // issue 28 · promo
+  // issue 28 · content
+  // issue 28 · shops-questions
+  // issue 28 · customers
   { to: '/admin/account/', label: 'Мой профиль', action: null },
 ];
 

@@ -14,6 +14,13 @@ import { saleApi } from './sale';
 import { shopApi } from './shop';
 import { userApi } from './user';
 import { staffApi } from './admin';
+// issue 28 · catalogue
+// issue 28 · photos
+// issue 28 · stock
+// issue 28 · promo
+// issue 28 · content
+// issue 28 · shops-questions
+// issue 28 · customers
 
 /**
  * `/api/v2/*` (spec §7): every answer is the envelope; every state-changing call passes `guardWrites` (the sessid and
@@ -35,6 +42,13 @@ export function apiV2(
     feedbackApi(services),
     pushApi(options.push),
     staffApi(services),
+    // issue 28 · catalogue
+    // issue 28 · photos
+    // issue 28 · stock
+    // issue 28 · promo
+    // issue 28 · content
+    // issue 28 · shops-questions
+    // issue 28 · customers
   ]) {
     api.route('/', area);
   }
