@@ -1,4 +1,3 @@
-import type { RequestContext } from '../../context';
 import { DomainError } from '../../errors';
 import { auditEntry } from '../../staff/audit';
 import { requirePermission } from '../../staff/permissions';
