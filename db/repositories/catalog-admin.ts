@@ -11,6 +11,7 @@ import type {
   ProductState,
   SectionRow,
 } from '../../domain/catalog/admin/catalog-admin';
+import { PROPS } from '../../domain/catalog/filter/props';
 import { type Db, queryRows } from '../client';
 import { auditRepository } from './audit';
 import { variantPriceCtes } from './variant-prices';
@@ -203,7 +204,15 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
         section: { id: num(p.section_id), name: p.section },
         brand: { id: num(p.brand_id), name: p.brand },
         color: p.color ?? p.color_code,
-        props: Object.entries(props).map(([name, value]) => ({ name, value: String(value) })),
+        props: Object.entries(props).map(([code, value]) => {
+          const info = (PROPS as Record<string, { name: string; values: readonly (readonly [string, string])[] }>)[
+            code
+          ];
+          return {
+            name: info?.name ?? code,
+            value: info?.values.find(([v]) => v === value)?.[1] ?? String(value),
+          };
+        }),
         published: p.active,
         minPrice: num(p.min_price),
         oldPrice: numOrNull(p.old_price),

@@ -46,8 +46,9 @@ async function products(count: number, skip: number): Promise<Product[]> {
       order by p.id limit ${count} offset ${skip}`,
   );
 }
+type Offer = { id: number; price: number; old_price: number | null };
 const offersOf = (productId: number) =>
-  rows<{ id: number; price: number; old_price: number | null }>(
+  rows<Offer>(
     sql`select id, price::int as price, old_price::int as old_price from offers where product_id = ${productId} order by size_sort, id`,
   );
 const priceOf = async (productId: number) =>
@@ -69,7 +70,7 @@ afterAll(() => app.close());
 describe('an offer’s price', () => {
   it('changes at once on the product page, the section listing and search; the product keeps its lowest price', async () => {
     const [p] = (await products(1, 0)) as [Product];
-    const [first] = (await offersOf(p.id)) as [{ id: number }];
+    const [first] = (await offersOf(p.id)) as [Offer];
     const sectionList = `${API.productList}?section=${encodeURIComponent(p.section_url)}&sort=price_asc`;
     // Warm the caches first, so «at once» means the change dropped them.
     await app.fetch(p.url);
@@ -97,7 +98,7 @@ describe('an offer’s price', () => {
 
   it('refuses a negative price, an old price not above the price, text — 400 in Russian, nothing changed', async () => {
     const [p] = (await products(1, 1)) as [Product];
-    const [first] = (await offersOf(p.id)) as [{ id: number; price: number; old_price: number | null }];
+    const [first] = (await offersOf(p.id)) as [Offer];
     for (const [body, pattern] of [
       [{ price: -5 }, /меньше нуля/],
       [{ price: 1000, oldPrice: 1000 }, /Старая цена должна быть больше/],
@@ -169,7 +170,7 @@ describe('publishing', () => {
     expect((await merch.call(path(STAFF_API.product, owned.id), { published: false })).status).toBe(200);
     expect((await merch.call(path(STAFF_API.product, owned.id), { published: true })).status).toBe(200);
     // A 1C offer's price is 1C's too.
-    const [o] = (await offersOf(owned.id)) as [{ id: number }];
+    const [o] = (await offersOf(owned.id)) as [Offer];
     await app.database.db.execute(sql`insert into exchange_offers (onec_id, offer_id) values ('test-1c-o', ${o.id})`);
     const price = await merch.call(path(STAFF_API.offerPrice, o.id), { price: 1000 });
     expect(price.status).toBe(409);
@@ -224,7 +225,7 @@ describe('the bulk price change', () => {
     const [entry] = await audits('catalog.bulk_price');
     expect(entry?.changes.count?.after).toBe(before.length);
     expect(entry?.changes.rule?.after).toBe('−15 %');
-    expect((entry?.changes.offers?.after as { id: number }[]).map((o) => o.id).sort()).toEqual(
+    expect(((entry?.changes.offers?.after ?? []) as { id: number }[]).map((o) => o.id).sort()).toEqual(
       before.map((o) => o.id).sort(),
     );
   });
@@ -296,7 +297,7 @@ describe('the list', () => {
 describe('a role without catalog.edit', () => {
   it('gets 403 on every call and the page form, and nothing changes', async () => {
     const [p] = (await products(1, 8)) as [Product];
-    const [o] = (await offersOf(p.id)) as [{ id: number; price: number }];
+    const [o] = (await offersOf(p.id)) as [Offer];
     const auditCount = async () => (await rows(sql`select 1 from audit_log`)).length;
     const entries = await auditCount();
     for (const res of [
