@@ -294,6 +294,71 @@ describe('the list', () => {
   });
 });
 
+describe('the pages', () => {
+  it('the list, card, sections and brands render; the card’s forms change a price, the fields and publishing', async () => {
+    const [p] = (await products(1, 9)) as [Product];
+    const [o] = (await offersOf(p.id)) as [Offer];
+    for (const page of [
+      '/admin/products/',
+      `/admin/products/?q=${p.code}&published=1`,
+      `/admin/products/${p.id}/`,
+      '/admin/sections/',
+      '/admin/brands/',
+    ]) {
+      const res = await merch.get(page);
+      expect(res.status, page).toBe(200);
+    }
+    expect(await (await merch.get(`/admin/products/?q=${p.code}`)).text()).toContain(p.name);
+    expect((await merch.get('/admin/products/?inStock=perhaps')).status).toBe(400);
+    expect((await merch.get('/admin/products/99999999/')).status).toBe(404);
+
+    const card = `/admin/products/${p.id}/`;
+    const bad = await merch.form(card, { intent: 'price', offerId: String(o.id), price: '1000', oldPrice: '999' });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Старая цена должна быть больше цены');
+    expect((await offersOf(p.id))[0]).toEqual(o);
+
+    const ok = await merch.form(card, { intent: 'price', offerId: String(o.id), price: '4321,50', oldPrice: '' });
+    expect(ok.status).toBe(200);
+    expect((await offersOf(p.id))[0]).toMatchObject({ price: 432_150, old_price: null });
+
+    expect((await merch.form(card, { intent: 'edit', name: 'Куртка со страницы', description: 'Текст' })).status).toBe(
+      200,
+    );
+    expect((await rows<{ name: string }>(sql`select name from products where id = ${p.id}`))[0]?.name).toBe(
+      'Куртка со страницы',
+    );
+    expect((await merch.form(card, { intent: 'publish', published: '0' })).status).toBe(200);
+    expect((await priceOf(p.id))?.active).toBe(false);
+    expect((await app.fetch(p.url)).status).toBe(404);
+    expect((await merch.form(card, { intent: 'publish', published: '1' })).status).toBe(200);
+    expect((await app.fetch(p.url)).status).toBe(200);
+    expect((await audits('offer.price', String(o.id))).length).toBe(1);
+    expect((await audits('product.publish', String(p.id))).length).toBe(2);
+
+    // The list page's bulk change: the preview writes nothing; «Применить» carries the filter and the count.
+    const before = await offersOf(p.id);
+    const preview = await merch.form('/admin/products/', {
+      q: p.code,
+      kind: 'amount',
+      value: '-100',
+      intent: 'preview',
+    });
+    expect(preview.status).toBe(200);
+    expect(await preview.text()).toContain(`Применить к ${before.length} размерам`);
+    expect(await offersOf(p.id)).toEqual(before);
+    const applied = await merch.form('/admin/products/', {
+      q: p.code,
+      kind: 'amount',
+      value: '-100',
+      intent: 'apply',
+      expected: String(before.length),
+    });
+    expect(applied.status).toBe(200);
+    expect((await offersOf(p.id)).map((x) => x.price)).toEqual(before.map((x) => Math.round((x.price - 10_000) / 100) * 100));
+  });
+});
+
 describe('a role without catalog.edit', () => {
   it('gets 403 on every call and the page form, and nothing changes', async () => {
     const [p] = (await products(1, 8)) as [Product];

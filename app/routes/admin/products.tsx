@@ -245,7 +245,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       <section className={cat.bulk} aria-labelledby="bulk-title">
         <h2 id="bulk-title">Изменить цены списка</h2>
         <p className={cat.muted}>
-          {`Меняются цены всех размеров найденных товаров (${list.total} товаров по фильтру выше), кроме тех, что ведёт 1С. Сначала — предпросмотр.`}
+          {`Меняются цены всех размеров товаров, найденных по фильтру выше (найдено: ${list.total}), кроме тех, что ведёт 1С. Сначала — предпросмотр, потом «Применить».`}
         </p>
         <Form method="post" key={`bulk-${catalogueQuery(listFilter)}`}>
           {hidden.map(([name, value]) => (

@@ -77,7 +77,7 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
         </p>
       )}
       <div className={cat.scroll}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${cat.list}`}>
           <caption className="visually-hidden">Разделы каталога</caption>
           <thead>
             <tr>
