@@ -25,7 +25,7 @@ const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.par
 /**
  * The list's conditions on `products p`, each on an index of its own: the section on `products_section_path_idx`
  * (gin), the brand on `products_brand_idx`, the search on `products_name_trgm_idx`, `products_search_idx` and
- * `products_code_idx`; the stock and photo flags as `exists` on `offers_product_idx`, `product_images_product_idx`.
+ * `products_code_idx` (an article is a word of the full-text index); the stock and photo flags as `exists` on `offers_product_idx`, `product_images_product_idx`.
  */
 function conditions(filter: Omit<ProductFilter, 'page'>): SQL {
   const where: SQL[] = [sql`true`];
@@ -34,7 +34,7 @@ function conditions(filter: Omit<ProductFilter, 'page'>): SQL {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(sql`(p.name ilike ${like}
       or to_tsvector('russian', p.name || ' ' || p.category || ' ' || p.article) @@ plainto_tsquery('russian', ${q})
-      or p.code = ${q.toLowerCase()} or p.article = ${q.toUpperCase()})`);
+      or p.code = ${q.toLowerCase()})`);
   }
   if (filter.sectionId !== undefined) where.push(sql`p.section_path @> ${intArray([filter.sectionId])}`);
   if (filter.brandId !== undefined) where.push(sql`p.brand_id = ${filter.brandId}`);
