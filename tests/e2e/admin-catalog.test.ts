@@ -80,10 +80,16 @@ describe('the catalogue desk', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'card-768');
 
-    await page.goto('/admin/sections/');
-    await settle(page);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await shot(page, 'sections-768');
+    for (const [address, name] of [
+      ['/admin/sections/', 'sections-768'],
+      ['/admin/brands/', 'brands-768'],
+      [`/admin/products/?q=${encodeURIComponent(p.article)}`, 'list-768'],
+    ] as const) {
+      await page.goto(address);
+      await settle(page);
+      expect(await seriousA11yViolations(page), address).toEqual([]);
+      await shot(page, name);
+    }
     expect(desk.errors).toEqual([]);
   });
 });

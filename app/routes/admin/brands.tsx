@@ -107,7 +107,7 @@ export default function Brands({ loaderData, actionData }: Route.ComponentProps)
                     </a>
                   </td>
                   <td>
-                    <Form method="post" className={cat.fields}>
+                    <Form method="post" className={cat.brandForm}>
                       <input type="hidden" name="intent" value="edit" />
                       <input type="hidden" name="id" value={b.id} />
                       <div className={cat.rowForm}>

@@ -143,6 +143,18 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
           страница на сайте
         </a>
       </p>
+      <section className={cat.publishBar} aria-labelledby="product-publish">
+        <h2 id="product-publish">На сайте</h2>
+        <Form method="post" className={cat.publish}>
+          <input type="hidden" name="intent" value="publish" />
+          <input type="hidden" name="published" value={p.published ? '0' : '1'} />
+          <span>{p.published ? 'Товар виден покупателям.' : 'Товар скрыт от покупателей.'}</span>
+          <button type="submit" className={p.published ? styles.danger : styles.button}>
+            {p.published ? 'Снять с сайта' : 'Опубликовать'}
+          </button>
+        </Form>
+        {message('publish')}
+      </section>
       <div className={cat.card}>
         <div className={cat.column}>
           <section className={cat.block} aria-labelledby="product-fields">
@@ -310,19 +322,6 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
         </div>
 
         <div className={cat.column}>
-          <section className={cat.block} aria-labelledby="product-publish">
-            <h2 id="product-publish">На сайте</h2>
-            {message('publish')}
-            <Form method="post" className={cat.publish}>
-              <input type="hidden" name="intent" value="publish" />
-              <input type="hidden" name="published" value={p.published ? '0' : '1'} />
-              <span>{p.published ? 'Товар виден покупателям.' : 'Товар скрыт от покупателей.'}</span>
-              <button type="submit" className={p.published ? styles.danger : styles.button}>
-                {p.published ? 'Снять с сайта' : 'Опубликовать'}
-              </button>
-            </Form>
-          </section>
-
           <section className={cat.block} aria-labelledby="product-photos">
             <h2 id="product-photos">Фото</h2>
             {p.images.length === 0 ? (
