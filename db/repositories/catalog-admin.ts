@@ -387,6 +387,9 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
 
     async refreshPrices(productIds) {
       if (productIds.length === 0) return;
+      // The products first, in one order: a change of another size of the same product waits here, and the prices
+      // below are read after it committed (a fresh statement, a fresh snapshot) rather than from before it.
+      await db.execute(sql`select id from products where id = any(${intArray(productIds)}) order by id for update`);
       await db.execute(sql`with ${variantPriceCtes(intArray(productIds))}
         update products p set min_price = n.min_price, old_price = n.old_price, discount_percent = n.pct
         from prices n where p.id = n.product_id
