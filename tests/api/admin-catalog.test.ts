@@ -175,6 +175,20 @@ describe('publishing', () => {
     const price = await merch.call(path(STAFF_API.offerPrice, o.id), { price: 1000 });
     expect(price.status).toBe(409);
     expect((await errorOf(price))?.code).toBe('OWNED_BY_1C');
+    // The bulk change leaves 1C's size as it is and counts it as skipped.
+    const all = await offersOf(owned.id);
+    const bulk = await merch.call(STAFF_API.productPrices, {
+      filter: { q: owned.code },
+      kind: 'amount',
+      value: 100,
+      apply: true,
+    });
+    expect((await bulk.json()).data.bulk).toMatchObject({ applied: true, count: all.length - 1, skipped: 1 });
+    const after = await offersOf(owned.id);
+    expect(after.find((x) => x.id === o.id)).toEqual(all.find((x) => x.id === o.id));
+    expect(after.filter((x) => x.id !== o.id).map((x) => x.price)).toEqual(
+      all.filter((x) => x.id !== o.id).map((x) => x.price + 10_000),
+    );
   });
 });
 
@@ -189,7 +203,7 @@ describe('the bulk price change', () => {
     expect(bulk).toMatchObject({ applied: false, count: before.length, skipped: 0 });
     expect(bulk.rows.map((r: { offerId: number }) => r.offerId).sort()).toEqual(before.map((o) => o.id).sort());
     expect(await offersOf(p.id)).toEqual(before);
-    expect(await audits('catalog.bulk_price')).toEqual([]);
+    const bulkEntries = (await audits('catalog.bulk_price')).length;
 
     // The list changed since the preview: refused, nothing written.
     const stale = await merch.call(STAFF_API.productPrices, {
@@ -222,7 +236,9 @@ describe('the bulk price change', () => {
     expect(product?.min_price).toBe(Math.min(...after.map((o) => o.price)));
     // No other product's offer moved.
     expect((await rows(sql`select 1 from offers where price % 100 <> 0 and product_id = ${p.id}`)).length).toBe(0);
-    const [entry] = await audits('catalog.bulk_price');
+    const entries = await audits('catalog.bulk_price');
+    expect(entries.length).toBe(bulkEntries + 1);
+    const entry = entries.at(-1);
     expect(entry?.changes.count?.after).toBe(before.length);
     expect(entry?.changes.rule?.after).toBe('−15 %');
     expect(((entry?.changes.offers?.after ?? []) as { id: number }[]).map((o) => o.id).sort()).toEqual(
@@ -355,7 +371,9 @@ describe('the pages', () => {
       expected: String(before.length),
     });
     expect(applied.status).toBe(200);
-    expect((await offersOf(p.id)).map((x) => x.price)).toEqual(before.map((x) => Math.round((x.price - 10_000) / 100) * 100));
+    expect((await offersOf(p.id)).map((x) => x.price)).toEqual(
+      before.map((x) => Math.round((x.price - 10_000) / 100) * 100),
+    );
   });
 });
 
