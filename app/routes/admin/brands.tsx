@@ -121,7 +121,7 @@ export default function Brands({ loaderData, actionData }: Route.ComponentProps)
                       </div>
                       <label>
                         <span className="visually-hidden">{`Текст о бренде ${b.name}`}</span>
-                        <textarea name="text" defaultValue={mine?.text ?? b.text} className={cat.brandText} rows={2} />
+                        <textarea name="text" defaultValue={mine?.text ?? b.text} className={cat.brandText} rows={3} />
                       </label>
                     </Form>
                   </td>
