@@ -46,6 +46,10 @@ export default [
     route('audit', 'routes/admin/audit.tsx'),
     route('exchange', 'routes/admin/exchange.tsx'),
     // issue 28 · catalogue
+    route('products', 'routes/admin/products.tsx'),
+    route('products/:id', 'routes/admin/product.tsx'),
+    route('sections', 'routes/admin/sections.tsx'),
+    route('brands', 'routes/admin/brands.tsx', { id: 'routes/admin/brands' }),
     // issue 28 · photos
     // issue 28 · stock
     // issue 28 · promo

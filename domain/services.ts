@@ -28,6 +28,7 @@ import type { CatalogueImporter } from './exchange/ports';
 import type { ExchangeAdminService } from './exchange/exchange-admin';
 import type { RegionsService } from './regions/regions.service';
 // issue 28 · catalogue
+import type { CatalogAdminService } from './catalog/admin/catalog-admin';
 // issue 28 · photos
 // issue 28 · stock
 // issue 28 · promo
@@ -79,6 +80,8 @@ export interface Services {
   /** The back office's exchange page: the log of imported files and the mappings of 1C's types to the shop's. */
   exchangeAdmin: ExchangeAdminService;
   // issue 28 · catalogue
+  /** The back office's catalogue: products, prices (one and in bulk), publishing, sections and brands. */
+  catalogAdmin: CatalogAdminService;
   // issue 28 · photos
   // issue 28 · stock
   // issue 28 · promo

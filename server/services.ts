@@ -73,6 +73,8 @@ import { createExchangeAdminService } from '../domain/exchange/exchange-admin';
 import type { Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
 // issue 28 · catalogue
+import { createCatalogAdminService } from '../domain/catalog/admin/catalog-admin.service';
+import { catalogAdminRepository, catalogAdminUnit } from '../db/repositories/catalog-admin';
 // issue 28 · photos
 // issue 28 · stock
 // issue 28 · promo
@@ -315,6 +317,7 @@ export function createServices(deps: {
     }),
     exchangeAdmin: createExchangeAdminService({ repo: exchangeAdminRepository(db), uow: exchangeAdminUnit(db) }),
     // issue 28 · catalogue
+    catalogAdmin: createCatalogAdminService({ repo: catalogAdminRepository(db), unit: catalogAdminUnit(db) }),
     // issue 28 · photos
     // issue 28 · stock
     // issue 28 · promo

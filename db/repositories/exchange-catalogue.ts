@@ -22,6 +22,7 @@ import {
 import type { ImportCounts, ImportIssue } from '../../domain/exchange/ports';
 import { type Db, queryRows, ts } from '../client';
 import { STOCK_COUNT_LOCK } from './stock';
+import { variantPriceCtes } from './variant-prices';
 
 /** One import writes at a time: two 1C sessions at once would race for the same new sections, brands and variants. */
 const IMPORT_LOCK = 2_026_026;
@@ -802,18 +803,10 @@ async function writeStock(
  */
 async function refreshVariants(tx: Tx, productIds: number[]) {
   if (productIds.length === 0) return;
-  await tx.execute(sql`with agg as (
-      select i.id as product_id, coalesce(min(o.price) filter (where o.price > 0), 0) as min_price
-      from unnest(${intArray(productIds)}) as i(id) left join offers o on o.product_id = i.id group by i.id),
-    best as (
-      select distinct on (o.product_id) o.product_id, o.old_price
-      from offers o join agg a on a.product_id = o.product_id and o.price = a.min_price
-      order by o.product_id, o.old_price desc nulls last),
+  await tx.execute(sql`with ${variantPriceCtes(intArray(productIds))},
     next as (
-      select a.product_id, a.min_price, b.old_price,
-        case when b.old_price > 0 then round(100.0 * (b.old_price - a.min_price) / b.old_price)::int else 0 end as pct,
-        (not e.deleted and a.min_price > 0) as live
-      from agg a left join best b on b.product_id = a.product_id
+      select a.product_id, a.min_price, a.old_price, a.pct, (not e.deleted and a.min_price > 0) as live
+      from prices a
         join exchange_variants v on v.product_id = a.product_id join exchange_products e on e.onec_id = v.onec_product_id)
     update products p set min_price = n.min_price, old_price = n.old_price, discount_percent = n.pct, active = n.live
     from next n where p.id = n.product_id

@@ -14,6 +14,7 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   { to: '/admin/audit/', label: 'Журнал действий', action: 'audit.read' },
   { to: '/admin/exchange/', label: 'Обмен с 1С', action: 'exchange.run' },
   // issue 28 · catalogue
+  { to: '/admin/products/', label: 'Каталог', action: 'catalog.edit' },
   // issue 28 · photos
   // issue 28 · stock
   // issue 28 · promo

@@ -15,6 +15,7 @@ import { shopApi } from './shop';
 import { userApi } from './user';
 import { staffApi } from './admin';
 // issue 28 · catalogue
+import { catalogueAdminApi } from './admin-catalogue';
 // issue 28 · photos
 // issue 28 · stock
 // issue 28 · promo
@@ -43,6 +44,7 @@ export function apiV2(
     pushApi(options.push),
     staffApi(services),
     // issue 28 · catalogue
+    catalogueAdminApi(services),
     // issue 28 · photos
     // issue 28 · stock
     // issue 28 · promo

@@ -1,0 +1,48 @@
+import { data } from 'react-router';
+import { type ProductFilter, productFilterInput } from '../../domain/catalog/admin/admin.schemas';
+import { isDomainError } from '../../domain/errors';
+import { refusalStatus } from './admin';
+
+/** The catalogue list's filter from the page's address; a bad one is a 400 with its Russian message. */
+export function catalogueFilter(params: URLSearchParams): ProductFilter {
+  const parsed = productFilterInput.safeParse(Object.fromEntries(params));
+  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? 'Проверьте фильтр.', { status: 400 });
+  return parsed.data;
+}
+
+/** The form fields of a filter (what the address and the bulk change's hidden fields carry). */
+export function filterFields(filter: Partial<ProductFilter>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    out[key] = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+  }
+  return out;
+}
+
+/** `?q=…&page=2` of a filter with `changes` over it; empty values dropped. */
+export function catalogueQuery(filter: Partial<ProductFilter>, changes: Record<string, string | number> = {}) {
+  const params = new URLSearchParams(filterFields(filter));
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === '' || value === undefined) params.delete(key);
+    else params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A page loader's refusal by the domain: its message with the status. */
+export function catalogueRefusal(error: unknown): never {
+  if (!isDomainError(error)) throw error;
+  throw data(error.message, { status: refusalStatus(error.kind) });
+}
+
+/** Kopecks as an input's value in roubles: `1990`, `1990.50`. */
+export const roublesField = (kopecks: number | null) =>
+  kopecks === null ? '' : kopecks % 100 === 0 ? String(kopecks / 100) : (kopecks / 100).toFixed(2);
+
+/** A product id from the path: a number, or the page's «not found». */
+export function productIdParam(value: string | undefined): number {
+  if (!value || !/^\d{1,9}$/.test(value)) throw data('Товар не найден.', { status: 404 });
+  return Number(value);
+}

@@ -1,0 +1,363 @@
+import { data, Form, Link } from 'react-router';
+import { imageUrl } from '../../../contract/images';
+import { cachePolicy } from '../../../contract/cache-policy';
+import { bulkPriceInput } from '../../../domain/catalog/admin/admin.schemas';
+import type { BulkPriceResult } from '../../../domain/catalog/admin/catalog-admin';
+import { formatAmount } from '../../../domain/pricing/price';
+import { CatalogueRefusal, CatalogueTabs } from '~/components/admin/CatalogueTabs';
+import { refused, staffPage } from '~/lib/admin';
+import { catalogueFilter, catalogueQuery, catalogueRefusal, filterFields } from '~/lib/admin-catalogue';
+import styles from './admin.module.css';
+import cat from './catalogue.module.css';
+import type { Route } from './+types/products';
+
+/** The catalogue (issue 28.1): products with search, filters and pages, and the filtered list's bulk price change. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  staffPage(request, context, 'catalog.edit');
+  const filter = catalogueFilter(new URL(request.url).searchParams);
+  const { services, ctx } = context;
+  const [list, sections, brands] = await Promise.all([
+    services.catalogAdmin.list(ctx, filter).catch(catalogueRefusal),
+    services.catalogAdmin.sections(ctx),
+    services.catalogAdmin.brands(ctx),
+  ]);
+  return {
+    list,
+    filter,
+    imgVersion: context.options.imgVersion,
+    sections: sections.map((s) => ({ id: s.id, name: `${'— '.repeat(Math.max(0, s.depth - 1))}${s.name}` })),
+    brands: brands.map((b) => ({ id: b.id, name: b.name })),
+  };
+}
+
+interface BulkOutcome {
+  bulk?: BulkPriceResult;
+  values?: Record<string, string>;
+  error?: string;
+  notice?: string;
+}
+
+/** The bulk change: `preview` shows what would change, `apply` writes exactly the filter the preview carried. */
+export async function action({ request, context }: Route.ActionArgs) {
+  staffPage(request, context, 'catalog.edit');
+  const form = await request.formData().catch(() => new FormData());
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const values = { kind: field('kind'), value: field('value'), keepOld: field('keepOld') };
+  const filter = Object.fromEntries(
+    ['q', 'sectionId', 'brandId', 'published', 'inStock', 'hasPhotos']
+      .map((name) => [name, field(name)])
+      .filter(([, v]) => v !== ''),
+  );
+  const apply = field('intent') === 'apply';
+  const expected = field('expected');
+  const parsed = bulkPriceInput.safeParse({
+    filter,
+    kind: values.kind,
+    value: values.value,
+    keepOld: values.keepOld === '1',
+    apply,
+    expected: apply && /^\d{1,9}$/.test(expected) ? Number(expected) : undefined,
+  });
+  if (!parsed.success)
+    return data<BulkOutcome>({ values, error: parsed.error.issues[0]?.message ?? 'Проверьте форму.' }, { status: 400 });
+  try {
+    const bulk = await context.services.catalogAdmin.bulkPrice(context.ctx, parsed.data);
+    return {
+      bulk,
+      values,
+      notice: bulk.applied ? `Цены изменены: ${bulk.count} размеров.` : undefined,
+    } satisfies BulkOutcome;
+  } catch (error) {
+    return refused(error, { values } as BulkOutcome);
+  }
+}
+
+export const headers = cachePolicy('private');
+
+export function meta() {
+  return [{ title: 'Каталог — ВЬЮГА' }, { name: 'robots', content: 'noindex' }];
+}
+
+const LIST_PATH = '/admin/products/';
+
+const YES_NO = [
+  ['', 'все'],
+  ['1', 'да'],
+  ['0', 'нет'],
+] as const;
+const flagValue = (v: boolean | undefined) => (v === undefined ? '' : v ? '1' : '0');
+
+function priceRange(min: number | null, max: number | null) {
+  if (min === null || max === null) return '—';
+  return min === max ? formatAmount(min) : `${formatAmount(min)} – ${formatAmount(max)}`;
+}
+
+export default function Products({ loaderData, actionData }: Route.ComponentProps) {
+  const { list, filter, sections, brands, imgVersion } = loaderData;
+  const outcome = actionData as BulkOutcome | undefined;
+  const values = outcome?.values ?? { kind: 'percent', value: '', keepOld: '' };
+  const { page: _page, ...listFilter } = filter;
+  const hidden = Object.entries(filterFields(listFilter));
+  const bulk = outcome?.bulk;
+  return (
+    <>
+      <div className={cat.head}>
+        <h1>Каталог</h1>
+      </div>
+      <CatalogueTabs />
+      <Form method="get" className={styles.filters} aria-label="Фильтры товаров">
+        <label>
+          Поиск
+          <input
+            name="q"
+            type="search"
+            defaultValue={filter.q}
+            placeholder="название, артикул, код"
+            className={cat.search}
+          />
+        </label>
+        <label>
+          Раздел
+          <select name="sectionId" defaultValue={filter.sectionId ?? ''} className={cat.select}>
+            <option value="">все</option>
+            {sections.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Бренд
+          <select name="brandId" defaultValue={filter.brandId ?? ''} className={cat.select}>
+            <option value="">все</option>
+            {brands.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {(
+          [
+            ['published', 'Опубликован', filter.published],
+            ['inStock', 'В наличии', filter.inStock],
+            ['hasPhotos', 'Есть фото', filter.hasPhotos],
+          ] as const
+        ).map(([name, label, value]) => (
+          <label key={name}>
+            {label}
+            <select name={name} defaultValue={flagValue(value)}>
+              {YES_NO.map(([v, text]) => (
+                <option key={v} value={v}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <button type="submit" className={styles.button}>
+          Показать
+        </button>
+        <Link to={LIST_PATH} className={cat.reset}>
+          Сбросить
+        </Link>
+      </Form>
+      <p className={cat.found} role="status">
+        {`Найдено товаров: ${list.total}`}
+      </p>
+      {list.items.length === 0 ? (
+        <p>Товаров по этим условиям нет.</p>
+      ) : (
+        <div className={cat.scroll}>
+          <table className={`${styles.table} ${cat.list}`}>
+            <caption className="visually-hidden">Товары, страница {list.page}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Фото</th>
+                <th scope="col">Товар</th>
+                <th scope="col">Раздел</th>
+                <th scope="col">Бренд</th>
+                <th scope="col" className={cat.num}>
+                  Цена
+                </th>
+                <th scope="col" className={cat.num}>
+                  Остаток
+                </th>
+                <th scope="col">На сайте</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    {p.image ? (
+                      <img
+                        src={imageUrl(p.image, 'thumb', imgVersion)}
+                        alt=""
+                        width={39}
+                        height={58}
+                        className={cat.thumb}
+                        loading="lazy"
+                      />
+                    ) : (
+                      <span className={cat.noPhoto} title="Нет фото" />
+                    )}
+                  </td>
+                  <td>
+                    <Link to={`/admin/products/${p.id}/`} className={cat.link}>
+                      {p.name}
+                    </Link>
+                    <div className={cat.muted}>{`Арт. ${p.article} · ${p.code}`}</div>
+                  </td>
+                  <td>{p.section}</td>
+                  <td>{p.brand}</td>
+                  <td className={`${cat.num} price`}>{priceRange(p.minPrice, p.maxPrice)}</td>
+                  <td className={cat.num}>{p.stock}</td>
+                  <td>
+                    <span className={cat.badge} data-on={p.published}>
+                      {p.published ? 'опубликован' : 'снят'}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.pages > 1 && (
+        <nav aria-label="Страницы" className={cat.pages}>
+          {list.page > 1 && (
+            <Link to={`${LIST_PATH}${catalogueQuery(filter, { page: list.page === 2 ? '' : list.page - 1 })}`}>
+              ← Назад
+            </Link>
+          )}
+          <span aria-current="page">{`${list.page} из ${list.pages}`}</span>
+          {list.page < list.pages && (
+            <Link to={`${LIST_PATH}${catalogueQuery(filter, { page: list.page + 1 })}`}>Дальше →</Link>
+          )}
+        </nav>
+      )}
+
+      <section className={cat.bulk} aria-labelledby="bulk-title">
+        <h2 id="bulk-title">Изменить цены списка</h2>
+        <p className={cat.muted}>
+          {`Меняются цены всех размеров товаров, найденных по фильтру выше (найдено: ${list.total}), кроме тех, что ведёт 1С. Сначала — предпросмотр, потом «Применить».`}
+        </p>
+        <Form method="post" key={`bulk-${catalogueQuery(listFilter)}`}>
+          {hidden.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <fieldset>
+            <legend className="visually-hidden">Правило изменения цен</legend>
+            <label>
+              Как менять
+              <select name="kind" defaultValue={values.kind || 'percent'}>
+                <option value="percent">на процент</option>
+                <option value="amount">на сумму, ₽</option>
+              </select>
+            </label>
+            <label>
+              Насколько (−90…300 % или ± ₽)
+              <input type="text" name="value" inputMode="decimal" defaultValue={values.value} required />
+            </label>
+            <label className={cat.check}>
+              <input type="checkbox" name="keepOld" value="1" defaultChecked={values.keepOld === '1'} />
+              записать прежнюю цену как старую
+            </label>
+            <button type="submit" name="intent" value="preview" className={styles.button}>
+              Предпросмотр
+            </button>
+          </fieldset>
+        </Form>
+        {outcome?.error && (
+          <p className={styles.error} role="alert">
+            {outcome.error}
+          </p>
+        )}
+        {outcome?.notice && (
+          <p className={styles.notice} role="status">
+            {outcome.notice}
+          </p>
+        )}
+        {bulk && <BulkPreview bulk={bulk} />}
+      </section>
+    </>
+  );
+}
+
+function BulkPreview({ bulk }: { bulk: BulkPriceResult }) {
+  const hidden = Object.entries(filterFields(bulk.filter));
+  const value = bulk.rule.kind === 'amount' ? String(bulk.rule.value / 100) : String(bulk.rule.value);
+  return (
+    <div className={cat.preview}>
+      <p role={bulk.applied ? undefined : 'status'}>
+        {bulk.applied
+          ? `Изменено размеров: ${bulk.count}, правило ${bulk.rule.text}.`
+          : `Правило ${bulk.rule.text}${bulk.keepOld ? ', прежняя цена станет старой' : ''}: изменится размеров — ${bulk.count}.`}
+        {bulk.skipped > 0 && ` Пропущено размеров из 1С: ${bulk.skipped}.`}
+      </p>
+      {bulk.rows.length > 0 && (
+        <div className={cat.scroll}>
+          <table className={`${styles.table} ${cat.list}`}>
+            <caption className={cat.muted}>
+              {bulk.count > bulk.rows.length ? `Первые ${bulk.rows.length} из ${bulk.count}` : 'Все изменения'}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Товар</th>
+                <th scope="col">Размер</th>
+                <th scope="col" className={cat.num}>
+                  Цена
+                </th>
+                <th scope="col" className={cat.num}>
+                  Новая цена
+                </th>
+                <th scope="col" className={cat.num}>
+                  Старая цена
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {bulk.rows.map((r) => (
+                <tr key={r.offerId}>
+                  <td>
+                    {r.product}
+                    <div className={cat.muted}>{`Арт. ${r.article}`}</div>
+                  </td>
+                  <td>{r.size}</td>
+                  <td className={cat.num}>{formatAmount(r.price)}</td>
+                  <td className={`${cat.num} ${r.newPrice < r.price ? cat.down : r.newPrice > r.price ? cat.up : ''}`}>
+                    {`→ ${formatAmount(r.newPrice)}`}
+                  </td>
+                  <td className={cat.num}>{r.newOldPrice === null ? '—' : formatAmount(r.newOldPrice)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {!bulk.applied && bulk.count > 0 && (
+        <Form method="post">
+          {hidden.map(([name, v]) => (
+            <input key={name} type="hidden" name={name} value={v} />
+          ))}
+          <input type="hidden" name="kind" value={bulk.rule.kind} />
+          <input type="hidden" name="value" value={value} />
+          <input type="hidden" name="keepOld" value={bulk.keepOld ? '1' : ''} />
+          <input type="hidden" name="expected" value={bulk.count} />
+          <button type="submit" name="intent" value="apply" className={styles.danger}>
+            {`Применить к ${bulk.count} размерам`}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CatalogueRefusal title="Каталог" error={error} />;
+}

@@ -1,0 +1,334 @@
+import { DomainError } from '../../errors';
+import { auditEntry } from '../../staff/audit';
+import { requirePermission } from '../../staff/permissions';
+import type { BulkPriceInput, ProductEdit } from './admin.schemas';
+import {
+  AUDIT_OFFERS_CAP,
+  CATALOG_PAGE_SIZE,
+  type CatalogAdminRepository,
+  type CatalogAdminService,
+  type CatalogAdminUnit,
+  PREVIEW_ROWS,
+  type SectionRow,
+} from './catalog-admin';
+import { changedPrice, priceProblem, roublesOf, ruleText } from './rules';
+
+const productNotFound = () => new DomainError('not_found', 'Товар не найден.', 'PRODUCT_NOT_FOUND');
+const ownedBy1C = (what: string) =>
+  new DomainError(
+    'conflict',
+    `${what} ведёт 1С: изменения вносите в 1С, иначе следующий обмен их перезапишет.`,
+    'OWNED_BY_1C',
+  );
+
+/** Sections in tree order: each after its parent, siblings by sort and name. */
+export function treeOrder(sections: readonly SectionRow[]): SectionRow[] {
+  const children = new Map<number | null, SectionRow[]>();
+  for (const s of sections) {
+    const parent = s.parentId !== null && sections.some((p) => p.id === s.parentId) ? s.parentId : null;
+    children.set(parent, [...(children.get(parent) ?? []), s]);
+  }
+  const out: SectionRow[] = [];
+  const walk = (parent: number | null) => {
+    const list = (children.get(parent) ?? []).sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name, 'ru'));
+    for (const s of list) {
+      out.push(s);
+      walk(s.id);
+    }
+  };
+  walk(null);
+  return out;
+}
+
+export function createCatalogAdminService(deps: {
+  repo: CatalogAdminRepository;
+  unit: CatalogAdminUnit;
+}): CatalogAdminService {
+  const { repo, unit } = deps;
+
+  async function card(id: number) {
+    const found = await repo.card(id);
+    if (!found) throw productNotFound();
+    return found;
+  }
+
+  const service: CatalogAdminService = {
+    async list(ctx, filter) {
+      requirePermission(ctx, 'catalog.edit');
+      const page = filter.page ?? 1;
+      const { page: _page, ...rest } = filter;
+      const { rows, total } = await repo.list({
+        ...rest,
+        limit: CATALOG_PAGE_SIZE,
+        offset: (page - 1) * CATALOG_PAGE_SIZE,
+      });
+      return { items: rows, total, page, pages: Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE)) };
+    },
+
+    async card(ctx, id) {
+      requirePermission(ctx, 'catalog.edit');
+      return card(id);
+    },
+
+    async edit(ctx, id, edit: ProductEdit) {
+      const member = requirePermission(ctx, 'catalog.edit');
+      await unit.run(async ({ catalog, audit }) => {
+        const before = await catalog.lockProduct(id);
+        if (!before) throw productNotFound();
+        const fields = {
+          name: edit.name,
+          description: edit.description,
+          sectionId: edit.sectionId,
+          brandId: edit.brandId,
+        };
+        const changed = Object.fromEntries(
+          Object.entries(fields).filter(
+            ([key, value]) => value !== undefined && value !== before[key as keyof typeof before],
+          ),
+        ) as Partial<Pick<typeof before, 'name' | 'description' | 'sectionId' | 'brandId'>>;
+        if (before.ownedBy1C && Object.keys(changed).length > 0) {
+          const names = { name: 'Название', description: 'Описание', sectionId: 'Раздел', brandId: 'Бренд' } as const;
+          const first = Object.keys(changed)[0] as keyof typeof names;
+          throw ownedBy1C(`${names[first]} этого товара`);
+        }
+        if (changed.sectionId !== undefined || changed.brandId !== undefined) {
+          const [sections, brands] = await Promise.all([
+            changed.sectionId !== undefined ? catalog.sections() : null,
+            changed.brandId !== undefined ? catalog.brands() : null,
+          ]);
+          if (sections && !sections.some((s) => s.id === changed.sectionId))
+            throw new DomainError('validation', 'Такого раздела нет.', 'SECTION_NOT_FOUND');
+          if (brands && !brands.some((b) => b.id === changed.brandId))
+            throw new DomainError('validation', 'Такого бренда нет.', 'BRAND_NOT_FOUND');
+        }
+        if (Object.keys(changed).length > 0) {
+          await catalog.updateProduct(id, changed);
+          const was = Object.fromEntries(Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]));
+          await audit.record(
+            auditEntry(ctx, member, {
+              action: 'product.update',
+              entity: 'product',
+              entityId: id,
+              before: was,
+              after: changed,
+            }),
+          );
+        }
+        if (edit.published !== undefined && edit.published !== before.published) {
+          if (edit.published && before.minPrice <= 0)
+            throw new DomainError(
+              'conflict',
+              'У товара нет цены: задайте цену размерам, потом публикуйте.',
+              'PRODUCT_UNPRICED',
+            );
+          await catalog.updateProduct(id, { published: edit.published });
+          await audit.record(
+            auditEntry(ctx, member, {
+              action: 'product.publish',
+              entity: 'product',
+              entityId: id,
+              before: { published: before.published },
+              after: { published: edit.published },
+            }),
+          );
+        }
+      });
+      return card(id);
+    },
+
+    async setPrice(ctx, offerId, input) {
+      const member = requirePermission(ctx, 'catalog.edit');
+      const problem = priceProblem(input.price, input.oldPrice);
+      if (problem) throw new DomainError('validation', problem, 'INVALID_PRICE');
+      return unit.run(async ({ catalog, audit }) => {
+        const offer = await catalog.lockOffer(offerId);
+        if (!offer) throw new DomainError('not_found', 'Размер товара не найден.', 'OFFER_NOT_FOUND');
+        if (offer.ownedBy1C) throw ownedBy1C('Цену этого размера');
+        if (offer.price !== input.price || offer.oldPrice !== input.oldPrice) {
+          await catalog.setOfferPrices([{ id: offerId, price: input.price, oldPrice: input.oldPrice }]);
+          await catalog.refreshPrices([offer.productId]);
+          await audit.record(
+            auditEntry(ctx, member, {
+              action: 'offer.price',
+              entity: 'offer',
+              entityId: offerId,
+              before: {
+                productId: offer.productId,
+                price: roublesOf(offer.price),
+                oldPrice: offer.oldPrice === null ? null : roublesOf(offer.oldPrice),
+              },
+              after: {
+                productId: offer.productId,
+                price: roublesOf(input.price),
+                oldPrice: input.oldPrice === null ? null : roublesOf(input.oldPrice),
+              },
+            }),
+          );
+        }
+        return {
+          id: offerId,
+          productId: offer.productId,
+          size: offer.size,
+          price: roublesOf(input.price),
+          oldPrice: input.oldPrice === null ? null : roublesOf(input.oldPrice),
+        };
+      });
+    },
+
+    async bulkPrice(ctx, input: BulkPriceInput & { expected?: number }) {
+      const member = requirePermission(ctx, 'catalog.edit');
+      const { filter, rule, keepOld } = input;
+      const row = (o: Awaited<ReturnType<CatalogAdminRepository['filteredOffers']>>[number]) => {
+        const next = changedPrice(o, rule, keepOld);
+        return {
+          offerId: o.id,
+          productId: o.productId,
+          product: o.productName,
+          article: o.article,
+          size: o.size,
+          price: o.price,
+          oldPrice: o.oldPrice,
+          newPrice: next.price,
+          newOldPrice: next.oldPrice,
+        };
+      };
+      const base = { rule: { ...rule, text: ruleText(rule) }, keepOld, filter };
+      if (!input.apply) {
+        const [counts, offers] = await Promise.all([
+          repo.countFilteredOffers(filter),
+          repo.filteredOffers(filter, { limit: PREVIEW_ROWS, lock: false }),
+        ]);
+        return {
+          ...base,
+          applied: false,
+          count: counts.offers - counts.ownedBy1C,
+          skipped: counts.ownedBy1C,
+          rows: offers.map(row),
+        };
+      }
+      return unit.run(async ({ catalog, audit }) => {
+        const mine = await catalog.filteredOffers(filter, { limit: null, lock: true });
+        const { ownedBy1C: skipped } = await catalog.countFilteredOffers(filter);
+        if (input.expected !== undefined && input.expected !== mine.length)
+          throw new DomainError(
+            'conflict',
+            `Список изменился после предпросмотра: теперь в нём ${mine.length} размеров вместо ${input.expected}. Посмотрите предпросмотр ещё раз.`,
+            'BULK_CHANGED',
+          );
+        if (mine.length === 0)
+          throw new DomainError(
+            'validation',
+            'В отфильтрованном списке нет размеров, чьи цены можно менять.',
+            'BULK_EMPTY',
+          );
+        const rows = mine.map(row);
+        const changes = rows
+          .filter((r) => r.newPrice !== r.price || r.newOldPrice !== r.oldPrice)
+          .map((r) => ({ id: r.offerId, price: r.newPrice, oldPrice: r.newOldPrice }));
+        await catalog.setOfferPrices(changes);
+        await catalog.refreshPrices([...new Set(rows.map((r) => r.productId))]);
+        const capped = rows.slice(0, AUDIT_OFFERS_CAP);
+        const money = (k: number | null) => (k === null ? null : roublesOf(k));
+        await audit.record(
+          auditEntry(ctx, member, {
+            action: 'catalog.bulk_price',
+            entity: 'catalog',
+            entityId: 'prices',
+            before: {
+              offers: capped.map((r) => ({ id: r.offerId, price: money(r.price), oldPrice: money(r.oldPrice) })),
+            },
+            after: {
+              filter,
+              rule: ruleText(rule),
+              keepOld,
+              count: rows.length,
+              skipped,
+              offers: capped.map((r) => ({ id: r.offerId, price: money(r.newPrice), oldPrice: money(r.newOldPrice) })),
+            },
+          }),
+        );
+        return {
+          ...base,
+          applied: true,
+          count: rows.length,
+          skipped,
+          rows: rows.slice(0, PREVIEW_ROWS),
+        };
+      });
+    },
+
+    async sections(ctx) {
+      requirePermission(ctx, 'catalog.edit');
+      return treeOrder(await repo.sections());
+    },
+
+    async editSection(ctx, id, edit) {
+      const member = requirePermission(ctx, 'catalog.edit');
+      return unit.run(async ({ catalog, audit }) => {
+        const before = await catalog.lockSection(id);
+        if (!before) throw new DomainError('not_found', 'Раздел не найден.', 'SECTION_NOT_FOUND');
+        if (edit.url !== undefined && edit.url !== before.url && (await catalog.sectionUrlTaken(edit.url, id)))
+          throw new DomainError('conflict', 'Этот адрес уже у другого раздела.', 'SECTION_URL_TAKEN');
+        const pick = (s: { name: string; url: string; sort: number }) => ({ name: s.name, url: s.url, sort: s.sort });
+        const after = {
+          ...pick(before),
+          ...Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined)),
+        };
+        await catalog.updateSection(id, edit);
+        await audit.record(
+          auditEntry(ctx, member, {
+            action: 'section.update',
+            entity: 'section',
+            entityId: id,
+            before: pick(before),
+            after,
+          }),
+        );
+        return { ...before, ...after };
+      });
+    },
+
+    async brands(ctx) {
+      requirePermission(ctx, 'catalog.edit');
+      return repo.brands();
+    },
+
+    async editBrand(ctx, id, edit) {
+      const member = requirePermission(ctx, 'catalog.edit');
+      return unit.run(async ({ catalog, audit }) => {
+        const before = await catalog.lockBrand(id);
+        if (!before) throw new DomainError('not_found', 'Бренд не найден.', 'BRAND_NOT_FOUND');
+        const pick = (b: { name: string; text: string }) => ({ name: b.name, text: b.text });
+        const after = {
+          ...pick(before),
+          ...Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined)),
+        };
+        await catalog.updateBrand(id, edit);
+        await audit.record(
+          auditEntry(ctx, member, {
+            action: 'brand.update',
+            entity: 'brand',
+            entityId: id,
+            before: pick(before),
+            after,
+          }),
+        );
+        return { ...before, ...after };
+      });
+    },
+
+    async createBrand(ctx, brand) {
+      const member = requirePermission(ctx, 'catalog.edit');
+      return unit.run(async ({ catalog, audit }) => {
+        if (await catalog.brandCodeTaken(brand.code))
+          throw new DomainError('conflict', `Бренд с кодом «${brand.code}» уже есть.`, 'BRAND_CODE_TAKEN');
+        const id = await catalog.createBrand(brand);
+        await audit.record(
+          auditEntry(ctx, member, { action: 'brand.create', entity: 'brand', entityId: id, after: brand }),
+        );
+        return { id, ...brand, products: 0 };
+      });
+    },
+  };
+  return service;
+}
