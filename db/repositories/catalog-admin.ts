@@ -294,7 +294,9 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
       if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
       if (patch.description !== undefined) sets.push(sql`description = ${patch.description}`);
       if (patch.brandId !== undefined) sets.push(sql`brand_id = ${patch.brandId}`);
-      if (patch.published !== undefined) sets.push(sql`active = ${patch.published}`);
+      // `unpublished` is the staff's own hold, which the 1C exchange keeps; a product goes live only when priced.
+      if (patch.published !== undefined)
+        sets.push(sql`unpublished = ${!patch.published}`, sql`active = ${patch.published} and min_price > 0`);
       if (patch.sectionId !== undefined)
         sets.push(
           sql`section_id = ${patch.sectionId}`,

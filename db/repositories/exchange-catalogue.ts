@@ -475,18 +475,21 @@ async function writeProducts(
   return joined.map((r) => parsed(r.record));
 }
 
-/** The 1C product's fields onto its variants where they differ; a variant is live when not deleted and priced. */
+/**
+ * The 1C product's fields onto its variants where they differ; a variant is live when not deleted, priced and not
+ * unpublished by the staff (a publish state 1C does not know, so an exchange never undoes it).
+ */
 async function copyToVariants(tx: Tx, where: SQL) {
   await tx.execute(sql`update products p set name = e.name, article = e.article, description = e.description,
       section_id = e.section_id, section_path = s.path, brand_id = e.brand_id, props = e.props, gender = s.gender,
-      category = lower(s.name), active = (not e.deleted and p.min_price > 0)
+      category = lower(s.name), active = (not e.deleted and p.min_price > 0 and not p.unpublished)
     from exchange_variants v join exchange_products e on e.onec_id = v.onec_product_id
       join sections s on s.id = e.section_id
     where p.id = v.product_id and ${where}
       and (p.name, p.article, p.description, p.section_id, p.section_path, p.brand_id, p.props, p.gender, p.category, p.active)
         is distinct from
         (e.name, e.article, e.description, e.section_id, s.path, e.brand_id, e.props, s.gender, lower(s.name),
-          not e.deleted and p.min_price > 0)`);
+          not e.deleted and p.min_price > 0 and not p.unpublished)`);
 }
 
 /** The variants' photos replaced by the 1C product's when the lists differ (a product 1C sends no photo for keeps its). */
@@ -808,7 +811,9 @@ async function refreshVariants(tx: Tx, productIds: number[]) {
       select a.product_id, a.min_price, a.old_price, a.pct, (not e.deleted and a.min_price > 0) as live
       from prices a
         join exchange_variants v on v.product_id = a.product_id join exchange_products e on e.onec_id = v.onec_product_id)
-    update products p set min_price = n.min_price, old_price = n.old_price, discount_percent = n.pct, active = n.live
+    update products p set min_price = n.min_price, old_price = n.old_price, discount_percent = n.pct,
+      active = n.live and not p.unpublished
     from next n where p.id = n.product_id
-      and (p.min_price, p.old_price, p.discount_percent, p.active) is distinct from (n.min_price, n.old_price, n.pct, n.live)`);
+      and (p.min_price, p.old_price, p.discount_percent, p.active)
+        is distinct from (n.min_price, n.old_price, n.pct, n.live and not p.unpublished)`);
 }

@@ -81,6 +81,8 @@ export const products = pgTable(
     views: integer('views').notNull().default(0),
     sort: integer('sort').notNull().default(500),
     active: boolean('active').notNull().default(true),
+    /** Unpublished by the staff: kept out of sale whatever the 1C exchange says (it sets `active` otherwise). */
+    unpublished: boolean('unpublished').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

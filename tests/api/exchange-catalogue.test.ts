@@ -287,6 +287,18 @@ describe('1C catalogue import', () => {
     expect(await versions()).toEqual(before);
   });
 
+  it('a product the staff unpublished stays out of sale through the next exchange', async () => {
+    const [first] = await variants();
+    await app.database.db.execute(sql`update products set unpublished = true, active = false where id = ${first?.id}`);
+    const renamed = basePackage();
+    (renamed.products[0] as { description: string }).description = 'Тёплая парка с капюшоном и мембраной.';
+    await session(packageFiles(renamed));
+    const after = (await variants()).find((v) => v.id === first?.id);
+    expect(after?.active).toBe(false);
+    await app.database.db.execute(sql`update products set unpublished = false, active = true where id = ${first?.id}`);
+    await session(packageFiles(basePackage()));
+  });
+
   it('a changes-only package changes what it names and removes nothing', async () => {
     const pkg = basePackage();
     const [a] = shops.map((s) => s.code) as [string];

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "unpublished" boolean DEFAULT false NOT NULL;
