@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { formatCard } from '../../../domain/cabinet/discount-card';
 import { customerSearchInput } from '../../../domain/customers/customers-admin.schemas';
 import { staffPage } from '~/lib/admin';
 import { loaderRefusal, phoneText, when } from '~/lib/admin-orders';
@@ -55,7 +56,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
           Найти
         </button>
         {q && (
-          <Link to={LIST_PATH} className={desk.reset}>
+          <Link to={LIST_PATH} className={`${desk.reset} ${css.reset}`}>
             Сбросить
           </Link>
         )}
@@ -91,7 +92,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                     <div className={desk.muted}>{c.email}</div>
                   </td>
                   <td className={desk.nowrap}>{c.phone ? phoneText(c.phone) : '—'}</td>
-                  <td className={desk.nowrap}>{c.card ?? '—'}</td>
+                  <td className={desk.nowrap}>{c.card ? formatCard(c.card) : '—'}</td>
                   <td className={css.number}>{c.ordersCount}</td>
                   <td className={desk.nowrap}>{c.lastOrderAt ? when(c.lastOrderAt) : '—'}</td>
                   <td>
