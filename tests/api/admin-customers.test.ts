@@ -7,7 +7,7 @@ import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support
 import { type CheckoutKit, checkoutKit } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
 import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
-import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';
+import { createTestApp, newVisitor, SHOP_ORIGIN, type TestApp, type Visitor } from '../support/test-app';
 
 let app: TestApp;
 let offers: OfferFacts[];
@@ -187,6 +187,15 @@ describe('block and unblock', () => {
       expect(refused.status, login).toBe(403);
       expect((await errorOf(refused))?.message).toBe(BLOCKED_LOGIN);
     }
+    // The login page's form (no JavaScript) says the same, and logs no one in.
+    const page = await app.fetch('/auth/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SHOP_ORIGIN },
+      body: new URLSearchParams({ intent: 'password', login: c.email, password: PASSWORD }).toString(),
+      redirect: 'manual',
+    });
+    expect(page.status).toBe(200);
+    expect((await page.text()).replaceAll('<!-- -->', '')).toContain(BLOCKED_LOGIN);
     // SMS code login.
     const byCode = await codeLogin(c.phone);
     expect(byCode.status).toBe(403);
