@@ -56,6 +56,8 @@ export default [
     // issue 28 · content
     // issue 28 · shops-questions
     // issue 28 · customers
+    route('customers', 'routes/admin/customers.tsx'),
+    route('customers/:id', 'routes/admin/customer.tsx'),
     route('logout', 'routes/admin/logout.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap.xml.ts'),

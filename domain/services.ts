@@ -35,6 +35,7 @@ import type { CatalogAdminService } from './catalog/admin/catalog-admin';
 // issue 28 · content
 // issue 28 · shops-questions
 // issue 28 · customers
+import type { CustomersAdminService } from './customers/customers-admin';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
 export interface Services {
@@ -88,6 +89,7 @@ export interface Services {
   // issue 28 · content
   // issue 28 · shops-questions
   // issue 28 · customers
+  customersAdmin: CustomersAdminService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;
   /** Every rule it counts by (`domain/limits/catalogue.ts`), with the maxima of the settings. */

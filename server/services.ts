@@ -81,6 +81,9 @@ import { catalogAdminRepository, catalogAdminUnit } from '../db/repositories/cat
 // issue 28 · content
 // issue 28 · shops-questions
 // issue 28 · customers
+import { createCustomersAdminService } from '../domain/customers/customers-admin';
+import { refuseBlockedLogin } from '../domain/customers/blocked';
+import { customerBlocks, customersAdminReads, customersAdminUnit } from '../db/repositories/customers-admin';
 
 /** The composition root: repositories on the database, services on the repositories. */
 export function createServices(deps: {
@@ -139,7 +142,9 @@ export function createServices(deps: {
   };
   const listing = createListingService(listingRepository(db), { invalidations });
   const basket = createBasketService(basketRepository(db));
-  const sessionUser = createSessionUserService(sessionUserRepository(db), basket.mergeVisitorBasket);
+  const sessionUser = createSessionUserService(sessionUserRepository(db), basket.mergeVisitorBasket, (userId) =>
+    refuseBlockedLogin(customerBlocks(db), company.hotline, userId),
+  );
   // The key of an order's page for a guest: the link in the confirmation letter, never the number alone.
   const orderToken = (id: number) => createHmac('sha256', secret).update(`order:${id}`).digest('base64url');
   const orderLink = (id: number) =>
@@ -210,6 +215,7 @@ export function createServices(deps: {
     orderLink,
     payment: { online: provider !== 'none', ttlMinutes: settings.PAYMENT_TTL_MINUTES },
     payments,
+    blocks: customerBlocks(db),
   });
   return {
     sessionUser,
@@ -324,6 +330,7 @@ export function createServices(deps: {
     // issue 28 · content
     // issue 28 · shops-questions
     // issue 28 · customers
+    customersAdmin: createCustomersAdminService({ reads: customersAdminReads(db), unit: customersAdminUnit(db) }),
     limits,
     limitRules,
   };

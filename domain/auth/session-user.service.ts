@@ -14,6 +14,8 @@ export interface SessionUserService {
 export function createSessionUserService(
   repo: SessionUserRepository,
   mergeVisitorBasket: (sessionId: string, userId: number) => Promise<void>,
+  /** Throws when the user may not log in (a customer blocked by the shop, issue 28.5): every login path comes here. */
+  refuseLogin: (userId: number) => Promise<void> = async () => {},
 ): SessionUserService {
   return {
     actorOf: (sessionId) => repo.actorOf(sessionId),
@@ -22,6 +24,7 @@ export function createSessionUserService(
       return (userId !== null && (await repo.user(userId))) || GUEST;
     },
     async logIn(ctx, userId, newSessionId) {
+      await refuseLogin(userId);
       await mergeVisitorBasket(ctx.sessionId, userId);
       await repo.rotateSession(ctx.sessionId, newSessionId, userId);
       return (await repo.user(userId)) ?? GUEST;

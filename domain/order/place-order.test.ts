@@ -102,6 +102,7 @@ describe('placing an order as named steps', () => {
   it('names each step, in order: the checks, then the writes of the one transaction', () => {
     expect(PLACE_ORDER_STEPS.map((s) => [s.name, s.inTransaction === true])).toEqual([
       ['check phone', false],
+      ['refuse a blocked customer', false],
       ['answer a repeated save', false],
       ['choose payment', false],
       ['limit orders per phone', false],

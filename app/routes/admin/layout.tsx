@@ -21,6 +21,7 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   // issue 28 · content
   // issue 28 · shops-questions
   // issue 28 · customers
+  { to: '/admin/customers/', label: 'Покупатели', action: 'customers.read' },
   { to: '/admin/account/', label: 'Мой профиль', action: null },
 ];
 

@@ -22,6 +22,7 @@ import { catalogueAdminApi } from './admin-catalogue';
 // issue 28 · content
 // issue 28 · shops-questions
 // issue 28 · customers
+import { adminCustomersApi } from './admin-customers';
 
 /**
  * `/api/v2/*` (spec §7): every answer is the envelope; every state-changing call passes `guardWrites` (the sessid and
@@ -51,6 +52,7 @@ export function apiV2(
     // issue 28 · content
     // issue 28 · shops-questions
     // issue 28 · customers
+    adminCustomersApi(services),
   ]) {
     api.route('/', area);
   }

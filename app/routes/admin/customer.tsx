@@ -1,0 +1,335 @@
+import { data, Form, Link, useNavigation } from 'react-router';
+import { formatPhone } from '../../../domain/auth/phone';
+import {
+  customerBlockInput,
+  customerBonusInput,
+  isCustomerId,
+} from '../../../domain/customers/customers-admin.schemas';
+import { DomainError } from '../../../domain/errors';
+import { formatAmount } from '../../../domain/pricing/price';
+import { roleMay } from '../../../domain/staff/permissions';
+import { refused, staffPage } from '~/lib/admin';
+import { errorText, loaderRefusal, phoneText, when } from '~/lib/admin-orders';
+import { cachePolicy } from '../../../contract/cache-policy';
+import styles from './admin.module.css';
+import desk from './orders.module.css';
+import css from './customers.module.css';
+import type { Route } from './+types/customer';
+
+function customerId(param: string | undefined): number {
+  if (!isCustomerId(param)) loaderRefusal(new DomainError('not_found', 'Покупатель не найден.', 'CUSTOMER_NOT_FOUND'));
+  return Number(param);
+}
+
+/** A customer's card (issue 28.5): profile, addresses, discount card, orders, bonus history, block and bonus forms. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const member = staffPage(request, context, 'customers.read');
+  const id = customerId(params.id);
+  const customer = await context.services.customersAdmin.card(context.ctx, id).catch(loaderRefusal);
+  return { customer, canEdit: roleMay(member, 'customers.edit') };
+}
+
+type Values = { reason?: string; amount?: string };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  staffPage(request, context, 'customers.edit');
+  const id = customerId(params.id);
+  const { services, ctx } = context;
+  const form = await request.formData().catch(() => new FormData());
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const intent = field('intent');
+  const values: Values = { reason: field('reason'), amount: field('amount') };
+  try {
+    if (intent === 'block') {
+      const parsed = customerBlockInput.safeParse({ blocked: field('blocked'), reason: values.reason });
+      if (!parsed.success)
+        return data({ intent, values, error: parsed.error.issues[0]?.message ?? 'Проверьте форму.' }, { status: 400 });
+      await services.customersAdmin.block(ctx, id, parsed.data);
+      return {
+        intent,
+        notice: parsed.data.blocked
+          ? 'Покупатель заблокирован: его сессии завершены, вход и заказы закрыты.'
+          : 'Покупатель разблокирован.',
+      };
+    }
+    if (intent === 'bonus') {
+      const parsed = customerBonusInput.safeParse({ amount: values.amount, reason: values.reason });
+      if (!parsed.success)
+        return data({ intent, values, error: parsed.error.issues[0]?.message ?? 'Проверьте форму.' }, { status: 400 });
+      await services.customersAdmin.bonus(ctx, id, parsed.data);
+      return {
+        intent,
+        notice: `${parsed.data.amount > 0 ? 'Начислено' : 'Списано'} ${formatAmount(Math.abs(parsed.data.amount))}.`,
+      };
+    }
+    return data({ intent, error: 'Обновите страницу и попробуйте ещё раз.' }, { status: 400 });
+  } catch (error) {
+    return refused(error, { intent, values });
+  }
+}
+
+export const headers = cachePolicy('private');
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const name = loaderData?.customer.fullName || loaderData?.customer.email || 'Покупатель';
+  return [{ title: `${name} — покупатели — ВЬЮГА` }, { name: 'robots', content: 'noindex' }];
+}
+
+const LONG_DATE = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeZone: 'UTC' });
+const birthdayText = (value: string) => {
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : LONG_DATE.format(time);
+};
+
+export default function Customer({ loaderData, actionData }: Route.ComponentProps) {
+  const { customer: c, canEdit } = loaderData;
+  const result = actionData as { intent?: string; notice?: string; error?: string; values?: Values } | undefined;
+  const busy = useNavigation().state !== 'idle';
+  const said = (intent: string) => (result?.intent === intent ? result : undefined);
+  const block = said('block');
+  const bonus = said('bonus');
+  return (
+    <>
+      <p>
+        <Link to="/admin/customers/" className={desk.link}>
+          ← Покупатели
+        </Link>
+      </p>
+      <h1>{c.fullName || c.email}</h1>
+      {c.blocked && (
+        <p className={css.alert} role="note">
+          {`Заблокирован ${when(c.blocked.at)}. Причина: ${c.blocked.reason}`}
+        </p>
+      )}
+      <div className={css.card}>
+        <div className={css.column}>
+          <section className={css.block} aria-labelledby="profile">
+            <h2 id="profile">Профиль</h2>
+            <dl className={css.facts}>
+              <dt>Email</dt>
+              <dd>{`${c.email}${c.emailConfirmed ? '' : ' (не подтверждён)'}`}</dd>
+              <dt>Телефон</dt>
+              <dd>
+                {c.confirmedPhone
+                  ? `${formatPhone(c.confirmedPhone)} (подтверждён)`
+                  : c.phone
+                    ? phoneText(c.phone)
+                    : '—'}
+              </dd>
+              <dt>Дата рождения</dt>
+              <dd>{c.birthday ? birthdayText(c.birthday) : '—'}</dd>
+              <dt>Зарегистрирован</dt>
+              <dd>{when(c.createdAt)}</dd>
+            </dl>
+          </section>
+          <section className={css.block} aria-labelledby="orders">
+            <h2 id="orders">Заказы</h2>
+            {c.orders.length === 0 ? (
+              <p>Заказов нет.</p>
+            ) : (
+              <div className={desk.scroll}>
+                <table className={`${styles.table} ${css.small}`}>
+                  <thead>
+                    <tr>
+                      <th scope="col">Номер</th>
+                      <th scope="col">Дата</th>
+                      <th scope="col">Статус</th>
+                      <th scope="col" className={css.number}>
+                        Сумма
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {c.orders.map((o) => (
+                      <tr key={o.id}>
+                        <td className={desk.nowrap}>
+                          <Link to={`/admin/orders/${o.id}/`} className={desk.link}>{`№ ${o.number}`}</Link>
+                        </td>
+                        <td className={desk.nowrap}>{when(o.createdAt)}</td>
+                        <td>
+                          <span className={desk.status} data-status={o.status}>
+                            {o.statusName}
+                          </span>
+                        </td>
+                        <td className={`${css.number} price`}>{formatAmount(o.total)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+          <section className={css.block} aria-labelledby="bonus-history">
+            <h2 id="bonus-history">История бонусов</h2>
+            {c.bonusHistory.length === 0 ? (
+              <p>Операций с бонусами не было.</p>
+            ) : (
+              <div className={desk.scroll}>
+                <table className={`${styles.table} ${css.small}`}>
+                  <thead>
+                    <tr>
+                      <th scope="col">Дата</th>
+                      <th scope="col">Операция</th>
+                      <th scope="col" className={css.number}>
+                        Сумма
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {c.bonusHistory.map((b) => (
+                      <tr key={b.id}>
+                        <td className={desk.nowrap}>{when(b.at)}</td>
+                        <td>
+                          <div>{b.title}</div>
+                          {b.reason && <div className={desk.muted}>{`Причина: ${b.reason}`}</div>}
+                          {b.staffEmail && <div className={desk.muted}>{`Сотрудник: ${b.staffEmail}`}</div>}
+                        </td>
+                        <td className={`${css.number} ${b.amount < 0 ? css.minus : css.plus}`}>
+                          {`${b.amount > 0 ? '+' : ''}${formatAmount(b.amount)}`}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </div>
+        <div className={css.column}>
+          <section className={css.block} aria-labelledby="discount-card">
+            <h2 id="discount-card">Дисконтная карта</h2>
+            {c.card ? (
+              <>
+                <p className={css.balance}>{formatAmount(c.card.bonusBalance)}</p>
+                <p className={css.hint}>бонусов на балансе</p>
+                <dl className={css.facts}>
+                  <dt>Номер</dt>
+                  <dd>{c.card.formatted}</dd>
+                  <dt>Скидка</dt>
+                  <dd>{`${c.card.percent}%${c.card.active ? '' : ' (карта не активна)'}`}</dd>
+                </dl>
+              </>
+            ) : (
+              <p>Дисконтной карты нет.</p>
+            )}
+            {canEdit && c.card && (
+              <Form method="post" className={css.form} aria-label="Корректировка бонусов" style={{ marginTop: 16 }}>
+                <input type="hidden" name="intent" value="bonus" />
+                <label>
+                  Сумма, ₽ (со знаком минус — списать)
+                  <input
+                    name="amount"
+                    inputMode="decimal"
+                    required
+                    defaultValue={bonus?.error ? bonus.values?.amount : ''}
+                    aria-invalid={bonus?.error ? true : undefined}
+                    aria-describedby={bonus?.error ? 'bonus-error' : undefined}
+                  />
+                </label>
+                <label>
+                  Причина
+                  <input
+                    name="reason"
+                    required
+                    maxLength={500}
+                    defaultValue={bonus?.error ? bonus.values?.reason : ''}
+                  />
+                </label>
+                {bonus?.error && (
+                  <p id="bonus-error" className={styles.error} role="alert">
+                    {bonus.error}
+                  </p>
+                )}
+                {bonus?.notice && (
+                  <p className={styles.notice} role="status">
+                    {bonus.notice}
+                  </p>
+                )}
+                <button type="submit" className={styles.button} disabled={busy}>
+                  Провести корректировку
+                </button>
+              </Form>
+            )}
+          </section>
+          {canEdit && (
+            <section className={css.block} aria-labelledby="block-title">
+              <h2 id="block-title">{c.blocked ? 'Блокировка' : 'Заблокировать'}</h2>
+              <Form method="post" className={css.form}>
+                <input type="hidden" name="intent" value="block" />
+                <input type="hidden" name="blocked" value={c.blocked ? 'false' : 'true'} />
+                {c.blocked ? (
+                  <p className={css.hint}>Покупатель не может войти и оформить заказ.</p>
+                ) : (
+                  <>
+                    <p className={css.hint}>
+                      Покупатель не сможет войти и оформить заказ, его открытые сессии завершатся.
+                    </p>
+                    <label>
+                      Причина блокировки
+                      <textarea
+                        name="reason"
+                        required
+                        rows={3}
+                        maxLength={500}
+                        defaultValue={block?.error ? block.values?.reason : ''}
+                        aria-invalid={block?.error ? true : undefined}
+                        aria-describedby={block?.error ? 'block-error' : undefined}
+                      />
+                    </label>
+                  </>
+                )}
+                {block?.error && (
+                  <p id="block-error" className={styles.error} role="alert">
+                    {block.error}
+                  </p>
+                )}
+                {block?.notice && (
+                  <p className={styles.notice} role="status">
+                    {block.notice}
+                  </p>
+                )}
+                <button type="submit" className={c.blocked ? styles.button : styles.danger} disabled={busy}>
+                  {c.blocked ? 'Разблокировать' : 'Заблокировать'}
+                </button>
+              </Form>
+            </section>
+          )}
+          <section className={css.block} aria-labelledby="addresses">
+            <h2 id="addresses">Адреса</h2>
+            {c.addresses.length === 0 ? (
+              <p>Адресов нет.</p>
+            ) : (
+              <ul className={css.list}>
+                {c.addresses.map((a) => (
+                  <li key={a.id}>
+                    {a.title}
+                    {a.isDefault && <span className={desk.muted}> — основной</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <>
+      <h1>Покупатель</h1>
+      <p className={styles.error} role="alert">
+        {errorText(error)}
+      </p>
+      <p>
+        <Link to="/admin/customers/" className={desk.link}>
+          К списку покупателей
+        </Link>
+      </p>
+    </>
+  );
+}

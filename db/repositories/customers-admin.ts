@@ -1,0 +1,255 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { BonusKind } from '../../domain/cabinet/bonus-history';
+import type { CustomerBlocks } from '../../domain/customers/blocked';
+import type {
+  CustomerFacts,
+  CustomerListItem,
+  CustomersAdminReads,
+  CustomersAdminUnit,
+  CustomerWrites,
+} from '../../domain/customers/customers-admin';
+import type { OrderStatus } from '../../domain/order/process';
+import { type Db, queryRows, ts } from '../client';
+import { auditRepository } from './audit';
+import { type AddressRow, toAddress } from './cabinet';
+
+/** Orders and bonus operations a customer's card lists, newest first. */
+const CARD_ORDERS = 50;
+const CARD_BONUS_OPERATIONS = 50;
+
+/** `%text%` for `ilike`, its own `%`, `_` and `\` taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const date = (value: string | Date | null) => (value === null ? null : new Date(value));
+
+/** The customers' list and card (issue 28.5). */
+export function customersAdminReads(db: Db): CustomersAdminReads {
+  return {
+    async list(q) {
+      const keys: SQL[] = [];
+      if (q.text) {
+        const like = contains(q.text);
+        keys.push(sql`concat_ws(' ', u.last_name, u.name, u.second_name) ilike ${like}`);
+        keys.push(sql`concat_ws(' ', u.name, u.last_name) ilike ${like}`);
+        keys.push(sql`u.email ilike ${like}`);
+      }
+      if (q.phone) keys.push(sql`(u.phone = ${q.phone} or u.confirmed_phone = ${q.phone})`);
+      if (q.digits) {
+        const like = contains(q.digits);
+        keys.push(sql`(c.number like ${like} or u.phone like ${like} or u.confirmed_phone like ${like})`);
+      }
+      const where = keys.length ? sql`where ${sql.join(keys, sql` or `)}` : sql``;
+      const rows = await queryRows<{
+        id: number;
+        name: string;
+        last_name: string;
+        second_name: string;
+        email: string;
+        phone: string | null;
+        confirmed_phone: string | null;
+        card: string | null;
+        orders_count: number;
+        last_order_at: string | Date | null;
+        blocked: boolean;
+        total: number;
+      }>(
+        db,
+        sql`select u.id, u.name, u.last_name, u.second_name, u.email, u.phone, u.confirmed_phone, c.number as card,
+            (select count(*)::int from orders o where o.user_id = u.id) as orders_count,
+            (select max(o.created_at) from orders o where o.user_id = u.id) as last_order_at,
+            u.blocked_at is not null as blocked, count(*) over ()::int as total
+          from users u left join discount_cards c on c.user_id = u.id
+          ${where}
+          order by u.id desc limit ${q.limit} offset ${q.offset}`,
+      );
+      let total = Number(rows[0]?.total ?? 0);
+      if (!rows.length && q.offset > 0) {
+        const [count] = await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from users u left join discount_cards c on c.user_id = u.id ${where}`,
+        );
+        total = Number(count?.n ?? 0);
+      }
+      return {
+        total,
+        rows: rows.map(
+          (r): CustomerListItem => ({
+            id: Number(r.id),
+            name: [r.last_name, r.name, r.second_name].filter(Boolean).join(' '),
+            email: r.email,
+            phone: r.confirmed_phone ?? r.phone,
+            card: r.card,
+            ordersCount: Number(r.orders_count),
+            lastOrderAt: r.last_order_at === null ? null : new Date(r.last_order_at).toISOString(),
+            blocked: r.blocked,
+          }),
+        ),
+      };
+    },
+
+    async card(id) {
+      const [u] = await queryRows<{
+        id: number;
+        name: string;
+        last_name: string;
+        second_name: string;
+        email: string;
+        email_confirmed: boolean;
+        phone: string | null;
+        confirmed_phone: string | null;
+        birthday: string | null;
+        created_at: string | Date;
+        blocked_at: string | Date | null;
+        blocked_reason: string | null;
+        number: string | null;
+        percent: number | null;
+        active: boolean | null;
+        bonus_balance: number | null;
+      }>(
+        db,
+        sql`select u.id, u.name, u.last_name, u.second_name, u.email, u.email_confirmed, u.phone, u.confirmed_phone,
+            u.birthday, u.created_at, u.blocked_at, u.blocked_reason, c.number, c.percent, c.active, c.bonus_balance
+          from users u left join discount_cards c on c.user_id = u.id where u.id = ${id}`,
+      );
+      if (!u) return null;
+      const [addresses, orders, bonus] = await Promise.all([
+        queryRows<AddressRow>(db, sql`select * from addresses where user_id = ${id} order by is_default desc, id`),
+        queryRows<{ id: number; status: OrderStatus; total: number; created_at: string | Date }>(
+          db,
+          sql`select id, status, total, created_at from orders where user_id = ${id}
+            order by created_at desc, id desc limit ${CARD_ORDERS}`,
+        ),
+        queryRows<{
+          id: number;
+          at: string | Date;
+          kind: BonusKind;
+          amount: number;
+          reason: string | null;
+          staff_email: string | null;
+          order_id: number | null;
+        }>(
+          db,
+          sql`select b.id, b.created_at as at, b.kind, b.amount, b.reason, s.email as staff_email, b.order_id
+            from bonus_operations b left join staff s on s.id = b.staff_id where b.user_id = ${id}
+            order by b.created_at desc, b.id desc limit ${CARD_BONUS_OPERATIONS}`,
+        ),
+      ]);
+      return {
+        id: Number(u.id),
+        name: u.name,
+        lastName: u.last_name,
+        secondName: u.second_name,
+        email: u.email,
+        emailConfirmed: u.email_confirmed,
+        phone: u.phone,
+        confirmedPhone: u.confirmed_phone,
+        birthday: u.birthday,
+        createdAt: new Date(u.created_at),
+        blockedAt: date(u.blocked_at),
+        blockedReason: u.blocked_reason,
+        card:
+          u.number === null
+            ? null
+            : {
+                number: u.number,
+                percent: Number(u.percent),
+                active: Boolean(u.active),
+                bonusBalance: Number(u.bonus_balance),
+              },
+        addresses: addresses.map(toAddress).map(({ id, type, title, isDefault }) => ({ id, type, title, isDefault })),
+        orders: orders.map((o) => ({
+          id: Number(o.id),
+          status: o.status,
+          total: Number(o.total),
+          createdAt: new Date(o.created_at),
+        })),
+        bonusHistory: bonus.map((b) => ({
+          id: Number(b.id),
+          at: new Date(b.at),
+          kind: b.kind,
+          amount: Number(b.amount),
+          reason: b.reason,
+          staffEmail: b.staff_email,
+          orderId: b.order_id === null ? null : Number(b.order_id),
+        })),
+      } satisfies CustomerFacts;
+    },
+  };
+}
+
+export function customerWrites(db: Db): CustomerWrites {
+  return {
+    async lockForChange(id) {
+      const [row] = await queryRows<{ blocked_at: string | Date | null; blocked_reason: string | null }>(
+        db,
+        sql`select blocked_at, blocked_reason from users where id = ${id} for update`,
+      );
+      return row ? { blockedAt: date(row.blocked_at), blockedReason: row.blocked_reason } : null;
+    },
+
+    async setBlock(id, block) {
+      await db.execute(
+        block
+          ? sql`update users set blocked_at = ${ts(block.at)}, blocked_reason = ${block.reason} where id = ${id}`
+          : sql`update users set blocked_at = null, blocked_reason = null where id = ${id}`,
+      );
+    },
+
+    async endSessions(id) {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`update sessions set user_id = null where user_id = ${id} returning id`,
+      );
+      return rows.length;
+    },
+
+    async correctBonus(id, amount, reason, staffId) {
+      // One statement: the balance moves only if it stays at zero or above, whatever ran at the same moment.
+      const [moved] = await queryRows<{ after: number }>(
+        db,
+        sql`update discount_cards set bonus_balance = bonus_balance + ${amount}
+          where user_id = ${id} and bonus_balance + ${amount} >= 0 returning bonus_balance as after`,
+      );
+      if (!moved) {
+        const [card] = await queryRows<{ n: number }>(db, sql`select 1 as n from discount_cards where user_id = ${id}`);
+        return card ? 'below-zero' : 'no-card';
+      }
+      await db.execute(sql`
+        insert into bonus_operations (user_id, kind, amount, reason, staff_id)
+        values (${id}, 'correction', ${amount}, ${reason}, ${staffId})`);
+      const after = Number(moved.after);
+      return { before: after - amount, after };
+    },
+  };
+}
+
+/** A block or a correction and its audit entry, in one transaction. */
+export function customersAdminUnit(db: Db): CustomersAdminUnit {
+  return {
+    run: (work) => db.transaction((tx) => work({ customers: customerWrites(tx), audit: auditRepository(tx) })),
+  };
+}
+
+/** Whether a customer is blocked: the login paths and checkout ask. */
+export function customerBlocks(db: Db): CustomerBlocks {
+  return {
+    async isBlocked(userId) {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select 1 as n from users where id = ${userId} and blocked_at is not null`,
+      );
+      return !!row;
+    },
+    async blockedContact(phone, email) {
+      const keys: SQL[] = [];
+      if (phone) keys.push(sql`confirmed_phone = ${phone}`);
+      if (email.trim()) keys.push(sql`lower(email) = ${email.trim().toLowerCase()}`);
+      if (!keys.length) return false;
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select 1 as n from users where blocked_at is not null and (${sql.join(keys, sql` or `)}) limit 1`,
+      );
+      return !!row;
+    },
+  };
+}

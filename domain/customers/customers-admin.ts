@@ -1,0 +1,294 @@
+import { normalizePhone } from '../auth/phone';
+import type { Address } from '../cabinet/addresses';
+import { type BonusKind, bonusTitle } from '../cabinet/bonus-history';
+import { formatCard } from '../cabinet/discount-card';
+import type { RequestContext } from '../context';
+import { DomainError } from '../errors';
+import { type OrderStatus, orderNumber, STATE_NAMES } from '../order/process';
+import { type AuditWrites, auditEntry } from '../staff/audit';
+import { requirePermission } from '../staff/permissions';
+
+/** A customer as the list shows them (issue 28.5). */
+export interface CustomerListItem {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  card: string | null;
+  ordersCount: number;
+  lastOrderAt: string | null;
+  blocked: boolean;
+}
+
+/** What the list's SQL is asked: the search resolved to its keys, and a page. */
+export interface CustomerQuery {
+  /** Free text: the name or the email contain it. */
+  text?: string;
+  /** The search typed as a phone, normalized: the phone or the confirmed phone equal it. */
+  phone?: string;
+  /** The digits of the search (3 or more): a card number or a phone contains them. */
+  digits?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface CustomerOrder {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  statusName: string;
+  /** Kopecks. */
+  total: number;
+  createdAt: string;
+}
+
+export interface CustomerBonusEntry {
+  id: number;
+  at: string;
+  kind: BonusKind;
+  title: string;
+  /** Signed kopecks. */
+  amount: number;
+  reason: string | null;
+  /** The staff member who made a correction. */
+  staffEmail: string | null;
+  orderId: number | null;
+  orderNumber: string | null;
+}
+
+/** A customer's card in the back office. Money in kopecks. */
+export interface CustomerCard {
+  id: number;
+  name: string;
+  lastName: string;
+  secondName: string;
+  fullName: string;
+  email: string;
+  emailConfirmed: boolean;
+  phone: string | null;
+  confirmedPhone: string | null;
+  birthday: string | null;
+  createdAt: string;
+  blocked: { at: string; reason: string } | null;
+  card: { number: string; formatted: string; percent: number; active: boolean; bonusBalance: number } | null;
+  addresses: Pick<Address, 'id' | 'type' | 'title' | 'isDefault'>[];
+  orders: CustomerOrder[];
+  bonusHistory: CustomerBonusEntry[];
+}
+
+/** A customer's facts as stored; the service adds the names and titles. */
+export interface CustomerFacts {
+  id: number;
+  name: string;
+  lastName: string;
+  secondName: string;
+  email: string;
+  emailConfirmed: boolean;
+  phone: string | null;
+  confirmedPhone: string | null;
+  birthday: string | null;
+  createdAt: Date;
+  blockedAt: Date | null;
+  blockedReason: string | null;
+  card: { number: string; percent: number; active: boolean; bonusBalance: number } | null;
+  addresses: Pick<Address, 'id' | 'type' | 'title' | 'isDefault'>[];
+  orders: { id: number; status: OrderStatus; total: number; createdAt: Date }[];
+  bonusHistory: {
+    id: number;
+    at: Date;
+    kind: BonusKind;
+    amount: number;
+    reason: string | null;
+    staffEmail: string | null;
+    orderId: number | null;
+  }[];
+}
+
+export interface CustomersAdminReads {
+  list(query: CustomerQuery): Promise<{ rows: CustomerListItem[]; total: number }>;
+  card(id: number): Promise<CustomerFacts | null>;
+}
+
+/** The writes of a block or a bonus correction; they commit with their audit entry. */
+export interface CustomerWrites {
+  /** The customer's block, the row locked until the unit ends; null when there is no such customer. */
+  lockForChange(id: number): Promise<{ blockedAt: Date | null; blockedReason: string | null } | null>;
+  setBlock(id: number, block: { at: Date; reason: string } | null): Promise<void>;
+  /** Unbinds the customer from every session: their open sessions are logged out. Answers how many. */
+  endSessions(id: number): Promise<number>;
+  /**
+   * Adds `amount` (signed kopecks) to the card's balance in one statement that never takes it below zero, and writes
+   * the `correction` operation. `no-card`: the customer has none; `below-zero`: the balance would go negative.
+   */
+  correctBonus(
+    id: number,
+    amount: number,
+    reason: string,
+    staffId: number,
+  ): Promise<{ before: number; after: number } | 'no-card' | 'below-zero'>;
+}
+
+export interface CustomersAdminUnit {
+  run<T>(work: (repos: { customers: CustomerWrites; audit: AuditWrites }) => Promise<T>): Promise<T>;
+}
+
+export interface CustomersAdminService {
+  list(
+    ctx: RequestContext,
+    search: { q?: string; page?: number },
+  ): Promise<{ items: CustomerListItem[]; total: number; page: number; pages: number }>;
+  card(ctx: RequestContext, id: number): Promise<CustomerCard>;
+  block(ctx: RequestContext, id: number, input: { blocked: boolean; reason?: string }): Promise<CustomerCard>;
+  /** `amount`: signed kopecks. */
+  bonus(ctx: RequestContext, id: number, input: { amount: number; reason: string }): Promise<CustomerCard>;
+}
+
+export const CUSTOMERS_PAGE_SIZE = 30;
+
+const notFound = () => new DomainError('not_found', 'Покупатель не найден.', 'CUSTOMER_NOT_FOUND');
+
+/** The search as typed, resolved to its keys: a phone in any format, a card's or a phone's digits, text. */
+export function customerQuery(q: string | undefined, page: number): CustomerQuery {
+  const text = q?.trim() ?? '';
+  const query: CustomerQuery = { limit: CUSTOMERS_PAGE_SIZE, offset: (page - 1) * CUSTOMERS_PAGE_SIZE };
+  if (!text) return query;
+  query.text = text;
+  if (/^[\d\s+()\-–.]+$/.test(text)) {
+    const phone = normalizePhone(text);
+    if (phone) query.phone = phone;
+    const digits = text.replace(/\D/g, '');
+    if (digits.length >= 3) query.digits = digits;
+  }
+  return query;
+}
+
+const fullNameOf = (f: { lastName: string; name: string; secondName: string }) =>
+  [f.lastName, f.name, f.secondName].filter(Boolean).join(' ');
+
+function cardOf(f: CustomerFacts): CustomerCard {
+  return {
+    id: f.id,
+    name: f.name,
+    lastName: f.lastName,
+    secondName: f.secondName,
+    fullName: fullNameOf(f),
+    email: f.email,
+    emailConfirmed: f.emailConfirmed,
+    phone: f.phone,
+    confirmedPhone: f.confirmedPhone,
+    birthday: f.birthday,
+    createdAt: f.createdAt.toISOString(),
+    blocked: f.blockedAt ? { at: f.blockedAt.toISOString(), reason: f.blockedReason ?? '' } : null,
+    card: f.card ? { ...f.card, formatted: formatCard(f.card.number) } : null,
+    addresses: f.addresses,
+    orders: f.orders.map((o) => ({
+      id: o.id,
+      number: orderNumber(o.id),
+      status: o.status,
+      statusName: STATE_NAMES[o.status] ?? o.status,
+      total: o.total,
+      createdAt: o.createdAt.toISOString(),
+    })),
+    bonusHistory: f.bonusHistory.map((b) => {
+      const number = b.orderId === null ? null : orderNumber(b.orderId);
+      return {
+        id: b.id,
+        at: b.at.toISOString(),
+        kind: b.kind,
+        title: bonusTitle(b.kind, number),
+        amount: b.amount,
+        reason: b.reason,
+        staffEmail: b.staffEmail,
+        orderId: b.orderId,
+        orderNumber: number,
+      };
+    }),
+  };
+}
+
+/** The customers' desk (issue 28.5): search, a customer's card, block and unblock, bonus corrections. */
+export function createCustomersAdminService(deps: {
+  reads: CustomersAdminReads;
+  unit: CustomersAdminUnit;
+}): CustomersAdminService {
+  async function read(id: number): Promise<CustomerCard> {
+    const facts = await deps.reads.card(id);
+    if (!facts) throw notFound();
+    return cardOf(facts);
+  }
+
+  return {
+    async list(ctx, search) {
+      requirePermission(ctx, 'customers.read');
+      const page = search.page ?? 1;
+      const { rows, total } = await deps.reads.list(customerQuery(search.q, page));
+      return { items: rows, total, page, pages: Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE)) };
+    },
+
+    async card(ctx, id) {
+      requirePermission(ctx, 'customers.read');
+      return read(id);
+    },
+
+    async block(ctx, id, input) {
+      const member = requirePermission(ctx, 'customers.edit');
+      const reason = input.reason?.trim() ?? '';
+      if (input.blocked && !reason)
+        throw new DomainError('validation', 'Укажите причину блокировки.', 'REASON_REQUIRED');
+      await deps.unit.run(async ({ customers, audit }) => {
+        const before = await customers.lockForChange(id);
+        if (!before) throw notFound();
+        const was = before.blockedAt !== null;
+        // Blocking the blocked or unblocking the free changes nothing and records nothing.
+        if (was === input.blocked) return;
+        let sessionsEnded = 0;
+        if (input.blocked) {
+          await customers.setBlock(id, { at: ctx.now(), reason });
+          sessionsEnded = await customers.endSessions(id);
+        } else {
+          await customers.setBlock(id, null);
+        }
+        await audit.record(
+          auditEntry(ctx, member, {
+            action: input.blocked ? 'customer.block' : 'customer.unblock',
+            entity: 'customer',
+            entityId: id,
+            before: { blocked: was, reason: before.blockedReason },
+            after: input.blocked ? { blocked: true, reason, sessionsEnded } : { blocked: false, reason: null },
+          }),
+        );
+      });
+      return read(id);
+    },
+
+    async bonus(ctx, id, input) {
+      const member = requirePermission(ctx, 'customers.edit');
+      const reason = input.reason.trim();
+      if (!reason) throw new DomainError('validation', 'Укажите причину корректировки.', 'REASON_REQUIRED');
+      if (!Number.isInteger(input.amount) || input.amount === 0)
+        throw new DomainError('validation', 'Сумма корректировки не может быть нулевой.', 'AMOUNT_INVALID');
+      await deps.unit.run(async ({ customers, audit }) => {
+        if (!(await customers.lockForChange(id))) throw notFound();
+        const done = await customers.correctBonus(id, input.amount, reason, member.staffId);
+        if (done === 'no-card')
+          throw new DomainError('conflict', 'У покупателя нет дисконтной карты: бонусы некуда начислить.', 'NO_CARD');
+        if (done === 'below-zero')
+          throw new DomainError(
+            'conflict',
+            'Столько бонусов списать нельзя: баланс не может стать меньше нуля.',
+            'BONUS_BELOW_ZERO',
+          );
+        await audit.record(
+          auditEntry(ctx, member, {
+            action: 'customer.bonus',
+            entity: 'customer',
+            entityId: id,
+            before: { bonusBalance: done.before },
+            after: { bonusBalance: done.after, amount: input.amount, reason },
+          }),
+        );
+      });
+      return read(id);
+    },
+  };
+}
