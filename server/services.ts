@@ -76,6 +76,8 @@ import type { Services } from '../domain/services';
 // issue 28 · photos
 // issue 28 · stock
 // issue 28 · promo
+import { createPromoAdminService } from '../domain/pricing/promo-admin';
+import { promoAdminRepository, promoAdminUnit } from '../db/repositories/promo-admin';
 // issue 28 · content
 // issue 28 · shops-questions
 // issue 28 · customers
@@ -318,6 +320,7 @@ export function createServices(deps: {
     // issue 28 · photos
     // issue 28 · stock
     // issue 28 · promo
+    promoAdmin: createPromoAdminService({ repo: promoAdminRepository(db), uow: promoAdminUnit(db) }),
     // issue 28 · content
     // issue 28 · shops-questions
     // issue 28 · customers

@@ -18,6 +18,7 @@ import { staffApi } from './admin';
 // issue 28 · photos
 // issue 28 · stock
 // issue 28 · promo
+import { promoAdminApi } from './admin-promo';
 // issue 28 · content
 // issue 28 · shops-questions
 // issue 28 · customers
@@ -46,6 +47,7 @@ export function apiV2(
     // issue 28 · photos
     // issue 28 · stock
     // issue 28 · promo
+    promoAdminApi(services),
     // issue 28 · content
     // issue 28 · shops-questions
     // issue 28 · customers
