@@ -21,9 +21,10 @@ export function PromoForm(props: {
     <Form method="post" className={styles.grid}>
       <input type="hidden" name="intent" value="save" />
       {props.withCode && (
-        <label className={styles.wide}>
-          Промокод
+        <div className={`${styles.wide} ${styles.field}`}>
+          <label htmlFor="promo-code">Промокод</label>
           <input
+            id="promo-code"
             name="code"
             required
             maxLength={32}
@@ -35,7 +36,7 @@ export function PromoForm(props: {
           <span id="promo-code-hint" className={styles.hint}>
             От 3 до 32 символов: латинские буквы, цифры, «_» и «-». Сохраняется заглавными буквами.
           </span>
-        </label>
+        </div>
       )}
       <label>
         Вид скидки
