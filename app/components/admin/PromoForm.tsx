@@ -15,10 +15,12 @@ export function PromoForm(props: {
   brands: Choice[];
   withCode: boolean;
   submit: string;
+  /** Where the form posts: the page's own path, without a notice's query. */
+  action: string;
 }) {
   const { values, sections, brands } = props;
   return (
-    <Form method="post" className={styles.grid}>
+    <Form method="post" action={props.action} className={styles.grid}>
       <input type="hidden" name="intent" value="save" />
       {props.withCode && (
         <div className={`${styles.wide} ${styles.field}`}>
@@ -53,7 +55,7 @@ export function PromoForm(props: {
         Заказ от, ₽
         <input name="minTotal" inputMode="decimal" defaultValue={values.minTotal} placeholder="0" />
       </label>
-      <span />
+      <span className={styles.spacer} />
       <label>
         Действует с (время московское)
         <input name="startsAt" type="datetime-local" defaultValue={values.startsAt} />
@@ -76,7 +78,7 @@ export function PromoForm(props: {
         />
       </label>
       <label>
-        Разделы (пусто — все)
+        Разделы (пусто — все; несколько — с Ctrl или ⌘)
         <select name="sectionIds" multiple defaultValue={values.sectionIds ?? []}>
           {sections.map((s) => (
             <option key={s.id} value={s.id}>
@@ -86,7 +88,7 @@ export function PromoForm(props: {
         </select>
       </label>
       <label>
-        Бренды (пусто — все)
+        Бренды (пусто — все; несколько — с Ctrl или ⌘)
         <select name="brandIds" multiple defaultValue={values.brandIds ?? []}>
           {brands.map((b) => (
             <option key={b.id} value={b.id}>

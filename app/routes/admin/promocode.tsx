@@ -131,6 +131,7 @@ export default function Promocode({ loaderData, actionData }: Route.ComponentPro
           brands={brands}
           withCode={false}
           submit="Сохранить"
+          action={`/admin/promocodes/${p.code}/`}
         />
       </section>
       <section className={styles.section} aria-labelledby="promo-stop">
@@ -141,7 +142,7 @@ export default function Promocode({ loaderData, actionData }: Route.ComponentPro
             Промокод остановлен {promoWhen(p.stoppedAt)}. Покупатели его больше не применят.
           </p>
         ) : (
-          <Form method="post" className={styles.stop}>
+          <Form method="post" action={`/admin/promocodes/${p.code}/`} className={styles.stop}>
             <input type="hidden" name="intent" value="stop" />
             <p>
               Промокод перестанет действовать сразу, в том числе у покупателей, которые уже ввели его. Вернуть его

@@ -50,7 +50,7 @@ export default function Promocodes({ loaderData, actionData }: Route.ComponentPr
   const result = actionData as { error?: string; values?: PromoFormValues } | undefined;
   return (
     <>
-      <h1>Промокоды</h1>
+      <h1 className={styles.title}>Промокоды</h1>
       <Form method="get" className={admin.filters} aria-label="Фильтр промокодов">
         <label>
           Состояние
@@ -133,6 +133,7 @@ export default function Promocodes({ loaderData, actionData }: Route.ComponentPr
           brands={brands}
           withCode
           submit="Создать промокод"
+          action="/admin/promocodes/"
         />
       </section>
     </>
