@@ -44,7 +44,7 @@ describe('promo codes in the back office', () => {
     await page.getByLabel(`Да, остановить промокод ${code}`).check();
     await page.getByRole('button', { name: 'Остановить промокод' }).click();
     await page.getByRole('status').filter({ hasText: 'остановлен' }).waitFor();
-    expect(await page.getByText('Остановлен', { exact: true }).count()).toBeGreaterThan(0);
+    await page.getByText('Остановлен', { exact: true }).first().waitFor();
     expect(await page.getByText('Промокод создан.').count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'card-stopped-768');

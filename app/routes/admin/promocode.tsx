@@ -111,7 +111,7 @@ export default function Promocode({ loaderData, actionData }: Route.ComponentPro
           {p.stateTitle}
         </span>
       </div>
-      {created && (
+      {created && !result && (
         <p className={admin.notice} role="status">
           Промокод создан.
         </p>
