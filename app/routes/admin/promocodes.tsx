@@ -90,7 +90,10 @@ export default function Promocodes({ loaderData, actionData }: Route.ComponentPr
               {items.map((p) => (
                 <tr key={p.code}>
                   <td>
-                    <Link className={`${admin.link} ${styles.code}`} to={`/admin/promocodes/${p.code}/`}>
+                    <Link
+                      className={`${admin.link} ${styles.code} ${styles.nowrap}`}
+                      to={`/admin/promocodes/${p.code}/`}
+                    >
                       {p.code}
                     </Link>
                   </td>
@@ -98,8 +101,8 @@ export default function Promocodes({ loaderData, actionData }: Route.ComponentPr
                   <td>
                     {p.startsAt || p.endsAt ? (
                       <>
-                        <span className={styles.nowrap}>с {promoWhen(p.startsAt)}</span>{' '}
-                        <span className={styles.nowrap}>до {promoWhen(p.endsAt)}</span>
+                        {p.startsAt && <span className={styles.nowrap}>с {promoWhen(p.startsAt)}</span>}{' '}
+                        {p.endsAt && <span className={styles.nowrap}>до {promoWhen(p.endsAt)}</span>}
                       </>
                     ) : (
                       'бессрочно'
