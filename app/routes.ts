@@ -53,6 +53,8 @@ export default [
     // issue 28 · photos
     // issue 28 · stock
     // issue 28 · promo
+    route('promocodes', 'routes/admin/promocodes.tsx'),
+    route('promocodes/:code', 'routes/admin/promocode.tsx'),
     // issue 28 · content
     // issue 28 · shops-questions
     // issue 28 · customers

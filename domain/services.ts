@@ -32,6 +32,7 @@ import type { CatalogAdminService } from './catalog/admin/catalog-admin';
 // issue 28 · photos
 // issue 28 · stock
 // issue 28 · promo
+import type { PromoAdminService } from './pricing/promo-admin';
 // issue 28 · content
 // issue 28 · shops-questions
 // issue 28 · customers
@@ -86,6 +87,8 @@ export interface Services {
   // issue 28 · photos
   // issue 28 · stock
   // issue 28 · promo
+  /** The back office's promo codes: list, create, edit, stop (issue 28.3). */
+  promoAdmin: PromoAdminService;
   // issue 28 · content
   // issue 28 · shops-questions
   // issue 28 · customers

@@ -78,6 +78,8 @@ import { catalogAdminRepository, catalogAdminUnit } from '../db/repositories/cat
 // issue 28 · photos
 // issue 28 · stock
 // issue 28 · promo
+import { createPromoAdminService } from '../domain/pricing/promo-admin';
+import { promoAdminRepository, promoAdminUnit } from '../db/repositories/promo-admin';
 // issue 28 · content
 // issue 28 · shops-questions
 // issue 28 · customers
@@ -327,6 +329,7 @@ export function createServices(deps: {
     // issue 28 · photos
     // issue 28 · stock
     // issue 28 · promo
+    promoAdmin: createPromoAdminService({ repo: promoAdminRepository(db), uow: promoAdminUnit(db) }),
     // issue 28 · content
     // issue 28 · shops-questions
     // issue 28 · customers

@@ -306,6 +306,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
         max_uses: number | null;
         per_customer: number | null;
         uses: number;
+        stopped_at: string | null;
       }>(db, sql`select * from promo_codes where code = ${code}`);
       if (!r) return null;
       const num = (v: number | null) => (v === null ? null : Number(v));
@@ -321,6 +322,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
         maxUses: num(r.max_uses),
         perCustomer: num(r.per_customer),
         uses: Number(r.uses),
+        stoppedAt: r.stopped_at ? new Date(r.stopped_at) : null,
       };
     },
 
@@ -375,10 +377,11 @@ export function orderWrites(db: Db): OrderWrites {
 
     async takePromo(code, customer, limits) {
       // The code's row lock queues concurrent orders, so each counts the uses the one before left.
-      const [promo] = await queryRows<{ uses: number }>(
+      const [promo] = await queryRows<{ uses: number; stopped: boolean }>(
         db,
-        sql`select uses from promo_codes where code = ${code} for update`,
+        sql`select uses, stopped_at is not null as stopped from promo_codes where code = ${code} for update`,
       );
+      if (promo?.stopped) return 'stopped';
       if (!promo || (limits.maxUses !== null && Number(promo.uses) >= limits.maxUses)) return 'used';
       if (limits.perCustomer !== null) {
         const [mine] = await queryRows<{ n: number }>(

@@ -236,9 +236,12 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
     name: 'take promo codes',
     inTransaction: true,
     async run(_, { promos, customer }, tx) {
-      for (const promo of promos)
-        if ((await tx.orders.takePromo(promo.code, customer, promo)) === 'used')
-          throw orderError('PROMOCODE_USED', `Промокод ${promo.code} уже использован.`, 'conflict');
+      for (const promo of promos) {
+        const taken = await tx.orders.takePromo(promo.code, customer, promo);
+        if (taken === 'stopped')
+          throw orderError('PROMOCODE_EXPIRED', `Промокод ${promo.code} больше не действует.`, 'conflict');
+        if (taken === 'used') throw orderError('PROMOCODE_USED', `Промокод ${promo.code} уже использован.`, 'conflict');
+      }
     },
   },
   {

@@ -140,13 +140,13 @@ export interface OrderWrites {
   lockPhoneOrdersSince(phone: string, since: Date): Promise<number>;
   /**
    * Counts one use of the code for the customer, under a lock on the code's row: `used` when its total or
-   * per-customer limit is reached, and nothing is counted then.
+   * per-customer limit is reached, `stopped` when the back office stopped it, and nothing is counted then.
    */
   takePromo(
     code: string,
     customer: string,
     limits: { maxUses: number | null; perCustomer: number | null },
-  ): Promise<'ok' | 'used'>;
+  ): Promise<'ok' | 'used' | 'stopped'>;
   /** Writes the order, its lines, its stock and its first status; answers its id, or null when the key was used. */
   insert(order: NewOrder, actor: string): Promise<number | null>;
   notePromoUse(code: string, orderId: number, customer: string): Promise<void>;

@@ -13,6 +13,7 @@ const base: PromoCode = {
   maxUses: null,
   perCustomer: null,
   uses: 0,
+  stoppedAt: null,
 };
 const now = new Date('2026-11-22T12:00:00Z');
 const refusal = (promo: PromoCode | null, goods = 1_000_000, customerUses = 0) => {
@@ -47,6 +48,7 @@ describe('promo codes', () => {
     [null, 0, 'PROMOCODE_NOT_FOUND', 'Такого промокода нет.'],
     [{ ...base, startsAt: new Date('2026-12-01') }, 0, 'PROMOCODE_NOT_STARTED', 'Промокод ещё не действует.'],
     [{ ...base, endsAt: now }, 0, 'PROMOCODE_EXPIRED', 'Срок действия промокода истёк.'],
+    [{ ...base, stoppedAt: now }, 0, 'PROMOCODE_EXPIRED', 'Промокод больше не действует.'],
     [{ ...base, maxUses: 1, uses: 1 }, 0, 'PROMOCODE_USED', 'Промокод уже использован.'],
     [{ ...base, perCustomer: 1 }, 1, 'PROMOCODE_USED', 'Вы уже использовали этот промокод.'],
     [{ ...base, minBasket: 1_000_001 }, 0, 'PROMOCODE_MIN_BASKET', 'Промокод действует на заказ от 10\u00a0001 ₽.'],

@@ -17,6 +17,8 @@ export interface PromoCode {
   maxUses: number | null;
   perCustomer: number | null;
   uses: number;
+  /** Stopped from the back office (issue 28): refused like an expired code. */
+  stoppedAt: Date | null;
 }
 
 /** Codes compare without case or spaces around: a shopper types «vyuga10 ». */
@@ -35,6 +37,7 @@ export function promoAdjustment(
   context: { now: Date; goods: number; customerUses: number },
 ): Adjustment {
   if (!promo) throw promoError('NOT_FOUND', 'Такого промокода нет.');
+  if (promo.stoppedAt) throw promoError('EXPIRED', 'Промокод больше не действует.');
   if (promo.startsAt && context.now < promo.startsAt) throw promoError('NOT_STARTED', 'Промокод ещё не действует.');
   if (promo.endsAt && context.now >= promo.endsAt) throw promoError('EXPIRED', 'Срок действия промокода истёк.');
   if (promo.maxUses !== null && promo.uses >= promo.maxUses) throw promoError('USED', 'Промокод уже использован.');

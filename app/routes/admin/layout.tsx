@@ -18,6 +18,7 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   // issue 28 · photos
   // issue 28 · stock
   // issue 28 · promo
+  { to: '/admin/promocodes/', label: 'Промокоды', action: 'promo.edit' },
   // issue 28 · content
   // issue 28 · shops-questions
   // issue 28 · customers

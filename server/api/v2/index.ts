@@ -19,6 +19,7 @@ import { catalogueAdminApi } from './admin-catalogue';
 // issue 28 · photos
 // issue 28 · stock
 // issue 28 · promo
+import { promoAdminApi } from './admin-promo';
 // issue 28 · content
 // issue 28 · shops-questions
 // issue 28 · customers
@@ -49,6 +50,7 @@ export function apiV2(
     // issue 28 · photos
     // issue 28 · stock
     // issue 28 · promo
+    promoAdminApi(services),
     // issue 28 · content
     // issue 28 · shops-questions
     // issue 28 · customers

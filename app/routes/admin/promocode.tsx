@@ -1,0 +1,203 @@
+import { data, Form, Link } from 'react-router';
+import { STATE_NAMES, type OrderStatus } from '../../../domain/order/process';
+import { promoUpdateInput } from '../../../domain/pricing/promo-admin.schemas';
+import { refused, staffPage } from '~/lib/admin';
+import { loaderRefusal } from '~/lib/admin-orders';
+import { parsePromoForm, type PromoFormValues, promoWhen, rubles, toLocalInput, typedValues } from '~/lib/admin-promo';
+import { PromoForm } from '~/components/admin/PromoForm';
+import { cachePolicy } from '../../../contract/cache-policy';
+import admin from './admin.module.css';
+import styles from './promo.module.css';
+import type { Route } from './+types/promocode';
+
+const codeOf = (param: string | undefined) => (param ?? '').toUpperCase();
+
+/** One promo code (issue 28.3): its form (all but the code), the stop with a confirmation, the orders that used it. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  staffPage(request, context, 'promo.edit');
+  const { services, ctx } = context;
+  const [card, choices] = await Promise.all([
+    services.promoAdmin.card(ctx, codeOf(params.code)).catch(loaderRefusal),
+    services.promoAdmin.choices(ctx).catch(loaderRefusal),
+  ]);
+  const created = new URL(request.url).searchParams.get('created') === '1';
+  return { ...card, ...choices, created };
+}
+
+interface PromoResult {
+  form: 'save' | 'stop';
+  notice?: string;
+  error?: string;
+  values?: PromoFormValues;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  staffPage(request, context, 'promo.edit');
+  const { services, ctx } = context;
+  const code = codeOf(params.code);
+  const form = await request.formData();
+  if (form.get('intent') === 'stop') {
+    if (form.get('confirm') !== 'yes')
+      return data({ form: 'stop', error: 'Отметьте, что хотите остановить промокод.' } satisfies PromoResult, {
+        status: 400,
+      });
+    try {
+      await services.promoAdmin.stop(ctx, code);
+      return { form: 'stop', notice: `Промокод ${code} остановлен: оформить заказ с ним больше нельзя.` };
+    } catch (error) {
+      return refused(error, { form: 'stop' } satisfies PromoResult);
+    }
+  }
+  const parsed = parsePromoForm(promoUpdateInput, form);
+  if (!parsed.ok)
+    return data({ form: 'save', error: parsed.error, values: parsed.values } satisfies PromoResult, { status: 400 });
+  try {
+    await services.promoAdmin.update(ctx, code, parsed.input);
+    return { form: 'save', notice: 'Изменения сохранены.' } satisfies PromoResult;
+  } catch (error) {
+    return refused(error, { form: 'save', values: typedValues(form) } satisfies PromoResult);
+  }
+}
+
+export const headers = cachePolicy('private');
+
+export function meta({ params }: Route.MetaArgs) {
+  return [{ title: `Промокод ${codeOf(params.code)} — ВЬЮГА` }, { name: 'robots', content: 'noindex' }];
+}
+
+function Outcome({ result }: { result: PromoResult | undefined }) {
+  if (result?.notice)
+    return (
+      <p className={admin.notice} role="status">
+        {result.notice}
+      </p>
+    );
+  if (result?.error)
+    return (
+      <p className={admin.error} role="alert">
+        {result.error}
+      </p>
+    );
+  return null;
+}
+
+export default function Promocode({ loaderData, actionData }: Route.ComponentProps) {
+  const { promocode: p, uses, sections, brands, created } = loaderData;
+  const result = actionData as PromoResult | undefined;
+  const saved: PromoFormValues = {
+    kind: p.kind,
+    value: String(p.value),
+    minTotal: p.minTotal ? String(p.minTotal) : '',
+    startsAt: toLocalInput(p.startsAt),
+    endsAt: toLocalInput(p.endsAt),
+    usesLimit: p.usesLimit === null ? '' : String(p.usesLimit),
+    perCustomerLimit: p.perCustomerLimit === null ? '' : String(p.perCustomerLimit),
+    sectionIds: p.sectionIds.map(String),
+    brandIds: p.brandIds.map(String),
+  };
+  const values = result?.form === 'save' && result.values ? result.values : saved;
+  return (
+    <>
+      <p>
+        <Link className={admin.link} to="/admin/promocodes/">
+          ← Все промокоды
+        </Link>
+      </p>
+      <div className={styles.head}>
+        <h1>
+          Промокод <span className={styles.code}>{p.code}</span>
+        </h1>
+        <span className={styles.state} data-state={p.state}>
+          {p.stateTitle}
+        </span>
+      </div>
+      {created && !result && (
+        <p className={admin.notice} role="status">
+          Промокод создан.
+        </p>
+      )}
+      <p>
+        {p.rule} · использований: {p.usesLimit === null ? p.uses : `${p.uses} из ${p.usesLimit}`} · выручка:{' '}
+        {rubles(p.revenue)}
+        {p.stoppedAt && ` · остановлен ${promoWhen(p.stoppedAt)}`}
+      </p>
+      <section className={styles.section} aria-labelledby="promo-edit">
+        <h2 id="promo-edit">Условия</h2>
+        <Outcome result={result?.form === 'save' ? result : undefined} />
+        <PromoForm
+          key={JSON.stringify(values)}
+          values={values}
+          sections={sections}
+          brands={brands}
+          withCode={false}
+          submit="Сохранить"
+          action={`/admin/promocodes/${p.code}/`}
+        />
+      </section>
+      <section className={styles.section} aria-labelledby="promo-stop">
+        <h2 id="promo-stop">Остановка</h2>
+        <Outcome result={result?.form === 'stop' ? result : undefined} />
+        {p.stoppedAt ? (
+          <p className={admin.muted}>
+            Промокод остановлен {promoWhen(p.stoppedAt)}. Покупатели его больше не применят.
+          </p>
+        ) : (
+          <Form method="post" action={`/admin/promocodes/${p.code}/`} className={styles.stop}>
+            <input type="hidden" name="intent" value="stop" />
+            <p>
+              Промокод перестанет действовать сразу, в том числе у покупателей, которые уже ввели его. Вернуть его
+              нельзя.
+            </p>
+            <label>
+              <input type="checkbox" name="confirm" value="yes" required />
+              Да, остановить промокод {p.code}
+            </label>
+            <button type="submit" className={admin.danger}>
+              Остановить промокод
+            </button>
+          </Form>
+        )}
+      </section>
+      <section className={styles.section} aria-labelledby="promo-uses">
+        <h2 id="promo-uses">Заказы с промокодом</h2>
+        {uses.length === 0 ? (
+          <p className={admin.muted}>Промокод ещё не использовали.</p>
+        ) : (
+          <div className={admin.scroll}>
+            <table className={admin.table}>
+              <caption className="visually-hidden">Заказы с промокодом {p.code}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Заказ</th>
+                  <th scope="col">Покупатель</th>
+                  <th scope="col">Дата</th>
+                  <th scope="col">Статус</th>
+                  <th scope="col" className={styles.num}>
+                    Сумма
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {uses.map((u) => (
+                  <tr key={u.orderId}>
+                    <td>
+                      <Link className={admin.link} to={`/admin/orders/${u.orderId}/`}>
+                        №{u.number}
+                      </Link>
+                    </td>
+                    <td>
+                      {u.customer} <span className={styles.nowrap}>{u.phone}</span>
+                    </td>
+                    <td className={styles.nowrap}>{promoWhen(u.at)}</td>
+                    <td>{STATE_NAMES[u.status as OrderStatus] ?? u.status}</td>
+                    <td className={styles.num}>{rubles(u.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

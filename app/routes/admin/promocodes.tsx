@@ -1,0 +1,144 @@
+import { data, Form, Link, redirect } from 'react-router';
+import { PROMO_STATE_TITLES } from '../../../domain/pricing/promo-admin';
+import { PROMO_STATES, promoCreateInput, promoListInput } from '../../../domain/pricing/promo-admin.schemas';
+import { refused, staffPage } from '~/lib/admin';
+import { loaderRefusal } from '~/lib/admin-orders';
+import { parsePromoForm, type PromoFormValues, promoWhen, rubles, typedValues } from '~/lib/admin-promo';
+import { PromoForm } from '~/components/admin/PromoForm';
+import { cachePolicy } from '../../../contract/cache-policy';
+import admin from './admin.module.css';
+import styles from './promo.module.css';
+import type { Route } from './+types/promocodes';
+
+/** The promo codes (issue 28.3): the list with its rule, dates, limits, uses, revenue and state; a new code. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  staffPage(request, context, 'promo.edit');
+  const { services, ctx } = context;
+  const query = promoListInput.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const state = query.success ? query.data.state : undefined;
+  const [items, choices] = await Promise.all([
+    services.promoAdmin.list(ctx, { state }).catch(loaderRefusal),
+    services.promoAdmin.choices(ctx).catch(loaderRefusal),
+  ]);
+  return { items, state: state ?? '', ...choices };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  staffPage(request, context, 'promo.edit');
+  const { services, ctx } = context;
+  const form = await request.formData();
+  const parsed = parsePromoForm(promoCreateInput, form);
+  if (!parsed.ok) return data({ error: parsed.error, values: parsed.values }, { status: 400 });
+  try {
+    const promo = await services.promoAdmin.create(ctx, parsed.input);
+    return redirect(`/admin/promocodes/${encodeURIComponent(promo.code)}/?created=1`);
+  } catch (error) {
+    return refused(error, { values: typedValues(form) });
+  }
+}
+
+export const headers = cachePolicy('private');
+
+export function meta() {
+  return [{ title: 'Промокоды — ВЬЮГА' }, { name: 'robots', content: 'noindex' }];
+}
+
+const limitText = (uses: number, limit: number | null) => (limit === null ? `${uses}` : `${uses} из ${limit}`);
+
+export default function Promocodes({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, state, sections, brands } = loaderData;
+  const result = actionData as { error?: string; values?: PromoFormValues } | undefined;
+  return (
+    <>
+      <h1 className={styles.title}>Промокоды</h1>
+      <Form method="get" className={admin.filters} aria-label="Фильтр промокодов">
+        <label>
+          Состояние
+          <select name="state" defaultValue={state}>
+            <option value="">Все</option>
+            {PROMO_STATES.map((s) => (
+              <option key={s} value={s}>
+                {PROMO_STATE_TITLES[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={admin.button}>
+          Показать
+        </button>
+      </Form>
+      {items.length === 0 ? (
+        <p className={admin.muted}>Промокодов {state ? 'в этом состоянии ' : ''}нет.</p>
+      ) : (
+        <div className={admin.scroll}>
+          <table className={admin.table}>
+            <caption className="visually-hidden">Промокоды магазина</caption>
+            <thead>
+              <tr>
+                <th scope="col">Код</th>
+                <th scope="col">Скидка</th>
+                <th scope="col">Действует</th>
+                <th scope="col">Использований</th>
+                <th scope="col">На покупателя</th>
+                <th scope="col" className={styles.num}>
+                  Выручка
+                </th>
+                <th scope="col">Состояние</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((p) => (
+                <tr key={p.code}>
+                  <td>
+                    <Link
+                      className={`${admin.link} ${styles.code} ${styles.nowrap}`}
+                      to={`/admin/promocodes/${p.code}/`}
+                    >
+                      {p.code}
+                    </Link>
+                  </td>
+                  <td className={styles.nowrap}>{p.rule}</td>
+                  <td>
+                    {p.startsAt || p.endsAt ? (
+                      <>
+                        {p.startsAt && <span className={styles.nowrap}>с {promoWhen(p.startsAt)}</span>}{' '}
+                        {p.endsAt && <span className={styles.nowrap}>до {promoWhen(p.endsAt)}</span>}
+                      </>
+                    ) : (
+                      'бессрочно'
+                    )}
+                  </td>
+                  <td className={styles.nowrap}>{limitText(p.uses, p.usesLimit)}</td>
+                  <td>{p.perCustomerLimit ?? '—'}</td>
+                  <td className={styles.num}>{rubles(p.revenue)}</td>
+                  <td>
+                    <span className={styles.state} data-state={p.state}>
+                      {p.stateTitle}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <section className={styles.section} aria-labelledby="promo-new">
+        <h2 id="promo-new">Новый промокод</h2>
+        {result?.error && (
+          <p className={admin.error} role="alert">
+            {result.error}
+          </p>
+        )}
+        <PromoForm
+          key={result?.error ?? 'new'}
+          values={result?.values ?? {}}
+          sections={sections}
+          brands={brands}
+          withCode
+          submit="Создать промокод"
+          action="/admin/promocodes/"
+        />
+      </section>
+    </>
+  );
+}
