@@ -291,7 +291,9 @@ describe('1C catalogue import', () => {
     const [first] = await variants();
     await app.database.db.execute(sql`update products set unpublished = true, active = false where id = ${first?.id}`);
     const renamed = basePackage();
-    (renamed.products[0] as { description: string }).description = 'Тёплая парка с капюшоном и мембраной.';
+    renamed.products = [...(renamed.products ?? [])].map((p, i) =>
+      i === 0 ? { ...p, description: 'Тёплая парка с капюшоном и мембраной.' } : p,
+    );
     await session(packageFiles(renamed));
     const after = (await variants()).find((v) => v.id === first?.id);
     expect(after?.active).toBe(false);
