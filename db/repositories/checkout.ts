@@ -32,7 +32,7 @@ interface LineRow {
   price: number;
   old_price: number | null;
   quantity: number;
-  section_id: number;
+  section_path: number[];
   brand_id: number;
 }
 
@@ -45,7 +45,7 @@ const toLine = (r: LineRow): OrderLineFacts => ({
   price: Number(r.price),
   oldPrice: r.old_price !== null && Number(r.old_price) > Number(r.price) ? Number(r.old_price) : null,
   quantity: Number(r.quantity),
-  sectionId: Number(r.section_id),
+  sectionPath: r.section_path.map(Number),
   brandId: Number(r.brand_id),
 });
 
@@ -56,7 +56,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
       db,
       sql`
       select l.id, l.offer_id, p.id as product_id, p.name, o.size_name, o.price, o.old_price, l.quantity,
-        p.section_id, p.brand_id
+        p.section_path, p.brand_id
       from basket_lines l join offers o on o.id = l.offer_id join products p on p.id = o.product_id and p.active
       where ${ownerSql(owner)} and not l.delay and ${orderableOnlineSql(sql`o.id`)} = ${orderable}
       order by l.offer_id`,
@@ -113,7 +113,7 @@ export function checkoutRepository(db: Db): CheckoutRepository {
         db,
         sql`
         select 0 as id, o.id as offer_id, p.id as product_id, p.name, o.size_name, o.price, o.old_price, 1 as quantity,
-          p.section_id, p.brand_id
+          p.section_path, p.brand_id
         from offers o join products p on p.id = o.product_id and p.active
         where o.id = ${offerId}`,
       );

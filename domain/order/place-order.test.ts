@@ -17,7 +17,7 @@ const line: OrderLineFacts = {
   price: 1_000_000,
   oldPrice: null,
   quantity: 1,
-  sectionId: 1,
+  sectionPath: [1],
   brandId: 1,
 };
 const ctx: RequestContext = {

@@ -20,7 +20,8 @@ export interface OrderLineFacts {
   price: number;
   oldPrice: number | null;
   quantity: number;
-  sectionId: number;
+  /** The section and its ancestors: what a promo code for a section covers. */
+  sectionPath: number[];
   brandId: number;
 }
 

@@ -36,8 +36,8 @@ describe('computeTotals', () => {
   it('applies a card only to lines without their own discount, a promo code only to its sections and brands', () => {
     const t = computeTotals({
       lines: [
-        { ...coat, sectionId: 1, brandId: 7 },
-        { ...parka, sectionId: 2, brandId: 7 },
+        { ...coat, sectionPath: [5, 1], brandId: 7 },
+        { ...parka, sectionPath: [5, 2], brandId: 7 },
       ],
       adjustments: [
         { source: 'card', code: '2000000000015', percent: 5, fullPriceOnly: true },
@@ -52,6 +52,12 @@ describe('computeTotals', () => {
       adjustments: [{ source: 'promo', code: 'B', percent: 10, brandIds: [8] }],
     });
     expect(brandOnly.total).toBe(1_299_000);
+    // A code for a parent section covers the sections below it.
+    const parent = computeTotals({
+      lines: [{ ...coat, sectionPath: [5, 1] }],
+      adjustments: [{ source: 'promo', code: 'ZIMA', percent: 10, sectionIds: [5] }],
+    });
+    expect(parent.total).toBe(1_169_100);
   });
 
   it('rounds a percent down to the kopeck per line, so the lines add up to the total', () => {

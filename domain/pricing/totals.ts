@@ -11,8 +11,8 @@ export interface PricedLine {
   price: number;
   oldPrice: number | null;
   quantity: number;
-  /** What a promo code may be limited to. */
-  sectionId?: number;
+  /** What a promo code may be limited to: the product's section and its ancestors, its brand. */
+  sectionPath?: readonly number[];
   brandId?: number;
 }
 
@@ -37,7 +37,8 @@ type PercentAdjustment = Extract<Adjustment, { percent: number }>;
 /** Whether a percent adjustment covers the line. */
 export function appliesTo(a: PercentAdjustment, line: PricedLine): boolean {
   if (a.fullPriceOnly && line.oldPrice !== null && line.oldPrice > line.price) return false;
-  if (a.sectionIds && !(line.sectionId !== undefined && a.sectionIds.includes(line.sectionId))) return false;
+  // A code for «Женщинам» covers every section below it.
+  if (a.sectionIds && !a.sectionIds.some((id) => line.sectionPath?.includes(id))) return false;
   if (a.brandIds && !(line.brandId !== undefined && a.brandIds.includes(line.brandId))) return false;
   return true;
 }
