@@ -30,6 +30,7 @@ import type { RegionsService } from './regions/regions.service';
 // issue 28 · catalogue
 // issue 28 · photos
 // issue 28 · stock
+import type { StockAdminService } from './inventory/stock-documents';
 // issue 28 · promo
 // issue 28 · content
 // issue 28 · shops-questions
@@ -81,6 +82,8 @@ export interface Services {
   // issue 28 · catalogue
   // issue 28 · photos
   // issue 28 · stock
+  /** The back office's stock by store: documents and the movement history (issue 28.2). */
+  stockAdmin: StockAdminService;
   // issue 28 · promo
   // issue 28 · content
   // issue 28 · shops-questions

@@ -75,6 +75,8 @@ import type { Services } from '../domain/services';
 // issue 28 · catalogue
 // issue 28 · photos
 // issue 28 · stock
+import { createStockAdminService } from '../domain/inventory/stock-documents';
+import { stockAdminReads, stockAdminUnit } from '../db/repositories/stock-admin';
 // issue 28 · promo
 // issue 28 · content
 // issue 28 · shops-questions
@@ -317,6 +319,7 @@ export function createServices(deps: {
     // issue 28 · catalogue
     // issue 28 · photos
     // issue 28 · stock
+    stockAdmin: createStockAdminService({ reads: stockAdminReads(db), uow: stockAdminUnit(db) }),
     // issue 28 · promo
     // issue 28 · content
     // issue 28 · shops-questions

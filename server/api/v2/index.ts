@@ -17,6 +17,7 @@ import { staffApi } from './admin';
 // issue 28 · catalogue
 // issue 28 · photos
 // issue 28 · stock
+import { adminStockApi } from './admin-stock';
 // issue 28 · promo
 // issue 28 · content
 // issue 28 · shops-questions
@@ -45,6 +46,7 @@ export function apiV2(
     // issue 28 · catalogue
     // issue 28 · photos
     // issue 28 · stock
+    adminStockApi(services),
     // issue 28 · promo
     // issue 28 · content
     // issue 28 · shops-questions
