@@ -48,6 +48,8 @@ export default [
     // issue 28 · catalogue
     // issue 28 · photos
     // issue 28 · stock
+    route('stock', 'routes/admin/stock.tsx'),
+    route('stock/movements', 'routes/admin/stock-movements.tsx'),
     // issue 28 · promo
     // issue 28 · content
     // issue 28 · shops-questions

@@ -16,6 +16,7 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   // issue 28 · catalogue
   // issue 28 · photos
   // issue 28 · stock
+  { to: '/admin/stock/', label: 'Остатки', action: 'stock.adjust' },
   // issue 28 · promo
   // issue 28 · content
   // issue 28 · shops-questions
