@@ -104,10 +104,7 @@ export function exchangeCatalogueStore(db: Db, clock: () => Date): CatalogueStor
 
     writeBatch(logId, batch, log) {
       return db.transaction(async (tx) => {
-        // The zeroing below is the 1C import's stock movement (migration 0029).
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(${IMPORT_LOCK}), ${stockMoveSetting({ kind: 'import', reason: 'Обмен с 1С' })}`,
-        );
+        await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
         const counts = emptyCounts();
         const errors: ImportIssue[] = [];
         await writeGroups(tx, batch.groups, counts, errors);
@@ -133,7 +130,10 @@ export function exchangeCatalogueStore(db: Db, clock: () => Date): CatalogueStor
 
     finishPackage(sessionKey) {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+        // The zeroing below is the 1C import's stock movement (migration 0029).
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${IMPORT_LOCK}), ${stockMoveSetting({ kind: 'import', reason: 'Обмен с 1С' })}`,
+        );
         const counts = emptyCounts();
         // Each file's latest try: one that failed and was sent again counts as the retry went.
         const logs = await queryRows<{ id: number; status: string; scope: FileScope | string }>(
