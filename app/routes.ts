@@ -52,6 +52,8 @@ export default [
     route('brands', 'routes/admin/brands.tsx', { id: 'routes/admin/brands' }),
     // issue 28 · photos
     // issue 28 · stock
+    route('stock', 'routes/admin/stock.tsx'),
+    route('stock/movements', 'routes/admin/stock-movements.tsx'),
     // issue 28 · promo
     route('promocodes', 'routes/admin/promocodes.tsx'),
     route('promocodes/:code', 'routes/admin/promocode.tsx'),

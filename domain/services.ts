@@ -31,6 +31,7 @@ import type { RegionsService } from './regions/regions.service';
 import type { CatalogAdminService } from './catalog/admin/catalog-admin';
 // issue 28 · photos
 // issue 28 · stock
+import type { StockAdminService } from './inventory/stock-documents';
 // issue 28 · promo
 import type { PromoAdminService } from './pricing/promo-admin';
 // issue 28 · content
@@ -86,6 +87,8 @@ export interface Services {
   catalogAdmin: CatalogAdminService;
   // issue 28 · photos
   // issue 28 · stock
+  /** The back office's stock by store: documents and the movement history (issue 28.2). */
+  stockAdmin: StockAdminService;
   // issue 28 · promo
   /** The back office's promo codes: list, create, edit, stop (issue 28.3). */
   promoAdmin: PromoAdminService;

@@ -77,6 +77,8 @@ import { createCatalogAdminService } from '../domain/catalog/admin/catalog-admin
 import { catalogAdminRepository, catalogAdminUnit } from '../db/repositories/catalog-admin';
 // issue 28 · photos
 // issue 28 · stock
+import { createStockAdminService } from '../domain/inventory/stock-documents';
+import { stockAdminReads, stockAdminUnit } from '../db/repositories/stock-admin';
 // issue 28 · promo
 import { createPromoAdminService } from '../domain/pricing/promo-admin';
 import { promoAdminRepository, promoAdminUnit } from '../db/repositories/promo-admin';
@@ -328,6 +330,7 @@ export function createServices(deps: {
     catalogAdmin: createCatalogAdminService({ repo: catalogAdminRepository(db), unit: catalogAdminUnit(db) }),
     // issue 28 · photos
     // issue 28 · stock
+    stockAdmin: createStockAdminService({ reads: stockAdminReads(db), uow: stockAdminUnit(db) }),
     // issue 28 · promo
     promoAdmin: createPromoAdminService({ repo: promoAdminRepository(db), uow: promoAdminUnit(db) }),
     // issue 28 · content

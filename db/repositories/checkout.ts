@@ -401,8 +401,9 @@ export function orderWrites(db: Db): OrderWrites {
         id = await db.transaction(async (tx) => {
           const [row] = await queryRows<{ id: number }>(
             tx,
+            // The order's own stock movements (written before its row existed) get its id (migration 0029).
             sql`
-            insert into orders (user_id, session_id, idempotency_key, status, delivery_type, delivery, name, last_name,
+            with o as (insert into orders (user_id, session_id, idempotency_key, status, delivery_type, delivery, name, last_name,
               second_name, email, phone, comment, is_disabled_call, items, discount, delivery_price, bonuses_used, total,
               reserved_until, payment_method, payment_due_at)
             values (${order.userId}, ${order.sessionId}, ${order.idempotencyKey}, ${order.status}, ${order.deliveryType},
@@ -411,7 +412,10 @@ export function orderWrites(db: Db): OrderWrites {
               ${order.discount}, ${order.deliveryPrice}, ${order.bonusesUsed}, ${order.total},
               ${order.reservedUntil?.toISOString() ?? null}, ${order.paymentMethod},
               ${order.paymentDueAt?.toISOString() ?? null})
-            returning id`,
+            returning id),
+            linked as (update stock_movements set order_id = (select id from o)
+              where xact = txid_current() and order_id is null and kind in ('order', 'reservation'))
+            select id from o`,
           );
           return Number(row?.id);
         });

@@ -22,6 +22,7 @@ import {
 import type { ImportCounts, ImportIssue } from '../../domain/exchange/ports';
 import { type Db, queryRows, ts } from '../client';
 import { STOCK_COUNT_LOCK } from './stock';
+import { stockMoveSetting } from './stock-moves';
 import { variantPriceCtes } from './variant-prices';
 
 /** One import writes at a time: two 1C sessions at once would race for the same new sections, brands and variants. */
@@ -130,7 +131,10 @@ export function exchangeCatalogueStore(db: Db, clock: () => Date): CatalogueStor
 
     finishPackage(sessionKey) {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+        // The zeroing below is the 1C import's stock movement (migration 0029).
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${IMPORT_LOCK}), ${stockMoveSetting({ kind: 'import', reason: 'Обмен с 1С' })}`,
+        );
         const counts = emptyCounts();
         // Each file's latest try: one that failed and was sent again counts as the retry went.
         const logs = await queryRows<{ id: number; status: string; scope: FileScope | string }>(
@@ -771,7 +775,9 @@ async function writeStock(
     errors.push({ id, message: 'Склад не описан в пакете (нет в «Склады»): его остатки не загружены.' });
   if (rows.length > 0) {
     // Alone against orders taking stock: the held units read below are all that are committed (see stock.ts).
-    await tx.execute(sql`select pg_advisory_xact_lock(${STOCK_COUNT_LOCK})`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${STOCK_COUNT_LOCK}), ${stockMoveSetting({ kind: 'import', reason: 'Обмен с 1С' })}`,
+    );
     rows.sort((x, y) => x.o - y.o || x.s - y.s);
     const changed = await queryRows<{ inserted: boolean; quantity: number }>(
       tx,

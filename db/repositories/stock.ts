@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type Allocation, planAllocation, type StockRepository } from '../../domain/inventory/allocation';
 import { ONLINE_SOURCE_KINDS, type StoreKind } from '../../domain/inventory/availability';
+import type { StockMove } from '../../domain/inventory/movements';
 import { type Db, queryRows } from '../client';
+import { stockMoveSetting } from './stock-moves';
 
 /**
  * Orders take and give back stock under this lock shared; the 1C import writes its counts under it alone, so the
@@ -12,10 +14,12 @@ export const STOCK_COUNT_LOCK = 2_026_027;
 
 /** Stock taking on whatever it is given: use it on the order's transaction (the unit of work's repositories). */
 export function stockRepository(db: Db): StockRepository {
-  const shared = () => db.execute(sql`select pg_advisory_xact_lock_shared(${STOCK_COUNT_LOCK})`);
+  // The lock's select also tells the stock triggers what the following writes are (migration 0029).
+  const shared = (move: StockMove) =>
+    db.execute(sql`select pg_advisory_xact_lock_shared(${STOCK_COUNT_LOCK}), ${stockMoveSetting(move)}`);
   return {
-    async take(offerId, quantity, shopId) {
-      await shared();
+    async take(offerId, quantity, shopId, move = { kind: 'order' }) {
+      await shared(move);
       // The rows are locked in store order, the same in every transaction (Saleor's allocate_stocks).
       const rows = await queryRows<{ store_id: number; kind: StoreKind; quantity: number }>(
         db,
@@ -47,8 +51,8 @@ export function stockRepository(db: Db): StockRepository {
       return plan;
     },
 
-    async release(allocations: Allocation[]) {
-      if (allocations.length > 0) await shared();
+    async release(allocations: Allocation[], move: StockMove) {
+      if (allocations.length > 0) await shared(move);
       for (const a of [...allocations].sort((x, y) => x.offerId - y.offerId || x.storeId - y.storeId))
         await db.execute(sql`
           update stock set quantity = quantity + ${a.quantity} where offer_id = ${a.offerId} and store_id = ${a.storeId}`);

@@ -1,4 +1,5 @@
 import { ONLINE_SOURCE_KINDS, type StoreKind } from './availability';
+import type { StockMove } from './movements';
 
 /** A store row an online order may take units from, as read under its lock. */
 export interface SourceStock {
@@ -44,12 +45,16 @@ export function planAllocation(
 /** Takes stock inside the order's transaction (`db/repositories/stock.ts`). */
 export interface StockRepository {
   /**
+   * `move` labels the stock movements (default kind `order`; a shop reservation's `reservation`).
    * Locks the offer's source rows (those it is not restricted from; `shopId`'s too for an order collected there),
    * plans with `planAllocation` and takes the units
    * with conditional updates that never go below zero; null, taking nothing, when there are too few. Callers take
    * the lines of one order in ascending offer id, so two orders never wait on each other's rows in a circle.
    */
-  take(offerId: number, quantity: number, shopId?: number): Promise<Allocation[] | null>;
-  /** Puts units back (a cancelled order, a reservation not collected). */
-  release(allocations: Allocation[]): Promise<void>;
+  take(offerId: number, quantity: number, shopId?: number, move?: StockMove): Promise<Allocation[] | null>;
+  /**
+   * Puts units back (a cancelled order, a reservation not collected); `move` labels the stock movements (kind
+   * `cancel` with the order id).
+   */
+  release(allocations: Allocation[], move: StockMove): Promise<void>;
 }

@@ -412,6 +412,7 @@ export function createOrderDeskService(deps: {
             id,
             back.map((l) => l.offerId),
           ),
+          { kind: 'cancel', orderId: id },
         );
         if (order.userId !== null && sums.bonusesBack > 0)
           await repos.orders.returnBonuses(order.userId, id, sums.bonusesBack);

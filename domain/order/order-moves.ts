@@ -101,7 +101,7 @@ export function createOrderMoves(deps: OrderMovesDeps): OrderMoves {
     hooks: {
       cancelled: [
         async (_, { repos, order, mover }) => {
-          await repos.stock.release(await repos.orders.takenStock(order.id));
+          await repos.stock.release(await repos.orders.takenStock(order.id), { kind: 'cancel', orderId: order.id });
           await repos.orders.returnPromoUses(order.id);
           if (order.userId !== null && order.bonusesUsed > 0)
             await repos.orders.returnBonuses(order.userId, order.id, order.bonusesUsed);
@@ -164,7 +164,7 @@ export function createOrderMoves(deps: OrderMovesDeps): OrderMoves {
         // The goods come back to the stores they left, the bonuses the order earned are taken back and those it
         // spent are returned with the money.
         async (_, { repos, order }) => {
-          await repos.stock.release(await repos.orders.takenStock(order.id));
+          await repos.stock.release(await repos.orders.takenStock(order.id), { kind: 'cancel', orderId: order.id });
           await releaseHeldOf(repos, order.id, deps.paymentKey);
           if (order.userId === null) return;
           await repos.orders.reverseBonuses(order.userId, order.id);

@@ -226,6 +226,7 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
           line.offerId,
           line.quantity,
           input.deliveryType === 'SHOP' ? input.deliveryShopId : undefined,
+          { kind: draft.source.reservation ? 'reservation' : 'order' },
         );
         if (!taken) throw notEnoughStock(line);
         draft.stock.push(...taken);

@@ -348,6 +348,16 @@ describe('1C catalogue import', () => {
     ]);
     expect((await stockOf('m-2#one')).every((s) => s.quantity === 0)).toBe(true);
     expect((await app.fetch(list[2]?.url as string)).status).toBe(404);
+    // Issue 28.2: the zeroing is the import's stock movement.
+    const zeroing = await rows<{ kind: string; reason: string; quantity: number }>(
+      sql`select distinct on (m.offer_id, m.store_id) m.kind, m.reason, m.quantity from stock_movements m
+        join exchange_offers x on x.offer_id = m.offer_id where x.onec_id like 'm-2#%'
+        order by m.offer_id, m.store_id, m.id desc`,
+    );
+    expect(zeroing.length).toBeGreaterThan(0);
+    expect(new Set(zeroing.map((m) => JSON.stringify([m.kind, m.reason, m.quantity])))).toEqual(
+      new Set([JSON.stringify(['import', 'Обмен с 1С', 0])]),
+    );
 
     // Back in the next full package: live again.
     await session(packageFiles(basePackage()));

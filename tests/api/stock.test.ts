@@ -113,7 +113,7 @@ describe('taking stock for orders', () => {
     const offer = (offers[0] as OfferFacts).id;
     await stockOf(offer, 1, 2);
     const taken = await unitOfWork(db()).run(({ stock }) => stock.take(offer, 3));
-    await unitOfWork(db()).run(({ stock }) => stock.release(taken ?? []));
+    await unitOfWork(db()).run(({ stock }) => stock.release(taken ?? [], { kind: 'cancel' }));
     const left = await quantities(offer);
     expect([left.get(stores.online), left.get(stores.movement[0] as number)]).toEqual([1, 2]);
   });

@@ -17,6 +17,7 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   { to: '/admin/products/', label: 'Каталог', action: 'catalog.edit' },
   // issue 28 · photos
   // issue 28 · stock
+  { to: '/admin/stock/', label: 'Остатки', action: 'stock.adjust' },
   // issue 28 · promo
   { to: '/admin/promocodes/', label: 'Промокоды', action: 'promo.edit' },
   // issue 28 · content

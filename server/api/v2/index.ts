@@ -18,6 +18,7 @@ import { staffApi } from './admin';
 import { catalogueAdminApi } from './admin-catalogue';
 // issue 28 · photos
 // issue 28 · stock
+import { adminStockApi } from './admin-stock';
 // issue 28 · promo
 import { promoAdminApi } from './admin-promo';
 // issue 28 · content
@@ -49,6 +50,7 @@ export function apiV2(
     catalogueAdminApi(services),
     // issue 28 · photos
     // issue 28 · stock
+    adminStockApi(services),
     // issue 28 · promo
     promoAdminApi(services),
     // issue 28 · content

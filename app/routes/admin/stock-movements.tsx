@@ -1,0 +1,115 @@
+import { data, Link } from 'react-router';
+import { isDomainError } from '../../../domain/errors';
+import { movementsQueryInput } from '../../../domain/inventory/stock-documents.schemas';
+import { refusalStatus, staffPage } from '~/lib/admin';
+import { cachePolicy } from '../../../contract/cache-policy';
+import styles from './admin.module.css';
+import own from './stock.module.css';
+import type { Route } from './+types/stock-movements';
+
+const TIME = new Intl.DateTimeFormat('ru-RU', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'Europe/Moscow',
+});
+
+/** The movement history of a size in a store (issue 28.2), newest first, 100 a page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  staffPage(request, context, 'stock.adjust', { ownShop: true });
+  const { services, ctx } = context;
+  const url = new URL(request.url);
+  const parsed = movementsQueryInput.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? 'Проверьте адрес.', { status: 400 });
+  const q = parsed.data;
+  try {
+    const page = await services.stockAdmin.movements(ctx, q);
+    const offer =
+      q.offerId === undefined
+        ? null
+        : await services.stockAdmin.table(ctx, { offerId: q.offerId, storeId: q.storeId }).catch(() => null);
+    return { ...page, query: q, offer };
+  } catch (error) {
+    // Another shop's history: the same 403 as the API.
+    if (isDomainError(error)) throw data(error.message, { status: refusalStatus(error.kind) });
+    throw error;
+  }
+}
+
+export const headers = cachePolicy('private');
+
+export default function StockMovements({ loaderData }: Route.ComponentProps) {
+  const { items, next, query, offer } = loaderData;
+  const size = offer?.sizes[0];
+  const more = new URLSearchParams();
+  if (query.offerId !== undefined) more.set('offerId', String(query.offerId));
+  if (query.storeId !== undefined) more.set('storeId', String(query.storeId));
+  if (next !== null) more.set('before', String(next));
+  return (
+    <>
+      <h1>История остатков</h1>
+      <p>
+        {offer ? (
+          <>
+            <Link className={styles.link} to={`/admin/stock/?productId=${offer.product.id}`}>
+              {offer.product.name}
+            </Link>
+            {size ? `, размер ${size.sizeName}` : ''}
+          </>
+        ) : (
+          'Все товары'
+        )}
+        {query.storeId !== undefined && offer?.stores[0] ? ` · ${offer.stores[0].name}` : ''}
+      </p>
+      {items.length === 0 ? (
+        <p className={styles.muted}>Движений нет.</p>
+      ) : (
+        <div className={styles.scroll}>
+          <table className={`${styles.table} ${own.cells}`}>
+            <caption className="visually-hidden">Движения остатков, новые сверху</caption>
+            <thead>
+              <tr>
+                <th scope="col">Время</th>
+                <th scope="col">Операция</th>
+                <th scope="col">Изменение</th>
+                <th scope="col">Стало</th>
+                {query.storeId === undefined && <th scope="col">Склад</th>}
+                <th scope="col">Причина</th>
+                <th scope="col">Сотрудник</th>
+                <th scope="col">Заказ</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((m) => (
+                <tr key={m.id}>
+                  <td>{TIME.format(new Date(m.at))}</td>
+                  <td>{m.kindTitle}</td>
+                  <td className={m.delta > 0 ? own.plus : own.minus}>{m.delta > 0 ? `+${m.delta}` : `−${-m.delta}`}</td>
+                  <td>{m.quantity}</td>
+                  {query.storeId === undefined && <td>{m.storeName}</td>}
+                  <td>{m.reason || '—'}</td>
+                  <td>{m.staff ?? '—'}</td>
+                  <td>
+                    {m.orderId === null ? (
+                      '—'
+                    ) : (
+                      <Link className={styles.link} to={`/admin/orders/${m.orderId}/`}>
+                        №{m.orderId}
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {next !== null && (
+        <p>
+          <Link className={styles.link} to={`/admin/stock/movements/?${more}`}>
+            Более ранние движения
+          </Link>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,215 @@
+import { data, Form, Link } from 'react-router';
+import { OWNED_BY_1C_NOTE } from '../../../domain/inventory/stock-documents';
+import {
+  STOCK_DOCUMENT_KINDS,
+  STOCK_DOCUMENT_TITLES,
+  stockDocumentInput,
+} from '../../../domain/inventory/stock-documents.schemas';
+import { refused, staffPage } from '~/lib/admin';
+import { formFields } from '~/lib/cabinet';
+import { cachePolicy } from '../../../contract/cache-policy';
+import styles from './admin.module.css';
+import own from './stock.module.css';
+import type { Route } from './+types/stock';
+
+const idOf = (value: string | null) => (value && /^\d{1,9}$/.test(value) ? Number(value) : undefined);
+
+/** Stock by store (issue 28.2): find a product, its sizes × stores, and a stock document for it. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  staffPage(request, context, 'stock.adjust', { ownShop: true });
+  const { services, ctx } = context;
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').slice(0, 100);
+  const productId = idOf(url.searchParams.get('productId'));
+  const [found, stores, table] = await Promise.all([
+    services.stockAdmin.find(ctx, q),
+    services.stockAdmin.stores(ctx),
+    productId === undefined ? null : services.stockAdmin.table(ctx, { productId }).catch(() => null),
+  ]);
+  return { q, found, stores, table, productId: productId ?? null };
+}
+
+interface DocumentResult {
+  notice?: string;
+  error?: string;
+  values?: Record<string, string>;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  staffPage(request, context, 'stock.adjust', { ownShop: true });
+  const { services, ctx } = context;
+  const fields = await formFields(request);
+  const lines = Object.entries(fields)
+    .filter(([name, value]) => name.startsWith('qty-') && value.trim() !== '')
+    .map(([name, value]) => ({ offerId: name.slice(4), quantity: value }));
+  const input = stockDocumentInput.safeParse({
+    kind: fields.kind,
+    storeId: fields.storeId,
+    toStoreId: fields.kind === 'transfer' ? fields.toStoreId : '',
+    reason: fields.reason ?? '',
+    lines,
+  });
+  if (!input.success)
+    return data(
+      { error: input.error.issues[0]?.message ?? 'Проверьте форму.', values: fields } satisfies DocumentResult,
+      { status: 400 },
+    );
+  try {
+    const doc = await services.stockAdmin.document(ctx, input.data);
+    return {
+      notice: `${STOCK_DOCUMENT_TITLES[doc.kind]} №${doc.id} проведено: строк — ${doc.lines.length}.`,
+    } satisfies DocumentResult;
+  } catch (error) {
+    return refused(error, { values: fields } satisfies DocumentResult);
+  }
+}
+
+export const headers = cachePolicy('private');
+
+export default function Stock({ loaderData, actionData }: Route.ComponentProps) {
+  const { q, found, stores, table, productId } = loaderData;
+  const result: DocumentResult | undefined = actionData;
+  const values = result?.values ?? {};
+  return (
+    <>
+      <h1>Остатки</h1>
+      <Form method="get" className={styles.filters}>
+        <label>
+          Товар: название или артикул
+          <input type="search" name="q" defaultValue={q} maxLength={100} />
+        </label>
+        <button type="submit" className={styles.button}>
+          Найти
+        </button>
+      </Form>
+      {q !== '' && found.length === 0 && <p className={styles.muted}>Ничего не нашлось.</p>}
+      {found.length > 0 && (
+        <ul className={own.found} aria-label="Найденные товары">
+          {found.map((p) => (
+            <li key={p.id}>
+              <Link className={styles.link} to={`/admin/stock/?q=${encodeURIComponent(q)}&productId=${p.id}`}>
+                {p.name}
+              </Link>{' '}
+              <span className={styles.muted}>арт. {p.article}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {productId !== null && !table && <p className={styles.error}>Такого товара нет.</p>}
+      {table && (
+        <>
+          <h2>
+            {table.product.name} <span className={styles.muted}>арт. {table.product.article}</span>
+          </h2>
+          {result?.notice && (
+            <p className={styles.notice} role="status">
+              {result.notice}
+            </p>
+          )}
+          {result?.error && (
+            <p className={styles.error} role="alert">
+              {result.error}
+            </p>
+          )}
+          {table.product.ownedBy1C && <p className={own.owned}>Остатки: {OWNED_BY_1C_NOTE}</p>}
+          <Form method="post" className={own.document}>
+            <div className={styles.scroll}>
+              <table className={`${styles.table} ${own.cells}`}>
+                <caption className="visually-hidden">Остатки по размерам и складам</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Размер</th>
+                    {table.stores.map((s) => (
+                      <th scope="col" key={s.id}>
+                        {s.name}
+                      </th>
+                    ))}
+                    <th scope="col">Количество в документ</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {table.sizes.map((size) => (
+                    <tr key={size.offerId}>
+                      <th scope="row">{size.sizeName}</th>
+                      {table.stores.map((s) => (
+                        <td key={s.id}>
+                          <Link
+                            className={styles.link}
+                            to={`/admin/stock/movements/?offerId=${size.offerId}&storeId=${s.id}`}
+                            aria-label={`${size.quantities[String(s.id)] ?? 0} шт., история: размер ${size.sizeName}, ${s.name}`}
+                          >
+                            {size.quantities[String(s.id)] ?? 0}
+                          </Link>
+                        </td>
+                      ))}
+                      <td>
+                        {size.ownedBy1C ? (
+                          <span className={own.owned}>ведёт 1С</span>
+                        ) : (
+                          <label>
+                            <span className="visually-hidden">{`Количество, размер ${size.sizeName}`}</span>
+                            <input
+                              name={`qty-${size.offerId}`}
+                              inputMode="numeric"
+                              pattern="[0-9]*"
+                              defaultValue={values[`qty-${size.offerId}`] ?? ''}
+                            />
+                          </label>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <fieldset>
+              <legend>Документ</legend>
+              <label>
+                Вид
+                <select name="kind" defaultValue={values.kind ?? 'receipt'}>
+                  {STOCK_DOCUMENT_KINDS.map((k) => (
+                    <option key={k} value={k}>
+                      {STOCK_DOCUMENT_TITLES[k]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Склад
+                <select name="storeId" defaultValue={values.storeId ?? String(stores[0]?.id ?? '')}>
+                  {stores.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Куда (для перемещения)
+                <select name="toStoreId" defaultValue={values.toStoreId ?? ''}>
+                  <option value="">—</option>
+                  {table.stores.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Причина
+                <textarea name="reason" maxLength={500} required defaultValue={values.reason ?? ''} />
+              </label>
+              <button type="submit" className={styles.button}>
+                Провести документ
+              </button>
+            </fieldset>
+            <p className={styles.muted}>
+              Поступление добавляет, списание вычитает, инвентаризация ставит посчитанное количество, перемещение
+              переносит со склада на другой склад.
+            </p>
+          </Form>
+        </>
+      )}
+    </>
+  );
+}

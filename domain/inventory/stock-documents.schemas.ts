@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { lines, MAX_INT4, positiveInt } from '../input';
+
+export const STOCK_DOCUMENT_KINDS = ['receipt', 'writeoff', 'stocktake', 'transfer'] as const;
+export type StockDocumentKind = (typeof STOCK_DOCUMENT_KINDS)[number];
+
+export const STOCK_DOCUMENT_TITLES: Readonly<Record<StockDocumentKind, string>> = {
+  receipt: 'Поступление',
+  writeoff: 'Списание',
+  stocktake: 'Инвентаризация',
+  transfer: 'Перемещение',
+};
+
+/** An empty query parameter or form field is no value. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+const WRONG_QUANTITY = 'Количество — целое число не меньше нуля.';
+/** A whole number ≥ 0 from JSON or a form field (digits only). */
+const wholeQuantity = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z
+    .union([z.string(), z.number()], {
+      error: (issue) => (issue.input === undefined ? 'Укажите количество.' : WRONG_QUANTITY),
+    })
+    .refine((v) => typeof v === 'number' || /^\d{1,9}$/.test(v), WRONG_QUANTITY)
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: WRONG_QUANTITY })
+        .int(WRONG_QUANTITY)
+        .min(0, WRONG_QUANTITY)
+        .max(1_000_000, 'Количество — не больше 1 000 000.'),
+    ),
+);
+
+export const MAX_DOCUMENT_LINES = 200;
+
+/** A stock document (the API's JSON and the page's form alike). */
+export const stockDocumentInput = z
+  .object({
+    kind: z.enum(STOCK_DOCUMENT_KINDS, {
+      error: 'Выберите вид документа: поступление, списание, инвентаризация или перемещение.',
+    }),
+    storeId: positiveInt('Выберите склад.', 'Склад — номер из списка.'),
+    toStoreId: optional(positiveInt('Выберите склад, куда перемещать.', 'Склад назначения — номер из списка.')),
+    reason: lines({ error: 'Укажите причину.' }).min(1, 'Укажите причину.').max(500, 'Причина — до 500 символов.'),
+    lines: z
+      .array(
+        z.object({
+          offerId: positiveInt('Укажите размер (offerId).', 'offerId — целое число.', MAX_INT4),
+          quantity: wholeQuantity,
+        }),
+        { error: 'Добавьте строки документа: размер и количество.' },
+      )
+      .min(1, 'В документе нет ни одной строки с количеством.')
+      .max(MAX_DOCUMENT_LINES, `В документе — не больше ${MAX_DOCUMENT_LINES} строк.`),
+  })
+  .superRefine((doc, ctx) => {
+    const seen = new Set<number>();
+    doc.lines.forEach((line, i) => {
+      if (seen.has(line.offerId))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['lines', i, 'offerId'],
+          message: 'Один размер — одна строка документа.',
+        });
+      seen.add(line.offerId);
+      if (doc.kind !== 'stocktake' && line.quantity === 0)
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'quantity'], message: 'Количество — больше нуля.' });
+    });
+    if (doc.kind === 'transfer') {
+      if (doc.toStoreId === undefined)
+        ctx.addIssue({ code: 'custom', path: ['toStoreId'], message: 'Выберите склад, куда перемещать.' });
+      else if (doc.toStoreId === doc.storeId)
+        ctx.addIssue({ code: 'custom', path: ['toStoreId'], message: 'Переместить можно только на другой склад.' });
+    } else if (doc.toStoreId !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['toStoreId'],
+        message: 'Склад назначения указывают только при перемещении.',
+      });
+  });
+export type StockDocumentInput = z.infer<typeof stockDocumentInput>;
+
+const id = (name: string) => optional(positiveInt(`Укажите ${name}.`, `${name} — целое число.`));
+
+/** `GET stock/`: a product's (or one offer's) sizes by store. */
+export const stockQueryInput = z
+  .object({ productId: id('productId'), offerId: id('offerId'), storeId: id('storeId') })
+  .refine((q) => q.productId !== undefined || q.offerId !== undefined, {
+    message: 'Укажите productId или offerId.',
+  });
+
+/** `GET stock/movements/`: the history, newest first, `before` a movement id. */
+export const movementsQueryInput = z.object({
+  offerId: id('offerId'),
+  storeId: id('storeId'),
+  before: optional(positiveInt('Укажите before.', 'before — номер движения.', Number.MAX_SAFE_INTEGER)),
+  limit: optional(positiveInt('Укажите limit.', 'limit — целое число от 1 до 100.', 100)),
+});
