@@ -32,6 +32,7 @@ import type { RegionsService } from './regions/regions.service';
 // issue 28 · stock
 // issue 28 · promo
 // issue 28 · content
+import type { ContentAdminService } from './content/content-admin';
 // issue 28 · shops-questions
 // issue 28 · customers
 
@@ -83,6 +84,7 @@ export interface Services {
   // issue 28 · stock
   // issue 28 · promo
   // issue 28 · content
+  contentAdmin: ContentAdminService;
   // issue 28 · shops-questions
   // issue 28 · customers
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */

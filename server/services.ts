@@ -77,6 +77,8 @@ import type { Services } from '../domain/services';
 // issue 28 · stock
 // issue 28 · promo
 // issue 28 · content
+import { contentAdminReads, contentAdminUnit } from '../db/repositories/content-admin';
+import { createContentAdminService } from '../domain/content/content-admin.service';
 // issue 28 · shops-questions
 // issue 28 · customers
 
@@ -319,6 +321,12 @@ export function createServices(deps: {
     // issue 28 · stock
     // issue 28 · promo
     // issue 28 · content
+    contentAdmin: createContentAdminService({
+      reads: contentAdminReads(db),
+      uow: contentAdminUnit(db),
+      deliveryPrices: () => checkout.deliveryPrices(),
+      company,
+    }),
     // issue 28 · shops-questions
     // issue 28 · customers
     limits,

@@ -19,6 +19,7 @@ import { staffApi } from './admin';
 // issue 28 · stock
 // issue 28 · promo
 // issue 28 · content
+import { contentAdminApi } from './admin-content';
 // issue 28 · shops-questions
 // issue 28 · customers
 
@@ -47,6 +48,7 @@ export function apiV2(
     // issue 28 · stock
     // issue 28 · promo
     // issue 28 · content
+    contentAdminApi(services, options.push),
     // issue 28 · shops-questions
     // issue 28 · customers
   ]) {
