@@ -50,6 +50,7 @@ export default [
     // issue 28 · stock
     // issue 28 · promo
     // issue 28 · content
+    route('content', 'routes/admin/content.tsx'),
     // issue 28 · shops-questions
     // issue 28 · customers
     route('logout', 'routes/admin/logout.tsx'),

@@ -18,6 +18,7 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   // issue 28 · stock
   // issue 28 · promo
   // issue 28 · content
+  { to: '/admin/content/', label: 'Контент', action: 'content.edit' },
   // issue 28 · shops-questions
   // issue 28 · customers
   { to: '/admin/account/', label: 'Мой профиль', action: null },
