@@ -190,6 +190,9 @@ export function contentAdminWrites(db: Db): ContentAdminWrites {
 /** The content writes and their audit entries in one transaction. */
 export function contentAdminUnit(db: Db): ContentAdminUnit {
   return {
-    run: (work) => db.transaction((tx) => work({ content: contentAdminWrites(tx), audit: auditRepository(tx) })),
+    run: (work) =>
+      db.transaction((tx) =>
+        work({ content: contentAdminWrites(tx), reads: contentAdminReads(tx), audit: auditRepository(tx) }),
+      ),
   };
 }

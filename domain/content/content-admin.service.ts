@@ -125,7 +125,7 @@ export function createContentAdminService(deps: {
       checkUrl(input.url);
       await checkFacts(input.body);
       return uow.run(async (repos) => {
-        const before = id === null ? null : await reads.page(id);
+        const before = id === null ? null : await repos.reads.page(id);
         if (id !== null && !before) throw notFound('Страница');
         const fields = {
           url: input.url,
@@ -160,7 +160,7 @@ export function createContentAdminService(deps: {
       const member = edit(ctx);
       await checkFacts(input.answer);
       return uow.run(async (repos) => {
-        const before = id === null ? null : await reads.faqItem(id);
+        const before = id === null ? null : await repos.reads.faqItem(id);
         if (id !== null && !before) throw notFound('Вопрос');
         const fields = {
           topic: input.topic,
@@ -187,7 +187,7 @@ export function createContentAdminService(deps: {
     async deleteFaq(ctx, id) {
       const member = edit(ctx);
       await uow.run(async (repos) => {
-        const before = await reads.faqItem(id);
+        const before = await repos.reads.faqItem(id);
         if (!before || !(await repos.content.deleteFaq(id))) throw notFound('Вопрос');
         const { id: _b, ...was } = before;
         await repos.audit.record(
@@ -217,7 +217,7 @@ export function createContentAdminService(deps: {
       await checkFacts(input.body);
       const selection = cleanSelection(input.selection);
       return uow.run(async (repos) => {
-        const before = id === null ? null : await reads.landing(id);
+        const before = id === null ? null : await repos.reads.landing(id);
         if (id !== null && !before) throw notFound('Лендинг');
         const hero = input.hero ?? before?.hero;
         if (!hero) throw new DomainError('validation', 'Выберите картинку лендинга.', 'CONTENT_HERO_REQUIRED');

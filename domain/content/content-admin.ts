@@ -62,7 +62,9 @@ export interface ContentAdminWrites {
 }
 
 export interface ContentAdminUnit {
-  run<T>(work: (repos: { content: ContentAdminWrites; audit: AuditWrites }) => Promise<T>): Promise<T>;
+  run<T>(
+    work: (repos: { content: ContentAdminWrites; reads: ContentAdminReads; audit: AuditWrites }) => Promise<T>,
+  ): Promise<T>;
 }
 
 export interface LandingPreview {
