@@ -177,6 +177,29 @@ describe('content desk API', () => {
     expect((await audit('content.landing')).at(-1)?.changes.selection?.after).toEqual({ ids: [product.id] });
   });
 
+  it('the page form previews without saving and saves a page', async () => {
+    const list = await editor.get('/admin/content/?tab=pages&id=new');
+    expect(list.status).toBe(200);
+    expect(await list.text()).toContain('{{courier_price}}');
+    const fields = {
+      url: '/info/forma-3390/',
+      title: 'Форма 3390',
+      body: 'Срок хранения — {{shop_keep_days}} дня.',
+      published: 'on',
+    };
+    const preview = await editor.form('/admin/content/?tab=pages', { ...fields, intent: 'preview' });
+    const html = await preview.text();
+    expect(preview.status).toBe(200);
+    expect(html).toContain('Предпросмотр (не сохранён)');
+    expect(html).toMatch(/Срок хранения — \d+ дня\./);
+    expect(await rows(sql`select id from content_pages where url = ${fields.url}`)).toHaveLength(0);
+    const unknown = await editor.form('/admin/content/?tab=pages', { ...fields, body: '{{oshibka}}', intent: 'page' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain('Неизвестная подстановка: {{oshibka}}');
+    expect((await editor.form('/admin/content/?tab=pages', { ...fields, intent: 'page' })).status).toBe(200);
+    await expect.poll(async () => (await page(fields.url)).status).toBe(200);
+  });
+
   it('answers 403 to a merchandiser, on the API and on the page form, changing nothing', async () => {
     const [before] = await rows<{ n: number; a: number }>(
       sql`select (select count(*)::int from content_pages) as n, (select count(*)::int from audit_log) as a`,
