@@ -35,7 +35,6 @@ const RESERVED = [
   '/subscribe/',
   '/unsubscribe/',
   '/images/',
-  '/info/vybor-razmera/',
 ];
 /** Where the shop shows content pages (routes `info/*` and `agreement`). */
 const SERVED = (url: string) => url.startsWith('/info/') || url === '/agreement/';
