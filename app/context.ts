@@ -30,6 +30,8 @@ declare module 'react-router' {
     staffSession?: StaffSessionCookie;
     /** The back office's rerun of the last 1C package: the importer on the package's folder (issue 26). */
     exchangeRerun: PackageRerun;
+    /** The reload command to every open page (issue 28.4): how many pages it reached. */
+    reloadOpenPages(): Promise<number>;
     /** The request's logger: errors carry the request id, as API errors do. */
     log: { error(details: object, message: string): void };
   }

@@ -58,6 +58,7 @@ export default [
     route('promocodes', 'routes/admin/promocodes.tsx'),
     route('promocodes/:code', 'routes/admin/promocode.tsx'),
     // issue 28 · content
+    route('content', 'routes/admin/content.tsx'),
     // issue 28 · shops-questions
     // issue 28 · customers
     route('customers', 'routes/admin/customers.tsx'),

@@ -35,6 +35,7 @@ import type { StockAdminService } from './inventory/stock-documents';
 // issue 28 · promo
 import type { PromoAdminService } from './pricing/promo-admin';
 // issue 28 · content
+import type { ContentAdminService } from './content/content-admin';
 // issue 28 · shops-questions
 // issue 28 · customers
 import type { CustomersAdminService } from './customers/customers-admin';
@@ -93,6 +94,7 @@ export interface Services {
   /** The back office's promo codes: list, create, edit, stop (issue 28.3). */
   promoAdmin: PromoAdminService;
   // issue 28 · content
+  contentAdmin: ContentAdminService;
   // issue 28 · shops-questions
   // issue 28 · customers
   customersAdmin: CustomersAdminService;

@@ -20,6 +20,7 @@ import { packageRerun } from './exchange/rerun';
 import { rpcApi } from './api/rpc';
 import type { PushHub } from './push/hub';
 import { adminApi } from './push/routes';
+import { RELOAD_COMMAND } from '../domain/push/commands';
 import { apiV2 } from './api/v2';
 import { guardWrites, respondRefusal, speaks } from './http/api-layer';
 import { compression } from './http/compress';
@@ -279,6 +280,10 @@ export function createApp(deps: AppDeps) {
       session: { newId: newSessionId, renew: (id) => c.get('session').renew(id) },
       staffSession: c.get('staffSession'),
       exchangeRerun,
+      reloadOpenPages: async () => {
+        await deps.push.broadcast(RELOAD_COMMAND);
+        return deps.push.size();
+      },
     });
     page.headers.set(TAGS_HEADER, [...cacheTags].join(' '));
     return withPageCaching(page);

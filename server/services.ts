@@ -83,6 +83,8 @@ import { stockAdminReads, stockAdminUnit } from '../db/repositories/stock-admin'
 import { createPromoAdminService } from '../domain/pricing/promo-admin';
 import { promoAdminRepository, promoAdminUnit } from '../db/repositories/promo-admin';
 // issue 28 · content
+import { contentAdminReads, contentAdminUnit } from '../db/repositories/content-admin';
+import { createContentAdminService } from '../domain/content/content-admin.service';
 // issue 28 · shops-questions
 // issue 28 · customers
 import { createCustomersAdminService } from '../domain/customers/customers-admin';
@@ -334,6 +336,12 @@ export function createServices(deps: {
     // issue 28 · promo
     promoAdmin: createPromoAdminService({ repo: promoAdminRepository(db), uow: promoAdminUnit(db) }),
     // issue 28 · content
+    contentAdmin: createContentAdminService({
+      reads: contentAdminReads(db),
+      uow: contentAdminUnit(db),
+      deliveryPrices: () => checkout.deliveryPrices(),
+      company,
+    }),
     // issue 28 · shops-questions
     // issue 28 · customers
     customersAdmin: createCustomersAdminService({ reads: customersAdminReads(db), unit: customersAdminUnit(db) }),

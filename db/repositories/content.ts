@@ -25,7 +25,7 @@ interface LandingRow {
 }
 
 /** What a selection asks of a product, as one condition. */
-function selectionSql(s: LandingSelection): SQL {
+export function selectionSql(s: LandingSelection): SQL {
   const parts: SQL[] = [];
   if (s.ids?.length) parts.push(sql`p.id = any(${pgArray(s.ids, 'int')})`);
   else parts.push(onePerModel);

@@ -21,6 +21,7 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   // issue 28 · promo
   { to: '/admin/promocodes/', label: 'Промокоды', action: 'promo.edit' },
   // issue 28 · content
+  { to: '/admin/content/', label: 'Контент', action: 'content.edit' },
   // issue 28 · shops-questions
   // issue 28 · customers
   { to: '/admin/customers/', label: 'Покупатели', action: 'customers.read' },

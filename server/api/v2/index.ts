@@ -22,6 +22,7 @@ import { adminStockApi } from './admin-stock';
 // issue 28 · promo
 import { promoAdminApi } from './admin-promo';
 // issue 28 · content
+import { contentAdminApi } from './admin-content';
 // issue 28 · shops-questions
 // issue 28 · customers
 import { adminCustomersApi } from './admin-customers';
@@ -54,6 +55,7 @@ export function apiV2(
     // issue 28 · promo
     promoAdminApi(services),
     // issue 28 · content
+    contentAdminApi(services, options.push),
     // issue 28 · shops-questions
     // issue 28 · customers
     adminCustomersApi(services),
