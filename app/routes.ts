@@ -47,6 +47,8 @@ export default [
     route('exchange', 'routes/admin/exchange.tsx'),
     // issue 28 · catalogue
     // issue 28 · photos
+    route('products/:id/photos', 'routes/admin/product-photos.tsx'),
+    route('shops/:id/photos', 'routes/admin/shop-photos.tsx'),
     // issue 28 · stock
     // issue 28 · promo
     // issue 28 · content

@@ -29,6 +29,7 @@ import type { ExchangeAdminService } from './exchange/exchange-admin';
 import type { RegionsService } from './regions/regions.service';
 // issue 28 · catalogue
 // issue 28 · photos
+import type { PhotosService } from './photos/photos.service';
 // issue 28 · stock
 // issue 28 · promo
 // issue 28 · content
@@ -80,6 +81,8 @@ export interface Services {
   exchangeAdmin: ExchangeAdminService;
   // issue 28 · catalogue
   // issue 28 · photos
+  /** Product and shop photos of the back office: uploads checked by content, order, removal (issue 28). */
+  photos: PhotosService;
   // issue 28 · stock
   // issue 28 · promo
   // issue 28 · content

@@ -74,6 +74,9 @@ import type { Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
 // issue 28 · catalogue
 // issue 28 · photos
+import { createPhotosService } from '../domain/photos/photos.service';
+import { photoUnit } from '../db/repositories/photos';
+import { photoStore } from './images/upload-check';
 // issue 28 · stock
 // issue 28 · promo
 // issue 28 · content
@@ -97,6 +100,7 @@ export function createServices(deps: {
     | 'ORDERS_PER_PHONE_DAY'
     | 'ORDER_CONFIRM_MINUTES'
     | 'DATA_DIR'
+    | 'PHOTO_MAX_MB'
     | 'EXCHANGE_RETAIL_PRICE_TYPE'
     | 'EXCHANGE_OLD_PRICE_TYPE'
     | 'EXCHANGE_STEP_SECONDS'
@@ -316,6 +320,10 @@ export function createServices(deps: {
     exchangeAdmin: createExchangeAdminService({ repo: exchangeAdminRepository(db), uow: exchangeAdminUnit(db) }),
     // issue 28 · catalogue
     // issue 28 · photos
+    photos: createPhotosService({
+      uow: photoUnit(db),
+      store: photoStore(path.join(settings.DATA_DIR, 'images'), settings.PHOTO_MAX_MB * 1024 * 1024),
+    }),
     // issue 28 · stock
     // issue 28 · promo
     // issue 28 · content

@@ -16,6 +16,7 @@ import { userApi } from './user';
 import { staffApi } from './admin';
 // issue 28 · catalogue
 // issue 28 · photos
+import { adminPhotosApi } from './admin-photos';
 // issue 28 · stock
 // issue 28 · promo
 // issue 28 · content
@@ -44,6 +45,7 @@ export function apiV2(
     staffApi(services),
     // issue 28 · catalogue
     // issue 28 · photos
+    adminPhotosApi(services, options),
     // issue 28 · stock
     // issue 28 · promo
     // issue 28 · content
