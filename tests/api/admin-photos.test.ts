@@ -139,6 +139,13 @@ describe('product photos (API)', () => {
     const photos = await productRows();
     const last = photos.at(-1) as { id: number; file: string };
     const ids = [last.id, ...photos.slice(0, -1).map((p) => p.id)];
+    // The section's listing, read (and cached) before the change: its card's thumbnail must follow.
+    const [section] = await rows<{ url: string }>(
+      sql`select s.url from sections s join products p on p.section_id = s.id where p.id = ${product.id}`,
+    );
+    const listing = section?.url ?? '';
+    expect(await (await app.fetch(listing)).text()).toContain(product.url);
+    expect(await (await app.fetch(listing)).text()).not.toContain(`440x660/${last.file}`);
     const res = await merch.call(at(STAFF_API.productPhotoOrder, product.id), { ids });
     const body = (await res.json()) as PhotosAnswer;
     expect(res.status).toBe(200);
@@ -147,6 +154,7 @@ describe('product photos (API)', () => {
     const stems = photos.map((p) => p.file.replace(/\.\w+$/, ''));
     const first = stems.map((s) => page.indexOf(s)).filter((i) => i >= 0);
     expect(page.indexOf(last.file.replace(/\.\w+$/, ''))).toBe(Math.min(...first));
+    expect(await (await app.fetch(listing)).text()).toContain(`440x660/${last.file}`);
 
     const stale = await merch.call(at(STAFF_API.productPhotoOrder, product.id), { ids: ids.slice(1) });
     expect(stale.status).toBe(409);
