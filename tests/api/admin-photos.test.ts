@@ -39,7 +39,7 @@ function upload(who: Browser, target: string, files: Part[], extra: Record<strin
   const form = new FormData();
   form.set('sessid', who.sessid);
   for (const [k, v] of Object.entries(extra)) form.set(k, v);
-  for (const f of files) form.append('file', new Blob([f.bytes], { type: f.type }), f.name);
+  for (const f of files) form.append('file', new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
   return app.fetch(target, {
     method: 'POST',
     headers: { cookie: who.cookie, origin: SHOP_ORIGIN },
