@@ -60,7 +60,14 @@ export function PhotoManager({ board, kind, imgVersion, maxMb, confirm, result }
       )}
       <section aria-labelledby="photo-upload-title" className={styles.upload}>
         <h2 id="photo-upload-title">Загрузить фото</h2>
-        <Form method="post" encType="multipart/form-data" action="?" className={styles.uploadForm}>
+        {/* Keyed by the last outcome: after an upload the form is new, its file field empty. */}
+        <Form
+          key={result?.notice ?? 'upload'}
+          method="post"
+          encType="multipart/form-data"
+          action="?"
+          className={styles.uploadForm}
+        >
           <input type="hidden" name="intent" value="upload" />
           <label htmlFor="photo-files">Файлы фото</label>
           <input
