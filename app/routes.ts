@@ -51,6 +51,8 @@ export default [
     route('sections', 'routes/admin/sections.tsx'),
     route('brands', 'routes/admin/brands.tsx', { id: 'routes/admin/brands' }),
     // issue 28 · photos
+    route('products/:id/photos', 'routes/admin/product-photos.tsx'),
+    route('shops/:id/photos', 'routes/admin/shop-photos.tsx'),
     // issue 28 · stock
     route('stock', 'routes/admin/stock.tsx'),
     route('stock/movements', 'routes/admin/stock-movements.tsx'),

@@ -61,6 +61,8 @@ const settingsSchema = z.object({
    * batch per request.
    */
   EXCHANGE_STEP_SECONDS: z.coerce.number().min(0).max(600).default(20),
+  /** Megabytes one uploaded photo (and one photo upload request) of the back office may have (issue 28). */
+  PHOTO_MAX_MB: z.coerce.number().int().min(1).max(100).default(15),
   /** Days the audit log of staff writes is kept. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Minutes a new order may wait for the shop's confirmation before the desk flags it. */

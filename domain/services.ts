@@ -30,6 +30,7 @@ import type { RegionsService } from './regions/regions.service';
 // issue 28 · catalogue
 import type { CatalogAdminService } from './catalog/admin/catalog-admin';
 // issue 28 · photos
+import type { PhotosService } from './photos/photos.service';
 // issue 28 · stock
 import type { StockAdminService } from './inventory/stock-documents';
 // issue 28 · promo
@@ -87,6 +88,8 @@ export interface Services {
   /** The back office's catalogue: products, prices (one and in bulk), publishing, sections and brands. */
   catalogAdmin: CatalogAdminService;
   // issue 28 · photos
+  /** Product and shop photos of the back office: uploads checked by content, order, removal (issue 28). */
+  photos: PhotosService;
   // issue 28 · stock
   /** The back office's stock by store: documents and the movement history (issue 28.2). */
   stockAdmin: StockAdminService;

@@ -36,6 +36,7 @@ import { STAFF_PATHS, staffGate } from './http/staff-session';
 import { readStylesheets, staticFiles } from './http/static';
 import type { WriteLimits } from './http/write-limits';
 import { imageRoutes } from './images/resize';
+import { PHOTO_UPLOAD_PATH, photoBodyLimit } from './images/upload-limit';
 import { pageCache, TAGS_HEADER } from './page-cache/page-cache';
 
 /**
@@ -186,15 +187,15 @@ export function createApp(deps: AppDeps) {
       strictTransportSecurity: siteUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
     }),
   );
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new HttpError(413, `Слишком большой запрос: не больше ${MAX_BODY_BYTES / 1024} КБ.`, 'BODY_TOO_LARGE');
-      },
-    }),
-  );
+  const anyBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new HttpError(413, `Слишком большой запрос: не больше ${MAX_BODY_BYTES / 1024} КБ.`, 'BODY_TOO_LARGE');
+    },
+  });
+  // Photo uploads (issue 28): up to PHOTO_MAX_MB on their own paths only, refused by Content-Length before reading.
+  const photoBody = photoBodyLimit(settings.PHOTO_MAX_MB);
+  app.use('*', (c, next) => (PHOTO_UPLOAD_PATH.test(c.req.path) ? photoBody(c, next) : anyBody(c, next)));
   app.get('/healthz', async (c) => {
     try {
       await deps.health();

@@ -76,6 +76,9 @@ import type { Services } from '../domain/services';
 import { createCatalogAdminService } from '../domain/catalog/admin/catalog-admin.service';
 import { catalogAdminRepository, catalogAdminUnit } from '../db/repositories/catalog-admin';
 // issue 28 · photos
+import { createPhotosService } from '../domain/photos/photos.service';
+import { photoUnit } from '../db/repositories/photos';
+import { photoStore } from './images/upload-check';
 // issue 28 · stock
 import { createStockAdminService } from '../domain/inventory/stock-documents';
 import { stockAdminReads, stockAdminUnit } from '../db/repositories/stock-admin';
@@ -108,6 +111,7 @@ export function createServices(deps: {
     | 'ORDERS_PER_PHONE_DAY'
     | 'ORDER_CONFIRM_MINUTES'
     | 'DATA_DIR'
+    | 'PHOTO_MAX_MB'
     | 'EXCHANGE_RETAIL_PRICE_TYPE'
     | 'EXCHANGE_OLD_PRICE_TYPE'
     | 'EXCHANGE_STEP_SECONDS'
@@ -331,6 +335,10 @@ export function createServices(deps: {
     // issue 28 · catalogue
     catalogAdmin: createCatalogAdminService({ repo: catalogAdminRepository(db), unit: catalogAdminUnit(db) }),
     // issue 28 · photos
+    photos: createPhotosService({
+      uow: photoUnit(db),
+      store: photoStore(path.join(settings.DATA_DIR, 'images'), settings.PHOTO_MAX_MB * 1024 * 1024),
+    }),
     // issue 28 · stock
     stockAdmin: createStockAdminService({ reads: stockAdminReads(db), uow: stockAdminUnit(db) }),
     // issue 28 · promo

@@ -63,8 +63,10 @@ export async function readBody(c: Context<AppEnv>): Promise<Record<string, unkno
       throw badBody();
     }
     if (body) {
+      // Several files under one name are one upload of several photos (issue 28), not an ambiguous field.
       for (const [name, value] of Object.entries(body))
-        if (Array.isArray(value) && !type.includes('application/json')) throw duplicate(name);
+        if (Array.isArray(value) && !type.includes('application/json') && !value.every((v) => v instanceof File))
+          throw duplicate(name);
       assignOwn(fields, body);
     }
   }

@@ -17,6 +17,7 @@ import { staffApi } from './admin';
 // issue 28 · catalogue
 import { catalogueAdminApi } from './admin-catalogue';
 // issue 28 · photos
+import { adminPhotosApi } from './admin-photos';
 // issue 28 · stock
 import { adminStockApi } from './admin-stock';
 // issue 28 · promo
@@ -50,6 +51,7 @@ export function apiV2(
     // issue 28 · catalogue
     catalogueAdminApi(services),
     // issue 28 · photos
+    adminPhotosApi(services, options),
     // issue 28 · stock
     adminStockApi(services),
     // issue 28 · promo

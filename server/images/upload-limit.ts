@@ -1,0 +1,27 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HttpError } from '../http/errors';
+import type { AppEnv } from '../http/env';
+
+/** The paths that take photo uploads: the API's and the back-office pages' (issue 28). */
+export const PHOTO_UPLOAD_PATH = /^\/(?:api\/v2\/)?admin\/(?:products|shops)\/\d{1,9}\/photos\/$/;
+
+/** Room for the form's other fields and the multipart headers around the files. */
+const FORM_OVERHEAD = 64 * 1024;
+
+/**
+ * The body limit of a photo upload: `maxMb` of photos in one request. A declared Content-Length above it is refused
+ * with 413 before a byte is read; a body without one is counted as it streams and cut off at the limit.
+ */
+export function photoBodyLimit(maxMb: number): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: maxMb * 1024 * 1024 + FORM_OVERHEAD,
+    onError: () => {
+      throw new HttpError(
+        413,
+        `Слишком большой запрос: фото за одну загрузку — не больше ${maxMb} МБ. Загрузите их по частям.`,
+        'BODY_TOO_LARGE',
+      );
+    },
+  });
+}
