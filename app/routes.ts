@@ -51,6 +51,10 @@ export default [
     // issue 28 · promo
     // issue 28 · content
     // issue 28 · shops-questions
+    route('shops', 'routes/admin/shops.tsx'),
+    route('shops/:id', 'routes/admin/shop.tsx'),
+    route('questions', 'routes/admin/questions.tsx'),
+    route('questions/:id', 'routes/admin/question.tsx'),
     // issue 28 · customers
     route('logout', 'routes/admin/logout.tsx'),
   ]),

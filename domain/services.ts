@@ -33,6 +33,8 @@ import type { RegionsService } from './regions/regions.service';
 // issue 28 · promo
 // issue 28 · content
 // issue 28 · shops-questions
+import type { ShopsAdminService } from './stores/shops-admin';
+import type { QuestionsAdminService } from './feedback/questions-admin';
 // issue 28 · customers
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
@@ -84,6 +86,10 @@ export interface Services {
   // issue 28 · promo
   // issue 28 · content
   // issue 28 · shops-questions
+  /** The back office's shops: their data, hours, holidays, services, reservation (issue 28.4). */
+  shopsAdmin: ShopsAdminService;
+  /** The back office's questions inbox and its answers (issue 28.4). */
+  questionsAdmin: QuestionsAdminService;
   // issue 28 · customers
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;

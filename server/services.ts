@@ -78,6 +78,10 @@ import type { Services } from '../domain/services';
 // issue 28 · promo
 // issue 28 · content
 // issue 28 · shops-questions
+import { createShopsAdminService } from '../domain/stores/shops-admin';
+import { shopsAdminRepository, shopsAdminUnit } from '../db/repositories/shops-admin';
+import { createQuestionsAdminService } from '../domain/feedback/questions-admin';
+import { questionsAdminRepository, questionsAdminUnit } from '../db/repositories/questions-admin';
 // issue 28 · customers
 
 /** The composition root: repositories on the database, services on the repositories. */
@@ -320,6 +324,12 @@ export function createServices(deps: {
     // issue 28 · promo
     // issue 28 · content
     // issue 28 · shops-questions
+    shopsAdmin: createShopsAdminService({ reads: shopsAdminRepository(db), uow: shopsAdminUnit(db) }),
+    questionsAdmin: createQuestionsAdminService({
+      reads: questionsAdminRepository(db),
+      uow: questionsAdminUnit(db),
+      company,
+    }),
     // issue 28 · customers
     limits,
     limitRules,

@@ -19,6 +19,8 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   // issue 28 · promo
   // issue 28 · content
   // issue 28 · shops-questions
+  { to: '/admin/shops/', label: 'Магазины', action: 'content.edit' },
+  { to: '/admin/questions/', label: 'Вопросы', action: 'content.edit' },
   // issue 28 · customers
   { to: '/admin/account/', label: 'Мой профиль', action: null },
 ];

@@ -20,6 +20,7 @@ import { staffApi } from './admin';
 // issue 28 · promo
 // issue 28 · content
 // issue 28 · shops-questions
+import { shopsQuestionsAdminApi } from './admin-shops-questions';
 // issue 28 · customers
 
 /**
@@ -48,6 +49,7 @@ export function apiV2(
     // issue 28 · promo
     // issue 28 · content
     // issue 28 · shops-questions
+    shopsQuestionsAdminApi(services),
     // issue 28 · customers
   ]) {
     api.route('/', area);
