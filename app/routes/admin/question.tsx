@@ -52,6 +52,9 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   return [{ title: `Вопрос № ${loaded?.question.id ?? ''} — ВЬЮГА` }, { name: 'robots', content: 'noindex' }];
 }
 
+/** A stored phone («79990001122») as it is dialled. */
+const phoneText = (phone: string) => (/^\d{11}$/.test(phone) ? `+${phone}` : phone);
+
 const when = (iso: string) =>
   new Intl.DateTimeFormat('ru-RU', {
     timeZone: 'Europe/Moscow',
@@ -91,8 +94,8 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
           )}
           {q.email && q.phone && ', '}
           {q.phone && (
-            <a className={styles.link} href={`tel:${q.phone}`}>
-              {q.phone}
+            <a className={styles.link} href={`tel:${phoneText(q.phone)}`}>
+              {phoneText(q.phone)}
             </a>
           )}
           {q.userId !== null && <span className={styles.muted}> · зарегистрирован</span>}

@@ -23,6 +23,9 @@ export function meta() {
   return [{ title: 'Вопросы покупателей — ВЬЮГА' }, { name: 'robots', content: 'noindex' }];
 }
 
+/** A stored phone («79990001122») as it is dialled. */
+const phoneText = (phone: string) => (/^\d{11}$/.test(phone) ? `+${phone}` : phone);
+
 const when = (iso: string) =>
   new Intl.DateTimeFormat('ru-RU', {
     timeZone: 'Europe/Moscow',
@@ -114,7 +117,7 @@ export default function Questions({ loaderData }: Route.ComponentProps) {
                   <td>{when(q.createdAt)}</td>
                   <td>
                     {q.name}
-                    <div className={styles.muted}>{q.email || q.phone}</div>
+                    <div className={styles.muted}>{q.email || phoneText(q.phone)}</div>
                   </td>
                   <td>{q.topicName}</td>
                   <td className={styles.excerpt}>{excerpt(q.message)}</td>
