@@ -94,7 +94,7 @@ export const EMPTY_HOLIDAY_ROWS = 3;
 /**
  * The page form's fields as the API's input: per weekday `<day>.closed` or `<day>.from`/`<day>.to`; holiday rows
  * `h<N>.date`, `h<N>.closed`, `h<N>.from`, `h<N>.to`, `h<N>.note`, `h<N>.remove` (a row without a date is skipped);
- * `services` checked boxes; `reservable` a checkbox (sent only where the shop may take reservations).
+ * `services` checked boxes; a week left all empty is not changed; `reservable` a checkbox (sent only where the shop may take reservations).
  */
 export function shopFormInput(form: FormData): unknown {
   const text = (name: string) => {
@@ -114,7 +114,10 @@ export function shopFormInput(form: FormData): unknown {
     address: text('address'),
     phone: text('phone'),
     metro: text('metro'),
-    weekHours: Object.fromEntries(WEEKDAYS.map((d) => [d, span(d)])),
+    // A store whose hours were never set (a warehouse) keeps them unset while its week is left empty.
+    ...(WEEKDAYS.every((d) => !form.has(`${d}.closed`) && !text(`${d}.from`) && !text(`${d}.to`))
+      ? {}
+      : { weekHours: Object.fromEntries(WEEKDAYS.map((d) => [d, span(d)])) }),
     holidays,
     services: form.getAll('services').filter((v) => typeof v === 'string'),
     ...(form.has('reservableShown') ? { reservable: form.has('reservable') } : {}),

@@ -165,7 +165,11 @@ export default function ShopEdit({ loaderData, actionData }: Route.ComponentProp
         </fieldset>
         <fieldset>
           <legend>Часы работы</legend>
-          <p className={styles.muted}>{`Сейчас на сайте: ${shop.hours}. Время — ЧЧ:ММ, закрытие позже открытия.`}</p>
+          <p className={styles.muted}>
+            {shop.weekHours
+              ? `Сейчас на сайте: ${shop.hours}. Время — ЧЧ:ММ, закрытие позже открытия.`
+              : `Часы по дням не заданы (на сайте: ${shop.hours}). Оставьте все дни пустыми или заполните каждый.`}
+          </p>
           <div className={styles.scroll}>
             <table className={styles.week}>
               <tbody>
