@@ -16,6 +16,8 @@ const DAY_NAMES: Record<Weekday, string> = {
   sun: 'воскресенье',
 };
 export const MAX_HOLIDAYS = 30;
+/** A span may pass midnight (10:00–01:00, as the shops' Friday nights): closing the next night by this time. */
+const NIGHT_CLOSE = '06:00';
 
 /** One day's hours: null is closed, else opening before closing, both «ЧЧ:ММ». */
 function spanOf(what: string) {
@@ -28,7 +30,10 @@ function spanOf(what: string) {
       { error: `${what}: часы — пара [«с», «до»] в виде ЧЧ:ММ или null, если закрыто.` },
     )
     .nullable()
-    .refine((s) => s === null || s[1] > s[0], `${what}: закрытие должно быть позже открытия.`);
+    .refine(
+      (s) => s === null || s[1] > s[0] || (s[1] !== s[0] && s[1] <= NIGHT_CLOSE),
+      `${what}: закрытие должно быть позже открытия (после полуночи — не позже ${NIGHT_CLOSE}).`,
+    );
 }
 
 const weekHoursInput = z.object(

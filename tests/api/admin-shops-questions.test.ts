@@ -135,7 +135,10 @@ describe('the shops’ data', () => {
   it('refuses bad hours, dates and a warehouse’s reservation with a Russian 400, nothing changed', async () => {
     const was = await storeRow(shop.id);
     const cases: [Record<string, unknown>, string][] = [
-      [{ weekHours: { ...WEEK, mon: ['22:00', '10:00'] } }, 'Понедельник: закрытие должно быть позже открытия.'],
+      [
+        { weekHours: { ...WEEK, mon: ['22:00', '10:00'] } },
+        'Понедельник: закрытие должно быть позже открытия (после полуночи — не позже 06:00).',
+      ],
       [{ weekHours: { ...WEEK, tue: ['25:00', '26:00'] } }, 'Вторник: время открытия — в виде ЧЧ:ММ.'],
       [{ weekHours: { ...WEEK, wed: ['9:00', '18:00'] } }, 'Среда: время открытия — в виде ЧЧ:ММ.'],
       [{ weekHours: { mon: null } }, 'Вторник: часы — пара [«с», «до»] в виде ЧЧ:ММ или null, если закрыто.'],
@@ -186,7 +189,7 @@ describe('the shops’ data', () => {
       'fri.from': '10:00',
       'fri.to': '23:30',
       'sat.from': '10:00',
-      'sat.to': '23:30',
+      'sat.to': '01:00',
       'sun.closed': 'on',
       'h0.date': '2027-01-01',
       'h0.closed': 'on',
@@ -202,7 +205,7 @@ describe('the shops’ data', () => {
     const bad = await content.form(`/admin/shops/${shop.id}/`, { ...fields, 'thu.to': '08:00' });
     expect(bad.status).toBe(400);
     const html = await bad.text();
-    expect(html).toContain('Четверг: закрытие должно быть позже открытия.');
+    expect(html).toContain('Четверг: закрытие должно быть позже открытия (после полуночи — не позже 06:00).');
     expect(html).toContain('value="Атриум тест"');
     expect((await storeRow(shop.id))?.hours).toBe('пн–пт 09:15–21:45, сб 11:00–19:00, вс выходной');
 
@@ -210,7 +213,7 @@ describe('the shops’ data', () => {
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain('Сохранено');
     expect(await storeRow(shop.id)).toMatchObject({
-      hours: 'пн–чт 10:00–22:00, пт–сб 10:00–23:30, вс выходной',
+      hours: 'пн–чт 10:00–22:00, пт 10:00–23:30, сб 10:00–01:00, вс выходной',
       reservable: true,
       holidays: [
         { date: '2027-01-01', hours: null, note: 'Праздник' },

@@ -167,7 +167,7 @@ export default function ShopEdit({ loaderData, actionData }: Route.ComponentProp
           <legend>Часы работы</legend>
           <p className={styles.muted}>
             {shop.weekHours
-              ? `Сейчас на сайте: ${shop.hours}. Время — ЧЧ:ММ, закрытие позже открытия.`
+              ? `Сейчас на сайте: ${shop.hours}. Время — ЧЧ:ММ; закрытие позже открытия или ночью следующего дня, до 06:00.`
               : `Часы по дням не заданы (на сайте: ${shop.hours}). Оставьте все дни пустыми или заполните каждый.`}
           </p>
           <div className={styles.scroll}>
@@ -211,7 +211,7 @@ export default function ShopEdit({ loaderData, actionData }: Route.ComponentProp
                       type="text"
                       name={`h${i}.note`}
                       maxLength={100}
-                      placeholder="Пояснение, например «Новый год»"
+                      placeholder="Пояснение"
                       defaultValue={h?.note ?? ''}
                     />
                   </label>
