@@ -62,6 +62,10 @@ export default [
     // issue 28 · content
     route('content', 'routes/admin/content.tsx'),
     // issue 28 · shops-questions
+    route('shops', 'routes/admin/shops.tsx'),
+    route('shops/:id', 'routes/admin/shop.tsx'),
+    route('questions', 'routes/admin/questions.tsx'),
+    route('questions/:id', 'routes/admin/question.tsx'),
     // issue 28 · customers
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),

@@ -38,6 +38,8 @@ import type { PromoAdminService } from './pricing/promo-admin';
 // issue 28 · content
 import type { ContentAdminService } from './content/content-admin';
 // issue 28 · shops-questions
+import type { ShopsAdminService } from './stores/shops-admin';
+import type { QuestionsAdminService } from './feedback/questions-admin';
 // issue 28 · customers
 import type { CustomersAdminService } from './customers/customers-admin';
 
@@ -99,6 +101,10 @@ export interface Services {
   // issue 28 · content
   contentAdmin: ContentAdminService;
   // issue 28 · shops-questions
+  /** The back office's shops: their data, hours, holidays, services, reservation (issue 28.4). */
+  shopsAdmin: ShopsAdminService;
+  /** The back office's questions inbox and its answers (issue 28.4). */
+  questionsAdmin: QuestionsAdminService;
   // issue 28 · customers
   customersAdmin: CustomersAdminService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */

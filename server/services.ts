@@ -89,6 +89,10 @@ import { promoAdminRepository, promoAdminUnit } from '../db/repositories/promo-a
 import { contentAdminReads, contentAdminUnit } from '../db/repositories/content-admin';
 import { createContentAdminService } from '../domain/content/content-admin.service';
 // issue 28 · shops-questions
+import { createShopsAdminService } from '../domain/stores/shops-admin';
+import { shopsAdminRepository, shopsAdminUnit } from '../db/repositories/shops-admin';
+import { createQuestionsAdminService } from '../domain/feedback/questions-admin';
+import { questionsAdminRepository, questionsAdminUnit } from '../db/repositories/questions-admin';
 // issue 28 · customers
 import { createCustomersAdminService } from '../domain/customers/customers-admin';
 import { refuseBlockedLogin } from '../domain/customers/blocked';
@@ -351,6 +355,12 @@ export function createServices(deps: {
       company,
     }),
     // issue 28 · shops-questions
+    shopsAdmin: createShopsAdminService({ reads: shopsAdminRepository(db), uow: shopsAdminUnit(db) }),
+    questionsAdmin: createQuestionsAdminService({
+      reads: questionsAdminRepository(db),
+      uow: questionsAdminUnit(db),
+      company,
+    }),
     // issue 28 · customers
     customersAdmin: createCustomersAdminService({ reads: customersAdminReads(db), unit: customersAdminUnit(db) }),
     limits,

@@ -151,7 +151,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
                 <ul className={styles.holidays} aria-label="Праздничные дни">
                   {holidays.map((h) => (
                     <li key={h.date}>
-                      {`${dateText(h.date)}: ${h.hours ? `${h.hours[0]}–${h.hours[1]}` : 'магазин закрыт'}`}
+                      {`${dateText(h.date)}: ${h.hours ? `${h.hours[0]}–${h.hours[1]}` : 'магазин закрыт'}${h.note ? ` (${h.note})` : ''}`}
                     </li>
                   ))}
                 </ul>

@@ -320,3 +320,32 @@ export function feedbackReceiptSms(input: { id: number; phone: string }): SmsMes
     text: `Вопрос № ${input.id} получен, ответим в течение рабочего дня. ${SHOP.name}`,
   };
 }
+
+/** The shop's answer to a shopper's question, to the email they left (issue 28). */
+export function questionAnswerLetter(input: {
+  company: Company;
+  to: string;
+  id: number;
+  name: string;
+  topicName: string;
+  message: string;
+  answer: string;
+}): EmailMessage {
+  const title = 'Ответ на ваш вопрос';
+  return {
+    channel: 'email',
+    kind: 'question-answer',
+    to: input.to,
+    subject: `${title} № ${input.id} — ${SHOP.name}`,
+    ...emailLayout({
+      company: input.company,
+      title,
+      paragraphs: [
+        `Здравствуйте, ${input.name}!`,
+        `Вы спрашивали (тема «${input.topicName}»): ${input.message}`,
+        `Наш ответ: ${input.answer}`,
+        'Если остались вопросы, просто ответьте на это письмо.',
+      ],
+    }),
+  };
+}

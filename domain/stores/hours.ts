@@ -14,6 +14,8 @@ export type WeekHours = Readonly<Record<Weekday, Span | null>>;
 export interface Holiday {
   date: string;
   hours: Span | null;
+  /** Why the day is different («Новый год»), shown next to it. */
+  note?: string;
 }
 
 export interface ShopHours {

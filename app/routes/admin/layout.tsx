@@ -23,6 +23,8 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   // issue 28 · content
   { to: '/admin/content/', label: 'Контент', action: 'content.edit' },
   // issue 28 · shops-questions
+  { to: '/admin/shops/', label: 'Магазины', action: 'content.edit' },
+  { to: '/admin/questions/', label: 'Вопросы', action: 'content.edit' },
   // issue 28 · customers
   { to: '/admin/customers/', label: 'Покупатели', action: 'customers.read' },
   { to: '/admin/account/', label: 'Мой профиль', action: null },

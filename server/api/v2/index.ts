@@ -25,6 +25,7 @@ import { promoAdminApi } from './admin-promo';
 // issue 28 · content
 import { contentAdminApi } from './admin-content';
 // issue 28 · shops-questions
+import { shopsQuestionsAdminApi } from './admin-shops-questions';
 // issue 28 · customers
 import { adminCustomersApi } from './admin-customers';
 
@@ -59,6 +60,7 @@ export function apiV2(
     // issue 28 · content
     contentAdminApi(services, options.push),
     // issue 28 · shops-questions
+    shopsQuestionsAdminApi(services),
     // issue 28 · customers
     adminCustomersApi(services),
   ]) {

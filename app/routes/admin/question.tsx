@@ -1,0 +1,167 @@
+import { data, Form, Link } from 'react-router';
+import { answerInput, MAX_ANSWER, questionIdOf } from '../../../domain/feedback/questions-admin.schemas';
+import { refused, staffPage } from '~/lib/admin';
+import { formFields } from '~/lib/cabinet';
+import { cachePolicy } from '../../../contract/cache-policy';
+import admin from './admin.module.css';
+import styles from './shops.module.css';
+import type { Route } from './+types/question';
+
+const idOf = (value: string | undefined) => {
+  const id = questionIdOf(value);
+  if (id === null) throw data('Вопрос не найден.', { status: 404 });
+  return id;
+};
+
+/** One question (issue 28.4): who asked, about what and which order, and the answer form. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  staffPage(request, context, 'content.edit');
+  const question = await context.services.questionsAdmin.card(context.ctx, idOf(params.id)).catch(() => {
+    throw data('Вопрос не найден.', { status: 404 });
+  });
+  return { question };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  staffPage(request, context, 'content.edit');
+  const id = idOf(params.id);
+  const fields = await formFields(request);
+  const input = answerInput.safeParse(fields);
+  if (!input.success)
+    return data(
+      { error: input.error.issues[0]?.message ?? 'Проверьте ответ.', text: fields.text ?? '' },
+      { status: 400 },
+    );
+  try {
+    const question = await context.services.questionsAdmin.answer(context.ctx, id, input.data);
+    return {
+      notice: question.email
+        ? `Ответ сохранён и отправлен на ${question.email}.`
+        : question.userId
+          ? 'Ответ сохранён: покупатель увидит его в личном кабинете.'
+          : 'Ответ сохранён. Почты покупатель не оставил: свяжитесь по телефону.',
+    };
+  } catch (error) {
+    return refused(error, { text: fields.text ?? '' });
+  }
+}
+
+export const headers = cachePolicy('private');
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  return [{ title: `Вопрос № ${loaded?.question.id ?? ''} — ВЬЮГА` }, { name: 'robots', content: 'noindex' }];
+}
+
+/** A stored phone («79990001122») as it is dialled. */
+const phoneText = (phone: string) => (/^\d{11}$/.test(phone) ? `+${phone}` : phone);
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('ru-RU', {
+    timeZone: 'Europe/Moscow',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+
+export default function Question({ loaderData, actionData }: Route.ComponentProps) {
+  const { question: q } = loaderData;
+  const result = actionData as { error?: string; notice?: string; text?: string } | undefined;
+  const answered = q.answer !== null;
+  return (
+    <>
+      <p className={styles.muted}>
+        <Link className={styles.link} to="/admin/questions/">
+          ← Все вопросы
+        </Link>
+      </p>
+      <div className={styles.head}>
+        <h1>{`Вопрос № ${q.id}`}</h1>
+        <span className={styles.state} data-answered={answered}>
+          {answered ? 'Есть ответ' : 'Ждёт ответа'}
+        </span>
+      </div>
+      <dl className={styles.question}>
+        <dt>Покупатель</dt>
+        <dd>{q.name}</dd>
+        <dt>Связь</dt>
+        <dd>
+          {q.email && (
+            <a className={styles.link} href={`mailto:${q.email}`}>
+              {q.email}
+            </a>
+          )}
+          {q.email && q.phone && ', '}
+          {q.phone && (
+            <a className={styles.link} href={`tel:${phoneText(q.phone)}`}>
+              {phoneText(q.phone)}
+            </a>
+          )}
+          {q.userId !== null && <span className={styles.muted}> · зарегистрирован</span>}
+        </dd>
+        <dt>Тема</dt>
+        <dd>{q.topicName}</dd>
+        {q.orderNumber && (
+          <>
+            <dt>Заказ</dt>
+            <dd>
+              {q.orderId !== null ? (
+                <Link className={styles.link} to={`/admin/orders/${q.orderId}/`}>
+                  {`№ ${q.orderNumber}`}
+                </Link>
+              ) : (
+                `№ ${q.orderNumber} (такого заказа нет)`
+              )}
+            </dd>
+          </>
+        )}
+        <dt>Когда</dt>
+        <dd>{when(q.createdAt)}</dd>
+      </dl>
+      <h2>Вопрос</h2>
+      <p className={styles.message}>{q.message}</p>
+      {answered && (
+        <>
+          <h2>Ответ</h2>
+          <p className={styles.message}>{q.answer}</p>
+          <p className={styles.muted}>
+            {`${q.answeredAt ? when(q.answeredAt) : ''}${q.answeredBy ? ` · ${q.answeredBy.email}` : ''}`}
+          </p>
+        </>
+      )}
+      {result?.notice && (
+        <p className={admin.notice} role="status">
+          {result.notice}
+        </p>
+      )}
+      {result?.error && (
+        <p className={admin.error} role="alert">
+          {result.error}
+        </p>
+      )}
+      <Form method="post" className={styles.answer} key={q.answeredAt ?? 'new'}>
+        <label>
+          {answered ? 'Новый ответ' : 'Ответ покупателю'}
+          <textarea name="text" required maxLength={MAX_ANSWER} defaultValue={result?.error ? result.text : ''} />
+        </label>
+        <span className={styles.muted}>
+          {q.email
+            ? `Ответ уйдёт письмом на ${q.email}${q.userId !== null ? ' и появится в личном кабинете' : ''}.`
+            : q.userId !== null
+              ? 'Почты нет: ответ появится в личном кабинете покупателя.'
+              : 'Почты нет: ответ сохранится здесь, свяжитесь с покупателем по телефону.'}
+        </span>
+        {answered && (
+          <label className={styles.check}>
+            <input type="checkbox" name="replace" value="true" />
+            Заменить ответ (покупатель получит новое письмо)
+          </label>
+        )}
+        <button type="submit" className={admin.button}>
+          {answered ? 'Заменить ответ' : 'Ответить'}
+        </button>
+      </Form>
+    </>
+  );
+}

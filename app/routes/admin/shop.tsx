@@ -1,0 +1,283 @@
+import { data, Form, Link } from 'react-router';
+import { imageUrl } from '../../../contract/images';
+import { WEEKDAYS, type Weekday } from '../../../domain/stores/hours';
+import { TYPE_NAMES } from '../../../domain/stores/shops-admin';
+import { EMPTY_HOLIDAY_ROWS, shopFormInput, shopUpdateInput } from '../../../domain/stores/shops-admin.schemas';
+import { SERVICE_NAMES } from '../../../domain/stores/shops.service';
+import { refused, staffPage } from '~/lib/admin';
+import { cachePolicy } from '../../../contract/cache-policy';
+import admin from './admin.module.css';
+import styles from './shops.module.css';
+import type { Route } from './+types/shop';
+
+const DAY_NAMES: Record<Weekday, string> = {
+  mon: 'Понедельник',
+  tue: 'Вторник',
+  wed: 'Среда',
+  thu: 'Четверг',
+  fri: 'Пятница',
+  sat: 'Суббота',
+  sun: 'Воскресенье',
+};
+
+/** What the form shows: the shop's data, or what was sent when a rule refused it. */
+interface Draft {
+  name: string;
+  address: string;
+  phone: string;
+  metro: string | null;
+  weekHours: Partial<Record<Weekday, readonly [string, string] | readonly string[] | null>> | null;
+  holidays: { date: string; hours: readonly [string, string] | readonly string[] | null; note?: string }[];
+  services: string[];
+  reservable?: boolean;
+}
+
+const shopId = (value: string | undefined) => {
+  if (!value || !/^\d{1,9}$/.test(value)) throw data('Магазин не найден.', { status: 404 });
+  return Number(value);
+};
+
+/** A shop's data (issue 28.4): name, address, phone, metro, the week's hours, holidays, services, reservation. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  staffPage(request, context, 'content.edit');
+  const id = shopId(params.id);
+  const shop = await context.services.shopsAdmin.card(context.ctx, id).catch((error) => {
+    throw data(error instanceof Error ? error.message : 'Магазин не найден.', { status: 404 });
+  });
+  return { shop, imgVersion: context.options.imgVersion };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  staffPage(request, context, 'content.edit');
+  const id = shopId(params.id);
+  const form = await request.formData().catch(() => new FormData());
+  const raw = shopFormInput(form) as Draft;
+  const input = shopUpdateInput.safeParse(raw);
+  if (!input.success)
+    return data({ error: input.error.issues[0]?.message ?? 'Проверьте форму.', draft: raw }, { status: 400 });
+  try {
+    await context.services.shopsAdmin.update(context.ctx, id, input.data);
+    return { notice: 'Сохранено: страница магазина на сайте уже показывает изменения.' };
+  } catch (error) {
+    return refused(error, { draft: raw });
+  }
+}
+
+export const headers = cachePolicy('private');
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  return [{ title: `${loaded?.shop.name ?? 'Магазин'} — ВЬЮГА` }, { name: 'robots', content: 'noindex' }];
+}
+
+function Hours({ prefix, label, span }: { prefix: string; label: string; span: readonly string[] | null | undefined }) {
+  return (
+    <>
+      <td>
+        <label className={styles.check}>
+          <input type="checkbox" name={`${prefix}.closed`} defaultChecked={span === null} />
+          {prefix.startsWith('h') ? 'Закрыт' : 'Выходной'}
+          <span className="visually-hidden">{`: ${label}`}</span>
+        </label>
+      </td>
+      <td>
+        <span className={styles.time}>
+          <label>
+            <span className="visually-hidden">{`${label}: открытие`}</span>с{' '}
+            <input
+              type="text"
+              inputMode="numeric"
+              name={`${prefix}.from`}
+              placeholder="10:00"
+              defaultValue={span?.[0] ?? ''}
+            />
+          </label>
+          <label>
+            <span className="visually-hidden">{`${label}: закрытие`}</span>до{' '}
+            <input
+              type="text"
+              inputMode="numeric"
+              name={`${prefix}.to`}
+              placeholder="22:00"
+              defaultValue={span?.[1] ?? ''}
+            />
+          </label>
+        </span>
+      </td>
+    </>
+  );
+}
+
+export default function ShopEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { shop, imgVersion } = loaderData;
+  const result = actionData as { error?: string; notice?: string; draft?: Draft } | undefined;
+  const v: Draft = result?.draft ?? shop;
+  const holidays = [...v.holidays, ...Array.from({ length: EMPTY_HOLIDAY_ROWS }, () => null)];
+  return (
+    <>
+      <p className={styles.muted}>
+        <Link className={styles.link} to="/admin/shops/">
+          ← Все магазины
+        </Link>
+      </p>
+      <div className={styles.head}>
+        <h1>{shop.name}</h1>
+        <span
+          className={styles.muted}
+        >{`${shop.cityName} · ${TYPE_NAMES[shop.type] ?? shop.type} · ${shop.code}`}</span>
+        {shop.url && (
+          <a className={styles.link} href={shop.url}>
+            Страница на сайте
+          </a>
+        )}
+      </div>
+      {result?.notice && (
+        <p className={admin.notice} role="status">
+          {result.notice}
+        </p>
+      )}
+      {result?.error && (
+        <p className={admin.error} role="alert">
+          {result.error}
+        </p>
+      )}
+      {/* A refused form shows what was sent: a new key lets the fields take it. */}
+      <Form method="post" className={styles.form} key={result?.draft ? 'draft' : shop.hours + shop.holidays.length}>
+        <fieldset>
+          <legend>Магазин</legend>
+          <div className={styles.fields}>
+            <label>
+              Название
+              <input type="text" name="name" required maxLength={100} defaultValue={v.name} />
+            </label>
+            <label>
+              Адрес
+              <input type="text" name="address" required maxLength={200} defaultValue={v.address} />
+            </label>
+            <label>
+              Телефон
+              <input type="tel" name="phone" required maxLength={24} defaultValue={v.phone} />
+            </label>
+            <label>
+              Метро
+              <input type="text" name="metro" maxLength={100} defaultValue={v.metro ?? ''} />
+            </label>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Часы работы</legend>
+          <p className={styles.muted}>
+            {shop.weekHours
+              ? `Сейчас на сайте: ${shop.hours}. Время — ЧЧ:ММ; закрытие позже открытия или ночью следующего дня, до 06:00.`
+              : `Часы по дням не заданы (на сайте: ${shop.hours}). Оставьте все дни пустыми или заполните каждый.`}
+          </p>
+          <div className={styles.scroll}>
+            <table className={styles.week}>
+              <tbody>
+                {WEEKDAYS.map((d) => (
+                  <tr key={d}>
+                    <th scope="row">{DAY_NAMES[d]}</th>
+                    <Hours prefix={d} label={DAY_NAMES[d]} span={v.weekHours ? v.weekHours[d] : ['', '']} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Особые дни</legend>
+          <p className={styles.muted}>
+            Праздники и дни с другими часами. Пустые строки — для новых дней; строка без даты не сохраняется.
+          </p>
+          <div className={styles.holidays}>
+            {holidays.map((h, i) => {
+              const label = h ? `Особый день ${h.date}` : `Новый особый день ${i + 1 - v.holidays.length}`;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the form's numbered fields
+                <div className={styles.holiday} key={i}>
+                  <label>
+                    <span className="visually-hidden">{`${label}: дата`}</span>
+                    <input type="date" name={`h${i}.date`} defaultValue={h?.date ?? ''} />
+                  </label>
+                  <table className={styles.week}>
+                    <tbody>
+                      <tr>
+                        <Hours prefix={`h${i}`} label={label} span={h ? h.hours : ['', '']} />
+                      </tr>
+                    </tbody>
+                  </table>
+                  <label className={styles.note}>
+                    <span className="visually-hidden">{`${label}: пояснение`}</span>
+                    <input
+                      type="text"
+                      name={`h${i}.note`}
+                      maxLength={100}
+                      placeholder="Пояснение"
+                      defaultValue={h?.note ?? ''}
+                    />
+                  </label>
+                  {h && (
+                    <label className={styles.check}>
+                      <input type="checkbox" name={`h${i}.remove`} />
+                      Удалить<span className="visually-hidden">{` ${label}`}</span>
+                    </label>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Услуги и бронирование</legend>
+          <div className={styles.checks}>
+            {Object.entries(SERVICE_NAMES).map(([code, name]) => (
+              <label className={styles.check} key={code}>
+                <input type="checkbox" name="services" value={code} defaultChecked={v.services.includes(code)} />
+                {name}
+              </label>
+            ))}
+            {shop.type === 'shop' ? (
+              <label className={styles.check}>
+                <input type="hidden" name="reservableShown" value="1" />
+                <input type="checkbox" name="reservable" defaultChecked={v.reservable ?? shop.reservable} />
+                Можно бронировать размер
+              </label>
+            ) : (
+              <span className={styles.readonly}>Бронирование — только в магазинах, не на складах.</span>
+            )}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Фотографии</legend>
+          {shop.photos.length > 0 ? (
+            <ul className={styles.photos}>
+              {shop.photos.map((p, i) => (
+                <li key={p}>
+                  <img
+                    src={imageUrl(p, 'shop', imgVersion)}
+                    alt={`${shop.name}, фото ${i + 1}`}
+                    width={120}
+                    height={90}
+                    loading="lazy"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.muted}>Фотографий пока нет.</p>
+          )}
+          <Link className={styles.link} to={`/admin/shops/${shop.id}/photos/`}>
+            Изменить фото
+          </Link>
+        </fieldset>
+        <div className={styles.actions}>
+          <button type="submit" className={admin.button}>
+            Сохранить
+          </button>
+          <Link className={styles.link} to="/admin/shops/">
+            Отмена
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}
