@@ -45,28 +45,21 @@ export default [
     route('staff/:id/remove', 'routes/admin/staff-remove.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('exchange', 'routes/admin/exchange.tsx'),
-    // issue 28 · catalogue
     route('products', 'routes/admin/products.tsx'),
     route('products/:id', 'routes/admin/product.tsx'),
     route('sections', 'routes/admin/sections.tsx'),
     route('brands', 'routes/admin/brands.tsx', { id: 'routes/admin/brands' }),
-    // issue 28 · photos
     route('products/:id/photos', 'routes/admin/product-photos.tsx'),
     route('shops/:id/photos', 'routes/admin/shop-photos.tsx'),
-    // issue 28 · stock
     route('stock', 'routes/admin/stock.tsx'),
     route('stock/movements', 'routes/admin/stock-movements.tsx'),
-    // issue 28 · promo
     route('promocodes', 'routes/admin/promocodes.tsx'),
     route('promocodes/:code', 'routes/admin/promocode.tsx'),
-    // issue 28 · content
     route('content', 'routes/admin/content.tsx'),
-    // issue 28 · shops-questions
     route('shops', 'routes/admin/shops.tsx'),
     route('shops/:id', 'routes/admin/shop.tsx'),
     route('questions', 'routes/admin/questions.tsx'),
     route('questions/:id', 'routes/admin/question.tsx'),
-    // issue 28 · customers
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),
     route('logout', 'routes/admin/logout.tsx'),

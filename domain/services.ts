@@ -27,20 +27,13 @@ import type { ExchangeService } from './exchange/exchange.service';
 import type { CatalogueImporter } from './exchange/ports';
 import type { ExchangeAdminService } from './exchange/exchange-admin';
 import type { RegionsService } from './regions/regions.service';
-// issue 28 · catalogue
 import type { CatalogAdminService } from './catalog/admin/catalog-admin';
-// issue 28 · photos
 import type { PhotosService } from './photos/photos.service';
-// issue 28 · stock
 import type { StockAdminService } from './inventory/stock-documents';
-// issue 28 · promo
 import type { PromoAdminService } from './pricing/promo-admin';
-// issue 28 · content
 import type { ContentAdminService } from './content/content-admin';
-// issue 28 · shops-questions
 import type { ShopsAdminService } from './stores/shops-admin';
 import type { QuestionsAdminService } from './feedback/questions-admin';
-// issue 28 · customers
 import type { CustomersAdminService } from './customers/customers-admin';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
@@ -86,26 +79,19 @@ export interface Services {
   catalogueImporter: CatalogueImporter;
   /** The back office's exchange page: the log of imported files and the mappings of 1C's types to the shop's. */
   exchangeAdmin: ExchangeAdminService;
-  // issue 28 · catalogue
   /** The back office's catalogue: products, prices (one and in bulk), publishing, sections and brands. */
   catalogAdmin: CatalogAdminService;
-  // issue 28 · photos
   /** Product and shop photos of the back office: uploads checked by content, order, removal (issue 28). */
   photos: PhotosService;
-  // issue 28 · stock
   /** The back office's stock by store: documents and the movement history (issue 28.2). */
   stockAdmin: StockAdminService;
-  // issue 28 · promo
   /** The back office's promo codes: list, create, edit, stop (issue 28.3). */
   promoAdmin: PromoAdminService;
-  // issue 28 · content
   contentAdmin: ContentAdminService;
-  // issue 28 · shops-questions
   /** The back office's shops: their data, hours, holidays, services, reservation (issue 28.4). */
   shopsAdmin: ShopsAdminService;
   /** The back office's questions inbox and its answers (issue 28.4). */
   questionsAdmin: QuestionsAdminService;
-  // issue 28 · customers
   customersAdmin: CustomersAdminService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;

@@ -72,28 +72,21 @@ import { createExchangeService } from '../domain/exchange/exchange.service';
 import { createExchangeAdminService } from '../domain/exchange/exchange-admin';
 import type { Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
-// issue 28 · catalogue
 import { createCatalogAdminService } from '../domain/catalog/admin/catalog-admin.service';
 import { catalogAdminRepository, catalogAdminUnit } from '../db/repositories/catalog-admin';
-// issue 28 · photos
 import { createPhotosService } from '../domain/photos/photos.service';
 import { photoUnit } from '../db/repositories/photos';
 import { photoStore } from './images/upload-check';
-// issue 28 · stock
 import { createStockAdminService } from '../domain/inventory/stock-documents';
 import { stockAdminReads, stockAdminUnit } from '../db/repositories/stock-admin';
-// issue 28 · promo
 import { createPromoAdminService } from '../domain/pricing/promo-admin';
 import { promoAdminRepository, promoAdminUnit } from '../db/repositories/promo-admin';
-// issue 28 · content
 import { contentAdminReads, contentAdminUnit } from '../db/repositories/content-admin';
 import { createContentAdminService } from '../domain/content/content-admin.service';
-// issue 28 · shops-questions
 import { createShopsAdminService } from '../domain/stores/shops-admin';
 import { shopsAdminRepository, shopsAdminUnit } from '../db/repositories/shops-admin';
 import { createQuestionsAdminService } from '../domain/feedback/questions-admin';
 import { questionsAdminRepository, questionsAdminUnit } from '../db/repositories/questions-admin';
-// issue 28 · customers
 import { createCustomersAdminService } from '../domain/customers/customers-admin';
 import { refuseBlockedLogin } from '../domain/customers/blocked';
 import { customerBlocks, customersAdminReads, customersAdminUnit } from '../db/repositories/customers-admin';
@@ -336,32 +329,25 @@ export function createServices(deps: {
       clock,
     }),
     exchangeAdmin: createExchangeAdminService({ repo: exchangeAdminRepository(db), uow: exchangeAdminUnit(db) }),
-    // issue 28 · catalogue
     catalogAdmin: createCatalogAdminService({ repo: catalogAdminRepository(db), unit: catalogAdminUnit(db) }),
-    // issue 28 · photos
     photos: createPhotosService({
       uow: photoUnit(db),
       store: photoStore(path.join(settings.DATA_DIR, 'images'), settings.PHOTO_MAX_MB * 1024 * 1024),
     }),
-    // issue 28 · stock
     stockAdmin: createStockAdminService({ reads: stockAdminReads(db), uow: stockAdminUnit(db) }),
-    // issue 28 · promo
     promoAdmin: createPromoAdminService({ repo: promoAdminRepository(db), uow: promoAdminUnit(db) }),
-    // issue 28 · content
     contentAdmin: createContentAdminService({
       reads: contentAdminReads(db),
       uow: contentAdminUnit(db),
       deliveryPrices: () => checkout.deliveryPrices(),
       company,
     }),
-    // issue 28 · shops-questions
     shopsAdmin: createShopsAdminService({ reads: shopsAdminRepository(db), uow: shopsAdminUnit(db) }),
     questionsAdmin: createQuestionsAdminService({
       reads: questionsAdminRepository(db),
       uow: questionsAdminUnit(db),
       company,
     }),
-    // issue 28 · customers
     customersAdmin: createCustomersAdminService({ reads: customersAdminReads(db), unit: customersAdminUnit(db) }),
     limits,
     limitRules,

@@ -13,19 +13,12 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   { to: '/admin/staff/', label: 'Сотрудники', action: 'staff.manage' },
   { to: '/admin/audit/', label: 'Журнал действий', action: 'audit.read' },
   { to: '/admin/exchange/', label: 'Обмен с 1С', action: 'exchange.run' },
-  // issue 28 · catalogue
   { to: '/admin/products/', label: 'Каталог', action: 'catalog.edit' },
-  // issue 28 · photos
-  // issue 28 · stock
   { to: '/admin/stock/', label: 'Остатки', action: 'stock.adjust' },
-  // issue 28 · promo
   { to: '/admin/promocodes/', label: 'Промокоды', action: 'promo.edit' },
-  // issue 28 · content
   { to: '/admin/content/', label: 'Контент', action: 'content.edit' },
-  // issue 28 · shops-questions
   { to: '/admin/shops/', label: 'Магазины', action: 'content.edit' },
   { to: '/admin/questions/', label: 'Вопросы', action: 'content.edit' },
-  // issue 28 · customers
   { to: '/admin/customers/', label: 'Покупатели', action: 'customers.read' },
   { to: '/admin/account/', label: 'Мой профиль', action: null },
 ];

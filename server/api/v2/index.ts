@@ -14,19 +14,12 @@ import { saleApi } from './sale';
 import { shopApi } from './shop';
 import { userApi } from './user';
 import { staffApi } from './admin';
-// issue 28 · catalogue
 import { catalogueAdminApi } from './admin-catalogue';
-// issue 28 · photos
 import { adminPhotosApi } from './admin-photos';
-// issue 28 · stock
 import { adminStockApi } from './admin-stock';
-// issue 28 · promo
 import { promoAdminApi } from './admin-promo';
-// issue 28 · content
 import { contentAdminApi } from './admin-content';
-// issue 28 · shops-questions
 import { shopsQuestionsAdminApi } from './admin-shops-questions';
-// issue 28 · customers
 import { adminCustomersApi } from './admin-customers';
 
 /**
@@ -49,19 +42,12 @@ export function apiV2(
     feedbackApi(services),
     pushApi(options.push),
     staffApi(services),
-    // issue 28 · catalogue
     catalogueAdminApi(services),
-    // issue 28 · photos
     adminPhotosApi(services, options),
-    // issue 28 · stock
     adminStockApi(services),
-    // issue 28 · promo
     promoAdminApi(services),
-    // issue 28 · content
     contentAdminApi(services, options.push),
-    // issue 28 · shops-questions
     shopsQuestionsAdminApi(services),
-    // issue 28 · customers
     adminCustomersApi(services),
   ]) {
     api.route('/', area);
