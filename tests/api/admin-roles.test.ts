@@ -67,6 +67,13 @@ const READS: { path: string; action: StaffAction }[] = [
   { path: '/admin/customers/', action: 'customers.read' },
 ];
 
+/** The logged-in browser of `role`'s member. */
+function as(role: StaffRole) {
+  const browser = browsers.get(role);
+  if (!browser) throw new Error(`no ${role} logged in`);
+  return browser;
+}
+
 const refusedRoles = (action: StaffAction) => ROLES.filter((role) => !PERMISSIONS[role].includes(action));
 
 beforeAll(async () => {
@@ -108,7 +115,7 @@ describe('issue 28 desks: a role that may not is refused', () => {
     let checked = 0;
     for (const write of WRITES)
       for (const role of refusedRoles(write.action)) {
-        const res = await (browsers.get(role) as Awaited<ReturnType<typeof staffBrowser>>).call(write.path, write.body);
+        const res = await as(role).call(write.path, write.body);
         expect(res.status, `${role} ${write.path}`).toBe(403);
         const body = (await res.json()) as { errors?: { code: string }[] };
         expect(body.errors?.[0]?.code, `${role} ${write.path}`).toBe('FORBIDDEN');
@@ -121,7 +128,7 @@ describe('issue 28 desks: a role that may not is refused', () => {
   it('refuses every reading call and page with 403', async () => {
     for (const read of READS)
       for (const role of refusedRoles(read.action)) {
-        const res = await (browsers.get(role) as Awaited<ReturnType<typeof staffBrowser>>).get(read.path);
+        const res = await as(role).get(read.path);
         expect(res.status, `${role} ${read.path}`).toBe(403);
       }
   });
@@ -129,7 +136,7 @@ describe('issue 28 desks: a role that may not is refused', () => {
   it('lets the roles that may through the same doors', async () => {
     for (const read of READS)
       for (const role of ROLES.filter((r) => PERMISSIONS[r].includes(read.action))) {
-        const res = await (browsers.get(role) as Awaited<ReturnType<typeof staffBrowser>>).get(read.path);
+        const res = await as(role).get(read.path);
         expect(res.status, `${role} ${read.path}`).toBe(200);
       }
   });
@@ -140,15 +147,12 @@ describe('issue 28 desks: a role that may not is refused', () => {
       sql`select id from stores where type = 'shop' order by id offset 1 limit 1`,
     );
     const before = await footprint();
-    const res = await (browsers.get('shop') as Awaited<ReturnType<typeof staffBrowser>>).call(
-      STAFF_API.stockDocuments,
-      {
-        kind: 'receipt',
-        storeId: Number(other?.id),
-        reason: 'Приёмка в чужом магазине',
-        lines: [{ offerId: 1, quantity: 5 }],
-      },
-    );
+    const res = await as('shop').call(STAFF_API.stockDocuments, {
+      kind: 'receipt',
+      storeId: Number(other?.id),
+      reason: 'Приёмка в чужом магазине',
+      lines: [{ offerId: 1, quantity: 5 }],
+    });
     expect(res.status).toBe(403);
     expect(await footprint()).toEqual(before);
   });
