@@ -1,14 +1,7 @@
 import { data } from 'react-router';
-import { type ProductFilter, productFilterInput } from '../../domain/catalog/admin/admin.schemas';
+import type { ProductFilter } from '../../domain/catalog/admin/admin.schemas';
 import { isDomainError } from '../../domain/errors';
 import { refusalStatus } from './admin';
-
-/** The catalogue list's filter from the page's address; a bad one is a 400 with its Russian message. */
-export function catalogueFilter(params: URLSearchParams): ProductFilter {
-  const parsed = productFilterInput.safeParse(Object.fromEntries(params));
-  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? 'Проверьте фильтр.', { status: 400 });
-  return parsed.data;
-}
 
 /** The form fields of a filter (what the address and the bulk change's hidden fields carry). */
 export function filterFields(filter: Partial<ProductFilter>): Record<string, string> {

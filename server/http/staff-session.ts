@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { STAFF_API } from '../../contract/api';
+import { STAFF_API } from '../../contract/staff-api';
 import type { Services } from '../../domain/services';
 import type { AppEnv } from './env';
 import { HttpError } from './errors';

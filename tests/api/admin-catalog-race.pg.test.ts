@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { STAFF_API } from '../../contract/api';
+import { STAFF_API } from '../../contract/staff-api';
 import { queryRows } from '../../db/client';
 import { ignorePoolErrorsOnClose } from '../support/basket-offers';
 import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, STAFF_API } from '../../contract/api';
+import { API } from '../../contract/api';
+import { STAFF_API } from '../../contract/staff-api';
 import { queryRows } from '../../db/client';
 import { formatPrice } from '../../domain/pricing/price';
 import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';

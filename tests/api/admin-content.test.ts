@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { ADMIN_API, STAFF_API } from '../../contract/api';
+import { ADMIN_API } from '../../contract/api';
+import { STAFF_API } from '../../contract/staff-api';
 import { RELOAD_COMMAND } from '../../domain/push/commands';
 import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, STAFF_API } from '../../contract/api';
+import { API } from '../../contract/api';
+import { STAFF_API } from '../../contract/staff-api';
 import { formatPhone } from '../../domain/auth/phone';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { type CheckoutKit, checkoutKit } from '../support/checkout';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_API } from '../../contract/api';
+import { STAFF_API } from '../../contract/staff-api';
 import { queryRows } from '../../db/client';
 import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
 import { createTestApp, SHOP_ORIGIN, type TestApp } from '../support/test-app';

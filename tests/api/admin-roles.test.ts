@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_API } from '../../contract/api';
+import { STAFF_API } from '../../contract/staff-api';
 import { PERMISSIONS, type StaffAction } from '../../domain/staff/permissions';
 import type { StaffRole } from '../../domain/staff/staff-member';
 import { queryRows } from '../../db/client';

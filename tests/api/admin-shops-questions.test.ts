@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, STAFF_API } from '../../contract/api';
+import { API } from '../../contract/api';
+import { STAFF_API } from '../../contract/staff-api';
 import type { AdminQuestion } from '../../domain/feedback/questions-admin';
 import type { ShopAvailability } from '../../domain/catalog/product/product';
 import type { ReserveData } from '../../domain/stores/shops.service';

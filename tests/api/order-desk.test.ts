@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, STAFF_API } from '../../contract/api';
+import { API } from '../../contract/api';
+import { STAFF_API } from '../../contract/staff-api';
 import { courierIntervals } from '../../domain/delivery/schedule';
 import { csvCell } from '../../domain/order/desk-csv';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';

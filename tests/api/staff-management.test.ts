@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_API } from '../../contract/api';
+import { STAFF_API } from '../../contract/staff-api';
 import { queryRows } from '../../db/client';
 import type { StaffRole } from '../../domain/staff/staff-member';
 import { bootstrapStaff } from '../../server/staff-bootstrap';

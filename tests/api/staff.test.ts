@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../app/routes';
-import { STAFF_API } from '../../contract/api';
+import { STAFF_API } from '../../contract/staff-api';
 import { queryRows } from '../../db/client';
 import { unitOfWork } from '../../db/uow';
 import { auditEntry } from '../../domain/staff/audit';

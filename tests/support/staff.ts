@@ -1,4 +1,4 @@
-import { STAFF_API } from '../../contract/api';
+import { STAFF_API } from '../../contract/staff-api';
 import type { StaffRole } from '../../domain/staff/staff-member';
 import { STAFF_COOKIE } from '../../server/http/staff-session';
 import { newVisitor, SHOP_ORIGIN, type TestApp } from './test-app';

@@ -4,7 +4,7 @@ import { DESK_QUEUES } from '../../../domain/order/queues';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
 import { deskFilter, deskQuery, loaderRefusal, phoneText, SORTS, when } from '~/lib/admin-orders';
-import { STAFF_API } from '../../../contract/api';
+import { STAFF_API } from '../../../contract/staff-api';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { DeskRefusal } from '~/components/admin/DeskRefusal';
 import styles from './admin.module.css';

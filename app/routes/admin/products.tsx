@@ -6,7 +6,8 @@ import type { BulkPriceResult } from '../../../domain/catalog/admin/catalog-admi
 import { formatAmount } from '../../../domain/pricing/price';
 import { CatalogueRefusal, CatalogueTabs } from '~/components/admin/CatalogueTabs';
 import { refused, staffPage } from '~/lib/admin';
-import { catalogueFilter, catalogueQuery, catalogueRefusal, filterFields } from '~/lib/admin-catalogue';
+import { catalogueFilter } from '~/lib/admin-catalogue.server';
+import { catalogueQuery, catalogueRefusal, filterFields } from '~/lib/admin-catalogue';
 import styles from './admin.module.css';
 import cat from './catalogue.module.css';
 import type { Route } from './+types/products';

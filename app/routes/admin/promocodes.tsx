@@ -20,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.promoAdmin.list(ctx, { state }).catch(loaderRefusal),
     services.promoAdmin.choices(ctx).catch(loaderRefusal),
   ]);
-  return { items, state: state ?? '', ...choices };
+  // The filter's states travel with the data: the page's JavaScript carries no schema module (zod).
+  return { items, state: state ?? '', states: PROMO_STATES, ...choices };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +47,7 @@ export function meta() {
 const limitText = (uses: number, limit: number | null) => (limit === null ? `${uses}` : `${uses} из ${limit}`);
 
 export default function Promocodes({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, state, sections, brands } = loaderData;
+  const { items, state, states, sections, brands } = loaderData;
   const result = actionData as { error?: string; values?: PromoFormValues } | undefined;
   return (
     <>
@@ -56,7 +57,7 @@ export default function Promocodes({ loaderData, actionData }: Route.ComponentPr
           Состояние
           <select name="state" defaultValue={state}>
             <option value="">Все</option>
-            {PROMO_STATES.map((s) => (
+            {states.map((s) => (
               <option key={s} value={s}>
                 {PROMO_STATE_TITLES[s]}
               </option>

@@ -19,7 +19,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const question = await context.services.questionsAdmin.card(context.ctx, idOf(params.id)).catch(() => {
     throw data('Вопрос не найден.', { status: 404 });
   });
-  return { question };
+  // The form's limit travels with the data: the page's JavaScript carries no schema module (zod).
+  return { question, maxAnswer: MAX_ANSWER };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -66,7 +67,7 @@ const when = (iso: string) =>
   }).format(new Date(iso));
 
 export default function Question({ loaderData, actionData }: Route.ComponentProps) {
-  const { question: q } = loaderData;
+  const { question: q, maxAnswer } = loaderData;
   const result = actionData as { error?: string; notice?: string; text?: string } | undefined;
   const answered = q.answer !== null;
   return (
@@ -143,7 +144,7 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" className={styles.answer} key={q.answeredAt ?? 'new'}>
         <label>
           {answered ? 'Новый ответ' : 'Ответ покупателю'}
-          <textarea name="text" required maxLength={MAX_ANSWER} defaultValue={result?.error ? result.text : ''} />
+          <textarea name="text" required maxLength={maxAnswer} defaultValue={result?.error ? result.text : ''} />
         </label>
         <span className={styles.muted}>
           {q.email

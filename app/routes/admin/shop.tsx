@@ -44,7 +44,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const shop = await context.services.shopsAdmin.card(context.ctx, id).catch((error) => {
     throw data(error instanceof Error ? error.message : 'Магазин не найден.', { status: 404 });
   });
-  return { shop, imgVersion: context.options.imgVersion };
+  // The form's lists travel with the data: the page's JavaScript carries no schema or service module (zod).
+  return {
+    shop,
+    imgVersion: context.options.imgVersion,
+    typeName: TYPE_NAMES[shop.type] ?? shop.type,
+    serviceNames: Object.entries(SERVICE_NAMES),
+    emptyHolidayRows: EMPTY_HOLIDAY_ROWS,
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -108,10 +115,10 @@ function Hours({ prefix, label, span }: { prefix: string; label: string; span: r
 }
 
 export default function ShopEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { shop, imgVersion } = loaderData;
+  const { shop, imgVersion, typeName, serviceNames, emptyHolidayRows } = loaderData;
   const result = actionData as { error?: string; notice?: string; draft?: Draft } | undefined;
   const v: Draft = result?.draft ?? shop;
-  const holidays = [...v.holidays, ...Array.from({ length: EMPTY_HOLIDAY_ROWS }, () => null)];
+  const holidays = [...v.holidays, ...Array.from({ length: emptyHolidayRows }, () => null)];
   return (
     <>
       <p className={styles.muted}>
@@ -121,9 +128,7 @@ export default function ShopEdit({ loaderData, actionData }: Route.ComponentProp
       </p>
       <div className={styles.head}>
         <h1>{shop.name}</h1>
-        <span
-          className={styles.muted}
-        >{`${shop.cityName} · ${TYPE_NAMES[shop.type] ?? shop.type} · ${shop.code}`}</span>
+        <span className={styles.muted}>{`${shop.cityName} · ${typeName} · ${shop.code}`}</span>
         {shop.url && (
           <a className={styles.link} href={shop.url}>
             Страница на сайте
@@ -229,7 +234,7 @@ export default function ShopEdit({ loaderData, actionData }: Route.ComponentProp
         <fieldset>
           <legend>Услуги и бронирование</legend>
           <div className={styles.checks}>
-            {Object.entries(SERVICE_NAMES).map(([code, name]) => (
+            {serviceNames.map(([code, name]) => (
               <label className={styles.check} key={code}>
                 <input type="checkbox" name="services" value={code} defaultChecked={v.services.includes(code)} />
                 {name}

@@ -26,7 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.stockAdmin.stores(ctx),
     productId === undefined ? null : services.stockAdmin.table(ctx, { productId }).catch(() => null),
   ]);
-  return { q, found, stores, table, productId: productId ?? null };
+  // The form's kinds travel with the data: the page's JavaScript carries no schema module (zod).
+  const kinds = STOCK_DOCUMENT_KINDS.map((kind) => ({ kind, title: STOCK_DOCUMENT_TITLES[kind] }));
+  return { q, found, stores, table, productId: productId ?? null, kinds, ownedNote: OWNED_BY_1C_NOTE };
 }
 
 interface DocumentResult {
@@ -67,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers = cachePolicy('private');
 
 export default function Stock({ loaderData, actionData }: Route.ComponentProps) {
-  const { q, found, stores, table, productId } = loaderData;
+  const { q, found, stores, table, productId, kinds, ownedNote } = loaderData;
   const result: DocumentResult | undefined = actionData;
   const values = result?.values ?? {};
   return (
@@ -111,7 +113,7 @@ export default function Stock({ loaderData, actionData }: Route.ComponentProps) 
               {result.error}
             </p>
           )}
-          {table.product.ownedBy1C && <p className={own.owned}>Остатки: {OWNED_BY_1C_NOTE}</p>}
+          {table.product.ownedBy1C && <p className={own.owned}>Остатки: {ownedNote}</p>}
           <Form method="post" className={own.document}>
             <div className={styles.scroll}>
               <table className={`${styles.table} ${own.cells}`}>
@@ -167,9 +169,9 @@ export default function Stock({ loaderData, actionData }: Route.ComponentProps) 
               <label>
                 Вид
                 <select name="kind" defaultValue={values.kind ?? 'receipt'}>
-                  {STOCK_DOCUMENT_KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {STOCK_DOCUMENT_TITLES[k]}
+                  {kinds.map(({ kind, title }) => (
+                    <option key={kind} value={kind}>
+                      {title}
                     </option>
                   ))}
                 </select>

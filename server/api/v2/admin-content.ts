@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { ADMIN_API, STAFF_API } from '../../../contract/api';
+import { ADMIN_API } from '../../../contract/api';
+import { STAFF_API } from '../../../contract/staff-api';
 import { RELOAD_COMMAND } from '../../../domain/push/commands';
 import {
   cleanSelection,

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
-import { STAFF_API } from '../../../contract/api';
+import { STAFF_API } from '../../../contract/staff-api';
 import type { CustomerCard } from '../../../domain/customers/customers-admin';
 import {
   customerBlockInput,

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { STAFF_API } from '../../../contract/api';
+import { STAFF_API } from '../../../contract/staff-api';
 import { imageUrl } from '../../../contract/images';
 import type { PhotoBoard } from '../../../domain/photos/photos';
 import { ownerId, photoId, photoOrderInput } from '../../../domain/photos/photos.schemas';

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { STAFF_API } from '../../../contract/api';
+import { STAFF_API } from '../../../contract/staff-api';
 import { DomainError } from '../../../domain/errors';
 import { promoCreateInput, promoListInput, promoUpdateInput } from '../../../domain/pricing/promo-admin.schemas';
 import type { Services } from '../../../domain/services';

@@ -1,0 +1,63 @@
+// Apart from contract/api.ts, whose paths every shop page carries: the back office's stay in the back office's
+// JavaScript.
+
+/**
+ * The back office's calls (issue 25.7): a staff session (its own cookie) and the permission each names, checked by
+ * one guard (`server/http/staff-session.ts`, `domain/staff/permissions.ts`); POSTs carry the sessid as every `/api/v2`
+ * POST does. Answers are in `server/api/v2/admin.ts`.
+ */
+export const STAFF_API = {
+  login: '/api/v2/admin/auth/login/',
+  logout: '/api/v2/admin/auth/logout/',
+  staff: '/api/v2/admin/staff/',
+  /** A member's role (and shop); `:id` is the member's id. */
+  staffMember: '/api/v2/admin/staff/:id/',
+  staffRemove: '/api/v2/admin/staff/:id/remove/',
+  audit: '/api/v2/admin/audit/',
+  orders: '/api/v2/admin/orders/',
+  ordersCsv: '/api/v2/admin/orders/export.csv',
+  order: '/api/v2/admin/orders/:id/',
+  orderTransition: '/api/v2/admin/orders/:id/transition/',
+  orderNotes: '/api/v2/admin/orders/:id/notes/',
+  orderHandover: '/api/v2/admin/orders/:id/handover/',
+  orderBuyout: '/api/v2/admin/orders/:id/buyout/',
+  orderRefunds: '/api/v2/admin/orders/:id/refunds/',
+  orderPayments: '/api/v2/admin/orders/:id/payments/',
+  // Back office, part 2 (issue 28). The catalogue: GET lists (query: q, sectionId, brandId, published, inStock,
+  // hasPhotos, page), a product's card (GET) and its edit (POST), its photos (POST multipart adds, `order` reorders,
+  // `delete` removes), an offer's price, the filtered list's bulk price change (preview, then apply).
+  products: '/api/v2/admin/products/',
+  productPrices: '/api/v2/admin/products/prices/',
+  product: '/api/v2/admin/products/:id/',
+  productPhotos: '/api/v2/admin/products/:id/photos/',
+  productPhotoOrder: '/api/v2/admin/products/:id/photos/order/',
+  productPhotoDelete: '/api/v2/admin/products/:id/photos/:photoId/delete/',
+  offerPrice: '/api/v2/admin/offers/:id/price/',
+  sections: '/api/v2/admin/sections/',
+  section: '/api/v2/admin/sections/:id/',
+  brands: '/api/v2/admin/brands/',
+  brand: '/api/v2/admin/brands/:id/',
+  /** Stock by store (GET, query: productId or offerId, storeId), documents (POST), the movement history (GET). */
+  stock: '/api/v2/admin/stock/',
+  stockDocuments: '/api/v2/admin/stock/documents/',
+  stockMovements: '/api/v2/admin/stock/movements/',
+  promocodes: '/api/v2/admin/promocodes/',
+  promocode: '/api/v2/admin/promocodes/:code/',
+  promocodeStop: '/api/v2/admin/promocodes/:code/stop/',
+  contentPages: '/api/v2/admin/content/pages/',
+  contentPage: '/api/v2/admin/content/pages/:id/',
+  faq: '/api/v2/admin/content/faq/',
+  faqItem: '/api/v2/admin/content/faq/:id/',
+  landings: '/api/v2/admin/content/landings/',
+  landing: '/api/v2/admin/content/landings/:id/',
+  /** Markdown with the facts filled, as the page will show it. */
+  contentPreview: '/api/v2/admin/content/preview/',
+  shops: '/api/v2/admin/shops/',
+  shop: '/api/v2/admin/shops/:id/',
+  questions: '/api/v2/admin/questions/',
+  questionAnswer: '/api/v2/admin/questions/:id/answer/',
+  customers: '/api/v2/admin/customers/',
+  customer: '/api/v2/admin/customers/:id/',
+  customerBlock: '/api/v2/admin/customers/:id/block/',
+  customerBonus: '/api/v2/admin/customers/:id/bonus/',
+} as const;
