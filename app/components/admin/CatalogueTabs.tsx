@@ -1,6 +1,4 @@
-import { Link, NavLink } from 'react-router';
-import { errorText } from '~/lib/admin-orders';
-import styles from '../../routes/admin/admin.module.css';
+import { NavLink } from 'react-router';
 import cat from '../../routes/admin/catalogue.module.css';
 
 /** The catalogue desk's pages as tabs: products, sections, brands. */
@@ -22,19 +20,5 @@ export function CatalogueTabs() {
   );
 }
 
-/** What a catalogue page shows when its loader is refused: the reason, and the way back to the list. */
-export function CatalogueRefusal({ title, error }: { title: string; error: unknown }) {
-  return (
-    <>
-      <h1>{title}</h1>
-      <p className={styles.error} role="alert">
-        {errorText(error)}
-      </p>
-      <p>
-        <Link to="/admin/products/" className={cat.link}>
-          К списку товаров
-        </Link>
-      </p>
-    </>
-  );
-}
+/** The catalogue's way back when a page of it is refused. */
+export const CATALOGUE_BACK = { to: '/admin/products/', label: 'К списку товаров' };

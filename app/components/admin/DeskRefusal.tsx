@@ -3,8 +3,16 @@ import { errorText } from '~/lib/admin-orders';
 import styles from '../../routes/admin/admin.module.css';
 import desk from '../../routes/admin/orders.module.css';
 
-/** What a desk page shows when its loader is refused: the reason, and the way back to the list. */
-export function DeskRefusal({ title, error }: { title: string; error: unknown }) {
+/** What a desk page shows when its loader is refused: the reason, and the way back to the desk's list. */
+export function DeskRefusal({
+  title,
+  error,
+  back = { to: '/admin/orders/', label: 'К списку заказов' },
+}: {
+  title: string;
+  error: unknown;
+  back?: { to: string; label: string };
+}) {
   return (
     <>
       <h1>{title}</h1>
@@ -12,8 +20,8 @@ export function DeskRefusal({ title, error }: { title: string; error: unknown })
         {errorText(error)}
       </p>
       <p>
-        <Link to="/admin/orders/" className={desk.link}>
-          К списку заказов
+        <Link to={back.to} className={desk.link}>
+          {back.label}
         </Link>
       </p>
     </>

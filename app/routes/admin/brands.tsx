@@ -1,7 +1,8 @@
 import { data, Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { brandCreateInput, brandEditInput } from '../../../domain/catalog/admin/admin.schemas';
-import { CatalogueRefusal, CatalogueTabs } from '~/components/admin/CatalogueTabs';
+import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
+import { DeskRefusal } from '~/components/admin/DeskRefusal';
 import { refused, staffPage } from '~/lib/admin';
 import styles from './admin.module.css';
 import cat from './catalogue.module.css';
@@ -160,5 +161,5 @@ export default function Brands({ loaderData, actionData }: Route.ComponentProps)
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <CatalogueRefusal title="Бренды" error={error} />;
+  return <DeskRefusal title="Бренды" error={error} back={CATALOGUE_BACK} />;
 }

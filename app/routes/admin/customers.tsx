@@ -120,5 +120,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <DeskRefusal title="Покупатели" error={error} />;
+  return (
+    <DeskRefusal title="Покупатели" error={error} back={{ to: '/admin/customers/', label: 'К поиску покупателей' }} />
+  );
 }

@@ -4,7 +4,8 @@ import { imageUrl } from '../../../contract/images';
 import { offerPriceInput, productEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { OWNED_BY_1C_NOTE } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
-import { CatalogueRefusal } from '~/components/admin/CatalogueTabs';
+import { CATALOGUE_BACK } from '~/components/admin/CatalogueTabs';
+import { DeskRefusal } from '~/components/admin/DeskRefusal';
 import { refused, staffPage } from '~/lib/admin';
 import { catalogueRefusal, productIdParam, roublesField } from '~/lib/admin-catalogue';
 import styles from './admin.module.css';
@@ -387,5 +388,5 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <CatalogueRefusal title="Товар" error={error} />;
+  return <DeskRefusal title="Товар" error={error} back={CATALOGUE_BACK} />;
 }

@@ -4,7 +4,8 @@ import { cachePolicy } from '../../../contract/cache-policy';
 import { bulkPriceInput } from '../../../domain/catalog/admin/admin.schemas';
 import type { BulkPriceResult } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
-import { CatalogueRefusal, CatalogueTabs } from '~/components/admin/CatalogueTabs';
+import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
+import { DeskRefusal } from '~/components/admin/DeskRefusal';
 import { refused, staffPage } from '~/lib/admin';
 import { catalogueFilter } from '~/lib/admin-catalogue.server';
 import { catalogueQuery, catalogueRefusal, filterFields } from '~/lib/admin-catalogue';
@@ -360,5 +361,5 @@ function BulkPreview({ bulk }: { bulk: BulkPriceResult }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <CatalogueRefusal title="Каталог" error={error} />;
+  return <DeskRefusal title="Каталог" error={error} back={CATALOGUE_BACK} />;
 }
