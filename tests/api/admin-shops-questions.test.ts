@@ -257,6 +257,8 @@ describe('the questions inbox', () => {
     };
     expect(inbox.items.map((q) => q.id)).toContain(id);
     expect(inbox.unanswered).toBeGreaterThan(0);
+    // The navigation tells whoever answers how many wait.
+    expect(await (await content.get('/admin/')).text()).toContain(`Вопросы (${inbox.unanswered})`);
 
     const res = await content.call(path(STAFF_API.questionAnswer, id), { text: 'Да, в пятницу.\nЖдём вас!' });
     expect(res.status).toBe(200);

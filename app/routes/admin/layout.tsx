@@ -25,12 +25,14 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = staffPage(request, context, null);
+  // The inbox says how many questions wait for an answer, to whoever answers them.
+  const waiting = roleMay(member, 'content.edit') ? await context.services.questionsAdmin.unanswered(context.ctx) : 0;
   return {
     email: member.email,
     role: ROLE_TITLES[member.role],
     sections: SECTIONS.filter((s) => s.action === null || roleMay(member, s.action)).map(({ to, label }) => ({
       to,
-      label,
+      label: to === '/admin/questions/' && waiting > 0 ? `${label} (${waiting})` : label,
     })),
   };
 }
