@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { orderNumber } from '../../domain/order/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_API } from '../../contract/staff-api';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
@@ -327,6 +328,12 @@ describe('orders in the history', () => {
       ['cancel', 1, order.id],
       ['order', -1, order.id],
     ]);
+    // The history page names the order as the staff know it and links its card.
+    const page = await (
+      await merch.get(`/admin/stock/movements/?offerId=${offer.id}&storeId=${k.stores.online}`)
+    ).text();
+    expect(page).toContain(`href="/admin/orders/${order.id}/"`);
+    expect(page).toMatch(new RegExp(`№ (<!-- -->)?${orderNumber(order.id)}`));
     // quantity = the sum of its movements.
     const [sum] = await k.rows<{ s: number }>(
       sql`select sum(delta)::int as s from stock_movements where offer_id = ${offer.id} and store_id = ${k.stores.online}`,

@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import { isDomainError } from '../../../domain/errors';
 import { movementsQueryInput } from '../../../domain/inventory/stock-documents.schemas';
+import { orderNumber } from '../../../domain/order/process';
 import { refusalStatus, staffPage } from '~/lib/admin';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
@@ -27,7 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       q.offerId === undefined
         ? null
         : await services.stockAdmin.table(ctx, { offerId: q.offerId, storeId: q.storeId }).catch(() => null);
-    return { ...page, query: q, offer };
+    // The order as the staff know it (its number), worked out here so the page's JavaScript stays small.
+    const items = page.items.map((m) => ({ ...m, orderNumber: m.orderId === null ? null : orderNumber(m.orderId) }));
+    return { ...page, items, query: q, offer };
   } catch (error) {
     // Another shop's history: the same 403 as the API.
     if (isDomainError(error)) throw data(error.message, { status: refusalStatus(error.kind) });
@@ -93,7 +96,7 @@ export default function StockMovements({ loaderData }: Route.ComponentProps) {
                       '—'
                     ) : (
                       <Link className={styles.link} to={`/admin/orders/${m.orderId}/`}>
-                        №{m.orderId}
+                        № {m.orderNumber}
                       </Link>
                     )}
                   </td>
