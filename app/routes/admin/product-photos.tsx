@@ -39,7 +39,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const headers = cachePolicy('private');
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `Фото: ${loaderData?.board.owner.name ?? 'товар'} — back office` }];
+  return [
+    { title: `Фото: ${loaderData?.board.owner.name ?? 'товар'} — ВЬЮГА` },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export default function ProductPhotos({ loaderData, actionData }: Route.ComponentProps) {
@@ -49,7 +52,7 @@ export default function ProductPhotos({ loaderData, actionData }: Route.Componen
       <p className={pm.back}>
         <Link to={`/admin/products/${board.owner.id}/`}>← К карточке товара</Link>
         {' · '}
-        <a href={board.owner.href}>Страница товара в магазине</a>
+        <a href={board.owner.href}>Страница товара на сайте</a>
       </p>
       <h1>Фото товара «{board.owner.name}»</h1>
       <PhotoManager

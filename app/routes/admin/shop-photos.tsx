@@ -39,7 +39,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const headers = cachePolicy('private');
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `Фото: ${loaderData?.board.owner.name ?? 'магазин'} — back office` }];
+  return [
+    { title: `Фото: ${loaderData?.board.owner.name ?? 'магазин'} — ВЬЮГА` },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export default function ProductPhotos({ loaderData, actionData }: Route.ComponentProps) {
@@ -47,11 +50,11 @@ export default function ProductPhotos({ loaderData, actionData }: Route.Componen
   return (
     <>
       <p className={pm.back}>
-        <Link to={`/admin/shops/${board.owner.id}/`}>← К карточке'магазин'</Link>
+        <Link to={`/admin/shops/${board.owner.id}/`}>← К карточке магазина</Link>
         {' · '}
-        <a href={board.owner.href}>Страница'магазин' в магазине</a>
+        <a href={board.owner.href}>Страница магазина на сайте</a>
       </p>
-      <h1>Фото'магазин' «{board.owner.name}»</h1>
+      <h1>Фото магазина «{board.owner.name}»</h1>
       <PhotoManager
         board={board}
         kind="shop"
