@@ -5,6 +5,7 @@ import { STAFF_API } from '../../contract/staff-api';
 import { queryRows } from '../../db/client';
 import { formatPrice } from '../../domain/pricing/price';
 import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { pageWhen } from '../support/page-when';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** The catalogue desk (issue 28.1, 28.6): prices, publishing, the bulk change, sections and brands. */
@@ -83,11 +84,13 @@ describe('an offer’s price', () => {
     expect(offer).toEqual({ id: first.id, productId: p.id, size: expect.any(String), price: 7.5, oldPrice: 98760 });
     expect(await priceOf(p.id)).toMatchObject({ min_price: 750, old_price: 9_876_000, discount_percent: 100 });
 
-    const page = await (await app.fetch(p.url)).text();
+    const page = await pageWhen(app, p.url, (html) => html.includes(formatPrice(9_876_000)));
     expect(page).toContain(formatPrice(9_876_000));
     const listed = (await (await app.fetch(sectionList)).json()).data.items as { id: number }[];
     expect(listed[0]?.id).toBe(p.id);
-    const found = await (await app.fetch(`/search/?q=${encodeURIComponent(p.name)}&sort=price_asc`)).text();
+    const found = await pageWhen(app, `/search/?q=${encodeURIComponent(p.name)}&sort=price_asc`, (html) =>
+      html.includes(formatPrice(9_876_000)),
+    );
     expect(found).toContain(p.url);
     expect(found).toContain(formatPrice(9_876_000));
 
@@ -155,7 +158,9 @@ describe('publishing', () => {
     });
     expect(res.status).toBe(200);
     expect((await res.json()).data.product).toMatchObject({ name: 'Пальто «Метель» тест', description: 'Тёплое.' });
-    expect(await (await app.fetch(p.url)).text()).toContain('Пальто «Метель» тест');
+    expect(await pageWhen(app, p.url, (html) => html.includes('Пальто «Метель» тест'))).toContain(
+      'Пальто «Метель» тест',
+    );
     const [entry] = await audits('product.update', String(p.id));
     expect(entry?.changes.name).toEqual({ before: p.name, after: 'Пальто «Метель» тест' });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_API } from '../../contract/staff-api';
 import { queryRows } from '../../db/client';
 import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { pageWhen } from '../support/page-when';
 import { createTestApp, SHOP_ORIGIN, type TestApp } from '../support/test-app';
 
 type Browser = Awaited<ReturnType<typeof staffBrowser>>;
@@ -102,8 +103,9 @@ describe('product photos (API)', () => {
     expect(body.data.photos.map((p) => p.sort)).toEqual(body.data.photos.map((_, i) => i));
     expect((await productRows()).map((r) => r.file)).toEqual(body.data.photos.map((p) => p.file));
 
-    const page = await (await app.fetch(product.url)).text();
-    for (const p of added) expect(page).toContain(p.file.replace(/\.\w+$/, ''));
+    const stemsOf = (list: { file: string }[]) => list.map((p) => p.file.replace(/\.\w+$/, ''));
+    const page = await pageWhen(app, product.url, (html) => stemsOf(added).every((stem) => html.includes(stem)));
+    for (const stem of stemsOf(added)) expect(page).toContain(stem);
     for (const p of added) {
       const sized = await app.fetch(`/images/426x640/${p.file}`, { headers: { accept: 'image/webp' } });
       expect(sized.status).toBe(200);
@@ -150,11 +152,13 @@ describe('product photos (API)', () => {
     const body = (await res.json()) as PhotosAnswer;
     expect(res.status).toBe(200);
     expect(body.data.photos.map((p) => p.id)).toEqual(ids);
-    const page = await (await app.fetch(product.url)).text();
     const stems = photos.map((p) => p.file.replace(/\.\w+$/, ''));
-    const first = stems.map((s) => page.indexOf(s)).filter((i) => i >= 0);
-    expect(page.indexOf(last.file.replace(/\.\w+$/, ''))).toBe(Math.min(...first));
-    expect(await (await app.fetch(listing)).text()).toContain(`440x660/${last.file}`);
+    const lastStem = last.file.replace(/\.\w+$/, '');
+    const leads = (html: string) =>
+      html.indexOf(lastStem) === Math.min(...stems.map((s) => html.indexOf(s)).filter((i) => i >= 0));
+    expect(leads(await pageWhen(app, product.url, leads))).toBe(true);
+    const thumb = `440x660/${last.file}`;
+    expect(await pageWhen(app, listing, (html) => html.includes(thumb))).toContain(thumb);
 
     const stale = await merch.call(at(STAFF_API.productPhotoOrder, product.id), { ids: ids.slice(1) });
     expect(stale.status).toBe(409);
@@ -170,7 +174,8 @@ describe('product photos (API)', () => {
     const res = await merch.call(at(STAFF_API.productPhotoDelete, product.id, gone.id));
     expect(res.status).toBe(200);
     expect((await productRows()).map((p) => p.id)).toEqual(photos.filter((p) => p !== gone).map((p) => p.id));
-    expect(await (await app.fetch(product.url)).text()).not.toContain(gone.file.replace(/\.\w+$/, ''));
+    const goneStem = gone.file.replace(/\.\w+$/, '');
+    expect(await pageWhen(app, product.url, (html) => !html.includes(goneStem))).not.toContain(goneStem);
     expect((await merch.call(at(STAFF_API.productPhotoDelete, product.id, gone.id))).status).toBe(404);
     expect((await merch.call(at(STAFF_API.productPhotoDelete, 99_999_999, gone.id))).status).toBe(404);
   });
@@ -309,7 +314,8 @@ describe('shop photos page', () => {
     const after = await shopPhotos();
     expect(after.length).toBe(before.length + 1);
     const added = after.at(-1) as string;
-    expect(await (await app.fetch(`/stores/${shop.code}/`)).text()).toContain(added.replace(/\.\w+$/, ''));
+    const addedStem = added.replace(/\.\w+$/, '');
+    expect(await pageWhen(app, `/stores/${shop.code}/`, (html) => html.includes(addedStem))).toContain(addedStem);
     expect((await content.form(page(), { intent: 'move', id: added, move: 'main' })).status).toBe(200);
     expect((await shopPhotos())[0]).toBe(added);
     const entries = await audits('shop.photos', shop.id);

@@ -9,6 +9,7 @@ import type { AdminShop, AdminShopRow } from '../../domain/stores/shops-admin';
 import { checkoutKit } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
 import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { pageWhen } from '../support/page-when';
 import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -114,7 +115,7 @@ describe('the shops’ data', () => {
       name: card.name,
     });
 
-    const page = await (await app.fetch(pageUrl)).text();
+    const page = await pageWhen(app, pageUrl, (html) => html.includes('09:15–21:45'));
     expect(page).toContain('09:15–21:45');
     expect(page).toContain('(Новый год)');
     expect(page).toContain('Тестовская');
