@@ -69,6 +69,8 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('reserving a size in a sh
     const { page, errors } = await openPage(browser, viewport);
     const phone = viewport === 'desktop' ? '79005550021' : '79005550022';
     await page.goto('/');
+    // The home page's own state call gives the new visitor a session; asking before it lands would race it for the cookie.
+    await settle(page);
     const sample = await reservable(page);
     await page.goto(sample.url);
     await settle(page);
