@@ -11,3 +11,4 @@ export * from './staff';
 export * from './exchange';
 export * from './payments';
 export * from './stock';
+export * from './photos';
