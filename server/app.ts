@@ -215,12 +215,15 @@ export function createApp(deps: AppDeps) {
     c.req.path.startsWith(`${API_V2_BASE}/`) &&
     c.req.path !== API.userState;
   app.use('*', sessionMiddleware(deps.secret, settings.SITE_URL.startsWith('https:'), readOfTheApi));
-  app.use('*', requestContext({ services, trustProxy: settings.TRUST_PROXY, clock }));
+  // The basket's state and add-to-cart find the session's user in their own query (issue 29.1).
+  const basketCall = (c: Context<AppEnv>) =>
+    c.req.method === 'POST' && (c.req.path === API.basketState || c.req.path === API.basketAdd);
+  app.use('*', requestContext({ services, trustProxy: settings.TRUST_PROXY, clock, looksUpItsActor: basketCall }));
   // The back office: its own staff session and gate, pages and calls alike (issue 25.1).
   const staff = staffGate({ services, secure: settings.SITE_URL.startsWith('https:') });
   app.use('*', (c, next) => (STAFF_PATHS.test(c.req.path) ? staff(c, next) : next()));
   const writeLimits: WriteLimits = { limiter: services.limits, rules: services.limitRules };
-  const writes = guardWrites(writeLimits);
+  const writes = guardWrites(writeLimits, (c) => c.req.path === API.basketState);
   app.route('/', apiV2(services, { imgVersion: settings.IMG_VERSION, writes, push: deps.push }));
   app.route('/', catalogElementApi(services, settings.SITE_ID, writes));
   app.route('/', rpcApi(services, writes));

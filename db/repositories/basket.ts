@@ -1,11 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type BasketRow, MAX_BASKET_LINES } from '../../domain/basket/basket';
-import type { BasketOwner, BasketRepository, StoredLine } from '../../domain/basket/ports';
+import { type BasketRow, type CatalogueLine, MAX_BASKET_LINES } from '../../domain/basket/basket';
+import type { BasketOwner, BasketRepository, OwnerRef, StoredLine } from '../../domain/basket/ports';
 import { type OfferStoreStock, offerOnlineStock } from '../../domain/inventory/availability';
 import { type Db, queryRows } from '../client';
 
+/** The user a session is bound to (a row, or none), as a subquery. */
+const sessionUser = (sessionId: string) =>
+  sql`(select u.id from sessions s join users u on u.id = s.user_id where s.id = ${sessionId})`;
+
 /** The owner's lines, for basket_lines aliased `l`. */
-function ownerSql(owner: BasketOwner): SQL {
+function ownerSql(owner: OwnerRef): SQL {
+  if (owner.userId === 'session')
+    return sql`(l.user_id = ${sessionUser(owner.sessionId)}
+      or (l.session_id = ${owner.sessionId} and l.user_id is null and not exists ${sessionUser(owner.sessionId)}))`;
   return owner.userId != null
     ? sql`l.user_id = ${owner.userId}`
     : sql`l.session_id = ${owner.sessionId} and l.user_id is null`;
@@ -71,11 +78,24 @@ function onlineStockOf(offerId: number, r: StockColumns): number {
   return offerOnlineStock(offerId, stock, r.restricted.map(Number));
 }
 
-interface LineRow extends StockColumns {
-  id: number;
+/** An offer's catalogue data with its stock columns, for offers aliased `o`, products `p`, brands `b`, colors `c`. */
+const catalogueColumns = sql`o.id as offer_id, p.id as product_id, p.name as product_name, b.name as brand_name,
+  p.category, c.name as color_name, p.url, o.size_name, o.price, o.old_price, ${stockColumns},
+  (select i.file from product_images i where i.product_id = p.id order by i.sort limit 1) as image`;
+
+/** The owner's lines with their catalogue data, newest first. */
+const linesOf = (owner: OwnerRef) => sql`
+  select l.id, l.delay, l.quantity, ${catalogueColumns}
+  from basket_lines l
+    join offers o on o.id = l.offer_id
+    join products p on p.id = o.product_id and p.active
+    join brands b on b.id = p.brand_id
+    left join colors c on c.code = p.color_code
+  where ${ownerSql(owner)}
+  order by l.created_at desc, l.id desc`;
+
+interface CatalogueRow extends StockColumns {
   offer_id: number;
-  delay: boolean;
-  quantity: number;
   product_id: number;
   product_name: string;
   brand_name: string;
@@ -87,6 +107,34 @@ interface LineRow extends StockColumns {
   price: string | number;
   old_price: string | number | null;
 }
+
+interface LineRow extends CatalogueRow {
+  id: number;
+  delay: boolean;
+  quantity: number;
+}
+
+const toCatalogueLine = (r: CatalogueRow): CatalogueLine => ({
+  offerId: Number(r.offer_id),
+  productId: Number(r.product_id),
+  productName: r.product_name,
+  brandName: r.brand_name,
+  category: r.category,
+  colorName: r.color_name ?? '',
+  url: r.url,
+  image: r.image,
+  sizeName: r.size_name,
+  price: Number(r.price),
+  oldPrice: r.old_price == null ? null : Number(r.old_price),
+  stock: onlineStockOf(Number(r.offer_id), r),
+});
+
+const toRow = (r: LineRow): BasketRow => ({
+  ...toCatalogueLine(r),
+  id: Number(r.id),
+  delay: Boolean(r.delay),
+  quantity: Number(r.quantity),
+});
 
 const toStored = (r: { id: number; offer_id: number; delay: boolean; quantity: number }): StoredLine => ({
   id: Number(r.id),
@@ -112,39 +160,28 @@ export function basketRepository(db: Db): BasketRepository {
     },
 
     async rows(owner) {
-      const rows = await queryRows<LineRow>(
+      return (await queryRows<LineRow>(db, linesOf(owner))).map(toRow);
+    },
+
+    async cartSnapshot(owner, offerId) {
+      const [row] = await queryRows<{ user_id: number | null; offer: CatalogueRow | null; lines: LineRow[] }>(
         db,
         sql`
-        select l.id, l.offer_id, l.delay, l.quantity, p.id as product_id, p.name as product_name, b.name as brand_name,
-          p.category, c.name as color_name, p.url, o.size_name, o.price, o.old_price, ${stockColumns},
-          (select i.file from product_images i where i.product_id = p.id order by i.sort limit 1) as image
-        from basket_lines l
-          join offers o on o.id = l.offer_id
-          join products p on p.id = o.product_id and p.active
-          join brands b on b.id = p.brand_id
-          left join colors c on c.code = p.color_code
-        where ${ownerSql(owner)}
-        order by l.created_at desc, l.id desc`,
+        select ${owner.userId === 'session' ? sessionUser(owner.sessionId) : sql`${owner.userId}::int`} as user_id,
+          (select row_to_json(t) from (
+            select ${catalogueColumns} from offers o
+              join products p on p.id = o.product_id and p.active
+              join brands b on b.id = p.brand_id
+              left join colors c on c.code = p.color_code
+            where o.id = ${offerId}) t) as offer,
+          (select coalesce(json_agg(x), '[]') from (${linesOf(owner)}) x) as lines`,
       );
-      return rows.map(
-        (r): BasketRow => ({
-          id: Number(r.id),
-          offerId: Number(r.offer_id),
-          delay: Boolean(r.delay),
-          quantity: Number(r.quantity),
-          productId: Number(r.product_id),
-          productName: r.product_name,
-          brandName: r.brand_name,
-          category: r.category,
-          colorName: r.color_name ?? '',
-          url: r.url,
-          image: r.image,
-          sizeName: r.size_name,
-          price: Number(r.price),
-          oldPrice: r.old_price == null ? null : Number(r.old_price),
-          stock: onlineStockOf(Number(r.offer_id), r),
-        }),
-      );
+      const userId = row?.user_id == null ? null : Number(row.user_id);
+      return {
+        owner: { sessionId: owner.sessionId, userId },
+        offer: row?.offer ? toCatalogueLine(row.offer) : null,
+        rows: (row?.lines ?? []).map(toRow),
+      };
     },
 
     async onlineStock(offerIds) {
@@ -160,24 +197,19 @@ export function basketRepository(db: Db): BasketRepository {
     },
 
     async addToCart(owner, offerId, quantity, cap) {
-      return db.transaction(async (tx) => {
-        await tx.execute(lockOwner(owner));
-        if (await listFull(tx, owner, false, offerId)) return 'full';
-        // Concurrent adds also queue on the line's row lock, and the cap is checked against the quantity each of
-        // them finds there, so no add is lost and none overshoots the stock.
-        const rows = await queryRows<{ id: number }>(
-          tx,
-          sql`
-          with ${touchSession(owner.sessionId)}
-          insert into basket_lines as l (session_id, user_id, offer_id, delay, quantity)
-          values (${owner.sessionId}, ${owner.userId}, ${offerId}, false, ${quantity})
-          on conflict ${conflictTarget(owner)}
-          do update set quantity = l.quantity + excluded.quantity, updated_at = now()
-            where l.quantity + excluded.quantity <= ${cap}
-          returning l.id`,
-        );
-        return rows.length > 0 ? 'added' : 'over_stock';
-      });
+      // One statement (migration 0032): the owner's lock, the line cap, the session row and the capped upsert.
+      const [row] = await queryRows<{
+        outcome: 'added' | 'over_stock' | 'full';
+        line_id: number;
+        line_quantity: number;
+      }>(
+        db,
+        sql`select * from basket_add_to_cart(${owner.sessionId}, ${owner.userId}::int, ${offerId}::int,
+          ${quantity}::int, ${cap}::int, ${MAX_BASKET_LINES}::int)`,
+      );
+      if (row?.outcome === 'added')
+        return { outcome: 'added', lineId: Number(row.line_id), quantity: Number(row.line_quantity) };
+      return { outcome: row?.outcome === 'full' ? 'full' : 'over_stock' };
     },
 
     async addToWishlist(owner, offerId) {

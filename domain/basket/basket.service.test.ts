@@ -12,6 +12,7 @@ function fakeRepo(stock: Record<number, number>, lines: StoredLine[] = []) {
     counts: unused,
     rows: async () => [],
     onlineStock: async (ids) => new Map(ids.filter((id) => id in stock).map((id) => [id, stock[id] as number])),
+    cartSnapshot: unused,
     addToCart: unused,
     async addToWishlist(_owner, offerId) {
       writes.push(['addToWishlist', offerId]);

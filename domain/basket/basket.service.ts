@@ -1,13 +1,17 @@
 import { type RequestContext, userIdOf } from '../context';
 import { DomainError } from '../errors';
 import { plural } from '../text/plural';
-import { type Basket, buildBasket, MAX_BASKET_LINES, mergeLines } from './basket';
-import type { BasketCounts, BasketOwner, BasketRepository } from './ports';
+import { type Basket, buildBasket, MAX_BASKET_LINES, mergeLines, withCartLine } from './basket';
+import type { BasketCounts, BasketOwner, BasketRepository, OwnerRef } from './ports';
 
 /** The basket of whoever asks: the user once logged in, else the visitor's session. */
 export function basketOwner(ctx: Pick<RequestContext, 'sessionId' | 'actor'>): BasketOwner {
   return { sessionId: ctx.sessionId, userId: userIdOf(ctx) };
 }
+
+/** As `basketOwner`, or the session to look the owner up by when the call has not resolved its actor. */
+const ownerRef = (ctx: Pick<RequestContext, 'sessionId' | 'actor'>): OwnerRef =>
+  ctx.actor.kind === 'session' ? { sessionId: ctx.sessionId, userId: 'session' } : basketOwner(ctx);
 
 type Ctx = Pick<RequestContext, 'sessionId' | 'actor'>;
 
@@ -75,16 +79,19 @@ export function createBasketService(repo: BasketRepository): BasketService {
 
   return {
     counts: (ctx) => repo.counts(basketOwner(ctx)),
-    state: (ctx) => state(basketOwner(ctx)),
+    state: async (ctx) => buildBasket(await repo.rows(ownerRef(ctx))),
 
+    // Three round trips with the write limits: the snapshot, the write, and the answer built from both (a line a
+    // concurrent call of the same shopper adds meanwhile shows in the next answer).
     async add(ctx, offerId, quantity = 1) {
-      const owner = basketOwner(ctx);
-      const cap = await buyableStock(offerId);
+      const { owner, offer, rows } = await repo.cartSnapshot(ownerRef(ctx), offerId);
+      if (!offer) throw notFound();
+      const cap = offer.stock;
+      if (cap <= 0) throw notBuyable();
       if (quantity > cap) throw overStock(cap);
-      const outcome = await repo.addToCart(owner, offerId, quantity, cap);
-      if (outcome === 'over_stock') throw overStock(cap);
-      if (outcome === 'full') throw cartFull();
-      return state(owner);
+      const added = await repo.addToCart(owner, offerId, quantity, cap);
+      if (added.outcome !== 'added') throw added.outcome === 'full' ? cartFull() : overStock(cap);
+      return buildBasket(withCartLine(rows, offer, added.lineId, added.quantity));
     },
 
     async addToWishlist(ctx, offerId) {

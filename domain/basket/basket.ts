@@ -58,6 +58,18 @@ export interface BasketRow {
   stock: number;
 }
 
+/** An offer with its product's data and online stock: a basket row before it has a line. */
+export type CatalogueLine = Omit<BasketRow, 'id' | 'delay' | 'quantity'>;
+
+/**
+ * The rows after a cart line of `offer` was written as line `lineId` holding `quantity`: that line updated where it
+ * stands, or the new line first (the newest).
+ */
+export function withCartLine(rows: BasketRow[], offer: CatalogueLine, lineId: number, quantity: number): BasketRow[] {
+  const line: BasketRow = { ...offer, id: lineId, delay: false, quantity };
+  return rows.some((r) => r.id === lineId) ? rows.map((r) => (r.id === lineId ? line : r)) : [line, ...rows];
+}
+
 /** Builds the spec's basket from the stored rows (newest lines first, as stored). */
 export function buildBasket(rows: BasketRow[]): Basket {
   const toLine = (r: BasketRow): BasketLine => {

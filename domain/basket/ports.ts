@@ -1,4 +1,4 @@
-import type { BasketRow, MergeLine } from './basket';
+import type { BasketRow, CatalogueLine, MergeLine } from './basket';
 
 export interface BasketCounts {
   availableCount: number;
@@ -11,6 +11,22 @@ export interface BasketOwner {
   userId: number | null;
 }
 
+/**
+ * A basket owner or, with `userId: 'session'`, whoever the session is bound to, looked up by the query that reads
+ * the basket (the calls that must cost one round trip, issue 29.1).
+ */
+export type OwnerRef = BasketOwner | { sessionId: string; userId: 'session' };
+
+/** What add-to-cart reads in one query: the owner resolved, the offer asked for (with its stock), the basket. */
+export interface CartSnapshot {
+  owner: BasketOwner;
+  /** Null when the offer does not exist or its product is hidden. */
+  offer: CatalogueLine | null;
+  rows: BasketRow[];
+}
+
+export type AddOutcome = { outcome: 'added'; lineId: number; quantity: number } | { outcome: 'over_stock' | 'full' };
+
 /** A stored line without its catalogue data. */
 export interface StoredLine {
   id: number;
@@ -22,20 +38,18 @@ export interface StoredLine {
 export interface BasketRepository {
   counts(owner: BasketOwner): Promise<BasketCounts>;
   /** The owner's lines with their catalogue data and online stock, in one query. */
-  rows(owner: BasketOwner): Promise<BasketRow[]>;
+  rows(owner: OwnerRef): Promise<BasketRow[]>;
+  /** The owner, the offer and the owner's lines, in one query. */
+  cartSnapshot(owner: OwnerRef, offerId: number): Promise<CartSnapshot>;
   /** Online stock per offer id; offers that do not exist (or whose product is hidden) are left out. */
   onlineStock(offerIds: number[]): Promise<Map<number, number>>;
   /**
-   * Adds `quantity` units to the owner's cart line of the offer, creating the line and the session row when needed.
-   * Changes nothing and answers `over_stock` when the line would exceed `cap`, `full` when the line would be new
-   * and the cart already holds `MAX_BASKET_LINES` lines. Holds under concurrent adds of the same owner.
+   * Adds `quantity` units to the owner's cart line of the offer, creating the line and the session row when needed,
+   * in one statement, and answers the line. Changes nothing and answers `over_stock` when the line would exceed
+   * `cap`, `full` when the line would be new and the cart already holds `MAX_BASKET_LINES` lines. Holds under
+   * concurrent adds of the same owner.
    */
-  addToCart(
-    owner: BasketOwner,
-    offerId: number,
-    quantity: number,
-    cap: number,
-  ): Promise<'added' | 'over_stock' | 'full'>;
+  addToCart(owner: BasketOwner, offerId: number, quantity: number, cap: number): Promise<AddOutcome>;
   /** Puts the offer on the wishlist (once); `full`, changing nothing, when that needs a line beyond the cap. */
   addToWishlist(owner: BasketOwner, offerId: number): Promise<'added' | 'full'>;
   removeFromWishlist(owner: BasketOwner, offerId: number): Promise<void>;

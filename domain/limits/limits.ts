@@ -23,6 +23,8 @@ export interface LimitVerdict {
  */
 export interface RateLimiter {
   hit(key: string, rule: LimitRule): Promise<LimitVerdict>;
+  /** Hits every `[key, rule]` pair at once (one round trip on PostgreSQL); the verdicts in the same order. */
+  hitAll(checks: [key: string, rule: LimitRule][]): Promise<LimitVerdict[]>;
   /** Forgets the key's hits under the rule (a login that succeeds clears its failed tries). */
   reset(key: string, rule: LimitRule): Promise<void>;
   /** Forgets the windows that have ended by `now`; answers how many it removed. */
@@ -73,7 +75,7 @@ export class RateLimitedError extends DomainError {
  * longest wait among the refusals.
  */
 export async function enforce(limiter: RateLimiter, ...checks: [key: string, rule: LimitRule][]): Promise<void> {
-  const verdicts = await Promise.all(checks.map(([key, rule]) => limiter.hit(key, rule)));
+  const verdicts = await limiter.hitAll(checks);
   const refused = verdicts.filter((v) => !v.allowed);
   if (refused.length > 0) throw new RateLimitedError(Math.max(...refused.map((v) => v.retryAfterS)));
 }

@@ -20,7 +20,7 @@ export function memoryRateLimiter(clock: () => Date = () => new Date()): RateLim
     }
     return removed;
   };
-  return {
+  const limiter: RateLimiter = {
     async hit(key, rule) {
       const nowMs = clock().getTime();
       if (nowMs >= nextSweepMs) {
@@ -36,9 +36,11 @@ export function memoryRateLimiter(clock: () => Date = () => new Date()): RateLim
       window.hits++;
       return verdictOf(rule, window.hits, window.endMs, nowMs);
     },
+    hitAll: (checks) => Promise.all(checks.map(([key, rule]) => limiter.hit(key, rule))),
     async reset(key, rule) {
       windows.delete(counterKey(rule, key));
     },
     prune: async (now) => sweep(now.getTime()),
   };
+  return limiter;
 }

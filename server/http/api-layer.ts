@@ -33,15 +33,18 @@ export const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * The gate of every state-changing call of the three dialects: it must carry the session's `sessid` (in the fields
  * or the `X-Sessid` header; 403 without), then it counts against the write limits of its session and of its client
- * address (429 with `Retry-After` above either). A POST that only reads (basket/state) counts too: the layer knows
- * methods, not intents, and the limits leave room for it.
+ * address (429 with `Retry-After` above either). A POST that `onlyReads` (basket/state, which every page calls at
+ * start) carries the sessid but is not counted: it changes nothing, and counting would be its only write.
  */
-export function guardWrites(limits: WriteLimits): MiddlewareHandler<AppEnv> {
+export function guardWrites(
+  limits: WriteLimits,
+  onlyReads: (c: Context<AppEnv>) => boolean = () => false,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!READS.has(c.req.method)) {
       const body = await readBody(c);
       if (!validSessid(c.get('session'), body.sessid ?? c.req.header('x-sessid'))) throw sessidInvalid();
-      await countWrite(limits, c.get('ctx'));
+      if (!onlyReads(c)) await countWrite(limits, c.get('ctx'));
     }
     await next();
   };

@@ -71,6 +71,26 @@ describe('tableRateLimiter (the limiter every process shares on PostgreSQL)', ()
     expect((await limiter.hit('a', rule)).allowed).toBe(false);
   });
 
+  it('counts every pair of a call in one statement, a pair given twice twice', async () => {
+    const limiter = tableRateLimiter(app.database.db);
+    const session = { name: 'all-session', limit: 2, windowS: 60 };
+    const client = { name: 'all-client', limit: 3, windowS: 60 };
+    const verdicts = [];
+    for (let i = 0; i < 2; i++) verdicts.push(await limiter.hitAll([['s', session], ['c', client]]));
+    expect(verdicts.flat().map((v) => v.allowed)).toEqual([true, true, true, true]);
+    // The session's third hit is refused while the client's counts on.
+    expect((await limiter.hitAll([['s', session], ['c', client]])).map((v) => v.allowed)).toEqual([false, true]);
+    expect((await limiter.hitAll([['c', client], ['c', client]])).map((v) => v.allowed)).toEqual([false, false]);
+    const rows = await queryRows<{ key: string; hits: number }>(
+      app.database.db,
+      sql`select key, hits from rate_limits where key like 'all-%' order by key`,
+    );
+    expect(rows.map((r) => [r.key, Number(r.hits)])).toEqual([
+      ['all-client:c', 5],
+      ['all-session:s', 3],
+    ]);
+  });
+
   it('prunes the windows that have ended, and only those', async () => {
     const { clock, advance } = setClock();
     const limiter = tableRateLimiter(app.database.db, clock);
@@ -123,6 +143,14 @@ describe('the write limit per session', () => {
     // Another visitor has a session limit of its own.
     const other = await newVisitor(app);
     expect((await other.post(API.basketAdd, { offerId: (offers[3] as OfferFacts).id })).status).toBe(200);
+  });
+
+  it('does not count the basket state, which every page asks at start and which changes nothing', async () => {
+    const v = await newVisitor(app);
+    for (let i = 0; i < 5; i++) expect((await v.post(API.basketState, {})).status).toBe(200);
+    for (const o of offers.slice(0, 3)) expect((await v.post(API.basketAdd, { offerId: o.id })).status).toBe(200);
+    // Without its sessid it is still refused.
+    expect((await app.fetch(API.basketState, { method: 'POST', headers: { cookie: v.cookie } })).status).toBe(403);
   });
 
   it('answers POST /api/ over it with 429 and {error: {msg, code}}, writing nothing', async () => {
