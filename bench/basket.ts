@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
 import { failures, load } from './measure';
+import { beside, ROUND_TRIPS, type RoundTripBaseline } from './round-trips';
 import type { BenchRow } from './types';
 
 const CONNECTIONS = 50;
@@ -21,11 +22,15 @@ export async function basketOffers(db: Db): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
-/** Add-to-cart under 50 concurrent visitors, and the basket/state call the pages make at start, for comparison. */
+/**
+ * Add-to-cart under 50 concurrent visitors, and the basket/state call the pages make at start; on PostgreSQL each
+ * beside a bare route making as many round trips (`baseline`).
+ */
 export async function basketRows(
   baseURL: string,
   offers: number[],
   newVisitor: () => Promise<{ cookie: string; sessid: string }>,
+  baseline: RoundTripBaseline | null,
 ): Promise<BenchRow[]> {
   const visitors: { cookie: string; sessid: string }[] = [];
   for (let i = 0; i < VISITORS; i++) visitors.push(await newVisitor());
@@ -52,10 +57,20 @@ export async function basketRows(
       })),
     },
   });
-  const note = (r: { requests: number; non2xx: number; errors: number }) =>
-    `${CONNECTIONS} visitors at once, ${r.requests} calls${failures(r)}`;
+  const bare = async (trips: number) => baseline && (await baseline.load(trips, { connections: CONNECTIONS }));
+  const row = async (name: string, r: typeof add, trips: number): Promise<BenchRow> => {
+    const { ratio, baselineNote = '' } = beside(r, await bare(trips), trips);
+    return {
+      name,
+      reqPerSec: r.reqPerSec,
+      p50Ms: r.p50Ms,
+      p95Ms: r.p95Ms,
+      ratio,
+      note: `${CONNECTIONS} visitors at once, ${r.requests} calls${failures(r)}${baselineNote}`,
+    };
+  };
   return [
-    { name: 'basket/add (add to cart)', reqPerSec: add.reqPerSec, p50Ms: add.p50Ms, p95Ms: add.p95Ms, note: note(add) },
-    { name: 'basket/state', reqPerSec: state.reqPerSec, p50Ms: state.p50Ms, p95Ms: state.p95Ms, note: note(state) },
+    await row('basket/add (add to cart)', add, ROUND_TRIPS.add),
+    await row('basket/state', state, ROUND_TRIPS.state),
   ];
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
 import { newSessionId, signedVisitor } from '../server/http/session';
 import { failures, load } from './measure';
+import { beside, ROUND_TRIPS, type RoundTripBaseline } from './round-trips';
 import type { BenchRow } from './types';
 
 const CONNECTIONS = 50;
@@ -46,7 +47,11 @@ export async function orderVisitors(db: Db, secret: string): Promise<OrderVisito
  * `sale.order.save` under 50 visitors at once, each ordering its cart to a pickup point. Every save is the whole
  * transaction: stock rows locked and taken, the order, its lines and history, the outbox messages.
  */
-export async function orderRows(baseURL: string, visitors: OrderVisitor[]): Promise<BenchRow[]> {
+export async function orderRows(
+  baseURL: string,
+  visitors: OrderVisitor[],
+  baseline: RoundTripBaseline | null,
+): Promise<BenchRow[]> {
   const first = visitors[0] as OrderVisitor;
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   const data = await fetch(`${baseURL}/api/`, {
@@ -79,13 +84,16 @@ export async function orderRows(baseURL: string, visitors: OrderVisitor[]): Prom
   });
   // autocannon counts answers; a save it gave up on (an error) is not among them.
   const placed = saves.requests - saves.non2xx;
+  const bare = baseline && (await baseline.load(ROUND_TRIPS.orderSave, { connections: CONNECTIONS }));
+  const { ratio, baselineNote = '' } = beside(saves, bare, ROUND_TRIPS.orderSave);
   return [
     {
       name: 'sale.order.save (order saves)',
       reqPerSec: saves.reqPerSec,
       p50Ms: saves.p50Ms,
       p95Ms: saves.p95Ms,
-      note: `${CONNECTIONS} visitors at once, ${VISITORS} saves, ${placed} answered 200${failures(saves)}`,
+      ratio,
+      note: `${CONNECTIONS} visitors at once, ${VISITORS} saves, ${placed} answered 200${failures(saves)}${baselineNote}`,
     },
   ];
 }

@@ -14,6 +14,7 @@ import { lighthouseRows } from './lighthouse';
 import { LEAF, listingQueryRows } from './listing';
 import { orderRows, orderVisitors } from './order';
 import { type BenchPage, pageRows } from './pages';
+import { roundTripBaseline } from './round-trips';
 import { startShop } from './shop-process';
 import type { BenchRow } from './types';
 
@@ -150,8 +151,16 @@ async function runOn(database: Database, databaseUrl?: string): Promise<BenchRow
       const label = cache === 'off' ? 'cold (page cache off)' : 'warm';
       if (wants('pages')) rows.push(...(await pageRows(shop.baseURL, pages, label)));
       if (cache === 'on') {
-        if (wants('basket')) rows.push(...(await basketRows(shop.baseURL, offers, () => newVisitor(shop.baseURL))));
-        if (buyers.length > 0) rows.push(...(await orderRows(shop.baseURL, buyers)));
+        // On PostgreSQL each write-path call is measured beside a bare route making as many round trips.
+        const baseline =
+          databaseUrl && (wants('basket') || buyers.length > 0) ? await roundTripBaseline(databaseUrl) : null;
+        try {
+          if (wants('basket'))
+            rows.push(...(await basketRows(shop.baseURL, offers, () => newVisitor(shop.baseURL), baseline)));
+          if (buyers.length > 0) rows.push(...(await orderRows(shop.baseURL, buyers, baseline)));
+        } finally {
+          baseline?.stop();
+        }
         if (values.lighthouse && database.kind === 'pglite')
           rows.push(...(await lighthouseRows(shop.baseURL, lighthousePages(pages))));
       }

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API } from '../../contract/api';
+import { ROUND_TRIPS } from '../../bench/round-trips';
 import type { Basket } from '../../domain/basket/basket';
 import { offerFacts } from '../support/basket-offers';
 import { checkoutKit } from '../support/checkout';
@@ -8,7 +9,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Issue 29.1: what add to cart and the basket state cost in round trips to PostgreSQL, counted at the driver: at most
- * 3 for an add (the write limits, the snapshot, the write) and 1 for the state, for a visitor and a logged-in user.
+ * 3 for an add (the write limits, the snapshot, the write) and 1 for the state, for a visitor and a logged-in user;
+ * and the bench's baselines (bench/round-trips.ts) make as many round trips as these calls do.
  */
 let app: TestApp;
 let kit: Awaited<ReturnType<typeof checkoutKit>>;
@@ -70,4 +72,15 @@ it('adds to the cart in at most 3 statements and answers the state in 1, for a v
     [c.id, 3],
     [b.id, 1],
   ]);
+});
+
+it('saves an order in as many statements as the bench baseline makes round trips', async () => {
+  const offer = (await offerFacts(app.database.db)).find((o) => o.online >= 3 && !o.restricted);
+  const { v, phone } = await kit.quickShopper(offer as NonNullable<typeof offer>);
+  statements.length = 0;
+  const saved = await kit.rpc(v, 'sale.order.save', kit.pickup(phone));
+  const sent = statements.length;
+  expect(saved.status).toBe(200);
+  expect(sent).toBe(ROUND_TRIPS.orderSave);
+  expect(ROUND_TRIPS).toMatchObject({ add: 3, state: 1 });
 });
