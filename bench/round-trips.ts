@@ -6,7 +6,7 @@ import { type LoadOptions, type LoadResult, load } from './measure';
  * Round trips to the database per call, as tests/api/write-path-statements.pg.test.ts counts them at the driver:
  * the baseline of each write-path row makes as many.
  */
-export const ROUND_TRIPS = { add: 3, state: 1, orderSave: 29 };
+export const ROUND_TRIPS = { add: 3, state: 1, orderSave: 21 };
 
 export interface RoundTripBaseline {
   /** The bare route making `trips` round trips, under the same load as the call it stands beside. */

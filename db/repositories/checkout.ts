@@ -13,7 +13,7 @@ import { bringingStores, type ShopSource, shopServes, slowestSource } from '../.
 import type { DeliveryType, OrderStatus } from '../../domain/order/process';
 import type { PromoCode } from '../../domain/pricing/promo';
 import type { Holiday, WeekHours } from '../../domain/stores/hours';
-import { type Db, isUniqueViolation, queryRows } from '../client';
+import { type Db, queryRows } from '../client';
 import { type AddressRow, cabinetRepository, columns, toAddress } from './cabinet';
 import { orderableOnlineSql, shopSourceSql } from './availability';
 import type { BasketOwner } from '../../domain/basket/ports';
@@ -395,51 +395,51 @@ export function orderWrites(db: Db): OrderWrites {
     },
 
     async insert(order, actor) {
-      let id: number;
-      try {
-        // A savepoint: a key already used leaves the transaction able to roll back cleanly.
-        id = await db.transaction(async (tx) => {
-          const [row] = await queryRows<{ id: number }>(
-            tx,
-            // The order's own stock movements (written before its row existed) get its id (migration 0029).
-            sql`
-            with o as (insert into orders (user_id, session_id, idempotency_key, status, delivery_type, delivery, name, last_name,
-              second_name, email, phone, comment, is_disabled_call, items, discount, delivery_price, bonuses_used, total,
-              reserved_until, payment_method, payment_due_at)
-            values (${order.userId}, ${order.sessionId}, ${order.idempotencyKey}, ${order.status}, ${order.deliveryType},
-              ${JSON.stringify(order.delivery)}::jsonb, ${order.name}, ${order.lastName}, ${order.secondName},
-              ${order.email}, ${order.phone}, ${order.comment}, ${order.isDisabledCall}, ${order.items},
-              ${order.discount}, ${order.deliveryPrice}, ${order.bonusesUsed}, ${order.total},
-              ${order.reservedUntil?.toISOString() ?? null}, ${order.paymentMethod},
-              ${order.paymentDueAt?.toISOString() ?? null})
-            returning id),
-            linked as (update stock_movements set order_id = (select id from o)
-              where xact = txid_current() and order_id is null and kind in ('order', 'reservation'))
-            select id from o`,
-          );
-          return Number(row?.id);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) return null;
-        throw error;
-      }
-      for (const l of order.lines)
-        await db.execute(sql`
-          insert into order_lines (order_id, offer_id, product_id, name, size_name, price, old_price, quantity, total)
-          values (${id}, ${l.offerId}, ${l.productId}, ${l.name}, ${l.sizeName}, ${l.price}, ${l.oldPrice},
-            ${l.quantity}, ${l.total})`);
-      for (const a of order.stock)
-        await db.execute(sql`
-          insert into order_stock (order_id, offer_id, store_id, quantity) values (${id}, ${a.offerId}, ${a.storeId}, ${a.quantity})
-          on conflict (order_id, offer_id, store_id) do update set quantity = order_stock.quantity + excluded.quantity`);
-      await db.execute(
-        sql`insert into order_status_history (order_id, status, actor) values (${id}, ${order.status}, ${actor})`,
+      const lines = order.lines.map((l) => ({
+        offer_id: l.offerId,
+        product_id: l.productId,
+        name: l.name,
+        size_name: l.sizeName,
+        price: l.price,
+        old_price: l.oldPrice,
+        quantity: l.quantity,
+        total: l.total,
+      }));
+      const stock = order.stock.map((a) => ({ offer_id: a.offerId, store_id: a.storeId, quantity: a.quantity }));
+      const spent = order.userId !== null && order.bonusesUsed > 0 ? -order.bonusesUsed : 0;
+      // One statement: the order, its lines, the stock it took, its first status and the bonuses it spent. A key
+      // already used inserts nothing (and waits for a save of it still running), so the transaction stays usable.
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`
+        with o as (insert into orders (user_id, session_id, idempotency_key, status, delivery_type, delivery, name, last_name,
+          second_name, email, phone, comment, is_disabled_call, items, discount, delivery_price, bonuses_used, total,
+          reserved_until, payment_method, payment_due_at)
+        values (${order.userId}, ${order.sessionId}, ${order.idempotencyKey}, ${order.status}, ${order.deliveryType},
+          ${JSON.stringify(order.delivery)}::jsonb, ${order.name}, ${order.lastName}, ${order.secondName},
+          ${order.email}, ${order.phone}, ${order.comment}, ${order.isDisabledCall}, ${order.items},
+          ${order.discount}, ${order.deliveryPrice}, ${order.bonusesUsed}, ${order.total},
+          ${order.reservedUntil?.toISOString() ?? null}, ${order.paymentMethod},
+          ${order.paymentDueAt?.toISOString() ?? null})
+        on conflict do nothing
+        returning id),
+        -- The order's own stock movements (written before its row existed) get its id (migration 0029).
+        linked as (update stock_movements set order_id = (select id from o)
+          where exists (select 1 from o) and xact = txid_current() and order_id is null and kind in ('order', 'reservation')),
+        line_rows as (insert into order_lines (order_id, offer_id, product_id, name, size_name, price, old_price, quantity, total)
+          select o.id, l.offer_id, l.product_id, l.name, l.size_name, l.price, l.old_price, l.quantity, l.total
+          from o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(offer_id int, product_id int, name text,
+            size_name text, price int, old_price int, quantity int, total int)),
+        stock_rows as (insert into order_stock (order_id, offer_id, store_id, quantity)
+          select o.id, a.offer_id, a.store_id, sum(a.quantity)
+          from o, jsonb_to_recordset(${JSON.stringify(stock)}::jsonb) as a(offer_id int, store_id int, quantity int)
+          group by o.id, a.offer_id, a.store_id),
+        history as (insert into order_status_history (order_id, status, actor) select id, ${order.status}, ${actor} from o),
+        bonuses as (insert into bonus_operations (user_id, order_id, kind, amount)
+          select ${order.userId}::int, id, 'spend', ${spent}::int from o where ${spent}::int < 0)
+        select id from o`,
       );
-      if (order.userId !== null && order.bonusesUsed > 0)
-        await db.execute(sql`
-          insert into bonus_operations (user_id, order_id, kind, amount)
-          values (${order.userId}, ${id}, 'spend', ${-order.bonusesUsed})`);
-      return id;
+      return row ? Number(row.id) : null;
     },
 
     async spendBonuses(userId, amount) {
@@ -643,10 +643,12 @@ export function orderWrites(db: Db): OrderWrites {
     },
 
     async clearTaken(owner, lineIds) {
-      if (lineIds.length > 0)
-        await db.execute(sql`delete from basket_lines l where ${ownerSql(owner)} and l.id in ${lineIds}`);
-      await db.execute(sql`delete from checkout_promo_codes where session_id = ${owner.sessionId}`);
-      await db.execute(sql`update sessions set discount_card_removed = false where id = ${owner.sessionId}`);
+      // One statement: the ordered lines, the checkout's promo codes and its removed card go together.
+      const lines = lineIds.length > 0 ? sql`l.id in ${lineIds}` : sql`false`;
+      await db.execute(sql`
+        with taken as (delete from basket_lines l where ${ownerSql(owner)} and ${lines}),
+          promos as (delete from checkout_promo_codes where session_id = ${owner.sessionId})
+        update sessions set discount_card_removed = false where id = ${owner.sessionId}`);
     },
   };
 }

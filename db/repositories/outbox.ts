@@ -13,15 +13,18 @@ const ERROR_MAX = 1000;
  */
 export function outboxRepository(db: Db): OutboxRepository {
   return {
-    async enqueue(message) {
-      await db.insert(outbox).values({
-        channel: message.channel,
-        kind: message.kind,
-        recipient: message.to,
-        subject: message.channel === 'email' ? message.subject : null,
-        textBody: message.text,
-        htmlBody: message.channel === 'email' ? message.html : null,
-      });
+    async enqueue(...messages) {
+      if (messages.length === 0) return;
+      await db.insert(outbox).values(
+        messages.map((message) => ({
+          channel: message.channel,
+          kind: message.kind,
+          recipient: message.to,
+          subject: message.channel === 'email' ? message.subject : null,
+          textBody: message.text,
+          htmlBody: message.channel === 'email' ? message.html : null,
+        })),
+      );
     },
   };
 }

@@ -1,11 +1,11 @@
 import type { OutgoingMessage, QueuedMessage } from './message';
 
 /**
- * Where a use-case puts the messages it sends. `enqueue` is one insert on the repositories of the use-case's
- * transaction, so the message commits with the change that causes it, or not at all.
+ * Where a use-case puts the messages it sends. `enqueue` is one insert (of every message given) on the repositories
+ * of the use-case's transaction, so the messages commit with the change that causes them, or not at all.
  */
 export interface OutboxRepository {
-  enqueue(message: OutgoingMessage): Promise<void>;
+  enqueue(...messages: OutgoingMessage[]): Promise<void>;
 }
 
 /** The sender's side of the outbox: safe to use from several processes on one database. */

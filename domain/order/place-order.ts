@@ -331,23 +331,25 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
       const { ctx, input, delivery, totals, orderId, phone, paymentDueAt } = draft;
       const number = orderNumber(orderId);
       const where = 'address' in delivery ? delivery.address : 'shop' in delivery ? delivery.shop : '';
-      if (input.email)
-        await tx.outbox.enqueue(
-          orderConfirmationLetter({
-            company: deps.company,
-            email: input.email,
-            name: splitFullName(input.name).name,
-            number,
-            lines: pricedLines(draft),
-            delivery: `${DELIVERY_NAMES[input.deliveryType]}, ${where}`,
-            deliveryPrice: totals.delivery,
-            discount: totals.discount,
-            total: totals.total,
-            url: deps.orderLink(orderId),
-            online: paymentDueAt ? { payBy: payByText(paymentDueAt, ctx) } : undefined,
-          }),
-        );
-      await tx.outbox.enqueue(orderSms({ phone, number, total: totals.total }));
+      const sms = orderSms({ phone, number, total: totals.total });
+      if (!input.email) return tx.outbox.enqueue(sms);
+      // One insert for both.
+      await tx.outbox.enqueue(
+        orderConfirmationLetter({
+          company: deps.company,
+          email: input.email,
+          name: splitFullName(input.name).name,
+          number,
+          lines: pricedLines(draft),
+          delivery: `${DELIVERY_NAMES[input.deliveryType]}, ${where}`,
+          deliveryPrice: totals.delivery,
+          discount: totals.discount,
+          total: totals.total,
+          url: deps.orderLink(orderId),
+          online: paymentDueAt ? { payBy: payByText(paymentDueAt, ctx) } : undefined,
+        }),
+        sms,
+      );
     },
   },
 ];
