@@ -215,9 +215,9 @@ export function createApp(deps: AppDeps) {
     c.req.path.startsWith(`${API_V2_BASE}/`) &&
     c.req.path !== API.userState;
   app.use('*', sessionMiddleware(deps.secret, settings.SITE_URL.startsWith('https:'), readOfTheApi));
-  // The basket's state and add-to-cart find the session's user in their own query (issue 29.1).
-  const basketCall = (c: Context<AppEnv>) =>
-    c.req.method === 'POST' && (c.req.path === API.basketState || c.req.path === API.basketAdd);
+  // The basket's state, add to cart and the wishlist's calls find the session's user in their own query (issue 29.1).
+  const basketCalls = new Set<string>([API.basketState, API.basketAdd, API.wishlistAdd, API.wishlistDelete]);
+  const basketCall = (c: Context<AppEnv>) => c.req.method === 'POST' && basketCalls.has(c.req.path);
   app.use('*', requestContext({ services, trustProxy: settings.TRUST_PROXY, clock, looksUpItsActor: basketCall }));
   // The back office: its own staff session and gate, pages and calls alike (issue 25.1).
   const staff = staffGate({ services, secure: settings.SITE_URL.startsWith('https:') });

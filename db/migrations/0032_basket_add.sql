@@ -1,8 +1,10 @@
--- Issue 29.1: add to cart in one round trip. The owner's advisory lock (the key space 5100 of the other basket writes in
--- db/repositories/basket.ts), the line cap, the session row and the capped upsert, as one statement: each statement
--- of the function reads the rows committed before it, so the count after the lock stays true until the insert commits.
-CREATE OR REPLACE FUNCTION basket_add_to_cart(
-  p_session text, p_user integer, p_offer integer, p_quantity integer, p_cap integer, p_max_lines integer
+-- Issue 29.1: a basket line added in one round trip. The owner's advisory lock (the key space 5100 of the other basket
+-- writes in db/repositories/basket.ts), the list's line cap, the session row and the upsert, as one statement: each
+-- statement of the function reads the rows committed before it, so the count after the lock stays true until the
+-- insert commits. A cart line adds `p_quantity` units within `p_cap`; a wishlist line (`p_delay`) is there once.
+CREATE OR REPLACE FUNCTION basket_add_line(
+  p_session text, p_user integer, p_offer integer, p_delay boolean, p_quantity integer, p_cap integer,
+  p_max_lines integer
 ) RETURNS TABLE (outcome text, line_id integer, line_quantity integer)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -14,18 +16,33 @@ BEGIN
   IF p_user IS NULL THEN
     PERFORM pg_advisory_xact_lock(5100, hashtext('session:' || p_session));
     SELECT count(*)::int, coalesce(bool_or(l.offer_id = p_offer), false) INTO v_lines, v_has
-      FROM basket_lines l WHERE l.session_id = p_session AND l.user_id IS NULL AND NOT l.delay;
+      FROM basket_lines l WHERE l.session_id = p_session AND l.user_id IS NULL AND l.delay = p_delay;
   ELSE
     PERFORM pg_advisory_xact_lock(5100, hashtext('user:' || p_user));
     SELECT count(*)::int, coalesce(bool_or(l.offer_id = p_offer), false) INTO v_lines, v_has
-      FROM basket_lines l WHERE l.user_id = p_user AND NOT l.delay;
+      FROM basket_lines l WHERE l.user_id = p_user AND l.delay = p_delay;
   END IF;
   IF NOT v_has AND v_lines >= p_max_lines THEN
     RETURN QUERY SELECT 'full'::text, NULL::integer, NULL::integer;
     RETURN;
   END IF;
   INSERT INTO sessions (id) VALUES (p_session) ON CONFLICT (id) DO UPDATE SET last_seen_at = now();
-  -- Concurrent adds of one line also queue on its row lock; each checks the cap against the quantity it finds.
+  IF p_delay THEN
+    IF p_user IS NULL THEN
+      INSERT INTO basket_lines (session_id, user_id, offer_id, delay, quantity) VALUES (p_session, NULL, p_offer, true, 1)
+        ON CONFLICT (session_id, offer_id, delay) WHERE user_id IS NULL DO NOTHING;
+      SELECT l.id, l.quantity INTO v_id, v_quantity FROM basket_lines l
+        WHERE l.session_id = p_session AND l.user_id IS NULL AND l.offer_id = p_offer AND l.delay;
+    ELSE
+      INSERT INTO basket_lines (session_id, user_id, offer_id, delay, quantity) VALUES (p_session, p_user, p_offer, true, 1)
+        ON CONFLICT (user_id, offer_id, delay) WHERE user_id IS NOT NULL DO NOTHING;
+      SELECT l.id, l.quantity INTO v_id, v_quantity FROM basket_lines l
+        WHERE l.user_id = p_user AND l.offer_id = p_offer AND l.delay;
+    END IF;
+    RETURN QUERY SELECT 'added'::text, v_id, v_quantity;
+    RETURN;
+  END IF;
+  -- Concurrent adds of one cart line also queue on its row lock; each checks the cap against the quantity it finds.
   IF p_user IS NULL THEN
     INSERT INTO basket_lines AS l (session_id, user_id, offer_id, delay, quantity)
       VALUES (p_session, NULL, p_offer, false, p_quantity)

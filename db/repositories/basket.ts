@@ -163,7 +163,7 @@ export function basketRepository(db: Db): BasketRepository {
       return (await queryRows<LineRow>(db, linesOf(owner))).map(toRow);
     },
 
-    async cartSnapshot(owner, offerId) {
+    async snapshot(owner, offerId) {
       const [row] = await queryRows<{ user_id: number | null; offer: CatalogueRow | null; lines: LineRow[] }>(
         db,
         sql`
@@ -196,33 +196,20 @@ export function basketRepository(db: Db): BasketRepository {
       return new Map(rows.map((r) => [Number(r.id), onlineStockOf(Number(r.id), r)]));
     },
 
-    async addToCart(owner, offerId, quantity, cap) {
-      // One statement (migration 0032): the owner's lock, the line cap, the session row and the capped upsert.
+    async addLine(owner, offerId, { delay, quantity, cap }) {
+      // One statement (migration 0032): the owner's lock, the list's line cap, the session row and the upsert.
       const [row] = await queryRows<{
         outcome: 'added' | 'over_stock' | 'full';
         line_id: number;
         line_quantity: number;
       }>(
         db,
-        sql`select * from basket_add_to_cart(${owner.sessionId}, ${owner.userId}::int, ${offerId}::int,
+        sql`select * from basket_add_line(${owner.sessionId}, ${owner.userId}::int, ${offerId}::int, ${delay},
           ${quantity}::int, ${cap}::int, ${MAX_BASKET_LINES}::int)`,
       );
       if (row?.outcome === 'added')
         return { outcome: 'added', lineId: Number(row.line_id), quantity: Number(row.line_quantity) };
       return { outcome: row?.outcome === 'full' ? 'full' : 'over_stock' };
-    },
-
-    async addToWishlist(owner, offerId) {
-      return db.transaction(async (tx) => {
-        await tx.execute(lockOwner(owner));
-        if (await listFull(tx, owner, true, offerId)) return 'full';
-        await tx.execute(sql`
-          with ${touchSession(owner.sessionId)}
-          insert into basket_lines (session_id, user_id, offer_id, delay, quantity)
-          values (${owner.sessionId}, ${owner.userId}, ${offerId}, true, 1)
-          on conflict ${conflictTarget(owner)} do nothing`);
-        return 'added';
-      });
     },
 
     async removeFromWishlist(owner, offerId) {

@@ -4,6 +4,18 @@ import type { BasketRepository, StoredLine } from './ports';
 
 const ctx = { sessionId: 's1', actor: { kind: 'visitor' as const } };
 const unused = () => Promise.reject(new Error('not used by this test'));
+const catalogue = {
+  productId: 1,
+  productName: 'Парка',
+  brandName: 'Вьюга',
+  category: 'парка',
+  colorName: 'Синий',
+  url: '/product/parka/',
+  image: null,
+  sizeName: '46',
+  price: 1_000_000,
+  oldPrice: null,
+};
 
 /** A repository holding the owner's stored lines and each offer's online stock, logging every write. */
 function fakeRepo(stock: Record<number, number>, lines: StoredLine[] = []) {
@@ -12,11 +24,14 @@ function fakeRepo(stock: Record<number, number>, lines: StoredLine[] = []) {
     counts: unused,
     rows: async () => [],
     onlineStock: async (ids) => new Map(ids.filter((id) => id in stock).map((id) => [id, stock[id] as number])),
-    cartSnapshot: unused,
-    addToCart: unused,
-    async addToWishlist(_owner, offerId) {
-      writes.push(['addToWishlist', offerId]);
-      return 'added';
+    snapshot: async (owner, offerId) => ({
+      owner: { sessionId: owner.sessionId, userId: null },
+      offer: offerId in stock ? { ...catalogue, offerId, stock: stock[offerId] as number } : null,
+      rows: [],
+    }),
+    async addLine(_owner, offerId, { delay, quantity }) {
+      writes.push(['addLine', offerId, delay]);
+      return { outcome: 'added', lineId: 1, quantity };
     },
     removeFromWishlist: unused,
     sameProduct: unused,
@@ -69,7 +84,7 @@ describe('addToWishlist', () => {
   it('keeps a size that cannot be bought online, so the shopper can watch it', async () => {
     const { repo, writes } = fakeRepo({ 80: 0 });
     await createBasketService(repo).addToWishlist(ctx, 80);
-    expect(writes).toEqual([['addToWishlist', 80]]);
+    expect(writes).toEqual([['addLine', 80, true]]);
   });
 
   it('refuses an offer that does not exist or whose product is hidden', async () => {

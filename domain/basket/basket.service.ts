@@ -1,7 +1,7 @@
 import { type RequestContext, userIdOf } from '../context';
 import { DomainError } from '../errors';
 import { plural } from '../text/plural';
-import { type Basket, buildBasket, MAX_BASKET_LINES, mergeLines, withCartLine } from './basket';
+import { type Basket, buildBasket, MAX_BASKET_LINES, mergeLines, withLine } from './basket';
 import type { BasketCounts, BasketOwner, BasketRepository, OwnerRef } from './ports';
 
 /** The basket of whoever asks: the user once logged in, else the visitor's session. */
@@ -56,7 +56,7 @@ const noLine = () =>
   new DomainError('not_found', 'Этого товара уже нет в корзине. Обновите страницу.', 'LINE_NOT_FOUND');
 
 export function createBasketService(repo: BasketRepository): BasketService {
-  const state = async (owner: BasketOwner) => buildBasket(await repo.rows(owner));
+  const state = async (owner: OwnerRef) => buildBasket(await repo.rows(owner));
 
   /** The offer's online stock; refuses offers that do not exist or cannot be bought online. */
   const buyableStock = async (offerId: number) => {
@@ -79,31 +79,32 @@ export function createBasketService(repo: BasketRepository): BasketService {
 
   return {
     counts: (ctx) => repo.counts(basketOwner(ctx)),
-    state: async (ctx) => buildBasket(await repo.rows(ownerRef(ctx))),
+    state: (ctx) => state(ownerRef(ctx)),
 
     // Three round trips with the write limits: the snapshot, the write, and the answer built from both (a line a
     // concurrent call of the same shopper adds meanwhile shows in the next answer).
     async add(ctx, offerId, quantity = 1) {
-      const { owner, offer, rows } = await repo.cartSnapshot(ownerRef(ctx), offerId);
+      const { owner, offer, rows } = await repo.snapshot(ownerRef(ctx), offerId);
       if (!offer) throw notFound();
       const cap = offer.stock;
       if (cap <= 0) throw notBuyable();
       if (quantity > cap) throw overStock(cap);
-      const added = await repo.addToCart(owner, offerId, quantity, cap);
+      const added = await repo.addLine(owner, offerId, { delay: false, quantity, cap });
       if (added.outcome !== 'added') throw added.outcome === 'full' ? cartFull() : overStock(cap);
-      return buildBasket(withCartLine(rows, offer, added.lineId, added.quantity));
+      return buildBasket(withLine(rows, offer, { id: added.lineId, delay: false, quantity: added.quantity }));
     },
 
     async addToWishlist(ctx, offerId) {
-      const owner = basketOwner(ctx);
+      const { owner, offer, rows } = await repo.snapshot(ownerRef(ctx), offerId);
       // Any size can be delayed, a sold-out one too: the shopper keeps it to watch for its return.
-      await existingOffer(offerId);
-      if ((await repo.addToWishlist(owner, offerId)) === 'full') throw wishlistFull();
-      return state(owner);
+      if (!offer) throw notFound();
+      const added = await repo.addLine(owner, offerId, { delay: true, quantity: 1, cap: 1 });
+      if (added.outcome !== 'added') throw wishlistFull();
+      return buildBasket(withLine(rows, offer, { id: added.lineId, delay: true, quantity: added.quantity }));
     },
 
     async removeFromWishlist(ctx, offerId) {
-      const owner = basketOwner(ctx);
+      const owner = ownerRef(ctx);
       await existingOffer(offerId);
       await repo.removeFromWishlist(owner, offerId);
       return state(owner);

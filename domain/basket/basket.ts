@@ -61,13 +61,14 @@ export interface BasketRow {
 /** An offer with its product's data and online stock: a basket row before it has a line. */
 export type CatalogueLine = Omit<BasketRow, 'id' | 'delay' | 'quantity'>;
 
-/**
- * The rows after a cart line of `offer` was written as line `lineId` holding `quantity`: that line updated where it
- * stands, or the new line first (the newest).
- */
-export function withCartLine(rows: BasketRow[], offer: CatalogueLine, lineId: number, quantity: number): BasketRow[] {
-  const line: BasketRow = { ...offer, id: lineId, delay: false, quantity };
-  return rows.some((r) => r.id === lineId) ? rows.map((r) => (r.id === lineId ? line : r)) : [line, ...rows];
+/** The rows after a line of `offer` was written: that line updated where it stands, or the new line first (the newest). */
+export function withLine(
+  rows: BasketRow[],
+  offer: CatalogueLine,
+  written: Pick<BasketRow, 'id' | 'delay' | 'quantity'>,
+): BasketRow[] {
+  const line: BasketRow = { ...offer, ...written };
+  return rows.some((r) => r.id === line.id) ? rows.map((r) => (r.id === line.id ? line : r)) : [line, ...rows];
 }
 
 /** Builds the spec's basket from the stored rows (newest lines first, as stored). */

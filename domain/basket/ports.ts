@@ -17,8 +17,8 @@ export interface BasketOwner {
  */
 export type OwnerRef = BasketOwner | { sessionId: string; userId: 'session' };
 
-/** What add-to-cart reads in one query: the owner resolved, the offer asked for (with its stock), the basket. */
-export interface CartSnapshot {
+/** What adding a line reads in one query: the owner resolved, the offer asked for (with its stock), the basket. */
+export interface BasketSnapshot {
   owner: BasketOwner;
   /** Null when the offer does not exist or its product is hidden. */
   offer: CatalogueLine | null;
@@ -40,19 +40,21 @@ export interface BasketRepository {
   /** The owner's lines with their catalogue data and online stock, in one query. */
   rows(owner: OwnerRef): Promise<BasketRow[]>;
   /** The owner, the offer and the owner's lines, in one query. */
-  cartSnapshot(owner: OwnerRef, offerId: number): Promise<CartSnapshot>;
+  snapshot(owner: OwnerRef, offerId: number): Promise<BasketSnapshot>;
   /** Online stock per offer id; offers that do not exist (or whose product is hidden) are left out. */
   onlineStock(offerIds: number[]): Promise<Map<number, number>>;
   /**
-   * Adds `quantity` units to the owner's cart line of the offer, creating the line and the session row when needed,
-   * in one statement, and answers the line. Changes nothing and answers `over_stock` when the line would exceed
-   * `cap`, `full` when the line would be new and the cart already holds `MAX_BASKET_LINES` lines. Holds under
-   * concurrent adds of the same owner.
+   * Adds the offer to the owner's cart (`quantity` more units, capped at `cap`) or wishlist (once), creating the line
+   * and the session row when needed, in one statement, and answers the line. Changes nothing and answers
+   * `over_stock` when a cart line would exceed `cap`, `full` when the line would be new and its list already holds
+   * `MAX_BASKET_LINES` lines. Holds under concurrent adds of the same owner.
    */
-  addToCart(owner: BasketOwner, offerId: number, quantity: number, cap: number): Promise<AddOutcome>;
-  /** Puts the offer on the wishlist (once); `full`, changing nothing, when that needs a line beyond the cap. */
-  addToWishlist(owner: BasketOwner, offerId: number): Promise<'added' | 'full'>;
-  removeFromWishlist(owner: BasketOwner, offerId: number): Promise<void>;
+  addLine(
+    owner: BasketOwner,
+    offerId: number,
+    line: { delay: boolean; quantity: number; cap: number },
+  ): Promise<AddOutcome>;
+  removeFromWishlist(owner: OwnerRef, offerId: number): Promise<void>;
   line(owner: BasketOwner, lineId: number): Promise<StoredLine | null>;
   deleteLine(owner: BasketOwner, lineId: number): Promise<void>;
   setQuantity(owner: BasketOwner, lineId: number, quantity: number): Promise<void>;

@@ -17,9 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** Three writes through three repositories, one of which opens a transaction of its own. */
+/** Writes through three repositories, one of which opens a transaction of its own (moving a line to the wishlist). */
 async function writeAll(repos: TransactionRepositories, sessionId: string) {
-  await repos.basket.addToWishlist({ sessionId, userId: null }, offer.id);
+  const owner = { sessionId, userId: null };
+  const added = await repos.basket.addLine(owner, offer.id, { delay: false, quantity: 1, cap: 99 });
+  if (added.outcome === 'added') await repos.basket.moveToWishlist(owner, added.lineId);
   await repos.consents.record({
     purpose: 'order',
     version: CONSENT_TEXTS.order.version,

@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Issue 29.1: what add to cart and the basket state cost in round trips to PostgreSQL, counted at the driver: at most
- * 3 for an add (the write limits, the snapshot, the write) and 1 for the state, for a visitor and a logged-in user;
+ * 3 for an add to the cart or the wishlist (the write limits, the snapshot, the write) and 1 for the state, for a
+ * visitor and a logged-in user;
  * and the bench's baselines (bench/round-trips.ts) make as many round trips as these calls do.
  */
 let app: TestApp;
@@ -65,6 +66,11 @@ it('adds to the cart in at most 3 statements and answers the state in 1, for a v
     expect(cart(again.basket)).toEqual(cart(after.basket));
     expect(cart(after.basket)).toEqual([[c.id, 3], ...cart(before.basket)]);
     expect(added.basket.availableCount).toBe(before.basket.availableCount + 1);
+    // The wishlist's add costs the same, and its answer holds the line the state then reads.
+    const delayed = await counted(post, API.wishlistAdd, { offerId: a.id });
+    expect(delayed.sent).toBeLessThanOrEqual(3);
+    expect(delayed.basket.delay.map((l) => l.offer.id)).toEqual([a.id]);
+    expect((await counted(post, API.basketState, {})).basket.delay.map((l) => l.offer.id)).toEqual([a.id]);
   }
   // Each owner's cart is its own: the user's holds what the registration carried over, not the visitor's.
   const mine = await counted((p, f) => member.me.post(p, f), API.basketState, {});
