@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
 import { newSessionId, signedVisitor } from '../server/http/session';
 import { failures, load } from './measure';
+import type { ShopProcess } from './shop-process';
 import type { BenchRow } from './types';
 
 const CONNECTIONS = 50;
@@ -46,7 +47,8 @@ export async function orderVisitors(db: Db, secret: string): Promise<OrderVisito
  * `sale.order.save` under 50 visitors at once, each ordering its cart to a pickup point. Every save is the whole
  * transaction: stock rows locked and taken, the order, its lines and history, the outbox messages.
  */
-export async function orderRows(baseURL: string, visitors: OrderVisitor[]): Promise<BenchRow[]> {
+export async function orderRows(shop: ShopProcess, visitors: OrderVisitor[]): Promise<BenchRow[]> {
+  const { baseURL } = shop;
   const first = visitors[0] as OrderVisitor;
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   const data = await fetch(`${baseURL}/api/`, {
@@ -56,6 +58,7 @@ export async function orderRows(baseURL: string, visitors: OrderVisitor[]): Prom
   });
   const pointId = ((await data.json()) as { pickupPointList: { id: number }[] }).pickupPointList[0]?.id;
   if (!pointId) throw new Error('no pickup point in the visitor city');
+  await shop.loopDelay('reset');
   const saves = await load(`${baseURL}/api/`, {
     method: 'POST',
     connections: CONNECTIONS,
@@ -77,6 +80,8 @@ export async function orderRows(baseURL: string, visitors: OrderVisitor[]): Prom
       })),
     },
   });
+  // The loop's delay in the shop during the load: a late loop keeps every connection waiting, not just the slow save.
+  const delay = await shop.loopDelay('read');
   // autocannon counts answers; a save it gave up on (an error) is not among them.
   const placed = saves.requests - saves.non2xx;
   return [
@@ -85,7 +90,9 @@ export async function orderRows(baseURL: string, visitors: OrderVisitor[]): Prom
       reqPerSec: saves.reqPerSec,
       p50Ms: saves.p50Ms,
       p95Ms: saves.p95Ms,
-      note: `${CONNECTIONS} visitors at once, ${VISITORS} saves, ${placed} answered 200${failures(saves)}`,
+      note:
+        `${CONNECTIONS} visitors at once, ${VISITORS} saves, ${placed} answered 200${failures(saves)}; ` +
+        `shop's event loop delay p50 ${delay.p50Ms} ms, p99 ${delay.p99Ms} ms, max ${delay.maxMs} ms`,
     },
   ];
 }

@@ -151,7 +151,7 @@ async function runOn(database: Database, databaseUrl?: string): Promise<BenchRow
       if (wants('pages')) rows.push(...(await pageRows(shop.baseURL, pages, label)));
       if (cache === 'on') {
         if (wants('basket')) rows.push(...(await basketRows(shop.baseURL, offers, () => newVisitor(shop.baseURL))));
-        if (buyers.length > 0) rows.push(...(await orderRows(shop.baseURL, buyers)));
+        if (buyers.length > 0) rows.push(...(await orderRows(shop, buyers)));
         if (values.lighthouse && database.kind === 'pglite')
           rows.push(...(await lighthouseRows(shop.baseURL, lighthousePages(pages))));
       }
