@@ -92,7 +92,7 @@ export async function orderRows(shop: ShopProcess, visitors: OrderVisitor[]): Pr
       p95Ms: saves.p95Ms,
       note:
         `${CONNECTIONS} visitors at once, ${VISITORS} saves, ${placed} answered 200${failures(saves)}; ` +
-        `shop's event loop delay p50 ${delay.p50Ms} ms, p99 ${delay.p99Ms} ms, max ${delay.maxMs} ms`,
+        `shop's event loop late by p50 ${delay.p50Ms} ms, p99 ${delay.p99Ms} ms, max ${delay.maxMs} ms`,
     },
   ];
 }

@@ -14,10 +14,7 @@ export interface PgliteThread {
   close(): Promise<void>;
 }
 
-const workerUrl = new URL('./pglite-worker.ts', import.meta.url).href;
-// The worker's own module loader does not inherit tsx's hooks: the entry registers them before importing the file.
-const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}); })`;
+const entry = new URL('./pglite-worker-entry.mjs', import.meta.url);
 
 /**
  * Starts PGlite on a worker thread and connects to it. Should the thread die, the process exits with a message:
@@ -32,8 +29,7 @@ export async function startPgliteThread(options: { dataDir: string; loadDataDir?
     loadDataDir,
     socketPath: path.join(socketDir, '.s.PGSQL.5432'),
   };
-  const worker = new Worker(bootstrap, {
-    eval: true,
+  const worker = new Worker(entry, {
     workerData: data,
     transferList: loadDataDir ? [loadDataDir] : [],
   });
