@@ -47,7 +47,7 @@ export async function startPgliteThread(options: { dataDir: string; loadDataDir?
   worker.removeAllListeners();
   const die = (reason: string) => {
     if (closing) return;
-    console.error(`Встроенная база данных (PGlite) остановилась: ${reason}. Магазин останавливается.`);
+    console.error(`Встроенная база данных (PGlite) остановилась, магазин останавливается: ${reason}`);
     rmSync(socketDir, { recursive: true, force: true });
     process.exit(1);
   };
