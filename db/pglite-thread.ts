@@ -30,6 +30,8 @@ export async function startPgliteThread(options: { dataDir: string; loadDataDir?
     socketPath: path.join(socketDir, '.s.PGSQL.5432'),
   };
   const worker = new Worker(entry, {
+    // Not the process's flags: its `--import`s (tsx, the bench's probe) fail in a worker; the entry registers tsx.
+    execArgv: [],
     workerData: data,
     transferList: loadDataDir ? [loadDataDir] : [],
   });
@@ -54,7 +56,15 @@ export async function startPgliteThread(options: { dataDir: string; loadDataDir?
   worker.on('error', (error) => die(error.message));
   worker.on('exit', (code) => die(`поток завершился с кодом ${code}`));
 
-  const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+  // Kept open while idle: a new connection would only repeat the startup on the same backend.
+  const pool = new pg.Pool({
+    host: socketDir,
+    port: 5432,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+  });
   pool.on('error', (error) => console.warn(`PGlite: соединение потеряно (${error.message})`));
   // LISTEN belongs to the one backend, whichever connection asked; its notifications arrive on the connection
   // whose query committed them, and the pool has one.
