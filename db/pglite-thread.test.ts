@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { type Database, notify, openDatabase, queryRows } from './client';
 
@@ -58,7 +59,7 @@ it("keeps the shop's event loop free while its embedded database works", async (
   expect(answer.lateMs).toBeLessThan(150);
 }, 60_000);
 
-it('starts from a data-dir dump, queues concurrent transactions, and delivers notifications on commit', async () => {
+it('starts from a data-dir dump, queues concurrent transactions, rolls back a lost one, and notifies on commit', async () => {
   const source = await openDatabase({ dataDir: 'memory://' });
   await source.db.execute(sql`create table counter (n int not null)`);
   await source.db.execute(sql`insert into counter values (0)`);
@@ -86,6 +87,14 @@ it('starts from a data-dir dump, queues concurrent transactions, and delivers no
       throw new Error('откат');
     }),
   ).rejects.toThrow('откат');
+  expect(await queryRows(database.db, sql`select n from counter`)).toEqual([{ n: 20 }]);
+  // A connection lost mid-transaction (destroyed by the pool after an error): its writes are rolled back, and the
+  // next connection finds the backend free.
+  const pool = (database.db as unknown as { $client: Pool }).$client;
+  const lost = await pool.connect();
+  await lost.query('begin');
+  await lost.query('update counter set n = 100');
+  lost.release(true);
   expect(await queryRows(database.db, sql`select n from counter`)).toEqual([{ n: 20 }]);
   await new Promise((r) => setTimeout(r, 50));
   expect(heard.sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));

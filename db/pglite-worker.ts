@@ -39,6 +39,7 @@ interface Connection {
   socket: Socket;
   pending: Buffer;
   started: boolean;
+  closed: boolean;
 }
 const queue: { conn: Connection; messages: Buffer }[] = [];
 let owner: Connection | null = null;
@@ -89,11 +90,19 @@ function takeBatches(conn: Connection): Buffer[] {
   return out;
 }
 
+/** Runs the queued batches one at a time: the owner's first, anyone's when the backend is idle. */
 async function run(): Promise<void> {
   if (running) return;
   running = true;
   try {
     for (;;) {
+      // The owner left mid-batch or mid-transaction: end both, so the next client finds the backend idle.
+      if (owner?.closed) {
+        await pglite.execProtocolRaw(SYNC);
+        if (pglite.isInTransaction()) await pglite.execProtocolRaw(ROLLBACK);
+        owner = null;
+        continue;
+      }
       const index = owner ? queue.findIndex((q) => q.conn === owner) : 0;
       if (index < 0 || queue.length === 0) break;
       const [{ conn, messages }] = queue.splice(index, 1);
@@ -113,19 +122,9 @@ async function run(): Promise<void> {
   }
 }
 
-async function release(conn: Connection): Promise<void> {
-  for (let i = queue.length - 1; i >= 0; i--) if (queue[i].conn === conn) queue.splice(i, 1);
-  if (owner !== conn) return;
-  // A client gone mid-batch or mid-transaction: end both, so the next client finds the backend idle.
-  await pglite.execProtocolRaw(SYNC);
-  if (pglite.isInTransaction()) await pglite.execProtocolRaw(ROLLBACK);
-  owner = null;
-  await run();
-}
-
 const sockets = new Set<Socket>();
 const server = createServer((socket) => {
-  const conn: Connection = { socket, pending: Buffer.alloc(0), started: false };
+  const conn: Connection = { socket, pending: Buffer.alloc(0), started: false, closed: false };
   sockets.add(socket);
   socket.setNoDelay(true);
   socket.on('data', (chunk) => {
@@ -136,7 +135,9 @@ const server = createServer((socket) => {
   socket.on('error', () => socket.destroy());
   socket.on('close', () => {
     sockets.delete(socket);
-    void release(conn);
+    conn.closed = true;
+    for (let i = queue.length - 1; i >= 0; i--) if (queue[i]?.conn === conn) queue.splice(i, 1);
+    void run();
   });
 });
 
