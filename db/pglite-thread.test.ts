@@ -54,12 +54,12 @@ it("keeps the shop's event loop free while its embedded database works", async (
   });
   const answer = JSON.parse(stdout) as { kind: string; tookMs: number; lateMs: number };
   expect(answer.kind).toBe('pglite');
-  expect(answer.tookMs).toBeGreaterThan(300);
-  // On the event loop's thread the timer would wait for the whole query.
+  // On the event loop's thread the timer would wait for the whole query: long enough to fail the limit below.
+  expect(answer.tookMs).toBeGreaterThan(200);
   expect(answer.lateMs).toBeLessThan(150);
 }, 60_000);
 
-it('starts from a data-dir dump, queues concurrent transactions, rolls back a lost one, and notifies on commit', async () => {
+it('starts from a dump, queues transactions, rolls back a lost one and notifies on commit', async () => {
   const source = await openDatabase({ dataDir: 'memory://' });
   await source.db.execute(sql`create table counter (n int not null)`);
   await source.db.execute(sql`insert into counter values (0)`);
