@@ -3,6 +3,7 @@ import { type Db, queryRows } from '../db/client';
 import { newSessionId, signedVisitor } from '../server/http/session';
 import { failures, load } from './measure';
 import { beside, ROUND_TRIPS, type RoundTripBaseline } from './round-trips';
+import type { ShopProcess } from './shop-process';
 import type { BenchRow } from './types';
 
 const CONNECTIONS = 50;
@@ -48,10 +49,11 @@ export async function orderVisitors(db: Db, secret: string): Promise<OrderVisito
  * transaction: stock rows locked and taken, the order, its lines and history, the outbox messages.
  */
 export async function orderRows(
-  baseURL: string,
+  shop: ShopProcess,
   visitors: OrderVisitor[],
   baseline: RoundTripBaseline | null,
 ): Promise<BenchRow[]> {
+  const { baseURL } = shop;
   const first = visitors[0] as OrderVisitor;
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   const data = await fetch(`${baseURL}/api/`, {
@@ -61,6 +63,7 @@ export async function orderRows(
   });
   const pointId = ((await data.json()) as { pickupPointList: { id: number }[] }).pickupPointList[0]?.id;
   if (!pointId) throw new Error('no pickup point in the visitor city');
+  await shop.loopDelay('reset');
   const saves = await load(`${baseURL}/api/`, {
     method: 'POST',
     connections: CONNECTIONS,
@@ -82,6 +85,8 @@ export async function orderRows(
       })),
     },
   });
+  // The loop's delay in the shop during the load: a late loop keeps every connection waiting, not just the slow save.
+  const delay = await shop.loopDelay('read');
   // autocannon counts answers; a save it gave up on (an error) is not among them.
   const placed = saves.requests - saves.non2xx;
   const bare = baseline && (await baseline.load(ROUND_TRIPS.orderSave, { connections: CONNECTIONS }));
@@ -93,7 +98,9 @@ export async function orderRows(
       p50Ms: saves.p50Ms,
       p95Ms: saves.p95Ms,
       ratio,
-      note: `${CONNECTIONS} visitors at once, ${VISITORS} saves, ${placed} answered 200${failures(saves)}${baselineNote}`,
+      note:
+        `${CONNECTIONS} visitors at once, ${VISITORS} saves, ${placed} answered 200${failures(saves)}; ` +
+        `shop's event loop late by p50 ${delay.p50Ms} ms, p99 ${delay.p99Ms} ms, max ${delay.maxMs} ms${baselineNote}`,
     },
   ];
 }

@@ -157,7 +157,7 @@ async function runOn(database: Database, databaseUrl?: string): Promise<BenchRow
         try {
           if (wants('basket'))
             rows.push(...(await basketRows(shop.baseURL, offers, () => newVisitor(shop.baseURL), baseline)));
-          if (buyers.length > 0) rows.push(...(await orderRows(shop.baseURL, buyers, baseline)));
+          if (buyers.length > 0) rows.push(...(await orderRows(shop, buyers, baseline)));
         } finally {
           baseline?.stop();
         }

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../scripts/free-port';
+import type { LoopDelay } from './loop-delay';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -9,6 +10,8 @@ export interface ShopProcess {
   baseURL: string;
   /** Resident memory of the shop's processes (the primary and its workers), MiB. */
   rssMiB(): number;
+  /** The shop's event-loop delay (bench/loop-delay.ts): `reset` before a load, `read` after it. */
+  loopDelay(what: 'reset' | 'read'): Promise<LoopDelay>;
   stop(): Promise<void>;
 }
 
@@ -24,11 +27,15 @@ function children(pid: number): string[] {
 /** The shop as production starts it (`npm start`'s entry, NODE_ENV=production), in its own process(es). */
 export async function startShop(env: Record<string, string>): Promise<ShopProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './bench/loop-delay.ts', 'scripts/start.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const baseURL = `http://127.0.0.1:${port}`;
   let exited = false;
   child.on('exit', () => {
@@ -58,6 +65,17 @@ export async function startShop(env: Record<string, string>): Promise<ShopProces
         return sum + Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
       }, 0);
       return Math.round(kib / 1024);
+    },
+    loopDelay(what) {
+      return new Promise((resolve) => {
+        const answer = (m: { loopDelay?: LoopDelay }) => {
+          if (!m.loopDelay) return;
+          child.off('message', answer);
+          resolve(m.loopDelay);
+        };
+        child.on('message', answer);
+        child.send(`loop-delay:${what}`);
+      });
     },
     async stop() {
       if (exited) return;

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { startPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -47,6 +48,11 @@ export interface DatabaseOptions {
   /** A PGlite data-dir dump to start from (tests start from a migrated, seeded template). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /**
+   * PGlite on a worker thread, reached through the `pg` driver, so that its queries never stall the shop's event
+   * loop (decision 0024). The shop always runs it so; tests keep it in-process, where starting is faster.
+   */
+  offThread?: boolean;
 }
 
 /** The database the settings name: PostgreSQL at `DATABASE_URL`, else the embedded one under `DATA_DIR/pglite`. */
@@ -54,20 +60,34 @@ export function openConfiguredDatabase(settings: { DATABASE_URL?: string; DATA_D
   return openDatabase({
     databaseUrl: settings.DATABASE_URL,
     dataDir: path.join(path.resolve(settings.DATA_DIR), 'pglite'),
+    offThread: true,
   });
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options);
-}
-
-async function openPglite(options: DatabaseOptions): Promise<Database> {
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  return options.offThread ? openPgliteThread(dataDir, options.loadDataDir) : openPglite(dataDir, options.loadDataDir);
+}
+
+async function openPgliteThread(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+  const thread = await startPgliteThread({ dataDir, loadDataDir });
+  return {
+    db: drizzlePg(thread.pool, { schema }) as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePg(drizzlePg(thread.pool), { migrationsFolder }),
+    // One process owns a PGlite database, so there is nobody to lock out.
+    withLock: (fn) => fn(),
+    listen: thread.listen,
+    close: thread.close,
+  };
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const client = new PGlite({
     dataDir,
-    loadDataDir: options.loadDataDir,
+    loadDataDir,
     extensions: { pg_trgm, unaccent },
   });
   await client.waitReady;

@@ -54,7 +54,11 @@ export async function createTestApp(
       await admin.close();
     };
   } else {
-    database = await openDatabase({ loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
+    // PGLITE_THREAD=1: the shop's own path, PGlite on a worker thread behind the pg driver (slower to start).
+    database = await openDatabase({
+      loadDataDir: new Blob([readFileSync(template.dumpFile)]),
+      offThread: process.env.PGLITE_THREAD === '1',
+    });
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
   // Every test visitor comes from one address: the new-session, account-letter and promo-try limits are lifted unless

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import type { PgliteWorkerData } from './pglite-worker';
+
+/** The shop's side of the embedded database's thread (decision 0024). */
+export interface PgliteThread {
+  /** A pool of one connection: PGlite has one backend, so requests queue here rather than inside a transaction. */
+  pool: pg.Pool;
+  /** Calls `onMessage` for each `NOTIFY` on `channel`; answers the stop. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const entry = new URL('./pglite-worker-entry.mjs', import.meta.url);
+
+/**
+ * Starts PGlite on a worker thread and connects to it. Should the thread die, the process exits with a message:
+ * a shop without its database must not stay half alive.
+ */
+export async function startPgliteThread(options: { dataDir: string; loadDataDir?: Blob }): Promise<PgliteThread> {
+  // A private folder (mode 0700) for the socket: only this user can reach a database that asks no password.
+  const socketDir = mkdtempSync(path.join(tmpdir(), 'shop-pglite-'));
+  const loadDataDir = await options.loadDataDir?.arrayBuffer();
+  const data: PgliteWorkerData = {
+    dataDir: options.dataDir,
+    loadDataDir,
+    socketPath: path.join(socketDir, '.s.PGSQL.5432'),
+  };
+  const worker = new Worker(entry, {
+    // Not the process's flags: its `--import`s (tsx, the bench's probe) fail in a worker; the entry registers tsx.
+    execArgv: [],
+    workerData: data,
+    transferList: loadDataDir ? [loadDataDir] : [],
+  });
+  let closing = false;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.once('message', () => resolve());
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`поток завершился с кодом ${code}`)));
+    });
+  } catch (error) {
+    rmSync(socketDir, { recursive: true, force: true });
+    throw new Error(`Встроенная база данных (PGlite) не запустилась: ${(error as Error).message}`);
+  }
+  worker.removeAllListeners();
+  const die = (reason: string) => {
+    if (closing) return;
+    console.error(`Встроенная база данных (PGlite) остановилась, магазин останавливается: ${reason}`);
+    rmSync(socketDir, { recursive: true, force: true });
+    process.exit(1);
+  };
+  worker.on('error', (error) => die(error.message));
+  worker.on('exit', (code) => die(`поток завершился с кодом ${code}`));
+
+  // Kept open while idle: a new connection would only repeat the startup on the same backend.
+  const pool = new pg.Pool({
+    host: socketDir,
+    port: 5432,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+  });
+  pool.on('error', (error) => console.warn(`PGlite: соединение потеряно (${error.message})`));
+  // LISTEN belongs to the one backend, whichever connection asked; its notifications arrive on the connection
+  // whose query committed them, and the pool has one.
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  pool.on('connect', (client) =>
+    client.on('notification', (m) => {
+      for (const fn of listeners.get(m.channel) ?? []) fn(m.payload ?? '');
+    }),
+  );
+  const quoted = (channel: string) => `"${channel.replace(/"/g, '')}"`;
+
+  return {
+    pool,
+    async listen(channel, onMessage) {
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await pool.query(`listen ${quoted(channel)}`);
+      }
+      set.add(onMessage);
+      return async () => {
+        set.delete(onMessage);
+        if (set.size > 0 || listeners.get(channel) !== set) return;
+        listeners.delete(channel);
+        await pool.query(`unlisten ${quoted(channel)}`).catch(() => {});
+      };
+    },
+    async close() {
+      if (closing) return;
+      closing = true;
+      await pool.end();
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.postMessage('close');
+      await exited;
+      rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}
