@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../scripts/free-port';
 import type { LoopDelay } from './loop-delay';
@@ -24,22 +24,28 @@ function children(pid: number): string[] {
   }
 }
 
-/** The shop as production starts it (`npm start`'s entry, NODE_ENV=production), in its own process(es). */
+/**
+ * The shop as production starts it (`npm start`'s entry, NODE_ENV=production, logging every request at the default
+ * level), in its own process(es); its log goes to `data/bench/shop.log`.
+ */
 export async function startShop(env: Record<string, string>): Promise<ShopProcess> {
   const port = await freePort();
+  mkdirSync(path.join(root, 'data', 'bench'), { recursive: true });
+  const log = openSync(path.join(root, 'data', 'bench', 'shop.log'), 'a');
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', '--import', './bench/loop-delay.ts', 'scripts/start.ts'],
     {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', log, 'inherit', 'ipc'],
     },
   );
   const baseURL = `http://127.0.0.1:${port}`;
   let exited = false;
   child.on('exit', () => {
     exited = true;
+    closeSync(log);
   });
   for (let i = 0; ; i++) {
     if (exited) throw new Error('the shop did not start');
