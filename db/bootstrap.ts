@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { buildCatalog } from './seed/catalog';
 import type { Database, Db } from './client';
@@ -9,7 +8,7 @@ import { seedCatalog } from './seed/seed';
 /** Migrates, fills an empty catalogue with the demo one, and returns the shared session secret. */
 export async function prepareDatabase(
   database: Database,
-  options: { seed: number; products: number; dataDir: string; log: (m: string) => void },
+  options: { seed: number; products: number; log: (m: string) => void },
 ): Promise<{ secret: string }> {
   await database.migrate();
   return database.withLock(async () => {
@@ -17,7 +16,6 @@ export async function prepareDatabase(
     if (!row?.n) {
       options.log('база пуста: заполняю демонстрационный каталог…');
       await seedCatalog(database.db, buildCatalog({ seed: options.seed, products: options.products }), {
-        imagesDir: path.join(options.dataDir, 'images', 'source'),
         log: options.log,
       });
     }

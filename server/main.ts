@@ -40,7 +40,6 @@ export async function main(): Promise<void> {
     prepareDatabase(database, {
       seed: settings.SEED,
       products: settings.SEED_PRODUCTS,
-      dataDir,
       log: (m) => logger.info(m),
     });
   if (workers > 1 && cluster.isPrimary) {
