@@ -63,21 +63,18 @@ if (!existsSync(path.join(root, 'build/server/index.js'))) {
   process.exit(1);
 }
 
-/** `images` false: a run with no page loads (the exchange alone) skips rendering the photos. */
-async function ensureCatalog(database: Database, images = true): Promise<string> {
+async function ensureCatalog(database: Database): Promise<string> {
   await database.migrate();
   const [row] = await database.db.select({ n: count() }).from(products);
   if (row?.n !== productCount) {
     console.log(`заполняю каталог на ${productCount} товаров (${database.kind})…`);
     await seedCatalog(database.db, buildCatalog({ seed, products: productCount }), {
-      imagesDir: images ? path.join(benchDir, 'images', 'source') : null,
       log: (m) => console.log(`  ${m}`),
     });
   }
   const { secret } = await prepareDatabase(database, {
     seed,
     products: productCount,
-    dataDir: benchDir,
     log: () => {},
   });
   return secret;
@@ -113,7 +110,7 @@ async function newVisitor(baseURL: string) {
  * unpublishes the seeded products it does not name.
  */
 async function exchangeOn(database: Database, databaseUrl: string): Promise<BenchRow[]> {
-  await ensureCatalog(database, loads);
+  await ensureCatalog(database);
   const pkg = await exchangePackage(database.db);
   const shop = await startShop({
     ...shopEnv,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { buildCatalog } from './seed/catalog';
 import type { Database, Db } from './client';
@@ -9,21 +8,27 @@ import { seedCatalog } from './seed/seed';
 /** Migrates, fills an empty catalogue with the demo one, and returns the shared session secret. */
 export async function prepareDatabase(
   database: Database,
-  options: { seed: number; products: number; dataDir: string; log: (m: string) => void },
+  options: { seed: number; products: number; log: (m: string) => void },
 ): Promise<{ secret: string }> {
+  const started = Date.now();
+  options.log('база: применяю миграции…');
   await database.migrate();
+  options.log(`база: схема готова за ${seconds(started)} с`);
   return database.withLock(async () => {
     const [row] = await database.db.select({ n: count() }).from(products);
     if (!row?.n) {
+      const seeding = Date.now();
       options.log('база пуста: заполняю демонстрационный каталог…');
       await seedCatalog(database.db, buildCatalog({ seed: options.seed, products: options.products }), {
-        imagesDir: path.join(options.dataDir, 'images', 'source'),
         log: options.log,
       });
+      options.log(`демонстрационный каталог готов за ${seconds(seeding)} с`);
     }
     return { secret: await sessionSecret(database.db) };
   });
 }
+
+const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 
 async function sessionSecret(db: Db): Promise<string> {
   await db

@@ -65,7 +65,7 @@ async function exportDemo(dir: string): Promise<PackageFolder> {
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     await database.migrate();
-    await seedCatalog(database.db, buildCatalog({ seed, products }), { imagesDir: null });
+    await seedCatalog(database.db, buildCatalog({ seed, products }), {});
     const imagesDir = values.images as string;
     const pkg = exportPackage(await readShopCatalogue(database.db), { imageExists: imagesIn(imagesDir) });
     return await writePackageFolder(pkg, dir, { encoding: 'windows-1251', imagesDir });

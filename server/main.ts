@@ -14,7 +14,8 @@ import { createLogger } from './logger';
 import { createShopApp } from './shop';
 import { bootstrapStaff } from './staff-bootstrap';
 
-export async function main(): Promise<void> {
+/** `pagesBuilt`: the pages' build under way (`npm start` on a fresh clone), awaited once the database is ready. */
+export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}): Promise<void> {
   let settings: ReturnType<typeof readSettings>;
   try {
     settings = readSettings();
@@ -40,7 +41,6 @@ export async function main(): Promise<void> {
     prepareDatabase(database, {
       seed: settings.SEED,
       products: settings.SEED_PRODUCTS,
-      dataDir,
       log: (m) => logger.info(m),
     });
   if (workers > 1 && cluster.isPrimary) {
@@ -48,12 +48,14 @@ export async function main(): Promise<void> {
     const database = await open();
     await prepare(database);
     await database.close();
+    await pagesBuilt;
     logger.info(`процессов магазина: ${workers}`);
     runPrimary(workers, logger);
     return;
   }
   const database = await open();
   const { secret } = await prepare(database);
+  await pagesBuilt;
   const { app, outbox, services, push, transport, stopListening } = await createShopApp({
     settings: { ...settings, DATA_DIR: dataDir },
     database,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Company } from '../domain/content/company';
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { paymentProviderOf, type Settings } from '../config/settings';
@@ -76,6 +75,7 @@ import { createCatalogAdminService } from '../domain/catalog/admin/catalog-admin
 import { catalogAdminRepository, catalogAdminUnit } from '../db/repositories/catalog-admin';
 import { createPhotosService } from '../domain/photos/photos.service';
 import { photoUnit } from '../db/repositories/photos';
+import { openPhotoStore, type PhotoStore } from './images/photo-store';
 import { photoStore } from './images/upload-check';
 import { createStockAdminService } from '../domain/inventory/stock-documents';
 import { stockAdminReads, stockAdminUnit } from '../db/repositories/stock-admin';
@@ -108,6 +108,7 @@ export function createServices(deps: {
     | 'ORDERS_PER_PHONE_DAY'
     | 'ORDER_CONFIRM_MINUTES'
     | 'DATA_DIR'
+    | 'DATABASE_URL'
     | 'PHOTO_MAX_MB'
     | 'EXCHANGE_RETAIL_PRICE_TYPE'
     | 'EXCHANGE_OLD_PRICE_TYPE'
@@ -131,11 +132,14 @@ export function createServices(deps: {
   clock?: () => Date;
   /** The database's announced changes: cached reference data is dropped at once instead of after its minute. */
   invalidations?: Invalidations;
+  /** Where photo files live; by default the one the settings name (`openPhotoStore`). */
+  photoFiles?: PhotoStore;
 }): Services {
   const { database, settings, secret, clock = () => new Date(), invalidations } = deps;
   /** The app's signature of a text (each caller prefixes its purpose, so one signature never stands for another). */
   const sign = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
   const { db } = database;
+  const photoFiles = deps.photoFiles ?? openPhotoStore(settings, db);
   // The embedded database serves one process, whose memory sees every hit; PostgreSQL may serve several processes.
   const limits = database.kind === 'postgres' ? tableRateLimiter(db, clock) : memoryRateLimiter(clock);
   const limitRules = limitCatalogue(settings);
@@ -323,7 +327,7 @@ export function createServices(deps: {
     }),
     catalogueImporter: createCatalogueImporter({
       store: exchangeCatalogueStore(db, clock),
-      photos: packagePhotos(path.join(settings.DATA_DIR, 'images')),
+      photos: packagePhotos(photoFiles),
       priceTypes: { retail: settings.EXCHANGE_RETAIL_PRICE_TYPE, old: settings.EXCHANGE_OLD_PRICE_TYPE },
       stepMs: settings.EXCHANGE_STEP_SECONDS * 1000,
       clock,
@@ -332,7 +336,7 @@ export function createServices(deps: {
     catalogAdmin: createCatalogAdminService({ repo: catalogAdminRepository(db), unit: catalogAdminUnit(db) }),
     photos: createPhotosService({
       uow: photoUnit(db),
-      store: photoStore(path.join(settings.DATA_DIR, 'images'), settings.PHOTO_MAX_MB * 1024 * 1024),
+      store: photoStore(photoFiles, settings.PHOTO_MAX_MB * 1024 * 1024),
     }),
     stockAdmin: createStockAdminService({ reads: stockAdminReads(db), uow: stockAdminUnit(db) }),
     promoAdmin: createPromoAdminService({ repo: promoAdminRepository(db), uow: promoAdminUnit(db) }),

@@ -6,7 +6,10 @@ import type { Settings } from '../config/settings';
 import { type Database, ping } from '../db/client';
 import { ALL, CACHE_TAGS_CHANNEL, createInvalidations, parseTags } from '../domain/cache-tags';
 import { outboxQueue } from '../db/repositories/outbox';
+import { shopPhotoSubject } from '../db/repositories/shop-photo-subject';
 import { createApp } from './app';
+import { demoSources } from './images/demo-sources';
+import { openPhotoStore } from './images/photo-store';
 import { createOutboxSender } from './outbox/sender';
 import { createTransport } from './outbox/transports';
 import { createPushHub } from './push/hub';
@@ -42,7 +45,8 @@ export async function createShopApp(deps: {
     (payload) => invalidations.publish(parseTags(payload)),
     () => invalidations.publish([ALL]),
   );
-  const services = createServices({ database, settings, secret, clock, invalidations });
+  const photoFiles = openPhotoStore(settings, database.db);
+  const services = createServices({ database, settings, secret, clock, invalidations, photoFiles });
   const push = await createPushHub(database, logger);
   const app = createApp({
     settings,
@@ -56,6 +60,7 @@ export async function createShopApp(deps: {
     push,
     invalidations,
     catalogueImporter: services.catalogueImporter,
+    photos: { store: photoFiles, demo: demoSources(shopPhotoSubject(database.db)) },
   });
   return { app, outbox, services, push, transport: transport.describe, stopListening };
 }

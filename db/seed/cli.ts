@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSettings } from '../../config/settings';
 import { buildCatalog } from './catalog';
@@ -27,13 +26,11 @@ if (!Number.isInteger(seed) || seed < 0) {
   console.error('--seed: неотрицательное целое число');
   process.exit(1);
 }
-const dataDir = path.resolve(settings.DATA_DIR);
 const database = await openConfiguredDatabase(settings);
 await database.migrate();
 const started = Date.now();
 await database.withLock(() =>
   seedCatalog(database.db, buildCatalog({ seed, products }), {
-    imagesDir: path.join(dataDir, 'images', 'source'),
     log: (m) => console.log(m),
   }),
 );

@@ -11,7 +11,7 @@
  * and y = 0 is the base of the neck; accessories are centred on (0, 0).
  * `placement()` then scales and moves the local frame onto the 852x1278 canvas.
  */
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type JpegOptions } from 'sharp';
 
@@ -1672,6 +1672,22 @@ export function garmentSvg(design: GarmentDesign): string {
   ].join('');
 }
 
+const DESIGN_KEY = new RegExp(`^(${KINDS.join('|')})-([0-9a-f]{6})-v([0-4])-h([01])-(short|mid|long)-([0-3])$`);
+
+/** The design a key names (`designKey`'s inverse), or null when the name is not a design key. */
+export function parseDesignKey(key: string): GarmentDesign | null {
+  const m = DESIGN_KEY.exec(key);
+  if (!m) return null;
+  return {
+    kind: m[1] as GarmentKind,
+    colorHex: `#${m[2]}`,
+    view: Number(m[3]) as GarmentView,
+    hood: m[4] === '1',
+    length: m[5] as GarmentDesign['length'],
+    variant: Number(m[6]),
+  };
+}
+
 /** Short, stable, file-name-safe key, e.g. `down-jacket-1a2b3c-v0-h1-long-2`. */
 export function designKey(design: GarmentDesign): string {
   const n = normalize(design);
@@ -1692,18 +1708,23 @@ const JPEG_OPTIONS: JpegOptions = hasMozjpeg
 
 let tmpCounter = 0;
 
-/** Render one design to a JPEG of exactly SOURCE_WIDTH x SOURCE_HEIGHT. */
+/** One design as a JPEG of exactly SOURCE_WIDTH x SOURCE_HEIGHT. */
+export function garmentJpeg(design: GarmentDesign): Promise<Buffer> {
+  // The SVG is exactly SOURCE_WIDTH x SOURCE_HEIGHT at 72 dpi, so no resize is needed.
+  return sharp(Buffer.from(garmentSvg(design)), { density: 72 })
+    .flatten({ background: BG })
+    .jpeg(JPEG_OPTIONS)
+    .toBuffer();
+}
+
+/** Render one design to a JPEG file. */
 export async function renderGarment(design: GarmentDesign, outFile: string): Promise<void> {
   await mkdir(path.dirname(outFile), { recursive: true });
   // Write next to the target and rename, so a crash never leaves a half file
   // that renderAll would later mistake for a finished image.
   const tmp = `${outFile}.${process.pid}-${++tmpCounter}.tmp`;
   try {
-    // The SVG is exactly SOURCE_WIDTH x SOURCE_HEIGHT at 72 dpi, so no resize is needed.
-    await sharp(Buffer.from(garmentSvg(design)), { density: 72 })
-      .flatten({ background: BG })
-      .jpeg(JPEG_OPTIONS)
-      .toFile(tmp);
+    await writeFile(tmp, await garmentJpeg(design));
     await rename(tmp, outFile);
   } catch (err) {
     await rm(tmp, { force: true });

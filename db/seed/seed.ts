@@ -6,10 +6,9 @@ import type { Db } from '../client';
 import * as t from '../schema';
 import { buildContent } from './content';
 import { limitDesigns } from './design-pool';
-import { designKey, type GarmentDesign, renderAll } from './images';
-import { renderShopPhotos } from './shop-photos';
+import { designKey } from './images';
 
-/** Enough distinct pictures for the demo catalogue; larger catalogues reuse them. */
+/** Enough distinct pictures for the demo catalogue; larger catalogues reuse them (and never draw more). */
 const MAX_DESIGNS = 1600;
 
 const CATALOG_TABLES = [
@@ -48,12 +47,13 @@ export const DEMO_PROMO_CODES = [
 const FACET_SOURCES = ['products', 'offers', 'stock'];
 
 export interface SeedOptions {
-  /** Folder of source images; `null` skips rendering (tests that never look at pictures). */
-  imagesDir: string | null;
   log?: (message: string) => void;
 }
 
-/** Replaces the catalogue tables with `catalog`. Sessions, users and orders are left alone. */
+/**
+ * Replaces the catalogue tables with `catalog`. Sessions, users and orders are left alone. The photos are only named
+ * here (by their design key): the image route draws each on its first request (`server/images/demo-sources.ts`).
+ */
 export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions): Promise<void> {
   const log = options.log ?? (() => {});
   const files = new Map<number, string>();
@@ -61,21 +61,7 @@ export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions
     catalog.images.map((i) => i.design),
     MAX_DESIGNS,
   );
-  const designs = catalog.images.map((i) => pick(i.design));
-  let rendered: Map<string, string> | null = null;
-  if (options.imagesDir) {
-    const started = Date.now();
-    rendered = await renderAll(designs, options.imagesDir);
-    await renderShopPhotos(
-      catalog.stores.filter((s) => s.type === 'shop'),
-      options.imagesDir,
-    );
-    log(`изображения: ${rendered.size} файлов за ${Math.round((Date.now() - started) / 1000)} с`);
-  }
-  for (const [n, image] of catalog.images.entries()) {
-    const key = designKey(designs[n] as GarmentDesign);
-    files.set(image.id, rendered ? (rendered.get(key) as string) : `${key}.jpg`);
-  }
+  for (const image of catalog.images) files.set(image.id, `${designKey(pick(image.design))}.jpg`);
   const fileOf = (src: string) =>
     src.startsWith('image:') ? `/images/source/${files.get(Number(src.slice(6)))}` : src;
 

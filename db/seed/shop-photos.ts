@@ -1,11 +1,9 @@
-import { access, mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 
 /**
  * Deterministic shop "photos" for the demo: a shop front with its sign and an interior with rails of coats, drawn as
- * SVG and rendered by sharp to 1200x800 JPEGs (3:2, the shop pages' photo shape). Same input, same bytes: the seed
- * renders each file once and reuses it.
+ * SVG and rendered by sharp to 1200x800 JPEGs (3:2, the shop pages' photo shape). Same input, same bytes: the image
+ * route renders each on its first request (`server/images/demo-sources.ts`).
  */
 export const SHOP_PHOTO_WIDTH = 1200;
 export const SHOP_PHOTO_HEIGHT = 800;
@@ -80,33 +78,16 @@ export function shopPhotoFiles(code: string): [front: string, inside: string] {
   return [`${code}-front.jpg`, `${code}-inside.jpg`];
 }
 
-/** Renders the photos of the shops that are not rendered yet into `dir`. */
-export async function renderShopPhotos(shops: { code: string; name: string }[], dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  for (const [i, shop] of shops.entries()) {
-    const [front, inside] = shopPhotoFiles(shop.code);
-    const photos = [
-      { file: front, svg: () => shopFrontSvg(shop.name, i) },
-      { file: inside, svg: () => shopInteriorSvg(i) },
-    ];
-    for (const photo of photos) {
-      const target = path.join(dir, photo.file);
-      if (
-        await access(target).then(
-          () => true,
-          () => false,
-        )
-      )
-        continue;
-      // Written next to the target and renamed: a crash never leaves a half file that would be taken as done.
-      const tmp = `${target}.${process.pid}.tmp`;
-      try {
-        await sharp(Buffer.from(photo.svg()), { density: 72 }).jpeg({ quality: 80, mozjpeg: true }).toFile(tmp);
-        await rename(tmp, target);
-      } catch (error) {
-        await rm(tmp, { force: true });
-        throw error;
-      }
-    }
-  }
+const SHOP_PHOTO_FILE = /^(shop-[a-z0-9-]+)-(front|inside)$/;
+
+/** Which shop and which photo a file name (without `.jpg`) is, or null when it is not a shop photo's. */
+export function parseShopPhotoFile(name: string): { code: string; side: 'front' | 'inside' } | null {
+  const m = SHOP_PHOTO_FILE.exec(name);
+  return m ? { code: m[1] as string, side: m[2] as 'front' | 'inside' } : null;
+}
+
+/** One shop photo as a JPEG; `variant` is the shop's place among the shops (its store id less one in the demo). */
+export function shopPhotoJpeg(side: 'front' | 'inside', shopName: string, variant: number): Promise<Buffer> {
+  const svg = side === 'front' ? shopFrontSvg(shopName, variant) : shopInteriorSvg(variant);
+  return sharp(Buffer.from(svg), { density: 72 }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
 }

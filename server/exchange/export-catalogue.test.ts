@@ -19,7 +19,7 @@ const catalog = buildCatalog({ seed: 11, products: 40 });
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
-  await seedCatalog(database.db, catalog, { imagesDir: null });
+  await seedCatalog(database.db, catalog, {});
   shop = await readShopCatalogue(database.db);
 }, 60_000);
 afterAll(() => database.close());

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import sharp from 'sharp';
 import { IMAGE_SIZE_SEGMENTS } from '../../contract/images';
 import type { AppEnv } from '../http/env';
+import type { DemoSources } from './demo-sources';
+import type { PhotoStore, StoredPhoto } from './photo-store';
 import { createRenderPool, RenderQueueFull } from './render-pool';
+
+type RenderPool = Pick<ReturnType<typeof createRenderPool>, 'run'>;
 
 /**
  * Cold renders at once and queued: one encode per core but one left for the pages, and a queue a burst of a page's
@@ -17,8 +19,7 @@ sharp.concurrency(1);
 
 const NAME = /^[a-z0-9][a-z0-9_-]*$/i;
 const SOURCE_EXTS = ['jpg', 'jpeg', 'png', 'webp'];
-const TYPES = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' } as const;
-type Format = keyof typeof TYPES;
+const TYPES = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' } as const;
 
 export function pickFormat(accept: string | undefined): 'avif' | 'webp' | 'jpeg' {
   const a = accept ?? '';
@@ -29,21 +30,43 @@ export function pickFormat(accept: string | undefined): 'avif' | 'webp' | 'jpeg'
 
 /**
  * `/images/{w}x{h}/{name}.{ext}`: the source image resized to exactly w x h, encoded as AVIF or WebP when the
- * browser says it takes them, else JPEG. Each variant is made once and kept in a disk cache.
- * `/images/source/{name}.{ext}`: the source itself.
+ * browser says it takes them, else JPEG. Each variant is made once and kept in the photo store, where every process
+ * on the same store finds it. `/images/source/{name}.{ext}`: the source itself; a demo picture the store lacks is
+ * drawn on its first request (`demo`) and kept there too.
  */
-export function imageRoutes(imagesDir: string, pool = createRenderPool(RENDER_LIMITS)) {
+export function imageRoutes(
+  store: PhotoStore,
+  { pool = createRenderPool(RENDER_LIMITS), demo }: { pool?: RenderPool; demo?: DemoSources } = {},
+) {
   const app = new Hono<AppEnv>();
-  const sourceDir = path.resolve(imagesDir, 'source');
-  const cacheDir = path.resolve(imagesDir, 'cache');
-  const inFlight = new Map<string, Promise<Buffer>>();
+  const inFlight = new Map<string, Promise<Buffer | null>>();
 
-  const findSource = async (name: string) => {
-    for (const ext of SOURCE_EXTS) {
-      const file = path.join(sourceDir, `${name}.${ext}`);
-      if ((await stat(file).catch(() => null))?.isFile()) return file;
+  /** One job per key at a time in this process: a burst for one cold photo renders it once. */
+  const once = (key: string, job: () => Promise<Buffer | null>) => {
+    let running = inFlight.get(key);
+    if (!running) {
+      running = job().finally(() => inFlight.delete(key));
+      inFlight.set(key, running);
     }
-    return null;
+    return running;
+  };
+
+  /** The source under the extension asked for first, then the others; a missing demo picture is drawn. */
+  const findSource = async (name: string, ext: string): Promise<StoredPhoto | null> => {
+    for (const e of [ext, ...SOURCE_EXTS.filter((x) => x !== ext)]) {
+      const found = await store.get(`source/${name}.${e}`);
+      if (found) return found;
+    }
+    if (!demo?.knows(name)) return null;
+    const key = `source/${name}.jpg`;
+    const body = await once(key, () =>
+      pool.run(async () => {
+        const drawn = await demo.render(name);
+        if (drawn) await store.put(key, drawn, TYPES.jpeg);
+        return drawn;
+      }),
+    );
+    return body && { body, type: TYPES.jpeg };
   };
 
   const send = (c: Context<AppEnv>, body: Buffer, type: string, etag: string, vary: boolean) => {
@@ -59,6 +82,12 @@ export function imageRoutes(imagesDir: string, pool = createRenderPool(RENDER_LI
     return c.body(new Uint8Array(body), 200, headers);
   };
 
+  const busy = (c: Context<AppEnv>) => {
+    c.header('retry-after', '2');
+    c.header('cache-control', 'no-store');
+    return c.text('Изображение готовится: повторите через пару секунд.', 503);
+  };
+
   app.get('/:size/:file', async (c) => {
     const { size, file } = c.req.param();
     const dot = file.lastIndexOf('.');
@@ -67,66 +96,48 @@ export function imageRoutes(imagesDir: string, pool = createRenderPool(RENDER_LI
     if (!NAME.test(name) || !SOURCE_EXTS.includes(ext)) return c.text('Неверное имя изображения', 400);
     // Spec §9: the only sizes there are. Anything else is refused, so nobody can fill the cache with junk.
     if (size !== 'source' && !IMAGE_SIZE_SEGMENTS.has(size)) return c.text('Такого размера изображения нет', 400);
-    const source = await findSource(name);
-    if (!source) return c.text('Изображение не найдено', 404);
-
-    if (size === 'source') {
-      const body = await readFile(source);
-      const type = TYPES[path.extname(source).slice(1).replace('jpg', 'jpeg') as Format] ?? 'application/octet-stream';
-      return send(c, body, type, `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`, false);
-    }
-    const [width, height] = size.split('x').map(Number) as [number, number];
-    const format = pickFormat(c.req.header('accept'));
-    const cached = path.join(cacheDir, size, `${name}.${format}`);
-    const key = `${size}/${name}.${format}`;
-    let body: Buffer | null = await readFile(cached).catch(() => null);
-    if (!body) {
-      let job = inFlight.get(key);
-      if (!job) {
-        job = pool.run(() => render(source, width, height, format, cached)).finally(() => inFlight.delete(key));
-        inFlight.set(key, job);
+    try {
+      if (size === 'source') {
+        const source = await findSource(name, ext);
+        if (!source) return c.text('Изображение не найдено', 404);
+        const tag = createHash('sha1').update(source.body).digest('base64url').slice(0, 20);
+        return send(c, source.body, source.type, `"${tag}"`, false);
       }
-      try {
-        body = await job;
-      } catch (error) {
-        if (!(error instanceof RenderQueueFull)) throw error;
-        c.header('retry-after', '2');
-        c.header('cache-control', 'no-store');
-        return c.text('Изображение готовится: повторите через пару секунд.', 503);
+      const [width, height] = size.split('x').map(Number) as [number, number];
+      const format = pickFormat(c.req.header('accept'));
+      const key = `${size}/${name}.${format}`;
+      let body = (await store.get(key))?.body ?? null;
+      if (!body) {
+        const source = await findSource(name, ext);
+        if (!source) return c.text('Изображение не найдено', 404);
+        body = await once(key, () =>
+          pool.run(async () => {
+            const made = await render(source.body, width, height, format);
+            await store.put(key, made, TYPES[format]);
+            return made;
+          }),
+        );
       }
+      if (!body) return c.text('Изображение не найдено', 404);
+      const tag = createHash('sha1').update(body).digest('base64url').slice(0, 20);
+      return send(c, body, TYPES[format], `"${format}-${tag}"`, true);
+    } catch (error) {
+      if (error instanceof RenderQueueFull) return busy(c);
+      throw error;
     }
-    if (!body) return c.text('Изображение не найдено', 404);
-    return send(
-      c,
-      body,
-      TYPES[format],
-      `"${format}-${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
-      true,
-    );
   });
 
   app.all('*', (c) => c.text('Неверный адрес изображения', 400));
   return app;
 }
 
-async function render(
-  source: string,
-  width: number,
-  height: number,
-  format: 'avif' | 'webp' | 'jpeg',
-  outFile: string,
-): Promise<Buffer> {
+function render(source: Buffer, width: number, height: number, format: 'avif' | 'webp' | 'jpeg'): Promise<Buffer> {
   const pipeline = sharp(source).resize(width, height, { fit: 'cover', position: 'centre' });
-  const body = await (format === 'avif'
-    ? pipeline.avif({ quality: 55, effort: 2 })
-    : format === 'webp'
-      ? pipeline.webp({ quality: 80 })
-      : pipeline.jpeg({ quality: 82, mozjpeg: true })
+  return (
+    format === 'avif'
+      ? pipeline.avif({ quality: 55, effort: 2 })
+      : format === 'webp'
+        ? pipeline.webp({ quality: 80 })
+        : pipeline.jpeg({ quality: 82, mozjpeg: true })
   ).toBuffer();
-  await mkdir(path.dirname(outFile), { recursive: true });
-  // Write then rename, so a reader never sees half a file.
-  const tmp = `${outFile}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(tmp, body);
-  await rename(tmp, outFile);
-  return body;
 }

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { DomainError } from '../../domain/errors';
-import type { PhotoStore, PreparedPhoto } from '../../domain/photos/photos';
+import type { PhotoStore as PhotoUploads, PreparedPhoto } from '../../domain/photos/photos';
+import type { PhotoStore as PhotoFiles } from './photo-store';
 
 /** More than this many pixels is refused before the image is decoded (a 50-MP file would take ~200 MB to decode). */
 export const PHOTO_MAX_PIXELS = 40_000_000;
@@ -94,21 +93,18 @@ export async function checkPhoto(bytes: Uint8Array, maxBytes: number): Promise<P
   return { file, data };
 }
 
-/** Photos under the image pipeline's source folder (`DATA_DIR/images/source`), checked by `checkPhoto` first. */
-export function photoStore(imagesDir: string, maxBytes: number): PhotoStore {
-  const sourceDir = path.join(imagesDir, 'source');
+const UPLOAD_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** Uploaded photos as sources in the shop's photo store, checked by `checkPhoto` first. */
+export function photoStore(files: PhotoFiles, maxBytes: number): PhotoUploads {
   return {
     maxBytes,
     prepare: (bytes) => checkPhoto(bytes, maxBytes),
     async keep(photo) {
-      const target = path.join(sourceDir, photo.file);
-      // The same content is the same name: a file already there is that photo.
-      if (await stat(target).catch(() => null)) return photo.file;
-      await mkdir(sourceDir, { recursive: true });
-      // Written aside and renamed, so the image route never reads half a file.
-      const temp = `${target}.${process.pid}.${Date.now()}.part`;
-      await writeFile(temp, photo.data);
-      await rename(temp, target);
+      // The same content is the same name: a put of a file already there keeps it.
+      const ext = photo.file.slice(photo.file.lastIndexOf('.') + 1);
+      const body = Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.byteLength);
+      await files.put(`source/${photo.file}`, body, UPLOAD_TYPES[ext] ?? 'application/octet-stream');
       return photo.file;
     },
   };

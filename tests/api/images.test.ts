@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { queryRows } from '../../db/client';
 import { renderGarment, SOURCE_HEIGHT, SOURCE_WIDTH } from '../../db/seed/images';
 import { createRenderPool } from '../../server/images/render-pool';
+import { folderPhotoStore } from '../../server/images/photo-store';
 import { imageRoutes } from '../../server/images/resize';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -191,7 +192,7 @@ describe('cold renders under load', () => {
           return task();
         }),
     };
-    const images = new Hono().route('/images', imageRoutes(dir, watched));
+    const images = new Hono().route('/images', imageRoutes(folderPhotoStore(dir), { pool: watched }));
     const answers = await Promise.all(
       names.map((name) => images.request(`/images/440x660/${name}.jpg`, { headers: { accept: ACCEPT.avif } })),
     );

@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
     await admin.db.execute(`create database "${name}"`);
     const tpl = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 2 });
     await tpl.migrate();
-    await seedCatalog(tpl.db, catalog, { imagesDir: null });
+    await seedCatalog(tpl.db, catalog, {});
     await tpl.close();
     project.provide('dbTemplate', { kind: 'postgres', url, name });
     return async () => {
@@ -43,7 +43,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
-  await seedCatalog(database.db, catalog, { imagesDir: null });
+  await seedCatalog(database.db, catalog, {});
   const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir('none');
   const dumpFile = path.join(dir, 'template.tar');

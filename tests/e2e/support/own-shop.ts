@@ -24,7 +24,7 @@ export async function ownShop(options: {
 }): Promise<OwnShop> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-own-'));
   const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-  await prepareDatabase(database, { seed: 1, products: 40, dataDir, log: () => {} });
+  await prepareDatabase(database, { seed: 1, products: 40, log: () => {} });
   await options.prepare?.(database.db);
   await database.close();
 

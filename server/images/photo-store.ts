@@ -1,0 +1,90 @@
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { photoFiles } from '../../db/schema';
+
+/** A stored photo file: its bytes and their type. */
+export interface StoredPhoto {
+  body: Buffer;
+  type: string;
+}
+
+/**
+ * Where the photo files live, by their path under /images/: a source (`source/{name}.{ext}`) or a size made from it
+ * (`{w}x{h}/{name}.{format}`). Write once: a file is named by what it holds, so a second put of a key keeps the first.
+ */
+export interface PhotoStore {
+  get(key: string): Promise<StoredPhoto | null>;
+  put(key: string, body: Buffer, type: string): Promise<void>;
+}
+
+/** The keys there are: one folder segment (`source` or a size) and a plain file name; nothing can climb out. */
+const KEY = /^(source|\d{1,4}x\d{1,4})\/[a-z0-9][a-z0-9_-]*\.[a-z]{3,4}$/i;
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+
+function checked(key: string): string {
+  if (!KEY.test(key)) throw new Error(`bad photo key ${JSON.stringify(key)}`);
+  return key;
+}
+
+/**
+ * The embedded default: files under `imagesDir`, in the layout the shop always had (`source/…` for sources,
+ * `cache/{w}x{h}/…` for the sizes). The type is the file's extension.
+ */
+export function folderPhotoStore(imagesDir: string): PhotoStore {
+  const fileOf = (key: string) =>
+    checked(key).startsWith('source/') ? path.join(imagesDir, key) : path.join(imagesDir, 'cache', key);
+  return {
+    async get(key) {
+      const body = await readFile(fileOf(key)).catch(() => null);
+      if (!body) return null;
+      return { body, type: TYPES[path.extname(key).slice(1).toLowerCase()] ?? 'application/octet-stream' };
+    },
+    async put(key, body) {
+      const file = fileOf(key);
+      if (await stat(file).catch(() => null)) return;
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written aside and renamed, so a reader never sees half a file.
+      const temp = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.part`;
+      try {
+        await writeFile(temp, body);
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+  };
+}
+
+/** PostgreSQL's `photo_files`: every process and host on the database sees the same photos. */
+export function databasePhotoStore(db: Db): PhotoStore {
+  return {
+    async get(key) {
+      const [row] = await db
+        .select({ body: photoFiles.body, type: photoFiles.contentType })
+        .from(photoFiles)
+        .where(eq(photoFiles.key, checked(key)));
+      // node-postgres answers a Buffer, PGlite a Uint8Array: one type for the callers.
+      return row ? { body: Buffer.isBuffer(row.body) ? row.body : Buffer.from(row.body), type: row.type } : null;
+    },
+    async put(key, body, type) {
+      await db
+        .insert(photoFiles)
+        .values({ key: checked(key), body, contentType: type })
+        .onConflictDoNothing();
+    },
+  };
+}
+
+/** The store the settings name: PostgreSQL's table when the shop runs on `DATABASE_URL`, else the data folder. */
+export function openPhotoStore(settings: { DATABASE_URL?: string; DATA_DIR: string }, db: Db): PhotoStore {
+  return settings.DATABASE_URL ? databasePhotoStore(db) : folderPhotoStore(path.join(settings.DATA_DIR, 'images'));
+}
