@@ -11,8 +11,6 @@
  * and y = 0 is the base of the neck; accessories are centred on (0, 0).
  * `placement()` then scales and moves the local frame onto the 852x1278 canvas.
  */
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp, { type JpegOptions } from 'sharp';
 
 export type GarmentKind = 'down-jacket' | 'parka' | 'coat' | 'jacket' | 'vest' | 'hat' | 'scarf' | 'gloves';
@@ -1706,8 +1704,6 @@ const JPEG_OPTIONS: JpegOptions = hasMozjpeg
   ? { quality: 82, quantisationTable: 3, optimiseCoding: true }
   : { quality: 82, optimiseCoding: true };
 
-let tmpCounter = 0;
-
 /** One design as a JPEG of exactly SOURCE_WIDTH x SOURCE_HEIGHT. */
 export function garmentJpeg(design: GarmentDesign): Promise<Buffer> {
   // The SVG is exactly SOURCE_WIDTH x SOURCE_HEIGHT at 72 dpi, so no resize is needed.
@@ -1715,56 +1711,4 @@ export function garmentJpeg(design: GarmentDesign): Promise<Buffer> {
     .flatten({ background: BG })
     .jpeg(JPEG_OPTIONS)
     .toBuffer();
-}
-
-/** Render one design to a JPEG file. */
-export async function renderGarment(design: GarmentDesign, outFile: string): Promise<void> {
-  await mkdir(path.dirname(outFile), { recursive: true });
-  // Write next to the target and rename, so a crash never leaves a half file
-  // that renderAll would later mistake for a finished image.
-  const tmp = `${outFile}.${process.pid}-${++tmpCounter}.tmp`;
-  try {
-    await writeFile(tmp, await garmentJpeg(design));
-    await rename(tmp, outFile);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-}
-
-/**
- * Render every distinct design once into `outDir/<key>.jpg`, skipping files
- * that already exist. Returns designKey -> file name (relative to outDir).
- */
-export async function renderAll(
-  designs: GarmentDesign[],
-  outDir: string,
-  concurrency = 4,
-): Promise<Map<string, string>> {
-  const unique = new Map<string, GarmentDesign>();
-  for (const des of designs) {
-    const key = designKey(des);
-    if (!unique.has(key)) unique.set(key, des);
-  }
-  await mkdir(outDir, { recursive: true });
-  const result = new Map<string, string>();
-  const queue = [...unique.entries()];
-  for (const [key] of queue) result.set(key, `${key}.jpg`);
-  let next = 0;
-  const worker = async () => {
-    while (next < queue.length) {
-      const item = queue[next++];
-      if (!item) break;
-      const [key, des] = item;
-      const file = path.join(outDir, `${key}.jpg`);
-      const exists = await access(file).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) await renderGarment(des, file);
-    }
-  };
-  const n = Math.max(1, Math.min(Math.floor(concurrency) || 1, queue.length));
-  await Promise.all(Array.from({ length: n }, worker));
-  return result;
 }

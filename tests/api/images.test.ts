@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { queryRows } from '../../db/client';
-import { renderGarment, SOURCE_HEIGHT, SOURCE_WIDTH } from '../../db/seed/images';
+import { garmentJpeg, SOURCE_HEIGHT, SOURCE_WIDTH } from '../../db/seed/images';
 import { createRenderPool } from '../../server/images/render-pool';
 import { folderPhotoStore } from '../../server/images/photo-store';
 import { imageRoutes } from '../../server/images/resize';
@@ -46,9 +46,10 @@ beforeAll(async () => {
   file = row?.file as string;
   productUrl = row?.url as string;
   sourceDir = path.join(app.dataDir, 'images', 'source');
-  await renderGarment(
-    { kind: 'parka', colorHex: '#2f5e9e', view: 0, hood: true, length: 'long', variant: 1 },
+  mkdirSync(sourceDir, { recursive: true });
+  writeFileSync(
     path.join(sourceDir, file),
+    await garmentJpeg({ kind: 'parka', colorHex: '#2f5e9e', view: 0, hood: true, length: 'long', variant: 1 }),
   );
 });
 afterAll(() => app.close());
