@@ -38,7 +38,8 @@ const { values } = parseArgs({
 });
 const productCount = Number(values.products ?? 20_000);
 const seed = 20261121;
-const benchDir = path.join(root, 'data', 'bench');
+// Another size seeds a folder of its own (data/bench-200000/), so the 20 000-product one is kept for the next run.
+const benchDir = path.join(root, 'data', productCount === 20_000 ? 'bench' : `bench-${productCount}`);
 const wants = (part: string) => !values.only || values.only.split(',').includes(part);
 /** Parts measured on PostgreSQL only: `--only` with nothing else needs no PGlite run and implies --pg. */
 const PG_ONLY = ['workers', 'exchange'];
