@@ -20,6 +20,7 @@ export async function insertMany<T extends PgTable>(
   db: Pick<Db, 'execute'>,
   table: T,
   rows: readonly object[],
+  chunkChars = CHUNK_CHARS,
 ): Promise<void> {
   const first = rows[0] as Record<string, unknown> | undefined;
   if (!first) return;
@@ -38,7 +39,7 @@ export async function insertMany<T extends PgTable>(
     const json = JSON.stringify(row);
     chunk.push(json);
     chars += json.length;
-    if (chars >= CHUNK_CHARS) {
+    if (chars >= chunkChars) {
       await send(chunk);
       chunk = [];
       chars = 0;
