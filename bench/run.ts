@@ -21,7 +21,7 @@ import type { BenchRow } from './types';
 const lighthousePages = (pages: BenchPage[]) => pages.filter((p) => ['home', 'section', 'product'].includes(p.name));
 
 /**
- * `npm run bench [-- --products 20000 --pg --lighthouse]`: the shop started as production starts it, in its own
+ * `npm run bench [-- --products 20000 --pg --pg-only --lighthouse]`: the shop started as production starts it, in its own
  * process(es), loaded by autocannon from a process of its own, beside static baselines (a bare node:http process
  * serving the same bytes) measured in the same run. Pages cold (page cache off) and warm; PGlite always, PostgreSQL
  * with --pg (also 1 and 2 processes, and the 1C catalogue import); Lighthouse with --lighthouse. `--only` names the
@@ -32,6 +32,7 @@ const { values } = parseArgs({
   options: {
     products: { type: 'string' },
     pg: { type: 'boolean' },
+    'pg-only': { type: 'boolean' },
     lighthouse: { type: 'boolean' },
     only: { type: 'string' },
   },
@@ -43,7 +44,8 @@ const benchDir = path.join(root, 'data', productCount === 20_000 ? 'bench' : `be
 const wants = (part: string) => !values.only || values.only.split(',').includes(part);
 /** Parts measured on PostgreSQL only: `--only` with nothing else needs no PGlite run and implies --pg. */
 const PG_ONLY = ['workers', 'exchange'];
-const pgOnly = Boolean(values.only?.split(',').every((part) => PG_ONLY.includes(part)));
+// `--pg-only` skips PGlite too: seeding it with 200 000 products takes longer than the PostgreSQL run.
+const pgOnly = Boolean(values['pg-only']) || Boolean(values.only?.split(',').every((part) => PG_ONLY.includes(part)));
 /** Whether any part that loads the pages runs (the exchange alone needs neither them nor the photos). */
 const loads = ['listing', 'pages', 'basket', 'order', 'workers'].some(wants) || Boolean(values.lighthouse);
 const pgUrl = process.env.DATABASE_URL || (values.pg || pgOnly ? 'postgres://postgres@127.0.0.1:5432/postgres' : '');
