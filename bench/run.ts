@@ -71,10 +71,12 @@ async function ensureCatalog(database: Database, images = true): Promise<string>
   const [row] = await database.db.select({ n: count() }).from(products);
   if (row?.n !== productCount) {
     console.log(`заполняю каталог на ${productCount} товаров (${database.kind})…`);
+    const started = Date.now();
     await seedCatalog(database.db, buildCatalog({ seed, products: productCount }), {
       imagesDir: images ? path.join(benchDir, 'images', 'source') : null,
       log: (m) => console.log(`  ${m}`),
     });
+    console.log(`  каталог построен и заполнен за ${Math.round((Date.now() - started) / 1000)} с`);
   }
   const { secret } = await prepareDatabase(database, {
     seed,
