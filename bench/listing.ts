@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { listingRepository } from '../db/repositories/listing';
+import { searchRepository } from '../db/repositories/search';
 import { type FilterState, formatFilterPath } from '../domain/catalog/filter/filter';
 import {
   createListingService,
@@ -8,6 +9,7 @@ import {
   type ListingService,
 } from '../domain/catalog/listing/listing.service';
 import { PAGE_SIZE } from '../domain/catalog/listing/listing';
+import { createSearchService } from '../domain/catalog/search/search.service';
 import { medianMs } from './measure';
 import type { BenchRow } from './types';
 
@@ -19,6 +21,9 @@ export const LEAF = '/catalog/women/verkhnyaya-odezhda/puhoviki/';
 const ROOT = '/catalog/women/';
 const RUNS = 60;
 const TARGET_MS = 30;
+/** A plain word and two words, one of them a colour the search reads as a filter. */
+const SEARCHES = ['пуховик', 'черная куртка'];
+const SEARCH_TARGET_MS = 100;
 
 /** Three filters a shopper would pick: the three biggest brands, two common sizes and three dark colours. */
 function threeFilters(ref: ListingReference): FilterState {
@@ -53,12 +58,42 @@ async function queryRow(
   };
 }
 
-/** The listing query's medians on the database directly (issue 3, point 11). */
+/**
+ * What a search page's miss asks the database (issue 29, point 6): the query words' stems and nearest catalogue
+ * words (the vocabulary itself is kept for minutes), then the scope's totals beside page 1 of its cards.
+ */
+async function searchRow(db: Db, service: ListingService, repo: ListingRepository, ref: ListingReference, q: string) {
+  const search = createSearchService(searchRepository(db), service);
+  const run = async () => {
+    const plan = await search.plan(q);
+    if (!plan) throw new Error(`nothing to search in ${q}`);
+    const scope = { kind: 'search', match: plan.match } as const;
+    const query = {
+      scope,
+      filter: { lists: {}, ranges: {} },
+      sort: 'default_desc',
+      limit: PAGE_SIZE,
+      offset: 0,
+    } as const;
+    const [totals] = await Promise.all([repo.scopeTotals(scope, ref), repo.listing(query, ref)]);
+    return totals.count;
+  };
+  const found = await run();
+  const median = await medianMs(run, RUNS, 5);
+  return {
+    name: `search query: «${q}», totals and page 1`,
+    medianMs: median,
+    note: `${found} найдено; цель ≤ ${SEARCH_TARGET_MS} мс${median <= SEARCH_TARGET_MS ? '' : ' — НЕ ВЫПОЛНЕНА'}`,
+  };
+}
+
+/** The listing and search queries' medians on the database directly (issue 3, point 11; issue 29, point 6). */
 export async function listingQueryRows(db: Db): Promise<{ rows: BenchRow[]; filteredPath: string }> {
   const repo = listingRepository(db);
   const service = createListingService(repo);
   const ref = await service.reference();
   const filter = threeFilters(ref);
   const rows = [await queryRow(service, repo, ref, LEAF, filter), await queryRow(service, repo, ref, ROOT, filter)];
+  for (const q of SEARCHES) rows.push(await searchRow(db, service, repo, ref, q));
   return { rows, filteredPath: `${LEAF}${formatFilterPath(filter)}?sort=price_asc` };
 }

@@ -22,7 +22,7 @@ import type { BenchRow } from './types';
 const lighthousePages = (pages: BenchPage[]) => pages.filter((p) => ['home', 'section', 'product'].includes(p.name));
 
 /**
- * `npm run bench [-- --products 20000 --pg --lighthouse]`: the shop started as production starts it, in its own
+ * `npm run bench [-- --products 20000 --pg --pg-only --lighthouse]`: the shop started as production starts it, in its own
  * process(es), loaded by autocannon from a process of its own, beside static baselines (a bare node:http process
  * serving the same bytes) measured in the same run. Pages cold (page cache off) and warm; PGlite always, PostgreSQL
  * with --pg (also 1 and 2 processes, and the 1C catalogue import); Lighthouse with --lighthouse. `--only` names the
@@ -33,17 +33,20 @@ const { values } = parseArgs({
   options: {
     products: { type: 'string' },
     pg: { type: 'boolean' },
+    'pg-only': { type: 'boolean' },
     lighthouse: { type: 'boolean' },
     only: { type: 'string' },
   },
 });
 const productCount = Number(values.products ?? 20_000);
 const seed = 20261121;
-const benchDir = path.join(root, 'data', 'bench');
+// Another size seeds a folder of its own (data/bench-200000/), so the 20 000-product one is kept for the next run.
+const benchDir = path.join(root, 'data', productCount === 20_000 ? 'bench' : `bench-${productCount}`);
 const wants = (part: string) => !values.only || values.only.split(',').includes(part);
 /** Parts measured on PostgreSQL only: `--only` with nothing else needs no PGlite run and implies --pg. */
 const PG_ONLY = ['workers', 'exchange'];
-const pgOnly = Boolean(values.only?.split(',').every((part) => PG_ONLY.includes(part)));
+// `--pg-only` skips PGlite too: seeding it with 200 000 products takes longer than the PostgreSQL run.
+const pgOnly = Boolean(values['pg-only']) || Boolean(values.only?.split(',').every((part) => PG_ONLY.includes(part)));
 /** Whether any part that loads the pages runs (the exchange alone needs neither them nor the photos). */
 const loads = ['listing', 'pages', 'basket', 'order', 'workers'].some(wants) || Boolean(values.lighthouse);
 const pgUrl = process.env.DATABASE_URL || (values.pg || pgOnly ? 'postgres://postgres@127.0.0.1:5432/postgres' : '');
@@ -68,9 +71,11 @@ async function ensureCatalog(database: Database): Promise<string> {
   const [row] = await database.db.select({ n: count() }).from(products);
   if (row?.n !== productCount) {
     console.log(`заполняю каталог на ${productCount} товаров (${database.kind})…`);
+    const started = Date.now();
     await seedCatalog(database.db, buildCatalog({ seed, products: productCount }), {
       log: (m) => console.log(`  ${m}`),
     });
+    console.log(`  каталог построен и заполнен за ${Math.round((Date.now() - started) / 1000)} с`);
   }
   const { secret } = await prepareDatabase(database, {
     seed,

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { getTableName, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Catalog } from './catalog';
 import type { Db } from '../client';
 import * as t from '../schema';
+import { insertMany } from './bulk-insert';
 import { buildContent } from './content';
 import { limitDesigns } from './design-pool';
 import { designKey } from './images';
@@ -134,15 +134,4 @@ export async function seedCatalog(db: Db, catalog: Catalog, options: SeedOptions
   log(
     `каталог: ${catalog.products.length} товаров, ${catalog.offers.length} предложений, ${catalog.stores.length} складов и магазинов`,
   );
-}
-
-/** Inserts in chunks that stay under PostgreSQL's 65 535 parameters per statement. */
-async function insertMany<T extends PgTable>(db: Pick<Db, 'insert'>, table: T, rows: readonly object[]): Promise<void> {
-  if (rows.length === 0) return;
-  const perRow = Object.keys(rows[0] as object).length;
-  const size = Math.max(1, Math.floor(30_000 / perRow));
-  for (let i = 0; i < rows.length; i += size) {
-    // biome-ignore lint/suspicious/noExplicitAny: rows are typed by the factory, the table by drizzle
-    await db.insert(table).values(rows.slice(i, i + size) as any);
-  }
 }
