@@ -152,6 +152,29 @@ describe('catalogue listing', () => {
     expect(errors).toEqual([]);
   });
 
+  // Issue 29.5: the cards are links and photos, so the page's first hydration leaves them as the server sent them
+  // (ServerHtml); the grid's click handler still opens a card's product in the page, without a reload.
+  it('desktop: the cards are not hydrated, and a card still opens its product in the page', async () => {
+    const { page, errors } = await openPage(browser, 'desktop');
+    await page.goto(SECTION);
+    await settle(page);
+    const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
+    expect(await page.locator('[data-pager-items]').evaluate(hydrated)).toBe(true);
+    expect(
+      await cards(page)
+        .locator('h3 a')
+        .evaluateAll((links) => links.filter(hydrated).length),
+    ).toBe(0);
+    expect(await cards(page).count()).toBe(24);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const link = cards(page).nth(5).locator('h3 a');
+    const href = (await link.getAttribute('href')) as string;
+    await link.click();
+    await page.waitForURL((url) => url.pathname === href);
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('without JavaScript the pager is plain links to server-rendered pages', async () => {
     const context = await browser.newContext({
       javaScriptEnabled: false,
