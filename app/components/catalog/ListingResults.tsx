@@ -2,7 +2,7 @@ import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ServerHtml } from '~/components/ui/ServerHtml';
 import { ShopLink } from '~/components/ui/ShopLink';
-import { useNavigate } from 'react-router';
+import { useRoutedClick } from '~/components/ui/useRoutedClick';
 import type { ProductCard as Card } from '../../../domain/catalog/listing/card';
 import {
   type ListingLocation,
@@ -60,7 +60,8 @@ export function ListingResults({
   location: ListingLocation;
   imgVersion: string;
 }) {
-  const navigate = useNavigate();
+  // Links in the server's and the appended cards go through the router like the rest of the page.
+  const routeClick = useRoutedClick();
   const loading = useRef(false);
   const [busy, setBusy] = useState(false);
   const [loaded, setLoaded] = useState<PagerPage[]>([]);
@@ -98,16 +99,6 @@ export function ListingResults({
       loading.current = false;
       setBusy(false);
     }
-  }
-
-  /** Links in the appended cards go through the router like the rest of the page. */
-  function routeClick(e: React.MouseEvent) {
-    const a = (e.target as HTMLElement).closest('a');
-    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    const href = a.getAttribute('href');
-    if (!href?.startsWith('/')) return;
-    e.preventDefault();
-    navigate(href);
   }
 
   return (
