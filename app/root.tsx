@@ -15,6 +15,7 @@ import { useNonce } from '~/lib/nonce';
 import { PageShell } from './components/shell/PageShell';
 import { useEffect } from 'react';
 import { reloadOnPreloadError } from './lib/chunks';
+import { markHydrated } from './lib/first-hydration';
 import { readCookie } from './lib/cookies';
 import { bonusPromises } from '../domain/content/bonus-promises';
 import { marqueeMessages } from '../domain/shell/marquee';
@@ -103,6 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   // Spec §8: a chunk of an older build that is gone reloads the page (app/lib/chunks.ts).
   useEffect(() => reloadOnPreloadError(), []);
+  useEffect(markHydrated, []);
   return <Outlet />;
 }
 

@@ -74,3 +74,26 @@ describe('the JavaScript a page loads at start', () => {
     expect(bytes / 1024).toBeLessThanOrEqual(120);
   });
 });
+
+/**
+ * The framework (react, react-dom, scheduler, react-router) is built into a file of its own, `framework-*`
+ * (vite.config.ts); every other script a page loads at start is the shop's own code (issue 29.5). The budget holds
+ * for every page, the back office's included.
+ */
+const isFramework = (file: string) => path.basename(file).startsWith('framework-');
+const OWN_BUDGET = 30_000;
+
+describe("the shop's own JavaScript beyond the framework", () => {
+  it('has the framework in a file of its own, holding nothing of the shop', () => {
+    const framework = [...modulesAtLoad('routes/home')].filter(isFramework);
+    expect(framework).toHaveLength(1);
+    // React, React DOM and React Router are about 92 KiB: more would be the shop's code hiding in them.
+    const bytes = framework.reduce((sum, file) => sum + brotliBytes(file), 0);
+    expect(bytes / 1024).toBeLessThanOrEqual(95);
+  });
+
+  it.each(pages.map((route) => [route.id]))(`%s loads at most ${OWN_BUDGET / 1000} KB of it (brotli)`, (id) => {
+    const own = [...modulesAtLoad(id)].filter((file) => !isFramework(file));
+    expect(own.reduce((sum, file) => sum + brotliBytes(file), 0)).toBeLessThanOrEqual(OWN_BUDGET);
+  });
+});

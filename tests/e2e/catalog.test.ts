@@ -152,6 +152,35 @@ describe('catalogue listing', () => {
     expect(errors).toEqual([]);
   });
 
+  // Issue 29.5: the cards and the desktop filter's values are plain links, so the page's first hydration leaves them
+  // as the server sent them (ServerHtml); their containers' click handlers still navigate in the page, without a reload.
+  it('desktop: the cards and filter values are not hydrated, and still navigate in the page', async () => {
+    const { page, errors } = await openPage(browser, 'desktop');
+    await page.goto(SECTION);
+    await settle(page);
+    const unhydrated = (els: Element[]) =>
+      els.filter((el) => !Object.keys(el).some((key) => key.startsWith('__reactFiber$'))).length;
+    const values = page.locator('#catalog-filters [data-facet] a[data-count]');
+    expect(await cards(page).locator('h3 a').evaluateAll(unhydrated)).toBe(24);
+    expect(await values.evaluateAll(unhydrated)).toBe(await values.count());
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await (await richestValue(page.locator('#catalog-filters [data-facet="season"]'))).click();
+    await page.waitForURL(/\/catalog\/women\/filter\/season-is-[a-z]+\/apply\/$/);
+    await poll(() => page.locator('[data-facet="season"] [aria-current="true"]').count()).toBe(1);
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+    // A fresh load of the filtered page: its cards are the server's HTML again.
+    await page.reload();
+    await settle(page);
+    expect(await cards(page).locator('h3 a').evaluateAll(unhydrated)).toBeGreaterThan(0);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const link = cards(page).nth(1).locator('h3 a');
+    const href = (await link.getAttribute('href')) as string;
+    await link.click();
+    await page.waitForURL((url) => url.pathname === href);
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('without JavaScript the pager is plain links to server-rendered pages', async () => {
     const context = await browser.newContext({
       javaScriptEnabled: false,

@@ -1,6 +1,8 @@
 import { Check, Info } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { ServerHtml } from '~/components/ui/ServerHtml';
 import { ShopLink } from '~/components/ui/ShopLink';
+import { useRoutedClick } from '~/components/ui/useRoutedClick';
 import { useNavigate } from 'react-router';
 import { type FilterRange, type FilterState, setRange, toggleValue } from '../../../domain/catalog/filter/filter';
 import type { Facet, FacetValue } from '../../../domain/catalog/filter/filter-facets';
@@ -76,6 +78,7 @@ function ValueList({
   location: ListingLocation;
   staged?: PanelProps['staged'];
 }) {
+  const routeClick = useRoutedClick({ preventScrollReset: true });
   const item = (v: FacetValue) => {
     const selected = staged ? (staged.filter.lists[facet.code] ?? []).includes(v.value) : v.selected;
     return (
@@ -103,12 +106,12 @@ function ValueList({
       </li>
     );
   };
-  if (facet.code === 'size') return <ul className={`${styles.values} ${styles.sizes}`}>{facet.values.map(item)}</ul>;
-  const head = facet.values.length > SHORT_LIST + 1 ? facet.values.slice(0, SHORT_LIST) : facet.values;
+  const head =
+    facet.code === 'size' || facet.values.length <= SHORT_LIST + 1 ? facet.values : facet.values.slice(0, SHORT_LIST);
   const rest = facet.values.slice(head.length);
-  return (
+  const list = (
     <>
-      <ul className={styles.values}>{head.map(item)}</ul>
+      <ul className={facet.code === 'size' ? `${styles.values} ${styles.sizes}` : styles.values}>{head.map(item)}</ul>
       {rest.length > 0 && (
         <details className={styles.more} open={rest.some((v) => v.selected) || undefined}>
           <summary>{`Ещё ${rest.length}`}</summary>
@@ -116,6 +119,14 @@ function ValueList({
         </details>
       )}
     </>
+  );
+  // The desktop panel's values are plain links: at the page's load they stay the server's HTML (issue 29.5).
+  return staged ? (
+    list
+  ) : (
+    <ServerHtml className={styles.list} onClick={routeClick}>
+      {list}
+    </ServerHtml>
   );
 }
 

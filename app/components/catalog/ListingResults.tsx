@@ -1,7 +1,8 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { ServerHtml } from '~/components/ui/ServerHtml';
 import { ShopLink } from '~/components/ui/ShopLink';
-import { useNavigate } from 'react-router';
+import { useRoutedClick } from '~/components/ui/useRoutedClick';
 import type { ProductCard as Card } from '../../../domain/catalog/listing/card';
 import {
   type ListingLocation,
@@ -14,10 +15,12 @@ import styles from './ListingResults.module.css';
 
 /**
  * Pager content markers (spec §5): a fetched page is used only when it has both. The items of the next page are
- * appended from its `[data-pager-items]`; the navigation is replaced by its `[data-pager-nav]`.
+ * appended from its `[data-pager-items]` (from the part of the page's own cards inside it, `[data-pager-part]`); the
+ * navigation is replaced by its `[data-pager-nav]`.
  */
 export const PAGER_ITEMS = 'data-pager-items';
 export const PAGER_NAV = 'data-pager-nav';
+const PAGER_PART = 'data-pager-part';
 const EAGER_CARDS = 4;
 
 /** A page read from the next link: its cards' HTML and its navigation. */
@@ -32,7 +35,8 @@ interface PagerPage {
 /** Reads the next page's HTML: null unless both markers are there. */
 export function readPagerPage(html: string): PagerPage | null {
   const doc = new DOMParser().parseFromString(html, 'text/html');
-  const items = doc.querySelector(`[${PAGER_ITEMS}]`);
+  const list = doc.querySelector(`[${PAGER_ITEMS}]`);
+  const items = list?.querySelector(`:scope > [${PAGER_PART}]`) ?? list;
   const nav = doc.querySelector(`[${PAGER_NAV}]`);
   if (!items || !nav) return null;
   return {
@@ -56,7 +60,8 @@ export function ListingResults({
   location: ListingLocation;
   imgVersion: string;
 }) {
-  const navigate = useNavigate();
+  // Links in the server's and the appended cards go through the router like the rest of the page.
+  const routeClick = useRoutedClick();
   const loading = useRef(false);
   const [busy, setBusy] = useState(false);
   const [loaded, setLoaded] = useState<PagerPage[]>([]);
@@ -96,27 +101,21 @@ export function ListingResults({
     }
   }
 
-  /** Links in the appended cards go through the router like the rest of the page. */
-  function routeClick(e: React.MouseEvent) {
-    const a = (e.target as HTMLElement).closest('a');
-    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    const href = a.getAttribute('href');
-    if (!href?.startsWith('/')) return;
-    e.preventDefault();
-    navigate(href);
-  }
-
   return (
     <>
       <div className={styles.grid} {...{ [PAGER_ITEMS]: '' }}>
-        {items.map((card, i) => (
-          <ProductCard
-            key={card.id}
-            card={card}
-            imgVersion={imgVersion}
-            eager={i < EAGER_CARDS && navigation.page === 1}
-          />
-        ))}
+        {/* The cards are links and photos: at the page's load they stay the server's HTML, not hydrated, and their
+            links go through the router by the click handler, as the appended pages' do. */}
+        <ServerHtml className={styles.appended} onClick={routeClick} {...{ [PAGER_PART]: '' }}>
+          {items.map((card, i) => (
+            <ProductCard
+              key={card.id}
+              card={card}
+              imgVersion={imgVersion}
+              eager={i < EAGER_CARDS && navigation.page === 1}
+            />
+          ))}
+        </ServerHtml>
         {loaded.map((part) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the click handler only routes the links inside
           <div
