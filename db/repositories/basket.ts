@@ -46,13 +46,6 @@ async function listFull(tx: Pick<Db, 'execute'>, owner: BasketOwner, delay: bool
   return !row?.has && Number(row?.lines ?? 0) >= MAX_BASKET_LINES;
 }
 
-/** A data-modifying CTE that creates the session row on the first write and marks it seen on later ones. */
-function touchSession(sessionId: string): SQL {
-  return sql`touched as (
-    insert into sessions (id) values (${sessionId})
-    on conflict (id) do update set last_seen_at = now())`;
-}
-
 /**
  * Columns for the offer aliased `o`: its stock rows with the store kinds, and the stores it may not be ordered
  * from. Read with the offer, so a basket costs one query; `offerOnlineStock` applies the rules to them.

@@ -23,7 +23,10 @@ function setup() {
     repo,
     uow: {
       run: (work) =>
-        work({ phoneCodes: repo, outbox: { enqueue: async (...m) => void sent.push(...m) } } as TransactionRepositories),
+        work({
+          phoneCodes: repo,
+          outbox: { enqueue: async (...m) => void sent.push(...m) },
+        } as TransactionRepositories),
     },
     limits: memoryRateLimiter(() => now),
     limitRules: limitCatalogue(readSettings({ PHONE_CODES_PER_CLIENT: '100' })),

@@ -76,11 +76,31 @@ describe('tableRateLimiter (the limiter every process shares on PostgreSQL)', ()
     const session = { name: 'all-session', limit: 2, windowS: 60 };
     const client = { name: 'all-client', limit: 3, windowS: 60 };
     const verdicts = [];
-    for (let i = 0; i < 2; i++) verdicts.push(await limiter.hitAll([['s', session], ['c', client]]));
+    for (let i = 0; i < 2; i++)
+      verdicts.push(
+        await limiter.hitAll([
+          ['s', session],
+          ['c', client],
+        ]),
+      );
     expect(verdicts.flat().map((v) => v.allowed)).toEqual([true, true, true, true]);
     // The session's third hit is refused while the client's counts on.
-    expect((await limiter.hitAll([['s', session], ['c', client]])).map((v) => v.allowed)).toEqual([false, true]);
-    expect((await limiter.hitAll([['c', client], ['c', client]])).map((v) => v.allowed)).toEqual([false, false]);
+    expect(
+      (
+        await limiter.hitAll([
+          ['s', session],
+          ['c', client],
+        ])
+      ).map((v) => v.allowed),
+    ).toEqual([false, true]);
+    expect(
+      (
+        await limiter.hitAll([
+          ['c', client],
+          ['c', client],
+        ])
+      ).map((v) => v.allowed),
+    ).toEqual([false, false]);
     const rows = await queryRows<{ key: string; hits: number }>(
       app.database.db,
       sql`select key, hits from rate_limits where key like 'all-%' order by key`,
