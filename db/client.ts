@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -174,6 +175,38 @@ async function listenPostgres(
 
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+interface Internals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): { execute(): Promise<unknown> };
+  };
+}
+const statementNames = new Map<string, string>();
+
+/**
+ * As `queryRows`, as a named prepared statement: PostgreSQL parses and plans it once per connection instead of at
+ * every call, which is most of the database's work for the write path's small queries (issue 29.1). For the hot
+ * calls only: each distinct text stays prepared on every connection for the connection's life. The name is the
+ * text's hash, so one text always has one name. (Drizzle names statements only on its query builders; its session's
+ * `prepareQuery` is what `.prepare(name)` calls.)
+ */
+export async function preparedRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const { dialect, session } = db as unknown as Internals;
+  const built = dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (!name) {
+    name = `q${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
+    statementNames.set(built.sql, name);
+  }
+  const result = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
+  return result.rows;
 }
 
 /** Raw SQL rows, typed by the caller: both drivers answer `{ rows }`. */

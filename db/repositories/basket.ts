@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type BasketRow, type CatalogueLine, MAX_BASKET_LINES } from '../../domain/basket/basket';
 import type { BasketOwner, BasketRepository, OwnerRef, StoredLine } from '../../domain/basket/ports';
 import { type OfferStoreStock, offerOnlineStock } from '../../domain/inventory/availability';
-import { type Db, queryRows } from '../client';
+import { type Db, preparedRows, queryRows } from '../client';
 
 /** The user a session is bound to (a row, or none), as a subquery. */
 const sessionUser = (sessionId: string) =>
@@ -153,11 +153,11 @@ export function basketRepository(db: Db): BasketRepository {
     },
 
     async rows(owner) {
-      return (await queryRows<LineRow>(db, linesOf(owner))).map(toRow);
+      return (await preparedRows<LineRow>(db, linesOf(owner))).map(toRow);
     },
 
     async snapshot(owner, offerId) {
-      const [row] = await queryRows<{ user_id: number | null; offer: CatalogueRow | null; lines: LineRow[] }>(
+      const [row] = await preparedRows<{ user_id: number | null; offer: CatalogueRow | null; lines: LineRow[] }>(
         db,
         sql`
         select ${owner.userId === 'session' ? sessionUser(owner.sessionId) : sql`${owner.userId}::int`} as user_id,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { counterKey, type LimitRule, type LimitVerdict, type RateLimiter, verdictOf } from '../../domain/limits/limits';
-import { type Db, queryRows } from '../client';
+import { type Db, preparedRows, queryRows } from '../client';
 
 /**
  * The limiter every process shares on PostgreSQL: each hit is one `INSERT … ON CONFLICT DO UPDATE` on the key's
@@ -26,7 +26,7 @@ export function tableRateLimiter(db: Db, clock: () => Date = () => new Date()): 
         }),
       sql`, `,
     );
-    const counted = await queryRows<{ key: string; hits: number; end_ms: number }>(
+    const counted = await preparedRows<{ key: string; hits: number; end_ms: number }>(
       db,
       sql`
       insert into rate_limits as r (key, hits, window_end) values ${rows}

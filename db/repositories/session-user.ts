@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { formatCard } from '../../domain/cabinet/discount-card';
 import type { SessionUserRepository } from '../../domain/auth/ports';
 import { CABINET_URL, type User } from '../../domain/auth/user';
-import { type Db, queryRows } from '../client';
+import { type Db, preparedRows, queryRows } from '../client';
 
 interface UserRow {
   id: number;
@@ -24,7 +24,7 @@ interface UserRow {
 export function sessionUserRepository(db: Db): SessionUserRepository {
   return {
     async actorOf(sessionId) {
-      const [row] = await queryRows<{ id: number }>(
+      const [row] = await preparedRows<{ id: number }>(
         db,
         sql`select u.id from sessions s join users u on u.id = s.user_id where s.id = ${sessionId}`,
       );
