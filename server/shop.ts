@@ -6,7 +6,7 @@ import type { Settings } from '../config/settings';
 import { type Database, ping } from '../db/client';
 import { ALL, CACHE_TAGS_CHANNEL, createInvalidations, parseTags } from '../domain/cache-tags';
 import { outboxQueue } from '../db/repositories/outbox';
-import { shopPhotoSubject } from '../db/repositories/shop-photo-subject';
+import { demoPhotoSubjects } from '../db/repositories/demo-photo-subjects';
 import { createApp } from './app';
 import { demoSources } from './images/demo-sources';
 import { openPhotoStore } from './images/photo-store';
@@ -60,7 +60,7 @@ export async function createShopApp(deps: {
     push,
     invalidations,
     catalogueImporter: services.catalogueImporter,
-    photos: { store: photoFiles, demo: demoSources(shopPhotoSubject(database.db)) },
+    photos: { store: photoFiles, demo: demoSources(demoPhotoSubjects(database.db)) },
   });
   return { app, outbox, services, push, transport: transport.describe, stopListening };
 }

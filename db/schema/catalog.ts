@@ -123,7 +123,8 @@ export const productImages = pgTable(
     file: text('file').notNull(),
     sort: integer('sort').notNull(),
   },
-  (t) => [index('product_images_product_idx').on(t.productId, t.sort)],
+  // By file: a demo photo is drawn on request only when the catalogue shows it (server/images/demo-sources.ts).
+  (t) => [index('product_images_product_idx').on(t.productId, t.sort), index('product_images_file_idx').on(t.file)],
 );
 
 export const cities = pgTable('cities', {

@@ -10,14 +10,22 @@ import { demoSources } from './demo-sources';
 import { folderPhotoStore } from './photo-store';
 import { imageRoutes } from './resize';
 
+/** The product photos the fake catalogue shows. */
+const scarf = designKey({ kind: 'scarf', colorHex: '#7b2d8e', view: 1, hood: false, length: 'mid', variant: 2 });
+const parka = designKey({ kind: 'parka', colorHex: '#123456', view: 0, hood: true, length: 'long', variant: 0 });
+const shown = new Set([`${scarf}.jpg`, `${parka}.jpg`]);
+
 let dir: string;
 let images: Hono;
 const store = () => folderPhotoStore(dir);
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'demo-sources-'));
-  const shops = async (code: string) => (code === 'shop-msk-1' ? { name: 'ТЦ «Метель»', variant: 0 } : null);
-  images = new Hono().route('/images', imageRoutes(store(), { demo: demoSources(shops) }));
+  const subjects = {
+    shop: async (code: string) => (code === 'shop-msk-1' ? { name: 'ТЦ «Метель»', variant: 0 } : null),
+    productPhoto: async (file: string) => shown.has(file),
+  };
+  images = new Hono().route('/images', imageRoutes(store(), { demo: demoSources(subjects) }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -42,7 +50,7 @@ describe('demo photos drawn on their first request', () => {
   });
 
   it('a design-key name never drawn answers 200 with a JPEG of the source size, kept in the store, then sized', async () => {
-    const name = designKey({ kind: 'scarf', colorHex: '#7b2d8e', view: 1, hood: false, length: 'mid', variant: 2 });
+    const name = scarf;
     expect(await store().get(`source/${name}.jpg`)).toBeNull();
     const res = await images.request(`/images/source/${name}.jpg`);
     expect(res.status).toBe(200);
@@ -51,11 +59,18 @@ describe('demo photos drawn on their first request', () => {
     expect(await jpegSize(res)).toEqual(['jpeg', SOURCE_WIDTH, SOURCE_HEIGHT]);
     expect(await store().get(`source/${name}.jpg`)).not.toBeNull();
 
-    const other = designKey({ kind: 'parka', colorHex: '#123456', view: 0, hood: true, length: 'long', variant: 0 });
+    const other = parka;
     const sized = await images.request(`/images/78x116/${other}.jpg`, { headers: { accept: 'image/webp' } });
     expect(sized.status).toBe(200);
     expect(await jpegSize(sized)).toEqual(['webp', 78, 116]);
     expect(await store().get(`source/${other}.jpg`)).not.toBeNull();
+  });
+
+  it('draws no design the catalogue does not show, so nobody can fill the store with made-up colours', async () => {
+    const unused = designKey({ kind: 'coat', colorHex: '#abcdef', view: 0, hood: false, length: 'long', variant: 1 });
+    expect((await images.request(`/images/source/${unused}.jpg`)).status).toBe(404);
+    expect((await images.request(`/images/78x116/${unused}.jpg`)).status).toBe(404);
+    expect(await store().get(`source/${unused}.jpg`)).toBeNull();
   });
 
   it('draws a shop photo for a shop there is, and 404 for one there is not or any other name', async () => {

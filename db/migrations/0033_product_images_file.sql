@@ -1,0 +1,1 @@
+CREATE INDEX "product_images_file_idx" ON "product_images" USING btree ("file");
