@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -22,6 +23,23 @@ export const productFacets = pgTable(
     discountPercent: integer('discount_percent').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     active: boolean('active').notNull(),
+    /**
+     * The transaction that last wrote the row (set by a trigger): the shop's facet index reads what changed since.
+     * A bigint rather than xid8, so the planner has statistics and reads few changed rows by the index.
+     */
+    writer: bigint('writer', { mode: 'number' }).notNull().default(sql`pg_current_xact_id()::text::bigint`),
   },
-  (t) => [index('product_facets_section_idx').on(t.sectionId), index('product_facets_brand_idx').on(t.brandId)],
+  (t) => [
+    index('product_facets_section_idx').on(t.sectionId),
+    index('product_facets_brand_idx').on(t.brandId),
+    index('product_facets_writer_idx').on(t.writer),
+  ],
 );
+
+/**
+ * One row, bumped whenever product_facets rows are deleted: a facet index that saw another epoch loads every row
+ * again, since a deleted row leaves nothing to read changes from.
+ */
+export const facetEpoch = pgTable('facet_epoch', {
+  epoch: bigint('epoch', { mode: 'number' }).notNull(),
+});
