@@ -14,13 +14,14 @@ import { medianMs } from './measure';
 import type { BenchRow } from './types';
 
 /**
- * The catalogue listing (issue 3, point 11): the listing query of a section with three filters, facet counts, a sort
- * and one page, timed on the database directly (target: median at most 30 ms on PGlite and PostgreSQL).
+ * The catalogue listing: the listing query of a section with three filters, facet counts, a sort and one page, timed
+ * on the repository directly. Targets: a median of at most 30 ms at 20 000 products on PGlite and PostgreSQL (issue 3,
+ * point 11), 50 ms at 200 000 on PostgreSQL (issue 29, point 6).
  */
 export const LEAF = '/catalog/women/verkhnyaya-odezhda/puhoviki/';
 const ROOT = '/catalog/women/';
 const RUNS = 60;
-const TARGET_MS = 30;
+const targetMs = (products: number) => (products > 20_000 ? 50 : 30);
 /** A plain word and two words, one of them a colour the search reads as a filter. */
 const SEARCHES = ['пуховик', 'черная куртка'];
 const SEARCH_TARGET_MS = 100;
@@ -44,6 +45,7 @@ async function queryRow(
   ref: ListingReference,
   url: string,
   filter: FilterState,
+  target: number,
 ): Promise<BenchRow> {
   const section = ref.sections.find((s) => s.url === url);
   if (!section) throw new Error(`no section ${url}`);
@@ -54,7 +56,7 @@ async function queryRow(
   return {
     name: `listing query: ${url} (${section.count} товаров), 3 фильтра, сортировка, стр. 1`,
     medianMs: median,
-    note: `${sample.count} найдено, ${sample.facets.length} фильтров со счётчиками; цель ≤ ${TARGET_MS} мс${median <= TARGET_MS ? '' : ' — НЕ ВЫПОЛНЕНА'}`,
+    note: `${sample.count} найдено, ${sample.facets.length} фильтров со счётчиками; цель ≤ ${target} мс${median <= target ? '' : ' — НЕ ВЫПОЛНЕНА'}`,
   };
 }
 
@@ -87,13 +89,17 @@ async function searchRow(db: Db, service: ListingService, repo: ListingRepositor
   };
 }
 
-/** The listing and search queries' medians on the database directly (issue 3, point 11; issue 29, point 6). */
-export async function listingQueryRows(db: Db): Promise<{ rows: BenchRow[]; filteredPath: string }> {
+/** The listing and search queries' medians on the repository (issue 3, point 11; issue 29, point 6). */
+export async function listingQueryRows(db: Db, products: number): Promise<{ rows: BenchRow[]; filteredPath: string }> {
   const repo = listingRepository(db);
   const service = createListingService(repo);
   const ref = await service.reference();
   const filter = threeFilters(ref);
-  const rows = [await queryRow(service, repo, ref, LEAF, filter), await queryRow(service, repo, ref, ROOT, filter)];
+  const target = targetMs(products);
+  const rows = [
+    await queryRow(service, repo, ref, LEAF, filter, target),
+    await queryRow(service, repo, ref, ROOT, filter, target),
+  ];
   for (const q of SEARCHES) rows.push(await searchRow(db, service, repo, ref, q));
   return { rows, filteredPath: `${LEAF}${formatFilterPath(filter)}?sort=price_asc` };
 }

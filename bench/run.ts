@@ -135,7 +135,7 @@ async function runOn(database: Database, databaseUrl?: string): Promise<BenchRow
   const rows: BenchRow[] = [];
   if (!loads) return rows;
   const secret = await ensureCatalog(database);
-  const listing = await listingQueryRows(database.db);
+  const listing = await listingQueryRows(database.db, productCount);
   if (wants('listing')) rows.push(...listing.rows);
   const pages = await benchPages(database, listing.filteredPath);
   const offers = await basketOffers(database.db);
