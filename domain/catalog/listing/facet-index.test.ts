@@ -229,6 +229,10 @@ describe('FacetIndex', () => {
     expect(totals.values.size?.['50']).toBe(
       first.filter((row) => row.sizeCodes.includes('50')).length + (target.sizeCodes.includes('50') ? 0 : 1),
     );
+    // Moved to another section, it leaves this one's listing.
+    small.upsert([{ ...target, sectionId: 3 }]);
+    expect(small.scopeTotals(women, ref).count).toBe(49);
+    expect(small.scopeTotals({ kind: 'section', sectionId: 3 }, ref).count).toBe(1);
     // Every other product's lists survived the pool being packed: its own sizes and shops find it, the others don't.
     const byArticle = (row: FacetRow, lists: FilterState['lists']) =>
       small.listing(

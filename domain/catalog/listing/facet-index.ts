@@ -159,7 +159,8 @@ export class FacetIndex {
         row = this.rows++;
         if (row >= this.productId.length) this.grow(Math.max(1024, row * 2));
         this.rowOf.set(r.productId, row);
-      }
+        this.bySection = null;
+      } else if (this.section[row] !== r.sectionId) this.bySection = null;
       this.productId[row] = r.productId;
       this.section[row] = r.sectionId;
       this.brand[row] = r.brandId;
@@ -185,6 +186,22 @@ export class FacetIndex {
       );
       this.words.set(row, [...this.wordIds(r.titleWords), ...r.articleWords.map((w) => this.dict.word.id(w))]);
     }
+  }
+
+  /** Rows per section, built on the first listing after a product is added or moves. */
+  private bySection: Map<number, number[]> | null = null;
+
+  private sectionRows(sectionId: number): readonly number[] {
+    if (!this.bySection) {
+      this.bySection = new Map();
+      for (let row = 0; row < this.rows; row++) {
+        const id = this.section[row] as number;
+        const list = this.bySection.get(id);
+        if (list) list.push(row);
+        else this.bySection.set(id, [row]);
+      }
+    }
+    return this.bySection.get(sectionId) ?? [];
   }
 
   private readonly titleIds = new WeakMap<readonly string[], number[]>();
@@ -266,14 +283,11 @@ export class FacetIndex {
   /** The active rows of a scope. `lexemes`: a search's words as the full-text index reads them. */
   private scopeRows(scope: ListingScope, ref: ListingReference, lexemes: readonly string[]): number[] {
     if (scope.kind === 'section') {
-      // The section and every section below it, marked by id.
+      // The section and every section below it: their own rows, not a pass over the catalogue.
       const ids = [scope.sectionId];
       for (let i = 0; i < ids.length; i++) for (const s of ref.sections) if (s.parentId === ids[i]) ids.push(s.id);
-      const marks = new Uint8Array(Math.max(...ids) + 1);
-      for (const id of ids) marks[id] = 1;
       const found: number[] = [];
-      for (let row = 0; row < this.rows; row++)
-        if (this.active[row] && marks[this.section[row] as number] === 1) found.push(row);
+      for (const id of ids) for (const row of this.sectionRows(id)) if (this.active[row]) found.push(row);
       return found;
     }
     const tests = this.scopeTests(scope, lexemes);
