@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { createRequestHandler, type ServerBuild } from 'react-router';
@@ -23,6 +22,7 @@ import { adminApi } from './push/routes';
 import { RELOAD_COMMAND } from '../domain/push/commands';
 import { apiV2 } from './api/v2';
 import { guardWrites, respondRefusal, speaks } from './http/api-layer';
+import { declaredBodyLimit } from './http/body-limit';
 import { compression } from './http/compress';
 import { ENVELOPE, RPC } from './http/dialect';
 import type { AppEnv } from './http/env';
@@ -191,11 +191,8 @@ export function createApp(deps: AppDeps) {
       strictTransportSecurity: siteUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
     }),
   );
-  const anyBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new HttpError(413, `Слишком большой запрос: не больше ${MAX_BODY_BYTES / 1024} КБ.`, 'BODY_TOO_LARGE');
-    },
+  const anyBody = declaredBodyLimit(MAX_BODY_BYTES, () => {
+    throw new HttpError(413, `Слишком большой запрос: не больше ${MAX_BODY_BYTES / 1024} КБ.`, 'BODY_TOO_LARGE');
   });
   // Photo uploads (issue 28): up to PHOTO_MAX_MB on their own paths only, refused by Content-Length before reading.
   const photoBody = photoBodyLimit(settings.PHOTO_MAX_MB);

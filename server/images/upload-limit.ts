@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { declaredBodyLimit } from '../http/body-limit';
 import { HttpError } from '../http/errors';
 import type { AppEnv } from '../http/env';
 
@@ -14,14 +14,11 @@ const FORM_OVERHEAD = 64 * 1024;
  * with 413 before a byte is read; a body without one is counted as it streams and cut off at the limit.
  */
 export function photoBodyLimit(maxMb: number): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
-    maxSize: maxMb * 1024 * 1024 + FORM_OVERHEAD,
-    onError: () => {
-      throw new HttpError(
-        413,
-        `Слишком большой запрос: фото за одну загрузку — не больше ${maxMb} МБ. Загрузите их по частям.`,
-        'BODY_TOO_LARGE',
-      );
-    },
+  return declaredBodyLimit(maxMb * 1024 * 1024 + FORM_OVERHEAD, () => {
+    throw new HttpError(
+      413,
+      `Слишком большой запрос: фото за одну загрузку — не больше ${maxMb} МБ. Загрузите их по частям.`,
+      'BODY_TOO_LARGE',
+    );
   });
 }

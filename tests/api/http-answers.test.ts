@@ -4,6 +4,7 @@ import { PAGE_CACHE_CONTROL } from '../../contract/cache-policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { listen } from '../../server/listen';
+import { offerFacts } from '../support/basket-offers';
 import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -97,6 +98,35 @@ describe('answers a client can trust', () => {
     const html = await (await v.get('/')).text();
     const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0] as string;
     expect((await v.get(asset)).headers.get('content-type')).toMatch(/javascript; charset=utf-8$/i);
+  });
+});
+
+describe('forms read from the socket', () => {
+  it('reads a form from the request stream: its fields, a repeated one refused, a streamed body over the limit 413', async () => {
+    const v = await newVisitor(app);
+    const [offer] = (await offerFacts(app.database.db)).filter((o) => o.online >= 2 && !o.restricted);
+    const post = (body: string) =>
+      fetch(`http://127.0.0.1:${port}/api/v2/sale/basket/add/`, {
+        method: 'POST',
+        headers: { cookie: v.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    const added = await post(`sessid=${encodeURIComponent(v.sessid)}&offerId=${offer?.id}&quantity=2`);
+    expect(added.status).toBe(200);
+    const { data } = (await added.json()) as {
+      data: { basket: { available: { offer: { id: number }; quantity: number }[] } };
+    };
+    expect(data.basket.available.map((l) => [l.offer.id, l.quantity])).toEqual([[offer?.id, 2]]);
+    const twice = await post(`sessid=${encodeURIComponent(v.sessid)}&offerId=${offer?.id}&offerId=1`);
+    expect(twice.status).toBe(400);
+    expect(JSON.stringify(await twice.json())).toContain('DUPLICATE_FIELD');
+    // Chunked, with no length declared: counted as it comes and cut off at the limit.
+    const chunk = 'a=b&'.repeat(20_000);
+    const chunks = Array.from({ length: 5 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('');
+    const { head } = await raw(
+      `POST /api/v2/sale/basket/add/ HTTP/1.1\r\nHost: x\r\nCookie: ${v.cookie}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n${chunks}0\r\n\r\n`,
+    );
+    expect(head).toMatch(/^HTTP\/1\.1 413 /);
   });
 });
 

@@ -14,8 +14,8 @@ import { withDatabase } from './global-setup';
 
 export interface TestApp {
   fetch(path: string, init?: RequestInit): Promise<Response>;
-  /** The app's own fetch handler, for a real Node server in front of it (`server/listen.ts`). */
-  handler(request: Request): Response | Promise<Response>;
+  /** The app's own fetch handler, for a real Node server in front of it (`server/listen.ts`), with its bindings. */
+  handler(request: Request, env?: unknown): Response | Promise<Response>;
   database: Database;
   /** On PostgreSQL, the address of the app's own database (another app may open it too). */
   databaseUrl?: string;
@@ -81,7 +81,7 @@ export async function createTestApp(
   });
   return {
     fetch: (p, init) => Promise.resolve(app.fetch(new Request(new URL(p, SHOP_ORIGIN), init))),
-    handler: (request) => app.fetch(request),
+    handler: (request, env) => app.fetch(request, env),
     database,
     databaseUrl,
     dataDir,
