@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
 import { listingRepository } from '../../db/repositories/listing';
 import type { ListingReference, ListingRepository } from '../../domain/catalog/listing/listing.service';
+import { dearestInSection } from '../support/facet-rows';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -34,13 +34,7 @@ const count = async () => (await host.scopeTotals(scope, ref)).count;
 it('shows a price, a hidden product and a deleted row written after its last listing', async () => {
   const before = await cheapest();
   const before_count = await count();
-  const [last] = await queryRows<{ id: number }>(
-    app.database.db,
-    sql`select p.id from products p join product_facets f on f.product_id = p.id
-      where p.active and p.section_path @> array[${scope.sectionId}]::int[] and f.size_codes <> '{}'
-      order by f.min_price desc limit 1`,
-  );
-  const id = Number(last?.id);
+  const id = await dearestInSection(app.database.db, scope.sectionId);
   expect(before).not.toContain(id);
 
   // Another host lowers its price: the product leads the cheapest first.

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
 import { listingRepository } from '../../db/repositories/listing';
+import { dearestInSection } from '../support/facet-rows';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -36,13 +36,7 @@ it('shows a change its previous listing could not see, once that change commits'
   };
   const first = async () => (await host.listing(query, ref)).items[0]?.id;
   const before = await first();
-  const [dear] = await queryRows<{ id: number }>(
-    app.database.db,
-    sql`select p.id from products p join product_facets f on f.product_id = p.id
-      where p.active and p.section_path @> array[${women.id}]::int[] and f.size_codes <> '{}'
-      order by f.min_price desc limit 1`,
-  );
-  const id = Number(dear?.id);
+  const id = await dearestInSection(app.database.db, women.id);
 
   // The other session writes first, then a listing reads while that transaction is still open.
   await other.query('begin');
