@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { facetSource } from '../../db/repositories/facet-source';
 import { listingRepository } from '../../db/repositories/listing';
 import type { ListingReference, ListingRepository } from '../../domain/catalog/listing/listing.service';
 import { dearestInSection } from '../support/facet-rows';
@@ -51,4 +53,15 @@ it('shows a price, a hidden product and a deleted row written after its last lis
   await app.database.db.execute(sql`delete from product_facets where product_id = ${first}`);
   expect(await cheapest()).not.toContain(first);
   expect(await count()).toBe(before_count - 2);
+});
+
+it('loads the whole index in pages by product id: every row, the same totals as one statement', async () => {
+  const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+    app.database.db,
+    sql`select count(*)::int as n from product_facets`,
+  );
+  const paged = await facetSource(app.database.db, 7).fresh();
+  const whole = await facetSource(app.database.db, 100_000).fresh();
+  expect(paged.size).toBe(Number(n));
+  expect(paged.scopeTotals(scope, ref)).toEqual(whole.scopeTotals(scope, ref));
 });
