@@ -64,8 +64,9 @@ class ListColumn {
   }
 
   set(row: number, ids: number[]) {
-    this.garbage += this.length[row] ?? 0;
+    // Packing keeps the row's old list, which becomes garbage only now.
     if (this.used + ids.length > this.pool.length) this.makeRoom(ids.length);
+    this.garbage += this.length[row] ?? 0;
     this.pool.set(ids, this.used);
     this.start[row] = this.used;
     this.length[row] = ids.length;
