@@ -40,8 +40,8 @@ interface SyncRow {
  * The shop process's facet index kept current with product_facets (decision 0026). Before every listing one
  * statement reads, in one snapshot, the rows written by transactions that had not finished at the previous read's
  * horizon (`pg_snapshot_xmin`: every older transaction had ended, so its rows were read then) and the deletion
- * epoch. A row read twice is simply written again; another epoch means rows were deleted,
- * and the index is loaded whole. So a listing sees every change committed before it started, on every host.
+ * epoch. A row read twice is simply written again; another epoch means rows were deleted, and the index is loaded
+ * whole. So a listing sees every change committed before it started, on every host.
  */
 export function facetSource(db: Db, pageRows = LOAD_ROWS) {
   let index = new FacetIndex();
@@ -85,6 +85,11 @@ export function facetSource(db: Db, pageRows = LOAD_ROWS) {
     const changed: FacetRow[] = [];
     // Products of one title share its words: the index turns one list into ids once.
     const titles = new Map<string, readonly string[]>();
+    const titleWords = (joined: string) => {
+      let words = titles.get(joined);
+      if (!words) titles.set(joined, (words = list(joined)));
+      return words;
+    };
     for (const r of rows) {
       if (r.product_id == null) continue;
       changed.push({
@@ -102,8 +107,7 @@ export function facetSource(db: Db, pageRows = LOAD_ROWS) {
         createdAt: Number(r.created_at),
         active: r.active,
         article: r.article,
-        titleWords:
-          titles.get(r.title_words) ?? titles.set(r.title_words, list(r.title_words)).get(r.title_words) ?? [],
+        titleWords: titleWords(r.title_words),
         articleWords: list(r.article_words),
       });
     }

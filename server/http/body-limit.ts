@@ -3,9 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env';
 
 /**
- * A body limit that reads the declared Content-Length when there is one (Node holds the body to it), and a request
- * from the socket with neither it nor Transfer-Encoding has no body. Hono's own reaches for `request.body` first, which builds the full web request of
- * every call, a GET's too; a streamed body is still counted as it comes, by Hono's.
+ * A body limit that reads the declared Content-Length when there is one (Node holds the body to it); a request from
+ * the socket with neither it nor Transfer-Encoding has no body. Hono's own reaches for `request.body` first, which
+ * builds the full web request of every call, a GET's too; a streamed body is still counted as it comes, by Hono's.
  */
 export function declaredBodyLimit(maxSize: number, tooLarge: () => never): MiddlewareHandler<AppEnv> {
   const streamed = bodyLimit({ maxSize, onError: tooLarge });

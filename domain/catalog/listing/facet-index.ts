@@ -426,7 +426,7 @@ export class FacetIndex {
       rows.forEach((row, i) => {
         const fail = fails[i] as number;
         const id = column[row] as number;
-        if (id !== NONE && (fail === 0 || fail === bit)) counts[id * slots + slotOf(fail)]++;
+        if (id >= 0 && id < size && (fail === 0 || fail === bit)) counts[id * slots + slotOf(fail)]++;
       });
       return collect(code, counts, names);
     };
@@ -453,12 +453,11 @@ export class FacetIndex {
       }
       return groups;
     };
-    // Brands are stored by id; the rows' ids outside the reference have no code and are not listed.
-    const brandIndex = new Map(ref.brands.map((b, i) => [b.id, i]));
-    const brandColumn = new Int32Array(this.rows);
-    for (const row of rows) brandColumn[row] = brandIndex.get(this.brand[row] as number) ?? NONE;
+    // Brands are counted by their id; an id outside the reference has no code and is not listed.
+    const brandCode = new Map(ref.brands.map((b) => [b.id, b.code]));
+    const brandIds = Math.max(0, ...brandCode.keys()) + 1;
     return [
-      ...single('brand', brandColumn, (i) => ref.brands[i]?.code, ref.brands.length),
+      ...single('brand', this.brand, (id) => brandCode.get(id), brandIds),
       ...single('color', this.color, (id) => this.dict.color.values[id], this.dict.color.values.length),
       ...PROP_CODES.flatMap((code, p) => {
         const dict = this.dict.props[p] as Dictionary;
