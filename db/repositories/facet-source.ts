@@ -87,7 +87,10 @@ export function facetSource(db: Db, pageRows = LOAD_ROWS) {
     const titles = new Map<string, readonly string[]>();
     const titleWords = (joined: string) => {
       let words = titles.get(joined);
-      if (!words) titles.set(joined, (words = list(joined)));
+      if (!words) {
+        words = list(joined);
+        titles.set(joined, words);
+      }
       return words;
     };
     for (const r of rows) {
