@@ -34,6 +34,11 @@ describe('settings', () => {
       readSettings({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', SMS_URL: 'https://sms.example.com/send' }),
     ).toMatchObject({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', SMS_URL: 'https://sms.example.com/send' });
   });
+  it('keeps photos in the bucket S3_URL names', () => {
+    const url = 'https://key:se%2Fcret@storage.yandexcloud.net/vyuga-photos?region=ru-central1';
+    expect(readSettings({ S3_URL: url }).S3_URL).toBe(url);
+    expect(readSettings({ S3_URL: '' }).S3_URL).toBeUndefined();
+  });
   it('signs letters with the shop name at the site host unless MAIL_FROM says otherwise', () => {
     expect(readSettings({}).MAIL_FROM).toBe('"ВЬЮГА" <noreply@localhost>');
     expect(readSettings({ SITE_URL: 'https://vyuga.example' }).MAIL_FROM).toBe('"ВЬЮГА" <noreply@vyuga.example>');
@@ -47,6 +52,8 @@ describe('settings', () => {
     [{ TZ: 'Mars/Olympus' }, 'TZ'],
     [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL: ожидается адрес вида smtps://'],
     [{ SMS_URL: 'ftp://sms.example.com' }, 'SMS_URL: ожидается адрес вида https://'],
+    [{ S3_URL: 'https://storage.yandexcloud.net/photos' }, 'S3_URL: ожидается адрес вида https://ключ:секрет@'],
+    [{ S3_URL: 'https://key:secret@storage.yandexcloud.net/?region=ru-central1' }, 'S3_URL: ожидается адрес'],
     [{ MAIL_FROM: 'ВЬЮГА' }, 'MAIL_FROM: ожидается адрес'],
     [{ WRITE_LIMIT_PER_SESSION: '0' }, 'WRITE_LIMIT_PER_SESSION'],
     [{ WRITE_LIMIT_PER_CLIENT: 'many' }, 'WRITE_LIMIT_PER_CLIENT'],

@@ -11,6 +11,18 @@ const settingsSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'ожидается адрес вида postgres://user@host:5432/db')),
+  /**
+   * Photos in S3-compatible object storage (`https://KEY_ID:SECRET@host/bucket?region=…`) instead of PostgreSQL's
+   * table or the data folder.
+   */
+  S3_URL: optional(
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^:@/\s]+:[^@/\s]+@[^/\s]+\/[^/?\s]+\S*$/,
+        'ожидается адрес вида https://ключ:секрет@storage.yandexcloud.net/корзина?region=ru-central1',
+      ),
+  ),
   SITE_URL: z.url().default('http://localhost:3000'),
   TZ: z
     .string()

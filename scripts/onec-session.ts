@@ -8,13 +8,8 @@ import { openDatabase } from '../db/client';
 import { readShopCatalogue } from '../db/repositories/exchange-export';
 import { buildCatalog } from '../db/seed/catalog';
 import { seedCatalog } from '../db/seed/seed';
-import {
-  exportPackage,
-  imagesIn,
-  type PackageFolder,
-  writePackageFolder,
-  zipPackage,
-} from '../server/exchange/export-catalogue';
+import { garmentJpeg, parseDesignKey } from '../db/seed/images';
+import { exportPackage, type PackageFolder, writePackageFolder, zipPackage } from '../server/exchange/export-catalogue';
 import { type OnecAnswer, onecClient } from '../server/exchange/onec-client';
 
 /**
@@ -23,7 +18,7 @@ import { type OnecAnswer, onecClient } from '../server/exchange/onec-client';
  * takes the new orders and confirms them. Every answer is printed; a `failure` ends the run with code 1.
  */
 const USAGE = `npm run exchange:session -- [--url http://localhost:3000] [--login L --password P]
-    (--package <папка|архив.zip> | --export-demo [--products 300] [--seed N] [--images DATA_DIR/images/source])
+    (--package <папка|архив.zip> | --export-demo [--products 300] [--seed N])
     [--zip] [--sale-only] [--out папка-для-заказов]
   логин и пароль — также из EXCHANGE_LOGIN и EXCHANGE_PASSWORD`;
 
@@ -36,7 +31,6 @@ const { values } = parseArgs({
     'export-demo': { type: 'boolean' },
     products: { type: 'string', default: '300' },
     seed: { type: 'string', default: process.env.SEED ?? '20261121' },
-    images: { type: 'string', default: path.join(process.env.DATA_DIR ?? 'data', 'images', 'source') },
     zip: { type: 'boolean' },
     'sale-only': { type: 'boolean' },
     out: { type: 'string', default: path.join(process.env.DATA_DIR ?? 'data', 'exchange-session') },
@@ -57,7 +51,16 @@ function show(step: string, answer: OnecAnswer): OnecAnswer {
   return answer;
 }
 
-/** The demo catalogue built and seeded into a throwaway embedded database, then exported as the shop would. */
+/** A demo product photo, drawn from its file name (its design key) as the shop draws it on its first request. */
+function demoPhoto(file: string): Promise<Buffer | null> {
+  const design = parseDesignKey(path.basename(file, '.jpg'));
+  return design ? garmentJpeg(design) : Promise.resolve(null);
+}
+
+/**
+ * The demo catalogue built and seeded into a throwaway embedded database, then exported as the shop would, with its
+ * photos drawn.
+ */
 async function exportDemo(dir: string): Promise<PackageFolder> {
   const products = Number(values.products);
   const seed = Number(values.seed);
@@ -66,9 +69,8 @@ async function exportDemo(dir: string): Promise<PackageFolder> {
   try {
     await database.migrate();
     await seedCatalog(database.db, buildCatalog({ seed, products }), {});
-    const imagesDir = values.images as string;
-    const pkg = exportPackage(await readShopCatalogue(database.db), { imageExists: imagesIn(imagesDir) });
-    return await writePackageFolder(pkg, dir, { encoding: 'windows-1251', imagesDir });
+    const pkg = exportPackage(await readShopCatalogue(database.db));
+    return await writePackageFolder(pkg, dir, { encoding: 'windows-1251', photo: demoPhoto });
   } finally {
     await database.close();
   }

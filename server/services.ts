@@ -75,7 +75,8 @@ import { createCatalogAdminService } from '../domain/catalog/admin/catalog-admin
 import { catalogAdminRepository, catalogAdminUnit } from '../db/repositories/catalog-admin';
 import { createPhotosService } from '../domain/photos/photos.service';
 import { photoUnit } from '../db/repositories/photos';
-import { openPhotoStore, type PhotoStore } from './images/photo-store';
+import { openPhotoStore } from './images/open-photo-store';
+import type { PhotoStore } from './images/photo-store';
 import { photoStore } from './images/upload-check';
 import { createStockAdminService } from '../domain/inventory/stock-documents';
 import { stockAdminReads, stockAdminUnit } from '../db/repositories/stock-admin';
@@ -109,6 +110,7 @@ export function createServices(deps: {
     | 'ORDER_CONFIRM_MINUTES'
     | 'DATA_DIR'
     | 'DATABASE_URL'
+    | 'S3_URL'
     | 'PHOTO_MAX_MB'
     | 'EXCHANGE_RETAIL_PRICE_TYPE'
     | 'EXCHANGE_OLD_PRICE_TYPE'

@@ -9,7 +9,7 @@ import { outboxQueue } from '../db/repositories/outbox';
 import { demoPhotoSubjects } from '../db/repositories/demo-photo-subjects';
 import { createApp } from './app';
 import { demoSources } from './images/demo-sources';
-import { openPhotoStore } from './images/photo-store';
+import { openPhotoStore } from './images/open-photo-store';
 import { createOutboxSender } from './outbox/sender';
 import { createTransport } from './outbox/transports';
 import { createPushHub } from './push/hub';

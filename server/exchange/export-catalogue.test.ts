@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,16 +107,14 @@ describe('exportPackage: the shop catalogue as 1C would send it', () => {
   it('writes a folder with the photos it finds and leaves the others out; zips it', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'export-'));
     try {
-      const images = path.join(dir, 'images');
-      await mkdir(images);
       const present = shop.images.get(shop.products[0]?.id ?? 0)?.[0] as string;
-      writeFileSync(path.join(images, present), 'jpeg');
       const folder = await writePackageFolder(
         exportPackage(shop, { imageExists: (file) => file === present }),
         path.join(dir, 'package'),
-        { imagesDir: images },
+        { photo: async (file) => (file === present ? Buffer.from('jpeg') : null) },
       );
       expect(folder.files).toEqual(['import.xml', 'offers.xml', `import_files/${present}`]);
+      expect(readFileSync(path.join(folder.dir, 'import_files', present), 'utf8')).toBe('jpeg');
       const products = of(await records(readFileSync(path.join(folder.dir, 'import.xml'))), 'product');
       expect(products.flatMap((p) => p.images)).toEqual([`import_files/${present}`]);
       const zip = await zipPackage(folder);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -196,13 +196,13 @@ async function writeXml(file: string, pieces: Iterable<string>, options: WriteOp
 
 /**
  * Writes the package into `dir` as 1C leaves it before the upload: import.xml, offers.xml and the photos its
- * products name (`import_files/<file>`), copied from `imagesDir` (the shop's DATA_DIR/images/source). The XML is
+ * products name (`import_files/<file>`), each as `photo(file)` gives it (none given, or null: left out). The XML is
  * streamed to disk.
  */
 export async function writePackageFolder(
   pkg: CataloguePackage,
   dir: string,
-  options: WriteOptions & { imagesDir?: string } = {},
+  options: WriteOptions & { photo?: (file: string) => Promise<Buffer | null> } = {},
 ): Promise<PackageFolder> {
   await mkdir(dir, { recursive: true });
   const photos = new Set<string>();
@@ -217,10 +217,10 @@ export async function writePackageFolder(
   await writeXml(path.join(dir, 'offers.xml'), offersXml(pkg, options), options);
   const files = ['import.xml', 'offers.xml'];
   for (const photo of photos) {
-    const source = options.imagesDir && path.join(options.imagesDir, photo.replace(/^import_files\//, ''));
-    if (!source || !existsSync(source)) continue;
+    const body = await options.photo?.(photo.replace(/^import_files\//, ''));
+    if (!body) continue;
     await mkdir(path.dirname(path.join(dir, photo)), { recursive: true });
-    await copyFile(source, path.join(dir, photo));
+    await writeFile(path.join(dir, photo), body);
     files.push(photo);
   }
   return { dir, files };
@@ -232,9 +232,4 @@ export async function zipPackage(folder: PackageFolder): Promise<Buffer> {
   for (const name of folder.files)
     entries.push({ name, data: await readFile(path.join(folder.dir, name)), deflate: name.endsWith('.xml') });
   return zipOf(entries);
-}
-
-/** The source image folder photos are taken from, and the predicate the export leaves missing photos out by. */
-export function imagesIn(imagesDir: string): ExportOptions['imageExists'] {
-  return (file) => existsSync(path.join(imagesDir, file));
 }

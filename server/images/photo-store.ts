@@ -29,7 +29,7 @@ const TYPES: Record<string, string> = {
   avif: 'image/avif',
 };
 
-function checked(key: string): string {
+export function checkedPhotoKey(key: string): string {
   if (!KEY.test(key)) throw new Error(`bad photo key ${JSON.stringify(key)}`);
   return key;
 }
@@ -40,7 +40,7 @@ function checked(key: string): string {
  */
 export function folderPhotoStore(imagesDir: string): PhotoStore {
   const fileOf = (key: string) =>
-    checked(key).startsWith('source/') ? path.join(imagesDir, key) : path.join(imagesDir, 'cache', key);
+    checkedPhotoKey(key).startsWith('source/') ? path.join(imagesDir, key) : path.join(imagesDir, 'cache', key);
   return {
     async get(key) {
       const body = await readFile(fileOf(key)).catch(() => null);
@@ -71,20 +71,15 @@ export function databasePhotoStore(db: Db): PhotoStore {
       const [row] = await db
         .select({ body: photoFiles.body, type: photoFiles.contentType })
         .from(photoFiles)
-        .where(eq(photoFiles.key, checked(key)));
+        .where(eq(photoFiles.key, checkedPhotoKey(key)));
       // node-postgres answers a Buffer, PGlite a Uint8Array: one type for the callers.
       return row ? { body: Buffer.isBuffer(row.body) ? row.body : Buffer.from(row.body), type: row.type } : null;
     },
     async put(key, body, type) {
       await db
         .insert(photoFiles)
-        .values({ key: checked(key), body, contentType: type })
+        .values({ key: checkedPhotoKey(key), body, contentType: type })
         .onConflictDoNothing();
     },
   };
-}
-
-/** The store the settings name: PostgreSQL's table when the shop runs on `DATABASE_URL`, else the data folder. */
-export function openPhotoStore(settings: { DATABASE_URL?: string; DATA_DIR: string }, db: Db): PhotoStore {
-  return settings.DATABASE_URL ? databasePhotoStore(db) : folderPhotoStore(path.join(settings.DATA_DIR, 'images'));
 }

@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../config/settings';
 import { STAFF_API } from '../../contract/staff-api';
 import { type Database, openDatabase, queryRows } from '../../db/client';
@@ -13,35 +14,38 @@ import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
 import { createTestApp, SHOP_ORIGIN, type TestApp } from '../support/test-app';
 
 /**
- * Photos on every host (issue 29.3). On PostgreSQL: two shops with separate data folders on one database; a photo
- * uploaded through the first and every photo of a product page and a section page answer through the second. On the
- * embedded database (one process owns it) the shop keeps its photos in its data folder.
+ * Photos on every host (issue 29.3). Two shops with separate data folders on one database: a photo uploaded through
+ * the first and every photo of a product page and a section page answer through the second. On PostgreSQL the photos
+ * are rows of `photo_files`; with `S3_URL` (on either engine) objects of an S3-compatible bucket, here s3rver's. On the
+ * embedded database without S3 (one process owns it) the shop keeps its photos in its data folder.
  */
 let base: TestApp;
-/** The shops under test: on PostgreSQL two of their own (photos in the database), else the test app itself. */
-let first: TestApp;
-let second: TestApp;
 const opened: { close(): Promise<void> }[] = [];
 
-/** A shop on `databaseUrl` with a data folder of its own, shaped like a test app for the staff helpers. */
-async function host(databaseUrl: string): Promise<TestApp> {
+/**
+ * A shop with a data folder of its own, shaped like a test app for the staff helpers: on `database` (kept open when
+ * it closes) or on one it opens at `databaseUrl`.
+ */
+async function host(on: { database: Database } | { databaseUrl: string }, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-host-'));
-  const database: Database = await openDatabase({ databaseUrl, poolSize: 4 });
+  const database: Database =
+    'database' in on ? on.database : await openDatabase({ databaseUrl: on.databaseUrl, poolSize: 4 });
   const settings = readSettings({
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: 'databaseUrl' in on ? on.databaseUrl : (base.databaseUrl ?? ''),
     LOG_LEVEL: 'silent',
     SITE_URL: SHOP_ORIGIN,
+    ...env,
   });
   const shop = await createShopApp({ settings, database, secret: 'test-secret', logger: pino({ level: 'silent' }) });
   const close = async () => {
     await shop.push.close();
     await shop.stopListening();
-    await database.close();
+    if ('databaseUrl' in on) await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   opened.push({ close });
-  return {
+  const app: TestApp = {
     ...base,
     fetch: (p, init) => Promise.resolve(shop.app.fetch(new Request(new URL(p, SHOP_ORIGIN), init))),
     handler: (request) => shop.app.fetch(request),
@@ -51,20 +55,15 @@ async function host(databaseUrl: string): Promise<TestApp> {
     push: shop.push,
     close,
   };
+  return app;
 }
 
 beforeAll(async () => {
   base = await createTestApp();
-  if (base.databaseUrl) {
-    first = await host(base.databaseUrl);
-    second = await host(base.databaseUrl);
-  } else {
-    first = base;
-    second = base;
-  }
 });
 afterAll(async () => {
-  for (const app of opened) await app.close();
+  // The last opened first: a host closes before the database it runs on.
+  for (const app of opened.reverse()) await app.close();
   await base.close();
 });
 
@@ -77,20 +76,23 @@ function photosOf(html: string): string[] {
   return [...urls];
 }
 
-it('a photo uploaded on one host and every photo of a product and a section page answer on the other', async () => {
-  await addStaff(first, { email: 'hosts-merch@vyuga.test', role: 'merchandiser' });
+/**
+ * Uploads a photo of a product through `first`, plain `colour` (its file is named by its bytes); answers its file
+ * name, the product's page and its section's.
+ */
+async function uploadThrough(first: TestApp, email: string, colour: string) {
+  await addStaff(first, { email, role: 'merchandiser' });
   const merch = await staffBrowser(first);
-  expect((await merch.login({ email: 'hosts-merch@vyuga.test', password: STAFF_PASSWORD })).status).toBe(200);
+  expect((await merch.login({ email, password: STAFF_PASSWORD })).status).toBe(200);
   const [product] = await queryRows<{ id: number; url: string; section: string }>(
     first.database.db,
     sql`select p.id, p.url, s.url as section from products p join sections s on s.id = p.section_id
       where p.active and exists (select 1 from product_images i where i.product_id = p.id) order by p.id limit 1`,
   );
   if (!product) throw new Error('no product with photos in the test catalogue');
-
   const form = new FormData();
   form.set('sessid', merch.sessid);
-  const upload = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#4a6b2f' } })
+  const upload = await sharp({ create: { width: 800, height: 1200, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
   form.append('file', new Blob([new Uint8Array(upload)], { type: 'image/jpeg' }), 'photo.jpg');
@@ -102,21 +104,17 @@ it('a photo uploaded on one host and every photo of a product and a section page
   expect(res.status).toBe(200);
   const uploaded = ((await res.json()) as { data: { photos: { file: string }[] } }).data.photos.at(-1)?.file as string;
   expect(uploaded).toMatch(/^up-/);
+  return { uploaded, productUrl: product.url, sectionUrl: product.section };
+}
 
-  if (first === second) {
-    // The embedded database: the photo is a file in the shop's own data folder.
-    expect(existsSync(path.join(first.dataDir, 'images', 'source', uploaded))).toBe(true);
-  } else {
-    // Neither host wrote a file: both read the database's photo_files.
-    for (const app of [first, second])
-      expect(existsSync(path.join(app.dataDir, 'images', 'source', uploaded))).toBe(false);
-  }
-
-  const productPage = await (await second.fetch(product.url)).text();
-  const sectionPage = await (await second.fetch(product.section)).text();
-  const productPhotos = photosOf(productPage);
-  const sectionPhotos = photosOf(sectionPage);
-  expect(productPhotos.some((url) => url.includes(uploaded))).toBe(true);
+/** Every photo of the product's page and its section's page answers through `second`, with a CDN's headers. */
+async function expectEveryPhotoThrough(
+  second: TestApp,
+  pages: { uploaded: string; productUrl: string; sectionUrl: string },
+) {
+  const productPhotos = photosOf(await (await second.fetch(pages.productUrl)).text());
+  const sectionPhotos = photosOf(await (await second.fetch(pages.sectionUrl)).text());
+  expect(productPhotos.some((url) => url.includes(pages.uploaded))).toBe(true);
   expect(sectionPhotos.length).toBeGreaterThan(4);
   for (const url of [...productPhotos, ...sectionPhotos]) {
     const photo = await second.fetch(url, { headers: { accept: 'image/webp,*/*;q=0.8' } });
@@ -125,4 +123,70 @@ it('a photo uploaded on one host and every photo of a product and a section page
     const meta = await sharp(new Uint8Array(await photo.arrayBuffer())).metadata();
     expect(['jpeg', 'webp', 'png'], url).toContain(meta.format);
   }
+}
+
+/** Whether any host wrote the photo as a file, or the database's photo table holds it. */
+async function keptLocally(apps: TestApp[], file: string) {
+  const [row] = await queryRows<{ n: number }>(
+    (apps[0] as TestApp).database.db,
+    sql`select count(*)::int as n from photo_files where key = ${`source/${file}`}`,
+  );
+  return {
+    files: apps.filter((app) => existsSync(path.join(app.dataDir, 'images', 'source', file))).length,
+    rows: row?.n,
+  };
+}
+
+it('a photo uploaded on one host and every photo of a product and a section page answer on the other', async () => {
+  if (!base.databaseUrl) {
+    // The embedded database: one process, the photo a file in the shop's own data folder.
+    const pages = await uploadThrough(base, 'hosts-merch@vyuga.test', '#4a6b2f');
+    expect(await keptLocally([base], pages.uploaded)).toEqual({ files: 1, rows: 0 });
+    return expectEveryPhotoThrough(base, pages);
+  }
+  const first = await host({ databaseUrl: base.databaseUrl });
+  const second = await host({ databaseUrl: base.databaseUrl });
+  const pages = await uploadThrough(first, 'hosts-merch@vyuga.test', '#4a6b2f');
+  // Neither host wrote a file: both read the database's photo_files.
+  expect(await keptLocally([first, second], pages.uploaded)).toEqual({ files: 0, rows: 1 });
+  await expectEveryPhotoThrough(second, pages);
+});
+
+describe('with S3_URL', () => {
+  let s3: S3rver;
+  let bucketDir: string;
+  /** A database of its own: the photos the other test put in PostgreSQL's table are not in the bucket. */
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await createTestApp();
+    opened.push(own);
+    bucketDir = mkdtempSync(path.join(os.tmpdir(), 'shop-s3-'));
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: bucketDir,
+      configureBuckets: [{ name: 'photos' }],
+    });
+  });
+  afterAll(async () => {
+    await s3.close();
+    rmSync(bucketDir, { recursive: true, force: true });
+  });
+
+  it('two hosts keep and read every photo in the bucket, under its prefix', async () => {
+    const { port } = await s3.run();
+    // s3rver's own key pair; the prefix keeps the shop's objects apart from others in the bucket.
+    const env = { S3_URL: `http://S3RVER:S3RVER@127.0.0.1:${port}/photos/vyuga?region=ru-central1` };
+    const first = await host({ database: own.database }, env);
+    const second = await host({ database: own.database }, env);
+    const pages = await uploadThrough(first, 'hosts-s3-merch@vyuga.test', '#2f4a6b');
+    expect(await keptLocally([first, second], pages.uploaded)).toEqual({ files: 0, rows: 0 });
+    await expectEveryPhotoThrough(second, pages);
+    // The upload, a size made from it and a demo picture drawn on its first request are objects of the bucket.
+    const objects = readdirSync(path.join(bucketDir, 'photos', 'vyuga'), { recursive: true }).map(String);
+    expect(objects.some((name) => name.startsWith(`source/${pages.uploaded}`))).toBe(true);
+    expect(objects.some((name) => /^\d+x\d+\/up-/.test(name))).toBe(true);
+    expect(objects.some((name) => /^source\/(?!up-)/.test(name))).toBe(true);
+  });
 });
