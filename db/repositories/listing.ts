@@ -237,5 +237,8 @@ export function listingRepository(db: Db): ListingRepository {
       );
       return rows.map((r) => ({ url: r.url, updatedAt: new Date(r.created_at) }));
     },
+    async warm() {
+      await facets.fresh();
+    },
   };
 }

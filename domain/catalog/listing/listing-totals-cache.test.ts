@@ -13,6 +13,7 @@ function service() {
     listing: async () => ({ live: null, items: [] }),
     offers: async () => ({ offers: [], availability: [] }),
     productUrls: async () => [],
+    warm: async () => {},
   };
   const svc = createListingService(repo);
   const open = (brandId: number) =>

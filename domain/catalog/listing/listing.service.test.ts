@@ -61,6 +61,7 @@ function service(count = 60) {
     },
     offers: async () => ({ offers: [], availability: [] }),
     productUrls: async () => [],
+    warm: async () => {},
   };
   return { svc: createListingService(repo), queries };
 }

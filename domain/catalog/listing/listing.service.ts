@@ -122,6 +122,8 @@ export interface ListingRepository {
   offers(productIds: number[]): Promise<{ offers: ListingOffer[]; availability: AvailabilityOffer[] }>;
   /** Every active product's url and creation date, for the sitemap. */
   productUrls(): Promise<{ url: string; updatedAt: Date }[]>;
+  /** Loads what listings are counted from ahead of the first one, so its visitor does not wait for it. */
+  warm(): Promise<void>;
 }
 
 /** One listing as a page or the API shows it. */
@@ -191,6 +193,8 @@ export interface ListingService {
   }): Promise<Listing>;
   offers(productIds: number[]): Promise<{ offers: ListingOffer[]; availability: AvailabilityOffer[] }>;
   productUrls(): Promise<{ url: string; updatedAt: Date }[]>;
+  /** Loads what listings are counted from, at start, ahead of the first visitor's listing. */
+  warm(): Promise<void>;
 }
 
 const MEN = 'man';
@@ -403,6 +407,7 @@ export function createListingService(
 
     offers: (ids) => repo.offers(ids),
     productUrls: () => repo.productUrls(),
+    warm: () => repo.warm(),
   };
 }
 
