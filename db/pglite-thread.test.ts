@@ -100,3 +100,42 @@ it('starts from a dump, queues transactions, rolls back a lost one and notifies 
   expect(heard.sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
   await stop();
 });
+
+/**
+ * As the shop runs it, with its database thread stopped from outside the shop's code (a stand-in for a WASM abort):
+ * the probe keeps the thread's `Worker` as it is made, then terminates it.
+ */
+const crashProbe = `
+import module from 'node:module';
+import threads from 'node:worker_threads';
+const Worker = threads.Worker;
+let made;
+threads.Worker = class extends Worker {
+  constructor(...args) {
+    super(...args);
+    made = this;
+  }
+};
+module.syncBuiltinESMExports();
+const { openConfiguredDatabase } = await import('./db/client.ts');
+await openConfiguredDatabase({ DATA_DIR: process.env.DATA_DIR });
+console.log('открыта');
+await made.terminate();
+setTimeout(() => {
+  console.log('всё ещё работает');
+  process.exit(0);
+}, 5000);
+`;
+
+it('ends the shop with a message when its database thread stops', async () => {
+  const crashed = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', crashProbe], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, DATA_DIR: path.join(dataDir, 'crash') },
+  }).then(
+    () => null,
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  expect(crashed?.code).toBe(1);
+  expect(crashed?.stdout).toBe('открыта\n');
+  expect(crashed?.stderr).toContain('Встроенная база данных (PGlite) остановилась, магазин останавливается');
+}, 60_000);
