@@ -54,6 +54,8 @@ describe('settings', () => {
     [{ SMS_URL: 'ftp://sms.example.com' }, 'SMS_URL: ожидается адрес вида https://'],
     [{ S3_URL: 'https://storage.yandexcloud.net/photos' }, 'S3_URL: ожидается адрес вида https://ключ:секрет@'],
     [{ S3_URL: 'https://key:secret@storage.yandexcloud.net/?region=ru-central1' }, 'S3_URL: ожидается адрес'],
+    [{ S3_URL: 'https://key:secret@storage.yandexcloud.net/photos' }, 'S3_URL: ожидается адрес'],
+    [{ S3_URL: 'https://key:se#cret@storage.yandexcloud.net/photos?region=ru-central1' }, 'S3_URL: ожидается адрес'],
     [{ MAIL_FROM: 'ВЬЮГА' }, 'MAIL_FROM: ожидается адрес'],
     [{ WRITE_LIMIT_PER_SESSION: '0' }, 'WRITE_LIMIT_PER_SESSION'],
     [{ WRITE_LIMIT_PER_CLIENT: 'many' }, 'WRITE_LIMIT_PER_CLIENT'],

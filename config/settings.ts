@@ -5,6 +5,8 @@ import { SHOP } from '../domain/messages/layout';
 /** An optional setting: unset or empty is none, anything else must pass `schema` (and its Russian message shows). */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+const S3_URL_FORMAT = 'ожидается адрес вида https://ключ:секрет@storage.yandexcloud.net/корзина?region=ru-central1';
+
 /** Settings come from the environment only; a bad value stops the boot with a readable message. */
 const settingsSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -18,10 +20,8 @@ const settingsSchema = z.object({
   S3_URL: optional(
     z
       .string()
-      .regex(
-        /^https?:\/\/[^:@/\s]+:[^@/\s]+@[^/\s]+\/[^/?\s]+\S*$/,
-        'ожидается адрес вида https://ключ:секрет@storage.yandexcloud.net/корзина?region=ru-central1',
-      ),
+      .regex(/^https?:\/\/[^:@/\s?#]+:[^@/\s?#]+@[^/\s?#]+\/[^/?#\s]+\S*$/, S3_URL_FORMAT)
+      .refine((value) => URL.canParse(value) && Boolean(new URL(value).searchParams.get('region')), S3_URL_FORMAT),
   ),
   SITE_URL: z.url().default('http://localhost:3000'),
   TZ: z

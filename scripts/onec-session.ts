@@ -69,7 +69,9 @@ async function exportDemo(dir: string): Promise<PackageFolder> {
   try {
     await database.migrate();
     await seedCatalog(database.db, buildCatalog({ seed, products }), {});
-    const pkg = exportPackage(await readShopCatalogue(database.db));
+    const pkg = exportPackage(await readShopCatalogue(database.db), {
+      imageExists: (file) => parseDesignKey(path.basename(file, '.jpg')) !== null,
+    });
     return await writePackageFolder(pkg, dir, { encoding: 'windows-1251', photo: demoPhoto });
   } finally {
     await database.close();

@@ -80,16 +80,15 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
   const server = listen(app, { port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
   });
-  // The catalogue's facet index (decision 0026) loads now rather than on the first visitor's listing.
+  let closing = false;
+  // The catalogue's facet index (decision 0026) loads now: a listing asked for meanwhile waits only for the rest of it.
   const warming = Date.now();
   services.listing
     .warm()
     .then(() => logger.info(`фильтры каталога загружены за ${((Date.now() - warming) / 1000).toFixed(1)} с`))
-    .catch((error) =>
-      logger.warn({ err: error }, 'фильтры каталога не загрузились заранее: загрузятся с первым списком'),
-    );
-
-  let closing = false;
+    .catch((error) => {
+      if (!closing) logger.warn({ err: error }, 'фильтры каталога не загрузились заранее: загрузятся с первым списком');
+    });
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;

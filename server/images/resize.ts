@@ -51,8 +51,15 @@ export function imageRoutes(
     return running;
   };
 
+  /**
+   * Keeps a drawn or resized picture for every host. One that is not kept (the store unreachable a moment) is still
+   * answered, and made again on a later request.
+   */
+  const keep = (c: Context<AppEnv>, key: string, body: Buffer, type: string) =>
+    store.put(key, body, type).catch((error) => c.get('log').warn({ err: error, key }, 'изображение не сохранено'));
+
   /** The source under the extension asked for first, then the others; a missing demo picture is drawn. */
-  const findSource = async (name: string, ext: string): Promise<StoredPhoto | null> => {
+  const findSource = async (c: Context<AppEnv>, name: string, ext: string): Promise<StoredPhoto | null> => {
     for (const e of [ext, ...SOURCE_EXTS.filter((x) => x !== ext)]) {
       const found = await store.get(`source/${name}.${e}`);
       if (found) return found;
@@ -62,7 +69,7 @@ export function imageRoutes(
     const body = await once(key, () =>
       pool.run(async () => {
         const drawn = await demo.render(name);
-        if (drawn) await store.put(key, drawn, TYPES.jpeg);
+        if (drawn) await keep(c, key, drawn, TYPES.jpeg);
         return drawn;
       }),
     );
@@ -98,7 +105,7 @@ export function imageRoutes(
     if (size !== 'source' && !IMAGE_SIZE_SEGMENTS.has(size)) return c.text('Такого размера изображения нет', 400);
     try {
       if (size === 'source') {
-        const source = await findSource(name, ext);
+        const source = await findSource(c, name, ext);
         if (!source) return c.text('Изображение не найдено', 404);
         const tag = createHash('sha1').update(source.body).digest('base64url').slice(0, 20);
         return send(c, source.body, source.type, `"${tag}"`, false);
@@ -108,12 +115,12 @@ export function imageRoutes(
       const key = `${size}/${name}.${format}`;
       let body = (await store.get(key))?.body ?? null;
       if (!body) {
-        const source = await findSource(name, ext);
+        const source = await findSource(c, name, ext);
         if (!source) return c.text('Изображение не найдено', 404);
         body = await once(key, () =>
           pool.run(async () => {
             const made = await render(source.body, width, height, format);
-            await store.put(key, made, TYPES[format]);
+            await keep(c, key, made, TYPES[format]);
             return made;
           }),
         );

@@ -10,17 +10,26 @@ export interface S3Location extends S3Credentials {
 export function parseS3Url(s3Url: string): S3Location {
   const url = new URL(s3Url);
   const path = url.pathname.replace(/^\/+|\/+$/g, '');
-  if (!url.username || !url.password || !path) throw new Error('S3_URL: нужны ключ, секрет и корзина');
+  const region = url.searchParams.get('region');
+  if (!url.username || !url.password || !path || !region)
+    throw new Error('S3_URL: нужны ключ, секрет, корзина и region');
   return {
     accessKeyId: decodeURIComponent(url.username),
     secretAccessKey: decodeURIComponent(url.password),
-    region: url.searchParams.get('region') ?? 'us-east-1',
+    region,
     base: `${url.protocol}//${url.host}/${path}/`,
   };
 }
 
-/** How long one call to the storage may take before the photo request fails (and is retried by the browser). */
+/** How long one call to the storage may take before the photo request fails with it. */
 const TIMEOUT_MS = 10_000;
+
+/** S3's error code from an error answer's XML (`<Code>NoSuchKey</Code>`), or its status when it has none. */
+async function errorCode(res: Response): Promise<string> {
+  // Read whole: an unread body would hold its connection until the timeout.
+  const text = await res.text();
+  return /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? String(res.status);
+}
 
 /**
  * S3-compatible object storage (Yandex Object Storage, VK Cloud, MinIO, AWS): every host on the bucket sees the same
@@ -40,21 +49,31 @@ export function s3PhotoStore(s3Url: string, fetchImpl: typeof fetch = fetch): Ph
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   };
+  const put = (key: string, body: Buffer, type: string) =>
+    call('PUT', key, body, { 'content-type': type, 'if-none-match': '*' });
   return {
     async get(key) {
       const res = await call('GET', key);
-      if (res.status === 404) return null;
-      if (!res.ok) throw new Error(`S3 GET ${key}: ${res.status}`);
-      return {
-        body: Buffer.from(await res.arrayBuffer()),
-        type: res.headers.get('content-type') ?? 'application/octet-stream',
-      };
+      if (res.ok)
+        return {
+          body: Buffer.from(await res.arrayBuffer()),
+          type: res.headers.get('content-type') ?? 'application/octet-stream',
+        };
+      const code = await errorCode(res);
+      // Only a missing key is «not there» (a 404 without S3's XML too); a missing bucket is a wrong S3_URL, and says so.
+      if (code === 'NoSuchKey' || code === '404') return null;
+      throw new Error(`S3 GET ${key}: ${res.status} ${code}`);
     },
     async put(key, body, type) {
-      const res = await call('PUT', key, body, { 'content-type': type, 'if-none-match': '*' });
-      await res.body?.cancel();
-      // 412: another host put the key first; 409: its put is still under way. Either keeps the same bytes.
-      if (!res.ok && res.status !== 412 && res.status !== 409) throw new Error(`S3 PUT ${key}: ${res.status}`);
+      let res = await put(key, body, type);
+      // 409: another host's put of the key is under way; once it ends, this one finds the key (412) or writes it.
+      if (res.status === 409) {
+        await errorCode(res);
+        res = await put(key, body, type);
+      }
+      // 412: another host put the key first, with the same bytes.
+      if (res.ok || res.status === 412) return void (await res.arrayBuffer());
+      throw new Error(`S3 PUT ${key}: ${res.status} ${await errorCode(res)}`);
     },
   };
 }

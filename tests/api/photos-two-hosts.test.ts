@@ -32,7 +32,7 @@ async function host(on: { database: Database } | { databaseUrl: string }, env: R
     'database' in on ? on.database : await openDatabase({ databaseUrl: on.databaseUrl, poolSize: 4 });
   const settings = readSettings({
     DATA_DIR: dataDir,
-    DATABASE_URL: 'databaseUrl' in on ? on.databaseUrl : (base.databaseUrl ?? ''),
+    DATABASE_URL: 'databaseUrl' in on ? on.databaseUrl : '',
     LOG_LEVEL: 'silent',
     SITE_URL: SHOP_ORIGIN,
     ...env,
@@ -170,14 +170,17 @@ describe('with S3_URL', () => {
     });
   });
   afterAll(async () => {
-    await s3.close();
+    await s3?.close();
     rmSync(bucketDir, { recursive: true, force: true });
   });
 
   it('two hosts keep and read every photo in the bucket, under its prefix', async () => {
     const { port } = await s3.run();
     // s3rver's own key pair; the prefix keeps the shop's objects apart from others in the bucket.
-    const env = { S3_URL: `http://S3RVER:S3RVER@127.0.0.1:${port}/photos/vyuga?region=ru-central1` };
+    const env = {
+      S3_URL: `http://S3RVER:S3RVER@127.0.0.1:${port}/photos/vyuga?region=ru-central1`,
+      DATABASE_URL: own.databaseUrl ?? '',
+    };
     const first = await host({ database: own.database }, env);
     const second = await host({ database: own.database }, env);
     const pages = await uploadThrough(first, 'hosts-s3-merch@vyuga.test', '#2f4a6b');
