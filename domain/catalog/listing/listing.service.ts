@@ -122,7 +122,7 @@ export interface ListingRepository {
   offers(productIds: number[]): Promise<{ offers: ListingOffer[]; availability: AvailabilityOffer[] }>;
   /** Every active product's url and creation date, for the sitemap. */
   productUrls(): Promise<{ url: string; updatedAt: Date }[]>;
-  /** Loads what listings are counted from ahead of the first one, so its visitor does not wait for it. */
+  /** Loads what listings are counted from ahead of the first listing, which then waits for the rest of it at most. */
   warm(): Promise<void>;
 }
 
