@@ -34,10 +34,13 @@ describe('settings', () => {
       readSettings({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', SMS_URL: 'https://sms.example.com/send' }),
     ).toMatchObject({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', SMS_URL: 'https://sms.example.com/send' });
   });
-  it('keeps photos in the bucket S3_URL names', () => {
+  it('keeps photos in the bucket S3_URL names, and says once what a bad one lacks', () => {
     const url = 'https://key:se%2Fcret@storage.yandexcloud.net/vyuga-photos?region=ru-central1';
     expect(readSettings({ S3_URL: url }).S3_URL).toBe(url);
     expect(readSettings({ S3_URL: '' }).S3_URL).toBeUndefined();
+    expect(() => readSettings({ S3_URL: 'https://storage.yandexcloud.net/photos' })).toThrow(
+      /^Неверные настройки окружения:\n {2}S3_URL: ожидается адрес вида [^\n]+$/,
+    );
   });
   it('signs letters with the shop name at the site host unless MAIL_FROM says otherwise', () => {
     expect(readSettings({}).MAIL_FROM).toBe('"ВЬЮГА" <noreply@localhost>');

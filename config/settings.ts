@@ -20,7 +20,7 @@ const settingsSchema = z.object({
   S3_URL: optional(
     z
       .string()
-      .regex(/^https?:\/\/[^:@/\s?#]+:[^@/\s?#]+@[^/\s?#]+\/[^/?#\s]+\S*$/, S3_URL_FORMAT)
+      .regex(/^https?:\/\/[^:@/\s?#]+:[^@/\s?#]+@[^/\s?#]+\/[^/?#\s]+\S*$/, { error: S3_URL_FORMAT, abort: true })
       .refine((value) => URL.canParse(value) && Boolean(new URL(value).searchParams.get('region')), S3_URL_FORMAT),
   ),
   SITE_URL: z.url().default('http://localhost:3000'),

@@ -1,6 +1,6 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { photoFiles } from '../../db/schema';
 
@@ -17,6 +17,11 @@ export interface StoredPhoto {
 export interface PhotoStore {
   get(key: string): Promise<StoredPhoto | null>;
   put(key: string, body: Buffer, type: string): Promise<void>;
+}
+
+/** A store that can list its sources: the ones a move to another store copies (the sizes are made again). */
+export interface ListedPhotoStore extends PhotoStore {
+  sourceKeys(): AsyncIterable<string>;
 }
 
 /** The keys there are: one folder segment (`source` or a size) and a plain file name; nothing can climb out. */
@@ -38,7 +43,7 @@ export function checkedPhotoKey(key: string): string {
  * The embedded default: files under `imagesDir`, in the layout the shop always had (`source/…` for sources,
  * `cache/{w}x{h}/…` for the sizes). The type is the file's extension.
  */
-export function folderPhotoStore(imagesDir: string): PhotoStore {
+export function folderPhotoStore(imagesDir: string): ListedPhotoStore {
   const fileOf = (key: string) =>
     checkedPhotoKey(key).startsWith('source/') ? path.join(imagesDir, key) : path.join(imagesDir, 'cache', key);
   return {
@@ -61,11 +66,15 @@ export function folderPhotoStore(imagesDir: string): PhotoStore {
         throw error;
       }
     },
+    async *sourceKeys() {
+      const names = await readdir(path.join(imagesDir, 'source')).catch(() => []);
+      for (const name of names.sort()) if (KEY.test(`source/${name}`)) yield `source/${name}`;
+    },
   };
 }
 
 /** PostgreSQL's `photo_files`: every process and host on the database sees the same photos. */
-export function databasePhotoStore(db: Db): PhotoStore {
+export function databasePhotoStore(db: Db): ListedPhotoStore {
   return {
     async get(key) {
       const [row] = await db
@@ -80,6 +89,22 @@ export function databasePhotoStore(db: Db): PhotoStore {
         .insert(photoFiles)
         .values({ key: checkedPhotoKey(key), body, contentType: type })
         .onConflictDoNothing();
+    },
+    async *sourceKeys() {
+      // By pages of keys, not one result holding every photo's name at once.
+      let after = '';
+      for (;;) {
+        const rows = await db
+          .select({ key: photoFiles.key })
+          .from(photoFiles)
+          .where(and(like(photoFiles.key, 'source/%'), gt(photoFiles.key, after)))
+          .orderBy(asc(photoFiles.key))
+          .limit(500);
+        for (const row of rows) yield row.key;
+        const last = rows.at(-1);
+        if (!last) return;
+        after = last.key;
+      }
     },
   };
 }

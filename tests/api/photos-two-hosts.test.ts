@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../config/settings';
 import { STAFF_API } from '../../contract/staff-api';
 import { type Database, openDatabase, queryRows } from '../../db/client';
+import { copyPhotoSources } from '../../server/images/copy-photos';
+import { databasePhotoStore, folderPhotoStore } from '../../server/images/photo-store';
+import { s3PhotoStore } from '../../server/images/s3-photo-store';
 import { createShopApp } from '../../server/shop';
 import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
 import { createTestApp, SHOP_ORIGIN, type TestApp } from '../support/test-app';
@@ -157,6 +160,8 @@ describe('with S3_URL', () => {
   let bucketDir: string;
   /** A database of its own: the photos the other test put in PostgreSQL's table are not in the bucket. */
   let own: TestApp;
+  /** The shop's settings for the bucket: s3rver's own key pair, and a prefix apart from others in the bucket. */
+  let env: Record<string, string>;
   beforeAll(async () => {
     own = await createTestApp();
     opened.push(own);
@@ -168,6 +173,11 @@ describe('with S3_URL', () => {
       directory: bucketDir,
       configureBuckets: [{ name: 'photos' }],
     });
+    const { port } = await s3.run();
+    env = {
+      S3_URL: `http://S3RVER:S3RVER@127.0.0.1:${port}/photos/vyuga?region=ru-central1`,
+      DATABASE_URL: own.databaseUrl ?? '',
+    };
   });
   afterAll(async () => {
     await s3?.close();
@@ -175,12 +185,6 @@ describe('with S3_URL', () => {
   });
 
   it('two hosts keep and read every photo in the bucket, under its prefix', async () => {
-    const { port } = await s3.run();
-    // s3rver's own key pair; the prefix keeps the shop's objects apart from others in the bucket.
-    const env = {
-      S3_URL: `http://S3RVER:S3RVER@127.0.0.1:${port}/photos/vyuga?region=ru-central1`,
-      DATABASE_URL: own.databaseUrl ?? '',
-    };
     const first = await host({ database: own.database }, env);
     const second = await host({ database: own.database }, env);
     const pages = await uploadThrough(first, 'hosts-s3-merch@vyuga.test', '#2f4a6b');
@@ -191,5 +195,19 @@ describe('with S3_URL', () => {
     expect(objects.some((name) => name.startsWith(`source/${pages.uploaded}`))).toBe(true);
     expect(objects.some((name) => /^\d+x\d+\/up-/.test(name))).toBe(true);
     expect(objects.some((name) => /^source\/(?!up-)/.test(name))).toBe(true);
+  });
+
+  it('photos kept before S3_URL was set answer from the bucket once copied (npm run photos:to-s3)', async () => {
+    // A shop without S3_URL: its photos in PostgreSQL's table, or on the embedded database in its data folder.
+    const before = await host({ database: own.database }, { DATABASE_URL: own.databaseUrl ?? '' });
+    const pages = await uploadThrough(before, 'hosts-before-s3@vyuga.test', '#6b2f4a');
+    const kept = own.databaseUrl
+      ? databasePhotoStore(own.database.db)
+      : folderPhotoStore(path.join(before.dataDir, 'images'));
+    const bucket = s3PhotoStore(env.S3_URL as string);
+    expect(await bucket.get(`source/${pages.uploaded}`)).toBeNull();
+    expect(await copyPhotoSources(kept, bucket)).toBeGreaterThan(0);
+    expect((await bucket.get(`source/${pages.uploaded}`))?.body.length).toBeGreaterThan(1000);
+    await expectEveryPhotoThrough(await host({ database: own.database }, env), pages);
   });
 });
