@@ -1,8 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, gt, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { photoFiles } from '../../db/schema';
+import { photoFileRows } from '../../db/repositories/photo-files';
 
 /** A stored photo file: its bytes and their type. */
 export interface StoredPhoto {
@@ -75,36 +74,10 @@ export function folderPhotoStore(imagesDir: string): ListedPhotoStore {
 
 /** PostgreSQL's `photo_files`: every process and host on the database sees the same photos. */
 export function databasePhotoStore(db: Db): ListedPhotoStore {
+  const rows = photoFileRows(db);
   return {
-    async get(key) {
-      const [row] = await db
-        .select({ body: photoFiles.body, type: photoFiles.contentType })
-        .from(photoFiles)
-        .where(eq(photoFiles.key, checkedPhotoKey(key)));
-      // node-postgres answers a Buffer, PGlite a Uint8Array: one type for the callers.
-      return row ? { body: Buffer.isBuffer(row.body) ? row.body : Buffer.from(row.body), type: row.type } : null;
-    },
-    async put(key, body, type) {
-      await db
-        .insert(photoFiles)
-        .values({ key: checkedPhotoKey(key), body, contentType: type })
-        .onConflictDoNothing();
-    },
-    async *sourceKeys() {
-      // By pages of keys, not one result holding every photo's name at once.
-      let after = '';
-      for (;;) {
-        const rows = await db
-          .select({ key: photoFiles.key })
-          .from(photoFiles)
-          .where(and(like(photoFiles.key, 'source/%'), gt(photoFiles.key, after)))
-          .orderBy(asc(photoFiles.key))
-          .limit(500);
-        for (const row of rows) yield row.key;
-        const last = rows.at(-1);
-        if (!last) return;
-        after = last.key;
-      }
-    },
+    get: async (key) => rows.read(checkedPhotoKey(key)),
+    put: async (key, body, type) => rows.insert(checkedPhotoKey(key), body, type),
+    sourceKeys: () => rows.sourceKeys(),
   };
 }

@@ -59,7 +59,7 @@ export function signS3(request: S3Request, credentials: S3Credentials, now = new
   const toSign = ['AWS4-HMAC-SHA256', stamp, scope, sha256Hex(canonical)].join('\n');
   let key = hmac(`AWS4${credentials.secretAccessKey}`, day);
   for (const part of [credentials.region, 's3', 'aws4_request']) key = hmac(key, part);
-  const signature = createHmac('sha256', key).update(toSign).digest('hex');
+  const signature = hmac(key, toSign).toString('hex');
   const { host: _host, ...sent } = headers;
   return {
     ...sent,

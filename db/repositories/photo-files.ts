@@ -1,0 +1,36 @@
+import { and, asc, eq, gt, like } from 'drizzle-orm';
+import type { Db } from '../client';
+import { photoFiles } from '../schema';
+
+/** PostgreSQL's `photo_files` by key (decision 0023): write-once rows of a photo's bytes and their type. */
+export function photoFileRows(db: Db) {
+  return {
+    async read(key: string): Promise<{ body: Buffer; type: string } | null> {
+      const [row] = await db
+        .select({ body: photoFiles.body, type: photoFiles.contentType })
+        .from(photoFiles)
+        .where(eq(photoFiles.key, key));
+      // node-postgres answers a Buffer, PGlite a Uint8Array: one type for the callers.
+      return row ? { body: Buffer.isBuffer(row.body) ? row.body : Buffer.from(row.body), type: row.type } : null;
+    },
+    async insert(key: string, body: Buffer, type: string): Promise<void> {
+      await db.insert(photoFiles).values({ key, body, contentType: type }).onConflictDoNothing();
+    },
+    /** The sources' keys, by pages of keys rather than one result holding every photo's name at once. */
+    async *sourceKeys(): AsyncIterable<string> {
+      let after = '';
+      for (;;) {
+        const rows = await db
+          .select({ key: photoFiles.key })
+          .from(photoFiles)
+          .where(and(like(photoFiles.key, 'source/%'), gt(photoFiles.key, after)))
+          .orderBy(asc(photoFiles.key))
+          .limit(500);
+        for (const row of rows) yield row.key;
+        const last = rows.at(-1);
+        if (!last) return;
+        after = last.key;
+      }
+    },
+  };
+}
