@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
+import { brotliDecompressSync } from 'node:zlib';
 import { PAGE_CACHE_CONTROL } from '../../contract/cache-policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
@@ -22,7 +23,7 @@ afterAll(async () => {
   await app.close();
 });
 
-/** Sends raw bytes and answers the head of the reply and whether the server closed the connection. */
+/** Sends raw bytes and answers the head of the reply, its body and whether the server closed the connection. */
 async function raw(text: string) {
   const socket = net.connect(port, '127.0.0.1');
   await once(socket, 'connect');
@@ -37,7 +38,12 @@ async function raw(text: string) {
     new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000)),
   ]);
   socket.destroy();
-  return { head: answer.split('\r\n\r\n')[0] ?? '', closed };
+  const end = answer.indexOf('\r\n\r\n');
+  return {
+    head: end < 0 ? answer : answer.slice(0, end),
+    body: Buffer.from(end < 0 ? '' : answer.slice(end + 4), 'latin1'),
+    closed,
+  };
 }
 
 describe('answers a client can trust', () => {
@@ -85,6 +91,24 @@ describe('answers a client can trust', () => {
     expect(head).toMatch(/^HTTP\/1\.1 200 /);
     expect(Number(head.match(/^Content-Length: (\d+)$/im)?.[1])).toBeGreaterThan(10_000);
     expect(head).not.toMatch(/^Transfer-Encoding:/im);
+  });
+
+  it('sends a compressed API answer whole, with its length, and a policy that lets nothing in it load or run', async () => {
+    const v = await newVisitor(app);
+    const offers = (await offerFacts(app.database.db)).filter((o) => o.online >= 1 && !o.restricted).slice(0, 4);
+    for (const o of offers) expect((await v.post('/api/v2/sale/basket/add/', { offerId: o.id })).status).toBe(200);
+    const body = `sessid=${encodeURIComponent(v.sessid)}`;
+    const { head, body: bytes } = await raw(
+      `POST /api/v2/sale/basket/state/ HTTP/1.1\r\nHost: x\r\nCookie: ${v.cookie}\r\nAccept-Encoding: gzip, br\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(head).toMatch(/^HTTP\/1\.1 200 /);
+    expect(head).toMatch(/^Content-Encoding: br$/im);
+    expect(head).not.toMatch(/^Transfer-Encoding:/im);
+    expect(Number(head.match(/^Content-Length: (\d+)$/im)?.[1])).toBe(bytes.length);
+    const answer = JSON.parse(brotliDecompressSync(bytes).toString('utf8'));
+    expect(answer.data.basket.available).toHaveLength(offers.length);
+    expect(head).toMatch(/^Content-Security-Policy: default-src 'none'; frame-ancestors 'none'$/im);
+    expect(head).toMatch(/^X-Content-Type-Options: nosniff$/im);
   });
 
   it('sends text answers with their charset', async () => {
