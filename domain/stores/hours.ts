@@ -41,10 +41,15 @@ const minutes = (hhmm: string) => {
 };
 const span = (s: Span) => `${s[0]}–${s[1]}`;
 
-/** The shop's local calendar date («YYYY-MM-DD»), weekday and minutes since midnight at `at`. */
-export function localTime(at: Date, timeZone: string): { date: string; weekday: Weekday; minutes: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
+/**
+ * One formatter per time zone, made once: building an `Intl.DateTimeFormat` costs far more than formatting with it, and
+ * an order's delivery schedule asks the local time a dozen times.
+ */
+const localClocks = new Map<string, Intl.DateTimeFormat>();
+function localClock(timeZone: string): Intl.DateTimeFormat {
+  let clock = localClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -53,7 +58,16 @@ export function localTime(at: Date, timeZone: string): { date: string; weekday: 
       minute: '2-digit',
       hourCycle: 'h23',
       weekday: 'short',
-    })
+    });
+    localClocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
+/** The shop's local calendar date («YYYY-MM-DD»), weekday and minutes since midnight at `at`. */
+export function localTime(at: Date, timeZone: string): { date: string; weekday: Weekday; minutes: number } {
+  const parts = Object.fromEntries(
+    localClock(timeZone)
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
