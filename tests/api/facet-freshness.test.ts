@@ -65,3 +65,56 @@ it('loads the whole index in pages by product id: every row, the same totals as 
   expect(paged.size).toBe(Number(n));
   expect(paged.scopeTotals(scope, ref)).toEqual(whole.scopeTotals(scope, ref));
 });
+
+it('keeps a product’s sizes and shops in its facets as stock crosses zero, whichever way it is written', async () => {
+  const db = app.database.db;
+  const [pick] = await queryRows<{ product_id: number; offer_id: number; size: string; store_id: number; shop: string }>(
+    db,
+    sql`
+    select o.product_id, o.id as offer_id, lower(o.size_name) as size, st.id as store_id, st.code as shop
+    from offers o join stock s on s.offer_id = o.id join stores st on st.id = s.store_id
+    where st.type = 'shop' and s.quantity > 0 order by o.id limit 1`,
+  );
+  if (!pick) throw new Error('no offer held in a shop');
+  const facets = async () => {
+    const [row] = await queryRows<{ size_codes: string[]; shop_codes: string[] }>(
+      db,
+      sql`select size_codes, shop_codes from product_facets where product_id = ${pick.product_id}`,
+    );
+    return { size: row?.size_codes.includes(pick.size), shop: row?.shop_codes.includes(pick.shop) };
+  };
+  // Only this offer in this shop holds the size and the shop for its product.
+  await db.execute(sql`
+    update stock set quantity = 0 from offers o
+    where o.id = stock.offer_id and o.product_id = ${pick.product_id}
+      and not (stock.offer_id = ${pick.offer_id} and stock.store_id = ${pick.store_id})
+      and (lower(o.size_name) = ${pick.size} or stock.store_id = ${pick.store_id})`);
+  const row = sql`offer_id = ${pick.offer_id} and store_id = ${pick.store_id}`;
+  await db.execute(sql`update stock set quantity = 5 where ${row}`);
+  expect(await facets()).toEqual({ size: true, shop: true });
+  // A sale that leaves units, then the last one.
+  await db.execute(sql`update stock set quantity = quantity - 4 where ${row}`);
+  expect(await facets()).toEqual({ size: true, shop: true });
+  await db.execute(sql`update stock set quantity = quantity - 1 where ${row}`);
+  expect(await facets()).toEqual({ size: false, shop: false });
+  // Back in stock; gone with its row; a row without units; units again.
+  await db.execute(sql`update stock set quantity = 2 where ${row}`);
+  expect(await facets()).toEqual({ size: true, shop: true });
+  await db.execute(sql`delete from stock where ${row}`);
+  expect(await facets()).toEqual({ size: false, shop: false });
+  await db.execute(sql`insert into stock (offer_id, store_id, quantity) values (${pick.offer_id}, ${pick.store_id}, 0)`);
+  expect(await facets()).toEqual({ size: false, shop: false });
+  await db.execute(sql`update stock set quantity = 1 where ${row}`);
+  expect(await facets()).toEqual({ size: true, shop: true });
+  await db.execute(sql`delete from stock where ${row}`);
+  await db.execute(sql`insert into stock (offer_id, store_id, quantity) values (${pick.offer_id}, ${pick.store_id}, 3)`);
+  expect(await facets()).toEqual({ size: true, shop: true });
+  // The row moved to another product's offer: this product loses the size and the shop.
+  await db.execute(sql`
+    update stock set offer_id = (
+      select o.id from offers o where o.product_id <> ${pick.product_id}
+        and not exists (select 1 from stock k where k.offer_id = o.id and k.store_id = ${pick.store_id})
+      order by o.id limit 1)
+    where ${row}`);
+  expect(await facets()).toEqual({ size: false, shop: false });
+});
