@@ -68,7 +68,13 @@ it('loads the whole index in pages by product id: every row, the same totals as 
 
 it('keeps a product’s sizes and shops in its facets as stock crosses zero, whichever way it is written', async () => {
   const db = app.database.db;
-  const [pick] = await queryRows<{ product_id: number; offer_id: number; size: string; store_id: number; shop: string }>(
+  const [pick] = await queryRows<{
+    product_id: number;
+    offer_id: number;
+    size: string;
+    store_id: number;
+    shop: string;
+  }>(
     db,
     sql`
     select o.product_id, o.id as offer_id, lower(o.size_name) as size, st.id as store_id, st.code as shop
@@ -102,12 +108,16 @@ it('keeps a product’s sizes and shops in its facets as stock crosses zero, whi
   expect(await facets()).toEqual({ size: true, shop: true });
   await db.execute(sql`delete from stock where ${row}`);
   expect(await facets()).toEqual({ size: false, shop: false });
-  await db.execute(sql`insert into stock (offer_id, store_id, quantity) values (${pick.offer_id}, ${pick.store_id}, 0)`);
+  await db.execute(
+    sql`insert into stock (offer_id, store_id, quantity) values (${pick.offer_id}, ${pick.store_id}, 0)`,
+  );
   expect(await facets()).toEqual({ size: false, shop: false });
   await db.execute(sql`update stock set quantity = 1 where ${row}`);
   expect(await facets()).toEqual({ size: true, shop: true });
   await db.execute(sql`delete from stock where ${row}`);
-  await db.execute(sql`insert into stock (offer_id, store_id, quantity) values (${pick.offer_id}, ${pick.store_id}, 3)`);
+  await db.execute(
+    sql`insert into stock (offer_id, store_id, quantity) values (${pick.offer_id}, ${pick.store_id}, 3)`,
+  );
   expect(await facets()).toEqual({ size: true, shop: true });
   // The row moved to another product's offer: this product loses the size and the shop.
   await db.execute(sql`
