@@ -5,6 +5,10 @@ import { freePort } from '../scripts/free-port';
 import type { LoopDelay } from './loop-delay';
 
 const root = path.resolve(import.meta.dirname, '..');
+/** `npm start`'s Node flags (package.json), read from there so the bench runs the shop as production does. */
+const startFlags = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string)
+  .split(' ')
+  .filter((word) => word.startsWith('--max-'));
 
 export interface ShopProcess {
   baseURL: string;
@@ -25,7 +29,7 @@ function children(pid: number): string[] {
 }
 
 /**
- * The shop as production starts it (`npm start`'s entry, NODE_ENV=production, logging every request at the default
+ * The shop as production starts it (`npm start`'s entry and Node flags, NODE_ENV=production, logging every request at the default
  * level), in its own process(es); its log goes to `data/bench/shop.log`.
  */
 export async function startShop(env: Record<string, string>): Promise<ShopProcess> {
@@ -34,7 +38,7 @@ export async function startShop(env: Record<string, string>): Promise<ShopProces
   const log = openSync(path.join(root, 'data', 'bench', 'shop.log'), 'a');
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', './bench/loop-delay.ts', 'scripts/start.ts'],
+    [...startFlags, '--import', 'tsx', '--import', './bench/loop-delay.ts', 'scripts/start.ts'],
     {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
