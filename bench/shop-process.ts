@@ -29,8 +29,8 @@ function children(pid: number): string[] {
 }
 
 /**
- * The shop as production starts it (`npm start`'s entry and Node flags, NODE_ENV=production, logging every request at the default
- * level), in its own process(es); its log goes to `data/bench/shop.log`.
+ * The shop as production starts it (`npm start`'s entry and Node flags, NODE_ENV=production, logging every request at
+ * the default level), in its own process(es); its log goes to `data/bench/shop.log`.
  */
 export async function startShop(env: Record<string, string>): Promise<ShopProcess> {
   const port = await freePort();
