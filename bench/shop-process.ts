@@ -5,10 +5,10 @@ import { freePort } from '../scripts/free-port';
 import type { LoopDelay } from './loop-delay';
 
 const root = path.resolve(import.meta.dirname, '..');
-/** `npm start`'s Node flags (package.json), read from there so the bench runs the shop as production does. */
-const startFlags = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string)
-  .split(' ')
-  .filter((word) => word.startsWith('--max-'));
+/** `npm start`'s Node flags (package.json: `node FLAGS --import tsx …`), so the bench runs the shop as production does. */
+const startScript: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+const startWords = startScript.split(' ');
+const startFlags = startWords.slice(1, startWords.indexOf('--import'));
 
 export interface ShopProcess {
   baseURL: string;
