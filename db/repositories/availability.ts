@@ -22,6 +22,16 @@ export function orderableOnlineSql(offerId: SQL): SQL {
       and not exists (select 1 from offer_restrictions r where r.offer_id = s.offer_id and r.store_id = s.store_id))`;
 }
 
+/**
+ * SQL for `onlineQuantity` of the offer whose id is `offerId`: its units in the stores of an online source kind that it
+ * is not restricted from. The basket's stock column; a test holds it to the domain's answer offer by offer.
+ */
+export function onlineStockSql(offerId: SQL): SQL {
+  return sql`(select coalesce(sum(s.quantity), 0)::int from stock s join stores st on st.id = s.store_id
+    where s.offer_id = ${offerId} and s.quantity > 0 and st.type in ${[...ONLINE_SOURCE_KINDS]}
+      and not exists (select 1 from offer_restrictions r where r.offer_id = s.offer_id and r.store_id = s.store_id))`;
+}
+
 /** Whether any offer of the product whose id is `productId` can be bought online. */
 export function productOrderableOnlineSql(productId: SQL): SQL {
   return sql`exists (select 1 from offers o where o.product_id = ${productId} and ${orderableOnlineSql(sql`o.id`)})`;

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type BasketRow, type CatalogueLine, MAX_BASKET_LINES } from '../../domain/basket/basket';
 import type { BasketOwner, BasketRepository, OwnerRef, StoredLine } from '../../domain/basket/ports';
-import { ONLINE_SOURCE_KINDS, type OfferStoreStock, offerOnlineStock } from '../../domain/inventory/availability';
 import { type Db, preparedRows, queryRows } from '../client';
+import { onlineStockSql } from './availability';
 
 /** The user a session is bound to (a row, or none), as a subquery. */
 const sessionUser = (sessionId: string) =>
@@ -47,34 +47,11 @@ async function listFull(tx: Pick<Db, 'execute'>, owner: BasketOwner, delay: bool
 }
 
 /**
- * Columns for the offer aliased `o`: its stock rows in the stores an online order is filled from, with their kinds,
- * and the stores it may not be ordered from. Read with the offer, so a basket costs one query; `offerOnlineStock`
- * applies the rules to them. Shops' rows are left out: they never count for an online order, and an offer has several,
- * which made this column most of the basket query's time on PostgreSQL.
+ * An offer's catalogue data and the units an online order can take of it (one number, counted in SQL: a basket reads
+ * no stock rows), for offers aliased `o`, products `p`, brands `b`, colors `c`.
  */
-const stockColumns = sql`
-  (select coalesce(json_agg(json_build_object('storeId', s.store_id, 'storeType', st.type, 'quantity', s.quantity)), '[]')
-    from stock s join stores st on st.id = s.store_id and st.type in ${[...ONLINE_SOURCE_KINDS]}
-    where s.offer_id = o.id and s.quantity > 0) as stock,
-  (select coalesce(array_agg(r.store_id), '{}') from offer_restrictions r where r.offer_id = o.id) as restricted`;
-
-interface StockColumns {
-  stock: OfferStoreStock[];
-  restricted: number[];
-}
-
-function onlineStockOf(offerId: number, r: StockColumns): number {
-  const stock = r.stock.map((s) => ({
-    storeId: Number(s.storeId),
-    storeType: s.storeType,
-    quantity: Number(s.quantity),
-  }));
-  return offerOnlineStock(offerId, stock, r.restricted.map(Number));
-}
-
-/** An offer's catalogue data with its stock columns, for offers aliased `o`, products `p`, brands `b`, colors `c`. */
 const catalogueColumns = sql`o.id as offer_id, p.id as product_id, p.name as product_name, b.name as brand_name,
-  p.category, c.name as color_name, p.url, o.size_name, o.price, o.old_price, ${stockColumns},
+  p.category, c.name as color_name, p.url, o.size_name, o.price, o.old_price, ${onlineStockSql(sql`o.id`)} as stock,
   (select i.file from product_images i where i.product_id = p.id order by i.sort limit 1) as image`;
 
 /** The owner's lines with their catalogue data, newest first. */
@@ -88,7 +65,7 @@ const linesOf = (owner: OwnerRef) => sql`
   where ${ownerSql(owner)}
   order by l.created_at desc, l.id desc`;
 
-interface CatalogueRow extends StockColumns {
+interface CatalogueRow {
   offer_id: number;
   product_id: number;
   product_name: string;
@@ -100,6 +77,7 @@ interface CatalogueRow extends StockColumns {
   size_name: string;
   price: string | number;
   old_price: string | number | null;
+  stock: number;
 }
 
 interface LineRow extends CatalogueRow {
@@ -120,7 +98,7 @@ const toCatalogueLine = (r: CatalogueRow): CatalogueLine => ({
   sizeName: r.size_name,
   price: Number(r.price),
   oldPrice: r.old_price == null ? null : Number(r.old_price),
-  stock: onlineStockOf(Number(r.offer_id), r),
+  stock: Number(r.stock),
 });
 
 const toRow = (r: LineRow): BasketRow => ({
@@ -180,14 +158,14 @@ export function basketRepository(db: Db): BasketRepository {
 
     async onlineStock(offerIds) {
       if (offerIds.length === 0) return new Map();
-      const rows = await queryRows<StockColumns & { id: number }>(
+      const rows = await queryRows<{ id: number; stock: number }>(
         db,
         sql`
-        select o.id, ${stockColumns}
+        select o.id, ${onlineStockSql(sql`o.id`)} as stock
         from offers o join products p on p.id = o.product_id and p.active
         where o.id in ${offerIds}`,
       );
-      return new Map(rows.map((r) => [Number(r.id), onlineStockOf(Number(r.id), r)]));
+      return new Map(rows.map((r) => [Number(r.id), Number(r.stock)]));
     },
 
     async addLine(owner, offerId, { delay, quantity, cap }) {

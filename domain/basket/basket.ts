@@ -54,7 +54,7 @@ export interface BasketRow {
   sizeName: string;
   price: number;
   oldPrice: number | null;
-  /** Units the online sources can ship (see `offerOnlineStock`). */
+  /** Units the online sources can ship (`onlineQuantity`). */
   stock: number;
 }
 

@@ -4,7 +4,6 @@ import {
   availabilityOf,
   canBuyOnline,
   isOfferDisabled,
-  offerOnlineStock,
   onlineQuantity,
   type StockRow,
 } from './availability';
@@ -76,17 +75,5 @@ describe('onlineQuantity', () => {
   it('leaves out stores the offer may not be ordered from', () => {
     expect(onlineQuantity(1, stockRows, { ...sourceStores, restrictionOrderShops: { 1: [100] } })).toBe(5);
     expect(onlineQuantity(1, stockRows, { ...sourceStores, restrictionOrderShops: { 1: [100, 200] } })).toBe(0);
-  });
-});
-
-describe('offerOnlineStock', () => {
-  it('applies the same rules to one offer read with its own stock rows and restrictions', () => {
-    const own = stockRows
-      .filter((r) => r.offerId === 1)
-      .map(({ storeId, storeType, quantity }) => ({ storeId, storeType, quantity }));
-    expect(offerOnlineStock(1, own, [])).toBe(8);
-    expect(offerOnlineStock(1, own, [100])).toBe(5);
-    expect(offerOnlineStock(2, [{ storeId: 7, storeType: 'shop', quantity: 9 }], [])).toBe(0);
-    expect(offerOnlineStock(5, [], [])).toBe(0);
   });
 });

@@ -88,16 +88,3 @@ export interface OfferStoreStock {
   storeType: StockRow['storeType'];
   quantity: number;
 }
-
-/**
- * `onlineQuantity` for an offer read together with its own stock rows and the stores it may not be ordered from,
- * so that one query answers both (the store kinds come with the rows).
- */
-export function offerOnlineStock(offerId: number, stock: OfferStoreStock[], restrictedStoreIds: number[]): number {
-  const rows = stock.map((s) => ({ offerId, ...s }));
-  return onlineQuantity(offerId, rows, {
-    onlineStoreIds: stock.filter((s) => s.storeType === 'online').map((s) => s.storeId),
-    movementStoreIds: stock.filter((s) => s.storeType === 'movement').map((s) => s.storeId),
-    restrictionOrderShops: { [offerId]: restrictedStoreIds },
-  });
-}

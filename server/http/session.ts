@@ -23,6 +23,27 @@ function sign(secret: string, value: string): string {
   return createHmac('sha256', secret).update(value).digest('base64url').slice(0, 32);
 }
 
+/**
+ * The most signatures a process keeps. Every call of a visitor checks the same cookie and derives the same sessid,
+ * two HMACs that were a few percent of a basket call; past this many kept the list starts again, so strangers'
+ * cookies cannot grow it.
+ */
+const KEPT_SIGNATURES = 20_000;
+
+/** `sign` with `secret`, remembering what it signed. */
+function signer(secret: string): (value: string) => string {
+  const kept = new Map<string, string>();
+  return (value) => {
+    let mac = kept.get(value);
+    if (mac === undefined) {
+      mac = sign(secret, value);
+      if (kept.size >= KEPT_SIGNATURES) kept.clear();
+      kept.set(value, mac);
+    }
+    return mac;
+  };
+}
+
 function equal(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -40,12 +61,13 @@ export function sessionMiddleware(
   secure: boolean,
   sharesNoSession: (c: Context<AppEnv>) => boolean = () => false,
 ): MiddlewareHandler<AppEnv> {
+  const signed = signer(secret);
   return async (c, next) => {
     const raw = getCookie(c, SESSION_COOKIE);
     let id: string | null = null;
     if (raw) {
       const [value, mac] = raw.split('.');
-      if (value && mac && equal(mac, sign(secret, `id:${value}`))) id = value;
+      if (value && mac && equal(mac, signed(`id:${value}`))) id = value;
     }
     const isNew = id === null;
     id ??= newSessionId();
@@ -53,17 +75,17 @@ export function sessionMiddleware(
     c.set('session', {
       id,
       isNew,
-      sessid: sign(secret, `sessid:${id}`),
+      sessid: signed(`sessid:${id}`),
       renew(newId) {
         renewed = newId;
-        return sign(secret, `sessid:${newId}`);
+        return signed(`sessid:${newId}`);
       },
     });
     await next();
     const issue = isNew && !/\bpublic\b/.test(c.res.headers.get('cache-control') ?? '') && !sharesNoSession(c);
     const cookieId = renewed ?? (issue ? id : null);
     if (cookieId) {
-      setCookie(c, SESSION_COOKIE, `${cookieId}.${sign(secret, `id:${cookieId}`)}`, {
+      setCookie(c, SESSION_COOKIE, `${cookieId}.${signed(`id:${cookieId}`)}`, {
         path: '/',
         httpOnly: true,
         sameSite: 'Lax',
