@@ -11,25 +11,27 @@ import type { Db } from '../client';
 import { offerRestrictions, stock, stores } from '../schema';
 
 /**
- * SQL for `canBuyOnline` of the offer whose id is `offerId`: stock in a store of an online source kind that the
- * offer is not restricted from. For queries that filter many products at once (the home shelves); a test holds it
- * to the domain's answer offer by offer.
+ * The offer's stock rows an online order can be filled from: units in a store of an online source kind that the offer
+ * is not restricted from (`onlineSourceStores`), aliased `s`; the FROM and WHERE of the two questions below.
+ */
+const onlineSourceRows = (offerId: SQL): SQL => sql`from stock s join stores st on st.id = s.store_id
+    where s.offer_id = ${offerId} and s.quantity > 0 and st.type in ${[...ONLINE_SOURCE_KINDS]}
+      and not exists (select 1 from offer_restrictions r where r.offer_id = s.offer_id and r.store_id = s.store_id)`;
+
+/**
+ * SQL for `canBuyOnline` of the offer whose id is `offerId`. For queries that filter many products at once (the home
+ * shelves); a test holds it to the domain's answer offer by offer.
  */
 export function orderableOnlineSql(offerId: SQL): SQL {
-  return sql`exists (
-    select 1 from stock s join stores st on st.id = s.store_id
-    where s.offer_id = ${offerId} and s.quantity > 0 and st.type in ${[...ONLINE_SOURCE_KINDS]}
-      and not exists (select 1 from offer_restrictions r where r.offer_id = s.offer_id and r.store_id = s.store_id))`;
+  return sql`exists (select 1 ${onlineSourceRows(offerId)})`;
 }
 
 /**
- * SQL for `onlineQuantity` of the offer whose id is `offerId`: its units in the stores of an online source kind that it
- * is not restricted from. The basket's stock column; a test holds it to the domain's answer offer by offer.
+ * SQL for `onlineQuantity` of the offer whose id is `offerId`: the units of its online source rows. The basket's stock
+ * column; a test holds it to the domain's answer offer by offer.
  */
 export function onlineStockSql(offerId: SQL): SQL {
-  return sql`(select coalesce(sum(s.quantity), 0)::int from stock s join stores st on st.id = s.store_id
-    where s.offer_id = ${offerId} and s.quantity > 0 and st.type in ${[...ONLINE_SOURCE_KINDS]}
-      and not exists (select 1 from offer_restrictions r where r.offer_id = s.offer_id and r.store_id = s.store_id))`;
+  return sql`(select coalesce(sum(s.quantity), 0)::int ${onlineSourceRows(offerId)})`;
 }
 
 /** Whether any offer of the product whose id is `productId` can be bought online. */
