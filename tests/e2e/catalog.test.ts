@@ -181,6 +181,27 @@ describe('catalogue listing', () => {
     expect(errors).toEqual([]);
   });
 
+  // Issue 29.5: a card's second photo is fetched when a pointer rests on the card, not with the listing's load.
+  it('desktop: a card shows its second photo on hover, and the load does not fetch it', async () => {
+    const { page, errors } = await openPage(browser, 'desktop');
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+    });
+    await page.goto(SECTION);
+    await settle(page);
+    const second = cards(page).first().locator('a img').nth(1);
+    const path = new URL((await second.getAttribute('src')) as string, baseURL()).pathname;
+    expect(images.length).toBeGreaterThan(4);
+    expect(images).not.toContain(path);
+    await cards(page).first().locator('a').first().hover();
+    await poll(() =>
+      second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && getComputedStyle(img).opacity),
+    ).toBe('1');
+    expect(images).toContain(path);
+    expect(errors).toEqual([]);
+  });
+
   it('without JavaScript the pager is plain links to server-rendered pages', async () => {
     const context = await browser.newContext({
       javaScriptEnabled: false,
