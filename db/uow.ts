@@ -13,6 +13,15 @@ import { phoneCodeRepository } from './repositories/phone-codes';
 import { questionsRepository } from './repositories/questions';
 import { staffRepository } from './repositories/staff';
 import { stockRepository } from './repositories/stock';
+import { catalogAdminRepository } from './repositories/catalog-admin';
+import { contentAdminReads, contentAdminWrites } from './repositories/content-admin';
+import { customerWrites } from './repositories/customers-admin';
+import { exchangeAdminRepository } from './repositories/exchange-admin';
+import { photoWrites } from './repositories/photos';
+import { promoAdminRepository } from './repositories/promo-admin';
+import { questionsAdminWrites } from './repositories/questions-admin';
+import { shopsAdminWrites } from './repositories/shops-admin';
+import { stockDocumentWrites } from './repositories/stock-admin';
 
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
 export function transactionRepositories(db: Db): TransactionRepositories {
@@ -30,6 +39,16 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     questions: questionsRepository(db),
     staff: staffRepository(db),
     stock: stockRepository(db),
+    catalog: catalogAdminRepository(db),
+    content: contentAdminWrites(db),
+    contentReads: contentAdminReads(db),
+    customers: customerWrites(db),
+    exchangeMappings: exchangeAdminRepository(db),
+    photos: photoWrites(db),
+    promo: promoAdminRepository(db),
+    answers: questionsAdminWrites(db),
+    shops: shopsAdminWrites(db),
+    stockDocuments: stockDocumentWrites(db),
   };
 }
 

@@ -5,7 +5,10 @@ export type ErrorKind =
   | 'forbidden'
   | 'unauthorized'
   | 'conflict'
+  /** What was asked cannot be had (a size not sold online). */
   | 'unavailable'
+  /** An outside service the answer needs (the payment provider, a carrier) does not answer now. */
+  | 'outage'
   | 'limit'
   /** Too many calls in a time window (domain/limits): the caller may try again later. */
   | 'rate_limited';

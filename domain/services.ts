@@ -22,7 +22,9 @@ import type { TestPaymentDesk } from './payment/gateway';
 import type { PaymentsService } from './payment/payments.service';
 import type { OrderDeskService } from './order/desk';
 import type { SessionsService } from './sessions/sessions.service';
-import type { StaffService } from './staff/staff.service';
+import type { StaffAccountsService } from './staff/staff-accounts.service';
+import type { StaffBootstrapService } from './staff/staff-bootstrap.service';
+import type { StaffTeamService } from './staff/staff-team.service';
 import type { ExchangeService } from './exchange/exchange.service';
 import type { CatalogueImporter } from './exchange/ports';
 import type { ExchangeAdminService } from './exchange/exchange-admin';
@@ -71,8 +73,12 @@ export interface Services {
   content: ContentService;
   /** The physical shops: their list and pages, and where a size can be reserved. */
   shops: ShopsService;
-  /** The back office's staff: sessions, second factor, invitations, the audit log. */
-  staff: StaffService;
+  /** A staff member's own account: login, sessions, password and second factor. */
+  staffAccounts: StaffAccountsService;
+  /** The owner's team: members, roles, invitations, removals, the audit log. */
+  staffTeam: StaffTeamService;
+  /** The staff the start makes from the settings, or the first owner's link. */
+  staffBootstrap: StaffBootstrapService;
   /** The 1C exchange's sessions and the orders it hands over (issue 26). */
   exchange: ExchangeService;
   /** The 1C catalogue import: sections, products, offers, prices, stock and photos from CommerceML files. */

@@ -10,6 +10,15 @@ import type { OrderWrites } from './order/ports';
 import type { PaymentWrites } from './payment/ports';
 import type { AuditWrites } from './staff/audit';
 import type { StaffRepository } from './staff/ports';
+import type { CatalogAdminRepository } from './catalog/admin/catalog-admin';
+import type { ContentAdminReads, ContentAdminWrites } from './content/content-admin';
+import type { CustomerWrites } from './customers/customers-admin';
+import type { ExchangeAdminRepository } from './exchange/exchange-admin';
+import type { QuestionsAdminWrites } from './feedback/questions-admin';
+import type { StockDocumentWrites } from './inventory/stock-documents';
+import type { PhotoWrites } from './photos/photos';
+import type { PromoAdminRepository } from './pricing/promo-admin';
+import type { ShopsAdminWrites } from './stores/shops-admin';
 
 /**
  * The repositories whose writes must commit together. Saving an order writes stock, order rows, the promo code's
@@ -30,6 +39,17 @@ export interface TransactionRepositories {
   phoneCodes: PhoneCodeRepository;
   staff: StaffRepository;
   stock: StockRepository;
+  // The back office's writes (each made through `staffWrite`, domain/staff/staff-write.ts).
+  catalog: CatalogAdminRepository;
+  content: ContentAdminWrites;
+  contentReads: ContentAdminReads;
+  customers: CustomerWrites;
+  exchangeMappings: ExchangeAdminRepository;
+  photos: PhotoWrites;
+  promo: PromoAdminRepository;
+  answers: QuestionsAdminWrites;
+  shops: ShopsAdminWrites;
+  stockDocuments: StockDocumentWrites;
 }
 
 /**

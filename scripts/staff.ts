@@ -19,7 +19,7 @@ try {
   await database.migrate();
   const services = createServices({ database, settings, secret: 'console' });
   const input = staffInviteInput.parse({ email, role });
-  const invitation = await services.staff.inviteFromConsole(
+  const invitation = await services.staffTeam.inviteFromConsole(
     { client: 'console', now: () => new Date() },
     { ...input, shopCode },
   );

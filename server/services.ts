@@ -36,7 +36,7 @@ import { exchangeCatalogueStore } from '../db/repositories/exchange-catalogue';
 import { createCatalogueImporter } from '../domain/exchange/catalogue-import';
 import { packagePhotos } from './exchange/package-photos';
 import { exchangeSaleLog } from '../db/repositories/exchange-sale';
-import { exchangeAdminRepository, exchangeAdminUnit } from '../db/repositories/exchange-admin';
+import { exchangeAdminRepository } from '../db/repositories/exchange-admin';
 import { totpSecondFactor } from './auth/totp';
 import { unitOfWork } from '../db/uow';
 import { createCabinetService } from '../domain/cabinet/cabinet.service';
@@ -66,31 +66,34 @@ import { createShopsService } from '../domain/stores/shops.service';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service';
 import { createSessionsService } from '../domain/sessions/sessions.service';
 import { createRegionsService } from '../domain/regions/regions.service';
-import { createStaffService } from '../domain/staff/staff.service';
+import { createStaffAccountsService } from '../domain/staff/staff-accounts.service';
+import { createStaffBootstrapService } from '../domain/staff/staff-bootstrap.service';
+import { createStaffTeamService } from '../domain/staff/staff-team.service';
+import { createStaffWrite } from '../domain/staff/staff-write';
 import { createExchangeService } from '../domain/exchange/exchange.service';
 import { createExchangeAdminService } from '../domain/exchange/exchange-admin';
 import type { Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
 import { createCatalogAdminService } from '../domain/catalog/admin/catalog-admin.service';
-import { catalogAdminRepository, catalogAdminUnit } from '../db/repositories/catalog-admin';
+import { catalogAdminRepository } from '../db/repositories/catalog-admin';
 import { createPhotosService } from '../domain/photos/photos.service';
-import { photoUnit } from '../db/repositories/photos';
+import { photoWrites } from '../db/repositories/photos';
 import { openPhotoStore } from './images/open-photo-store';
 import type { PhotoStore } from './images/photo-store';
 import { photoStore } from './images/upload-check';
 import { createStockAdminService } from '../domain/inventory/stock-documents';
-import { stockAdminReads, stockAdminUnit } from '../db/repositories/stock-admin';
+import { stockAdminReads } from '../db/repositories/stock-admin';
 import { createPromoAdminService } from '../domain/pricing/promo-admin';
-import { promoAdminRepository, promoAdminUnit } from '../db/repositories/promo-admin';
-import { contentAdminReads, contentAdminUnit } from '../db/repositories/content-admin';
+import { promoAdminRepository } from '../db/repositories/promo-admin';
+import { contentAdminReads } from '../db/repositories/content-admin';
 import { createContentAdminService } from '../domain/content/content-admin.service';
 import { createShopsAdminService } from '../domain/stores/shops-admin';
-import { shopsAdminRepository, shopsAdminUnit } from '../db/repositories/shops-admin';
+import { shopsAdminRepository } from '../db/repositories/shops-admin';
 import { createQuestionsAdminService } from '../domain/feedback/questions-admin';
-import { questionsAdminRepository, questionsAdminUnit } from '../db/repositories/questions-admin';
+import { questionsAdminRepository } from '../db/repositories/questions-admin';
 import { createCustomersAdminService } from '../domain/customers/customers-admin';
 import { refuseBlockedLogin } from '../domain/customers/blocked';
-import { customerBlocks, customersAdminReads, customersAdminUnit } from '../db/repositories/customers-admin';
+import { customerBlocks, customersAdminReads } from '../db/repositories/customers-admin';
 
 /** The composition root: repositories on the database, services on the repositories. */
 export function createServices(deps: {
@@ -141,6 +144,11 @@ export function createServices(deps: {
   /** The app's signature of a text (each caller prefixes its purpose, so one signature never stands for another). */
   const sign = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
   const { db } = database;
+  /** Every staff write: permission, one transaction, one audit entry (domain/staff/staff-write.ts). */
+  const staffWrite = createStaffWrite(unitOfWork(db));
+  /** A random token (a session, a link) and the hash kept of it. */
+  const newToken = () => randomBytes(32).toString('base64url');
+  const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
   const photoFiles = deps.photoFiles ?? openPhotoStore(settings, db);
   // The embedded database serves one process, whose memory sees every hit; PostgreSQL may serve several processes.
   const limits = database.kind === 'postgres' ? tableRateLimiter(db, clock) : memoryRateLimiter(clock);
@@ -205,8 +213,8 @@ export function createServices(deps: {
     siteUrl: new URL(settings.SITE_URL).origin,
     giveCardOnRegister: settings.GIVE_OUT_DISCOUNT_CARD_ON_REGISTER,
     newCardNumber,
-    newToken: () => randomBytes(32).toString('base64url'),
-    hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
+    newToken,
+    hashToken,
   });
   const newsletter = createNewsletterService({
     company,
@@ -296,7 +304,7 @@ export function createServices(deps: {
     events: createEventsService(eventsRepository(db), limits, limitRules),
     orderDesk: createOrderDeskService({
       reads: orderDeskRepository(db),
-      uow: unitOfWork(db),
+      write: staffWrite,
       moves,
       confirmMinutes: settings.ORDER_CONFIRM_MINUTES,
       limits,
@@ -304,27 +312,42 @@ export function createServices(deps: {
       hashPickupCode,
       payments,
     }),
-    staff: createStaffService({
-      company,
+    staffAccounts: createStaffAccountsService({
       repo: staffRepository(db),
-      uow: unitOfWork(db),
-      audit: auditRepository(db),
+      write: staffWrite,
       limits,
       limitRules,
       passwords: scryptHasher(),
       secondFactor: totpSecondFactor(),
-      siteUrl: new URL(settings.SITE_URL).origin,
-      newToken: () => randomBytes(32).toString('base64url'),
-      hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
+      newToken,
+      hashToken,
+    }),
+    staffTeam: createStaffTeamService({
+      company,
+      repo: staffRepository(db),
+      write: staffWrite,
+      audit: auditRepository(db),
+      passwords: scryptHasher(),
+      siteUrl: siteOrigin,
+      newToken,
+      hashToken,
+    }),
+    staffBootstrap: createStaffBootstrapService({
+      repo: staffRepository(db),
+      write: staffWrite,
+      passwords: scryptHasher(),
+      siteUrl: siteOrigin,
+      newToken,
+      hashToken,
     }),
     exchange: createExchangeService({
       repo: exchangeRepository(db),
       passwords: scryptHasher(),
       limits,
       limitRules,
-      newToken: () => randomBytes(32).toString('base64url'),
-      hashToken: (token) => createHash('sha256').update(token).digest('base64url'),
-      orderMoves: { uow: unitOfWork(db), moves },
+      newToken,
+      hashToken,
+      orderMoves: { write: staffWrite, moves },
       saleLog: exchangeSaleLog(db),
     }),
     catalogueImporter: createCatalogueImporter({
@@ -334,27 +357,28 @@ export function createServices(deps: {
       stepMs: settings.EXCHANGE_STEP_SECONDS * 1000,
       clock,
     }),
-    exchangeAdmin: createExchangeAdminService({ repo: exchangeAdminRepository(db), uow: exchangeAdminUnit(db) }),
-    catalogAdmin: createCatalogAdminService({ repo: catalogAdminRepository(db), unit: catalogAdminUnit(db) }),
+    exchangeAdmin: createExchangeAdminService({ repo: exchangeAdminRepository(db), write: staffWrite }),
+    catalogAdmin: createCatalogAdminService({ repo: catalogAdminRepository(db), write: staffWrite }),
     photos: createPhotosService({
-      uow: photoUnit(db),
+      rows: photoWrites(db),
+      write: staffWrite,
       store: photoStore(photoFiles, settings.PHOTO_MAX_MB * 1024 * 1024),
     }),
-    stockAdmin: createStockAdminService({ reads: stockAdminReads(db), uow: stockAdminUnit(db) }),
-    promoAdmin: createPromoAdminService({ repo: promoAdminRepository(db), uow: promoAdminUnit(db) }),
+    stockAdmin: createStockAdminService({ reads: stockAdminReads(db), write: staffWrite }),
+    promoAdmin: createPromoAdminService({ repo: promoAdminRepository(db), write: staffWrite }),
     contentAdmin: createContentAdminService({
       reads: contentAdminReads(db),
-      uow: contentAdminUnit(db),
+      write: staffWrite,
       deliveryPrices: () => checkout.deliveryPrices(),
       company,
     }),
-    shopsAdmin: createShopsAdminService({ reads: shopsAdminRepository(db), uow: shopsAdminUnit(db) }),
+    shopsAdmin: createShopsAdminService({ reads: shopsAdminRepository(db), write: staffWrite }),
     questionsAdmin: createQuestionsAdminService({
       reads: questionsAdminRepository(db),
-      uow: questionsAdminUnit(db),
+      write: staffWrite,
       company,
     }),
-    customersAdmin: createCustomersAdminService({ reads: customersAdminReads(db), unit: customersAdminUnit(db) }),
+    customersAdmin: createCustomersAdminService({ reads: customersAdminReads(db), write: staffWrite }),
     limits,
     limitRules,
   };

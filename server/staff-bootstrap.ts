@@ -7,7 +7,7 @@ import type { Services } from '../domain/services';
  * password is ever built in. The account 1C logs in with comes from `EXCHANGE_LOGIN` and `EXCHANGE_PASSWORD` when set.
  */
 export async function bootstrapStaff(deps: {
-  services: Pick<Services, 'staff'>;
+  services: Pick<Services, 'staffBootstrap'>;
   settings: Pick<Settings, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'EXCHANGE_LOGIN' | 'EXCHANGE_PASSWORD'>;
   log: { info(message: string): void; warn(message: string): void };
   now?: () => Date;
@@ -16,19 +16,19 @@ export async function bootstrapStaff(deps: {
   const ctx = { client: 'console', now: deps.now ?? (() => new Date()) };
   // 1C's account (issue 26), whatever the owner's state.
   if (settings.EXCHANGE_LOGIN && settings.EXCHANGE_PASSWORD) {
-    const done = await services.staff.ensureExchange(ctx, settings.EXCHANGE_LOGIN, settings.EXCHANGE_PASSWORD);
+    const done = await services.staffBootstrap.ensureExchange(ctx, settings.EXCHANGE_LOGIN, settings.EXCHANGE_PASSWORD);
     log.info(
       `обмен с 1С: учётная запись ${settings.EXCHANGE_LOGIN} ${done === 'created' ? 'создана' : 'обновлена'} из настроек`,
     );
   }
   if (settings.ADMIN_EMAIL && settings.ADMIN_PASSWORD) {
-    const done = await services.staff.ensureOwner(ctx, settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);
+    const done = await services.staffBootstrap.ensureOwner(ctx, settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);
     log.info(
       `панель управления: владелец ${settings.ADMIN_EMAIL} ${done === 'created' ? 'создан' : 'обновлён'} из настроек`,
     );
     return;
   }
-  const link = await services.staff.bootstrapLink(ctx);
+  const link = await services.staffBootstrap.bootstrapLink(ctx);
   if (link)
     log.warn(
       `панель управления: сотрудников ещё нет. Откройте ссылку, чтобы создать владельца (одна попытка, действует 24 часа): ${link}`,

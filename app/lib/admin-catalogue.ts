@@ -1,7 +1,8 @@
 import { data } from 'react-router';
 import type { ProductFilter } from '../../domain/catalog/admin/admin.schemas';
-import { isDomainError } from '../../domain/errors';
-import { refusalStatus } from './admin';
+
+/** The catalogue list's filter fields, as the address and the bulk change's form carry them. */
+export const PRODUCT_FILTERS = ['q', 'sectionId', 'brandId', 'published', 'inStock', 'hasPhotos'] as const;
 
 /** The form fields of a filter (what the address and the bulk change's hidden fields carry). */
 export function filterFields(filter: Partial<ProductFilter>): Record<string, string> {
@@ -22,12 +23,6 @@ export function catalogueQuery(filter: Partial<ProductFilter>, changes: Record<s
   }
   const text = params.toString();
   return text ? `?${text}` : '';
-}
-
-/** A page loader's refusal by the domain: its message with the status. */
-export function catalogueRefusal(error: unknown): never {
-  if (!isDomainError(error)) throw error;
-  throw data(error.message, { status: refusalStatus(error.kind) });
 }
 
 /** Kopecks as an input's value in roubles: `1990`, `1990.50`. */

@@ -1,8 +1,6 @@
-import { data, isRouteErrorResponse } from 'react-router';
+import { data } from 'react-router';
 import { formatPhone } from '../../domain/auth/phone';
 import { DEFAULT_TIME_ZONE } from '../../domain/delivery/schedule';
-import { isDomainError } from '../../domain/errors';
-import { refusalStatus } from './admin';
 import type { DeskFilter } from '../../domain/order/desk';
 import { DELIVERY_NAMES, STATE_NAMES } from '../../domain/order/process';
 import { isDeskQueue } from '../../domain/order/queues';
@@ -58,18 +56,6 @@ export function orderId(param: string | undefined): number {
   if (!param || !ID.test(param)) throw data('Такого заказа нет.', { status: 404 });
   return Number(param);
 }
-
-/** A loader's refusal: the route's error boundary shows the message. */
-export function loaderRefusal(error: unknown): never {
-  if (!isDomainError(error)) throw error;
-  throw data(error.message, { status: refusalStatus(error.kind) });
-}
-
-/** What a desk page's error boundary says: the refusal's own words, or that it failed. */
-export const errorText = (error: unknown) =>
-  isRouteErrorResponse(error) && typeof error.data === 'string'
-    ? error.data
-    : 'Что-то пошло не так. Обновите страницу через минуту.';
 
 const dateTime = new Intl.DateTimeFormat('ru-RU', {
   timeZone: DEFAULT_TIME_ZONE,

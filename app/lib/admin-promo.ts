@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import type { PostedForm } from './admin-action';
 
 /** The shop's time zone: the forms' `datetime-local` fields are read and shown in Moscow time. */
 const MSK_OFFSET_MS = 3 * 3600_000;
 
 /** A `datetime-local` value (Moscow time) as an ISO moment; anything else is passed on for the schema to judge. */
-export function fromLocalInput(value: FormDataEntryValue | null): string {
-  const text = typeof value === 'string' ? value.trim() : '';
+export function fromLocalInput(value: string): string {
+  const text = value.trim();
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? `${text}:00+03:00` : text;
 }
 
@@ -32,64 +32,17 @@ export const rubles = (value: number) =>
   `${value.toLocaleString('ru-RU', { maximumFractionDigits: 2 }).replace(/\u00a0/g, ' ')} ₽`;
 
 /** The promo form's fields as the schemas read them (the multi-selects as lists). */
-export function promoFormFields(form: FormData): Record<string, unknown> {
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === 'string' ? v : '';
-  };
+export function promoFormFields(form: PostedForm): Record<string, unknown> {
   return {
-    code: text('code'),
-    kind: text('kind'),
-    value: text('value'),
-    minTotal: text('minTotal'),
-    startsAt: fromLocalInput(form.get('startsAt')),
-    endsAt: fromLocalInput(form.get('endsAt')),
-    usesLimit: text('usesLimit'),
-    perCustomerLimit: text('perCustomerLimit'),
-    sectionIds: form.getAll('sectionIds').filter((v) => typeof v === 'string' && v !== ''),
-    brandIds: form.getAll('brandIds').filter((v) => typeof v === 'string' && v !== ''),
+    code: form.text('code'),
+    kind: form.text('kind'),
+    value: form.text('value'),
+    minTotal: form.text('minTotal'),
+    startsAt: fromLocalInput(form.text('startsAt')),
+    endsAt: fromLocalInput(form.text('endsAt')),
+    usesLimit: form.text('usesLimit'),
+    perCustomerLimit: form.text('perCustomerLimit'),
+    sectionIds: form.list('sectionIds').filter((v) => v !== ''),
+    brandIds: form.list('brandIds').filter((v) => v !== ''),
   };
-}
-
-/** The form's values as typed, to show again after a refusal. */
-export interface PromoFormValues {
-  code?: string;
-  kind?: string;
-  value?: string;
-  minTotal?: string;
-  startsAt?: string;
-  endsAt?: string;
-  usesLimit?: string;
-  perCustomerLimit?: string;
-  sectionIds?: string[];
-  brandIds?: string[];
-}
-
-export function typedValues(form: FormData): PromoFormValues {
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === 'string' ? v : '';
-  };
-  return {
-    code: text('code'),
-    kind: text('kind'),
-    value: text('value'),
-    minTotal: text('minTotal'),
-    startsAt: text('startsAt'),
-    endsAt: text('endsAt'),
-    usesLimit: text('usesLimit'),
-    perCustomerLimit: text('perCustomerLimit'),
-    sectionIds: form.getAll('sectionIds').map(String),
-    brandIds: form.getAll('brandIds').map(String),
-  };
-}
-
-/** Parses a form through a schema: a refusal is the first Russian message with the values as typed (a 400). */
-export function parsePromoForm<S extends z.ZodType>(
-  schema: S,
-  form: FormData,
-): { ok: true; input: z.infer<S> } | { ok: false; error: string; values: PromoFormValues } {
-  const result = schema.safeParse(promoFormFields(form));
-  if (result.success) return { ok: true, input: result.data };
-  return { ok: false, error: result.error.issues[0]?.message ?? 'Проверьте форму.', values: typedValues(form) };
 }

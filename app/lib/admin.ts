@@ -1,23 +1,17 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { type ErrorKind, isDomainError } from '../../domain/errors';
-import { ownShopScope, requirePermission, type StaffAction, requireStaff } from '../../domain/staff/permissions';
+import { requirePermission, type StaffAction } from '../../domain/staff/permissions';
 import type { StaffMember } from '../../domain/staff/staff-member';
 import type { StaffSessionCookie } from '../../contract/staff-session';
 
 /**
  * Top of every back-office loader and action: the one guard (`requirePermission`), as the router answers it — no
- * staff session: the login page, with the way back; a role that may not: 403. `ownShop` is for pages whose service
- * shows a `shop` member only their own shop's things (the orders desk): the page is asked for in that shop's scope.
+ * staff session: the login page, with the way back; a role that may not: 403. What a member of one shop sees of it
+ * is the services' to limit.
  */
-export function staffPage(
-  request: Request,
-  context: AppLoadContext,
-  action: StaffAction | null,
-  options: { ownShop?: boolean } = {},
-): StaffMember {
+export function staffPage(request: Request, context: AppLoadContext, action: StaffAction): StaffMember {
   try {
-    if (!action) return requireStaff(context.ctx);
-    return requirePermission(context.ctx, action, options.ownShop ? ownShopScope(context.ctx) : {});
+    return requirePermission(context.ctx, action);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.kind === 'unauthorized') {

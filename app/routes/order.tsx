@@ -3,7 +3,7 @@ import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { isDomainError } from '../../domain/errors';
 import { CheckoutForm } from '~/components/order/CheckoutForm';
 import { OrderConfirmation } from '~/components/order/OrderConfirmation';
-import { refusalStatus } from '~/lib/admin';
+import { statusOf } from '../../contract/error-status';
 import { formFields } from '~/lib/cabinet';
 import { readCookie } from '~/lib/cookies';
 import { formFailure } from '~/lib/form-errors';
@@ -89,8 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ({ confirmationUrl } = await services.payments.start(id, 'order-page'));
   } catch (error) {
     const failure = formFailure(error);
-    const kind = isDomainError(error) ? error.kind : 'validation';
-    return data(failure, { status: kind === 'unavailable' ? 503 : refusalStatus(kind) });
+    return data(failure, { status: statusOf(isDomainError(error) ? error.kind : 'validation') });
   }
   throw redirect(confirmationUrl, 303);
 }

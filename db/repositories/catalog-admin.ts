@@ -4,7 +4,6 @@ import type {
   BrandRow,
   BulkOffer,
   CatalogAdminRepository,
-  CatalogAdminUnit,
   OfferFacts,
   ProductCard,
   ProductQuery,
@@ -13,7 +12,6 @@ import type {
 } from '../../domain/catalog/admin/catalog-admin';
 import { PROPS } from '../../domain/catalog/filter/props';
 import { type Db, queryRows } from '../client';
-import { auditRepository } from './audit';
 import { variantPriceCtes } from './variant-prices';
 
 const intArray = (values: Iterable<number>): SQL => sql`${`{${[...new Set(values)].join(',')}}`}::int[]`;
@@ -449,12 +447,5 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
       );
       return num(row?.id);
     },
-  };
-}
-
-/** The catalogue's writes and their audit entries in one transaction. */
-export function catalogAdminUnit(db: Db): CatalogAdminUnit {
-  return {
-    run: (work) => db.transaction((tx) => work({ catalog: catalogAdminRepository(tx), audit: auditRepository(tx) })),
   };
 }

@@ -5,11 +5,9 @@ import type {
   AdminLanding,
   AdminPage,
   ContentAdminReads,
-  ContentAdminUnit,
   ContentAdminWrites,
 } from '../../domain/content/content-admin';
 import { type Db, queryRows } from '../client';
-import { auditRepository } from './audit';
 import { selectionSql } from './content';
 
 interface PageRow {
@@ -184,15 +182,5 @@ export function contentAdminWrites(db: Db): ContentAdminWrites {
       );
       return row ? toLanding(row) : null;
     },
-  };
-}
-
-/** The content writes and their audit entries in one transaction. */
-export function contentAdminUnit(db: Db): ContentAdminUnit {
-  return {
-    run: (work) =>
-      db.transaction((tx) =>
-        work({ content: contentAdminWrites(tx), reads: contentAdminReads(tx), audit: auditRepository(tx) }),
-      ),
   };
 }

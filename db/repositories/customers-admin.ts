@@ -5,12 +5,10 @@ import type {
   CustomerFacts,
   CustomerListItem,
   CustomersAdminReads,
-  CustomersAdminUnit,
   CustomerWrites,
 } from '../../domain/customers/customers-admin';
 import type { OrderStatus } from '../../domain/order/process';
 import { type Db, queryRows, ts } from '../client';
-import { auditRepository } from './audit';
 import { type AddressRow, toAddress } from './cabinet';
 
 /** Orders and bonus operations a customer's card lists, newest first. */
@@ -220,13 +218,6 @@ export function customerWrites(db: Db): CustomerWrites {
       const after = Number(moved.after);
       return { before: after - amount, after };
     },
-  };
-}
-
-/** A block or a correction and its audit entry, in one transaction. */
-export function customersAdminUnit(db: Db): CustomersAdminUnit {
-  return {
-    run: (work) => db.transaction((tx) => work({ customers: customerWrites(tx), audit: auditRepository(tx) })),
   };
 }
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type {
   ExchangeAdminRepository,
-  ExchangeAdminUnit,
   ExchangeLogEntry,
   ExchangeLogStatus,
   ExchangeLogType,
@@ -9,7 +8,6 @@ import type {
 } from '../../domain/exchange/exchange-admin';
 import type { ImportCounts, ImportIssue } from '../../domain/exchange/ports';
 import { type Db, queryRows } from '../client';
-import { auditRepository } from './audit';
 
 interface LogRow {
   id: number;
@@ -166,12 +164,5 @@ export function exchangeAdminRepository(db: Db): ExchangeAdminRepository {
       );
       return { sessionKey: last.session_key, files: files.map((f) => f.file_name) };
     },
-  };
-}
-
-/** The mapping writes with their audit entries, in one transaction. */
-export function exchangeAdminUnit(db: Db): ExchangeAdminUnit {
-  return {
-    run: (work) => db.transaction((tx) => work({ exchange: exchangeAdminRepository(tx), audit: auditRepository(tx) })),
   };
 }

@@ -75,7 +75,7 @@ export function exchangeRepository(db: Db): ExchangeRepository {
         db,
         sql`update exchange_sessions s set last_seen_at = ${ts(now)} from staff m
           where s.token_hash = ${tokenHash} and ${LIVE(now, idleS)}
-          returning s.token_hash, s.staff_id, m.role`,
+          returning s.token_hash, s.staff_id, m.email, m.role`,
       );
       return r ? sessionOf(r) : null;
     },
@@ -87,7 +87,7 @@ export function exchangeRepository(db: Db): ExchangeRepository {
             select s.token_hash from exchange_sessions s, staff m
             where s.staff_id = ${staffId} and ${LIVE(now, idleS)}
             order by s.last_seen_at desc limit 1) and m.id = x.staff_id
-          returning x.token_hash, x.staff_id, m.role`,
+          returning x.token_hash, x.staff_id, m.email, m.role`,
       );
       return r ? sessionOf(r) : null;
     },
@@ -183,11 +183,13 @@ export function exchangeRepository(db: Db): ExchangeRepository {
 interface SessionRow {
   token_hash: string;
   staff_id: number;
+  email: string;
   role: StaffRole;
 }
 
 const sessionOf = (r: SessionRow): ExchangeSession => ({
   tokenHash: r.token_hash,
   staffId: Number(r.staff_id),
+  email: r.email,
   role: r.role,
 });

@@ -1,13 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { PhotoUnit, PhotoWrites } from '../../domain/photos/photos';
+import type { PhotoWrites } from '../../domain/photos/photos';
 import type { Db } from '../client';
 import { productImages, products, stores } from '../schema/catalog';
-import { auditRepository } from './audit';
 
 /** The photo writes of the back office (issue 28) on `db` (a transaction inside `photoUnit`). */
 export function photoWrites(db: Db): PhotoWrites {
   return {
-    audit: auditRepository(db),
     async lockProduct(id) {
       const [row] = await db
         .select({ id: products.id, name: products.name, href: products.url })
@@ -65,8 +63,4 @@ export function photoWrites(db: Db): PhotoWrites {
         .where(eq(stores.id, shopId));
     },
   };
-}
-
-export function photoUnit(db: Db): PhotoUnit {
-  return { run: (work) => db.transaction((tx) => work(photoWrites(tx))) };
 }

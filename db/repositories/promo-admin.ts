@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { PromoAdminRepository, PromoAdminUnit, PromoRow, PromoWrite } from '../../domain/pricing/promo-admin';
+import type { PromoAdminRepository, PromoRow, PromoWrite } from '../../domain/pricing/promo-admin';
 import { orderNumber } from '../../domain/order/process';
 import { type Db, queryRows } from '../client';
-import { auditRepository } from './audit';
 
 interface Row {
   code: string;
@@ -126,12 +125,5 @@ export function promoAdminRepository(db: Db): PromoAdminRepository {
       );
       return rows.map((r) => ({ id: Number(r.id), name: r.name }));
     },
-  };
-}
-
-/** The promo writes with their audit entries, in one transaction. */
-export function promoAdminUnit(db: Db): PromoAdminUnit {
-  return {
-    run: (work) => db.transaction((tx) => work({ promo: promoAdminRepository(tx), audit: auditRepository(tx) })),
   };
 }

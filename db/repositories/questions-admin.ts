@@ -3,13 +3,10 @@ import type {
   QuestionQuery,
   QuestionRow,
   QuestionsAdminReads,
-  QuestionsAdminUnit,
   QuestionsAdminWrites,
 } from '../../domain/feedback/questions-admin';
 import type { Topic } from '../../domain/feedback/topics';
 import { type Db, queryRows } from '../client';
-import { auditRepository } from './audit';
-import { outboxRepository } from './outbox';
 
 interface Row {
   id: number;
@@ -102,7 +99,7 @@ export function questionsAdminRepository(db: Db): QuestionsAdminReads {
   };
 }
 
-function questionsAdminWrites(db: Db): QuestionsAdminWrites {
+export function questionsAdminWrites(db: Db): QuestionsAdminWrites {
   return {
     async lock(id) {
       const [row] = await queryRows<Row>(
@@ -118,15 +115,5 @@ function questionsAdminWrites(db: Db): QuestionsAdminWrites {
         where id = ${id}`,
       );
     },
-  };
-}
-
-/** An answer, its letter and its audit entry, in one transaction. */
-export function questionsAdminUnit(db: Db): QuestionsAdminUnit {
-  return {
-    run: (work) =>
-      db.transaction((tx) =>
-        work({ questions: questionsAdminWrites(tx), outbox: outboxRepository(tx), audit: auditRepository(tx) }),
-      ),
   };
 }

@@ -1,14 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type {
-  AdminShop,
-  AdminShopRow,
-  ShopsAdminReads,
-  ShopsAdminUnit,
-  ShopsAdminWrites,
-} from '../../domain/stores/shops-admin';
+import type { AdminShop, AdminShopRow, ShopsAdminReads, ShopsAdminWrites } from '../../domain/stores/shops-admin';
 import type { Holiday, WeekHours } from '../../domain/stores/hours';
 import { type Db, queryRows } from '../client';
-import { auditRepository } from './audit';
 
 interface Row {
   id: number;
@@ -69,7 +62,7 @@ export function shopsAdminRepository(db: Db): ShopsAdminReads {
   };
 }
 
-function shopsAdminWrites(db: Db): ShopsAdminWrites {
+export function shopsAdminWrites(db: Db): ShopsAdminWrites {
   return {
     async lock(id) {
       const [row] = await queryRows<Row>(db, select(sql`s.id = ${id}`, true));
@@ -87,12 +80,5 @@ function shopsAdminWrites(db: Db): ShopsAdminWrites {
           reservable = ${f.reservable}
         where id = ${id}`);
     },
-  };
-}
-
-/** A shop's change with its audit entry, in one transaction (the stores trigger drops the cached pages). */
-export function shopsAdminUnit(db: Db): ShopsAdminUnit {
-  return {
-    run: (work) => db.transaction((tx) => work({ shops: shopsAdminWrites(tx), audit: auditRepository(tx) })),
   };
 }

@@ -4,13 +4,11 @@ import type {
   MovementRow,
   OfferFacts,
   StockAdminReads,
-  StockAdminUnit,
   StockCell,
   StockDocumentWrites,
   StoreRef,
 } from '../../domain/inventory/stock-documents';
 import { type Db, queryRows } from '../client';
-import { auditRepository } from './audit';
 import { STOCK_COUNT_LOCK } from './stock';
 import { stockMoveSetting } from './stock-moves';
 
@@ -93,13 +91,6 @@ export function stockDocumentWrites(db: Db): StockDocumentWrites {
         select ${documentId}, x.o, x.q
         from jsonb_to_recordset(${json(lines.map((l) => ({ o: l.offerId, q: l.quantity })))}) as x(o int, q int)`);
     },
-  };
-}
-
-/** The documents' unit of work: their writes and the audit entry on one transaction. */
-export function stockAdminUnit(db: Db): StockAdminUnit {
-  return {
-    run: (work) => db.transaction((tx) => work({ stock: stockDocumentWrites(tx), audit: auditRepository(tx) })),
   };
 }
 

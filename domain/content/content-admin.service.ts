@@ -1,16 +1,10 @@
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import { auditEntry } from '../staff/audit';
 import { requirePermission } from '../staff/permissions';
+import type { StaffWrite } from '../staff/staff-write';
 import type { Company } from './company';
 import type { LandingSelection } from './content';
-import type {
-  AdminLanding,
-  AdminPage,
-  ContentAdminReads,
-  ContentAdminService,
-  ContentAdminUnit,
-} from './content-admin';
+import type { AdminLanding, AdminPage, ContentAdminReads, ContentAdminService } from './content-admin';
 import { cleanSelection } from './content-admin.schemas';
 import { contentFacts, type DeliveryPrices, fillFacts } from './facts';
 
@@ -51,11 +45,11 @@ function unknownFacts(text: string, facts: Record<string, string>): string[] {
 
 export function createContentAdminService(deps: {
   reads: ContentAdminReads;
-  uow: ContentAdminUnit;
+  write: StaffWrite;
   deliveryPrices: () => Promise<DeliveryPrices>;
   company: Company;
 }): ContentAdminService {
-  const { reads, uow } = deps;
+  const { reads, write } = deps;
   const edit = (ctx: RequestContext) => requirePermission(ctx, 'content.edit');
   const facts = async () => contentFacts(await deps.deliveryPrices(), deps.company);
 
@@ -120,11 +114,10 @@ export function createContentAdminService(deps: {
       return page;
     },
     async savePage(ctx, id, input) {
-      const member = edit(ctx);
       checkUrl(input.url);
       await checkFacts(input.body);
-      return uow.run(async (repos) => {
-        const before = id === null ? null : await repos.reads.page(id);
+      return write(ctx, 'content.page', { id: id ?? undefined }, async (repos) => {
+        const before = id === null ? null : await repos.contentReads.page(id);
         if (id !== null && !before) throw notFound('Страница');
         const fields = {
           url: input.url,
@@ -138,16 +131,7 @@ export function createContentAdminService(deps: {
         const saved = id === null ? await repos.content.insertPage(fields) : await repos.content.updatePage(id, fields);
         if (saved === null && id !== null) throw notFound('Страница');
         if (saved === null || saved === 'taken') throw taken(input.url);
-        await repos.audit.record(
-          auditEntry(ctx, member, {
-            action: 'content.page',
-            entity: 'content_page',
-            entityId: saved.id,
-            before: pageAudit(before),
-            after: pageAudit(saved),
-          }),
-        );
-        return saved;
+        return { value: saved, id: saved.id, before: pageAudit(before), after: pageAudit(saved) };
       });
     },
 
@@ -156,10 +140,9 @@ export function createContentAdminService(deps: {
       return reads.faq();
     },
     async saveFaq(ctx, id, input) {
-      const member = edit(ctx);
       await checkFacts(input.answer);
-      return uow.run(async (repos) => {
-        const before = id === null ? null : await repos.reads.faqItem(id);
+      return write(ctx, 'content.faq', { id: id ?? undefined }, async (repos) => {
+        const before = id === null ? null : await repos.contentReads.faqItem(id);
         if (id !== null && !before) throw notFound('Вопрос');
         const fields = {
           topic: input.topic,
@@ -171,33 +154,15 @@ export function createContentAdminService(deps: {
         if (!saved) throw notFound('Вопрос');
         const { id: _b, ...was } = before ?? { id: 0 };
         const { id: _a, ...now } = saved;
-        await repos.audit.record(
-          auditEntry(ctx, member, {
-            action: 'content.faq',
-            entity: 'faq_item',
-            entityId: saved.id,
-            before: before && was,
-            after: now,
-          }),
-        );
-        return saved;
+        return { value: saved, id: saved.id, before: before && was, after: now };
       });
     },
     async deleteFaq(ctx, id) {
-      const member = edit(ctx);
-      await uow.run(async (repos) => {
-        const before = await repos.reads.faqItem(id);
+      await write(ctx, 'content.faq', { id }, async (repos) => {
+        const before = await repos.contentReads.faqItem(id);
         if (!before || !(await repos.content.deleteFaq(id))) throw notFound('Вопрос');
         const { id: _b, ...was } = before;
-        await repos.audit.record(
-          auditEntry(ctx, member, {
-            action: 'content.faq',
-            entity: 'faq_item',
-            entityId: id,
-            before: was,
-            after: null,
-          }),
-        );
+        return { value: undefined, before: was, after: null };
       });
     },
 
@@ -212,11 +177,10 @@ export function createContentAdminService(deps: {
       return landing;
     },
     async saveLanding(ctx, id, input) {
-      const member = edit(ctx);
       await checkFacts(input.body);
       const selection = cleanSelection(input.selection);
-      return uow.run(async (repos) => {
-        const before = id === null ? null : await repos.reads.landing(id);
+      return write(ctx, 'content.landing', { id: id ?? undefined }, async (repos) => {
+        const before = id === null ? null : await repos.contentReads.landing(id);
         if (id !== null && !before) throw notFound('Лендинг');
         const hero = input.hero ?? before?.hero;
         if (!hero) throw new DomainError('validation', 'Выберите картинку лендинга.', 'CONTENT_HERO_REQUIRED');
@@ -233,16 +197,7 @@ export function createContentAdminService(deps: {
           id === null ? await repos.content.insertLanding(fields) : await repos.content.updateLanding(id, fields);
         if (saved === null && id !== null) throw notFound('Лендинг');
         if (saved === null || saved === 'taken') throw taken(input.url);
-        await repos.audit.record(
-          auditEntry(ctx, member, {
-            action: 'content.landing',
-            entity: 'landing_page',
-            entityId: saved.id,
-            before: landingAudit(before),
-            after: landingAudit(saved),
-          }),
-        );
-        return saved;
+        return { value: saved, id: saved.id, before: landingAudit(before), after: landingAudit(saved) };
       });
     },
     async landingPreview(ctx, selection: LandingSelection) {
@@ -260,17 +215,7 @@ export function createContentAdminService(deps: {
     },
 
     async reloadPages(ctx, send) {
-      const member = edit(ctx);
-      await uow.run((repos) =>
-        repos.audit.record(
-          auditEntry(ctx, member, {
-            action: 'pages.reload',
-            entity: 'pages',
-            entityId: 'all',
-            after: { command: 'reload' },
-          }),
-        ),
-      );
+      await write(ctx, 'pages.reload', { id: 'all' }, async () => ({ value: undefined, after: { command: 'reload' } }));
       return send();
     },
   };

@@ -5,7 +5,7 @@ import { formatCard } from '../cabinet/discount-card';
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
 import { type OrderStatus, orderNumber, STATE_NAMES } from '../order/process';
-import { type AuditWrites, auditEntry } from '../staff/audit';
+import type { StaffWrite } from '../staff/staff-write';
 import { requirePermission } from '../staff/permissions';
 
 /** A customer as the list shows them (issue 28.5). */
@@ -128,10 +128,6 @@ export interface CustomerWrites {
   ): Promise<{ before: number; after: number } | 'no-card' | 'below-zero'>;
 }
 
-export interface CustomersAdminUnit {
-  run<T>(work: (repos: { customers: CustomerWrites; audit: AuditWrites }) => Promise<T>): Promise<T>;
-}
-
 export interface CustomersAdminService {
   list(
     ctx: RequestContext,
@@ -209,7 +205,7 @@ function cardOf(f: CustomerFacts): CustomerCard {
 /** The customers' desk (issue 28.5): search, a customer's card, block and unblock, bonus corrections. */
 export function createCustomersAdminService(deps: {
   reads: CustomersAdminReads;
-  unit: CustomersAdminUnit;
+  write: StaffWrite;
 }): CustomersAdminService {
   async function read(id: number): Promise<CustomerCard> {
     const facts = await deps.reads.card(id);
@@ -231,16 +227,16 @@ export function createCustomersAdminService(deps: {
     },
 
     async block(ctx, id, input) {
-      const member = requirePermission(ctx, 'customers.edit');
       const reason = input.reason?.trim() ?? '';
       if (input.blocked && !reason)
         throw new DomainError('validation', 'Укажите причину блокировки.', 'REASON_REQUIRED');
-      await deps.unit.run(async ({ customers, audit }) => {
+      const action = input.blocked ? 'customer.block' : 'customer.unblock';
+      await deps.write(ctx, action, { id }, async ({ customers }) => {
         const before = await customers.lockForChange(id);
         if (!before) throw notFound();
         const was = before.blockedAt !== null;
         // Blocking the blocked or unblocking the free changes nothing and records nothing.
-        if (was === input.blocked) return;
+        if (was === input.blocked) return { value: undefined, unchanged: true };
         let sessionsEnded = 0;
         if (input.blocked) {
           await customers.setBlock(id, { at: ctx.now(), reason });
@@ -248,26 +244,21 @@ export function createCustomersAdminService(deps: {
         } else {
           await customers.setBlock(id, null);
         }
-        await audit.record(
-          auditEntry(ctx, member, {
-            action: input.blocked ? 'customer.block' : 'customer.unblock',
-            entity: 'customer',
-            entityId: id,
-            before: { blocked: was, reason: before.blockedReason },
-            after: input.blocked ? { blocked: true, reason, sessionsEnded } : { blocked: false, reason: null },
-          }),
-        );
+        return {
+          value: undefined,
+          before: { blocked: was, reason: before.blockedReason },
+          after: input.blocked ? { blocked: true, reason, sessionsEnded } : { blocked: false, reason: null },
+        };
       });
       return read(id);
     },
 
     async bonus(ctx, id, input) {
-      const member = requirePermission(ctx, 'customers.edit');
       const reason = input.reason.trim();
       if (!reason) throw new DomainError('validation', 'Укажите причину корректировки.', 'REASON_REQUIRED');
       if (!Number.isInteger(input.amount) || input.amount === 0)
         throw new DomainError('validation', 'Сумма корректировки не может быть нулевой.', 'AMOUNT_INVALID');
-      await deps.unit.run(async ({ customers, audit }) => {
+      await deps.write(ctx, 'customer.bonus', { id }, async ({ customers }, { member }) => {
         if (!(await customers.lockForChange(id))) throw notFound();
         const done = await customers.correctBonus(id, input.amount, reason, member.staffId);
         if (done === 'no-card')
@@ -278,15 +269,11 @@ export function createCustomersAdminService(deps: {
             'Столько бонусов списать нельзя: баланс не может стать меньше нуля.',
             'BONUS_BELOW_ZERO',
           );
-        await audit.record(
-          auditEntry(ctx, member, {
-            action: 'customer.bonus',
-            entity: 'customer',
-            entityId: id,
-            before: { bonusBalance: done.before },
-            after: { bonusBalance: done.after, amount: input.amount, reason },
-          }),
-        );
+        return {
+          value: undefined,
+          before: { bonusBalance: done.before },
+          after: { bonusBalance: done.after, amount: input.amount, reason },
+        };
       });
       return read(id);
     },

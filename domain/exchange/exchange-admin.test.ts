@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../staff/audit';
+import { createStaffWrite } from '../staff/staff-write';
+import type { TransactionRepositories } from '../uow';
 import {
   createExchangeAdminService,
   type ExchangeAdminRepository,
@@ -20,9 +22,10 @@ function serviceWith(lastPackage: { sessionKey: string; files: string[] } | null
   const repo = {
     lastCataloguePackage: async () => lastPackage,
   } as unknown as ExchangeAdminRepository;
+  const repos = { exchangeMappings: repo, audit: { record: async (e: AuditEntry) => void audit.push(e) } };
   const service = createExchangeAdminService({
     repo,
-    uow: { run: (work) => work({ exchange: repo, audit: { record: async (e) => void audit.push(e) } }) },
+    write: createStaffWrite({ run: (work) => work(repos as unknown as TransactionRepositories) }),
   });
   return { service, audit };
 }
@@ -30,6 +33,7 @@ function serviceWith(lastPackage: { sessionKey: string; files: string[] } | null
 const rerunning = (files: RerunFile[] | null) => {
   const asked: unknown[] = [];
   const packages: PackageRerun = {
+    available: async () => files !== null,
     async rerun(from, as) {
       asked.push({ from, as });
       return files;
@@ -39,7 +43,7 @@ const rerunning = (files: RerunFile[] | null) => {
 };
 
 describe('the rerun of the last package', () => {
-  it('loads it again as a new session of the member, marks its rows a rerun’s and audits from what to what', async () => {
+  it('loads it again as a new session of the member, audited as it starts: from which package to which session', async () => {
     const { service, audit } = serviceWith({ sessionKey: 'abc', files: ['import.xml', 'offers.xml'] });
     const { packages, asked } = rerunning([
       { fileName: 'import.xml', status: 'success' },
@@ -55,7 +59,7 @@ describe('the rerun of the last package', () => {
     expect(audit[0]?.changes.sessionKey).toEqual({ before: 'abc', after: key });
   });
 
-  it('refuses with a conflict naming the file that failed, after auditing what was done', async () => {
+  it('refuses with a conflict naming the file that failed; the rerun that began stays in the log', async () => {
     const { service, audit } = serviceWith({ sessionKey: 'abc', files: ['import.xml', 'offers.xml'] });
     const { packages } = rerunning([
       { fileName: 'import.xml', status: 'success' },

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import { type AuditWrites, auditEntry } from '../staff/audit';
 import { requirePermission } from '../staff/permissions';
+import type { StaffWrite } from '../staff/staff-write';
 import type { ImportCounts, ImportIssue } from './ports';
 
 /** What a 1C price type is on the shop: the retail price, the old (crossed-out) one; null: not used. */
@@ -87,11 +87,6 @@ export interface ExchangeAdminRepository {
   hideNotFromOnec(): Promise<number>;
 }
 
-/** The mapping writes and their audit entries in one transaction. */
-export interface ExchangeAdminUnit {
-  run<T>(work: (repos: { exchange: ExchangeAdminRepository; audit: AuditWrites }) => Promise<T>): Promise<T>;
-}
-
 /** How one file of a rerun went. */
 export interface RerunFile {
   fileName: string;
@@ -102,6 +97,8 @@ export interface RerunFile {
 
 /** Imports a package's files again from its folder (server/exchange/rerun.ts). */
 export interface PackageRerun {
+  /** Whether the package's folder is still on the server. */
+  available(from: ExchangePackage): Promise<boolean>;
   /**
    * The files of `from` imported again, one after another, as the session `as`; stops at the first that fails.
    * Null when the package's folder is gone.
@@ -124,17 +121,40 @@ export interface ExchangeAdminPage {
 
 export const LOG_PAGE_SIZE = 30;
 
+const packageGone = (last: ExchangePackage) =>
+  new DomainError(
+    'not_found',
+    `Файлов последнего пакета на сервере нет (папка exchange/${last.sessionKey} удалена или не сохранилась): дождитесь следующего обмена из 1С.`,
+    'EXCHANGE_PACKAGE_GONE',
+  );
+
 type Ctx = Pick<RequestContext, 'actor' | 'client' | 'now'>;
 
 const invalid = (message: string, code: string) => new DomainError('validation', message, code);
+
+/** The mappings one form changed, as one audit entry: each one's value before and after, by its 1C id; the count. */
+function mappingChanges() {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  return {
+    add(name: string, was: unknown, now: unknown) {
+      before[name] = was;
+      after[name] = now;
+    },
+    audited() {
+      const count = Object.keys(after).length;
+      return { value: count, unchanged: count === 0, before, after };
+    },
+  };
+}
 
 /**
  * The back office's 1C exchange (issue 26): the log of imported files, the mappings of 1C's price types, warehouses
  * and groups to the shop's, and a rerun of the last package. Every call needs `exchange.run`; every write is audited
  * with its before and after.
  */
-export function createExchangeAdminService(deps: { repo: ExchangeAdminRepository; uow: ExchangeAdminUnit }) {
-  const { repo, uow } = deps;
+export function createExchangeAdminService(deps: { repo: ExchangeAdminRepository; write: StaffWrite }) {
+  const { repo, write } = deps;
   return {
     async page(ctx: Ctx, page: number): Promise<ExchangeAdminPage> {
       requirePermission(ctx, 'exchange.run');
@@ -173,8 +193,7 @@ export function createExchangeAdminService(deps: { repo: ExchangeAdminRepository
      * and one the old price: a choice that makes two is refused whole.
      */
     async setPriceRoles(ctx: Ctx, roles: Record<string, string>): Promise<number> {
-      const by = requirePermission(ctx, 'exchange.run');
-      return uow.run(async ({ exchange, audit }) => {
+      return write(ctx, 'exchange.price_type', { id: 'price-types' }, async ({ exchangeMappings: exchange }) => {
         const current = await exchange.priceTypes();
         const next = current.map((t) => {
           const given = roles[t.onecId];
@@ -194,23 +213,14 @@ export function createExchangeAdminService(deps: { repo: ExchangeAdminRepository
               'PRICE_ROLE_TWICE',
             );
         }
-        let changed = 0;
+        const changes = mappingChanges();
         for (const [i, t] of next.entries()) {
           const before = current[i] as PriceTypeMapping;
           if (before.role === t.role) continue;
           await exchange.setPriceRole(t.onecId, t.role);
-          await audit.record(
-            auditEntry(ctx, by, {
-              action: 'exchange.price_type',
-              entity: 'exchange_price_type',
-              entityId: t.onecId,
-              before: { role: before.role },
-              after: { role: t.role },
-            }),
-          );
-          changed++;
+          changes.add(t.onecId, before.role, t.role);
         }
-        return changed;
+        return changes.audited();
       });
     },
 
@@ -219,8 +229,7 @@ export function createExchangeAdminService(deps: { repo: ExchangeAdminRepository
      * 1C). Refused while nothing has come from 1C: it would take the whole catalogue off sale.
      */
     async hideNotFromOnec(ctx: Ctx): Promise<number> {
-      const by = requirePermission(ctx, 'exchange.run');
-      return uow.run(async ({ exchange, audit }) => {
+      return write(ctx, 'exchange.hide_others', { id: 'not-from-1c' }, async ({ exchangeMappings: exchange }) => {
         const origins = await exchange.productOrigins();
         if (origins.fromOnec === 0)
           throw new DomainError(
@@ -229,25 +238,15 @@ export function createExchangeAdminService(deps: { repo: ExchangeAdminRepository
             'NOTHING_FROM_1C',
           );
         const hidden = await exchange.hideNotFromOnec();
-        await audit.record(
-          auditEntry(ctx, by, {
-            action: 'exchange.hide_others',
-            entity: 'products',
-            entityId: 'not-from-1c',
-            before: { onSale: origins.others },
-            after: { onSale: 0, hidden },
-          }),
-        );
-        return hidden;
+        return { value: hidden, before: { onSale: origins.others }, after: { onSale: 0, hidden } };
       });
     },
 
     /** Sets the stores the warehouses' stock goes to (by 1C id; '' leaves a warehouse's stock out). */
     async setWarehouseStores(ctx: Ctx, stores: Record<string, string>): Promise<number> {
-      const by = requirePermission(ctx, 'exchange.run');
-      return uow.run(async ({ exchange, audit }) => {
+      return write(ctx, 'exchange.warehouse', { id: 'warehouses' }, async ({ exchangeMappings: exchange }) => {
         const known = new Set((await exchange.stores()).map((s) => s.id));
-        let changed = 0;
+        const changes = mappingChanges();
         for (const w of await exchange.warehouses()) {
           const given = stores[w.onecId];
           if (given === undefined) continue;
@@ -256,27 +255,17 @@ export function createExchangeAdminService(deps: { repo: ExchangeAdminRepository
             throw invalid(`Для склада «${w.name}» выбран магазин, которого нет.`, 'STORE_UNKNOWN');
           if (storeId === w.storeId) continue;
           await exchange.setWarehouseStore(w.onecId, storeId);
-          await audit.record(
-            auditEntry(ctx, by, {
-              action: 'exchange.warehouse',
-              entity: 'exchange_warehouse',
-              entityId: w.onecId,
-              before: { storeId: w.storeId },
-              after: { storeId },
-            }),
-          );
-          changed++;
+          changes.add(w.onecId, w.storeId, storeId);
         }
-        return changed;
+        return changes.audited();
       });
     },
 
     /** Re-points 1C's groups to the shop's sections (by 1C id). */
     async setSections(ctx: Ctx, sections: Record<string, string>): Promise<number> {
-      const by = requirePermission(ctx, 'exchange.run');
-      return uow.run(async ({ exchange, audit }) => {
+      return write(ctx, 'exchange.section', { id: 'sections' }, async ({ exchangeMappings: exchange }) => {
         const known = new Set((await exchange.shopSections()).map((s) => s.id));
-        let changed = 0;
+        const changes = mappingChanges();
         for (const g of await exchange.sections()) {
           const given = sections[g.onecId];
           if (given === undefined) continue;
@@ -285,54 +274,38 @@ export function createExchangeAdminService(deps: { repo: ExchangeAdminRepository
             throw invalid(`Для группы «${g.name}» выбран раздел, которого нет.`, 'SECTION_UNKNOWN');
           if (sectionId === g.sectionId) continue;
           await exchange.setSection(g.onecId, sectionId);
-          await audit.record(
-            auditEntry(ctx, by, {
-              action: 'exchange.section',
-              entity: 'exchange_section',
-              entityId: g.onecId,
-              before: { sectionId: g.sectionId },
-              after: { sectionId },
-            }),
-          );
-          changed++;
+          changes.add(g.onecId, g.sectionId, sectionId);
         }
-        return changed;
+        return changes.audited();
       });
     },
 
     /**
      * Loads the last catalogue package again from its folder, as a new session `rerun-<time>`, and answers that key
-     * (its log rows are the result). A file that fails stops the rerun with its reason; either way it is audited.
+     * (its log rows are the result). The audit entry commits as the rerun starts, so a rerun that dies half-way still
+     * has it; the files are then imported step by step as 1C's own are — one transaction around a whole package would
+     * hold the stock lock, and every checkout, for its length. A file that fails stops the rerun with its reason.
      */
     async rerun(ctx: Ctx, packages: PackageRerun): Promise<string> {
-      const by = requirePermission(ctx, 'exchange.run');
-      const last = await repo.lastCataloguePackage();
-      if (!last)
-        throw new DomainError(
-          'not_found',
-          'Пакета для повторной загрузки нет: 1С ещё не присылала каталог.',
-          'EXCHANGE_NO_PACKAGE',
-        );
       const sessionKey = `rerun-${ctx.now().getTime()}`;
-      const files = await packages.rerun(last, { sessionKey, staffId: by.staffId });
-      if (files === null)
-        throw new DomainError(
-          'not_found',
-          `Файлов последнего пакета на сервере нет (папка exchange/${last.sessionKey} удалена или не сохранилась): дождитесь следующего обмена из 1С.`,
-          'EXCHANGE_PACKAGE_GONE',
-        );
+      const { last, staffId } = await write(ctx, 'exchange.rerun', { id: sessionKey }, async (repos, { member }) => {
+        const last = await repos.exchangeMappings.lastCataloguePackage();
+        if (!last)
+          throw new DomainError(
+            'not_found',
+            'Пакета для повторной загрузки нет: 1С ещё не присылала каталог.',
+            'EXCHANGE_NO_PACKAGE',
+          );
+        if (!(await packages.available(last))) throw packageGone(last);
+        return {
+          value: { last, staffId: member.staffId },
+          before: { sessionKey: last.sessionKey, files: last.files },
+          after: { sessionKey, files: last.files },
+        };
+      });
+      const files = await packages.rerun(last, { sessionKey, staffId });
+      if (files === null) throw packageGone(last);
       const failed = files.find((f) => f.status === 'failure');
-      await uow.run(({ audit }) =>
-        audit.record(
-          auditEntry(ctx, by, {
-            action: 'exchange.rerun',
-            entity: 'exchange',
-            entityId: sessionKey,
-            before: { sessionKey: last.sessionKey, files: last.files },
-            after: { sessionKey, files: files.map((f) => `${f.fileName}: ${f.status}`) },
-          }),
-        ),
-      );
       if (failed)
         throw new DomainError(
           'conflict',

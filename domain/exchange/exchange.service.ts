@@ -3,7 +3,7 @@ import { DomainError } from '../errors';
 import type { PasswordHasher } from '../auth/password';
 import type { LimitCatalogue } from '../limits/catalogue';
 import { enforce, type RateLimiter } from '../limits/limits';
-import { PERMISSIONS } from '../staff/permissions';
+import { roleMay } from '../staff/permissions';
 import type { StaffRole } from '../staff/staff-member';
 import type { OrderStatusRecord, SaleFileResult, SaleLog } from './order-status';
 import { applyOrderStatuses, type OrderStatusImportDeps } from './order-status-import';
@@ -16,7 +16,7 @@ export const ORDERS_PER_QUERY = 500;
 
 const WRONG_LOGIN = 'Неверный логин или пароль обмена с 1С.';
 /** The roles the permission table lets run the exchange (`exchange` and `owner`). */
-const mayExchange = (role: StaffRole) => PERMISSIONS[role].includes('exchange.run');
+const mayExchange = (role: StaffRole) => roleMay({ role }, 'exchange.run');
 
 type Ctx = Pick<RequestContext, 'client' | 'now'>;
 
@@ -57,7 +57,7 @@ export function createExchangeService(deps: ExchangeDeps) {
       const token = deps.newToken();
       const tokenHash = deps.hashToken(token);
       await repo.startSession(tokenHash, account.id, ctx.now());
-      return { token, session: { tokenHash, staffId: account.id, role: account.role } };
+      return { token, session: { tokenHash, staffId: account.id, email: account.login, role: account.role } };
     },
 
     /** The session of a cookie's token, or null. */
@@ -73,7 +73,7 @@ export function createExchangeService(deps: ExchangeDeps) {
       if (live) return live;
       const tokenHash = deps.hashToken(deps.newToken());
       await repo.startSession(tokenHash, account.id, ctx.now());
-      return { tokenHash, staffId: account.id, role: account.role };
+      return { tokenHash, staffId: account.id, email: account.login, role: account.role };
     },
 
     /** `type=sale&mode=query`: the orders not taken yet, remembered as this session's last query. */
@@ -99,8 +99,13 @@ export function createExchangeService(deps: ExchangeDeps) {
       records: readonly OrderStatusRecord[],
     ): Promise<SaleFileResult> {
       const startedAt = ctx.now();
-      const author = { staffId: session.staffId, client: ctx.client, now: ctx.now };
-      const result = await applyOrderStatuses(deps.orderMoves, author, records);
+      // 1C's moves are staff writes of the exchange's account, audited as such.
+      const as = {
+        client: ctx.client,
+        now: ctx.now,
+        actor: { kind: 'staff', staffId: session.staffId, email: session.email, role: session.role, shopId: null },
+      } as const;
+      const result = await applyOrderStatuses(deps.orderMoves, as, records);
       await deps.saleLog.record({
         sessionKey: session.tokenHash,
         staffId: session.staffId,

@@ -8,8 +8,8 @@ import {
   type OrderStatus,
   STATE_NAMES,
 } from '../order/process';
-import { changesOf } from '../staff/audit';
-import type { TransactionRepositories, UnitOfWork } from '../uow';
+import type { StaffWrite, WriteContext } from '../staff/staff-write';
+import type { TransactionRepositories } from '../uow';
 import { type OrderStatusRecord, type SaleFileResult, stateOfStatusText } from './order-status';
 
 /** Who the order's history names for 1C's moves; the timeline shows it as «1С». */
@@ -106,15 +106,8 @@ function reasonOf(record: OrderStatusRecord, to: OrderStatus): string {
 }
 
 export interface OrderStatusImportDeps {
-  uow: UnitOfWork;
+  write: StaffWrite;
   moves: OrderMoves;
-}
-
-/** The exchange's staff member the notes and the audit name, and the request's client and clock. */
-export interface ImportAuthor {
-  staffId: number;
-  client: string;
-  now: () => Date;
 }
 
 const notFound = () => new DomainError('not_found', 'Заказ не найден в магазине.', 'ORDER_NOT_FOUND');
@@ -128,34 +121,49 @@ const notFound = () => new DomainError('not_found', 'Заказ не найде�
  */
 export async function applyOrderStatuses(
   deps: OrderStatusImportDeps,
-  author: ImportAuthor,
+  as: WriteContext & { actor: { kind: 'staff'; staffId: number } },
   records: readonly OrderStatusRecord[],
 ): Promise<SaleFileResult> {
   const result: SaleFileResult = { records: records.length, changed: 0, unchanged: 0, errors: [] };
 
+  /** One order's facts: a note of 1C's payment and the moves to where 1C says it is, as one audited write. */
   async function applyOne(repos: TransactionRepositories, record: OrderStatusRecord) {
     if (record.orderId === null) throw notFound();
     const order = await repos.orders.lockForChange(record.orderId);
     if (!order) throw notFound();
-    let changed = false;
+    const done = (changed: boolean, refusal: string | null, after: Record<string, unknown> = {}) => ({
+      value: { changed, refusal },
+      unchanged: !changed,
+      before: { status: order.state },
+      after: { status: order.state, ...after },
+    });
+    let paidNote: string | null = null;
     // Payments are not kept yet: the staff see 1C's payment as a note, once.
     if (record.paid) {
       const note = record.paid.date ? `Оплачен в 1С ${record.paid.date}` : 'Оплачен в 1С';
-      changed = await repos.orders.addNoteOnce(order.id, author.staffId, note);
+      if (await repos.orders.addNoteOnce(order.id, as.actor.staffId, note)) paidNote = note;
     }
+    const noted = paidNote ? { note: paidNote } : {};
     const target = targetOf(record);
-    if (!target) return { changed, refusal: null };
+    if (!target) return done(paidNote !== null, null, noted);
     const plan = planMoves(order, target, (o) => deps.moves.process.next(o, 'system'));
-    if (plan.kind === 'refused') return { changed, refusal: plan.reason };
-    if (plan.kind === 'none') return { changed, refusal: null };
+    if (plan.kind !== 'moves') return done(paidNote !== null, plan.kind === 'refused' ? plan.reason : null, noted);
     const tracking = record.shipped?.trackingNumber ?? null;
     // As at the desk, no shipment without its tracking number: the shopper is sent it.
     if (plan.path.includes('shipped') && !tracking)
-      return { changed, refusal: 'В файле 1С нет трек-номера: заказ без него не передают в доставку.' };
-    for (const to of plan.path) await moveOne(repos, order, to, record, tracking);
-    return { changed: true, refusal: null };
+      return done(paidNote !== null, 'В файле 1С нет трек-номера: заказ без него не передают в доставку.', noted);
+    const reasons: string[] = [];
+    for (const to of plan.path) reasons.push(await moveOne(repos, order, to, record, tracking));
+    return done(true, null, {
+      ...noted,
+      status: target,
+      path: plan.path,
+      reason: reasons.at(-1),
+      ...(plan.path.includes('shipped') && tracking ? { trackingNumber: tracking } : {}),
+    });
   }
 
+  /** One move of the order process, in the history as «1С»; answers its reason. */
   async function moveOne(
     repos: TransactionRepositories,
     order: LockedOrder,
@@ -164,30 +172,20 @@ export async function applyOrderStatuses(
     tracking: string | null,
   ) {
     const reason = reasonOf(record, to);
-    const before = await deps.moves.move(repos, order.id, to, {
+    await deps.moves.move(repos, order.id, to, {
       actor: 'system',
       name: ONEC_ACTOR,
       reason,
       trackingNumber: to === 'shipped' ? (tracking ?? undefined) : undefined,
     });
-    await repos.audit.record({
-      at: author.now(),
-      staffId: author.staffId,
-      staffEmail: '1С',
-      client: author.client,
-      action: 'order.move',
-      entity: 'order',
-      entityId: String(order.id),
-      changes: changesOf(
-        { status: before.state },
-        { status: to, reason, ...(to === 'shipped' && tracking ? { trackingNumber: tracking } : {}) },
-      ),
-    });
+    return reason;
   }
 
   for (const record of records) {
     try {
-      const outcome = await deps.uow.run((repos) => applyOne(repos, record));
+      const outcome = await deps.write(as, 'exchange.order', { id: record.orderId ?? record.ref }, (repos) =>
+        applyOne(repos, record),
+      );
       if (outcome.refusal) result.errors.push({ id: record.ref, message: outcome.refusal });
       if (outcome.changed) result.changed += 1;
       else if (!outcome.refusal) result.unchanged += 1;

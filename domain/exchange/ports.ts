@@ -65,6 +65,7 @@ export interface CatalogueImporter {
 export interface ExchangeSession {
   tokenHash: string;
   staffId: number;
+  email: string;
   /** The member's role now: a session ends for the exchange once the role no longer may run it. */
   role: StaffRole;
 }

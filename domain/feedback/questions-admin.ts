@@ -2,9 +2,8 @@ import type { Company } from '../content/company';
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
 import { questionAnswerLetter } from '../messages/templates';
-import type { OutboxRepository } from '../messages/outbox';
 import { orderNumber } from '../order/process';
-import { type AuditWrites, auditEntry } from '../staff/audit';
+import type { StaffWrite } from '../staff/staff-write';
 import { requirePermission } from '../staff/permissions';
 import type { AnswerInput, QuestionFilter } from './questions-admin.schemas';
 import { TOPICS, type Topic } from './topics';
@@ -56,12 +55,6 @@ export interface QuestionsAdminWrites {
   answer(id: number, text: string, at: Date, staffId: number): Promise<void>;
 }
 
-export interface QuestionsAdminUnit {
-  run<T>(
-    work: (repos: { questions: QuestionsAdminWrites; outbox: OutboxRepository; audit: AuditWrites }) => Promise<T>,
-  ): Promise<T>;
-}
-
 export const QUESTIONS_PAGE_SIZE = 50;
 
 export interface QuestionsAdminService {
@@ -91,7 +84,7 @@ function orderIdOf(number: string): number | null {
 
 export function createQuestionsAdminService(deps: {
   reads: QuestionsAdminReads;
-  uow: QuestionsAdminUnit;
+  write: StaffWrite;
   company: Company;
 }): QuestionsAdminService {
   const view = async (row: QuestionRow, withOrder: boolean): Promise<AdminQuestion> => {
@@ -144,9 +137,8 @@ export function createQuestionsAdminService(deps: {
     },
 
     async answer(ctx, id, input) {
-      const member = requirePermission(ctx, 'content.edit');
-      await deps.uow.run(async (repos) => {
-        const question = await repos.questions.lock(id);
+      await deps.write(ctx, 'question.answer', { id }, async (repos, { member }) => {
+        const question = await repos.answers.lock(id);
         if (!question) throw notFound();
         if (question.answer !== null && !input.replace)
           throw new DomainError(
@@ -155,7 +147,7 @@ export function createQuestionsAdminService(deps: {
             'QUESTION_ANSWERED',
           );
         const at = ctx.now();
-        await repos.questions.answer(id, input.text, at, member.staffId);
+        await repos.answers.answer(id, input.text, at, member.staffId);
         if (question.email)
           await repos.outbox.enqueue(
             questionAnswerLetter({
@@ -168,15 +160,11 @@ export function createQuestionsAdminService(deps: {
               answer: input.text,
             }),
           );
-        await repos.audit.record(
-          auditEntry(ctx, member, {
-            action: 'question.answer',
-            entity: 'question',
-            entityId: id,
-            before: { answer: question.answer },
-            after: { answer: input.text, letter: question.email ? 'email' : 'none' },
-          }),
-        );
+        return {
+          value: undefined,
+          before: { answer: question.answer },
+          after: { answer: input.text, letter: question.email ? 'email' : 'none' },
+        };
       });
       return card(id);
     },

@@ -1,8 +1,7 @@
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import { auditEntry, type AuditWrites } from '../staff/audit';
-import { can, requirePermission } from '../staff/permissions';
-import type { StaffMember } from '../staff/staff-member';
+import { requirePermission, shopScope } from '../staff/permissions';
+import type { StaffWrite } from '../staff/staff-write';
 import { MOVEMENT_TITLES, type MovementKind, type StockMove } from './movements';
 import type { StockDocumentInput, StockDocumentKind } from './stock-documents.schemas';
 
@@ -55,10 +54,6 @@ export interface StockDocumentWrites {
   /** Sets the quantities in one statement (one movement per changed cell). */
   setQuantities(cells: readonly StockCell[]): Promise<void>;
   insertLines(documentId: number, lines: readonly { offerId: number; quantity: number }[]): Promise<void>;
-}
-
-export interface StockAdminUnit {
-  run<T>(work: (repos: { stock: StockDocumentWrites; audit: AuditWrites }) => Promise<T>): Promise<T>;
 }
 
 export interface ProductStockFacts {
@@ -148,17 +143,20 @@ export interface StockAdminService {
 
 const key = (offerId: number, storeId: number) => `${offerId}:${storeId}`;
 
-/** The member's store scope: a `shop` member acts in their own shop only. */
-function scopeStore(ctx: RequestContext, storeId: number | undefined): { member: StaffMember; storeId?: number } {
-  const actor = ctx.actor;
-  const own = actor.kind === 'staff' && actor.role === 'shop' ? (actor.shopId ?? 0) : undefined;
-  const wanted = storeId ?? own;
-  const member = requirePermission(ctx, 'stock.adjust', wanted === undefined ? {} : { shopId: wanted });
-  return { member, storeId: wanted };
+/**
+ * The store a reading is limited to: the one asked for, else the member's own under an own-shop grant (every store
+ * under any). Asking for another shop than one's own is refused.
+ */
+function scopeStore(ctx: RequestContext, storeId: number | undefined): { storeId?: number } {
+  const member = requirePermission(ctx, 'stock.adjust');
+  const own = shopScope(member, 'stock.adjust');
+  if (own !== undefined && storeId !== undefined && storeId !== own)
+    throw new DomainError('forbidden', 'Недостаточно прав для этого действия.', 'FORBIDDEN');
+  return { storeId: storeId ?? own };
 }
 
-export function createStockAdminService(deps: { reads: StockAdminReads; uow: StockAdminUnit }): StockAdminService {
-  const { reads, uow } = deps;
+export function createStockAdminService(deps: { reads: StockAdminReads; write: StaffWrite }): StockAdminService {
+  const { reads, write } = deps;
   return {
     async table(ctx, by) {
       const { storeId } = scopeStore(ctx, by.storeId);
@@ -194,13 +192,12 @@ export function createStockAdminService(deps: { reads: StockAdminReads; uow: Sto
     },
 
     async document(ctx, input) {
-      // The permission on both stores first: a shop member learns nothing of another shop's stock.
-      const member = requirePermission(ctx, 'stock.adjust', { shopId: input.storeId });
-      // A transfer writes both stores: a shop member, who writes their own shop only, cannot make one.
-      if (input.toStoreId !== undefined && !can(member, 'stock.adjust', { shopId: input.toStoreId }))
-        requirePermission(ctx, 'stock.adjust', { shopId: input.toStoreId });
       const toStoreId = input.kind === 'transfer' ? (input.toStoreId ?? null) : null;
-      return uow.run(async ({ stock, audit }) => {
+      // The scope of both stores before anything is read: a shop member learns nothing of another shop's stock, and
+      // cannot make a transfer, which writes two.
+      return write(ctx, 'stock.document', { shopId: input.storeId }, async ({ stockDocuments: stock }, scope) => {
+        if (input.toStoreId !== undefined) scope.inShop(input.toStoreId);
+        const { member } = scope;
         const storeIds = toStoreId === null ? [input.storeId] : [input.storeId, toStoreId];
         const found = await stock.stores(storeIds);
         for (const id of storeIds)
@@ -268,29 +265,25 @@ export function createStockAdminService(deps: { reads: StockAdminReads; uow: Sto
         }
         await stock.setQuantities(writes);
         await stock.insertLines(doc.id, input.lines);
-        await audit.record(
-          auditEntry(ctx, member, {
-            action: 'stock.document',
-            entity: 'stock_document',
-            entityId: doc.id,
-            after: {
-              kind: input.kind,
-              storeId: input.storeId,
-              ...(toStoreId !== null ? { toStoreId } : {}),
-              reason: input.reason,
-              lines,
-            },
-          }),
-        );
         return {
+          value: {
+            id: doc.id,
+            kind: input.kind,
+            storeId: input.storeId,
+            toStoreId,
+            reason: input.reason,
+            createdAt: doc.createdAt.toISOString(),
+            staff: { id: member.staffId, email: member.email },
+            lines,
+          },
           id: doc.id,
-          kind: input.kind,
-          storeId: input.storeId,
-          toStoreId,
-          reason: input.reason,
-          createdAt: doc.createdAt.toISOString(),
-          staff: { id: member.staffId, email: member.email },
-          lines,
+          after: {
+            kind: input.kind,
+            storeId: input.storeId,
+            ...(toStoreId !== null ? { toStoreId } : {}),
+            reason: input.reason,
+            lines,
+          },
         };
       });
     },

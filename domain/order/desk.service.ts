@@ -3,10 +3,11 @@ import { DEFAULT_TIME_ZONE, localMidnight } from '../delivery/schedule';
 import { DomainError } from '../errors';
 import type { LimitCatalogue } from '../limits/catalogue';
 import { enforce, type RateLimiter } from '../limits/limits';
-import { auditEntry } from '../staff/audit';
-import { can, ownShopScope, requirePermission } from '../staff/permissions';
+import { can, requirePermission, shopScope } from '../staff/permissions';
 import type { StaffMember } from '../staff/staff-member';
-import type { TransactionRepositories, UnitOfWork } from '../uow';
+import type { StaffWork, StaffWrite } from '../staff/staff-write';
+import type { StaffWriteAction } from '../staff/writes';
+import type { TransactionRepositories } from '../uow';
 import { ordersCsv } from './desk-csv';
 import type { DeskFilter, DeskListItem, OrderCard, OrderDeskService } from './desk';
 import type { LockedOrder } from './ports';
@@ -92,7 +93,7 @@ const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_
 
 export function createOrderDeskService(deps: {
   reads: OrderDeskReads;
-  uow: UnitOfWork;
+  write: StaffWrite;
   moves: OrderMoves;
   /** `ORDER_CONFIRM_MINUTES`. */
   confirmMinutes: number;
@@ -103,22 +104,18 @@ export function createOrderDeskService(deps: {
 }): OrderDeskService {
   const { process } = deps.moves;
 
-  /** The member may see the order: any order for managers, their shop's for a `shop` member. */
   const shopOf = (order: { shopId?: number | null; delivery?: { shopId?: number } }) =>
     order.shopId ?? order.delivery?.shopId ?? null;
-  function allow(ctx: RequestContext, action: 'orders.read' | 'orders.move', shopId: number | null): StaffMember {
-    const actor = ctx.actor;
-    // A shop member's «not yours» reads as «not found»: nothing of another shop's order shows.
-    if (actor.kind === 'staff' && actor.role === 'shop' && actor.shopId !== shopId) {
-      requirePermission(ctx, action, { shopId: actor.shopId });
-      throw notFound();
-    }
-    return requirePermission(ctx, action, { shopId });
+  /** The member may see the order: any order under an any-shop grant, their shop's under an own-shop one. */
+  function allow(ctx: RequestContext, shopId: number | null): StaffMember {
+    const member = requirePermission(ctx, 'orders.read');
+    // «Not yours» reads as «not found»: nothing of another shop's order shows.
+    if (!can(member, 'orders.read', shopId)) throw notFound();
+    return member;
   }
   function query(ctx: RequestContext, filter: DeskFilter) {
     // A shop member's list is their own shop's, whatever the filter asks.
-    const scope = ownShopScope(ctx);
-    requirePermission(ctx, 'orders.read', scope);
+    const own = shopScope(requirePermission(ctx, 'orders.read'), 'orders.read');
     const from = day(filter.from, 'с');
     const to = day(filter.to, 'по');
     const queue = filter.queue ? DESK_QUEUES.find((q) => q.queue === filter.queue) : undefined;
@@ -126,7 +123,7 @@ export function createOrderDeskService(deps: {
     const base = {
       confirmBefore: new Date(ctx.now().getTime() - deps.confirmMinutes * 60_000),
       deliveryType: filter.deliveryType,
-      shopId: scope.shopId ?? filter.shopId,
+      shopId: own ?? filter.shopId,
       pointId: filter.pointId,
       q: filter.q?.trim() || undefined,
       from: from ? localMidnight(from, DEFAULT_TIME_ZONE) : undefined,
@@ -156,15 +153,15 @@ export function createOrderDeskService(deps: {
   async function cardOf(ctx: RequestContext, id: number, member?: StaffMember): Promise<OrderCard> {
     const facts = await deps.reads.card(id);
     if (!facts) throw notFound();
-    const who = member ?? allow(ctx, 'orders.read', facts.shopId);
+    const who = member ?? allow(ctx, facts.shopId);
     const order = { id, state: facts.status, deliveryType: facts.deliveryType };
-    const moves = can(who, 'orders.move', { shopId: facts.shopId });
+    const moves = can(who, 'orders.move', facts.shopId);
     const summary = await deps.payments.summary(id);
     const payment = deskPayment(summary, await deps.reads.staffEmails(staffIdsOf(summary)));
     return {
       ...facts,
       payment,
-      canRefund: payment.refundable > 0 && can(who, 'orders.refund', { shopId: facts.shopId }),
+      canRefund: payment.refundable > 0 && can(who, 'orders.refund', facts.shopId),
       number: orderNumber(id),
       statusName: STATE_NAMES[facts.status],
       deliveryName: DELIVERY_NAMES[facts.deliveryType],
@@ -175,18 +172,24 @@ export function createOrderDeskService(deps: {
     };
   }
 
-  /** A staff write on one order: the permission, the order's scope under its lock, the audit entry, one transaction. */
-  async function write(
+  /**
+   * A staff write on one order (`staffWrite`), answered with the order's card. `check` is the order's scope, read
+   * under its lock: another shop's order is «not found» to a shop's staff.
+   */
+  async function write<A extends StaffWriteAction>(
     ctx: RequestContext,
+    action: A,
     id: number,
-    work: (repos: TransactionRepositories, member: StaffMember, check: (order: LockedOrder) => void) => Promise<void>,
+    work: (
+      repos: TransactionRepositories,
+      member: StaffMember,
+      check: (order: LockedOrder) => void,
+    ) => ReturnType<StaffWork<A, undefined>>,
   ): Promise<OrderCard> {
-    const member = requirePermission(ctx, 'orders.move', ownShopScope(ctx));
-    const check = (order: LockedOrder) => {
-      allow(ctx, 'orders.move', shopOf(order));
-    };
-    await deps.uow.run((repos) => work(repos, member, check));
-    return cardOf(ctx, id, member);
+    await deps.write(ctx, action, { id }, (repos, scope) =>
+      work(repos, scope.member as StaffMember, (order) => scope.inShop(shopOf(order), notFound)),
+    );
+    return cardOf(ctx, id);
   }
 
   const staffName = (member: StaffMember) => `staff:${member.staffId}`;
@@ -250,7 +253,7 @@ export function createOrderDeskService(deps: {
       const tracking = input.trackingNumber?.trim() ?? '';
       if (input.to === 'shipped' && !tracking)
         throw new DomainError('validation', 'Укажите трек-номер отправления.', 'TRACKING_REQUIRED');
-      const card = await write(ctx, id, async (repos, member, check) => {
+      const card = await write(ctx, 'order.move', id, async (repos, member, check) => {
         const order = await deps.moves.move(
           repos,
           id,
@@ -263,19 +266,15 @@ export function createOrderDeskService(deps: {
           },
           check,
         );
-        await repos.audit.record(
-          auditEntry(ctx, member, {
-            action: 'order.move',
-            entity: 'order',
-            entityId: id,
-            before: { status: order.state },
-            after: {
-              status: input.to,
-              ...(reason ? { reason } : {}),
-              ...(tracking ? { trackingNumber: tracking } : {}),
-            },
-          }),
-        );
+        return {
+          value: undefined,
+          before: { status: order.state },
+          after: {
+            status: input.to,
+            ...(reason ? { reason } : {}),
+            ...(tracking ? { trackingNumber: tracking } : {}),
+          },
+        };
       });
       return settled(ctx, id, input.to, card);
     },
@@ -283,18 +282,17 @@ export function createOrderDeskService(deps: {
     async payment(ctx, id) {
       const facts = await deps.reads.card(id);
       if (!facts) throw notFound();
-      allow(ctx, 'orders.read', facts.shopId);
+      allow(ctx, facts.shopId);
       return deps.payments.summary(id);
     },
 
     async refund(ctx, id, input) {
-      const member = requirePermission(ctx, 'orders.refund', ownShopScope(ctx));
       const reason = input.reason.trim();
       if (!reason) throw new DomainError('validation', 'Укажите причину возврата.', 'REASON_REQUIRED');
-      const refund = await deps.uow.run(async (repos) => {
+      const refund = await deps.write(ctx, 'order.refund', { id }, async (repos, { member, inShop }) => {
         const order = await repos.orders.lockForChange(id);
         if (!order) throw notFound();
-        requirePermission(ctx, 'orders.refund', { shopId: shopOf(order) });
+        inShop(shopOf(order));
         if (order.paymentMethod !== 'ONLINE')
           throw new DomainError(
             'conflict',
@@ -309,20 +307,15 @@ export function createOrderDeskService(deps: {
           staffId: member.staffId,
           lines,
         });
-        await repos.audit.record(
-          auditEntry(ctx, member, {
-            action: 'order.refund',
-            entity: 'order',
-            entityId: id,
-            after: {
-              refundId: made.id,
-              amount: made.amount,
-              reason,
-              ...(input.lineIds?.length ? { lineIds: input.lineIds } : {}),
-            },
-          }),
-        );
-        return made;
+        return {
+          value: made,
+          after: {
+            refundId: made.id,
+            amount: made.amount,
+            reason,
+            ...(input.lineIds?.length ? { lineIds: input.lineIds } : {}),
+          },
+        };
       });
       // The gateway is asked after the commit; one that does not answer leaves it pending for the reconcile run.
       return (await deps.payments.push(refund.id).catch(() => null)) ?? refund;
@@ -332,30 +325,28 @@ export function createOrderDeskService(deps: {
       const body = text.trim();
       if (!body) throw new DomainError('validation', 'Напишите текст заметки.', 'NOTE_REQUIRED');
       if (body.length > 2000) throw new DomainError('validation', 'Заметка — до 2000 символов.', 'NOTE_TOO_LONG');
-      return write(ctx, id, async (repos, member, check) => {
+      return write(ctx, 'order.note', id, async (repos, member, check) => {
         const order = await repos.orders.lockForChange(id);
         if (!order) throw notFound();
         check(order);
         await repos.orders.addNote(id, member.staffId, body);
-        await repos.audit.record(
-          auditEntry(ctx, member, { action: 'order.note', entity: 'order', entityId: id, after: { note: body } }),
-        );
+        return { value: undefined, after: { note: body } };
       });
     },
 
     async findByCode(ctx, code) {
-      const scope = ownShopScope(ctx);
-      const member = requirePermission(ctx, 'orders.move', scope);
+      const member = requirePermission(ctx, 'orders.move');
       await enforce(deps.limits, [String(member.staffId), deps.rules.pickupCodeTries]);
-      const found = await deps.reads.readyByCode(deps.hashPickupCode(code.trim()), scope.shopId ?? null);
+      const own = shopScope(member, 'orders.move');
+      const found = await deps.reads.readyByCode(deps.hashPickupCode(code.trim()), own ?? null);
       return found === null ? null : cardOf(ctx, found, member);
     },
 
     async handover(ctx, id, code) {
-      const member = requirePermission(ctx, 'orders.move', ownShopScope(ctx));
+      const member = requirePermission(ctx, 'orders.move');
       await enforce(deps.limits, [String(member.staffId), deps.rules.pickupCodeTries]);
       const hash = deps.hashPickupCode(code.trim());
-      const card = await write(ctx, id, async (repos, by, check) => {
+      const card = await write(ctx, 'order.handover', id, async (repos, by, check) => {
         const locked = await repos.orders.lockForChange(id);
         if (!locked) throw notFound();
         check(locked);
@@ -368,15 +359,7 @@ export function createOrderDeskService(deps: {
           name: staffName(by),
           reason: 'Выдан по коду',
         });
-        await repos.audit.record(
-          auditEntry(ctx, by, {
-            action: 'order.handover',
-            entity: 'order',
-            entityId: id,
-            before: { status: order.state },
-            after: { status: 'completed' },
-          }),
-        );
+        return { value: undefined, before: { status: order.state }, after: { status: 'completed' } };
       });
       await deps.limits.reset(String(member.staffId), deps.rules.pickupCodeTries);
       return settled(ctx, id, 'completed', card);
@@ -384,7 +367,7 @@ export function createOrderDeskService(deps: {
 
     async buyout(ctx, id, keptLineIds) {
       const kept = new Set(keptLineIds);
-      const card = await write(ctx, id, async (repos, member, check) => {
+      const card = await write(ctx, 'order.buyout', id, async (repos, member, check) => {
         const order = await repos.orders.lockForChange(id);
         if (!order) throw notFound();
         check(order);
@@ -422,15 +405,11 @@ export function createOrderDeskService(deps: {
             : `Примерка: вернул ${back.map((l) => l.name).join(', ')}`;
         // The completion credits bonuses on the new total: the order is re-read under the same lock.
         await deps.moves.move(repos, id, 'completed', { actor: 'staff', name: staffName(member), reason });
-        await repos.audit.record(
-          auditEntry(ctx, member, {
-            action: 'order.buyout',
-            entity: 'order',
-            entityId: id,
-            before: { status: order.state, total: order.total, lines: bought.map((l) => l.id) },
-            after: { status: 'completed', total: sums.total, kept: [...kept], returned: back.map((l) => l.id) },
-          }),
-        );
+        return {
+          value: undefined,
+          before: { status: order.state, total: order.total, lines: bought.map((l) => l.id) },
+          after: { status: 'completed', total: sums.total, kept: [...kept], returned: back.map((l) => l.id) },
+        };
       });
       return settled(ctx, id, 'completed', card);
     },

@@ -96,11 +96,7 @@ const BATCH = 50;
 const UNANSWERED_GRACE_MS = 60 * 60_000;
 
 const unavailable = () =>
-  new DomainError(
-    'unavailable',
-    'Платёжный сервис сейчас не отвечает. Попробуйте оплатить чуть позже.',
-    'PAYMENT_FAILED',
-  );
+  new DomainError('outage', 'Платёжный сервис сейчас не отвечает. Попробуйте оплатить чуть позже.', 'PAYMENT_FAILED');
 
 const receiptLines = (order: OrderForPayment): ReceiptLine[] => order.lines.map(receiptLineOf);
 

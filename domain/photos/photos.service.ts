@@ -1,8 +1,8 @@
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import { auditEntry } from '../staff/audit';
 import { requirePermission } from '../staff/permissions';
-import type { PhotoBoard, PhotoOwnerFacts, PhotoStore, PhotoUnit, PhotoWrites, PreparedPhoto } from './photos';
+import type { StaffWrite } from '../staff/staff-write';
+import type { PhotoBoard, PhotoOwnerFacts, PhotoStore, PhotoWrites, PreparedPhoto } from './photos';
 
 /** Files one upload may carry. */
 export const PHOTOS_PER_UPLOAD = 20;
@@ -47,8 +47,8 @@ export function movedOrder<T>(ids: readonly T[], id: T, move: 'up' | 'down' | 'm
   return next;
 }
 
-export function createPhotosService(deps: { uow: PhotoUnit; store: PhotoStore }): PhotosService {
-  const { uow, store } = deps;
+export function createPhotosService(deps: { rows: PhotoWrites; write: StaffWrite; store: PhotoStore }): PhotosService {
+  const { rows, write, store } = deps;
 
   const checkCount = (uploads: readonly Uint8Array[]) => {
     if (uploads.length === 0)
@@ -98,58 +98,33 @@ export function createPhotosService(deps: { uow: PhotoUnit; store: PhotoStore })
     ctx: RequestContext,
     productId: number,
     change: (repos: PhotoWrites, before: PhotoBoard) => Promise<void>,
-  ) => {
-    const member = requirePermission(ctx, 'catalog.edit');
-    return uow.run(async (repos) => {
-      const owner = await repos.lockProduct(productId);
+  ) =>
+    write(ctx, 'product.photos', { id: productId }, async ({ photos }) => {
+      const owner = await photos.lockProduct(productId);
       if (!owner) throw noProduct();
-      const before = await productBoard(repos, owner);
-      await change(repos, before);
-      const after = await productBoard(repos, owner);
-      await repos.audit.record(
-        auditEntry(ctx, member, {
-          action: 'product.photos',
-          entity: 'product',
-          entityId: productId,
-          before: filesOf(before),
-          after: filesOf(after),
-        }),
-      );
-      return after;
+      const before = await productBoard(photos, owner);
+      await change(photos, before);
+      const after = await productBoard(photos, owner);
+      return { value: after, before: filesOf(before), after: filesOf(after) };
     });
-  };
-  const shopChange = (ctx: RequestContext, shopId: number, change: (files: readonly string[]) => Promise<string[]>) => {
-    const member = requirePermission(ctx, 'content.edit');
-    return uow.run(async (repos) => {
-      const shop = await repos.lockShop(shopId);
+  const shopChange = (ctx: RequestContext, shopId: number, change: (files: readonly string[]) => Promise<string[]>) =>
+    write(ctx, 'shop.photos', { id: shopId }, async ({ photos }) => {
+      const shop = await photos.lockShop(shopId);
       if (!shop) throw noShop();
       const next = await change(shop.photos);
-      await repos.setShopPhotos(shopId, next);
-      await repos.audit.record(
-        auditEntry(ctx, member, {
-          action: 'shop.photos',
-          entity: 'shop',
-          entityId: shopId,
-          before: { photos: shop.photos },
-          after: { photos: next },
-        }),
-      );
-      return shopBoard(shop, next);
+      await photos.setShopPhotos(shopId, next);
+      return { value: shopBoard(shop, next), before: { photos: shop.photos }, after: { photos: next } };
     });
-  };
 
   return {
     maxMb: Math.round(store.maxBytes / 1024 / 1024),
     async productPhotos(ctx, productId) {
       requirePermission(ctx, 'catalog.edit');
-      return uow.run(async (repos) => {
-        const owner = await repos.lockProduct(productId);
-        if (!owner) throw noProduct();
-        return productBoard(repos, owner);
-      });
+      const owner = await rows.lockProduct(productId);
+      if (!owner) throw noProduct();
+      return productBoard(rows, owner);
     },
     async addProductPhotos(ctx, productId, uploads) {
-      requirePermission(ctx, 'catalog.edit');
       checkCount(uploads);
       const prepared = await prepareAll(uploads);
       return productChange(ctx, productId, async (repos, before) => {
@@ -174,14 +149,11 @@ export function createPhotosService(deps: { uow: PhotoUnit; store: PhotoStore })
       }),
     async shopPhotos(ctx, shopId) {
       requirePermission(ctx, 'content.edit');
-      return uow.run(async (repos) => {
-        const shop = await repos.lockShop(shopId);
-        if (!shop) throw noShop();
-        return shopBoard(shop, shop.photos);
-      });
+      const shop = await rows.lockShop(shopId);
+      if (!shop) throw noShop();
+      return shopBoard(shop, shop.photos);
     },
     async addShopPhotos(ctx, shopId, uploads) {
-      requirePermission(ctx, 'content.edit');
       checkCount(uploads);
       const prepared = await prepareAll(uploads);
       return shopChange(ctx, shopId, async (files) => {

@@ -1,5 +1,3 @@
-import type { AuditWrites } from '../staff/audit';
-
 /** An uploaded photo that passed the checks: its content-hash file name and the bytes to store under it. */
 export interface PreparedPhoto {
   file: string;
@@ -31,9 +29,8 @@ export interface PhotoOwnerFacts {
   href: string;
 }
 
-/** The writes of a photo change, all in one transaction with its audit entry. */
+/** The rows of a photo change, all in one transaction with its audit entry (also read outside one, for the desk). */
 export interface PhotoWrites {
-  audit: AuditWrites;
   /** The product, locked for the rest of the transaction; null when there is none. */
   lockProduct(id: number): Promise<PhotoOwnerFacts | null>;
   productPhotos(productId: number): Promise<ProductPhotoRow[]>;
@@ -44,10 +41,6 @@ export interface PhotoWrites {
   /** The shop (type `shop`) with its photo files, locked; null when there is none. */
   lockShop(id: number): Promise<(PhotoOwnerFacts & { photos: string[] }) | null>;
   setShopPhotos(shopId: number, files: readonly string[]): Promise<void>;
-}
-
-export interface PhotoUnit {
-  run<T>(work: (repos: PhotoWrites) => Promise<T>): Promise<T>;
 }
 
 /** A photo as the back office shows it; a shop's photo has no row of its own, its id is its file name. */

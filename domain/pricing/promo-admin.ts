@@ -1,6 +1,6 @@
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import { type AuditWrites, auditEntry } from '../staff/audit';
+import type { StaffWrite } from '../staff/staff-write';
 import { requirePermission } from '../staff/permissions';
 import type { PROMO_STATES, PromoCreateInput, PromoUpdateInput } from './promo-admin.schemas';
 
@@ -83,10 +83,6 @@ export interface PromoAdminRepository {
 }
 
 /** The writes with their audit entries, in one transaction. */
-export interface PromoAdminUnit {
-  run<T>(work: (repos: { promo: PromoAdminRepository; audit: AuditWrites }) => Promise<T>): Promise<T>;
-}
-
 type Ctx = Pick<RequestContext, 'actor' | 'client' | 'now'>;
 
 const rub = (kopecks: number) => kopecks / 100;
@@ -162,8 +158,8 @@ const notFound = () => new DomainError('not_found', 'Такого промоко
  * The back office's promo codes (issue 28.3): the list with uses, revenue and state, creating, editing (all but the
  * code) and stopping. Every call needs `promo.edit`; every write is audited in its own transaction.
  */
-export function createPromoAdminService(deps: { repo: PromoAdminRepository; uow: PromoAdminUnit }) {
-  const { repo, uow } = deps;
+export function createPromoAdminService(deps: { repo: PromoAdminRepository; write: StaffWrite }) {
+  const { repo, write: staffWrite } = deps;
   return {
     async list(ctx: Ctx, filter: { state?: PromoState } = {}): Promise<PromoView[]> {
       requirePermission(ctx, 'promo.edit');
@@ -186,69 +182,43 @@ export function createPromoAdminService(deps: { repo: PromoAdminRepository; uow:
     },
 
     async create(ctx: Ctx, input: PromoCreateInput): Promise<PromoView> {
-      const by = requirePermission(ctx, 'promo.edit');
       const write = writeOf(input.code, input);
-      return uow.run(async ({ promo, audit }) => {
+      return staffWrite(ctx, 'promo.create', { id: input.code }, async ({ promo }) => {
         if (!(await promo.insert(write)))
           throw new DomainError('conflict', `Промокод ${input.code} уже есть.`, 'PROMO_EXISTS');
-        await audit.record(
-          auditEntry(ctx, by, {
-            action: 'promo.create',
-            entity: 'promo_code',
-            entityId: input.code,
-            after: audited(write),
-          }),
-        );
         const saved = await promo.get(input.code);
         if (!saved) throw notFound();
-        return promoView(saved, ctx.now());
+        return { value: promoView(saved, ctx.now()), after: audited(write) };
       });
     },
 
     async update(ctx: Ctx, code: string, input: PromoUpdateInput): Promise<PromoView> {
-      const by = requirePermission(ctx, 'promo.edit');
-      return uow.run(async ({ promo, audit }) => {
+      return staffWrite(ctx, 'promo.update', { id: code }, async ({ promo }) => {
         const before = await promo.get(code);
         if (!before) throw notFound();
         const write = writeOf(code, input);
         await promo.update(write);
-        await audit.record(
-          auditEntry(ctx, by, {
-            action: 'promo.update',
-            entity: 'promo_code',
-            entityId: code,
-            before: audited(before),
-            after: audited(write),
-          }),
-        );
         const saved = await promo.get(code);
         if (!saved) throw notFound();
-        return promoView(saved, ctx.now());
+        return { value: promoView(saved, ctx.now()), before: audited(before), after: audited(write) };
       });
     },
 
     /** Stops the code: checkout refuses it from now on, its uses stay. Stopping a stopped code changes nothing. */
     async stop(ctx: Ctx, code: string): Promise<PromoView> {
-      const by = requirePermission(ctx, 'promo.edit');
-      return uow.run(async ({ promo, audit }) => {
+      return staffWrite(ctx, 'promo.stop', { id: code }, async ({ promo }) => {
         const before = await promo.get(code);
         if (!before) throw notFound();
-        if (!before.stoppedAt) {
-          const at = ctx.now();
-          await promo.stop(code, at);
-          await audit.record(
-            auditEntry(ctx, by, {
-              action: 'promo.stop',
-              entity: 'promo_code',
-              entityId: code,
-              before: { stoppedAt: null },
-              after: { stoppedAt: at.toISOString() },
-            }),
-          );
-        }
+        const at = ctx.now();
+        if (!before.stoppedAt) await promo.stop(code, at);
         const saved = await promo.get(code);
         if (!saved) throw notFound();
-        return promoView(saved, ctx.now());
+        return {
+          value: promoView(saved, ctx.now()),
+          unchanged: before.stoppedAt !== null,
+          before: { stoppedAt: null },
+          after: { stoppedAt: at.toISOString() },
+        };
       });
     },
   };

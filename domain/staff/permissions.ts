@@ -12,94 +12,113 @@ export const ROLE_TITLES: Readonly<Record<StaffRole, string>> = {
 };
 
 /** What a staff member may do; each admin page, form and call names the one it needs. */
-export type StaffAction =
-  | 'dashboard.read'
-  | 'orders.read'
-  | 'orders.move'
+export const STAFF_ACTIONS = [
+  /** Their own account: profile, password, second factor, logging out. Every role has it. */
+  'account.manage',
+  'dashboard.read',
+  'orders.read',
+  'orders.move',
   /** Money back to the shopper from an online payment: not for a shop's staff. */
-  | 'orders.refund'
-  | 'customers.read'
+  'orders.refund',
+  'customers.read',
   /** Block and unblock a customer, correct their bonuses. */
-  | 'customers.edit'
+  'customers.edit',
   /** Pages, FAQ, landing pages, the shops' data, answers to questions, the reload of open pages. */
-  | 'content.edit'
+  'content.edit',
   /** Products, prices, photos, sections and brands. */
-  | 'catalog.edit'
-  /** Stock documents and the movement history (a `shop` member: their own shop). */
-  | 'stock.adjust'
-  | 'promo.edit'
-  | 'exchange.run'
-  | 'staff.manage'
-  | 'audit.read';
+  'catalog.edit',
+  /** Stock documents and the movement history. */
+  'stock.adjust',
+  'promo.edit',
+  'exchange.run',
+  'staff.manage',
+  'audit.read',
+] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 /**
- * The one table of permissions: role → actions. A `shop` member's actions hold for their own shop only
- * (`requirePermission`'s `shopId`).
+ * How far a grant reaches (epic-stack's `action:entity:own|any`): `any` — whatever shop a thing belongs to; `own` —
+ * only the things of the member's own shop (an order to be picked up there, its stock).
  */
-export const PERMISSIONS: Readonly<Record<StaffRole, readonly StaffAction[]>> = {
+export type Access = 'own' | 'any';
+export type Permission = `${StaffAction}:${Access}`;
+
+/**
+ * The one table of permissions: role → grants. Written out, not built by calls: a page's bundle that names a role's
+ * title then drops the table as dead code.
+ */
+export const PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   owner: [
-    'dashboard.read',
-    'orders.read',
-    'orders.move',
-    'orders.refund',
-    'customers.read',
-    'customers.edit',
-    'content.edit',
-    'catalog.edit',
-    'stock.adjust',
-    'promo.edit',
-    'exchange.run',
-    'staff.manage',
-    'audit.read',
+    'account.manage:any',
+    'dashboard.read:any',
+    'orders.read:any',
+    'orders.move:any',
+    'orders.refund:any',
+    'customers.read:any',
+    'customers.edit:any',
+    'content.edit:any',
+    'catalog.edit:any',
+    'stock.adjust:any',
+    'promo.edit:any',
+    'exchange.run:any',
+    'staff.manage:any',
+    'audit.read:any',
   ],
-  manager: ['dashboard.read', 'orders.read', 'orders.move', 'orders.refund', 'customers.read', 'customers.edit'],
-  shop: ['orders.read', 'orders.move', 'stock.adjust'],
-  content: ['content.edit'],
-  merchandiser: ['catalog.edit', 'stock.adjust', 'promo.edit'],
-  exchange: ['exchange.run'],
+  manager: [
+    'account.manage:any',
+    'dashboard.read:any',
+    'orders.read:any',
+    'orders.move:any',
+    'orders.refund:any',
+    'customers.read:any',
+    'customers.edit:any',
+  ],
+  shop: ['account.manage:any', 'orders.read:own', 'orders.move:own', 'stock.adjust:own'],
+  content: ['account.manage:any', 'content.edit:any'],
+  merchandiser: ['account.manage:any', 'catalog.edit:any', 'stock.adjust:any', 'promo.edit:any'],
+  exchange: ['account.manage:any', 'exchange.run:any'],
 };
 
-/** Whether the role has `action` at all, in some shop (what the navigation offers). */
-export const roleMay = (member: StaffMember, action: StaffAction) => PERMISSIONS[member.role].includes(action);
+/** How far the role's grant of `action` reaches, or null when the role has none. */
+export function accessOf(role: StaffRole, action: StaffAction): Access | null {
+  const grants = PERMISSIONS[role];
+  if (grants.includes(`${action}:any`)) return 'any';
+  return grants.includes(`${action}:own`) ? 'own' : null;
+}
+
+/** Whether the role has `action` at all, in some shop (what the navigation offers, what an edge lets through). */
+export const roleMay = (member: Pick<StaffMember, 'role'>, action: StaffAction) =>
+  accessOf(member.role, action) !== null;
 
 /**
- * Whether `member` may do `action` (on `shopId`'s things, when they belong to a shop). A `shop` member acts only where
- * the caller names their own shop: a check that forgets the scope refuses them rather than opening every shop.
+ * Whether `member` may do `action` on a thing of `shopId` (null: a thing of no shop, such as a courier order). An
+ * `own` grant holds only for the member's own shop.
  */
-export function can(member: StaffMember, action: StaffAction, scope: { shopId?: number | null } = {}): boolean {
-  if (!roleMay(member, action)) return false;
-  return member.role !== 'shop' || (scope.shopId !== undefined && scope.shopId === member.shopId);
+export function can(member: StaffMember, action: StaffAction, shopId: number | null): boolean {
+  const access = accessOf(member.role, action);
+  return access === 'any' || (access === 'own' && shopId !== null && shopId === member.shopId);
 }
 
 /**
- * The one guard of the back office: top of every admin page, form and call. A request without a staff session is
- * `unauthorized` (401, or the login page), a member whose role may not is `forbidden` (403).
+ * The shop a member's lists and new things are limited to for `action`: their own under an `own` grant, none
+ * (every shop) under `any`.
  */
-export function requirePermission(
-  ctx: Pick<RequestContext, 'actor'>,
-  action: StaffAction,
-  scope: { shopId?: number | null } = {},
-): StaffMember {
+export function shopScope(member: StaffMember, action: StaffAction): number | undefined {
+  return accessOf(member.role, action) === 'own' ? (member.shopId ?? 0) : undefined;
+}
+
+const unauthorized = () =>
+  new DomainError('unauthorized', 'Войдите в панель управления магазином.', 'STAFF_AUTH_REQUIRED');
+export const forbidden = () => new DomainError('forbidden', 'Недостаточно прав для этого действия.', 'FORBIDDEN');
+
+/**
+ * The one guard of the back office: a request without a staff session is `unauthorized` (401, or the login page), a
+ * member whose role has no grant of `action` is `forbidden` (403). It answers the member; where the thing acted on
+ * belongs to a shop, `can` (or `staffWrite`'s scope) checks it against the grant's reach.
+ */
+export function requirePermission(ctx: Pick<RequestContext, 'actor'>, action: StaffAction): StaffMember {
   const actor = ctx.actor;
-  if (actor.kind !== 'staff')
-    throw new DomainError('unauthorized', 'Войдите в панель управления магазином.', 'STAFF_AUTH_REQUIRED');
-  if (!can(actor, action, scope))
-    throw new DomainError('forbidden', 'Недостаточно прав для этого действия.', 'FORBIDDEN');
+  if (actor.kind !== 'staff') throw unauthorized();
+  if (!roleMay(actor, action)) throw forbidden();
   return actor;
-}
-
-/**
- * The scope a request acts in when it names no shop of its own: a `shop` member's own shop (their lists and writes
- * are limited to it), none for the other roles.
- */
-export function ownShopScope(ctx: Pick<RequestContext, 'actor'>): { shopId?: number | null } {
-  const actor = ctx.actor;
-  return actor.kind === 'staff' && actor.role === 'shop' ? { shopId: actor.shopId } : {};
-}
-
-/** Top of what any logged-in staff member may do for themselves (their password, their second factor). */
-export function requireStaff(ctx: Pick<RequestContext, 'actor'>): StaffMember {
-  if (ctx.actor.kind !== 'staff')
-    throw new DomainError('unauthorized', 'Войдите в панель управления магазином.', 'STAFF_AUTH_REQUIRED');
-  return ctx.actor;
 }

@@ -1,7 +1,6 @@
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import type { AuditWrites } from '../staff/audit';
-import { auditEntry } from '../staff/audit';
+import type { StaffWrite } from '../staff/staff-write';
 import { requirePermission } from '../staff/permissions';
 import { type Holiday, type WeekHours, weekSummary } from './hours';
 import type { ShopUpdate } from './shops-admin.schemas';
@@ -49,10 +48,6 @@ export interface ShopsAdminWrites {
   update(id: number, fields: ShopFields): Promise<void>;
 }
 
-export interface ShopsAdminUnit {
-  run<T>(work: (repos: { shops: ShopsAdminWrites; audit: AuditWrites }) => Promise<T>): Promise<T>;
-}
-
 export const TYPE_NAMES: Readonly<Record<string, string>> = {
   shop: 'Магазин',
   online: 'Интернет-склад',
@@ -80,7 +75,7 @@ export interface ShopsAdminService {
   update(ctx: RequestContext, id: number, input: ShopUpdate): Promise<AdminShop>;
 }
 
-export function createShopsAdminService(deps: { reads: ShopsAdminReads; uow: ShopsAdminUnit }): ShopsAdminService {
+export function createShopsAdminService(deps: { reads: ShopsAdminReads; write: StaffWrite }): ShopsAdminService {
   return {
     async list(ctx) {
       requirePermission(ctx, 'content.edit');
@@ -95,8 +90,7 @@ export function createShopsAdminService(deps: { reads: ShopsAdminReads; uow: Sho
     },
 
     async update(ctx, id, input) {
-      const member = requirePermission(ctx, 'content.edit');
-      await deps.uow.run(async (repos) => {
+      await deps.write(ctx, 'shop.update', { id }, async (repos) => {
         const shop = await repos.shops.lock(id);
         if (!shop) throw notFound();
         if (input.reservable && shop.type !== 'shop')
@@ -110,9 +104,7 @@ export function createShopsAdminService(deps: { reads: ShopsAdminReads; uow: Sho
         const after: ShopFields = { ...before, ...defined };
         if (input.weekHours) after.hours = weekSummary(input.weekHours);
         await repos.shops.update(id, after);
-        await repos.audit.record(
-          auditEntry(ctx, member, { action: 'shop.update', entity: 'shop', entityId: id, before, after }),
-        );
+        return { value: undefined, before, after };
       });
       const shop = await deps.reads.card(id);
       if (!shop) throw notFound();

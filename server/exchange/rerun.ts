@@ -13,11 +13,13 @@ import { ExchangeFileError, sessionFolder } from './files';
  */
 export function packageRerun(deps: { dataDir: string; importer: CatalogueImporter }): PackageRerun {
   const root = path.join(deps.dataDir, 'exchange');
+  const available = async (from: { sessionKey: string }) =>
+    (await stat(sessionFolder(root, from.sessionKey).dir).catch(() => null))?.isDirectory() === true;
   return {
+    available,
     async rerun(from, as) {
       const folder = sessionFolder(root, from.sessionKey);
-      const found = await stat(folder.dir).catch(() => null);
-      if (!found?.isDirectory()) return null;
+      if (!(await available(from))) return null;
       const done: RerunFile[] = [];
       for (const fileName of from.files) {
         try {

@@ -1,6 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { DomainError, type ErrorKind } from '../../domain/errors';
+import { STATUS_BY_KIND } from '../../contract/error-status';
+import { DomainError } from '../../domain/errors';
 import { RateLimitedError } from '../../domain/limits/limits';
 import type { ErrorItem } from './dialect';
 
@@ -18,18 +19,6 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
-
-/** The one table from domain error kinds to HTTP statuses. */
-export const STATUS_BY_KIND: Record<ErrorKind, ContentfulStatusCode> = {
-  validation: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  limit: 422,
-  unavailable: 422,
-  rate_limited: 429,
-};
 
 export const GENERIC_ERROR = 'Что-то пошло не так. Попробуйте ещё раз через минуту.';
 

@@ -26,11 +26,14 @@ export const STAFF_PATHS = /^\/(api\/v2\/)?admin(\/|$)/i;
  * session goes no further than the login — a page to `/admin/login/`, a call or a form post 401. The permission of
  * each page and call is then checked by `requirePermission` at its top.
  */
-export function staffGate(deps: { services: Pick<Services, 'staff'>; secure: boolean }): MiddlewareHandler<AppEnv> {
+export function staffGate(deps: {
+  services: Pick<Services, 'staffAccounts'>;
+  secure: boolean;
+}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const ctx = c.get('ctx');
     const token = getCookie(c, STAFF_COOKIE) ?? null;
-    const member = token ? await deps.services.staff.memberOf(token, ctx.now()) : null;
+    const member = token ? await deps.services.staffAccounts.memberOf(token, ctx.now()) : null;
     c.set('ctx', { ...ctx, actor: member ? { kind: 'staff', ...member } : { kind: 'visitor' } });
     // What the answer does with the cookie: a session that is over (idle, ended elsewhere) takes it away.
     const cookie: { change: { start: string } | 'end' | null } = { change: token && !member ? 'end' : null };

@@ -48,7 +48,7 @@ export function pushApi(hub: PushHub) {
 /**
  * `POST /api/v2/admin/reload-pages/` with `Authorization: Bearer {ADMIN_TOKEN}`: the operator's reload command. It
  * sits before the visitor API's gate: it is authorised by its token, not by a session's sessid. Without a token but
- * with a staff session the same path is the back office's button (server/api/v2/admin-content.ts).
+ * with a staff session the same path is the back office's button (server/api/v2/admin/content.ts).
  */
 export function adminApi(hub: PushHub, adminToken: string | undefined) {
   const api = new Hono<AppEnv>();

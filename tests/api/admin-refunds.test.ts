@@ -189,10 +189,16 @@ describe('refunds from the back office', () => {
     // A shop member sees the payment but is offered no refund.
     expect(await (await shop.get(`/admin/orders/${id}/`)).text()).not.toContain('Вернуть деньги');
 
-    const garbage = await manager.form(`/admin/orders/${id}/`, { intent: 'refund', amount: 'сто', reason: 'Брак' });
+    // Money back cannot be undone: the form asks to confirm it first.
+    const unconfirmed = await manager.form(`/admin/orders/${id}/`, { intent: 'refund', amount: '100', reason: 'Брак' });
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toContain('Отметьте, что подтверждаете возврат денег');
+    const refund = (fields: Record<string, string>) =>
+      manager.form(`/admin/orders/${id}/`, { intent: 'refund', confirm: 'yes', ...fields });
+    const garbage = await refund({ amount: 'сто', reason: 'Брак' });
     expect(garbage.status).toBe(400);
     expect(await garbage.text()).toContain('Сумма возврата — число рублей');
-    const done = await manager.form(`/admin/orders/${id}/`, { intent: 'refund', amount: '100,50', reason: 'Брак' });
+    const done = await refund({ amount: '100,50', reason: 'Брак' });
     expect(done.status).toBe(200);
     const page = await done.text();
     expect(page).toContain(`Возврат ${formatAmount(10_050)} оформлен.`);

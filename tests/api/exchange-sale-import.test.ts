@@ -168,10 +168,16 @@ describe('orders from 1C (type=sale, mode=file + import)', () => {
     expect(same.history).toEqual(order.history);
     expect(same.notes).toEqual(order.notes);
     expect(await queued(id, 'order-shipped')).toHaveLength(2);
-    const audit = await k.rows<{ action: string; staff_email: string }>(
-      sql`select action, staff_email from audit_log where entity = 'order' and entity_id = ${String(id)}`,
+    // One staff write of the exchange's account per order: from where it was to where 1C says it is.
+    const audit = await k.rows<{ action: string; staff_email: string; changes: Record<string, unknown> }>(
+      sql`select action, staff_email, changes from audit_log where entity = 'order' and entity_id = ${String(id)}`,
     );
-    expect(audit).toEqual(Array(3).fill({ action: 'order.move', staff_email: '1С' }));
+    expect(audit).toEqual([expect.objectContaining({ action: 'exchange.order', staff_email: credentials.login })]);
+    const changes = typeof audit[0]?.changes === 'string' ? JSON.parse(audit[0].changes) : audit[0]?.changes;
+    expect(changes).toMatchObject({
+      status: { before: 'new', after: 'shipped' },
+      path: { before: null, after: ['confirmed', 'assembling', 'shipped'] },
+    });
   });
 
   it('a shipment without a tracking number is refused, as at the desk', async () => {

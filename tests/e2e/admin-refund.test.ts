@@ -119,6 +119,7 @@ describe('a refund from the order card', () => {
     expect(await seriousA11yViolations(desk.page)).toEqual([]);
     await desk.page.getByLabel('Сумма возврата, ₽').fill('1000');
     await desk.page.getByLabel('Причина возврата').fill('Покупатель вернул пояс от пуховика');
+    await desk.page.getByLabel('Да, вернуть деньги покупателю').check();
     await desk.page.getByRole('button', { name: 'Вернуть деньги' }).click();
     await desk.page.getByRole('status').filter({ hasText: 'оформлен' }).waitFor();
     const refund = desk.page.getByRole('list', { name: 'Возвраты' }).getByRole('listitem').first();

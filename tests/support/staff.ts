@@ -12,9 +12,9 @@ export async function addStaff(
   now: () => Date = () => new Date(),
 ): Promise<void> {
   const ctx = { actor: { kind: 'visitor' } as const, client: 'test', now };
-  const { link } = await app.services.staff.inviteFromConsole(ctx, { name: '', ...member });
+  const { link } = await app.services.staffTeam.inviteFromConsole(ctx, { name: '', ...member });
   const token = new URL(link).searchParams.get('token') ?? '';
-  await app.services.staff.acceptInvite(ctx, token, {
+  await app.services.staffTeam.acceptInvite(ctx, token, {
     name: member.email.split('@')[0] ?? 'Сотрудник',
     password: STAFF_PASSWORD,
   });

@@ -1,4 +1,6 @@
 import { Form } from 'react-router';
+import type { FormOutcome } from '~/lib/admin-action';
+import { Confirm } from './kit';
 import type { OrderCard } from '../../../domain/order/desk';
 import type { DeskPaymentEvent } from '../../../domain/order/desk-payment';
 import type { Receipt } from '../../../domain/payment/gateway';
@@ -25,7 +27,7 @@ export function OrderPayment({
   busy: boolean;
   className: string;
   buttonClass: string;
-  result?: { intent?: string; error?: string; values?: Record<string, string> };
+  result?: FormOutcome;
 }) {
   const p = card.payment;
   const kept = result?.intent === 'refund' && result.error ? result.values : undefined;
@@ -100,6 +102,7 @@ export function OrderPayment({
               </label>
             ))}
           </fieldset>
+          <Confirm>Да, вернуть деньги покупателю</Confirm>
           <button type="submit" className={buttonClass} disabled={busy}>
             Вернуть деньги
           </button>

@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import type { PromoFormValues } from '~/lib/admin-promo';
+import { type FormValues, listOf } from '~/lib/admin-action';
 import admin from '../../routes/admin/admin.module.css';
 import styles from '../../routes/admin/promo.module.css';
 
@@ -10,7 +10,7 @@ interface Choice {
 
 /** The promo code's form: create (with the code) and edit (everything but the code). Works without JavaScript. */
 export function PromoForm(props: {
-  values: PromoFormValues;
+  values: FormValues;
   sections: Choice[];
   brands: Choice[];
   withCode: boolean;
@@ -79,7 +79,7 @@ export function PromoForm(props: {
       </label>
       <label>
         Разделы (пусто — все; несколько — с Ctrl или ⌘)
-        <select name="sectionIds" multiple defaultValue={values.sectionIds ?? []}>
+        <select name="sectionIds" multiple defaultValue={listOf(values.sectionIds)}>
           {sections.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
@@ -89,7 +89,7 @@ export function PromoForm(props: {
       </label>
       <label>
         Бренды (пусто — все; несколько — с Ctrl или ⌘)
-        <select name="brandIds" multiple defaultValue={values.brandIds ?? []}>
+        <select name="brandIds" multiple defaultValue={listOf(values.brandIds)}>
           {brands.map((b) => (
             <option key={b.id} value={b.id}>
               {b.name}

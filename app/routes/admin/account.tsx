@@ -9,8 +9,8 @@ import type { Route } from './+types/account';
 
 /** Each member's own page: the password, and the second factor switched on with a QR code. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  staffPage(request, context, null);
-  return { profile: await context.services.staff.profile(context.ctx) };
+  staffPage(request, context, 'account.manage');
+  return { profile: await context.services.staffAccounts.profile(context.ctx) };
 }
 
 interface AccountResult {
@@ -20,7 +20,7 @@ interface AccountResult {
 }
 
 export async function action({ request, context }: Route.ActionArgs): Promise<AccountResult> {
-  staffPage(request, context, null);
+  staffPage(request, context, 'account.manage');
   const { services, ctx } = context;
   const fields = await formFields(request);
   try {
@@ -28,20 +28,20 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
       const input = passwordChangeInput.safeParse(fields);
       if (!input.success) return { error: input.error.issues[0]?.message };
       const token = staffCookie(context).token ?? '';
-      await services.staff.changePassword(ctx, input.data.current, input.data.password, token);
+      await services.staffAccounts.changePassword(ctx, input.data.current, input.data.password, token);
       return { notice: 'Пароль изменён. Другие сеансы завершены.' };
     }
     if (fields.intent === 'totp-setup') {
-      const { secret, qrSvg } = await services.staff.totpSetup(ctx);
+      const { secret, qrSvg } = await services.staffAccounts.totpSetup(ctx);
       return { setup: { secret, qr: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString('base64')}` } };
     }
     const input = totpCodeInput.safeParse(fields);
     if (!input.success) return { error: input.error.issues[0]?.message };
     if (fields.intent === 'totp-enable') {
-      await services.staff.totpEnable(ctx, input.data.code);
+      await services.staffAccounts.totpEnable(ctx, input.data.code);
       return { notice: 'Вход по коду из приложения включён.' };
     }
-    await services.staff.totpDisable(ctx, input.data.code);
+    await services.staffAccounts.totpDisable(ctx, input.data.code);
     return { notice: 'Вход по коду из приложения выключен.' };
   } catch (error) {
     if (!isDomainError(error)) throw error;

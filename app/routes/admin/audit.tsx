@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staffId = /^\d{1,9}$/.test(q.get('staffId') ?? '') ? Number(q.get('staffId')) : undefined;
   const { services, ctx } = context;
   const [items, staff] = await Promise.all([
-    services.staff.audit(ctx, {
+    services.staffTeam.audit(ctx, {
       staffId,
       entity: q.get('entity') || undefined,
       entityId: q.get('entityId') || undefined,
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       to: day(q.get('to'), 1),
       limit: 200,
     }),
-    services.staff.list(ctx).catch(() => []),
+    services.staffTeam.list(ctx).catch(() => []),
   ]);
   const filters = Object.fromEntries(['staffId', 'entity', 'entityId', 'from', 'to'].map((k) => [k, q.get(k) ?? '']));
   return { items, staff: staff.map((s) => ({ id: s.id, email: s.email })), filters };

@@ -2,7 +2,7 @@ import { data, Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { brandCreateInput, brandEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
-import { DeskRefusal } from '~/components/admin/DeskRefusal';
+import { DeskRefusal } from '~/components/admin/kit';
 import { refused, staffPage } from '~/lib/admin';
 import styles from './admin.module.css';
 import cat from './catalogue.module.css';

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { formatPhone } from '../../../domain/auth/phone';
 import {
   customerBlockInput,
@@ -8,8 +8,10 @@ import {
 import { DomainError } from '../../../domain/errors';
 import { formatAmount } from '../../../domain/pricing/price';
 import { roleMay } from '../../../domain/staff/permissions';
-import { refused, staffPage } from '~/lib/admin';
-import { errorText, loaderRefusal, phoneText, when } from '~/lib/admin-orders';
+import { staffPage } from '~/lib/admin';
+import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
+import { phoneText, when } from '~/lib/admin-orders';
+import { DeskRefusal, FormResult } from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
@@ -29,47 +31,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { customer, canEdit: roleMay(member, 'customers.edit') };
 }
 
-type Values = { reason?: string; amount?: string };
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  staffPage(request, context, 'customers.edit');
-  const id = customerId(params.id);
-  const { services, ctx } = context;
-  const form = await request.formData().catch(() => new FormData());
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const intent = field('intent');
-  const values: Values = { reason: field('reason'), amount: field('amount') };
-  try {
-    if (intent === 'block') {
-      const parsed = customerBlockInput.safeParse({ blocked: field('blocked'), reason: values.reason });
-      if (!parsed.success)
-        return data({ intent, values, error: parsed.error.issues[0]?.message ?? 'Проверьте форму.' }, { status: 400 });
-      await services.customersAdmin.block(ctx, id, parsed.data);
-      return {
-        intent,
-        notice: parsed.data.blocked
-          ? 'Покупатель заблокирован: его сессии завершены, вход и заказы закрыты.'
-          : 'Покупатель разблокирован.',
-      };
-    }
-    if (intent === 'bonus') {
-      const parsed = customerBonusInput.safeParse({ amount: values.amount, reason: values.reason });
-      if (!parsed.success)
-        return data({ intent, values, error: parsed.error.issues[0]?.message ?? 'Проверьте форму.' }, { status: 400 });
-      await services.customersAdmin.bonus(ctx, id, parsed.data);
-      return {
-        intent,
-        notice: `${parsed.data.amount > 0 ? 'Начислено' : 'Списано'} ${formatAmount(Math.abs(parsed.data.amount))}.`,
-      };
-    }
-    return data({ intent, error: 'Обновите страницу и попробуйте ещё раз.' }, { status: 400 });
-  } catch (error) {
-    return refused(error, { intent, values });
-  }
-}
+export const action = staffAction('customers.edit', {
+  block: intent({
+    read: (form) => ({ blocked: form.text('blocked'), reason: form.text('reason') }),
+    schema: customerBlockInput,
+    async run({ input, context, params }) {
+      await context.services.customersAdmin.block(context.ctx, customerId(params.id), input);
+      return input.blocked
+        ? 'Покупатель заблокирован: его сессии завершены, вход и заказы закрыты.'
+        : 'Покупатель разблокирован.';
+    },
+  }),
+  bonus: intent({
+    read: (form) => ({ amount: form.text('amount'), reason: form.text('reason') }),
+    schema: customerBonusInput,
+    async run({ input, context, params }) {
+      await context.services.customersAdmin.bonus(context.ctx, customerId(params.id), input);
+      return `${input.amount > 0 ? 'Начислено' : 'Списано'} ${formatAmount(Math.abs(input.amount))}.`;
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
@@ -86,7 +67,7 @@ const birthdayText = (value: string) => {
 
 export default function Customer({ loaderData, actionData }: Route.ComponentProps) {
   const { customer: c, canEdit } = loaderData;
-  const result = actionData as { intent?: string; notice?: string; error?: string; values?: Values } | undefined;
+  const result = actionData as FormOutcome | undefined;
   const busy = useNavigation().state !== 'idle';
   const said = (intent: string) => (result?.intent === intent ? result : undefined);
   const block = said('block');
@@ -238,16 +219,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                     defaultValue={bonus?.error ? bonus.values?.reason : ''}
                   />
                 </label>
-                {bonus?.error && (
-                  <p id="bonus-error" className={styles.error} role="alert">
-                    {bonus.error}
-                  </p>
-                )}
-                {bonus?.notice && (
-                  <p className={styles.notice} role="status">
-                    {bonus.notice}
-                  </p>
-                )}
+                <FormResult result={bonus} id="bonus-error" />
                 <button type="submit" className={styles.button} disabled={busy}>
                   Провести корректировку
                 </button>
@@ -281,16 +253,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                     </label>
                   </>
                 )}
-                {block?.error && (
-                  <p id="block-error" className={styles.error} role="alert">
-                    {block.error}
-                  </p>
-                )}
-                {block?.notice && (
-                  <p className={styles.notice} role="status">
-                    {block.notice}
-                  </p>
-                )}
+                <FormResult result={block} id="block-error" />
                 <button type="submit" className={c.blocked ? styles.button : styles.danger} disabled={busy}>
                   {c.blocked ? 'Разблокировать' : 'Заблокировать'}
                 </button>
@@ -320,16 +283,6 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <>
-      <h1>Покупатель</h1>
-      <p className={styles.error} role="alert">
-        {errorText(error)}
-      </p>
-      <p>
-        <Link to="/admin/customers/" className={desk.link}>
-          К списку покупателей
-        </Link>
-      </p>
-    </>
+    <DeskRefusal title="Покупатель" error={error} back={{ to: '/admin/customers/', label: 'К списку покупателей' }} />
   );
 }

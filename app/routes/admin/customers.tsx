@@ -1,10 +1,13 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { formatCard } from '../../../domain/cabinet/discount-card';
 import { customerSearchInput } from '../../../domain/customers/customers-admin.schemas';
 import { staffPage } from '~/lib/admin';
-import { loaderRefusal, phoneText, when } from '~/lib/admin-orders';
+import { loaderRefusal } from '~/lib/admin-action';
+import { phoneText, when } from '~/lib/admin-orders';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { DeskRefusal } from '~/components/admin/DeskRefusal';
+import { DeskRefusal } from '~/components/admin/kit';
+import { ListFrame } from '~/components/admin/kit';
+import { pageHref } from '~/components/admin/kit';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import css from './customers.module.css';
@@ -28,93 +31,71 @@ export function meta() {
   return [{ title: 'Покупатели — ВЬЮГА' }, { name: 'robots', content: 'noindex' }];
 }
 
-const pageLink = (q: string, page: number) => {
-  const query = new URLSearchParams();
-  if (q) query.set('q', q);
-  if (page > 1) query.set('page', String(page));
-  const text = query.toString();
-  return `${LIST_PATH}${text ? `?${text}` : ''}`;
-};
-
 export default function Customers({ loaderData }: Route.ComponentProps) {
   const { list, q } = loaderData;
   return (
     <>
       <h1>Покупатели</h1>
-      <Form method="get" className={styles.filters} role="search" aria-label="Поиск покупателей">
-        <label>
-          Имя, телефон, email или номер карты
-          <input
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder="Иванова, +7 900 123-45-67, anna@…"
-            className={css.search}
-          />
-        </label>
-        <button type="submit" className={styles.button}>
-          Найти
-        </button>
-        {q && (
-          <Link to={LIST_PATH} className={`${desk.reset} ${css.reset}`}>
-            Сбросить
-          </Link>
-        )}
-      </Form>
-      <p className={desk.found} role="status">
-        {`Найдено покупателей: ${list.total}`}
-      </p>
-      {list.items.length === 0 ? (
-        <p>Покупателей по этому запросу нет.</p>
-      ) : (
-        <div className={desk.scroll}>
-          <table className={`${styles.table} ${desk.list}`}>
-            <caption className="visually-hidden">Покупатели, страница {list.page}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Покупатель</th>
-                <th scope="col">Телефон</th>
-                <th scope="col">Карта</th>
-                <th scope="col" className={css.number}>
-                  Заказов
-                </th>
-                <th scope="col">Последний заказ</th>
-                <th scope="col">Статус</th>
+      <ListFrame
+        label="Поиск покупателей"
+        search
+        filters={
+          <label>
+            Имя, телефон, email или номер карты
+            <input
+              name="q"
+              type="search"
+              defaultValue={q}
+              placeholder="Иванова, +7 900 123-45-67, anna@…"
+              className={css.search}
+            />
+          </label>
+        }
+        resetTo={q ? LIST_PATH : undefined}
+        found={`Найдено покупателей: ${list.total}`}
+        empty="Покупателей по этому запросу нет."
+        count={list.items.length}
+        pager={{ page: list.page, pages: list.pages, href: (page) => pageHref(LIST_PATH, q ? { q } : {}, page) }}
+      >
+        <table className={`${styles.table} ${desk.list}`}>
+          <caption className="visually-hidden">Покупатели, страница {list.page}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Покупатель</th>
+              <th scope="col">Телефон</th>
+              <th scope="col">Карта</th>
+              <th scope="col" className={css.number}>
+                Заказов
+              </th>
+              <th scope="col">Последний заказ</th>
+              <th scope="col">Статус</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((c) => (
+              <tr key={c.id}>
+                <td>
+                  <Link to={`${LIST_PATH}${c.id}/`} className={desk.link}>
+                    {c.name || 'Без имени'}
+                  </Link>
+                  <div className={desk.muted}>{c.email}</div>
+                </td>
+                <td className={desk.nowrap}>{c.phone ? phoneText(c.phone) : '—'}</td>
+                <td className={desk.nowrap}>{c.card ? formatCard(c.card) : '—'}</td>
+                <td className={css.number}>{c.ordersCount}</td>
+                <td className={desk.nowrap}>{c.lastOrderAt ? when(c.lastOrderAt) : '—'}</td>
+                <td>
+                  {c.blocked ? (
+                    <span className={css.blocked}>Заблокирован</span>
+                  ) : (
+                    <span className={css.active}>активен</span>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.items.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    <Link to={`${LIST_PATH}${c.id}/`} className={desk.link}>
-                      {c.name || 'Без имени'}
-                    </Link>
-                    <div className={desk.muted}>{c.email}</div>
-                  </td>
-                  <td className={desk.nowrap}>{c.phone ? phoneText(c.phone) : '—'}</td>
-                  <td className={desk.nowrap}>{c.card ? formatCard(c.card) : '—'}</td>
-                  <td className={css.number}>{c.ordersCount}</td>
-                  <td className={desk.nowrap}>{c.lastOrderAt ? when(c.lastOrderAt) : '—'}</td>
-                  <td>
-                    {c.blocked ? (
-                      <span className={css.blocked}>Заблокирован</span>
-                    ) : (
-                      <span className={css.active}>активен</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {list.pages > 1 && (
-        <nav aria-label="Страницы" className={desk.pages}>
-          {list.page > 1 && <Link to={pageLink(q, list.page - 1)}>← Назад</Link>}
-          <span aria-current="page">{`${list.page} из ${list.pages}`}</span>
-          {list.page < list.pages && <Link to={pageLink(q, list.page + 1)}>Дальше →</Link>}
-        </nav>
-      )}
+            ))}
+          </tbody>
+        </table>
+      </ListFrame>
     </>
   );
 }

@@ -10,7 +10,7 @@ import type { Route } from './+types/handover';
 
 /** «Выдача» (issue 25.5): in the shop, on a phone — the shopper's code finds the ready order, a button hands it over. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  staffPage(request, context, 'orders.move', { ownShop: true });
+  staffPage(request, context, 'orders.move');
   return null;
 }
 
@@ -31,7 +31,7 @@ function summary(card: OrderCard) {
 type Result = { code: string; error?: string; order?: ReturnType<typeof summary>; done?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  staffPage(request, context, 'orders.move', { ownShop: true });
+  staffPage(request, context, 'orders.move');
   const form = await request.formData().catch(() => new FormData());
   const code = String(form.get('code') ?? '').replace(/\D/g, '');
   const { services, ctx } = context;

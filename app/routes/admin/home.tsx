@@ -19,7 +19,7 @@ import type { Route } from './+types/home';
 
 /** The back office's first page: the dashboard for the roles that may read it, a welcome for the others. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const member = staffPage(request, context, null);
+  const member = staffPage(request, context, 'account.manage');
   const welcome = { email: member.email, role: ROLE_TITLES[member.role] };
   if (!roleMay(member, 'dashboard.read')) return { ...welcome, dashboard: null };
   return { ...welcome, dashboard: await context.services.dashboard.summary(context.ctx) };

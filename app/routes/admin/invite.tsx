@@ -11,7 +11,7 @@ import type { Route } from './+types/invite';
 /** The page of an invitation link (or the first owner's link): a name and a password create the account, once. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const invitation = token ? await context.services.staff.invitation(token, context.ctx.now()) : null;
+  const invitation = token ? await context.services.staffTeam.invitation(token, context.ctx.now()) : null;
   return { invitation: invitation && { ...invitation, roleTitle: ROLE_TITLES[invitation.role] } };
 }
 
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = staffAcceptInput.safeParse({ ...fields, email: fields.email || undefined });
   if (!input.success) return { error: input.error.issues[0]?.message ?? 'Проверьте форму.' };
   try {
-    const { token: session } = await context.services.staff.acceptInvite(context.ctx, token, input.data);
+    const { token: session } = await context.services.staffTeam.acceptInvite(context.ctx, token, input.data);
     staffCookie(context).start(session);
     return redirect('/admin/');
   } catch (error) {

@@ -24,7 +24,7 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const member = staffPage(request, context, null);
+  const member = staffPage(request, context, 'account.manage');
   // The inbox says how many questions wait for an answer, to whoever answers them.
   const waiting = roleMay(member, 'content.edit') ? await context.services.questionsAdmin.unanswered(context.ctx) : 0;
   return {

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(result, { status: 400 });
   }
   try {
-    const { token } = await context.services.staff.logIn(context.ctx, input.data);
+    const { token } = await context.services.staffAccounts.logIn(context.ctx, input.data);
     staffCookie(context).start(token);
     return redirect(afterLogin(new URL(request.url).searchParams.get('next')));
   } catch (error) {

@@ -5,15 +5,15 @@ import styles from './admin.module.css';
 import type { Route } from './+types/logout';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  staffPage(request, context, null);
+  staffPage(request, context, 'account.manage');
   return null;
 }
 
 /** Ends the staff session (its row and its cookie). */
 export async function action({ request, context }: Route.ActionArgs) {
-  staffPage(request, context, null);
+  staffPage(request, context, 'account.manage');
   const session = staffCookie(context);
-  if (session.token) await context.services.staff.logOut(context.ctx, session.token);
+  if (session.token) await context.services.staffAccounts.logOut(context.ctx, session.token);
   session.end();
   return redirect('/admin/login/');
 }

@@ -3,7 +3,9 @@ import { data } from 'react-router';
 import type { DeskLine, OrderCard } from '../../../domain/order/desk';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
-import { errorText, fullName, loaderRefusal, orderId, phoneText, when } from '~/lib/admin-orders';
+import { loaderRefusal } from '~/lib/admin-action';
+import { fullName, orderId, phoneText, when } from '~/lib/admin-orders';
+import { errorText } from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
 import print from './print.module.css';
 import type { Route } from './+types/order-print';
@@ -13,7 +15,7 @@ const FORMS = { packing: 'Упаковочный лист', receipt: 'Товар
 type PrintForm = keyof typeof FORMS;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  staffPage(request, context, 'orders.read', { ownShop: true });
+  staffPage(request, context, 'orders.read');
   const form = params.form as PrintForm;
   if (!(form in FORMS)) throw data('Такой печатной формы нет.', { status: 404 });
   const card = await context.services.orderDesk.card(context.ctx, orderId(params.id)).catch(loaderRefusal);

@@ -1,12 +1,14 @@
-import { data, Form, Link, type ShouldRevalidateFunction, useNavigation } from 'react-router';
+import { Form, Link, type ShouldRevalidateFunction, useNavigation } from 'react-router';
 import { imageUrl } from '../../../contract/images';
 import type { DeskHistoryEntry, DeskNote, OrderCard } from '../../../domain/order/desk';
 import { type OrderStatus, STATE_NAMES } from '../../../domain/order/process';
 import { formatAmount } from '../../../domain/pricing/price';
-import { refused, staffPage } from '~/lib/admin';
-import { fullName, lastKeptDay, loaderRefusal, orderId, phoneText, when } from '~/lib/admin-orders';
+import { staffPage } from '~/lib/admin';
+import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
+import { fullName, lastKeptDay, orderId, phoneText, when } from '~/lib/admin-orders';
+import { DomainError } from '../../../domain/errors';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { DeskRefusal } from '~/components/admin/DeskRefusal';
+import { Confirm, DeskRefusal, FormResult } from '~/components/admin/kit';
 import { OrderPayment } from '~/components/admin/OrderPayment';
 import { type DeskPaymentEvent, paymentTimeline } from '../../../domain/order/desk-payment';
 import { refundInput } from '../../../domain/order/desk.schemas';
@@ -16,7 +18,7 @@ import type { Route } from './+types/order';
 
 /** The order card (issue 25.4): everything about one order, its timeline, and the moves the process allows now. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  staffPage(request, context, 'orders.read', { ownShop: true });
+  staffPage(request, context, 'orders.read');
   const card = await context.services.orderDesk.card(context.ctx, orderId(params.id)).catch(loaderRefusal);
   return { card, imgVersion: context.options.imgVersion };
 }
@@ -24,59 +26,45 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** The moves that need words from the staff: a reason to cancel or take back, a tracking number to ship. */
 const NEEDS_REASON: ReadonlySet<OrderStatus> = new Set(['cancelled', 'returned']);
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  staffPage(request, context, 'orders.move', { ownShop: true });
-  const id = orderId(params.id);
-  const { services, ctx } = context;
-  const form = await request.formData().catch(() => new FormData());
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const intent = field('intent');
-  const values = {
-    to: field('to'),
-    reason: field('reason'),
-    trackingNumber: field('trackingNumber'),
-    text: field('text'),
-    amount: field('amount'),
-  };
-  try {
-    if (intent === 'move') {
-      const to = values.to as OrderStatus;
-      if (!(to in STATE_NAMES)) return data({ intent, error: 'Неизвестный статус заказа.' }, { status: 400 });
-      await services.orderDesk.move(ctx, id, {
+export const action = staffAction('orders.move', {
+  move: intent({
+    confirm: (form) =>
+      NEEDS_REASON.has(form.text('to') as OrderStatus) ? 'Отметьте, что подтверждаете это действие.' : null,
+    async run({ form, context, params }) {
+      const to = form.text('to') as OrderStatus;
+      if (!Object.hasOwn(STATE_NAMES, to))
+        throw new DomainError('validation', 'Неизвестный статус заказа.', 'STATUS_UNKNOWN');
+      await context.services.orderDesk.move(context.ctx, orderId(params.id), {
         to,
-        reason: values.reason.trim() || undefined,
-        trackingNumber: values.trackingNumber.trim() || undefined,
+        reason: form.text('reason').trim() || undefined,
+        trackingNumber: form.text('trackingNumber').trim() || undefined,
       });
-      return { intent, notice: `Заказ переведён в статус «${STATE_NAMES[to]}».` };
-    }
-    if (intent === 'note') {
-      await services.orderDesk.note(ctx, id, values.text);
-      return { intent, notice: 'Заметка добавлена.' };
-    }
-    if (intent === 'buyout') {
-      const kept = form.getAll('kept').map(Number).filter(Number.isSafeInteger);
-      await services.orderDesk.buyout(ctx, id, kept);
-      return { intent, notice: 'Примерка записана: заказ получен.' };
-    }
-    if (intent === 'refund') {
-      const parsed = refundInput.safeParse({
-        amount: values.amount,
-        reason: values.reason,
-        lineIds: form.getAll('lineIds'),
-      });
-      if (!parsed.success)
-        return data({ intent, values, error: parsed.error.issues[0]?.message ?? 'Проверьте форму.' }, { status: 400 });
-      const refund = await services.orderDesk.refund(ctx, id, parsed.data);
-      return { intent, notice: `Возврат ${formatAmount(refund.amount)} оформлен.` };
-    }
-    return data({ intent, error: 'Неизвестное действие.' }, { status: 400 });
-  } catch (error) {
-    return refused(error, { intent, values });
-  }
-}
+      return `Заказ переведён в статус «${STATE_NAMES[to]}».`;
+    },
+  }),
+  note: intent({
+    async run({ form, context, params }) {
+      await context.services.orderDesk.note(context.ctx, orderId(params.id), form.text('text'));
+      return 'Заметка добавлена.';
+    },
+  }),
+  buyout: intent({
+    async run({ form, context, params }) {
+      const kept = form.list('kept').map(Number).filter(Number.isSafeInteger);
+      await context.services.orderDesk.buyout(context.ctx, orderId(params.id), kept);
+      return 'Примерка записана: заказ получен.';
+    },
+  }),
+  refund: intent({
+    confirm: 'Отметьте, что подтверждаете возврат денег: отменить его нельзя.',
+    read: (form) => ({ amount: form.text('amount'), reason: form.text('reason'), lineIds: form.list('lineIds') }),
+    schema: refundInput,
+    async run({ input, context, params }) {
+      const refund = await context.services.orderDesk.refund(context.ctx, orderId(params.id), input);
+      return `Возврат ${formatAmount(refund.amount)} оформлен.`;
+    },
+  }),
+});
 
 /** After any post, the card is read again: a refused move may mean the order moved under another's hands. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
@@ -115,7 +103,7 @@ function timeline(card: OrderCard): TimelineItem[] {
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   const { card, imgVersion } = loaderData;
   const busy = useNavigation().state !== 'idle';
-  const result = actionData as { intent?: string; notice?: string; error?: string; values?: Record<string, string> };
+  const result = actionData as FormOutcome | undefined;
   const d = card.delivery;
   const place = d.address ?? d.shop ?? d.point ?? '';
   return (
@@ -133,16 +121,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         {card.overdue && <span className={desk.overdue}>не подтверждён вовремя</span>}
       </div>
       <p className={desk.muted}>{`Оформлен ${when(card.createdAt)}`}</p>
-      {result?.notice && (
-        <p className={styles.notice} role="status">
-          {result.notice}
-        </p>
-      )}
-      {result?.error && (
-        <p className={styles.error} role="alert">
-          {result.error}
-        </p>
-      )}
+      <FormResult result={result} />
       <div className={desk.card}>
         <div className={desk.column}>
           <section className={desk.block} aria-labelledby="order-lines">
@@ -388,15 +367,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 /** One move as a form: a button, with the reason or the tracking number it needs. */
-function MoveForm({
-  to,
-  busy,
-  result,
-}: {
-  to: OrderStatus;
-  busy: boolean;
-  result?: { intent?: string; error?: string; values?: Record<string, string> };
-}) {
+function MoveForm({ to, busy, result }: { to: OrderStatus; busy: boolean; result?: FormOutcome }) {
   const kept = result?.intent === 'move' && result.error && result.values?.to === to ? result.values : undefined;
   const label = `Перевести в «${STATE_NAMES[to]}»`;
   const wordy = NEEDS_REASON.has(to) || to === 'shipped';
@@ -416,6 +387,7 @@ function MoveForm({
           <input name="trackingNumber" required maxLength={64} autoComplete="off" defaultValue={kept?.trackingNumber} />
         </label>
       )}
+      {NEEDS_REASON.has(to) && <Confirm>{to === 'cancelled' ? 'Да, отменить заказ' : 'Да, оформить возврат'}</Confirm>}
       <button
         type="submit"
         className={to === 'cancelled' || to === 'returned' ? desk.danger : styles.button}

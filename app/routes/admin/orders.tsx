@@ -1,19 +1,21 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { DELIVERY_NAMES, type OrderStatus, STATE_NAMES } from '../../../domain/order/process';
 import { DESK_QUEUES } from '../../../domain/order/queues';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
-import { deskFilter, deskQuery, loaderRefusal, phoneText, SORTS, when } from '~/lib/admin-orders';
+import { loaderRefusal } from '~/lib/admin-action';
+import { deskFilter, deskQuery, phoneText, SORTS, when } from '~/lib/admin-orders';
 import { STAFF_API } from '../../../contract/staff-api';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { DeskRefusal } from '~/components/admin/DeskRefusal';
+import { DeskRefusal } from '~/components/admin/kit';
+import { ListFrame } from '~/components/admin/kit';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import type { Route } from './+types/orders';
 
 /** The orders desk (issue 25.3): queues as tabs, search, filters, sort and pages, all in the address. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const member = staffPage(request, context, 'orders.read', { ownShop: true });
+  const member = staffPage(request, context, 'orders.read');
   const filter = deskFilter(new URL(request.url).searchParams);
   const { services, ctx } = context;
   // A `shop` member's desk is their shop's alone (the service scopes it): no shop to choose.
@@ -32,17 +34,6 @@ export function meta() {
 
 const STATUSES = Object.entries(STATE_NAMES) as [OrderStatus, string][];
 const DESK_PATH = '/admin/orders/';
-
-/** The pages to link: the first, the last and two either side of the current one, with a gap where some are left out. */
-function pageWindow(current: number, pages: number): { page: number; gap?: true }[] {
-  const shown = Array.from({ length: pages }, (_, i) => i + 1).filter(
-    (p) => p === 1 || p === pages || Math.abs(p - current) <= 2,
-  );
-  return shown.flatMap((page, i) => {
-    const before = shown[i - 1];
-    return before !== undefined && page - before > 1 ? [{ page: before, gap: true as const }, { page }] : [{ page }];
-  });
-}
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { list, filter, shops } = loaderData;
@@ -74,153 +65,130 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <Form method="get" className={styles.filters} aria-label="Фильтры заказов">
-        {filter.queue && <input type="hidden" name="queue" value={filter.queue} />}
-        <label>
-          Поиск
-          <input
-            name="q"
-            type="search"
-            defaultValue={filter.q}
-            placeholder="номер, телефон, email, имя"
-            className={desk.search}
-          />
-        </label>
-        <label>
-          Статус
-          <select name="status" defaultValue={filter.status ?? ''}>
-            <option value="">все</option>
-            {STATUSES.map(([status, name]) => (
-              <option key={status} value={status}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Доставка
-          <select name="deliveryType" defaultValue={filter.deliveryType ?? ''}>
-            <option value="">все</option>
-            {Object.entries(DELIVERY_NAMES).map(([type, name]) => (
-              <option key={type} value={type}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {shops.length > 0 && (
-          <label>
-            Магазин
-            <select name="shopId" defaultValue={filter.shopId ?? ''} className={desk.shop}>
-              <option value="">все</option>
-              {shops.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label>
-          С даты
-          <input name="from" type="date" defaultValue={filter.from} />
-        </label>
-        <label>
-          По дату
-          <input name="to" type="date" defaultValue={filter.to} />
-        </label>
-        <label>
-          Порядок
-          <select name="sort" defaultValue={filter.sort ?? 'new'}>
-            {Object.entries(SORTS).map(([sort, name]) => (
-              <option key={sort} value={sort}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className={styles.button}>
-          Показать
-        </button>
-        <Link to={`${DESK_PATH}${deskQuery({ queue: filter.queue })}`} className={desk.reset}>
-          Сбросить
-        </Link>
-      </Form>
-      <p className={desk.found} role="status">
-        {`Найдено заказов: ${list.total}`}
-      </p>
-      {list.items.length === 0 ? (
-        <p>Заказов по этим условиям нет.</p>
-      ) : (
-        <div className={desk.scroll}>
-          <table className={`${styles.table} ${desk.list}`}>
-            <caption className="visually-hidden">Заказы, страница {list.page}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Номер</th>
-                <th scope="col">Дата</th>
-                <th scope="col">Покупатель</th>
-                <th scope="col">Получение</th>
-                <th scope="col" className={desk.amount}>
-                  Сумма
-                </th>
-                <th scope="col">Статус</th>
+      <ListFrame
+        label="Фильтры заказов"
+        filters={
+          <>
+            {filter.queue && <input type="hidden" name="queue" value={filter.queue} />}
+            <label>
+              Поиск
+              <input
+                name="q"
+                type="search"
+                defaultValue={filter.q}
+                placeholder="номер, телефон, email, имя"
+                className={desk.search}
+              />
+            </label>
+            <label>
+              Статус
+              <select name="status" defaultValue={filter.status ?? ''}>
+                <option value="">все</option>
+                {STATUSES.map(([status, name]) => (
+                  <option key={status} value={status}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Доставка
+              <select name="deliveryType" defaultValue={filter.deliveryType ?? ''}>
+                <option value="">все</option>
+                {Object.entries(DELIVERY_NAMES).map(([type, name]) => (
+                  <option key={type} value={type}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {shops.length > 0 && (
+              <label>
+                Магазин
+                <select name="shopId" defaultValue={filter.shopId ?? ''} className={desk.shop}>
+                  <option value="">все</option>
+                  {shops.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            <label>
+              С даты
+              <input name="from" type="date" defaultValue={filter.from} />
+            </label>
+            <label>
+              По дату
+              <input name="to" type="date" defaultValue={filter.to} />
+            </label>
+            <label>
+              Порядок
+              <select name="sort" defaultValue={filter.sort ?? 'new'}>
+                {Object.entries(SORTS).map(([sort, name]) => (
+                  <option key={sort} value={sort}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
+        }
+        resetTo={`${DESK_PATH}${deskQuery({ queue: filter.queue })}`}
+        found={`Найдено заказов: ${list.total}`}
+        empty="Заказов по этим условиям нет."
+        count={list.items.length}
+        pager={{
+          page: list.page,
+          pages: list.pages,
+          href: (page) => `${DESK_PATH}${deskQuery(filter, { page: page === 1 ? '' : page })}`,
+        }}
+      >
+        <table className={`${styles.table} ${desk.list}`}>
+          <caption className="visually-hidden">Заказы, страница {list.page}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Номер</th>
+              <th scope="col">Дата</th>
+              <th scope="col">Покупатель</th>
+              <th scope="col">Получение</th>
+              <th scope="col" className={desk.amount}>
+                Сумма
+              </th>
+              <th scope="col">Статус</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((o) => (
+              <tr key={o.id}>
+                <td className={desk.nowrap}>
+                  <Link to={`/admin/orders/${o.id}/`} className={desk.link}>
+                    {`№ ${o.number}`}
+                  </Link>
+                </td>
+                <td className={desk.nowrap}>{when(o.createdAt)}</td>
+                <td>
+                  <div>{o.customer.name}</div>
+                  <div className={desk.muted}>{phoneText(o.customer.phone)}</div>
+                  {o.customer.email && <div className={desk.muted}>{o.customer.email}</div>}
+                </td>
+                <td>
+                  <div>{o.deliveryName}</div>
+                  <div className={desk.muted}>{o.place}</div>
+                </td>
+                <td className={`${desk.amount} price`}>{formatAmount(o.total)}</td>
+                <td>
+                  <span className={desk.status} data-status={o.status}>
+                    {o.statusName}
+                  </span>
+                  {o.overdue && <div className={desk.overdue}>не подтверждён вовремя</div>}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.items.map((o) => (
-                <tr key={o.id}>
-                  <td className={desk.nowrap}>
-                    <Link to={`/admin/orders/${o.id}/`} className={desk.link}>
-                      {`№ ${o.number}`}
-                    </Link>
-                  </td>
-                  <td className={desk.nowrap}>{when(o.createdAt)}</td>
-                  <td>
-                    <div>{o.customer.name}</div>
-                    <div className={desk.muted}>{phoneText(o.customer.phone)}</div>
-                    {o.customer.email && <div className={desk.muted}>{o.customer.email}</div>}
-                  </td>
-                  <td>
-                    <div>{o.deliveryName}</div>
-                    <div className={desk.muted}>{o.place}</div>
-                  </td>
-                  <td className={`${desk.amount} price`}>{formatAmount(o.total)}</td>
-                  <td>
-                    <span className={desk.status} data-status={o.status}>
-                      {o.statusName}
-                    </span>
-                    {o.overdue && <div className={desk.overdue}>не подтверждён вовремя</div>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {list.pages > 1 && (
-        <nav aria-label="Страницы" className={desk.pages}>
-          {pageWindow(list.page, list.pages).map(({ page, gap }) =>
-            gap ? (
-              <span key={`gap-${page}`} aria-hidden="true">
-                …
-              </span>
-            ) : page === list.page ? (
-              <span key={page} aria-current="page">
-                {page}
-              </span>
-            ) : (
-              <Link
-                key={page}
-                to={`${DESK_PATH}${deskQuery(filter, { page: page === 1 ? '' : page })}`}
-                aria-label={`Страница ${page}`}
-              >
-                {page}
-              </Link>
-            ),
-          )}
-        </nav>
-      )}
+            ))}
+          </tbody>
+        </table>
+      </ListFrame>
     </>
   );
 }

@@ -1,13 +1,16 @@
-import { data, Form, Link, type ShouldRevalidateFunction } from 'react-router';
+import { Form, Link, type ShouldRevalidateFunction } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { imageUrl } from '../../../contract/images';
 import { offerPriceInput, productEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { OWNED_BY_1C_NOTE } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
 import { CATALOGUE_BACK } from '~/components/admin/CatalogueTabs';
-import { DeskRefusal } from '~/components/admin/DeskRefusal';
-import { refused, staffPage } from '~/lib/admin';
-import { catalogueRefusal, productIdParam, roublesField } from '~/lib/admin-catalogue';
+import { DeskRefusal } from '~/components/admin/kit';
+import { FormResult } from '~/components/admin/kit';
+import { staffPage } from '~/lib/admin';
+import { type FormOutcome, intent, loaderRefusal, type PostedForm, staffAction } from '~/lib/admin-action';
+import { productIdParam, roublesField } from '~/lib/admin-catalogue';
+import { DomainError } from '../../../domain/errors';
 import styles from './admin.module.css';
 import cat from './catalogue.module.css';
 import type { Route } from './+types/product';
@@ -18,7 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = productIdParam(params.id);
   const { services, ctx } = context;
   const [product, sections, brands] = await Promise.all([
-    services.catalogAdmin.card(ctx, id).catch(catalogueRefusal),
+    services.catalogAdmin.card(ctx, id).catch(loaderRefusal),
     services.catalogAdmin.sections(ctx),
     services.catalogAdmin.brands(ctx),
   ]);
@@ -30,67 +33,41 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-interface CardOutcome {
-  intent: string;
-  offerId?: string;
-  notice?: string;
-  error?: string;
-  values?: Record<string, string>;
-}
+const offerIdInput = (form: PostedForm) => form.text('offerId');
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  staffPage(request, context, 'catalog.edit');
-  const id = productIdParam(params.id);
-  const { services, ctx } = context;
-  const form = await request.formData().catch(() => new FormData());
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : undefined;
-  };
-  const intent = field('intent') ?? '';
-  const bad = (error: string, extra: Partial<CardOutcome> = {}) =>
-    data<CardOutcome>({ intent, error, ...extra }, { status: 400 });
-  try {
-    if (intent === 'price') {
-      const offerId = field('offerId') ?? '';
-      const values = { price: field('price') ?? '', oldPrice: field('oldPrice') ?? '' };
-      if (!/^\d{1,9}$/.test(offerId)) return bad('Размер товара не найден.');
-      const parsed = offerPriceInput.safeParse(values);
-      if (!parsed.success) return bad(parsed.error.issues[0]?.message ?? 'Проверьте цену.', { offerId, values });
-      const offer = await services.catalogAdmin.setPrice(ctx, Number(offerId), parsed.data);
-      return { intent, offerId, notice: `Цена размера ${offer.size} сохранена.` } satisfies CardOutcome;
-    }
-    if (intent === 'edit') {
-      const values = {
-        name: field('name'),
-        description: field('description'),
-        sectionId: field('sectionId'),
-        brandId: field('brandId'),
-      };
-      const parsed = productEditInput.safeParse(values);
-      if (!parsed.success)
-        return bad(parsed.error.issues[0]?.message ?? 'Проверьте поля товара.', {
-          values: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Record<
-            string,
-            string
-          >,
-        });
-      await services.catalogAdmin.edit(ctx, id, parsed.data);
-      return { intent, notice: 'Товар сохранён.' } satisfies CardOutcome;
-    }
-    if (intent === 'publish') {
-      const published = field('published') === '1';
-      await services.catalogAdmin.edit(ctx, id, { published });
-      return {
-        intent,
-        notice: published ? 'Товар опубликован: он снова на сайте.' : 'Товар снят с сайта.',
-      } satisfies CardOutcome;
-    }
-    return bad('Неизвестное действие.');
-  } catch (error) {
-    return refused(error, { intent, offerId: field('offerId') } as CardOutcome);
-  }
-}
+export const action = staffAction('catalog.edit', {
+  price: intent({
+    read: (form) => ({ price: form.text('price'), oldPrice: form.text('oldPrice') }),
+    schema: offerPriceInput,
+    async run({ input, form, context }) {
+      const offerId = offerIdInput(form);
+      if (!/^\d{1,9}$/.test(offerId)) throw new DomainError('not_found', 'Размер товара не найден.', 'OFFER_NOT_FOUND');
+      const offer = await context.services.catalogAdmin.setPrice(context.ctx, Number(offerId), input);
+      return `Цена размера ${offer.size} сохранена.`;
+    },
+  }),
+  edit: intent({
+    read: (form) =>
+      Object.fromEntries(
+        ['name', 'description', 'sectionId', 'brandId'].map((name) => [
+          name,
+          form.has(name) ? form.text(name) : undefined,
+        ]),
+      ),
+    schema: productEditInput,
+    async run({ input, context, params }) {
+      await context.services.catalogAdmin.edit(context.ctx, productIdParam(params.id), input);
+      return 'Товар сохранён.';
+    },
+  }),
+  publish: intent({
+    async run({ form, context, params }) {
+      const published = form.text('published') === '1';
+      await context.services.catalogAdmin.edit(context.ctx, productIdParam(params.id), { published });
+      return published ? 'Товар опубликован: он снова на сайте.' : 'Товар снят с сайта.';
+    },
+  }),
+});
 
 /** After any post the card is read again: prices and the lowest price follow the change. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
@@ -111,20 +88,8 @@ function Owned() {
 
 export default function ProductCard({ loaderData, actionData }: Route.ComponentProps) {
   const { product: p, sections, brands, imgVersion } = loaderData;
-  const result = actionData as CardOutcome | undefined;
-  const editValues = (result?.intent === 'edit' && result.values) || {};
-  const message = (intent: string) =>
-    result?.intent === intent ? (
-      result.error ? (
-        <p className={styles.error} role="alert">
-          {result.error}
-        </p>
-      ) : result.notice ? (
-        <p className={styles.notice} role="status">
-          {result.notice}
-        </p>
-      ) : null
-    ) : null;
+  const result = actionData as FormOutcome | undefined;
+  const editValues = (result?.intent === 'edit' && result.error && result.values) || {};
   return (
     <>
       <p>
@@ -154,13 +119,13 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
             {p.published ? 'Снять с сайта' : 'Опубликовать'}
           </button>
         </Form>
-        {message('publish')}
+        <FormResult result={result} intent="publish" />
       </section>
       <div className={cat.card}>
         <div className={cat.column}>
           <section className={cat.block} aria-labelledby="product-fields">
             <h2 id="product-fields">Описание</h2>
-            {message('edit')}
+            <FormResult result={result} intent="edit" />
             {p.ownedBy1C ? (
               <div className={cat.fields}>
                 <Owned />
@@ -221,7 +186,7 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
 
           <section className={cat.block} aria-labelledby="product-sizes">
             <h2 id="product-sizes">Размеры и цены</h2>
-            {message('price')}
+            <FormResult result={result} intent="price" />
             <div className={cat.scroll}>
               <table className={`${styles.table} ${cat.sizes}`}>
                 <caption className="visually-hidden">Цены размеров, в рублях</caption>
@@ -241,7 +206,8 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
                 <tbody>
                   {p.offers.map((o) => {
                     const formId = `price-${o.id}`;
-                    const mine = result?.intent === 'price' && result.offerId === String(o.id) ? result : undefined;
+                    const mine =
+                      result?.intent === 'price' && result.values?.offerId === String(o.id) ? result : undefined;
                     return (
                       <tr key={`${o.id}-${o.price}-${o.oldPrice}`}>
                         <th scope="row">{o.size}</th>

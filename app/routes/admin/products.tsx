@@ -1,14 +1,25 @@
-import { data, Form, Link } from 'react-router';
+import { Form, Link } from 'react-router';
+import type { z } from 'zod';
 import { imageUrl } from '../../../contract/images';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { bulkPriceInput } from '../../../domain/catalog/admin/admin.schemas';
 import type { BulkPriceResult } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
 import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
-import { DeskRefusal } from '~/components/admin/DeskRefusal';
-import { refused, staffPage } from '~/lib/admin';
+import { DeskRefusal } from '~/components/admin/kit';
+import { FormResult } from '~/components/admin/kit';
+import { ListFrame } from '~/components/admin/kit';
+import { staffPage } from '~/lib/admin';
+import {
+  type FormOutcome,
+  type IntentArgs,
+  intent,
+  loaderRefusal,
+  type PostedForm,
+  staffAction,
+} from '~/lib/admin-action';
 import { catalogueFilter } from '~/lib/admin-catalogue.server';
-import { catalogueQuery, catalogueRefusal, filterFields } from '~/lib/admin-catalogue';
+import { catalogueQuery, filterFields, PRODUCT_FILTERS } from '~/lib/admin-catalogue';
 import styles from './admin.module.css';
 import cat from './catalogue.module.css';
 import type { Route } from './+types/products';
@@ -19,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = catalogueFilter(new URL(request.url).searchParams);
   const { services, ctx } = context;
   const [list, sections, brands] = await Promise.all([
-    services.catalogAdmin.list(ctx, filter).catch(catalogueRefusal),
+    services.catalogAdmin.list(ctx, filter).catch(loaderRefusal),
     services.catalogAdmin.sections(ctx),
     services.catalogAdmin.brands(ctx),
   ]);
@@ -32,50 +43,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-interface BulkOutcome {
-  bulk?: BulkPriceResult;
-  values?: Record<string, string>;
-  error?: string;
-  notice?: string;
-}
-
 /** The bulk change: `preview` shows what would change, `apply` writes exactly the filter the preview carried. */
-export async function action({ request, context }: Route.ActionArgs) {
-  staffPage(request, context, 'catalog.edit');
-  const form = await request.formData().catch(() => new FormData());
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
+const bulkRead = (apply: boolean) => (form: PostedForm) => ({
+  filter: Object.fromEntries(PRODUCT_FILTERS.map((name) => [name, form.text(name)]).filter(([, v]) => v !== '')),
+  kind: form.text('kind'),
+  value: form.text('value'),
+  keepOld: form.text('keepOld') === '1',
+  apply,
+  expected: apply && /^\d{1,9}$/.test(form.text('expected')) ? Number(form.text('expected')) : undefined,
+});
+const bulkRun =
+  (apply: boolean) =>
+  async ({ input, form, context }: IntentArgs<z.infer<typeof bulkPriceInput>>) => {
+    const bulk = await context.services.catalogAdmin.bulkPrice(context.ctx, { ...input, apply });
+    // The preview keeps the rule in its form, to change it and look again.
+    return { bulk, values: form.values(), notice: bulk.applied ? `Цены изменены: ${bulk.count} размеров.` : undefined };
   };
-  const values = { kind: field('kind'), value: field('value'), keepOld: field('keepOld') };
-  const filter = Object.fromEntries(
-    ['q', 'sectionId', 'brandId', 'published', 'inStock', 'hasPhotos']
-      .map((name) => [name, field(name)])
-      .filter(([, v]) => v !== ''),
-  );
-  const apply = field('intent') === 'apply';
-  const expected = field('expected');
-  const parsed = bulkPriceInput.safeParse({
-    filter,
-    kind: values.kind,
-    value: values.value,
-    keepOld: values.keepOld === '1',
-    apply,
-    expected: apply && /^\d{1,9}$/.test(expected) ? Number(expected) : undefined,
-  });
-  if (!parsed.success)
-    return data<BulkOutcome>({ values, error: parsed.error.issues[0]?.message ?? 'Проверьте форму.' }, { status: 400 });
-  try {
-    const bulk = await context.services.catalogAdmin.bulkPrice(context.ctx, parsed.data);
-    return {
-      bulk,
-      values,
-      notice: bulk.applied ? `Цены изменены: ${bulk.count} размеров.` : undefined,
-    } satisfies BulkOutcome;
-  } catch (error) {
-    return refused(error, { values } as BulkOutcome);
-  }
-}
+
+export const action = staffAction('catalog.edit', {
+  preview: intent({ read: bulkRead(false), schema: bulkPriceInput, run: bulkRun(false) }),
+  apply: intent({ read: bulkRead(true), schema: bulkPriceInput, run: bulkRun(true) }),
+});
 
 export const headers = cachePolicy('private');
 
@@ -99,7 +87,7 @@ function priceRange(min: number | null, max: number | null) {
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
   const { list, filter, sections, brands, imgVersion } = loaderData;
-  const outcome = actionData as BulkOutcome | undefined;
+  const outcome = actionData as (FormOutcome & { bulk?: BulkPriceResult }) | undefined;
   const values = outcome?.values ?? { kind: 'percent', value: '', keepOld: '' };
   const { page: _page, ...listFilter } = filter;
   const hidden = Object.entries(filterFields(listFilter));
@@ -110,139 +98,126 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         <h1>Каталог</h1>
       </div>
       <CatalogueTabs />
-      <Form method="get" className={styles.filters} aria-label="Фильтры товаров">
-        <label>
-          Поиск
-          <input
-            name="q"
-            type="search"
-            defaultValue={filter.q}
-            placeholder="название, артикул, код"
-            className={cat.search}
-          />
-        </label>
-        <label>
-          Раздел
-          <select name="sectionId" defaultValue={filter.sectionId ?? ''} className={cat.select}>
-            <option value="">все</option>
-            {sections.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
+      <ListFrame
+        label="Фильтры товаров"
+        filters={
+          <>
+            <label>
+              Поиск
+              <input
+                name="q"
+                type="search"
+                defaultValue={filter.q}
+                placeholder="название, артикул, код"
+                className={cat.search}
+              />
+            </label>
+            <label>
+              Раздел
+              <select name="sectionId" defaultValue={filter.sectionId ?? ''} className={cat.select}>
+                <option value="">все</option>
+                {sections.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Бренд
+              <select name="brandId" defaultValue={filter.brandId ?? ''} className={cat.select}>
+                <option value="">все</option>
+                {brands.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {b.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {(
+              [
+                ['published', 'Опубликован', filter.published],
+                ['inStock', 'В наличии', filter.inStock],
+                ['hasPhotos', 'Есть фото', filter.hasPhotos],
+              ] as const
+            ).map(([name, label, value]) => (
+              <label key={name}>
+                {label}
+                <select name={name} defaultValue={flagValue(value)}>
+                  {YES_NO.map(([v, text]) => (
+                    <option key={v} value={v}>
+                      {text}
+                    </option>
+                  ))}
+                </select>
+              </label>
             ))}
-          </select>
-        </label>
-        <label>
-          Бренд
-          <select name="brandId" defaultValue={filter.brandId ?? ''} className={cat.select}>
-            <option value="">все</option>
-            {brands.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {(
-          [
-            ['published', 'Опубликован', filter.published],
-            ['inStock', 'В наличии', filter.inStock],
-            ['hasPhotos', 'Есть фото', filter.hasPhotos],
-          ] as const
-        ).map(([name, label, value]) => (
-          <label key={name}>
-            {label}
-            <select name={name} defaultValue={flagValue(value)}>
-              {YES_NO.map(([v, text]) => (
-                <option key={v} value={v}>
-                  {text}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
-        <button type="submit" className={styles.button}>
-          Показать
-        </button>
-        <Link to={LIST_PATH} className={cat.reset}>
-          Сбросить
-        </Link>
-      </Form>
-      <p className={cat.found} role="status">
-        {`Найдено товаров: ${list.total}`}
-      </p>
-      {list.items.length === 0 ? (
-        <p>Товаров по этим условиям нет.</p>
-      ) : (
-        <div className={cat.scroll}>
-          <table className={`${styles.table} ${cat.list}`}>
-            <caption className="visually-hidden">Товары, страница {list.page}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Фото</th>
-                <th scope="col">Товар</th>
-                <th scope="col">Раздел</th>
-                <th scope="col">Бренд</th>
-                <th scope="col" className={cat.num}>
-                  Цена
-                </th>
-                <th scope="col" className={cat.num}>
-                  Остаток
-                </th>
-                <th scope="col">На сайте</th>
+          </>
+        }
+        resetTo={LIST_PATH}
+        found={`Найдено товаров: ${list.total}`}
+        empty="Товаров по этим условиям нет."
+        count={list.items.length}
+        pager={{
+          page: list.page,
+          pages: list.pages,
+          href: (page) => `${LIST_PATH}${catalogueQuery(filter, { page: page === 1 ? '' : page })}`,
+        }}
+      >
+        <table className={`${styles.table} ${cat.list}`}>
+          <caption className="visually-hidden">Товары, страница {list.page}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Фото</th>
+              <th scope="col">Товар</th>
+              <th scope="col">Раздел</th>
+              <th scope="col">Бренд</th>
+              <th scope="col" className={cat.num}>
+                Цена
+              </th>
+              <th scope="col" className={cat.num}>
+                Остаток
+              </th>
+              <th scope="col">На сайте</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  {p.image ? (
+                    <img
+                      src={imageUrl(p.image, 'thumb', imgVersion)}
+                      alt=""
+                      width={39}
+                      height={58}
+                      className={cat.thumb}
+                      loading="lazy"
+                    />
+                  ) : (
+                    <span className={cat.noPhoto} title="Нет фото" />
+                  )}
+                </td>
+                <td>
+                  <Link to={`/admin/products/${p.id}/`} className={cat.link}>
+                    {p.name}
+                  </Link>
+                  <div className={cat.muted}>{`Арт. ${p.article} · ${p.code}`}</div>
+                </td>
+                <td>{p.section}</td>
+                <td>{p.brand}</td>
+                <td className={`${cat.num} price`}>{priceRange(p.minPrice, p.maxPrice)}</td>
+                <td className={cat.num}>{p.stock}</td>
+                <td>
+                  <span className={cat.badge} data-on={p.published}>
+                    {p.published ? 'опубликован' : 'снят'}
+                  </span>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.items.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    {p.image ? (
-                      <img
-                        src={imageUrl(p.image, 'thumb', imgVersion)}
-                        alt=""
-                        width={39}
-                        height={58}
-                        className={cat.thumb}
-                        loading="lazy"
-                      />
-                    ) : (
-                      <span className={cat.noPhoto} title="Нет фото" />
-                    )}
-                  </td>
-                  <td>
-                    <Link to={`/admin/products/${p.id}/`} className={cat.link}>
-                      {p.name}
-                    </Link>
-                    <div className={cat.muted}>{`Арт. ${p.article} · ${p.code}`}</div>
-                  </td>
-                  <td>{p.section}</td>
-                  <td>{p.brand}</td>
-                  <td className={`${cat.num} price`}>{priceRange(p.minPrice, p.maxPrice)}</td>
-                  <td className={cat.num}>{p.stock}</td>
-                  <td>
-                    <span className={cat.badge} data-on={p.published}>
-                      {p.published ? 'опубликован' : 'снят'}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {list.pages > 1 && (
-        <nav aria-label="Страницы" className={cat.pages}>
-          {list.page > 1 && (
-            <Link to={`${LIST_PATH}${catalogueQuery(filter, { page: list.page === 2 ? '' : list.page - 1 })}`}>
-              ← Назад
-            </Link>
-          )}
-          <span aria-current="page">{`${list.page} из ${list.pages}`}</span>
-          {list.page < list.pages && (
-            <Link to={`${LIST_PATH}${catalogueQuery(filter, { page: list.page + 1 })}`}>Дальше →</Link>
-          )}
-        </nav>
-      )}
+            ))}
+          </tbody>
+        </table>
+      </ListFrame>
 
       <section className={cat.bulk} aria-labelledby="bulk-title">
         <h2 id="bulk-title">Изменить цены списка</h2>
@@ -275,16 +250,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             </button>
           </fieldset>
         </Form>
-        {outcome?.error && (
-          <p className={styles.error} role="alert">
-            {outcome.error}
-          </p>
-        )}
-        {outcome?.notice && (
-          <p className={styles.notice} role="status">
-            {outcome.notice}
-          </p>
-        )}
+        <FormResult result={outcome} />
         {bulk && <BulkPreview bulk={bulk} />}
       </section>
     </>

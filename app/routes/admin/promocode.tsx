@@ -1,9 +1,11 @@
-import { data, Form, Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { STATE_NAMES, type OrderStatus } from '../../../domain/order/process';
 import { promoUpdateInput } from '../../../domain/pricing/promo-admin.schemas';
-import { refused, staffPage } from '~/lib/admin';
-import { loaderRefusal } from '~/lib/admin-orders';
-import { parsePromoForm, type PromoFormValues, promoWhen, rubles, toLocalInput, typedValues } from '~/lib/admin-promo';
+import { staffPage } from '~/lib/admin';
+import { type FormOutcome, type FormValues, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
+import { promoFormFields, promoWhen, rubles, toLocalInput } from '~/lib/admin-promo';
+import { Confirm } from '~/components/admin/kit';
+import { FormResult } from '~/components/admin/kit';
 import { PromoForm } from '~/components/admin/PromoForm';
 import { cachePolicy } from '../../../contract/cache-policy';
 import admin from './admin.module.css';
@@ -24,40 +26,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...card, ...choices, created };
 }
 
-interface PromoResult {
-  form: 'save' | 'stop';
-  notice?: string;
-  error?: string;
-  values?: PromoFormValues;
-}
-
-export async function action({ request, params, context }: Route.ActionArgs) {
-  staffPage(request, context, 'promo.edit');
-  const { services, ctx } = context;
-  const code = codeOf(params.code);
-  const form = await request.formData();
-  if (form.get('intent') === 'stop') {
-    if (form.get('confirm') !== 'yes')
-      return data({ form: 'stop', error: 'Отметьте, что хотите остановить промокод.' } satisfies PromoResult, {
-        status: 400,
-      });
-    try {
-      await services.promoAdmin.stop(ctx, code);
-      return { form: 'stop', notice: `Промокод ${code} остановлен: оформить заказ с ним больше нельзя.` };
-    } catch (error) {
-      return refused(error, { form: 'stop' } satisfies PromoResult);
-    }
-  }
-  const parsed = parsePromoForm(promoUpdateInput, form);
-  if (!parsed.ok)
-    return data({ form: 'save', error: parsed.error, values: parsed.values } satisfies PromoResult, { status: 400 });
-  try {
-    await services.promoAdmin.update(ctx, code, parsed.input);
-    return { form: 'save', notice: 'Изменения сохранены.' } satisfies PromoResult;
-  } catch (error) {
-    return refused(error, { form: 'save', values: typedValues(form) } satisfies PromoResult);
-  }
-}
+export const action = staffAction('promo.edit', {
+  save: intent({
+    read: promoFormFields,
+    schema: promoUpdateInput,
+    async run({ input, context, params }) {
+      await context.services.promoAdmin.update(context.ctx, codeOf(params.code), input);
+      return 'Изменения сохранены.';
+    },
+  }),
+  stop: intent({
+    confirm: 'Отметьте, что хотите остановить промокод.',
+    async run({ context, params }) {
+      const code = codeOf(params.code);
+      await context.services.promoAdmin.stop(context.ctx, code);
+      return `Промокод ${code} остановлен: оформить заказ с ним больше нельзя.`;
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
@@ -65,26 +51,10 @@ export function meta({ params }: Route.MetaArgs) {
   return [{ title: `Промокод ${codeOf(params.code)} — ВЬЮГА` }, { name: 'robots', content: 'noindex' }];
 }
 
-function Outcome({ result }: { result: PromoResult | undefined }) {
-  if (result?.notice)
-    return (
-      <p className={admin.notice} role="status">
-        {result.notice}
-      </p>
-    );
-  if (result?.error)
-    return (
-      <p className={admin.error} role="alert">
-        {result.error}
-      </p>
-    );
-  return null;
-}
-
 export default function Promocode({ loaderData, actionData }: Route.ComponentProps) {
   const { promocode: p, uses, sections, brands, created } = loaderData;
-  const result = actionData as PromoResult | undefined;
-  const saved: PromoFormValues = {
+  const result = actionData as FormOutcome | undefined;
+  const saved: FormValues = {
     kind: p.kind,
     value: String(p.value),
     minTotal: p.minTotal ? String(p.minTotal) : '',
@@ -95,7 +65,7 @@ export default function Promocode({ loaderData, actionData }: Route.ComponentPro
     sectionIds: p.sectionIds.map(String),
     brandIds: p.brandIds.map(String),
   };
-  const values = result?.form === 'save' && result.values ? result.values : saved;
+  const values = result?.intent === 'save' && result.error && result.values ? result.values : saved;
   return (
     <>
       <p>
@@ -123,7 +93,7 @@ export default function Promocode({ loaderData, actionData }: Route.ComponentPro
       </p>
       <section className={styles.section} aria-labelledby="promo-edit">
         <h2 id="promo-edit">Условия</h2>
-        <Outcome result={result?.form === 'save' ? result : undefined} />
+        <FormResult result={result} intent="save" />
         <PromoForm
           key={JSON.stringify(values)}
           values={values}
@@ -136,7 +106,7 @@ export default function Promocode({ loaderData, actionData }: Route.ComponentPro
       </section>
       <section className={styles.section} aria-labelledby="promo-stop">
         <h2 id="promo-stop">Остановка</h2>
-        <Outcome result={result?.form === 'stop' ? result : undefined} />
+        <FormResult result={result} intent="stop" />
         {p.stoppedAt ? (
           <p className={admin.muted}>
             Промокод остановлен {promoWhen(p.stoppedAt)}. Покупатели его больше не применят.
@@ -148,10 +118,7 @@ export default function Promocode({ loaderData, actionData }: Route.ComponentPro
               Промокод перестанет действовать сразу, в том числе у покупателей, которые уже ввели его. Вернуть его
               нельзя.
             </p>
-            <label>
-              <input type="checkbox" name="confirm" value="yes" required />
-              Да, остановить промокод {p.code}
-            </label>
+            <Confirm>Да, остановить промокод {p.code}</Confirm>
             <button type="submit" className={admin.danger}>
               Остановить промокод
             </button>

@@ -1,9 +1,11 @@
-import { data, Form, Link, redirect } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { PROMO_STATE_TITLES } from '../../../domain/pricing/promo-admin';
 import { PROMO_STATES, promoCreateInput, promoListInput } from '../../../domain/pricing/promo-admin.schemas';
-import { refused, staffPage } from '~/lib/admin';
-import { loaderRefusal } from '~/lib/admin-orders';
-import { parsePromoForm, type PromoFormValues, promoWhen, rubles, typedValues } from '~/lib/admin-promo';
+import { staffPage } from '~/lib/admin';
+import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
+import { promoFormFields, promoWhen, rubles } from '~/lib/admin-promo';
+import { FormResult } from '~/components/admin/kit';
+import { ListFrame } from '~/components/admin/kit';
 import { PromoForm } from '~/components/admin/PromoForm';
 import { cachePolicy } from '../../../contract/cache-policy';
 import admin from './admin.module.css';
@@ -24,19 +26,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { items, state: state ?? '', states: PROMO_STATES, ...choices };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  staffPage(request, context, 'promo.edit');
-  const { services, ctx } = context;
-  const form = await request.formData();
-  const parsed = parsePromoForm(promoCreateInput, form);
-  if (!parsed.ok) return data({ error: parsed.error, values: parsed.values }, { status: 400 });
-  try {
-    const promo = await services.promoAdmin.create(ctx, parsed.input);
-    return redirect(`/admin/promocodes/${encodeURIComponent(promo.code)}/?created=1`);
-  } catch (error) {
-    return refused(error, { values: typedValues(form) });
-  }
-}
+export const action = staffAction('promo.edit', {
+  save: intent({
+    read: promoFormFields,
+    schema: promoCreateInput,
+    async run({ input, context }) {
+      const promo = await context.services.promoAdmin.create(context.ctx, input);
+      return redirect(`/admin/promocodes/${encodeURIComponent(promo.code)}/?created=1`);
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
@@ -48,88 +47,80 @@ const limitText = (uses: number, limit: number | null) => (limit === null ? `${u
 
 export default function Promocodes({ loaderData, actionData }: Route.ComponentProps) {
   const { items, state, states, sections, brands } = loaderData;
-  const result = actionData as { error?: string; values?: PromoFormValues } | undefined;
+  const result = actionData as FormOutcome | undefined;
   return (
     <>
       <h1 className={styles.title}>Промокоды</h1>
-      <Form method="get" className={admin.filters} aria-label="Фильтр промокодов">
-        <label>
-          Состояние
-          <select name="state" defaultValue={state}>
-            <option value="">Все</option>
-            {states.map((s) => (
-              <option key={s} value={s}>
-                {PROMO_STATE_TITLES[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className={admin.button}>
-          Показать
-        </button>
-      </Form>
-      {items.length === 0 ? (
-        <p className={admin.muted}>Промокодов {state ? 'в этом состоянии ' : ''}нет.</p>
-      ) : (
-        <div className={admin.scroll}>
-          <table className={admin.table}>
-            <caption className="visually-hidden">Промокоды магазина</caption>
-            <thead>
-              <tr>
-                <th scope="col">Код</th>
-                <th scope="col">Скидка</th>
-                <th scope="col">Действует</th>
-                <th scope="col">Использований</th>
-                <th scope="col">На покупателя</th>
-                <th scope="col" className={styles.num}>
-                  Выручка
-                </th>
-                <th scope="col">Состояние</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((p) => (
-                <tr key={p.code}>
-                  <td>
-                    <Link
-                      className={`${admin.link} ${styles.code} ${styles.nowrap}`}
-                      to={`/admin/promocodes/${p.code}/`}
-                    >
-                      {p.code}
-                    </Link>
-                  </td>
-                  <td className={styles.nowrap}>{p.rule}</td>
-                  <td>
-                    {p.startsAt || p.endsAt ? (
-                      <>
-                        {p.startsAt && <span className={styles.nowrap}>с {promoWhen(p.startsAt)}</span>}{' '}
-                        {p.endsAt && <span className={styles.nowrap}>до {promoWhen(p.endsAt)}</span>}
-                      </>
-                    ) : (
-                      'бессрочно'
-                    )}
-                  </td>
-                  <td className={styles.nowrap}>{limitText(p.uses, p.usesLimit)}</td>
-                  <td>{p.perCustomerLimit ?? '—'}</td>
-                  <td className={styles.num}>{rubles(p.revenue)}</td>
-                  <td>
-                    <span className={styles.state} data-state={p.state}>
-                      {p.stateTitle}
-                    </span>
-                  </td>
-                </tr>
+      <ListFrame
+        label="Фильтр промокодов"
+        resetTo={state ? '/admin/promocodes/' : undefined}
+        found={`Промокодов: ${items.length}`}
+        empty={`Промокодов ${state ? 'в этом состоянии ' : ''}нет.`}
+        count={items.length}
+        filters={
+          <label>
+            Состояние
+            <select name="state" defaultValue={state}>
+              <option value="">Все</option>
+              {states.map((s) => (
+                <option key={s} value={s}>
+                  {PROMO_STATE_TITLES[s]}
+                </option>
               ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            </select>
+          </label>
+        }
+      >
+        <table className={admin.table}>
+          <caption className="visually-hidden">Промокоды магазина</caption>
+          <thead>
+            <tr>
+              <th scope="col">Код</th>
+              <th scope="col">Скидка</th>
+              <th scope="col">Действует</th>
+              <th scope="col">Использований</th>
+              <th scope="col">На покупателя</th>
+              <th scope="col" className={styles.num}>
+                Выручка
+              </th>
+              <th scope="col">Состояние</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((p) => (
+              <tr key={p.code}>
+                <td>
+                  <Link className={`${admin.link} ${styles.code} ${styles.nowrap}`} to={`/admin/promocodes/${p.code}/`}>
+                    {p.code}
+                  </Link>
+                </td>
+                <td className={styles.nowrap}>{p.rule}</td>
+                <td>
+                  {p.startsAt || p.endsAt ? (
+                    <>
+                      {p.startsAt && <span className={styles.nowrap}>с {promoWhen(p.startsAt)}</span>}{' '}
+                      {p.endsAt && <span className={styles.nowrap}>до {promoWhen(p.endsAt)}</span>}
+                    </>
+                  ) : (
+                    'бессрочно'
+                  )}
+                </td>
+                <td className={styles.nowrap}>{limitText(p.uses, p.usesLimit)}</td>
+                <td>{p.perCustomerLimit ?? '—'}</td>
+                <td className={styles.num}>{rubles(p.revenue)}</td>
+                <td>
+                  <span className={styles.state} data-state={p.state}>
+                    {p.stateTitle}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ListFrame>
       <section className={styles.section} aria-labelledby="promo-new">
         <h2 id="promo-new">Новый промокод</h2>
-        {result?.error && (
-          <p className={admin.error} role="alert">
-            {result.error}
-          </p>
-        )}
+        <FormResult result={result} />
         <PromoForm
           key={result?.error ?? 'new'}
           values={result?.values ?? {}}

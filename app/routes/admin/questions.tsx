@@ -1,6 +1,8 @@
-import { data, Form, Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { TOPICS } from '../../../domain/feedback/topics';
 import { questionFilterInput } from '../../../domain/feedback/questions-admin.schemas';
+import { ListFrame } from '~/components/admin/kit';
+import { pageHref } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { cachePolicy } from '../../../contract/cache-policy';
 import admin from './admin.module.css';
@@ -39,112 +41,93 @@ const excerpt = (text: string) => (text.length > 140 ? `${text.slice(0, 140)}…
 
 export default function Questions({ loaderData }: Route.ComponentProps) {
   const { list, filter } = loaderData;
-  const pageLink = (page: number) => {
-    const q = new URLSearchParams();
-    if (filter.state) q.set('state', filter.state);
-    if (filter.topic) q.set('topic', filter.topic);
-    if (filter.q) q.set('q', filter.q);
-    if (page > 1) q.set('page', String(page));
-    const s = q.toString();
-    return `/admin/questions/${s ? `?${s}` : ''}`;
-  };
+  const { page: _page, ...shown } = filter;
+  const filterQuery = Object.fromEntries(Object.entries(shown).filter(([, v]) => v)) as Record<string, string>;
   return (
     <>
       <div className={styles.head}>
         <h1>Вопросы покупателей</h1>
         <span className={styles.muted}>{`Без ответа: ${list.unanswered}`}</span>
       </div>
-      <Form method="get" className={styles.filters}>
-        <label>
-          Состояние
-          <select name="state" defaultValue={filter.state ?? ''}>
-            <option value="">Все</option>
-            <option value="new">Без ответа</option>
-            <option value="answered">С ответом</option>
-          </select>
-        </label>
-        <label>
-          Тема
-          <select name="topic" defaultValue={filter.topic ?? ''}>
-            <option value="">Все темы</option>
-            {Object.entries(TOPICS).map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Поиск
-          <input
-            type="search"
-            name="q"
-            maxLength={100}
-            defaultValue={filter.q ?? ''}
-            placeholder="Имя, почта, текст, № заказа"
-          />
-        </label>
-        <button type="submit" className={admin.button}>
-          Показать
-        </button>
-      </Form>
-      <p className={styles.muted}>{`Найдено: ${list.total}`}</p>
-      {list.items.length === 0 ? (
-        <p>Вопросов не нашлось.</p>
-      ) : (
-        <div className={styles.scroll}>
-          <table className={admin.table}>
-            <caption className="visually-hidden">Вопросы покупателей</caption>
-            <thead>
-              <tr>
-                <th scope="col">№</th>
-                <th scope="col">Когда</th>
-                <th scope="col">Покупатель</th>
-                <th scope="col">Тема</th>
-                <th scope="col">Вопрос</th>
-                <th scope="col">Состояние</th>
+      <ListFrame
+        label="Фильтр вопросов"
+        resetTo={filter.state || filter.topic || filter.q ? '/admin/questions/' : undefined}
+        found={`Найдено: ${list.total}`}
+        empty="Вопросов не нашлось."
+        count={list.items.length}
+        pager={{ page: list.page, pages: list.pages, href: (page) => pageHref('/admin/questions/', filterQuery, page) }}
+        filters={
+          <>
+            <label>
+              Состояние
+              <select name="state" defaultValue={filter.state ?? ''}>
+                <option value="">Все</option>
+                <option value="new">Без ответа</option>
+                <option value="answered">С ответом</option>
+              </select>
+            </label>
+            <label>
+              Тема
+              <select name="topic" defaultValue={filter.topic ?? ''}>
+                <option value="">Все темы</option>
+                {Object.entries(TOPICS).map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Поиск
+              <input
+                type="search"
+                name="q"
+                maxLength={100}
+                defaultValue={filter.q ?? ''}
+                placeholder="Имя, почта, текст, № заказа"
+              />
+            </label>
+          </>
+        }
+      >
+        <table className={admin.table}>
+          <caption className="visually-hidden">Вопросы покупателей</caption>
+          <thead>
+            <tr>
+              <th scope="col">№</th>
+              <th scope="col">Когда</th>
+              <th scope="col">Покупатель</th>
+              <th scope="col">Тема</th>
+              <th scope="col">Вопрос</th>
+              <th scope="col">Состояние</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((q) => (
+              <tr key={q.id}>
+                <td>
+                  <Link className={styles.link} to={`/admin/questions/${q.id}/`}>
+                    <span className="visually-hidden">Вопрос </span>
+                    {q.id}
+                  </Link>
+                </td>
+                <td>{when(q.createdAt)}</td>
+                <td>
+                  {q.name}
+                  <div className={styles.muted}>{q.email || phoneText(q.phone)}</div>
+                </td>
+                <td>{q.topicName}</td>
+                <td className={styles.excerpt}>{excerpt(q.message)}</td>
+                <td>
+                  <span className={styles.state} data-answered={q.answer !== null}>
+                    {q.answer !== null ? 'Есть ответ' : 'Ждёт ответа'}
+                  </span>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.items.map((q) => (
-                <tr key={q.id}>
-                  <td>
-                    <Link className={styles.link} to={`/admin/questions/${q.id}/`}>
-                      <span className="visually-hidden">Вопрос </span>
-                      {q.id}
-                    </Link>
-                  </td>
-                  <td>{when(q.createdAt)}</td>
-                  <td>
-                    {q.name}
-                    <div className={styles.muted}>{q.email || phoneText(q.phone)}</div>
-                  </td>
-                  <td>{q.topicName}</td>
-                  <td className={styles.excerpt}>{excerpt(q.message)}</td>
-                  <td>
-                    <span className={styles.state} data-answered={q.answer !== null}>
-                      {q.answer !== null ? 'Есть ответ' : 'Ждёт ответа'}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {list.pages > 1 && (
-        <nav aria-label="Страницы списка">
-          <ul className={styles.pages}>
-            {Array.from({ length: list.pages }, (_, i) => i + 1)
-              .filter((p) => p === 1 || p === list.pages || Math.abs(p - list.page) <= 2)
-              .map((p) => (
-                <li key={p}>
-                  {p === list.page ? <span aria-current="page">{p}</span> : <Link to={pageLink(p)}>{p}</Link>}
-                </li>
-              ))}
-          </ul>
-        </nav>
-      )}
+            ))}
+          </tbody>
+        </table>
+      </ListFrame>
     </>
   );
 }

@@ -11,7 +11,7 @@ import type { Route } from './+types/staff-remove';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const me = staffPage(request, context, 'staff.manage');
   try {
-    const member = await context.services.staff.member(context.ctx, memberId(params.id));
+    const member = await context.services.staffTeam.member(context.ctx, memberId(params.id));
     return { member, self: member.id === me.staffId };
   } catch (error) {
     if (isDomainError(error) && error.kind === 'not_found') throw data(error.message, { status: 404 });
@@ -22,7 +22,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   staffPage(request, context, 'staff.manage');
   try {
-    await context.services.staff.remove(context.ctx, memberId(params.id));
+    await context.services.staffTeam.remove(context.ctx, memberId(params.id));
   } catch (error) {
     return refused(error, {});
   }

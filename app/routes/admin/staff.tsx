@@ -12,7 +12,7 @@ import type { Route } from './+types/staff';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = staffPage(request, context, 'staff.manage');
   const { services, ctx } = context;
-  const [staff, shops] = await Promise.all([services.staff.list(ctx), services.staff.shops(ctx)]);
+  const [staff, shops] = await Promise.all([services.staffTeam.list(ctx), services.staffTeam.shops(ctx)]);
   // The removal's page comes back here when it is done.
   const removed = new URL(request.url).searchParams.get('removed') === '1';
   return { staff, shops, me: me.staffId, removed };
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!input.success)
       return data({ ...result, error: input.error.issues[0]?.message ?? 'Проверьте форму.' }, { status: 400 });
     try {
-      const member = await services.staff.changeRole(ctx, memberId(fields.id), input.data);
+      const member = await services.staffTeam.changeRole(ctx, memberId(fields.id), input.data);
       return { ...result, notice: `${member.email}: роль — «${ROLE_TITLES[member.role]}».` };
     } catch (error) {
       return refused(error, result);
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!input.success)
     return data({ ...result, error: input.error.issues[0]?.message ?? 'Проверьте форму.' }, { status: 400 });
   try {
-    const invitation = await services.staff.invite(ctx, input.data);
+    const invitation = await services.staffTeam.invite(ctx, input.data);
     return { form: 'invite', notice: `Приглашение отправлено на ${invitation.email}.` } satisfies StaffResult;
   } catch (error) {
     return refused(error, result);

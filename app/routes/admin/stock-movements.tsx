@@ -16,7 +16,7 @@ const TIME = new Intl.DateTimeFormat('ru-RU', {
 
 /** The movement history of a size in a store (issue 28.2), newest first, 100 a page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  staffPage(request, context, 'stock.adjust', { ownShop: true });
+  staffPage(request, context, 'stock.adjust');
   const { services, ctx } = context;
   const url = new URL(request.url);
   const parsed = movementsQueryInput.safeParse(Object.fromEntries(url.searchParams));

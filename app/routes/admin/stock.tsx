@@ -16,7 +16,7 @@ const idOf = (value: string | null) => (value && /^\d{1,9}$/.test(value) ? Numbe
 
 /** Stock by store (issue 28.2): find a product, its sizes × stores, and a stock document for it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  staffPage(request, context, 'stock.adjust', { ownShop: true });
+  staffPage(request, context, 'stock.adjust');
   const { services, ctx } = context;
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').slice(0, 100);
@@ -38,7 +38,7 @@ interface DocumentResult {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  staffPage(request, context, 'stock.adjust', { ownShop: true });
+  staffPage(request, context, 'stock.adjust');
   const { services, ctx } = context;
   const fields = await formFields(request);
   const lines = Object.entries(fields)

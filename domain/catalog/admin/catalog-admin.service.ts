@@ -1,13 +1,12 @@
 import { DomainError } from '../../errors';
-import { auditEntry } from '../../staff/audit';
 import { requirePermission } from '../../staff/permissions';
+import type { StaffWrite } from '../../staff/staff-write';
 import type { BulkPriceInput, ProductEdit } from './admin.schemas';
 import {
   AUDIT_OFFERS_CAP,
   CATALOG_PAGE_SIZE,
   type CatalogAdminRepository,
   type CatalogAdminService,
-  type CatalogAdminUnit,
   PREVIEW_ROWS,
   type SectionRow,
 } from './catalog-admin';
@@ -42,9 +41,9 @@ export function treeOrder(sections: readonly SectionRow[]): SectionRow[] {
 
 export function createCatalogAdminService(deps: {
   repo: CatalogAdminRepository;
-  unit: CatalogAdminUnit;
+  write: StaffWrite;
 }): CatalogAdminService {
-  const { repo, unit } = deps;
+  const { repo, write } = deps;
 
   async function card(id: number) {
     const found = await repo.card(id);
@@ -71,8 +70,9 @@ export function createCatalogAdminService(deps: {
     },
 
     async edit(ctx, id, edit: ProductEdit) {
-      const member = requirePermission(ctx, 'catalog.edit');
-      await unit.run(async ({ catalog, audit }) => {
+      // Publishing alone is its own entry in the log; with other fields it is part of the product's change.
+      const onlyPublish = Object.entries(edit).every(([key, value]) => key === 'published' || value === undefined);
+      await write(ctx, onlyPublish ? 'product.publish' : 'product.update', { id }, async ({ catalog }) => {
         const before = await catalog.lockProduct(id);
         if (!before) throw productNotFound();
         const fields = {
@@ -101,82 +101,46 @@ export function createCatalogAdminService(deps: {
           if (brands && !brands.some((b) => b.id === changed.brandId))
             throw new DomainError('validation', 'Такого бренда нет.', 'BRAND_NOT_FOUND');
         }
-        if (Object.keys(changed).length > 0) {
-          await catalog.updateProduct(id, changed);
-          const was = Object.fromEntries(Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]));
-          await audit.record(
-            auditEntry(ctx, member, {
-              action: 'product.update',
-              entity: 'product',
-              entityId: id,
-              before: was,
-              after: changed,
-            }),
+        const publish = edit.published !== undefined && edit.published !== before.published;
+        if (publish && edit.published && before.minPrice <= 0)
+          throw new DomainError(
+            'conflict',
+            'У товара нет цены: задайте цену размерам, потом публикуйте.',
+            'PRODUCT_UNPRICED',
           );
-        }
-        if (edit.published !== undefined && edit.published !== before.published) {
-          if (edit.published && before.minPrice <= 0)
-            throw new DomainError(
-              'conflict',
-              'У товара нет цены: задайте цену размерам, потом публикуйте.',
-              'PRODUCT_UNPRICED',
-            );
-          await catalog.updateProduct(id, { published: edit.published });
-          await audit.record(
-            auditEntry(ctx, member, {
-              action: 'product.publish',
-              entity: 'product',
-              entityId: id,
-              before: { published: before.published },
-              after: { published: edit.published },
-            }),
-          );
-        }
+        const after = publish ? { ...changed, published: edit.published } : changed;
+        if (Object.keys(after).length > 0) await catalog.updateProduct(id, after);
+        const was = Object.fromEntries(Object.keys(after).map((k) => [k, before[k as keyof typeof before]]));
+        return { value: undefined, unchanged: Object.keys(after).length === 0, before: was, after };
       });
       return card(id);
     },
 
     async setPrice(ctx, offerId, input) {
-      const member = requirePermission(ctx, 'catalog.edit');
       const problem = priceProblem(input.price, input.oldPrice);
       if (problem) throw new DomainError('validation', problem, 'INVALID_PRICE');
-      return unit.run(async ({ catalog, audit }) => {
+      return write(ctx, 'offer.price', { id: offerId }, async ({ catalog }) => {
         const offer = await catalog.lockOffer(offerId);
         if (!offer) throw new DomainError('not_found', 'Размер товара не найден.', 'OFFER_NOT_FOUND');
         if (offer.ownedBy1C) throw ownedBy1C('Цену этого размера');
-        if (offer.price !== input.price || offer.oldPrice !== input.oldPrice) {
+        const unchanged = offer.price === input.price && offer.oldPrice === input.oldPrice;
+        if (!unchanged) {
           await catalog.setOfferPrices([{ id: offerId, price: input.price, oldPrice: input.oldPrice }]);
           await catalog.refreshPrices([offer.productId]);
-          await audit.record(
-            auditEntry(ctx, member, {
-              action: 'offer.price',
-              entity: 'offer',
-              entityId: offerId,
-              before: {
-                productId: offer.productId,
-                price: roublesOf(offer.price),
-                oldPrice: offer.oldPrice === null ? null : roublesOf(offer.oldPrice),
-              },
-              after: {
-                productId: offer.productId,
-                price: roublesOf(input.price),
-                oldPrice: input.oldPrice === null ? null : roublesOf(input.oldPrice),
-              },
-            }),
-          );
         }
+        const money = (k: number | null) => (k === null ? null : roublesOf(k));
+        const after = { productId: offer.productId, price: roublesOf(input.price), oldPrice: money(input.oldPrice) };
         return {
-          id: offerId,
-          productId: offer.productId,
-          size: offer.size,
-          price: roublesOf(input.price),
-          oldPrice: input.oldPrice === null ? null : roublesOf(input.oldPrice),
+          value: { id: offerId, size: offer.size, ...after },
+          unchanged,
+          before: { productId: offer.productId, price: roublesOf(offer.price), oldPrice: money(offer.oldPrice) },
+          after,
         };
       });
     },
 
     async bulkPrice(ctx, input: BulkPriceInput & { expected?: number }) {
-      const member = requirePermission(ctx, 'catalog.edit');
+      requirePermission(ctx, 'catalog.edit');
       const { filter, rule, keepOld } = input;
       const row = (o: Awaited<ReturnType<CatalogAdminRepository['filteredOffers']>>[number]) => {
         const next = changedPrice(o, rule, keepOld);
@@ -206,7 +170,7 @@ export function createCatalogAdminService(deps: {
           rows: offers.map(row),
         };
       }
-      return unit.run(async ({ catalog, audit }) => {
+      return write(ctx, 'catalog.bulk_price', { id: 'prices' }, async ({ catalog }) => {
         const mine = await catalog.filteredOffers(filter, { limit: null, lock: true });
         const { ownedBy1C: skipped } = await catalog.countFilteredOffers(filter);
         if (input.expected !== undefined && input.expected !== mine.length)
@@ -229,30 +193,19 @@ export function createCatalogAdminService(deps: {
         await catalog.refreshPrices([...new Set(rows.map((r) => r.productId))]);
         const capped = rows.slice(0, AUDIT_OFFERS_CAP);
         const money = (k: number | null) => (k === null ? null : roublesOf(k));
-        await audit.record(
-          auditEntry(ctx, member, {
-            action: 'catalog.bulk_price',
-            entity: 'catalog',
-            entityId: 'prices',
-            before: {
-              offers: capped.map((r) => ({ id: r.offerId, price: money(r.price), oldPrice: money(r.oldPrice) })),
-            },
-            after: {
-              filter,
-              rule: ruleText(rule),
-              keepOld,
-              count: rows.length,
-              skipped,
-              offers: capped.map((r) => ({ id: r.offerId, price: money(r.newPrice), oldPrice: money(r.newOldPrice) })),
-            },
-          }),
-        );
         return {
-          ...base,
-          applied: true,
-          count: rows.length,
-          skipped,
-          rows: rows.slice(0, PREVIEW_ROWS),
+          value: { ...base, applied: true, count: rows.length, skipped, rows: rows.slice(0, PREVIEW_ROWS) },
+          before: {
+            offers: capped.map((r) => ({ id: r.offerId, price: money(r.price), oldPrice: money(r.oldPrice) })),
+          },
+          after: {
+            filter,
+            rule: ruleText(rule),
+            keepOld,
+            count: rows.length,
+            skipped,
+            offers: capped.map((r) => ({ id: r.offerId, price: money(r.newPrice), oldPrice: money(r.newOldPrice) })),
+          },
         };
       });
     },
@@ -263,8 +216,7 @@ export function createCatalogAdminService(deps: {
     },
 
     async editSection(ctx, id, edit) {
-      const member = requirePermission(ctx, 'catalog.edit');
-      return unit.run(async ({ catalog, audit }) => {
+      return write(ctx, 'section.update', { id }, async ({ catalog }) => {
         const before = await catalog.lockSection(id);
         if (!before) throw new DomainError('not_found', 'Раздел не найден.', 'SECTION_NOT_FOUND');
         if (edit.url !== undefined && edit.url !== before.url && (await catalog.sectionUrlTaken(edit.url, id)))
@@ -275,16 +227,7 @@ export function createCatalogAdminService(deps: {
           ...Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined)),
         };
         await catalog.updateSection(id, edit);
-        await audit.record(
-          auditEntry(ctx, member, {
-            action: 'section.update',
-            entity: 'section',
-            entityId: id,
-            before: pick(before),
-            after,
-          }),
-        );
-        return { ...before, ...after };
+        return { value: { ...before, ...after }, before: pick(before), after };
       });
     },
 
@@ -294,8 +237,7 @@ export function createCatalogAdminService(deps: {
     },
 
     async editBrand(ctx, id, edit) {
-      const member = requirePermission(ctx, 'catalog.edit');
-      return unit.run(async ({ catalog, audit }) => {
+      return write(ctx, 'brand.update', { id }, async ({ catalog }) => {
         const before = await catalog.lockBrand(id);
         if (!before) throw new DomainError('not_found', 'Бренд не найден.', 'BRAND_NOT_FOUND');
         const pick = (b: { name: string; text: string }) => ({ name: b.name, text: b.text });
@@ -304,29 +246,16 @@ export function createCatalogAdminService(deps: {
           ...Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined)),
         };
         await catalog.updateBrand(id, edit);
-        await audit.record(
-          auditEntry(ctx, member, {
-            action: 'brand.update',
-            entity: 'brand',
-            entityId: id,
-            before: pick(before),
-            after,
-          }),
-        );
-        return { ...before, ...after };
+        return { value: { ...before, ...after }, before: pick(before), after };
       });
     },
 
     async createBrand(ctx, brand) {
-      const member = requirePermission(ctx, 'catalog.edit');
-      return unit.run(async ({ catalog, audit }) => {
+      return write(ctx, 'brand.create', {}, async ({ catalog }) => {
         if (await catalog.brandCodeTaken(brand.code))
           throw new DomainError('conflict', `Бренд с кодом «${brand.code}» уже есть.`, 'BRAND_CODE_TAKEN');
         const id = await catalog.createBrand(brand);
-        await audit.record(
-          auditEntry(ctx, member, { action: 'brand.create', entity: 'brand', entityId: id, after: brand }),
-        );
-        return { id, ...brand, products: 0 };
+        return { value: { id, ...brand, products: 0 }, id, after: { ...brand } };
       });
     },
   };

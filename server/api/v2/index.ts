@@ -13,14 +13,15 @@ import { pushApi } from '../../push/routes';
 import { saleApi } from './sale';
 import { shopApi } from './shop';
 import { userApi } from './user';
-import { staffApi } from './admin';
-import { catalogueAdminApi } from './admin-catalogue';
-import { adminPhotosApi } from './admin-photos';
-import { adminStockApi } from './admin-stock';
-import { promoAdminApi } from './admin-promo';
-import { contentAdminApi } from './admin-content';
-import { shopsQuestionsAdminApi } from './admin-shops-questions';
-import { adminCustomersApi } from './admin-customers';
+import { catalogueAdminApi } from './admin/catalogue';
+import { contentAdminApi } from './admin/content';
+import { customersAdminApi } from './admin/customers';
+import { ordersAdminApi } from './admin/orders';
+import { photosAdminApi } from './admin/photos';
+import { promoAdminApi } from './admin/promo';
+import { shopsQuestionsAdminApi } from './admin/shops-questions';
+import { staffAdminApi } from './admin/staff';
+import { stockAdminApi } from './admin/stock';
 
 /**
  * `/api/v2/*` (spec §7): every answer is the envelope; every state-changing call passes `guardWrites` (the sessid and
@@ -41,14 +42,15 @@ export function apiV2(
     eventApi(services),
     feedbackApi(services),
     pushApi(options.push),
-    staffApi(services),
+    staffAdminApi(services),
+    ordersAdminApi(services),
     catalogueAdminApi(services),
-    adminPhotosApi(services, options),
-    adminStockApi(services),
+    photosAdminApi(services, options),
+    stockAdminApi(services),
     promoAdminApi(services),
     contentAdminApi(services, options.push),
     shopsQuestionsAdminApi(services),
-    adminCustomersApi(services),
+    customersAdminApi(services),
   ]) {
     api.route('/', area);
   }

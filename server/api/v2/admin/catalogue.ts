@@ -1,6 +1,5 @@
-import { type Context, Hono } from 'hono';
-import type { z } from 'zod';
-import { STAFF_API } from '../../../contract/staff-api';
+import type { Context } from 'hono';
+import { STAFF_API } from '../../../../contract/staff-api';
 import {
   brandCreateInput,
   brandEditInput,
@@ -9,15 +8,15 @@ import {
   productEditInput,
   productFilterInput,
   sectionEditInput,
-} from '../../../domain/catalog/admin/admin.schemas';
-import type { BulkPriceResult, ProductCard, ProductRow } from '../../../domain/catalog/admin/catalog-admin';
-import { roublesOf } from '../../../domain/catalog/admin/rules';
-import { DomainError } from '../../../domain/errors';
-import type { Services } from '../../../domain/services';
-import { requirePermission } from '../../../domain/staff/permissions';
-import { answer } from '../../http/api-layer';
-import { parseInput } from '../../http/body';
-import type { AppEnv } from '../../http/env';
+} from '../../../../domain/catalog/admin/admin.schemas';
+import type { BulkPriceResult, ProductCard, ProductRow } from '../../../../domain/catalog/admin/catalog-admin';
+import { roublesOf } from '../../../../domain/catalog/admin/rules';
+import { DomainError } from '../../../../domain/errors';
+import type { Services } from '../../../../domain/services';
+import { answer } from '../../../http/api-layer';
+import { parseInput } from '../../../http/body';
+import type { AppEnv } from '../../../http/env';
+import { pathNumber, queryOf, staffCalls } from './kit';
 
 const money = (kopecks: number | null) => (kopecks === null ? null : roublesOf(kopecks));
 
@@ -44,21 +43,10 @@ const bulkView = (r: BulkPriceResult) => ({
   })),
 });
 
-/** An id from the path: a number, or the same «not found» as a row that does not exist. */
-function pathId(c: Context<AppEnv>, message: string, code: string): number {
-  const id = c.req.param('id') ?? '';
-  if (!/^\d{1,9}$/.test(id)) throw new DomainError('not_found', message, code);
-  return Number(id);
-}
+/** An id from the path, or the same «not found» as a row that does not exist. */
+const pathId = (c: Context<AppEnv>, message: string, code: string) =>
+  pathNumber(c, () => new DomainError('not_found', message, code));
 const productId = (c: Context<AppEnv>) => pathId(c, 'Товар не найден.', 'PRODUCT_NOT_FOUND');
-
-/** The query string read through a schema: a bad filter is a 400 with its Russian message. */
-function parseQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
-  const result = schema.safeParse(c.req.query());
-  if (!result.success)
-    throw new DomainError('validation', result.error.issues[0]?.message ?? 'Проверьте фильтр.', 'INVALID_QUERY');
-  return result.data;
-}
 
 /**
  * `/api/v2/admin/` catalogue calls (issue 28.6): products with filters, a product's card and edit, an offer's price,
@@ -66,54 +54,50 @@ function parseQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer
  * body is read; prices are roubles here, kopecks inside.
  */
 export function catalogueAdminApi(services: Services) {
-  const api = new Hono<AppEnv>();
+  const calls = staffCalls();
   const { catalogAdmin } = services;
 
-  api.get(STAFF_API.products, async (c) => {
-    requirePermission(c.get('ctx'), 'catalog.edit');
-    const list = await catalogAdmin.list(c.get('ctx'), parseQuery(c, productFilterInput));
+  calls.get(STAFF_API.products, 'catalog.edit', async (c) => {
+    const list = await catalogAdmin.list(c.get('ctx'), queryOf(c, productFilterInput));
     return answer(c, { ...list, items: list.items.map(rowView) });
   });
   // The bulk change before `:id`, so «prices» is not read as a product's id.
-  api.post(STAFF_API.productPrices, async (c) => {
-    requirePermission(c.get('ctx'), 'catalog.edit');
+  calls.post(STAFF_API.productPrices, 'catalog.edit', async (c) => {
     const input = await parseInput(c, bulkPriceInput);
     return answer(c, { bulk: bulkView(await catalogAdmin.bulkPrice(c.get('ctx'), input)) });
   });
-  api.get(STAFF_API.product, async (c) => {
-    requirePermission(c.get('ctx'), 'catalog.edit');
-    return answer(c, { product: cardView(await catalogAdmin.card(c.get('ctx'), productId(c))) });
-  });
-  api.post(STAFF_API.product, async (c) => {
-    requirePermission(c.get('ctx'), 'catalog.edit');
+  calls.get(STAFF_API.product, 'catalog.edit', async (c) =>
+    answer(c, { product: cardView(await catalogAdmin.card(c.get('ctx'), productId(c))) }),
+  );
+  calls.post(STAFF_API.product, 'catalog.edit', async (c) => {
     const id = productId(c);
     const input = await parseInput(c, productEditInput);
     return answer(c, { product: cardView(await catalogAdmin.edit(c.get('ctx'), id, input)) });
   });
-  api.post(STAFF_API.offerPrice, async (c) => {
-    requirePermission(c.get('ctx'), 'catalog.edit');
+  calls.post(STAFF_API.offerPrice, 'catalog.edit', async (c) => {
     const id = pathId(c, 'Размер товара не найден.', 'OFFER_NOT_FOUND');
     const input = await parseInput(c, offerPriceInput);
     return answer(c, { offer: await catalogAdmin.setPrice(c.get('ctx'), id, input) });
   });
-  api.get(STAFF_API.sections, async (c) => answer(c, { items: await catalogAdmin.sections(c.get('ctx')) }));
-  api.post(STAFF_API.section, async (c) => {
-    requirePermission(c.get('ctx'), 'catalog.edit');
+  calls.get(STAFF_API.sections, 'catalog.edit', async (c) =>
+    answer(c, { items: await catalogAdmin.sections(c.get('ctx')) }),
+  );
+  calls.post(STAFF_API.section, 'catalog.edit', async (c) => {
     const id = pathId(c, 'Раздел не найден.', 'SECTION_NOT_FOUND');
     const input = await parseInput(c, sectionEditInput);
     return answer(c, { section: await catalogAdmin.editSection(c.get('ctx'), id, input) });
   });
-  api.get(STAFF_API.brands, async (c) => answer(c, { items: await catalogAdmin.brands(c.get('ctx')) }));
-  api.post(STAFF_API.brands, async (c) => {
-    requirePermission(c.get('ctx'), 'catalog.edit');
+  calls.get(STAFF_API.brands, 'catalog.edit', async (c) =>
+    answer(c, { items: await catalogAdmin.brands(c.get('ctx')) }),
+  );
+  calls.post(STAFF_API.brands, 'catalog.edit', async (c) => {
     const input = await parseInput(c, brandCreateInput);
     return answer(c, { brand: await catalogAdmin.createBrand(c.get('ctx'), input) });
   });
-  api.post(STAFF_API.brand, async (c) => {
-    requirePermission(c.get('ctx'), 'catalog.edit');
+  calls.post(STAFF_API.brand, 'catalog.edit', async (c) => {
     const id = pathId(c, 'Бренд не найден.', 'BRAND_NOT_FOUND');
     const input = await parseInput(c, brandEditInput);
     return answer(c, { brand: await catalogAdmin.editBrand(c.get('ctx'), id, input) });
   });
-  return api;
+  return calls.api;
 }

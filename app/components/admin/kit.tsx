@@ -1,0 +1,179 @@
+// The back office's kit (react-admin's List, Medusa's DataTable): every desk's list frame, pager, form result,
+// confirmation and refusal, in one module so that a desk page loads it as one file.
+import kit from './kit.module.css';
+import type { FormOutcome } from '~/lib/admin-action';
+import type { ReactNode } from 'react';
+import { Form, isRouteErrorResponse, Link } from 'react-router';
+
+/**
+ * The one frame of the back office's lists (react-admin's List): the filters in a GET form with «Показать» and, once
+ * anything is filtered, «Сбросить»; how many were found; the table in a frame that scrolls on a phone, or the empty
+ * text; the pager. Works without JavaScript: everything is in the address.
+ */
+export function ListFrame(props: {
+  /** What the filter form is called for screen readers («Фильтр заказов»). */
+  label: string;
+  /** The filter's fields (labelled controls, hidden fields the address keeps); none: a list without filters. */
+  filters?: ReactNode;
+  /** A search box rather than filters: the form is the page's search landmark. */
+  search?: boolean;
+  /** The list's address without filters, when some are set. */
+  resetTo?: string;
+  /** «Найдено заказов: 12». */
+  found: string;
+  /** The text of an empty list. */
+  empty: string;
+  /** Rows on this page: none shows `empty` instead of the table. */
+  count: number;
+  pager?: { page: number; pages: number; href: (page: number) => string };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {props.filters && (
+        <Form method="get" className={kit.filters} aria-label={props.label} role={props.search ? 'search' : undefined}>
+          {props.filters}
+          <button type="submit" className={kit.show}>
+            {props.search ? 'Найти' : 'Показать'}
+          </button>
+          {props.resetTo && (
+            <Link to={props.resetTo} className={kit.reset}>
+              Сбросить
+            </Link>
+          )}
+        </Form>
+      )}
+      <p className={kit.found} role="status">
+        {props.found}
+      </p>
+      {props.count === 0 ? (
+        <p className={kit.empty}>{props.empty}</p>
+      ) : (
+        <div className={kit.scroll}>{props.children}</div>
+      )}
+      {props.pager && <Pager {...props.pager} />}
+    </>
+  );
+}
+
+/** The pages to link: the first, the last and two either side of the current one, with a gap where some are left out. */
+export function pageWindow(current: number, pages: number): { page: number; gap?: true }[] {
+  const shown = Array.from({ length: pages }, (_, i) => i + 1).filter(
+    (p) => p === 1 || p === pages || Math.abs(p - current) <= 2,
+  );
+  return shown.flatMap((page, i) => {
+    const before = shown[i - 1];
+    return before !== undefined && page - before > 1 ? [{ page: before, gap: true as const }, { page }] : [{ page }];
+  });
+}
+
+/** The address of page `page` of a list: its filters as they are, `page` set (left out for the first). */
+export function pageHref(
+  path: string,
+  search: string | URLSearchParams | Record<string, string>,
+  page: number,
+): string {
+  const query = new URLSearchParams(search);
+  query.delete('page');
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return `${path}${text ? `?${text}` : ''}`;
+}
+
+/** The one pager of the back office's lists; nothing when the list has one page. */
+export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Страницы" className={kit.pages}>
+      {page > 1 && (
+        <Link to={href(page - 1)} rel="prev">
+          <span aria-hidden="true">←</span>
+          <span className="visually-hidden">Предыдущая страница</span>
+        </Link>
+      )}
+      {pageWindow(page, pages).map(({ page: p, gap }) =>
+        gap ? (
+          <span key={`gap-${p}`} className={kit.gap} aria-hidden="true">
+            …
+          </span>
+        ) : p === page ? (
+          <span key={p} aria-current="page">
+            {p}
+          </span>
+        ) : (
+          <Link key={p} to={href(p)} aria-label={`Страница ${p}`}>
+            {p}
+          </Link>
+        ),
+      )}
+      {page < pages && (
+        <Link to={href(page + 1)} rel="next">
+          <span aria-hidden="true">→</span>
+          <span className="visually-hidden">Следующая страница</span>
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+/** What a form posted answered, by it: the notice, or the refusal (read out by screen readers either way). */
+export function FormResult({ result, intent, id }: { result: FormOutcome | undefined; intent?: string; id?: string }) {
+  if (!result || (intent !== undefined && result.intent !== intent)) return null;
+  if (result.error)
+    return (
+      <p id={id} className={kit.error} role="alert">
+        {result.error}
+      </p>
+    );
+  if (result.notice)
+    return (
+      <p className={kit.notice} role="status">
+        {result.notice}
+      </p>
+    );
+  return null;
+}
+
+/**
+ * The box an irreversible action needs ticked before its form posts (the browser asks for it, and the action checks
+ * it again: `confirm` of the intent). Works without JavaScript.
+ */
+export function Confirm({ children }: { children: React.ReactNode }) {
+  return (
+    <label className={kit.confirm}>
+      <input type="checkbox" name="confirm" value="yes" required />
+      <span>{children}</span>
+    </label>
+  );
+}
+
+/** What a desk page's error boundary says: the refusal's own words, or that it failed. */
+export const errorText = (error: unknown) =>
+  isRouteErrorResponse(error) && typeof error.data === 'string'
+    ? error.data
+    : 'Что-то пошло не так. Обновите страницу через минуту.';
+
+/** What a desk page shows when its loader is refused: the reason, and the way back to the desk's list. */
+export function DeskRefusal({
+  title,
+  error,
+  back = { to: '/admin/orders/', label: 'К списку заказов' },
+}: {
+  title: string;
+  error: unknown;
+  back?: { to: string; label: string };
+}) {
+  return (
+    <>
+      <h1>{title}</h1>
+      <p className={kit.error} role="alert">
+        {errorText(error)}
+      </p>
+      <p>
+        <Link to={back.to} className={kit.link}>
+          {back.label}
+        </Link>
+      </p>
+    </>
+  );
+}

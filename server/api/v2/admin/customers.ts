@@ -1,0 +1,52 @@
+import type { Context } from 'hono';
+import { STAFF_API } from '../../../../contract/staff-api';
+import type { CustomerCard } from '../../../../domain/customers/customers-admin';
+import {
+  customerBlockInput,
+  customerBonusInput,
+  customerSearchInput,
+} from '../../../../domain/customers/customers-admin.schemas';
+import { DomainError } from '../../../../domain/errors';
+import type { Services } from '../../../../domain/services';
+import { answer } from '../../../http/api-layer';
+import { parseInput } from '../../../http/body';
+import type { AppEnv } from '../../../http/env';
+import { pathNumber, queryOf, staffCalls } from './kit';
+
+const roubles = (kopecks: number) => kopecks / 100;
+
+/** The customer's card as the API answers it: money in roubles. */
+export function customerJson(card: CustomerCard) {
+  return {
+    ...card,
+    card: card.card ? { ...card.card, bonusBalance: roubles(card.card.bonusBalance) } : null,
+    orders: card.orders.map((o) => ({ ...o, total: roubles(o.total) })),
+    bonusHistory: card.bonusHistory.map((b) => ({ ...b, amount: roubles(b.amount) })),
+  };
+}
+
+const customerId = (c: Context<AppEnv>) =>
+  pathNumber(c, () => new DomainError('not_found', 'Покупатель не найден.', 'CUSTOMER_NOT_FOUND'));
+
+/** `/api/v2/admin/customers/*` (issue 28.6): search, a customer's card, block and unblock, bonus corrections. */
+export function customersAdminApi(services: Services) {
+  const calls = staffCalls();
+  const { customersAdmin } = services;
+  calls.get(STAFF_API.customers, 'customers.read', async (c) =>
+    answer(c, await customersAdmin.list(c.get('ctx'), queryOf(c, customerSearchInput))),
+  );
+  calls.get(STAFF_API.customer, 'customers.read', async (c) =>
+    answer(c, { customer: customerJson(await customersAdmin.card(c.get('ctx'), customerId(c))) }),
+  );
+  calls.post(STAFF_API.customerBlock, 'customers.edit', async (c) => {
+    const id = customerId(c);
+    const input = await parseInput(c, customerBlockInput);
+    return answer(c, { customer: customerJson(await customersAdmin.block(c.get('ctx'), id, input)) });
+  });
+  calls.post(STAFF_API.customerBonus, 'customers.edit', async (c) => {
+    const id = customerId(c);
+    const input = await parseInput(c, customerBonusInput);
+    return answer(c, { customer: customerJson(await customersAdmin.bonus(c.get('ctx'), id, input)) });
+  });
+  return calls.api;
+}

@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import { STAFF_API } from '../../../../contract/staff-api';
+import { answerInput, questionFilterInput, questionIdOf } from '../../../../domain/feedback/questions-admin.schemas';
+import { DomainError } from '../../../../domain/errors';
+import type { Services } from '../../../../domain/services';
+import { shopUpdateInput } from '../../../../domain/stores/shops-admin.schemas';
+import { answer } from '../../../http/api-layer';
+import { parseInput } from '../../../http/body';
+import type { AppEnv } from '../../../http/env';
+import { pathNumber, queryOf, staffCalls } from './kit';
+
+const shopId = (c: Context<AppEnv>) =>
+  pathNumber(c, () => new DomainError('not_found', 'Магазин не найден.', 'SHOP_NOT_FOUND'));
+
+function questionId(c: Context<AppEnv>): number {
+  const id = questionIdOf(c.req.param('id'));
+  if (id === null) throw new DomainError('not_found', 'Вопрос не найден.', 'QUESTION_NOT_FOUND');
+  return id;
+}
+
+/** `/api/v2/admin/shops/*` and `/api/v2/admin/questions/*` (issue 28.6): the shops' data and the questions inbox. */
+export function shopsQuestionsAdminApi(services: Services) {
+  const calls = staffCalls();
+  calls.get(STAFF_API.shops, 'content.edit', async (c) =>
+    answer(c, { items: await services.shopsAdmin.list(c.get('ctx')) }),
+  );
+  calls.get(STAFF_API.shop, 'content.edit', async (c) =>
+    answer(c, { shop: await services.shopsAdmin.card(c.get('ctx'), shopId(c)) }),
+  );
+  calls.post(STAFF_API.shop, 'content.edit', async (c) => {
+    const id = shopId(c);
+    const input = await parseInput(c, shopUpdateInput);
+    return answer(c, { shop: await services.shopsAdmin.update(c.get('ctx'), id, input) });
+  });
+  calls.get(STAFF_API.questions, 'content.edit', async (c) =>
+    answer(c, await services.questionsAdmin.list(c.get('ctx'), queryOf(c, questionFilterInput))),
+  );
+  calls.post(STAFF_API.questionAnswer, 'content.edit', async (c) => {
+    const id = questionId(c);
+    const input = await parseInput(c, answerInput);
+    return answer(c, { question: await services.questionsAdmin.answer(c.get('ctx'), id, input) });
+  });
+  return calls.api;
+}
