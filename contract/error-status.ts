@@ -13,6 +13,7 @@ export const STATUS_BY_KIND = {
   limit: 422,
   unavailable: 422,
   outage: 503,
+  too_large: 413,
   rate_limited: 429,
 } as const satisfies Record<ErrorKind, number>;
 

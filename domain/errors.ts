@@ -10,6 +10,8 @@ export type ErrorKind =
   /** An outside service the answer needs (the payment provider, a carrier) does not answer now. */
   | 'outage'
   | 'limit'
+  /** What was sent is bigger than the shop takes (a photo over `PHOTO_MAX_MB`). */
+  | 'too_large'
   /** Too many calls in a time window (domain/limits): the caller may try again later. */
   | 'rate_limited';
 

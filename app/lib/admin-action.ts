@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { statusOf } from '../../contract/error-status';
 import { isDomainError } from '../../domain/errors';
 import type { StaffAction } from '../../domain/staff/permissions';
-import type { StaffMember } from '../../domain/staff/staff-member';
 import { staffPage } from './admin';
 
 /** What a back-office form answers: which of the page's forms it was, and its notice or its refusal. */
@@ -15,6 +14,10 @@ export interface FormOutcome {
   values?: FormValues;
   /** Set on success: a form keyed by it starts empty again, so a second click does not post the same twice. */
   done?: number;
+  /** A refusal's code (`TOTP_REQUIRED`…), for a form that changes with it. */
+  code?: string;
+  /** A refused form's fields as its intent read them (`keepRead`), for a form too rich for `values`. */
+  sent?: unknown;
 }
 
 export type FormValues = Record<string, string | string[]>;
@@ -25,7 +28,8 @@ export const listOf = (value: string | string[] | undefined): string[] =>
 
 /** A posted form's fields. */
 export class PostedForm {
-  constructor(private readonly form: FormData) {}
+  /** The form as posted, for a reader of its own (the shop's week of hours). */
+  constructor(readonly form: FormData) {}
 
   has(name: string): boolean {
     return this.form.has(name);
@@ -42,8 +46,22 @@ export class PostedForm {
     return this.form.getAll(name).filter((v): v is string => typeof v === 'string');
   }
 
+  /** A row's id posted in a hidden field: a number, or the «not found» of that kind of thing. */
+  id(name: string, notFound: () => Error): number {
+    const value = this.text(name);
+    if (!/^\d{1,9}$/.test(value)) throw notFound();
+    return Number(value);
+  }
+
   files(name: string): File[] {
     return this.form.getAll(name).filter((v): v is File => typeof v !== 'string');
+  }
+
+  /** Every text field, once (the last of a repeated one): what a schema reads by default. */
+  fields(): Record<string, string> {
+    const fields: Record<string, string> = {};
+    for (const [key, value] of this.form) if (typeof value === 'string') fields[key] = value;
+    return fields;
   }
 
   /** The text fields, passwords left out, a repeated one as a list: what a refused form shows again. */
@@ -64,16 +82,19 @@ export interface IntentArgs<I> {
   form: PostedForm;
   context: AppLoadContext;
   params: Params;
-  member: StaffMember;
+  /** The request's address (a login's way back). */
+  url: URL;
 }
 
 /** What an intent answers: its notice, more for the page (and the notice among it), or a redirect. */
 type IntentResult = string | (Omit<Partial<FormOutcome>, 'intent'> & Record<string, unknown>) | Response;
 
 export interface Intent<I> {
-  /** What the schema reads; the form's text fields by default. */
+  /** What the schema reads; the form's text fields (`fields()`) by default. */
   read?: (form: PostedForm) => unknown;
   schema?: z.ZodType<I>;
+  /** A refusal answers what `read` made of the form (`sent`): the page fills a rich form again from it. */
+  keepRead?: boolean;
   /**
    * An irreversible action: the form's «confirm» box must be ticked, else this is the answer (or what `confirm` says
    * of the form: null when this post needs none).
@@ -88,15 +109,16 @@ export const intent = <I>(definition: Intent<I>): Intent<I> => definition;
 const refusal = (outcome: FormOutcome, status: number, headers?: HeadersInit) => data(outcome, { status, headers });
 
 /**
- * The action of a back-office page: the one guard with the page's permission, then the posted form's intent (the
- * `intent` field; a page of one form may leave it out), its fields read through the intent's schema (400 with the
- * first message), the irreversible ones confirmed, the service called; a rule's refusal answers with the status the
- * API gives it. `permission` and `intents` stay on the function: the audit test walks them.
+ * The action of a back-office page: the one guard with the page's permission (`open`: the login and the invitation,
+ * whose forms prove who posts them), then the posted form's intent (the `intent` field; a page of one form may leave
+ * it out), its fields read through the intent's schema (400 with the first message), the irreversible ones confirmed,
+ * the service called; a rule's refusal answers with the status the API gives it. `permission` and `intents` stay on
+ * the function: the audit test walks them.
  */
-export function staffAction(permission: StaffAction, intents: Record<string, Intent<unknown>>) {
+export function staffAction(permission: StaffAction | 'open', intents: Record<string, Intent<unknown>>) {
   const names = Object.keys(intents);
   const action = async ({ request, context, params }: ActionFunctionArgs) => {
-    const member = staffPage(request, context, permission);
+    if (permission !== 'open') staffPage(request, context, permission);
     const form = new PostedForm(await request.formData().catch(() => new FormData()));
     const name = form.text('intent') || (names.length === 1 ? (names[0] as string) : '');
     const chosen = Object.hasOwn(intents, name) ? intents[name] : undefined;
@@ -104,12 +126,16 @@ export function staffAction(permission: StaffAction, intents: Record<string, Int
     if (!chosen) return refusal({ intent: name, error: 'Обновите страницу и попробуйте ещё раз.' }, 400);
     const ask = typeof chosen.confirm === 'function' ? chosen.confirm(form) : chosen.confirm;
     if (ask && form.text('confirm') !== 'yes') return refusal({ intent: name, error: ask, values }, 400);
-    const raw = chosen.read ? chosen.read(form) : values;
+    const raw = chosen.read ? chosen.read(form) : form.fields();
     const parsed = chosen.schema ? chosen.schema.safeParse(raw) : { success: true as const, data: raw };
+    const sent = chosen.keepRead ? { sent: raw } : {};
     if (!parsed.success)
-      return refusal({ intent: name, error: parsed.error.issues[0]?.message ?? 'Проверьте форму.', values }, 400);
+      return refusal(
+        { intent: name, error: parsed.error.issues[0]?.message ?? 'Проверьте форму.', values, ...sent },
+        400,
+      );
     try {
-      const result = await chosen.run({ input: parsed.data, form, context, params, member });
+      const result = await chosen.run({ input: parsed.data, form, context, params, url: new URL(request.url) });
       if (result instanceof Response) return result;
       const done = context.ctx.now().getTime();
       return typeof result === 'string' ? { intent: name, notice: result, done } : { intent: name, done, ...result };
@@ -117,7 +143,7 @@ export function staffAction(permission: StaffAction, intents: Record<string, Int
       if (!isDomainError(error)) throw error;
       const wait = (error as { retryAfterS?: number }).retryAfterS;
       return refusal(
-        { intent: name, error: error.message, values },
+        { intent: name, error: error.message, code: error.code, values, ...sent },
         statusOf(error.kind),
         error.kind === 'rate_limited' ? { 'Retry-After': String(wait ?? 60) } : undefined,
       );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AuditReader, AuditView, AuditWrites, FieldChange } from '../../domain/staff/audit';
+import type { AuditFilter, AuditReader, AuditView, AuditWrites, FieldChange } from '../../domain/staff/audit';
 import { type Db, queryRows, ts } from '../client';
 
 interface AuditRow {
@@ -14,6 +14,17 @@ interface AuditRow {
   changes: Record<string, FieldChange> | string;
 }
 
+/** The filter's conditions on `audit_log`. */
+function whereOf(f: Omit<AuditFilter, 'limit' | 'offset'>) {
+  const where = [sql`true`];
+  if (f.staffId !== undefined) where.push(sql`staff_id = ${f.staffId}`);
+  if (f.entity) where.push(sql`entity = ${f.entity}`);
+  if (f.entityId) where.push(sql`entity_id = ${f.entityId}`);
+  if (f.from) where.push(sql`at >= ${ts(f.from)}`);
+  if (f.to) where.push(sql`at < ${ts(f.to)}`);
+  return sql.join(where, sql` and `);
+}
+
 /** The audit log: written inside the unit of work of each staff write, read by the owner's audit page. */
 export function auditRepository(db: Db): AuditWrites & AuditReader {
   return {
@@ -25,16 +36,10 @@ export function auditRepository(db: Db): AuditWrites & AuditReader {
     },
 
     async list(f) {
-      const where = [sql`true`];
-      if (f.staffId !== undefined) where.push(sql`staff_id = ${f.staffId}`);
-      if (f.entity) where.push(sql`entity = ${f.entity}`);
-      if (f.entityId) where.push(sql`entity_id = ${f.entityId}`);
-      if (f.from) where.push(sql`at >= ${ts(f.from)}`);
-      if (f.to) where.push(sql`at < ${ts(f.to)}`);
       const rows = await queryRows<AuditRow>(
         db,
         sql`select id, at, staff_id, staff_email, client, action, entity, entity_id, changes from audit_log
-          where ${sql.join(where, sql` and `)} order by at desc, id desc limit ${f.limit}`,
+          where ${whereOf(f)} order by at desc, id desc limit ${f.limit} offset ${f.offset ?? 0}`,
       );
       return rows.map(
         (r): AuditView => ({
@@ -48,6 +53,11 @@ export function auditRepository(db: Db): AuditWrites & AuditReader {
           changes: typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes,
         }),
       );
+    },
+
+    async count(f) {
+      const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from audit_log where ${whereOf(f)}`);
+      return Number(row?.n ?? 0);
     },
   };
 }

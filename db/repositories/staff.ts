@@ -109,11 +109,12 @@ export function staffRepository(db: Db): StaffRepository {
     },
 
     async shops() {
-      const rows = await queryRows<{ id: number; code: string; name: string }>(
+      const rows = await queryRows<{ id: number; code: string; name: string; time_zone: string }>(
         db,
-        sql`select id, code, name from stores where type = 'shop' order by name`,
+        sql`select s.id, s.code, s.name, c.time_zone from stores s join cities c on c.id = s.city_id
+          where s.type = 'shop' order by s.name`,
       );
-      return rows.map((r) => ({ id: Number(r.id), code: r.code, name: r.name }));
+      return rows.map((r) => ({ id: Number(r.id), code: r.code, name: r.name, timeZone: r.time_zone }));
     },
 
     async create(m) {

@@ -31,6 +31,8 @@ export interface AuditFilter {
   from?: Date;
   to?: Date;
   limit: number;
+  /** Entries to pass over, newest first (a later page of the log). */
+  offset?: number;
 }
 
 export interface AuditView {
@@ -46,6 +48,7 @@ export interface AuditView {
 
 export interface AuditReader {
   list(filter: AuditFilter): Promise<AuditView[]>;
+  count(filter: Omit<AuditFilter, 'limit' | 'offset'>): Promise<number>;
 }
 
 /** The fields that differ between `before` and `after` (a value compared as JSON). */

@@ -47,7 +47,7 @@ export interface StaffRepository {
   /** Marks the member removed: the row stays. */
   remove(id: number, at: Date): Promise<void>;
   /** The shops a `shop` member may be bound to. */
-  shops(): Promise<{ id: number; code: string; name: string }[]>;
+  shops(): Promise<{ id: number; code: string; name: string; timeZone: string }[]>;
   /** The new member's id, or `email_taken`. */
   create(
     member: Omit<StaffRow, 'id' | 'totpSecret' | 'totpPendingSecret' | 'totpLastStep'>,

@@ -3,6 +3,7 @@ import { DomainError } from '../errors';
 import type { PasswordHasher } from '../auth/password';
 import type { LimitCatalogue } from '../limits/catalogue';
 import { enforce, type RateLimiter } from '../limits/limits';
+import { MOSCOW } from '../text/dates';
 import { requirePermission } from './permissions';
 import type { SecondFactor, StaffRepository, StaffRow } from './ports';
 import type { StaffMember } from './staff-member';
@@ -92,6 +93,12 @@ export function createStaffAccountsService(deps: {
 
     async profile(ctx: Ctx): Promise<StaffProfile> {
       return profileOf(await me(ctx));
+    },
+
+    /** The clock the member's pages show times on: their shop's zone, else the shop's head office's (Moscow). */
+    async timeZone(ctx: Ctx): Promise<string> {
+      const { shopId } = requirePermission(ctx, 'account.manage');
+      return (shopId !== null && (await repo.shops()).find((s) => s.id === shopId)?.timeZone) || MOSCOW;
     },
 
     /** A new password; every other session of the member ends. */

@@ -12,6 +12,9 @@ import { checkStaffPassword, memberOf, type StaffProfile, profileOf } from './st
 import type { StaffWrite, WriteContext } from './staff-write';
 import { type StaffInviteInput, type StaffRoleInput, staffNotFound } from './staff.schemas';
 
+/** Entries on a page of the audit log. */
+export const AUDIT_PAGE_SIZE = 50;
+
 /** How long an invitation works. */
 export const INVITE_TTL_S = 3 * 86400;
 
@@ -229,6 +232,16 @@ export function createStaffTeamService(deps: {
     async audit(ctx: Ctx, filter: Omit<AuditFilter, 'limit'> & { limit?: number }): Promise<AuditView[]> {
       requirePermission(ctx, 'audit.read');
       return deps.audit.list({ ...filter, limit: Math.min(filter.limit ?? 100, 500) });
+    },
+
+    /** A page of the audit log, newest first, with how many entries the filter has. */
+    async auditPage(ctx: Ctx, filter: Omit<AuditFilter, 'limit' | 'offset'>, page: number) {
+      requirePermission(ctx, 'audit.read');
+      const [items, total] = await Promise.all([
+        deps.audit.list({ ...filter, limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }),
+        deps.audit.count(filter),
+      ]);
+      return { items, total, page, pages: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)) };
     },
   };
 }

@@ -35,10 +35,8 @@ function otherImage(bytes: Uint8Array): string | null {
 const refuse = (message: string, code: string) => new DomainError('validation', message, code);
 
 export class PhotoTooLargeError extends DomainError {
-  /** The HTTP status the API answers (413), not the 400 of a validation error. */
-  readonly status = 413;
   constructor(maxMb: number) {
-    super('validation', `Файл больше ${maxMb} МБ: уменьшите фото и загрузите снова.`, 'PHOTO_TOO_LARGE');
+    super('too_large', `Файл больше ${maxMb} МБ: уменьшите фото и загрузите снова.`, 'PHOTO_TOO_LARGE');
   }
 }
 

@@ -225,7 +225,11 @@ describe('a removal', () => {
     expect(html).toContain('method="post"');
     // Opening the page removes nobody.
     expect((await members()).map((m) => m.email)).toContain('confirm@shop.test');
-    const done = await owner.form(`/admin/staff/${id}/remove/`, {});
+    // The box is ticked, or nobody is removed.
+    const unticked = await owner.form(`/admin/staff/${id}/remove/`, {});
+    expect(unticked.status).toBe(400);
+    expect((await members()).map((m) => m.email)).toContain('confirm@shop.test');
+    const done = await owner.form(`/admin/staff/${id}/remove/`, { confirm: 'yes' });
     expect(done.status).toBe(302);
     expect(done.headers.get('location')).toBe('/admin/staff/?removed=1');
     expect(await (await owner.get('/admin/staff/?removed=1')).text()).toContain('Сотрудник удалён');
@@ -257,7 +261,7 @@ describe('the refusals', () => {
       expect(pageDemote.status).toBe(409);
       expect(await pageDemote.text()).toContain('first@shop.test: Нельзя снять роль с последнего владельца');
       expect(await (await first.get(`/admin/staff/${firstId}/remove/`)).text()).toContain('Себя удалить нельзя');
-      expect((await first.form(`/admin/staff/${firstId}/remove/`, {})).status).toBe(409);
+      expect((await first.form(`/admin/staff/${firstId}/remove/`, { confirm: 'yes' })).status).toBe(409);
       expect(await members(first)).toEqual([expect.objectContaining({ id: firstId, role: 'owner' })]);
 
       // With a second owner, the first may step down; the second is then the last.

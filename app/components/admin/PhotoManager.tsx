@@ -2,6 +2,8 @@ import { Form, Link, useNavigation } from 'react-router';
 import { imageUrl } from '../../../contract/images';
 import type { PhotoBoard } from '../../../domain/photos/photos';
 import admin from '../../routes/admin/admin.module.css';
+import type { FormOutcome } from '~/lib/admin-action';
+import { FormResult } from './kit';
 import styles from './PhotoManager.module.css';
 
 export interface PhotoManagerProps {
@@ -11,7 +13,7 @@ export interface PhotoManagerProps {
   maxMb: number;
   /** The photo whose removal is being confirmed (`?delete=`), if any. */
   confirm: string | null;
-  result?: { notice?: string; error?: string };
+  result?: FormOutcome;
 }
 
 /**
@@ -25,16 +27,7 @@ export function PhotoManager({ board, kind, imgVersion, maxMb, confirm, result }
   const count = board.photos.length;
   return (
     <div className={styles.manager}>
-      {result?.notice && (
-        <p className={admin.notice} role="status">
-          {result.notice}
-        </p>
-      )}
-      {result?.error && (
-        <p className={admin.error} role="alert">
-          {result.error}
-        </p>
-      )}
+      <FormResult result={result} />
       {confirming && (
         <section className={styles.confirm} aria-labelledby="photo-delete-title">
           <h2 id="photo-delete-title">Удалить фото {board.photos.indexOf(confirming) + 1}?</h2>
@@ -62,7 +55,7 @@ export function PhotoManager({ board, kind, imgVersion, maxMb, confirm, result }
         <h2 id="photo-upload-title">Загрузить фото</h2>
         {/* Keyed by the last outcome: after an upload the form is new, its file field empty. */}
         <Form
-          key={result?.notice ?? 'upload'}
+          key={result?.done ?? 'upload'}
           method="post"
           encType="multipart/form-data"
           action="?"

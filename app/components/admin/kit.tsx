@@ -112,6 +112,7 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
           <span className="visually-hidden">Следующая страница</span>
         </Link>
       )}
+      <span className={kit.of}>{`Страница ${page} из ${pages}`}</span>
     </nav>
   );
 }
@@ -138,10 +139,10 @@ export function FormResult({ result, intent, id }: { result: FormOutcome | undef
  * The box an irreversible action needs ticked before its form posts (the browser asks for it, and the action checks
  * it again: `confirm` of the intent). Works without JavaScript.
  */
-export function Confirm({ children }: { children: React.ReactNode }) {
+export function Confirm({ children, required = true }: { children: React.ReactNode; required?: boolean }) {
   return (
     <label className={kit.confirm}>
-      <input type="checkbox" name="confirm" value="yes" required />
+      <input type="checkbox" name="confirm" value="yes" required={required} />
       <span>{children}</span>
     </label>
   );

@@ -1,8 +1,8 @@
 import { Form } from 'react-router';
-import { isDomainError } from '../../../domain/errors';
 import { passwordChangeInput, totpCodeInput } from '../../../domain/staff/staff.schemas';
+import { FormResult } from '~/components/admin/kit';
 import { staffCookie, staffPage } from '~/lib/admin';
-import { formFields } from '~/lib/cabinet';
+import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import type { Route } from './+types/account';
@@ -13,66 +13,53 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { profile: await context.services.staffAccounts.profile(context.ctx) };
 }
 
-interface AccountResult {
-  error?: string;
-  notice?: string;
-  setup?: { secret: string; qr: string };
-}
-
-export async function action({ request, context }: Route.ActionArgs): Promise<AccountResult> {
-  staffPage(request, context, 'account.manage');
-  const { services, ctx } = context;
-  const fields = await formFields(request);
-  try {
-    if (fields.intent === 'password') {
-      const input = passwordChangeInput.safeParse(fields);
-      if (!input.success) return { error: input.error.issues[0]?.message };
+export const action = staffAction('account.manage', {
+  password: intent({
+    schema: passwordChangeInput,
+    async run({ input, context }) {
       const token = staffCookie(context).token ?? '';
-      await services.staffAccounts.changePassword(ctx, input.data.current, input.data.password, token);
-      return { notice: 'Пароль изменён. Другие сеансы завершены.' };
-    }
-    if (fields.intent === 'totp-setup') {
-      const { secret, qrSvg } = await services.staffAccounts.totpSetup(ctx);
+      await context.services.staffAccounts.changePassword(context.ctx, input.current, input.password, token);
+      return 'Пароль изменён. Другие сеансы завершены.';
+    },
+  }),
+  'totp-setup': intent({
+    async run({ context }) {
+      const { secret, qrSvg } = await context.services.staffAccounts.totpSetup(context.ctx);
       return { setup: { secret, qr: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString('base64')}` } };
-    }
-    const input = totpCodeInput.safeParse(fields);
-    if (!input.success) return { error: input.error.issues[0]?.message };
-    if (fields.intent === 'totp-enable') {
-      await services.staffAccounts.totpEnable(ctx, input.data.code);
-      return { notice: 'Вход по коду из приложения включён.' };
-    }
-    await services.staffAccounts.totpDisable(ctx, input.data.code);
-    return { notice: 'Вход по коду из приложения выключен.' };
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return { error: error.message };
-  }
-}
+    },
+  }),
+  'totp-enable': intent({
+    schema: totpCodeInput,
+    async run({ input, context }) {
+      await context.services.staffAccounts.totpEnable(context.ctx, input.code);
+      return 'Вход по коду из приложения включён.';
+    },
+  }),
+  'totp-disable': intent({
+    schema: totpCodeInput,
+    async run({ input, context }) {
+      await context.services.staffAccounts.totpDisable(context.ctx, input.code);
+      return 'Вход по коду из приложения выключен.';
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { profile } = loaderData;
-  const result: AccountResult = actionData ?? {};
+  const result = actionData as (FormOutcome & { setup?: { secret: string; qr: string } }) | undefined;
   return (
     <>
       <h1>Мой профиль</h1>
       <p>
         {profile.name} · {profile.email}
       </p>
-      {result.notice && (
-        <p className={styles.notice} role="status">
-          {result.notice}
-        </p>
-      )}
-      {result.error && (
-        <p className={styles.error} role="alert">
-          {result.error}
-        </p>
-      )}
+      <FormResult result={result} />
       <section aria-labelledby="password-title">
         <h2 id="password-title">Пароль</h2>
-        <Form method="post" className={styles.form}>
+        {/* Emptied once the password is changed: nothing typed stays on the page. */}
+        <Form method="post" className={styles.form} key={result?.intent === 'password' ? result.done : undefined}>
           <input type="hidden" name="intent" value="password" />
           <label>
             Текущий пароль
@@ -101,7 +88,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               Выключить
             </button>
           </Form>
-        ) : result.setup ? (
+        ) : result?.setup ? (
           <Form method="post" className={styles.form}>
             <p>Отсканируйте QR-код приложением-аутентификатором или введите ключ вручную, затем введите код.</p>
             <img className={styles.qr} src={result.setup.qr} alt="QR-код для приложения-аутентификатора" />

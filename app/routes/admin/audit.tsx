@@ -1,115 +1,159 @@
-import { Form } from 'react-router';
+import { Link } from 'react-router';
+import { localMidnight } from '../../../domain/delivery/schedule';
+import { ListFrame, pageHref } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
+import { AUDIT_ENTITIES, auditChanges, auditTarget, auditTitle } from '~/lib/audit-entries';
+import { useStaffClock } from '~/lib/staff-clock';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import type { Route } from './+types/audit';
 
-/** A `YYYY-MM-DD` filter date as the start of that day in Moscow, or undefined. */
-function day(value: string | null, plusDays = 0): Date | undefined {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const at = new Date(`${value}T00:00:00+03:00`);
-  return Number.isNaN(at.getTime()) ? undefined : new Date(at.getTime() + plusDays * 86400_000);
-}
+const PATH = '/admin/audit/';
+const FILTERS = ['staffId', 'entity', 'entityId', 'from', 'to'] as const;
 
-/** The audit log: every staff write, filtered by staff member, entity and dates (kept in the address). */
+/** A `YYYY-MM-DD` filter day, or undefined. */
+const dayOf = (value: string | null) =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The audit log: every staff write as a sentence, filtered by member, kind of thing and days (kept in the address). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   staffPage(request, context, 'audit.read');
   const q = new URL(request.url).searchParams;
   const staffId = /^\d{1,9}$/.test(q.get('staffId') ?? '') ? Number(q.get('staffId')) : undefined;
+  const page = /^\d{1,6}$/.test(q.get('page') ?? '') ? Math.max(1, Number(q.get('page'))) : 1;
   const { services, ctx } = context;
-  const [items, staff] = await Promise.all([
-    services.staffTeam.audit(ctx, {
-      staffId,
-      entity: q.get('entity') || undefined,
-      entityId: q.get('entityId') || undefined,
-      from: day(q.get('from')),
-      to: day(q.get('to'), 1),
-      limit: 200,
-    }),
+  // The days are the member's own calendar days, as the page shows the times.
+  const timeZone = await services.staffAccounts.timeZone(ctx);
+  const from = dayOf(q.get('from'));
+  const to = dayOf(q.get('to'));
+  const [log, staff] = await Promise.all([
+    services.staffTeam.auditPage(
+      ctx,
+      {
+        staffId,
+        entity: q.get('entity') || undefined,
+        entityId: q.get('entityId') || undefined,
+        from: from ? localMidnight(from, timeZone) : undefined,
+        to: to ? localMidnight(nextDay(to), timeZone) : undefined,
+      },
+      page,
+    ),
     services.staffTeam.list(ctx).catch(() => []),
   ]);
-  const filters = Object.fromEntries(['staffId', 'entity', 'entityId', 'from', 'to'].map((k) => [k, q.get(k) ?? '']));
-  return { items, staff: staff.map((s) => ({ id: s.id, email: s.email })), filters };
+  const filters = Object.fromEntries(FILTERS.map((k) => [k, q.get(k) ?? '']));
+  const entries = log.items.map((e) => ({
+    id: e.id,
+    at: e.at,
+    who: e.staff.email,
+    client: e.client,
+    title: auditTitle(e.action),
+    target: auditTarget(e),
+    changes: auditChanges(e),
+  }));
+  return { entries, total: log.total, page: log.page, pages: log.pages, staff, filters };
 }
 
 export const headers = cachePolicy('private');
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'short', timeStyle: 'medium' });
+export function meta() {
+  return [{ title: 'Журнал действий — ВЬЮГА' }, { name: 'robots', content: 'noindex' }];
+}
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
-  const { items, staff, filters } = loaderData;
+  const { entries, total, page, pages, staff, filters } = loaderData;
+  const { when, zone } = useStaffClock();
+  const filtered = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
   return (
     <>
       <h1>Журнал действий</h1>
-      <Form method="get" className={styles.filters}>
-        <label>
-          Сотрудник
-          <select name="staffId" defaultValue={filters.staffId}>
-            <option value="">все</option>
-            {staff.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.email}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Объект
-          <input name="entity" defaultValue={filters.entity} placeholder="staff, order…" />
-        </label>
-        <label>
-          Номер объекта
-          <input name="entityId" defaultValue={filters.entityId} />
-        </label>
-        <label>
-          С даты
-          <input name="from" type="date" defaultValue={filters.from} />
-        </label>
-        <label>
-          По дату
-          <input name="to" type="date" defaultValue={filters.to} />
-        </label>
-        <button type="submit" className={styles.button}>
-          Показать
-        </button>
-      </Form>
-      {items.length === 0 ? (
-        <p>Записей нет.</p>
-      ) : (
+      <ListFrame
+        label="Фильтр журнала"
+        filters={
+          <>
+            <label>
+              Сотрудник
+              <select name="staffId" defaultValue={filters.staffId}>
+                <option value="">все</option>
+                {staff.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.email}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Что менялось
+              <select name="entity" defaultValue={filters.entity}>
+                <option value="">всё</option>
+                {Object.entries(AUDIT_ENTITIES).map(([entity, name]) => (
+                  <option key={entity} value={entity}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Номер
+              <input name="entityId" defaultValue={filters.entityId} inputMode="numeric" />
+            </label>
+            <label>
+              С даты
+              <input name="from" type="date" defaultValue={filters.from} />
+            </label>
+            <label>
+              По дату
+              <input name="to" type="date" defaultValue={filters.to} />
+            </label>
+          </>
+        }
+        resetTo={Object.keys(filtered).length > 0 ? PATH : undefined}
+        found={`Записей: ${total}`}
+        empty="Записей нет."
+        count={entries.length}
+        pager={{ page, pages, href: (p) => pageHref(PATH, filtered, p) }}
+      >
         <table className={styles.table}>
+          <caption className="visually-hidden">{`Действия сотрудников, время ${zone}`}</caption>
           <thead>
             <tr>
-              <th scope="col">Когда (МСК)</th>
+              <th scope="col">Когда</th>
               <th scope="col">Кто</th>
-              <th scope="col">Адрес</th>
-              <th scope="col">Действие</th>
-              <th scope="col">Объект</th>
-              <th scope="col">Изменения</th>
+              <th scope="col">Что сделано</th>
             </tr>
           </thead>
           <tbody>
-            {items.map((e) => (
+            {entries.map((e) => (
               <tr key={e.id}>
-                <td>{when(e.at)}</td>
-                <td>{e.staff.email}</td>
-                <td>{e.client}</td>
-                <td>{e.action}</td>
                 <td>
-                  {e.entity} {e.entityId}
+                  <time dateTime={e.at}>{when(e.at, 'dateTimeSeconds')}</time>
                 </td>
                 <td>
-                  {Object.entries(e.changes).map(([field, c]) => (
-                    <div key={field}>
-                      {field}: {JSON.stringify(c.before)} → {JSON.stringify(c.after)}
-                    </div>
-                  ))}
+                  {e.who}
+                  <div className={styles.muted}>{e.client}</div>
+                </td>
+                <td>
+                  {`${e.title}: `}
+                  {e.target.href ? (
+                    <Link className={styles.link} to={e.target.href}>
+                      {e.target.label}
+                    </Link>
+                  ) : (
+                    e.target.label
+                  )}
+                  {e.changes.length > 0 && (
+                    <ul className={styles.muted}>
+                      {e.changes.map((line) => (
+                        <li key={line}>{line}</li>
+                      ))}
+                    </ul>
+                  )}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-      )}
+      </ListFrame>
     </>
   );
 }

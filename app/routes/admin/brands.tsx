@@ -1,9 +1,11 @@
-import { data, Form } from 'react-router';
+import { Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { brandCreateInput, brandEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
-import { DeskRefusal } from '~/components/admin/kit';
-import { refused, staffPage } from '~/lib/admin';
+import { DeskRefusal, FormResult } from '~/components/admin/kit';
+import { staffPage } from '~/lib/admin';
+import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
+import { DomainError } from '../../../domain/errors';
 import styles from './admin.module.css';
 import cat from './catalogue.module.css';
 import type { Route } from './+types/brands';
@@ -14,48 +16,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { brands: await context.services.catalogAdmin.brands(context.ctx) };
 }
 
-interface BrandOutcome {
-  intent: 'create' | 'edit';
-  id?: string;
-  notice?: string;
-  error?: string;
-  values?: Record<string, string>;
-}
+const noBrand = () => new DomainError('not_found', 'Бренд не найден.', 'BRAND_NOT_FOUND');
 
-export async function action({ request, context }: Route.ActionArgs) {
-  staffPage(request, context, 'catalog.edit');
-  const form = await request.formData().catch(() => new FormData());
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const intent = field('intent') === 'create' ? 'create' : 'edit';
-  const values = { code: field('code'), name: field('name'), text: field('text') };
-  try {
-    if (intent === 'create') {
-      const parsed = brandCreateInput.safeParse(values);
-      if (!parsed.success)
-        return data<BrandOutcome>(
-          { intent, values, error: parsed.error.issues[0]?.message ?? 'Проверьте поля бренда.' },
-          { status: 400 },
-        );
-      const brand = await context.services.catalogAdmin.createBrand(context.ctx, parsed.data);
-      return { intent, notice: `Бренд «${brand.name}» создан.` } satisfies BrandOutcome;
-    }
-    const id = field('id');
-    if (!/^\d{1,9}$/.test(id)) return data<BrandOutcome>({ intent, error: 'Бренд не найден.' }, { status: 404 });
-    const parsed = brandEditInput.safeParse({ name: values.name, text: values.text });
-    if (!parsed.success)
-      return data<BrandOutcome>(
-        { intent, id, values, error: parsed.error.issues[0]?.message ?? 'Проверьте поля бренда.' },
-        { status: 400 },
-      );
-    const brand = await context.services.catalogAdmin.editBrand(context.ctx, Number(id), parsed.data);
-    return { intent, id, notice: `Бренд «${brand.name}» сохранён.` } satisfies BrandOutcome;
-  } catch (error) {
-    return refused(error, { intent, id: field('id'), values } as BrandOutcome);
-  }
-}
+export const action = staffAction('catalog.edit', {
+  create: intent({
+    schema: brandCreateInput,
+    async run({ input, context }) {
+      const brand = await context.services.catalogAdmin.createBrand(context.ctx, input);
+      return `Бренд «${brand.name}» создан.`;
+    },
+  }),
+  edit: intent({
+    schema: brandEditInput,
+    async run({ input, form, context }) {
+      const brand = await context.services.catalogAdmin.editBrand(context.ctx, form.id('id', noBrand), input);
+      return `Бренд «${brand.name}» сохранён.`;
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
@@ -65,25 +43,18 @@ export function meta() {
 
 export default function Brands({ loaderData, actionData }: Route.ComponentProps) {
   const { brands } = loaderData;
-  const result = actionData as BrandOutcome | undefined;
+  const result = actionData as FormOutcome | undefined;
   const created = result?.intent === 'create' && result.error ? (result.values ?? {}) : {};
-  const about = brands.find((b) => String(b.id) === result?.id);
+  const about = brands.find((b) => String(b.id) === result?.values?.id);
   return (
     <>
       <div className={cat.head}>
         <h1>Каталог</h1>
       </div>
       <CatalogueTabs />
-      {result?.notice && (
-        <p className={styles.notice} role="status">
-          {result.notice}
-        </p>
-      )}
-      {result?.error && (
-        <p className={styles.error} role="alert">
-          {about ? `${about.name}: ${result.error}` : result.error}
-        </p>
-      )}
+      <FormResult
+        result={result && about && result.error ? { ...result, error: `${about.name}: ${result.error}` } : result}
+      />
       <div className={cat.scroll}>
         <table className={styles.table}>
           <caption className="visually-hidden">Бренды</caption>
@@ -99,7 +70,9 @@ export default function Brands({ loaderData, actionData }: Route.ComponentProps)
           <tbody>
             {brands.map((b) => {
               const mine =
-                result?.intent === 'edit' && result.id === String(b.id) && result.error ? result.values : undefined;
+                result?.intent === 'edit' && result.values?.id === String(b.id) && result.error
+                  ? result.values
+                  : undefined;
               return (
                 <tr key={`${b.id}-${b.name}-${b.text}`}>
                   <td>
@@ -136,7 +109,7 @@ export default function Brands({ loaderData, actionData }: Route.ComponentProps)
       <Form
         method="post"
         className={cat.create}
-        key={result?.intent === 'create' && result.notice ? result.notice : 'new'}
+        key={result?.intent === 'create' && result.notice ? result.done : 'new'}
       >
         <h2>Новый бренд</h2>
         <input type="hidden" name="intent" value="create" />

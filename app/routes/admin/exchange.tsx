@@ -1,9 +1,10 @@
-import { data, Form, Link, redirect } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 import { CHANGE_KINDS, type ChangeKind } from '../../../domain/exchange/ports';
 import type { ExchangeLogEntry, ExchangeLogStatus, ExchangeLogType } from '../../../domain/exchange/exchange-admin';
-import { refused, staffPage } from '~/lib/admin';
+import { Confirm, FormResult, Pager } from '~/components/admin/kit';
+import { staffPage } from '~/lib/admin';
+import { type FormOutcome, intent, type PostedForm, staffAction } from '~/lib/admin-action';
 import { when } from '~/lib/admin-orders';
-import { formFields } from '~/lib/cabinet';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import own from './exchange.module.css';
@@ -25,63 +26,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...view, rerun: rerunKey ? rerunSummary(rerun) : null };
 }
 
-/** What a form of the page answers: which form, and its outcome. */
-interface ExchangeResult {
-  form: 'prices' | 'warehouses' | 'sections' | 'rerun' | 'others';
-  notice?: string;
-  error?: string;
-  /** A refused form's choices, shown again as they were sent (a page without JavaScript is rendered anew). */
-  values?: Record<string, string>;
-}
-
 /** The fields `prefix:<1C id>` of a form, by 1C id. */
-const byOnecId = (fields: Record<string, string>, prefix: string) =>
+const byOnecId = (form: PostedForm, prefix: string) =>
   Object.fromEntries(
-    Object.entries(fields)
+    Object.entries(form.values())
       .filter(([name]) => name.startsWith(`${prefix}:`))
-      .map(([name, value]) => [name.slice(prefix.length + 1), value]),
+      .map(([name, value]) => [name.slice(prefix.length + 1), String(value)]),
   );
 
 const saved = (changed: number) => (changed === 0 ? 'Изменений нет.' : `Сохранено изменений: ${changed}.`);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  staffPage(request, context, 'exchange.run');
-  const { services, ctx } = context;
-  const fields = await formFields(request);
-  const form = fields.intent as ExchangeResult['form'];
-  try {
-    switch (form) {
-      case 'prices':
-        return { form, notice: saved(await services.exchangeAdmin.setPriceRoles(ctx, byOnecId(fields, 'price'))) };
-      case 'warehouses':
-        return {
-          form,
-          notice: saved(await services.exchangeAdmin.setWarehouseStores(ctx, byOnecId(fields, 'store'))),
-        };
-      case 'sections':
-        return { form, notice: saved(await services.exchangeAdmin.setSections(ctx, byOnecId(fields, 'section'))) };
-      case 'others': {
-        if (fields.confirm !== 'yes')
-          return data(
-            { form, error: 'Отметьте «Да, снять с продажи»: это действие не отменяется одной кнопкой.' },
-            { status: 400 },
-          );
-        const hidden = await services.exchangeAdmin.hideNotFromOnec(ctx);
-        return { form, notice: `Снято с продажи товаров не из 1С: ${hidden}.` };
-      }
-      case 'rerun': {
-        const key = await services.exchangeAdmin.rerun(ctx, context.exchangeRerun);
-        return redirect(`${PATH}?rerun=${encodeURIComponent(key)}`);
-      }
-      default:
-        return data({ form: 'rerun', error: 'Неизвестная форма: обновите страницу.' } as ExchangeResult, {
-          status: 400,
-        });
-    }
-  } catch (error) {
-    return refused(error, { form, values: fields });
-  }
-}
+export const action = staffAction('exchange.run', {
+  prices: intent({
+    run: async ({ form, context }) =>
+      saved(await context.services.exchangeAdmin.setPriceRoles(context.ctx, byOnecId(form, 'price'))),
+  }),
+  warehouses: intent({
+    run: async ({ form, context }) =>
+      saved(await context.services.exchangeAdmin.setWarehouseStores(context.ctx, byOnecId(form, 'store'))),
+  }),
+  sections: intent({
+    run: async ({ form, context }) =>
+      saved(await context.services.exchangeAdmin.setSections(context.ctx, byOnecId(form, 'section'))),
+  }),
+  others: intent({
+    confirm: 'Отметьте «Да, снять с продажи»: это действие не отменяется одной кнопкой.',
+    async run({ context }) {
+      return `Снято с продажи товаров не из 1С: ${await context.services.exchangeAdmin.hideNotFromOnec(context.ctx)}.`;
+    },
+  }),
+  rerun: intent({
+    async run({ context }) {
+      const key = await context.services.exchangeAdmin.rerun(context.ctx, context.exchangeRerun);
+      return redirect(`${PATH}?rerun=${encodeURIComponent(key)}`);
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
@@ -136,23 +116,6 @@ function changesOf(entry: ExchangeLogEntry): string[] {
     ].filter(Boolean);
     return parts.length > 0 ? [`${KIND_NAMES[kind]}: ${parts.join(', ')}`] : [];
   });
-}
-
-function Outcome({ result, form }: { result: ExchangeResult | undefined; form: ExchangeResult['form'] }) {
-  if (result?.form !== form) return null;
-  if (result.notice)
-    return (
-      <p className={styles.notice} role="status">
-        {result.notice}
-      </p>
-    );
-  if (result.error)
-    return (
-      <p className={styles.error} role="alert">
-        {result.error}
-      </p>
-    );
-  return null;
 }
 
 function LogTable({ items }: { items: ExchangeLogEntry[] }) {
@@ -236,16 +199,16 @@ function MappingTable(props: {
   none: string;
   caption: string;
   heads: [string, string];
-  rows: { onecId: string; name: string; label: string; value: string }[];
+  rows: { onecId: string; name: string; label: string; value: string | string[] }[];
   field: string;
   options: { value: string; label: string }[];
   save: string;
-  result: ExchangeResult | undefined;
+  result: FormOutcome | undefined;
 }) {
   return (
     <section aria-labelledby={props.id} className={own.section}>
       <h2 id={props.id}>{props.title}</h2>
-      <Outcome result={props.result} form={props.id} />
+      <FormResult result={props.result} intent={props.id} />
       {props.rows.length === 0 ? (
         <p>{props.none}</p>
       ) : (
@@ -293,8 +256,8 @@ function MappingTable(props: {
 
 export default function Exchange({ loaderData, actionData }: Route.ComponentProps) {
   const { log, priceTypes, warehouses, sections, stores, shopSections, lastPackage, rerun, origins } = loaderData;
-  const result: ExchangeResult | undefined = actionData;
-  const sent = (form: ExchangeResult['form']) => (result?.form === form && result.error && result.values) || {};
+  const result = actionData as FormOutcome | undefined;
+  const sent = (form: string) => (result?.intent === form && result.error && result.values) || {};
   const [sentPrices, sentStores, sentSections] = [sent('prices'), sent('warehouses'), sent('sections')];
   return (
     <>
@@ -323,7 +286,7 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
             {rerun}
           </p>
         )}
-        <Outcome result={result} form="rerun" />
+        <FormResult result={result} intent="rerun" />
         <p className={styles.muted}>
           {lastPackage
             ? `Последний пакет из 1С: ${lastPackage.files.join(', ')}. Его файлы загрузятся заново в том же порядке.`
@@ -339,7 +302,7 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
 
       <section aria-labelledby="others" className={own.section}>
         <h2 id="others">Товары не из 1С</h2>
-        <Outcome result={result} form="others" />
+        <FormResult result={result} intent="others" />
         <p className={styles.muted}>
           {`В продаже товаров из 1С: ${origins.fromOnec}, других (демо-каталог, созданные вручную): ${origins.others}. `}
           Когда каталог приходит из 1С, остальные товары можно снять с продажи: они останутся в заказах и в базе.
@@ -347,12 +310,7 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
         {origins.others > 0 && origins.fromOnec > 0 && (
           <Form method="post">
             <input type="hidden" name="intent" value="others" />
-            <p>
-              <label>
-                <input type="checkbox" name="confirm" value="yes" required />{' '}
-                {`Да, снять с продажи ${origins.others} товаров, которых нет в 1С`}
-              </label>
-            </p>
+            <Confirm>{`Да, снять с продажи ${origins.others} товаров, которых нет в 1С`}</Confirm>
             <button type="submit" className={styles.button}>
               {`Снять с продажи товары не из 1С (${origins.others})`}
             </button>
@@ -371,13 +329,7 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <LogTable items={log.items} />
         )}
-        {log.pages > 1 && (
-          <nav aria-label="Страницы журнала" className={own.pages}>
-            {log.page > 1 && <Link to={`${PATH}?page=${log.page - 1}#log`}>← Новее</Link>}
-            <span>{`Страница ${log.page} из ${log.pages}`}</span>
-            {log.page < log.pages && <Link to={`${PATH}?page=${log.page + 1}#log`}>Старее →</Link>}
-          </nav>
-        )}
+        <Pager page={log.page} pages={log.pages} href={(page) => `${PATH}${page > 1 ? `?page=${page}` : ''}#log`} />
       </section>
 
       <MappingTable

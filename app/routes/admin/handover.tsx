@@ -1,7 +1,9 @@
-import { data, Form, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import type { OrderCard } from '../../../domain/order/desk';
 import { formatAmount } from '../../../domain/pricing/price';
-import { refused, staffPage } from '~/lib/admin';
+import { staffPage } from '~/lib/admin';
+import { type FormOutcome, intent, type PostedForm, staffAction } from '~/lib/admin-action';
+import { DomainError } from '../../../domain/errors';
 import { fullName } from '~/lib/admin-orders';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
@@ -28,33 +30,38 @@ function summary(card: OrderCard) {
   };
 }
 
-type Result = { code: string; error?: string; order?: ReturnType<typeof summary>; done?: string };
+type Result = FormOutcome & { code?: string; order?: ReturnType<typeof summary> };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  staffPage(request, context, 'orders.move');
-  const form = await request.formData().catch(() => new FormData());
-  const code = String(form.get('code') ?? '').replace(/\D/g, '');
-  const { services, ctx } = context;
-  try {
-    if (!code) return data<Result>({ code, error: 'Введите код получения из SMS покупателя.' }, { status: 400 });
-    if (form.get('intent') === 'handover') {
-      const id = Number(form.get('id'));
-      if (!Number.isSafeInteger(id) || id <= 0)
-        return data<Result>({ code, error: 'Найдите заказ по коду ещё раз.' }, { status: 400 });
-      const card = await services.orderDesk.handover(ctx, id, code);
-      return { code: '', done: `Заказ № ${card.number} выдан.` } satisfies Result;
-    }
-    const card = await services.orderDesk.findByCode(ctx, code);
-    if (!card)
-      return data<Result>(
-        { code, error: 'Заказа с таким кодом нет среди готовых к выдаче. Проверьте код.' },
-        { status: 404 },
-      );
-    return { code, order: summary(card) } satisfies Result;
-  } catch (error) {
-    return refused(error, { code });
-  }
-}
+/** The code as typed, digits only: «123 456» is 123456. */
+const codeOf = (form: PostedForm) => {
+  const code = form.text('code').replace(/\D/g, '');
+  if (!code) throw new DomainError('validation', 'Введите код получения из SMS покупателя.', 'CODE_REQUIRED');
+  return code;
+};
+
+export const action = staffAction('orders.move', {
+  find: intent({
+    async run({ form, context }) {
+      const code = codeOf(form);
+      const card = await context.services.orderDesk.findByCode(context.ctx, code);
+      if (!card)
+        throw new DomainError(
+          'not_found',
+          'Заказа с таким кодом нет среди готовых к выдаче. Проверьте код.',
+          'ORDER_NOT_FOUND',
+        );
+      return { code, order: summary(card) };
+    },
+  }),
+  handover: intent({
+    async run({ form, context }) {
+      const code = codeOf(form);
+      const id = form.id('id', () => new DomainError('validation', 'Найдите заказ по коду ещё раз.', 'ORDER_REQUIRED'));
+      const card = await context.services.orderDesk.handover(context.ctx, id, code);
+      return `Заказ № ${card.number} выдан.`;
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
@@ -69,12 +76,13 @@ export default function Handover({ actionData }: Route.ComponentProps) {
   return (
     <div className={desk.handover}>
       <h1>Выдача заказа</h1>
-      {result?.done && (
+      {result?.intent === 'handover' && result.notice && (
         <p className={`${styles.notice} ${desk.done}`} role="status">
-          {result.done}
+          {result.notice}
         </p>
       )}
       <Form method="post" className={styles.form}>
+        <input type="hidden" name="intent" value="find" />
         <label>
           Код получения из SMS покупателя
           <input
@@ -84,11 +92,11 @@ export default function Handover({ actionData }: Route.ComponentProps) {
             pattern="[0-9 ]*"
             maxLength={12}
             required
-            defaultValue={result?.code}
+            defaultValue={result?.error ? (result.values?.code as string | undefined) : result?.code}
             aria-describedby={result?.error ? 'handover-error' : undefined}
             aria-invalid={result?.error ? true : undefined}
             className={desk.code}
-            key={result?.done ?? 'code'}
+            key={result?.intent === 'handover' && result.notice ? result.done : 'code'}
           />
         </label>
         {result?.error && (

@@ -1,9 +1,9 @@
 import { Form, redirect } from 'react-router';
-import { isDomainError } from '../../../domain/errors';
 import { ROLE_TITLES } from '../../../domain/staff/permissions';
 import { staffAcceptInput } from '../../../domain/staff/staff.schemas';
+import { FormResult } from '~/components/admin/kit';
 import { staffCookie } from '~/lib/admin';
-import { formFields } from '~/lib/cabinet';
+import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import type { Route } from './+types/invite';
@@ -15,20 +15,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { invitation: invitation && { ...invitation, roleTitle: ROLE_TITLES[invitation.role] } };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
-  const fields = await formFields(request);
-  const input = staffAcceptInput.safeParse({ ...fields, email: fields.email || undefined });
-  if (!input.success) return { error: input.error.issues[0]?.message ?? 'Проверьте форму.' };
-  try {
-    const { token: session } = await context.services.staffTeam.acceptInvite(context.ctx, token, input.data);
-    staffCookie(context).start(session);
-    return redirect('/admin/');
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return { error: error.message };
-  }
-}
+export const action = staffAction('open', {
+  accept: intent({
+    read: (form) => ({ ...form.fields(), email: form.text('email') || undefined }),
+    schema: staffAcceptInput,
+    async run({ input, context, url }) {
+      const token = url.searchParams.get('token') ?? '';
+      const { token: session } = await context.services.staffTeam.acceptInvite(context.ctx, token, input);
+      staffCookie(context).start(session);
+      return redirect('/admin/');
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
@@ -53,11 +51,7 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
         {invitation.email && ` Адрес для входа: ${invitation.email}.`} Задайте имя и пароль (не короче 8 символов).
       </p>
       <Form method="post" className={styles.form}>
-        {actionData?.error && (
-          <p className={styles.error} role="alert">
-            {actionData.error}
-          </p>
-        )}
+        <FormResult result={actionData as FormOutcome | undefined} />
         {!invitation.email && (
           <label>
             Email

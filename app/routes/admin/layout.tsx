@@ -26,8 +26,12 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = staffPage(request, context, 'account.manage');
   // The inbox says how many questions wait for an answer, to whoever answers them.
-  const waiting = roleMay(member, 'content.edit') ? await context.services.questionsAdmin.unanswered(context.ctx) : 0;
+  const [waiting, timeZone] = await Promise.all([
+    roleMay(member, 'content.edit') ? context.services.questionsAdmin.unanswered(context.ctx) : 0,
+    context.services.staffAccounts.timeZone(context.ctx),
+  ]);
   return {
+    timeZone,
     email: member.email,
     role: ROLE_TITLES[member.role],
     sections: SECTIONS.filter((s) => s.action === null || roleMay(member, s.action)).map(({ to, label }) => ({

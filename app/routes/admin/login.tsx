@@ -1,8 +1,8 @@
-import { data, Form, redirect } from 'react-router';
-import { isDomainError } from '../../../domain/errors';
+import { Form, redirect } from 'react-router';
 import { staffLoginInput } from '../../../domain/staff/staff.schemas';
+import { FormResult } from '~/components/admin/kit';
 import { afterLogin, staffCookie } from '~/lib/admin';
-import { formFields } from '~/lib/cabinet';
+import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import type { Route } from './+types/login';
@@ -13,40 +13,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-interface LoginResult {
-  error?: string;
-  email?: string;
-  askCode?: boolean;
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const fields = await formFields(request);
-  const input = staffLoginInput.safeParse(fields);
-  if (!input.success) {
-    const result: LoginResult = {
-      error: input.error.issues[0]?.message,
-      email: fields.email,
-      askCode: Boolean(fields.totp),
-    };
-    return data(result, { status: 400 });
-  }
-  try {
-    const { token } = await context.services.staffAccounts.logIn(context.ctx, input.data);
-    staffCookie(context).start(token);
-    return redirect(afterLogin(new URL(request.url).searchParams.get('next')));
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const askCode = error.code === 'TOTP_REQUIRED' || Boolean(input.data.totp);
-    const result: LoginResult = { error: error.message, email: input.data.email, askCode };
-    // As the login call answers: 429 with the wait over the limit, 401 for a wrong email, password or code. (The
-    // page bundle has its own copy of the domain's classes, so the error is told by its kind, not `instanceof`.)
-    if (error.kind === 'rate_limited') {
-      const wait = (error as { retryAfterS?: number }).retryAfterS ?? 60;
-      return data(result, { status: 429, headers: { 'Retry-After': String(wait) } });
-    }
-    return data(result, { status: error.kind === 'validation' ? 400 : 401 });
-  }
-}
+export const action = staffAction('open', {
+  login: intent({
+    schema: staffLoginInput,
+    async run({ input, context, url }) {
+      const { token } = await context.services.staffAccounts.logIn(context.ctx, input);
+      staffCookie(context).start(token);
+      return redirect(afterLogin(url.searchParams.get('next')));
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
@@ -55,25 +31,23 @@ export function meta() {
 }
 
 export default function StaffLogin({ actionData }: Route.ComponentProps) {
-  const result: LoginResult = actionData ?? {};
+  const result = actionData as FormOutcome | undefined;
+  // The code of the app is asked for once the account needs it, and kept asked after a wrong one.
+  const askCode = result?.code === 'TOTP_REQUIRED' || Boolean(result?.values?.totp);
   return (
     <main className={styles.login}>
       <h1>Вход в панель управления</h1>
       <Form method="post" className={styles.form}>
-        {result.error && (
-          <p className={styles.error} role="alert" id="login-error">
-            {result.error}
-          </p>
-        )}
+        <FormResult result={result} id="login-error" />
         <label>
           Email
-          <input name="email" type="email" autoComplete="username" required defaultValue={result.email} />
+          <input name="email" type="email" autoComplete="username" required defaultValue={result?.values?.email} />
         </label>
         <label>
           Пароль
           <input name="password" type="password" autoComplete="current-password" required />
         </label>
-        {result.askCode && (
+        {askCode && (
           <label>
             Код из приложения
             <input name="totp" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" required />

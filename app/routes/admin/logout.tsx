@@ -1,5 +1,6 @@
 import { Form, redirect } from 'react-router';
 import { staffCookie, staffPage } from '~/lib/admin';
+import { intent, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import type { Route } from './+types/logout';
@@ -10,13 +11,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Ends the staff session (its row and its cookie). */
-export async function action({ request, context }: Route.ActionArgs) {
-  staffPage(request, context, 'account.manage');
-  const session = staffCookie(context);
-  if (session.token) await context.services.staffAccounts.logOut(context.ctx, session.token);
-  session.end();
-  return redirect('/admin/login/');
-}
+export const action = staffAction('account.manage', {
+  logout: intent({
+    async run({ context }) {
+      const session = staffCookie(context);
+      if (session.token) await context.services.staffAccounts.logOut(context.ctx, session.token);
+      session.end();
+      return redirect('/admin/login/');
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 

@@ -3,13 +3,12 @@ import { cachePolicy } from '../../../contract/cache-policy';
 import { ownerId, photoId } from '../../../domain/photos/photos.schemas';
 import { PhotoManager } from '~/components/admin/PhotoManager';
 import pm from '~/components/admin/PhotoManager.module.css';
-import { staffPage } from '~/lib/admin';
-import { type PhotoPageOps, photoAction, photoBoard } from '~/lib/admin-photos.server';
+import type { FormOutcome } from '~/lib/admin-action';
+import { type MakeOps, photoAction, photoLoader } from '~/lib/admin-photos.server';
 import type { Route } from './+types/product-photos';
 
-function ops(context: Route.LoaderArgs['context'], id: string | undefined): PhotoPageOps {
-  const { services, ctx } = context;
-  const productId = ownerId(id, 'товара');
+const ops: MakeOps = ({ services, ctx }, params) => {
+  const productId = ownerId(params.id, 'товара');
   return {
     board: () => services.photos.productPhotos(ctx, productId),
     add: (files) => services.photos.addProductPhotos(ctx, productId, files),
@@ -17,24 +16,11 @@ function ops(context: Route.LoaderArgs['context'], id: string | undefined): Phot
     remove: (photo) => services.photos.deleteProductPhoto(ctx, productId, photo as number),
     idOf: (value) => photoId(value),
   };
-}
+};
 
 /** A product's photos (issue 28.1): the main one first, upload, order, delete. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  staffPage(request, context, 'catalog.edit');
-  const board = await photoBoard(() => ops(context, params.id));
-  return {
-    board,
-    imgVersion: context.options.imgVersion,
-    maxMb: context.services.photos.maxMb,
-    confirm: new URL(request.url).searchParams.get('delete'),
-  };
-}
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  staffPage(request, context, 'catalog.edit');
-  return photoAction(request, () => ops(context, params.id));
-}
+export const loader = photoLoader('catalog.edit', ops);
+export const action = photoAction('catalog.edit', ops);
 
 export const headers = cachePolicy('private');
 
@@ -61,7 +47,7 @@ export default function ProductPhotos({ loaderData, actionData }: Route.Componen
         imgVersion={loaderData.imgVersion}
         maxMb={loaderData.maxMb}
         confirm={loaderData.confirm}
-        result={actionData}
+        result={actionData as FormOutcome | undefined}
       />
     </>
   );

@@ -1,7 +1,8 @@
 import { data, Form, Link } from 'react-router';
 import { answerInput, MAX_ANSWER, questionIdOf } from '../../../domain/feedback/questions-admin.schemas';
-import { refused, staffPage } from '~/lib/admin';
-import { formFields } from '~/lib/cabinet';
+import { FormResult } from '~/components/admin/kit';
+import { staffPage } from '~/lib/admin';
+import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
 import admin from './admin.module.css';
 import styles from './shops.module.css';
@@ -16,36 +17,24 @@ const idOf = (value: string | undefined) => {
 /** One question (issue 28.4): who asked, about what and which order, and the answer form. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   staffPage(request, context, 'content.edit');
-  const question = await context.services.questionsAdmin.card(context.ctx, idOf(params.id)).catch(() => {
-    throw data('Вопрос не найден.', { status: 404 });
-  });
+  const question = await context.services.questionsAdmin.card(context.ctx, idOf(params.id)).catch(loaderRefusal);
   // The form's limit travels with the data: the page's JavaScript carries no schema module (zod).
   return { question, maxAnswer: MAX_ANSWER };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  staffPage(request, context, 'content.edit');
-  const id = idOf(params.id);
-  const fields = await formFields(request);
-  const input = answerInput.safeParse(fields);
-  if (!input.success)
-    return data(
-      { error: input.error.issues[0]?.message ?? 'Проверьте ответ.', text: fields.text ?? '' },
-      { status: 400 },
-    );
-  try {
-    const question = await context.services.questionsAdmin.answer(context.ctx, id, input.data);
-    return {
-      notice: question.email
+export const action = staffAction('content.edit', {
+  answer: intent({
+    schema: answerInput,
+    async run({ input, context, params }) {
+      const question = await context.services.questionsAdmin.answer(context.ctx, idOf(params.id), input);
+      return question.email
         ? `Ответ сохранён и отправлен на ${question.email}.`
         : question.userId
           ? 'Ответ сохранён: покупатель увидит его в личном кабинете.'
-          : 'Ответ сохранён. Почты покупатель не оставил: свяжитесь по телефону.',
-    };
-  } catch (error) {
-    return refused(error, { text: fields.text ?? '' });
-  }
-}
+          : 'Ответ сохранён. Почты покупатель не оставил: свяжитесь по телефону.';
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
@@ -68,7 +57,7 @@ const when = (iso: string) =>
 
 export default function Question({ loaderData, actionData }: Route.ComponentProps) {
   const { question: q, maxAnswer } = loaderData;
-  const result = actionData as { error?: string; notice?: string; text?: string } | undefined;
+  const result = actionData as FormOutcome | undefined;
   const answered = q.answer !== null;
   return (
     <>
@@ -131,20 +120,16 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
           </p>
         </>
       )}
-      {result?.notice && (
-        <p className={admin.notice} role="status">
-          {result.notice}
-        </p>
-      )}
-      {result?.error && (
-        <p className={admin.error} role="alert">
-          {result.error}
-        </p>
-      )}
+      <FormResult result={result} />
       <Form method="post" className={styles.answer} key={q.answeredAt ?? 'new'}>
         <label>
           {answered ? 'Новый ответ' : 'Ответ покупателю'}
-          <textarea name="text" required maxLength={maxAnswer} defaultValue={result?.error ? result.text : ''} />
+          <textarea
+            name="text"
+            required
+            maxLength={maxAnswer}
+            defaultValue={result?.error ? result.values?.text : ''}
+          />
         </label>
         <span className={styles.muted}>
           {q.email

@@ -1,9 +1,11 @@
-import { data, Form } from 'react-router';
+import { Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { sectionEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
-import { DeskRefusal } from '~/components/admin/kit';
-import { refused, staffPage } from '~/lib/admin';
+import { DeskRefusal, FormResult } from '~/components/admin/kit';
+import { staffPage } from '~/lib/admin';
+import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
+import { DomainError } from '../../../domain/errors';
 import styles from './admin.module.css';
 import cat from './catalogue.module.css';
 import type { Route } from './+types/sections';
@@ -14,36 +16,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { sections: await context.services.catalogAdmin.sections(context.ctx) };
 }
 
-interface SectionOutcome {
-  id?: string;
-  notice?: string;
-  error?: string;
-  values?: Record<string, string>;
-}
+const noSection = () => new DomainError('not_found', 'Раздел не найден.', 'SECTION_NOT_FOUND');
 
-export async function action({ request, context }: Route.ActionArgs) {
-  staffPage(request, context, 'catalog.edit');
-  const form = await request.formData().catch(() => new FormData());
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const id = field('id');
-  const values = { name: field('name'), url: field('url'), sort: field('sort') };
-  if (!/^\d{1,9}$/.test(id)) return data<SectionOutcome>({ error: 'Раздел не найден.' }, { status: 404 });
-  const parsed = sectionEditInput.safeParse(values);
-  if (!parsed.success)
-    return data<SectionOutcome>(
-      { id, values, error: parsed.error.issues[0]?.message ?? 'Проверьте поля раздела.' },
-      { status: 400 },
-    );
-  try {
-    const section = await context.services.catalogAdmin.editSection(context.ctx, Number(id), parsed.data);
-    return { id, notice: `Раздел «${section.name}» сохранён.` } satisfies SectionOutcome;
-  } catch (error) {
-    return refused(error, { id, values } as SectionOutcome);
-  }
-}
+export const action = staffAction('catalog.edit', {
+  save: intent({
+    read: (form) => ({ name: form.text('name'), url: form.text('url'), sort: form.text('sort') }),
+    schema: sectionEditInput,
+    async run({ input, form, context }) {
+      const section = await context.services.catalogAdmin.editSection(context.ctx, form.id('id', noSection), input);
+      return `Раздел «${section.name}» сохранён.`;
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
@@ -55,8 +39,8 @@ const DEPTH = [undefined, undefined, cat.depth1, cat.depth2, cat.depth3];
 
 export default function Sections({ loaderData, actionData }: Route.ComponentProps) {
   const { sections } = loaderData;
-  const result = actionData as SectionOutcome | undefined;
-  const about = sections.find((s) => String(s.id) === result?.id);
+  const result = actionData as FormOutcome | undefined;
+  const about = sections.find((s) => String(s.id) === result?.values?.id);
   return (
     <>
       <div className={cat.head}>
@@ -67,16 +51,9 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
         Переименование не меняет адрес раздела: ссылки на него продолжают работать. Меньшая сортировка — выше в меню и
         списках.
       </p>
-      {result?.notice && (
-        <p className={styles.notice} role="status">
-          {result.notice}
-        </p>
-      )}
-      {result?.error && (
-        <p className={styles.error} role="alert">
-          {about ? `${about.name}: ${result.error}` : result.error}
-        </p>
-      )}
+      <FormResult
+        result={result && about && result.error ? { ...result, error: `${about.name}: ${result.error}` } : result}
+      />
       <div className={cat.scroll}>
         <table className={`${styles.table} ${cat.list}`}>
           <caption className="visually-hidden">Разделы каталога</caption>
@@ -90,7 +67,7 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
           </thead>
           <tbody>
             {sections.map((s) => {
-              const mine = result?.id === String(s.id) && result.error ? result.values : undefined;
+              const mine = result?.values?.id === String(s.id) && result.error ? result.values : undefined;
               return (
                 <tr key={`${s.id}-${s.name}-${s.url}-${s.sort}`}>
                   <td className={DEPTH[Math.min(s.depth, 4)]}>

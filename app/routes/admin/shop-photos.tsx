@@ -3,13 +3,12 @@ import { cachePolicy } from '../../../contract/cache-policy';
 import { ownerId } from '../../../domain/photos/photos.schemas';
 import { PhotoManager } from '~/components/admin/PhotoManager';
 import pm from '~/components/admin/PhotoManager.module.css';
-import { staffPage } from '~/lib/admin';
-import { type PhotoPageOps, photoAction, photoBoard } from '~/lib/admin-photos.server';
+import type { FormOutcome } from '~/lib/admin-action';
+import { type MakeOps, photoAction, photoLoader } from '~/lib/admin-photos.server';
 import type { Route } from './+types/shop-photos';
 
-function ops(context: Route.LoaderArgs['context'], id: string | undefined): PhotoPageOps {
-  const { services, ctx } = context;
-  const shopId = ownerId(id, 'магазина');
+const ops: MakeOps = ({ services, ctx }, params) => {
+  const shopId = ownerId(params.id, 'магазина');
   return {
     board: () => services.photos.shopPhotos(ctx, shopId),
     add: (files) => services.photos.addShopPhotos(ctx, shopId, files),
@@ -17,24 +16,11 @@ function ops(context: Route.LoaderArgs['context'], id: string | undefined): Phot
     remove: (photo) => services.photos.deleteShopPhoto(ctx, shopId, photo as string),
     idOf: (value) => value,
   };
-}
+};
 
 /** A shop's photos (issue 28.4): the first is the shop page's main one, upload, order, delete. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  staffPage(request, context, 'content.edit');
-  const board = await photoBoard(() => ops(context, params.id));
-  return {
-    board,
-    imgVersion: context.options.imgVersion,
-    maxMb: context.services.photos.maxMb,
-    confirm: new URL(request.url).searchParams.get('delete'),
-  };
-}
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  staffPage(request, context, 'content.edit');
-  return photoAction(request, () => ops(context, params.id));
-}
+export const loader = photoLoader('content.edit', ops);
+export const action = photoAction('content.edit', ops);
 
 export const headers = cachePolicy('private');
 
@@ -61,7 +47,7 @@ export default function ProductPhotos({ loaderData, actionData }: Route.Componen
         imgVersion={loaderData.imgVersion}
         maxMb={loaderData.maxMb}
         confirm={loaderData.confirm}
-        result={actionData}
+        result={actionData as FormOutcome | undefined}
       />
     </>
   );

@@ -1,10 +1,12 @@
 import { data, Form, Link } from 'react-router';
+import { FormResult } from '~/components/admin/kit';
+import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { imageUrl } from '../../../contract/images';
 import { WEEKDAYS, type Weekday } from '../../../domain/stores/hours';
 import { TYPE_NAMES } from '../../../domain/stores/shops-admin';
 import { EMPTY_HOLIDAY_ROWS, shopFormInput, shopUpdateInput } from '../../../domain/stores/shops-admin.schemas';
 import { SERVICE_NAMES } from '../../../domain/stores/shops.service';
-import { refused, staffPage } from '~/lib/admin';
+import { staffPage } from '~/lib/admin';
 import { cachePolicy } from '../../../contract/cache-policy';
 import admin from './admin.module.css';
 import styles from './shops.module.css';
@@ -41,9 +43,7 @@ const shopId = (value: string | undefined) => {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   staffPage(request, context, 'content.edit');
   const id = shopId(params.id);
-  const shop = await context.services.shopsAdmin.card(context.ctx, id).catch((error) => {
-    throw data(error instanceof Error ? error.message : 'Магазин не найден.', { status: 404 });
-  });
+  const shop = await context.services.shopsAdmin.card(context.ctx, id).catch(loaderRefusal);
   // The form's lists travel with the data: the page's JavaScript carries no schema or service module (zod).
   return {
     shop,
@@ -54,21 +54,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  staffPage(request, context, 'content.edit');
-  const id = shopId(params.id);
-  const form = await request.formData().catch(() => new FormData());
-  const raw = shopFormInput(form) as Draft;
-  const input = shopUpdateInput.safeParse(raw);
-  if (!input.success)
-    return data({ error: input.error.issues[0]?.message ?? 'Проверьте форму.', draft: raw }, { status: 400 });
-  try {
-    await context.services.shopsAdmin.update(context.ctx, id, input.data);
-    return { notice: 'Сохранено: страница магазина на сайте уже показывает изменения.' };
-  } catch (error) {
-    return refused(error, { draft: raw });
-  }
-}
+export const action = staffAction('content.edit', {
+  save: intent({
+    read: (form) => shopFormInput(form.form),
+    schema: shopUpdateInput,
+    keepRead: true,
+    async run({ input, context, params }) {
+      await context.services.shopsAdmin.update(context.ctx, shopId(params.id), input);
+      return 'Сохранено: страница магазина на сайте уже показывает изменения.';
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
@@ -116,8 +112,10 @@ function Hours({ prefix, label, span }: { prefix: string; label: string; span: r
 
 export default function ShopEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, imgVersion, typeName, serviceNames, emptyHolidayRows } = loaderData;
-  const result = actionData as { error?: string; notice?: string; draft?: Draft } | undefined;
-  const v: Draft = result?.draft ?? shop;
+  const result = actionData as FormOutcome | undefined;
+  // A refused form shows what was sent, as the action read it.
+  const draft = result?.error ? (result.sent as Draft | undefined) : undefined;
+  const v: Draft = draft ?? shop;
   const holidays = [...v.holidays, ...Array.from({ length: emptyHolidayRows }, () => null)];
   return (
     <>
@@ -135,18 +133,9 @@ export default function ShopEdit({ loaderData, actionData }: Route.ComponentProp
           </a>
         )}
       </div>
-      {result?.notice && (
-        <p className={admin.notice} role="status">
-          {result.notice}
-        </p>
-      )}
-      {result?.error && (
-        <p className={admin.error} role="alert">
-          {result.error}
-        </p>
-      )}
+      <FormResult result={result} />
       {/* A refused form shows what was sent: a new key lets the fields take it. */}
-      <Form method="post" className={styles.form} key={result?.draft ? 'draft' : shop.hours + shop.holidays.length}>
+      <Form method="post" className={styles.form} key={draft ? 'draft' : shop.hours + shop.holidays.length}>
         <fieldset>
           <legend>Магазин</legend>
           <div className={styles.fields}>

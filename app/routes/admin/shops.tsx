@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { TYPE_NAMES } from '../../../domain/stores/shops-admin';
+import { ListFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { cachePolicy } from '../../../contract/cache-policy';
 import admin from './admin.module.css';
@@ -22,11 +23,8 @@ export default function Shops({ loaderData }: Route.ComponentProps) {
   const { shops } = loaderData;
   return (
     <>
-      <div className={styles.head}>
-        <h1>Магазины</h1>
-        <span className={styles.muted}>{`Всего: ${shops.length}`}</span>
-      </div>
-      <div className={styles.scroll}>
+      <h1>Магазины</h1>
+      <ListFrame label="Магазины" found={`Всего: ${shops.length}`} empty="Магазинов нет." count={shops.length}>
         <table className={admin.table}>
           <caption className="visually-hidden">Магазины и склады</caption>
           <thead>
@@ -54,7 +52,7 @@ export default function Shops({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ListFrame>
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect } from 'react-router';
-import { isDomainError } from '../../../domain/errors';
+import { Form, Link, redirect } from 'react-router';
 import { ROLE_TITLES } from '../../../domain/staff/permissions';
 import { memberId } from '../../../domain/staff/staff.schemas';
-import { refused, staffPage } from '~/lib/admin';
+import { Confirm, FormResult } from '~/components/admin/kit';
+import { staffPage } from '~/lib/admin';
+import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import type { Route } from './+types/staff-remove';
@@ -10,24 +11,21 @@ import type { Route } from './+types/staff-remove';
 /** The second step of a removal: the owner sees whom and what it does, and confirms; works without JavaScript. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const me = staffPage(request, context, 'staff.manage');
-  try {
-    const member = await context.services.staffTeam.member(context.ctx, memberId(params.id));
-    return { member, self: member.id === me.staffId };
-  } catch (error) {
-    if (isDomainError(error) && error.kind === 'not_found') throw data(error.message, { status: 404 });
-    throw error;
-  }
+  const member = await Promise.resolve()
+    .then(() => context.services.staffTeam.member(context.ctx, memberId(params.id)))
+    .catch(loaderRefusal);
+  return { member, self: member.id === me.staffId };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  staffPage(request, context, 'staff.manage');
-  try {
-    await context.services.staffTeam.remove(context.ctx, memberId(params.id));
-  } catch (error) {
-    return refused(error, {});
-  }
-  return redirect('/admin/staff/?removed=1');
-}
+export const action = staffAction('staff.manage', {
+  remove: intent({
+    confirm: 'Отметьте, что хотите удалить сотрудника.',
+    async run({ context, params }) {
+      await context.services.staffTeam.remove(context.ctx, memberId(params.id));
+      return redirect('/admin/staff/?removed=1');
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
@@ -40,16 +38,13 @@ export default function StaffRemove({ loaderData, actionData }: Route.ComponentP
         {member.name ? `${member.name} · ` : ''}
         {member.email} · {ROLE_TITLES[member.role]}
       </p>
-      {actionData?.error && (
-        <p className={styles.error} role="alert">
-          {actionData.error}
-        </p>
-      )}
+      <FormResult result={actionData as FormOutcome | undefined} />
       {self ? (
         <p>Себя удалить нельзя: это может сделать другой владелец.</p>
       ) : (
         <Form method="post" className={styles.form}>
           <p>Сеансы сотрудника завершатся сразу, войти он больше не сможет. Его записи в журнале действий останутся.</p>
+          <Confirm>{`Да, удалить ${member.email}`}</Confirm>
           <button type="submit" className={styles.danger}>
             {`Удалить ${member.email}`}
           </button>

@@ -1,9 +1,10 @@
-import { data, Form, Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { ROLE_TITLES } from '../../../domain/staff/permissions';
 import { STAFF_ROLES } from '../../../domain/staff/staff-member';
 import { memberId, staffInviteInput, staffRoleInput } from '../../../domain/staff/staff.schemas';
-import { refused, staffPage } from '~/lib/admin';
-import { formFields } from '~/lib/cabinet';
+import { FormResult } from '~/components/admin/kit';
+import { staffPage } from '~/lib/admin';
+import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import type { Route } from './+types/staff';
@@ -18,69 +19,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { staff, shops, me: me.staffId, removed };
 }
 
-/** What a form of the page answers: which form, and its outcome. */
-interface StaffResult {
-  form: 'invite' | 'role';
-  /** The member a role form was about (the form's `id`). */
-  id?: string;
-  notice?: string;
-  error?: string;
-  values?: Record<string, string>;
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  staffPage(request, context, 'staff.manage');
-  const { services, ctx } = context;
-  const fields = await formFields(request);
-  if (fields.intent === 'role') {
+export const action = staffAction('staff.manage', {
+  role: intent({
     // The shop's choice stands by every row's role, as its label says it is for the «Магазин» role only.
-    const input = staffRoleInput.safeParse({ role: fields.role, shopId: fields.role === 'shop' ? fields.shopId : '' });
-    const result: StaffResult = { form: 'role', id: fields.id };
-    if (!input.success)
-      return data({ ...result, error: input.error.issues[0]?.message ?? 'Проверьте форму.' }, { status: 400 });
-    try {
-      const member = await services.staffTeam.changeRole(ctx, memberId(fields.id), input.data);
-      return { ...result, notice: `${member.email}: роль — «${ROLE_TITLES[member.role]}».` };
-    } catch (error) {
-      return refused(error, result);
-    }
-  }
-  const result: StaffResult = { form: 'invite', values: fields };
-  const input = staffInviteInput.safeParse(fields);
-  if (!input.success)
-    return data({ ...result, error: input.error.issues[0]?.message ?? 'Проверьте форму.' }, { status: 400 });
-  try {
-    const invitation = await services.staffTeam.invite(ctx, input.data);
-    return { form: 'invite', notice: `Приглашение отправлено на ${invitation.email}.` } satisfies StaffResult;
-  } catch (error) {
-    return refused(error, result);
-  }
-}
+    read: (form) => ({ role: form.text('role'), shopId: form.text('role') === 'shop' ? form.text('shopId') : '' }),
+    schema: staffRoleInput,
+    async run({ input, form, context }) {
+      const member = await context.services.staffTeam.changeRole(context.ctx, memberId(form.text('id')), input);
+      return `${member.email}: роль — «${ROLE_TITLES[member.role]}».`;
+    },
+  }),
+  invite: intent({
+    schema: staffInviteInput,
+    async run({ input, context }) {
+      const invitation = await context.services.staffTeam.invite(context.ctx, input);
+      return `Приглашение отправлено на ${invitation.email}.`;
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
-function Outcome({ result }: { result: StaffResult | undefined }) {
-  if (result?.notice)
-    return (
-      <p className={styles.notice} role="status">
-        {result.notice}
-      </p>
-    );
-  if (result?.error)
-    return (
-      <p className={styles.error} role="alert">
-        {result.error}
-      </p>
-    );
-  return null;
-}
-
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, shops, me, removed } = loaderData;
-  const result: StaffResult | undefined = actionData;
-  const values = (result?.form === 'invite' && result.values) || {};
-  const roleResult = result?.form === 'role' ? result : undefined;
-  const about = staff.find((m) => String(m.id) === roleResult?.id);
+  const result = actionData as FormOutcome | undefined;
+  const values = (result?.intent === 'invite' && result.error && result.values) || {};
+  const roleResult = result?.intent === 'role' ? result : undefined;
+  const about = staff.find((m) => String(m.id) === roleResult?.values?.id);
   return (
     <>
       <h1>Сотрудники</h1>
@@ -89,76 +54,82 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           Сотрудник удалён: его сеансы завершены, войти он больше не сможет.
         </p>
       )}
-      <Outcome
+      <FormResult
         result={
           roleResult?.error && about ? { ...roleResult, error: `${about.email}: ${roleResult.error}` } : roleResult
         }
       />
-      <table className={styles.table}>
-        <caption className="visually-hidden">Сотрудники магазина</caption>
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Имя</th>
-            <th scope="col">Код из приложения</th>
-            <th scope="col">Роль и магазин</th>
-            <th scope="col">
-              <span className="visually-hidden">Удаление</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {staff.map((m) => (
-            <tr key={m.id}>
-              <td>{m.email}</td>
-              <td>{m.name}</td>
-              <td>{m.totp ? 'включён' : 'нет'}</td>
-              <td>
-                <Form method="post" className={styles.rowForm} key={`${m.role}-${m.shopId}`}>
-                  <input type="hidden" name="intent" value="role" />
-                  <input type="hidden" name="id" value={m.id} />
-                  <label>
-                    <span className="visually-hidden">{`Роль сотрудника ${m.email}`}</span>
-                    <select name="role" defaultValue={m.role}>
-                      {STAFF_ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {ROLE_TITLES[role]}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label>
-                    <span className="visually-hidden">{`Магазин сотрудника ${m.email} (для роли «Магазин»)`}</span>
-                    <select name="shopId" defaultValue={m.shopId ?? ''}>
-                      <option value="">— магазин для роли «Магазин»</option>
-                      {shops.map((s) => (
-                        <option key={s.id} value={s.id}>
-                          {s.name}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <button type="submit" className={styles.button}>
-                    Сохранить<span className="visually-hidden">{` роль ${m.email}`}</span>
-                  </button>
-                </Form>
-              </td>
-              <td>
-                {m.id === me ? (
-                  'это вы'
-                ) : (
-                  <Link to={`/admin/staff/${m.id}/remove/`}>
-                    Удалить<span className="visually-hidden">{` ${m.email}`}</span>
-                  </Link>
-                )}
-              </td>
+      <div className={styles.scroll}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">Сотрудники магазина</caption>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Имя</th>
+              <th scope="col">Код из приложения</th>
+              <th scope="col">Роль и магазин</th>
+              <th scope="col">
+                <span className="visually-hidden">Удаление</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {staff.map((m) => (
+              <tr key={m.id}>
+                <td>{m.email}</td>
+                <td>{m.name}</td>
+                <td>{m.totp ? 'включён' : 'нет'}</td>
+                <td>
+                  <Form method="post" className={styles.rowForm} key={`${m.role}-${m.shopId}`}>
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="id" value={m.id} />
+                    <label>
+                      <span className="visually-hidden">{`Роль сотрудника ${m.email}`}</span>
+                      <select name="role" defaultValue={m.role}>
+                        {STAFF_ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {ROLE_TITLES[role]}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <label>
+                      <span className="visually-hidden">{`Магазин сотрудника ${m.email} (для роли «Магазин»)`}</span>
+                      <select name="shopId" defaultValue={m.shopId ?? ''}>
+                        <option value="">— магазин для роли «Магазин»</option>
+                        {shops.map((s) => (
+                          <option key={s.id} value={s.id}>
+                            {s.name}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <button type="submit" className={styles.button}>
+                      Сохранить<span className="visually-hidden">{` роль ${m.email}`}</span>
+                    </button>
+                  </Form>
+                </td>
+                <td>
+                  {m.id === me ? (
+                    'это вы'
+                  ) : (
+                    <Link to={`/admin/staff/${m.id}/remove/`}>
+                      Удалить<span className="visually-hidden">{` ${m.email}`}</span>
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <h2>Пригласить сотрудника</h2>
-      <Outcome result={result?.form === 'invite' ? result : undefined} />
-      <Form method="post" className={styles.form}>
+      <FormResult result={result} intent="invite" />
+      <Form
+        method="post"
+        className={styles.form}
+        key={result?.intent === 'invite' && result.notice ? result.done : 'invite'}
+      >
         <input type="hidden" name="intent" value="invite" />
         <label>
           Email

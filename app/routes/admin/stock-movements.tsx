@@ -1,8 +1,9 @@
 import { data, Link } from 'react-router';
-import { isDomainError } from '../../../domain/errors';
 import { movementsQueryInput } from '../../../domain/inventory/stock-documents.schemas';
 import { orderNumber } from '../../../domain/order/process';
-import { refusalStatus, staffPage } from '~/lib/admin';
+import { ListFrame } from '~/components/admin/kit';
+import { staffPage } from '~/lib/admin';
+import { loaderRefusal } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import own from './stock.module.css';
@@ -22,20 +23,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = movementsQueryInput.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? 'Проверьте адрес.', { status: 400 });
   const q = parsed.data;
-  try {
-    const page = await services.stockAdmin.movements(ctx, q);
-    const offer =
-      q.offerId === undefined
-        ? null
-        : await services.stockAdmin.table(ctx, { offerId: q.offerId, storeId: q.storeId }).catch(() => null);
-    // The order as the staff know it (its number), worked out here so the page's JavaScript stays small.
-    const items = page.items.map((m) => ({ ...m, orderNumber: m.orderId === null ? null : orderNumber(m.orderId) }));
-    return { ...page, items, query: q, offer };
-  } catch (error) {
-    // Another shop's history: the same 403 as the API.
-    if (isDomainError(error)) throw data(error.message, { status: refusalStatus(error.kind) });
-    throw error;
-  }
+  // Another shop's history: the same 403 as the API.
+  const page = await services.stockAdmin.movements(ctx, q).catch(loaderRefusal);
+  const offer =
+    q.offerId === undefined
+      ? null
+      : await services.stockAdmin.table(ctx, { offerId: q.offerId, storeId: q.storeId }).catch(() => null);
+  // The order as the staff know it (its number), worked out here so the page's JavaScript stays small.
+  const items = page.items.map((m) => ({ ...m, orderNumber: m.orderId === null ? null : orderNumber(m.orderId) }));
+  return { ...page, items, query: q, offer };
 }
 
 export const headers = cachePolicy('private');
@@ -63,49 +59,50 @@ export default function StockMovements({ loaderData }: Route.ComponentProps) {
         )}
         {query.storeId !== undefined && offer?.stores[0] ? ` · ${offer.stores[0].name}` : ''}
       </p>
-      {items.length === 0 ? (
-        <p className={styles.muted}>Движений нет.</p>
-      ) : (
-        <div className={styles.scroll}>
-          <table className={`${styles.table} ${own.cells}`}>
-            <caption className="visually-hidden">Движения остатков, новые сверху</caption>
-            <thead>
-              <tr>
-                <th scope="col">Время</th>
-                <th scope="col">Операция</th>
-                <th scope="col">Изменение</th>
-                <th scope="col">Стало</th>
-                {query.storeId === undefined && <th scope="col">Склад</th>}
-                <th scope="col">Причина</th>
-                <th scope="col">Сотрудник</th>
-                <th scope="col">Заказ</th>
+      <ListFrame
+        label="Движения остатков"
+        found={`Движений на странице: ${items.length}`}
+        empty="Движений нет."
+        count={items.length}
+      >
+        <table className={`${styles.table} ${own.cells}`}>
+          <caption className="visually-hidden">Движения остатков, новые сверху</caption>
+          <thead>
+            <tr>
+              <th scope="col">Время</th>
+              <th scope="col">Операция</th>
+              <th scope="col">Изменение</th>
+              <th scope="col">Стало</th>
+              {query.storeId === undefined && <th scope="col">Склад</th>}
+              <th scope="col">Причина</th>
+              <th scope="col">Сотрудник</th>
+              <th scope="col">Заказ</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((m) => (
+              <tr key={m.id}>
+                <td>{TIME.format(new Date(m.at))}</td>
+                <td>{m.kindTitle}</td>
+                <td className={m.delta > 0 ? own.plus : own.minus}>{m.delta > 0 ? `+${m.delta}` : `−${-m.delta}`}</td>
+                <td>{m.quantity}</td>
+                {query.storeId === undefined && <td>{m.storeName}</td>}
+                <td>{m.reason || '—'}</td>
+                <td>{m.staff ?? '—'}</td>
+                <td>
+                  {m.orderId === null ? (
+                    '—'
+                  ) : (
+                    <Link className={styles.link} to={`/admin/orders/${m.orderId}/`}>
+                      № {m.orderNumber}
+                    </Link>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((m) => (
-                <tr key={m.id}>
-                  <td>{TIME.format(new Date(m.at))}</td>
-                  <td>{m.kindTitle}</td>
-                  <td className={m.delta > 0 ? own.plus : own.minus}>{m.delta > 0 ? `+${m.delta}` : `−${-m.delta}`}</td>
-                  <td>{m.quantity}</td>
-                  {query.storeId === undefined && <td>{m.storeName}</td>}
-                  <td>{m.reason || '—'}</td>
-                  <td>{m.staff ?? '—'}</td>
-                  <td>
-                    {m.orderId === null ? (
-                      '—'
-                    ) : (
-                      <Link className={styles.link} to={`/admin/orders/${m.orderId}/`}>
-                        № {m.orderNumber}
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </tbody>
+        </table>
+      </ListFrame>
       {next !== null && (
         <p>
           <Link className={styles.link} to={`/admin/stock/movements/?${more}`}>

@@ -1,12 +1,13 @@
-import { data, Form, Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { OWNED_BY_1C_NOTE } from '../../../domain/inventory/stock-documents';
 import {
   STOCK_DOCUMENT_KINDS,
   STOCK_DOCUMENT_TITLES,
   stockDocumentInput,
 } from '../../../domain/inventory/stock-documents.schemas';
-import { refused, staffPage } from '~/lib/admin';
-import { formFields } from '~/lib/cabinet';
+import { Confirm, FormResult } from '~/components/admin/kit';
+import { staffPage } from '~/lib/admin';
+import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import own from './stock.module.css';
@@ -31,47 +32,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { q, found, stores, table, productId: productId ?? null, kinds, ownedNote: OWNED_BY_1C_NOTE };
 }
 
-interface DocumentResult {
-  notice?: string;
-  error?: string;
-  values?: Record<string, string>;
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  staffPage(request, context, 'stock.adjust');
-  const { services, ctx } = context;
-  const fields = await formFields(request);
-  const lines = Object.entries(fields)
-    .filter(([name, value]) => name.startsWith('qty-') && value.trim() !== '')
-    .map(([name, value]) => ({ offerId: name.slice(4), quantity: value }));
-  const input = stockDocumentInput.safeParse({
-    kind: fields.kind,
-    storeId: fields.storeId,
-    toStoreId: fields.kind === 'transfer' ? fields.toStoreId : '',
-    reason: fields.reason ?? '',
-    lines,
-  });
-  if (!input.success)
-    return data(
-      { error: input.error.issues[0]?.message ?? 'Проверьте форму.', values: fields } satisfies DocumentResult,
-      { status: 400 },
-    );
-  try {
-    const doc = await services.stockAdmin.document(ctx, input.data);
-    return {
-      notice: `${STOCK_DOCUMENT_TITLES[doc.kind]} №${doc.id} проведено: строк — ${doc.lines.length}.`,
-    } satisfies DocumentResult;
-  } catch (error) {
-    return refused(error, { values: fields } satisfies DocumentResult);
-  }
-}
+export const action = staffAction('stock.adjust', {
+  document: intent({
+    // A write-off takes goods away for good: it is confirmed; a receipt or a count is not.
+    confirm: (form) => (form.text('kind') === 'writeoff' ? 'Отметьте, что подтверждаете списание.' : null),
+    read: (form) => ({
+      kind: form.text('kind'),
+      storeId: form.text('storeId'),
+      toStoreId: form.text('kind') === 'transfer' ? form.text('toStoreId') : '',
+      reason: form.text('reason'),
+      lines: Object.entries(form.values())
+        .filter(([name, value]) => name.startsWith('qty-') && String(value).trim() !== '')
+        .map(([name, value]) => ({ offerId: name.slice(4), quantity: String(value) })),
+    }),
+    schema: stockDocumentInput,
+    async run({ input, context }) {
+      const doc = await context.services.stockAdmin.document(context.ctx, input);
+      return `${STOCK_DOCUMENT_TITLES[doc.kind]} №${doc.id} проведено: строк — ${doc.lines.length}.`;
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
 export default function Stock({ loaderData, actionData }: Route.ComponentProps) {
   const { q, found, stores, table, productId, kinds, ownedNote } = loaderData;
-  const result: DocumentResult | undefined = actionData;
-  const values = result?.values ?? {};
+  const result = actionData as FormOutcome | undefined;
+  const values = (result?.error && result.values) || {};
   return (
     <>
       <h1>Остатки</h1>
@@ -103,18 +90,10 @@ export default function Stock({ loaderData, actionData }: Route.ComponentProps) 
           <h2>
             {table.product.name} <span className={styles.muted}>арт. {table.product.article}</span>
           </h2>
-          {result?.notice && (
-            <p className={styles.notice} role="status">
-              {result.notice}
-            </p>
-          )}
-          {result?.error && (
-            <p className={styles.error} role="alert">
-              {result.error}
-            </p>
-          )}
+          <FormResult result={result} />
           {table.product.ownedBy1C && <p className={own.owned}>Остатки: {ownedNote}</p>}
-          <Form method="post" className={own.document}>
+          {/* A document posted leaves an empty form: a second click does not post it twice. */}
+          <Form method="post" className={own.document} key={result?.done ?? 'document'}>
             <div className={styles.scroll}>
               <table className={`${styles.table} ${own.cells}`}>
                 <caption className="visually-hidden">Остатки по размерам и складам</caption>
@@ -201,6 +180,7 @@ export default function Stock({ loaderData, actionData }: Route.ComponentProps) 
                 Причина
                 <textarea name="reason" maxLength={500} required defaultValue={values.reason ?? ''} />
               </label>
+              <Confirm required={false}>Подтверждаю списание (для вида «Списание»)</Confirm>
               <button type="submit" className={styles.button}>
                 Провести документ
               </button>

@@ -8,7 +8,6 @@ import { answer } from '../../../http/api-layer';
 import { parseInput, readBody } from '../../../http/body';
 import type { AppEnv } from '../../../http/env';
 import { HttpError } from '../../../http/errors';
-import { PhotoTooLargeError } from '../../../images/upload-check';
 import { staffCalls } from './kit';
 
 /** The files of a multipart upload's `file` field (one or several), as bytes. */
@@ -22,16 +21,6 @@ export async function uploadedFiles(fields: Record<string, unknown>): Promise<Ui
   return Promise.all(
     files.filter((f) => f.size > 0 || f.name !== '').map(async (f) => new Uint8Array(await f.arrayBuffer())),
   );
-}
-
-/** A file over the limit is a 413, as a body over it is. */
-async function withSizeStatus<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof PhotoTooLargeError) throw new HttpError(413, error.message, error.code);
-    throw error;
-  }
 }
 
 /**
@@ -58,7 +47,7 @@ export function photosAdminApi(services: Services, options: { imgVersion: string
     if (!(c.req.header('content-type') ?? '').toLowerCase().includes('multipart/form-data'))
       throw new HttpError(415, 'Фото загружаются формой multipart/form-data, поле file.', 'UNSUPPORTED_MEDIA_TYPE');
     const files = await uploadedFiles(await readBody(c));
-    return answer(c, view(await withSizeStatus(() => services.photos.addProductPhotos(c.get('ctx'), id, files))));
+    return answer(c, view(await services.photos.addProductPhotos(c.get('ctx'), id, files)));
   });
   calls.post(STAFF_API.productPhotoOrder, 'catalog.edit', async (c) => {
     const id = productOf(c);
