@@ -25,6 +25,8 @@ export interface TestApp {
    * `dataDir/outbox/` (read them with `readOutbox`).
    */
   outbox: OutboxSender;
+  /** The app's route table (Hono's), for tests that walk every route of a kind. */
+  routes: readonly { method: string; path: string; handler: unknown }[];
   /** The shop's services, for what no request starts (the timers' jobs). */
   services: Services;
   push: PushHub;
@@ -82,6 +84,7 @@ export async function createTestApp(
   return {
     fetch: (p, init) => Promise.resolve(app.fetch(new Request(new URL(p, SHOP_ORIGIN), init))),
     handler: (request, env) => app.fetch(request, env),
+    routes: app.routes,
     database,
     databaseUrl,
     dataDir,

@@ -1,0 +1,738 @@
+// Longer than most: it holds one fixture for every staff write of the back office, the API's and the pages' alike.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_API } from '../../contract/api';
+import { roleMay, type StaffAction } from '../../domain/staff/permissions';
+import { STAFF_ROLES, type StaffRole } from '../../domain/staff/staff-member';
+import { STAFF_WRITES, type StaffWriteAction } from '../../domain/staff/writes';
+import { ignorePoolErrorsOnClose } from '../support/basket-offers';
+import { STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { type Member, type StaffSubjects, staffSubjects } from '../support/staff-subjects';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Every staff write — each call of the admin API that changes something and each intent of each back-office page's
+ * action, both read off the route tables (Hono's, and the page build's), not off a list kept here — made once by
+ * every role that may: one audit row naming the member, the action and what it was about; and by every role that may
+ * not: 403 and no row. A write whose permission reaches only a member's own shop is also tried on another shop's
+ * thing: refused, and no row. A route without a fixture here fails the test, so a new write cannot go unchecked.
+ */
+
+let app: TestApp;
+let s: StaffSubjects;
+/** One logged-in member per role, for the calls that leave the member as they were. */
+const members = new Map<StaffRole, Member>();
+
+/** What one call needs: its path's parameters and body, made fresh for the member who calls. */
+interface Prepared {
+  params?: Record<string, string | number>;
+  body?: Record<string, unknown>;
+}
+
+interface Fixture {
+  /** The staff write the call makes; null for a read that posts (a preview), which records nothing. */
+  writes: StaffWriteAction | null;
+  prepare?: (who: Member) => Promise<Prepared>;
+  /** The call itself, when not a post of the body (a login, an upload). */
+  call?: (who: Member, path: string, prepared: Prepared) => Promise<Response>;
+  /** A member of their own for the call: it logs them out, changes their password or second factor. */
+  fresh?: true;
+  /** Whom the entry names, when not the caller (an invitation accepted names the new member). */
+  actor?: (prepared: Prepared) => string;
+  /** Puts back what the call took from the walks after it (the catalogue taken off sale). */
+  after?: () => Promise<void>;
+  /** Roles that hold the permission but never have the thing in their reach, and why. */
+  beyond?: { roles: StaffRole[]; why: string };
+  /** The thing on another shop than a shop member's own: an own-shop grant is refused on it. */
+  elsewhere?: (who: Member) => Promise<Prepared>;
+}
+
+/** A staff write as the route tables give it: where it is posted and the permission its door asks. */
+interface Door {
+  key: string;
+  method: string;
+  path: string;
+  permission: StaffAction | 'open';
+  /** The page's intent (pages only). */
+  intent?: string;
+}
+
+const at = (template: string, params: Record<string, string | number> = {}) =>
+  template.replace(/:(\w+)/g, (_, name: string) => String(params[name] ?? 1));
+
+const order = (path: string[]) => async (who: Member) => {
+  const { id, code } = await s.shopOrder(who.shopId ?? s.homeShop, path);
+  return { params: { id }, body: { code } };
+};
+const elsewhereOrder = (path: string[]) => async () => {
+  const { id, code } = await s.shopOrder(s.otherShop, path);
+  return { params: { id }, body: { code } };
+};
+const with_ = (make: (who: Member) => Promise<Prepared>, body: Record<string, unknown>) => async (who: Member) => {
+  const made = await make(who);
+  return { params: made.params, body: { ...made.body, ...body } };
+};
+const noCourier = { roles: ['shop'] as StaffRole[], why: 'a courier order is no shop’s: a shop’s staff never see it' };
+const noPayment = { roles: ['shop'] as StaffRole[], why: 'refunds are not a shop’s staff’s' };
+
+const API_FIXTURES: Record<string, Fixture> = {
+  'POST /api/v2/admin/auth/login/': {
+    writes: 'staff.login',
+    fresh: true,
+    call: async (who) => (await staffBrowser(app)).login({ email: who.email, password: STAFF_PASSWORD }),
+  },
+  'POST /api/v2/admin/auth/logout/': { writes: 'staff.logout', fresh: true },
+  'POST /api/v2/admin/staff/': {
+    writes: 'staff.invite',
+    prepare: async () => ({ body: { email: `${s.unique('inv')}@walk.test`, name: 'Новенький', role: 'content' } }),
+  },
+  'POST /api/v2/admin/staff/:id/': {
+    writes: 'staff.role',
+    prepare: async () => ({ params: { id: (await s.member('content')).staffId }, body: { role: 'merchandiser' } }),
+  },
+  'POST /api/v2/admin/staff/:id/remove/': {
+    writes: 'staff.remove',
+    prepare: async () => ({ params: { id: (await s.member('content')).staffId } }),
+  },
+  'POST /api/v2/admin/orders/:id/transition/': {
+    writes: 'order.move',
+    prepare: with_(order([]), { to: 'confirmed' }),
+    elsewhere: with_(elsewhereOrder([]), { to: 'confirmed' }),
+  },
+  'POST /api/v2/admin/orders/:id/notes/': {
+    writes: 'order.note',
+    prepare: with_(order([]), { text: 'Позвонить перед выдачей' }),
+    elsewhere: with_(elsewhereOrder([]), { text: 'Чужая заметка' }),
+  },
+  'POST /api/v2/admin/orders/:id/handover/': {
+    writes: 'order.handover',
+    prepare: order(['confirmed', 'assembling', 'ready']),
+    elsewhere: elsewhereOrder(['confirmed', 'assembling', 'ready']),
+  },
+  'POST /api/v2/admin/orders/:id/buyout/': {
+    writes: 'order.buyout',
+    beyond: noCourier,
+    prepare: async () => {
+      const { id, keep } = await s.shippedCourierOrder();
+      return { params: { id }, body: { keptLineIds: [keep] } };
+    },
+  },
+  'POST /api/v2/admin/orders/:id/refunds/': {
+    writes: 'order.refund',
+    beyond: noPayment,
+    prepare: async () => {
+      const { id } = await s.shopOrder(s.homeShop, [], { online: true });
+      return { params: { id }, body: { amount: 100, reason: 'Брак' } };
+    },
+  },
+  'POST /api/v2/admin/products/prices/': {
+    writes: 'catalog.bulk_price',
+    prepare: async () => {
+      const { offerId } = await s.product();
+      const [row] = await s.rows<{ article: string }>(
+        sql`select p.article from products p join offers o on o.product_id = p.id where o.id = ${offerId}`,
+      );
+      return { body: { filter: { q: row?.article }, kind: 'percent', value: 1, apply: true } };
+    },
+  },
+  'POST /api/v2/admin/products/:id/': {
+    writes: 'product.update',
+    prepare: async () => ({ params: { id: (await s.product()).id }, body: { description: s.unique('Описание ') } }),
+  },
+  'POST /api/v2/admin/offers/:id/price/': {
+    writes: 'offer.price',
+    prepare: async () => ({ params: { id: (await s.product()).offerId }, body: { price: 4321 } }),
+  },
+  'POST /api/v2/admin/sections/:id/': {
+    writes: 'section.update',
+    prepare: async () => ({ params: { id: (await s.section()).id }, body: { name: s.unique('Раздел ') } }),
+  },
+  'POST /api/v2/admin/brands/': {
+    writes: 'brand.create',
+    prepare: async () => ({ body: { code: s.unique('walk-'), name: s.unique('Бренд '), text: '' } }),
+  },
+  'POST /api/v2/admin/brands/:id/': {
+    writes: 'brand.update',
+    prepare: async () => ({ params: { id: await s.brand() }, body: { name: s.unique('Бренд ') } }),
+  },
+  'POST /api/v2/admin/products/:id/photos/': {
+    writes: 'product.photos',
+    prepare: async () => ({ params: { id: (await s.product()).id } }),
+    call: (who, path) => s.upload(who.browser, path),
+  },
+  'POST /api/v2/admin/products/:id/photos/order/': {
+    writes: 'product.photos',
+    prepare: async () => {
+      const { id, photos } = await s.productWithPhotos();
+      const [first, second] = photos as [number, number];
+      const rest = await s.rows<{ id: number }>(
+        sql`select id from product_images where product_id = ${id} and id not in (${first}, ${second}) order by sort, id`,
+      );
+      return { params: { id }, body: { ids: [second, first, ...rest.map((r) => Number(r.id))] } };
+    },
+  },
+  'POST /api/v2/admin/products/:id/photos/:photoId/delete/': {
+    writes: 'product.photos',
+    prepare: async () => {
+      const { id, photos } = await s.productWithPhotos();
+      return { params: { id, photoId: photos[0] as number } };
+    },
+  },
+  'POST /api/v2/admin/stock/documents/': {
+    writes: 'stock.document',
+    prepare: async (who) => ({
+      body: {
+        kind: 'receipt',
+        storeId: who.shopId ?? s.homeShop,
+        reason: 'Приёмка обхода',
+        lines: [{ offerId: (await s.product()).offerId, quantity: 1 }],
+      },
+    }),
+    elsewhere: async () => ({
+      body: {
+        kind: 'receipt',
+        storeId: s.otherShop,
+        reason: 'Приёмка в чужом магазине',
+        lines: [{ offerId: (await s.product()).offerId, quantity: 1 }],
+      },
+    }),
+  },
+  'POST /api/v2/admin/promocodes/': {
+    writes: 'promo.create',
+    prepare: async () => ({ body: { code: s.unique('NEW').toUpperCase(), kind: 'percent', value: 7 } }),
+  },
+  'POST /api/v2/admin/promocodes/:code/': {
+    writes: 'promo.update',
+    prepare: async () => ({ params: { code: await s.promo() }, body: { kind: 'percent', value: 12 } }),
+  },
+  'POST /api/v2/admin/promocodes/:code/stop/': {
+    writes: 'promo.stop',
+    prepare: async () => ({ params: { code: await s.promo() } }),
+  },
+  'POST /api/v2/admin/content/pages/': {
+    writes: 'content.page',
+    prepare: async () => ({
+      body: { url: `/info/${s.unique('new-')}/`, title: 'Новая', body: 'Текст', published: false },
+    }),
+  },
+  'POST /api/v2/admin/content/pages/:id/': {
+    writes: 'content.page',
+    prepare: async () => {
+      const page = await s.contentPage();
+      return { params: { id: page.id }, body: { url: page.url, title: 'Другая', body: 'Текст', published: false } };
+    },
+  },
+  'POST /api/v2/admin/content/faq/': {
+    writes: 'content.faq',
+    prepare: async () => ({ body: { topic: 'Обход', question: s.unique('Вопрос '), answer: 'Ответ.' } }),
+  },
+  'POST /api/v2/admin/content/faq/:id/': {
+    writes: 'content.faq',
+    prepare: async () => ({
+      params: { id: (await s.faqItem()).id },
+      body: { topic: 'Обход', question: s.unique('Вопрос '), answer: 'Другой ответ.' },
+    }),
+  },
+  'DELETE /api/v2/admin/content/faq/:id/': {
+    writes: 'content.faq',
+    prepare: async () => ({ params: { id: (await s.faqItem()).id } }),
+    call: (who, path) =>
+      app.fetch(path, {
+        method: 'DELETE',
+        headers: { cookie: who.browser.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ sessid: who.browser.sessid }),
+      }),
+  },
+  'POST /api/v2/admin/content/landings/': {
+    writes: 'content.landing',
+    prepare: async () => {
+      const [row] = await s.rows<{ id: number }>(sql`select id from product_images order by id limit 1`);
+      return {
+        body: {
+          url: `/promo/${s.unique('walk-')}/`,
+          title: 'Лендинг',
+          hero: `image:${row?.id}`,
+          body: 'Текст',
+          selection: { isNew: true },
+          published: false,
+        },
+      };
+    },
+  },
+  'POST /api/v2/admin/content/landings/:id/': {
+    writes: 'content.landing',
+    prepare: async () => {
+      const l = await s.landing();
+      return {
+        params: { id: l.id },
+        body: { url: l.url, title: l.title, body: `${l.body} `, selection: {}, published: true },
+      };
+    },
+  },
+  'POST /api/v2/admin/content/preview/': { writes: null, prepare: async () => ({ body: { body: '# Заголовок' } }) },
+  [`POST ${ADMIN_API.reloadPages}`]: { writes: 'pages.reload' },
+  'POST /api/v2/admin/shops/:id/': {
+    writes: 'shop.update',
+    prepare: async () => ({ params: { id: s.homeShop }, body: { phone: `8 800 ${String(Date.now()).slice(-7)}` } }),
+  },
+  'POST /api/v2/admin/questions/:id/answer/': {
+    writes: 'question.answer',
+    prepare: async () => ({ params: { id: await s.question() }, body: { text: 'Да, в пятницу.' } }),
+  },
+  'POST /api/v2/admin/customers/:id/block/': {
+    writes: 'customer.block',
+    prepare: async () => ({ params: { id: await s.customer() }, body: { blocked: true, reason: 'Обход' } }),
+  },
+  'POST /api/v2/admin/customers/:id/bonus/': {
+    writes: 'customer.bonus',
+    prepare: async () => ({ params: { id: await s.customer() }, body: { amount: 100, reason: 'Обход' } }),
+  },
+};
+
+/** A page form's fixture: the same things, posted as the page's form posts them. */
+const PAGE_FIXTURES: Record<string, Fixture> = {
+  'routes/admin/login#login': {
+    writes: 'staff.login',
+    fresh: true,
+    call: async (who, path) => (await staffBrowser(app)).form(path, { email: who.email, password: STAFF_PASSWORD }),
+  },
+  'routes/admin/invite#accept': {
+    writes: 'staff.create',
+    prepare: async () => {
+      const email = `${s.unique('new')}@walk.test`;
+      const console = { client: 'walk', now: () => new Date() };
+      const { link } = await app.services.staffTeam.inviteFromConsole(console, { email, name: '', role: 'content' });
+      return { body: { email, search: new URL(link).search } };
+    },
+    call: async (_, path, prepared) =>
+      (await staffBrowser(app)).form(`${path}${prepared.body?.search}`, {
+        name: 'Новенький',
+        password: STAFF_PASSWORD,
+      }),
+    actor: (prepared) => String(prepared.body?.email),
+  },
+  'routes/admin/logout#logout': { writes: 'staff.logout', fresh: true },
+  'routes/admin/account#password': {
+    writes: 'staff.password',
+    fresh: true,
+    prepare: async () => ({ body: { current: STAFF_PASSWORD, password: 'новый-пароль-на-зиму-7' } }),
+  },
+  'routes/admin/account#totp-setup': { writes: 'staff.totp-setup-start', fresh: true },
+  'routes/admin/account#totp-enable': {
+    writes: 'staff.totp',
+    fresh: true,
+    prepare: async (who) => {
+      const setup = await app.services.staffAccounts.totpSetup(contextOf(who));
+      return { body: { code: await totpCode(setup.secret) } };
+    },
+  },
+  'routes/admin/account#totp-disable': {
+    writes: 'staff.totp',
+    fresh: true,
+    prepare: async (who) => {
+      const setup = await app.services.staffAccounts.totpSetup(contextOf(who));
+      await app.services.staffAccounts.totpEnable(contextOf(who), await totpCode(setup.secret));
+      // The next 30-second step: a code is spent once.
+      return { body: { code: await totpCode(setup.secret, 30) } };
+    },
+  },
+  'routes/admin/order#move': API_FIXTURES['POST /api/v2/admin/orders/:id/transition/'] as Fixture,
+  'routes/admin/order#note': API_FIXTURES['POST /api/v2/admin/orders/:id/notes/'] as Fixture,
+  'routes/admin/order#buyout': {
+    ...(API_FIXTURES['POST /api/v2/admin/orders/:id/buyout/'] as Fixture),
+    prepare: async () => {
+      const { id, keep } = await s.shippedCourierOrder();
+      return { params: { id }, body: { kept: keep } };
+    },
+  },
+  'routes/admin/order#refund': {
+    ...(API_FIXTURES['POST /api/v2/admin/orders/:id/refunds/'] as Fixture),
+    prepare: async () => {
+      const { id } = await s.shopOrder(s.homeShop, [], { online: true });
+      return { params: { id }, body: { amount: '100', reason: 'Брак', confirm: 'yes' } };
+    },
+  },
+  'routes/admin/handover#find': { writes: null, prepare: order(['confirmed', 'assembling', 'ready']) },
+  'routes/admin/handover#handover': {
+    writes: 'order.handover',
+    prepare: async (who) => {
+      const { id, code } = await s.shopOrder(who.shopId ?? s.homeShop, ['confirmed', 'assembling', 'ready']);
+      return { body: { id, code } };
+    },
+    elsewhere: async () => {
+      const { id, code } = await s.shopOrder(s.otherShop, ['confirmed', 'assembling', 'ready']);
+      return { body: { id, code } };
+    },
+  },
+  'routes/admin/customer#block': API_FIXTURES['POST /api/v2/admin/customers/:id/block/'] as Fixture,
+  'routes/admin/customer#bonus': API_FIXTURES['POST /api/v2/admin/customers/:id/bonus/'] as Fixture,
+  'routes/admin/products#preview': {
+    writes: null,
+    prepare: async () => ({ body: { q: 'пуховик', kind: 'percent', value: '1' } }),
+  },
+  'routes/admin/products#apply': {
+    writes: 'catalog.bulk_price',
+    prepare: async () => {
+      const { offerId } = await s.product();
+      const [row] = await s.rows<{ article: string }>(
+        sql`select p.article from products p join offers o on o.product_id = p.id where o.id = ${offerId}`,
+      );
+      return { body: { q: String(row?.article), kind: 'percent', value: '1' } };
+    },
+  },
+  'routes/admin/product#price': {
+    writes: 'offer.price',
+    prepare: async () => {
+      const { id, offerId } = await s.product();
+      return { params: { id }, body: { offerId, price: '4321' } };
+    },
+  },
+  'routes/admin/product#edit': {
+    writes: 'product.update',
+    prepare: async () => ({ params: { id: (await s.product()).id }, body: { description: s.unique('Описание ') } }),
+  },
+  'routes/admin/product#publish': {
+    writes: 'product.publish',
+    prepare: async () => ({ params: { id: (await s.product()).id }, body: { published: '0' } }),
+  },
+  'routes/admin/sections#save': {
+    writes: 'section.update',
+    prepare: async () => {
+      const section = await s.section();
+      return { body: { id: section.id, name: s.unique('Раздел '), url: section.url, sort: '0' } };
+    },
+  },
+  'routes/admin/brands#create': {
+    writes: 'brand.create',
+    prepare: async () => ({ body: { code: s.unique('walk-'), name: s.unique('Бренд '), text: '' } }),
+  },
+  'routes/admin/brands#edit': {
+    writes: 'brand.update',
+    prepare: async () => ({ body: { id: await s.brand(), name: s.unique('Бренд '), text: '' } }),
+  },
+  'routes/admin/product-photos#upload': {
+    writes: 'product.photos',
+    prepare: async () => ({ params: { id: (await s.product()).id } }),
+    call: (who, path) => s.upload(who.browser, path, { intent: 'upload' }),
+  },
+  'routes/admin/product-photos#move': {
+    writes: 'product.photos',
+    prepare: async () => {
+      const { id, photos } = await s.productWithPhotos();
+      return { params: { id }, body: { id: photos[1], move: 'main' } };
+    },
+  },
+  'routes/admin/product-photos#delete': {
+    writes: 'product.photos',
+    prepare: async () => {
+      const { id, photos } = await s.productWithPhotos();
+      return { params: { id }, body: { id: photos[0] } };
+    },
+  },
+  'routes/admin/shop-photos#upload': {
+    writes: 'shop.photos',
+    prepare: async () => ({ params: { id: s.homeShop } }),
+    call: (who, path) => s.upload(who.browser, path, { intent: 'upload' }),
+  },
+  'routes/admin/shop-photos#move': {
+    writes: 'shop.photos',
+    prepare: async () => {
+      const { id, photos } = await s.shopWithPhotos();
+      return { params: { id }, body: { id: photos.at(-1), move: 'up' } };
+    },
+  },
+  'routes/admin/shop-photos#delete': {
+    writes: 'shop.photos',
+    prepare: async () => {
+      const { id, photos } = await s.shopWithPhotos();
+      return { params: { id }, body: { id: photos.at(-1) } };
+    },
+  },
+  'routes/admin/stock#document': {
+    writes: 'stock.document',
+    prepare: async (who) => ({
+      body: {
+        kind: 'receipt',
+        storeId: who.shopId ?? s.homeShop,
+        reason: 'Приёмка обхода',
+        [`qty-${(await s.product()).offerId}`]: '1',
+      },
+    }),
+    elsewhere: async () => ({
+      body: {
+        kind: 'receipt',
+        storeId: s.otherShop,
+        reason: 'Приёмка в чужом магазине',
+        [`qty-${(await s.product()).offerId}`]: '1',
+      },
+    }),
+  },
+  'routes/admin/promocodes#save': {
+    writes: 'promo.create',
+    prepare: async () => ({ body: { code: s.unique('PAGE').toUpperCase(), kind: 'percent', value: '7' } }),
+  },
+  'routes/admin/promocode#save': {
+    writes: 'promo.update',
+    prepare: async () => ({ params: { code: await s.promo() }, body: { kind: 'percent', value: '12' } }),
+  },
+  'routes/admin/promocode#stop': {
+    writes: 'promo.stop',
+    prepare: async () => ({ params: { code: await s.promo() }, body: { confirm: 'yes' } }),
+  },
+  'routes/admin/content#page': {
+    writes: 'content.page',
+    prepare: async () => ({
+      body: { url: `/info/${s.unique('form-')}/`, title: 'Новая', body: 'Текст', menuSection: 'buyers', sort: '0' },
+    }),
+  },
+  'routes/admin/content#preview': { writes: null, prepare: async () => ({ body: { body: '# Заголовок' } }) },
+  'routes/admin/content#faq': {
+    writes: 'content.faq',
+    prepare: async () => ({ body: { topic: 'Обход', question: s.unique('Вопрос '), answer: 'Ответ.', sort: '0' } }),
+  },
+  'routes/admin/content#faq-delete': {
+    writes: 'content.faq',
+    prepare: async () => ({ body: { id: (await s.faqItem()).id, confirm: 'yes' } }),
+  },
+  'routes/admin/content#landing': {
+    writes: 'content.landing',
+    prepare: async () => {
+      const l = await s.landing();
+      return { body: { id: l.id, url: l.url, title: l.title, body: `${l.body} `, isNew: 'on', published: 'on' } };
+    },
+  },
+  'routes/admin/content#landing-preview': { writes: null, prepare: async () => ({ body: { isNew: 'on' } }) },
+  'routes/admin/content#reload': { writes: 'pages.reload' },
+  'routes/admin/shop#save': {
+    writes: 'shop.update',
+    prepare: async () => {
+      const shop = await app.services.shopsAdmin.card(s.ownerCtx, s.homeShop);
+      const week: Record<string, string> = {};
+      for (const [day, span] of Object.entries(shop.weekHours ?? {})) {
+        if (span === null || span === undefined) week[`${day}.closed`] = 'on';
+        else [week[`${day}.from`], week[`${day}.to`]] = [span[0] as string, span[1] as string];
+      }
+      return {
+        params: { id: s.homeShop },
+        body: { name: shop.name, address: shop.address, phone: `8 800 ${String(Date.now()).slice(-7)}`, ...week },
+      };
+    },
+  },
+  'routes/admin/question#answer': {
+    writes: 'question.answer',
+    prepare: async () => ({ params: { id: await s.question() }, body: { text: 'Да, в пятницу.' } }),
+  },
+  'routes/admin/staff#role': {
+    writes: 'staff.role',
+    prepare: async () => ({ body: { id: (await s.member('content')).staffId, role: 'merchandiser' } }),
+  },
+  'routes/admin/staff#invite': {
+    writes: 'staff.invite',
+    prepare: async () => ({ body: { email: `${s.unique('inv')}@walk.test`, name: '', role: 'content' } }),
+  },
+  'routes/admin/staff-remove#remove': {
+    writes: 'staff.remove',
+    prepare: async () => ({ params: { id: (await s.member('content')).staffId }, body: { confirm: 'yes' } }),
+  },
+  'routes/admin/exchange#prices': {
+    writes: 'exchange.price_type',
+    prepare: async () => {
+      // One type is the old price at most: the one a former call made it gives the role up.
+      await app.database.db.execute(sql`update exchange_price_types set role = null where role = 'old'`);
+      return { body: { [`price:${(await s.exchangeMappings()).priceType}`]: 'old' } };
+    },
+  },
+  'routes/admin/exchange#warehouses': {
+    writes: 'exchange.warehouse',
+    prepare: async () => {
+      const m = await s.exchangeMappings();
+      return { body: { [`store:${m.warehouse}`]: String(m.storeId) } };
+    },
+  },
+  'routes/admin/exchange#sections': {
+    writes: 'exchange.section',
+    prepare: async () => {
+      const m = await s.exchangeMappings();
+      return { body: { [`section:${m.group}`]: String((await s.section()).id) } };
+    },
+  },
+  'routes/admin/exchange#others': {
+    writes: 'exchange.hide_others',
+    prepare: async () => {
+      await s.onecPackage();
+      return { body: { confirm: 'yes' } };
+    },
+    // The demo catalogue back on sale for the writes after it.
+    after: async () => {
+      await app.database.db.execute(sql`update products p set active = true where not p.active
+        and not exists (select 1 from exchange_variants v where v.product_id = p.id)`);
+    },
+  },
+  'routes/admin/exchange#rerun': {
+    writes: 'exchange.rerun',
+    prepare: async () => {
+      await s.onecPackage();
+      return {};
+    },
+  },
+};
+
+/** The request context of a member, for what a test makes through the services as them. */
+const contextOf = (who: Member) => ({
+  requestId: 'walk',
+  sessionId: 'walk',
+  actor: { kind: 'staff' as const, staffId: who.staffId, email: who.email, role: who.role, shopId: who.shopId },
+  city: null,
+  client: 'walk',
+  now: () => new Date(),
+});
+
+/** The code an authenticator app shows for `secret`, `ahead` seconds from now. */
+async function totpCode(secret: string, ahead = 0): Promise<string> {
+  const { TOTP, Secret } = await import('otpauth');
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + ahead * 1000 });
+}
+
+/** The API's staff writes, off Hono's route table: the POSTs and DELETEs behind a declared permission. */
+function apiDoors(): Door[] {
+  const doors = new Map<string, Door>();
+  for (const route of app.routes) {
+    const permission = (route.handler as { permission?: StaffAction | 'open' }).permission;
+    if (!permission || (route.method !== 'POST' && route.method !== 'DELETE')) continue;
+    const key = `${route.method} ${route.path}`;
+    doors.set(key, { key, method: route.method, path: route.path, permission });
+  }
+  return [...doors.values()];
+}
+
+/** The pages' staff writes, off the page build's route table: every intent of every back-office action. */
+async function pageDoors(): Promise<Door[]> {
+  const build = (await import(/* @vite-ignore */ `${process.cwd()}/build/server/index.js`)) as {
+    routes: Record<string, { id: string; path?: string; parentId?: string; module: { action?: unknown } }>;
+  };
+  const routes = Object.values(build.routes);
+  const pathOf = (id: string | undefined): string => {
+    const route = routes.find((r) => r.id === id);
+    if (!route) return '';
+    return `${pathOf(route.parentId)}/${route.path ?? ''}`.replace(/\/+/g, '/');
+  };
+  const doors: Door[] = [];
+  for (const route of routes.filter((r) => r.id.startsWith('routes/admin/') && r.module.action)) {
+    const action = route.module.action as { permission?: StaffAction | 'open'; intents?: string[] };
+    // Every back-office action is a `staffAction`: one with none of its marks is a write nothing here checks.
+    expect(action.intents, `${route.id}: its action is not a staffAction`).toBeDefined();
+    for (const intent of action.intents ?? [])
+      doors.push({
+        key: `${route.id}#${intent}`,
+        method: 'POST',
+        path: `${pathOf(route.id).replace(/\/$/, '')}/`,
+        permission: action.permission as StaffAction | 'open',
+        intent,
+      });
+  }
+  return doors;
+}
+
+const lastAuditId = async () =>
+  Number((await s.rows<{ id: number }>(sql`select coalesce(max(id), 0) as id from audit_log`))[0]?.id);
+const auditSince = (id: number) =>
+  s.rows<{ staff_email: string; action: string; entity: string }>(
+    sql`select staff_email, action, entity from audit_log where id > ${id} order by id`,
+  );
+
+/** Posts the door's call as `who`: the fixture's own, or its body to the path (JSON to the API, a form to a page). */
+async function knock(door: Door, fixture: Fixture, who: Member, prepared: Prepared): Promise<Response> {
+  const path = at(door.path, prepared.params);
+  if (fixture.call) return fixture.call(who, path, prepared);
+  if (!door.intent) return who.browser.call(path, prepared.body ?? {});
+  const fields: Record<string, string> = { intent: door.intent };
+  for (const [name, value] of Object.entries(prepared.body ?? {})) fields[name] = String(value);
+  return who.browser.form(path, fields);
+}
+
+const allowed = (door: Door) =>
+  door.permission === 'open'
+    ? [...STAFF_ROLES]
+    : STAFF_ROLES.filter((role) => roleMay({ role }, door.permission as StaffAction));
+
+beforeAll(async () => {
+  app = await createTestApp({
+    ORDERS_PER_PHONE_DAY: '1000',
+    PHONE_CODES_PER_CLIENT: '100000',
+    WRITE_LIMIT_PER_SESSION: '100000',
+    WRITE_LIMIT_PER_CLIENT: '100000',
+  });
+  ignorePoolErrorsOnClose(app.database.db);
+  s = await staffSubjects(app);
+  for (const role of STAFF_ROLES) members.set(role, await s.member(role));
+}, 300_000);
+afterAll(() => app.close());
+
+describe('every staff write', () => {
+  it('finds the writes on both route tables, each with a fixture, and no fixture without its write', async () => {
+    const doors = [...apiDoors(), ...(await pageDoors())];
+    expect(doors.length).toBeGreaterThan(60);
+    const fixtures = { ...API_FIXTURES, ...PAGE_FIXTURES };
+    expect(doors.map((d) => d.key).filter((key) => !fixtures[key])).toEqual([]);
+    expect(Object.keys(fixtures).filter((key) => !doors.some((d) => d.key === key))).toEqual([]);
+  });
+
+  it('as an allowed role adds one audit row naming the member, the action and the entity', async () => {
+    const doors = [...apiDoors(), ...(await pageDoors())];
+    const fixtures = { ...API_FIXTURES, ...PAGE_FIXTURES };
+    let checked = 0;
+    for (const door of doors) {
+      const fixture = fixtures[door.key] as Fixture;
+      for (const role of allowed(door).filter((r) => !fixture.beyond?.roles.includes(r))) {
+        const who = fixture.fresh ? await s.member(role) : (members.get(role) as Member);
+        const prepared = (await fixture.prepare?.(who)) ?? {};
+        const before = await lastAuditId();
+        const res = await knock(door, fixture, who, prepared);
+        await fixture.after?.();
+        const label = `${door.key} as ${role}`;
+        expect(res.status, `${label}: ${res.status >= 400 ? await res.clone().text() : ''}`.slice(0, 600)).toBeLessThan(
+          400,
+        );
+        const rows = await auditSince(before);
+        if (fixture.writes === null) expect(rows, label).toEqual([]);
+        else
+          expect(rows, label).toEqual([
+            {
+              staff_email: fixture.actor?.(prepared) ?? who.email,
+              action: fixture.writes,
+              entity: STAFF_WRITES[fixture.writes].entity,
+            },
+          ]);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(120);
+  }, 900_000);
+
+  it('as a role that may not answers 403 and adds no row; an own-shop grant is refused on another shop’s thing', async () => {
+    const doors = [...apiDoors(), ...(await pageDoors())];
+    const fixtures = { ...API_FIXTURES, ...PAGE_FIXTURES };
+    let refused = 0;
+    for (const door of doors) {
+      const fixture = fixtures[door.key] as Fixture;
+      for (const role of STAFF_ROLES.filter((r) => !allowed(door).includes(r))) {
+        const who = members.get(role) as Member;
+        const before = await lastAuditId();
+        const res = await knock(door, { ...fixture, call: undefined }, who, { body: {} });
+        expect(res.status, `${door.key} as ${role}`).toBe(403);
+        expect(await auditSince(before), `${door.key} as ${role}`).toEqual([]);
+        refused++;
+      }
+      if (fixture.elsewhere) {
+        const who = members.get('shop') as Member;
+        const prepared = await fixture.elsewhere(who);
+        const before = await lastAuditId();
+        const res = await knock(door, fixture, who, prepared);
+        expect([403, 404], `${door.key} on another shop’s thing`).toContain(res.status);
+        expect(await auditSince(before), `${door.key} on another shop’s thing`).toEqual([]);
+        refused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(150);
+  }, 600_000);
+});
