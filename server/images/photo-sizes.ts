@@ -7,7 +7,8 @@ import type { PhotoStore, StoredPhoto } from './photo-store';
 
 export type PhotoFormat = 'avif' | 'webp' | 'jpeg';
 export const PHOTO_TYPES: Record<PhotoFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
-const SOURCE_EXTS = ['jpg', 'jpeg', 'png', 'webp'];
+/** The sources' extensions, the one asked for tried first. */
+export const SOURCE_EXTS = ['jpg', 'jpeg', 'png', 'webp'];
 
 /** The formats made ahead: what every browser of today asks for (AVIF) and what the rest mostly take (WebP). */
 const AHEAD_FORMATS: readonly PhotoFormat[] = ['avif', 'webp'];
@@ -183,7 +184,6 @@ export function photoSizes({
       queue.length = 0;
       pump();
     },
-    stats: () => ({ waiting: queue.length, running }),
   };
 }
 

@@ -6,7 +6,7 @@ import { IMAGE_SIZE_SEGMENTS } from '../../contract/images';
 import type { AppEnv } from '../http/env';
 import type { DemoSources } from './demo-sources';
 import type { PhotoStore } from './photo-store';
-import { PHOTO_TYPES, type PhotoSizes, photoSizes } from './photo-sizes';
+import { PHOTO_TYPES, type PhotoFormat, type PhotoSizes, photoSizes, SOURCE_EXTS } from './photo-sizes';
 import { createRenderPool, RenderQueueFull } from './render-pool';
 
 type RenderPool = Pick<ReturnType<typeof createRenderPool>, 'run'>;
@@ -19,9 +19,8 @@ export const RENDER_LIMITS = { concurrency: Math.max(1, availableParallelism() -
 sharp.concurrency(1);
 
 const NAME = /^[a-z0-9][a-z0-9_-]*$/i;
-const SOURCE_EXTS = ['jpg', 'jpeg', 'png', 'webp'];
 
-export function pickFormat(accept: string | undefined): 'avif' | 'webp' | 'jpeg' {
+export function pickFormat(accept: string | undefined): PhotoFormat {
   const a = accept ?? '';
   if (a.includes('image/avif')) return 'avif';
   if (a.includes('image/webp')) return 'webp';
