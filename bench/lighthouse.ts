@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import type { ShopProcess } from './shop-process';
 import type { BenchRow } from './types';
 
 /** Debian's Chromium (`apt-get install chromium`), or CHROME_PATH. */
@@ -18,11 +19,50 @@ interface Scores {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/** One Lighthouse audit of `url`; a run whose trace missed its start (NO_NAVSTART, now and then) is done again. */
+async function audit(port: number, url: string): Promise<Scores> {
+  for (let attempt = 0; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (lhr.runtimeError) {
+      if (attempt >= 2) throw new Error(`Lighthouse: ${lhr.runtimeError.code} for ${url}`);
+      continue;
+    }
+    const scripts = (
+      lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
+    )?.items?.find((item) => item.resourceType === 'script');
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
+      clsScore: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+      scriptKiB: (scripts?.transferSize ?? 0) / 1024,
+    };
+  }
+}
+
+function summary(runs: Scores[]): string {
+  const m = (pick: (s: Scores) => number) => median(runs.map(pick));
+  return `performance ${m((s) => s.performance)}, CLS ${m((s) => s.clsScore).toFixed(3)}, LCP ${(m((s) => s.lcpMs) / 1000).toFixed(1)} s, TBT ${Math.round(m((s) => s.tbtMs))} ms, accessibility ${m((s) => s.accessibility)}, JS ${Math.round(m((s) => s.scriptKiB))} KiB (median of ${runs.length}; performance per run ${runs.map((s) => s.performance).join(' / ')})`;
+}
+
 /**
- * Lighthouse's default mobile audit (simulated slow 4G and a 4× slower CPU) of each page, the median of three runs:
- * performance and accessibility scores, LCP, total blocking time, CLS and the compressed JavaScript the page loads.
+ * Lighthouse's default mobile audit (simulated slow 4G and a 4× slower CPU) of each page, three times each way: the
+ * first load of a freshly started shop (a new process for every run: nothing rendered, cached or compiled yet, as
+ * the first visitor after a deploy finds it), and the load after one warm-up of the page on a running shop. Each row
+ * gives the performance score with the layout shift and LCP beside it (issue 46.6).
  */
-export async function lighthouseRows(baseURL: string, pages: { name: string; path: string }[]): Promise<BenchRow[]> {
+export async function lighthouseRows(
+  start: () => Promise<ShopProcess>,
+  pages: { name: string; path: string }[],
+): Promise<BenchRow[]> {
   if (!existsSync(CHROMIUM))
     return [{ name: 'Lighthouse', note: `нет браузера ${CHROMIUM}: apt-get install chromium` }];
   const chrome = await chromeLauncher.launch({
@@ -32,38 +72,28 @@ export async function lighthouseRows(baseURL: string, pages: { name: string; pat
   const rows: BenchRow[] = [];
   try {
     for (const page of pages) {
-      const runs: Scores[] = [];
-      for (let attempt = 0; runs.length < RUNS; attempt++) {
-        const result = await lighthouse(`${baseURL}${page.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-        });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
-        // Now and then Chromium's trace of a load misses its start (NO_NAVSTART): that run measured nothing.
-        if (lhr.runtimeError) {
-          if (attempt >= RUNS + 2) throw new Error(`Lighthouse: ${lhr.runtimeError.code} for ${page.path}`);
-          continue;
+      const first: Scores[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const shop = await start();
+        try {
+          first.push(await audit(chrome.port, `${shop.baseURL}${page.path}`));
+        } finally {
+          await shop.stop();
         }
-        const scripts = (
-          lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
-        )?.items?.find((item) => item.resourceType === 'script');
-        runs.push({
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-          lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
-          tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
-          clsScore: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
-          scriptKiB: (scripts?.transferSize ?? 0) / 1024,
-        });
       }
-      const m = (pick: (s: Scores) => number) => median(runs.map(pick));
+      const warm: Scores[] = [];
+      const shop = await start();
+      try {
+        await audit(chrome.port, `${shop.baseURL}${page.path}`);
+        for (let run = 0; run < RUNS; run++) warm.push(await audit(chrome.port, `${shop.baseURL}${page.path}`));
+      } finally {
+        await shop.stop();
+      }
       rows.push({
-        name: `Lighthouse mobile: ${page.name} ${page.path}`,
-        note: `performance ${m((s) => s.performance)}, accessibility ${m((s) => s.accessibility)}, LCP ${(m((s) => s.lcpMs) / 1000).toFixed(1)} s, TBT ${Math.round(m((s) => s.tbtMs))} ms, CLS ${m((s) => s.clsScore).toFixed(3)}, JS ${Math.round(m((s) => s.scriptKiB))} KiB compressed (median of ${RUNS})`,
+        name: `Lighthouse mobile, first load after a start: ${page.name} ${page.path}`,
+        note: summary(first),
       });
+      rows.push({ name: `Lighthouse mobile, after one warm-up: ${page.name} ${page.path}`, note: summary(warm) });
     }
   } finally {
     chrome.kill();

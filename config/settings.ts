@@ -92,6 +92,11 @@ const settingsSchema = z.object({
   WORKERS: optional(z.coerce.number().int().min(1).max(64)),
   /** `off` renders every page for every request (the bench's cold figures); `on` keeps public pages in memory. */
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+  /**
+   * Photo sizes made in the background when photos arrive and for the catalogue's photos still missing some at start
+   * (issue 46.2); `off` leaves them to the first request (a test shop whose photos are never all looked at).
+   */
+  PHOTO_SIZES_AHEAD: z.enum(['on', 'off']).default('on'),
   /** Memory the page cache may hold per process, compressed copies included. */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** State-changing API calls a minute per session and per client address (429 above); far above any shopper's pace. */

@@ -36,6 +36,7 @@ import { STAFF_PATHS, staffGate } from './http/staff-session';
 import { readStylesheets, staticFiles } from './http/static';
 import type { WriteLimits } from './http/write-limits';
 import type { DemoSources } from './images/demo-sources';
+import type { PhotoSizes } from './images/photo-sizes';
 import type { PhotoStore } from './images/photo-store';
 import { imageRoutes } from './images/resize';
 import { PHOTO_UPLOAD_PATH, photoBodyLimit } from './images/upload-limit';
@@ -72,7 +73,7 @@ export interface AppDeps {
   /** Where the 1C exchange hands catalogue records (issue 26); for now one that only counts them. */
   catalogueImporter: CatalogueImporter;
   /** Where the photos live, and the demo pictures drawn on their first request. */
-  photos: { store: PhotoStore; demo?: DemoSources };
+  photos: { store: PhotoStore; demo?: DemoSources; sizes?: PhotoSizes };
 }
 
 export function createApp(deps: AppDeps) {
@@ -156,7 +157,10 @@ export function createApp(deps: AppDeps) {
   // The build's hashed scripts, styles and fonts and the product photos need none of a page's headers: a policy with
   // its fresh nonce and the rest are about 700 bytes on each of the 30 scripts and 24 photos of a section page.
   app.use('/assets/*', staticFiles(path.resolve(deps.clientDir)));
-  app.route('/images', imageRoutes(deps.photos.store, { demo: deps.photos.demo }));
+  app.route(
+    '/images',
+    imageRoutes(deps.photos.store, { demo: deps.photos.demo, sizes: deps.photos.sizes, log: deps.logger }),
+  );
   app.use(
     '*',
     pageCache({

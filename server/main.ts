@@ -56,12 +56,16 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
   const database = await open();
   const { secret } = await prepare(database);
   await pagesBuilt;
-  const { app, outbox, services, push, transport, stopListening } = await createShopApp({
-    settings: { ...settings, DATA_DIR: dataDir },
-    database,
-    secret,
-    logger,
-  });
+  const { app, outbox, services, push, transport, stopListening, makeMissingPhotoSizes, warmPages } =
+    await createShopApp({
+      settings: { ...settings, DATA_DIR: dataDir },
+      database,
+      secret,
+      logger,
+    });
+  // Issue 46.2: photos' missing sizes made in the background, and the first visitors' pages before listening.
+  makeMissingPhotoSizes();
+  await warmPages();
   // One process speaks for the staff at start: the first worker, or the only process.
   if (!cluster.isWorker || cluster.worker?.id === 1) await bootstrapStaff({ services, settings, log: logger });
   outbox.start();

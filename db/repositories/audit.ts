@@ -56,7 +56,10 @@ export function auditRepository(db: Db): AuditWrites & AuditReader {
     },
 
     async count(f) {
-      const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from audit_log where ${whereOf(f)}`);
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from audit_log where ${whereOf(f)}`,
+      );
       return Number(row?.n ?? 0);
     },
   };

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { pickEncoding } from './compress';
 
@@ -28,22 +27,22 @@ interface Entry {
 }
 
 /**
- * Serves the client build from memory. Hashed files under /assets/ are immutable; each text file is
- * compressed once, at its first request, with the best settings, instead of on every request.
+ * Serves the client build from memory. Hashed files under /assets/ are immutable. A text file is answered compressed
+ * by its brotli or gzip twin the build wrote beside it (`file.br`, `file.gz`, vite.config.ts), read with it at its
+ * first request: nothing is compressed while a visitor waits (issue 46.2).
  */
 export function staticFiles(root: string): MiddlewareHandler {
   const cache = new Map<string, Promise<Entry | null>>();
   const load = async (file: string): Promise<Entry | null> => {
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return null;
-    const raw = await readFile(file);
+    const [raw, br, gzip] = await Promise.all([
+      readFile(file),
+      readFile(`${file}.br`).catch(() => undefined),
+      readFile(`${file}.gz`).catch(() => undefined),
+    ]);
     const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-    const entry: Entry = { raw, type, etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"` };
-    if (/^(text|application\/json|image\/svg)/.test(type) && raw.length > 1024) {
-      entry.br = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
-      entry.gzip = zlib.gzipSync(raw, { level: 9 });
-    }
-    return entry;
+    return { raw, br, gzip, type, etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"` };
   };
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();

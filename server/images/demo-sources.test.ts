@@ -85,16 +85,15 @@ describe('demo photos drawn on their first request', () => {
 describe('a store that does not take a picture a moment', () => {
   it('still answers the picture drawn and sized, and logs what it could not keep', async () => {
     const folder = folderPhotoStore(dir);
-    const failing = { get: folder.get, put: async () => Promise.reject(new Error('хранилище недоступно')) };
+    const failing = {
+      get: folder.get,
+      has: folder.has,
+      put: async () => Promise.reject(new Error('хранилище недоступно')),
+    };
     const warned: string[] = [];
     const log = { warn: (fields: { key: string }) => warned.push(fields.key) };
     const subjects = { shop: async () => null, productPhoto: async () => true };
-    const app = new Hono()
-      .use(async (c, next) => {
-        c.set('log' as never, log as never);
-        await next();
-      })
-      .route('/images', imageRoutes(failing, { demo: demoSources(subjects) }));
+    const app = new Hono().route('/images', imageRoutes(failing, { demo: demoSources(subjects), log }));
     const name = designKey({ kind: 'coat', colorHex: '#2e4a3b', view: 0, hood: false, length: 'mid', variant: 0 });
     const res = await app.request(`/images/78x116/${name}.jpg`, { headers: { accept: 'image/webp' } });
     expect(res.status).toBe(200);

@@ -16,6 +16,8 @@ export interface StoredPhoto {
 export interface PhotoStore {
   get(key: string): Promise<StoredPhoto | null>;
   put(key: string, body: Buffer, type: string): Promise<void>;
+  /** Whether the key is kept, without reading its bytes (the background sizes ask it of every size). */
+  has(key: string): Promise<boolean>;
 }
 
 /** A store that can list its sources: the ones a move to another store copies (the sizes are made again). */
@@ -51,6 +53,7 @@ export function folderPhotoStore(imagesDir: string): ListedPhotoStore {
       if (!body) return null;
       return { body, type: TYPES[path.extname(key).slice(1).toLowerCase()] ?? 'application/octet-stream' };
     },
+    has: async (key) => (await stat(fileOf(key)).catch(() => null)) !== null,
     async put(key, body) {
       const file = fileOf(key);
       if (await stat(file).catch(() => null)) return;
@@ -78,6 +81,7 @@ export function databasePhotoStore(db: Db): ListedPhotoStore {
   return {
     get: async (key) => rows.read(checkedPhotoKey(key)),
     put: async (key, body, type) => rows.insert(checkedPhotoKey(key), body, type),
+    has: async (key) => rows.exists(checkedPhotoKey(key)),
     sourceKeys: () => rows.sourceKeys(),
   };
 }

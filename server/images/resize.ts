@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { IMAGE_SIZE_SEGMENTS } from '../../contract/images';
 import type { AppEnv } from '../http/env';
 import type { DemoSources } from './demo-sources';
-import type { PhotoStore, StoredPhoto } from './photo-store';
+import type { PhotoStore } from './photo-store';
+import { PHOTO_TYPES, type PhotoFormat, type PhotoSizes, photoSizes, SOURCE_EXTS } from './photo-sizes';
 import { createRenderPool, RenderQueueFull } from './render-pool';
 
 type RenderPool = Pick<ReturnType<typeof createRenderPool>, 'run'>;
@@ -14,14 +15,12 @@ type RenderPool = Pick<ReturnType<typeof createRenderPool>, 'run'>;
  * Cold renders at once and queued: one encode per core but one left for the pages, and a queue a burst of a page's
  * own photos fits in. Each render itself uses one thread (`sharp.concurrency`).
  */
-const RENDER_LIMITS = { concurrency: Math.max(1, availableParallelism() - 1), maxWaiting: 64 };
+export const RENDER_LIMITS = { concurrency: Math.max(1, availableParallelism() - 1), maxWaiting: 64 };
 sharp.concurrency(1);
 
 const NAME = /^[a-z0-9][a-z0-9_-]*$/i;
-const SOURCE_EXTS = ['jpg', 'jpeg', 'png', 'webp'];
-const TYPES = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' } as const;
 
-export function pickFormat(accept: string | undefined): 'avif' | 'webp' | 'jpeg' {
+export function pickFormat(accept: string | undefined): PhotoFormat {
   const a = accept ?? '';
   if (a.includes('image/avif')) return 'avif';
   if (a.includes('image/webp')) return 'webp';
@@ -30,51 +29,35 @@ export function pickFormat(accept: string | undefined): 'avif' | 'webp' | 'jpeg'
 
 /**
  * `/images/{w}x{h}/{name}.{ext}`: the source image resized to exactly w x h, encoded as AVIF or WebP when the
- * browser says it takes them, else JPEG. Each variant is made once and kept in the photo store, where every process
- * on the same store finds it. `/images/source/{name}.{ext}`: the source itself; a demo picture the store lacks is
- * drawn on its first request (`demo`) and kept there too.
+ * browser says it takes them, else JPEG. A size is made ahead when its photo arrives (`PhotoSizes.ahead`), and here
+ * only when it is still missing, in the bounded render pool; kept in the photo store, where every process on the same
+ * store finds it. `/images/source/{name}.{ext}`: the source itself; a demo picture the store lacks is drawn on its
+ * first request (`demo`) and kept there too.
  */
 export function imageRoutes(
   store: PhotoStore,
-  { pool = createRenderPool(RENDER_LIMITS), demo }: { pool?: RenderPool; demo?: DemoSources } = {},
+  {
+    pool = createRenderPool(RENDER_LIMITS),
+    demo,
+    sizes,
+    log,
+  }: {
+    pool?: RenderPool;
+    demo?: DemoSources;
+    /** The shop's photo sizes (shared with the background); made here from `store`, `demo` and `pool` without it. */
+    sizes?: PhotoSizes;
+    log?: { warn(fields: { err: unknown; key: string }, message: string): void };
+  } = {},
 ) {
   const app = new Hono<AppEnv>();
-  const inFlight = new Map<string, Promise<Buffer | null>>();
-
-  /** One job per key at a time in this process: a burst for one cold photo renders it once. */
-  const once = (key: string, job: () => Promise<Buffer | null>) => {
-    let running = inFlight.get(key);
-    if (!running) {
-      running = job().finally(() => inFlight.delete(key));
-      inFlight.set(key, running);
-    }
-    return running;
-  };
-
-  /**
-   * Keeps a drawn or resized picture for every host. One that is not kept (the store unreachable a moment) is still
-   * answered, and made again on a later request.
-   */
-  const keep = (c: Context<AppEnv>, key: string, body: Buffer, type: string) =>
-    store.put(key, body, type).catch((error) => c.get('log').warn({ err: error, key }, 'изображение не сохранено'));
-
-  /** The source under the extension asked for first, then the others; a missing demo picture is drawn. */
-  const findSource = async (c: Context<AppEnv>, name: string, ext: string): Promise<StoredPhoto | null> => {
-    for (const e of [ext, ...SOURCE_EXTS.filter((x) => x !== ext)]) {
-      const found = await store.get(`source/${name}.${e}`);
-      if (found) return found;
-    }
-    if (!demo?.knows(name)) return null;
-    const key = `source/${name}.jpg`;
-    const body = await once(key, () =>
-      pool.run(async () => {
-        const drawn = await demo.render(name);
-        if (drawn) await keep(c, key, drawn, TYPES.jpeg);
-        return drawn;
-      }),
-    );
-    return body && { body, type: TYPES.jpeg };
-  };
+  const photos =
+    sizes ??
+    photoSizes({
+      store,
+      demo,
+      pool,
+      onError: (error, key) => log?.warn({ err: error, key }, 'изображение не сохранено'),
+    });
 
   const send = (c: Context<AppEnv>, body: Buffer, type: string, etag: string, vary: boolean) => {
     const headers: Record<string, string> = {
@@ -105,29 +88,16 @@ export function imageRoutes(
     if (size !== 'source' && !IMAGE_SIZE_SEGMENTS.has(size)) return c.text('Такого размера изображения нет', 400);
     try {
       if (size === 'source') {
-        const source = await findSource(c, name, ext);
+        const source = await photos.source(name, ext);
         if (!source) return c.text('Изображение не найдено', 404);
         const tag = createHash('sha1').update(source.body).digest('base64url').slice(0, 20);
         return send(c, source.body, source.type, `"${tag}"`, false);
       }
-      const [width, height] = size.split('x').map(Number) as [number, number];
       const format = pickFormat(c.req.header('accept'));
-      const key = `${size}/${name}.${format}`;
-      let body = (await store.get(key))?.body ?? null;
-      if (!body) {
-        const source = await findSource(c, name, ext);
-        if (!source) return c.text('Изображение не найдено', 404);
-        body = await once(key, () =>
-          pool.run(async () => {
-            const made = await render(source.body, width, height, format);
-            await keep(c, key, made, TYPES[format]);
-            return made;
-          }),
-        );
-      }
+      const body = await photos.size(name, ext, size, format);
       if (!body) return c.text('Изображение не найдено', 404);
       const tag = createHash('sha1').update(body).digest('base64url').slice(0, 20);
-      return send(c, body, TYPES[format], `"${format}-${tag}"`, true);
+      return send(c, body, PHOTO_TYPES[format], `"${format}-${tag}"`, true);
     } catch (error) {
       if (error instanceof RenderQueueFull) return busy(c);
       throw error;
@@ -136,15 +106,4 @@ export function imageRoutes(
 
   app.all('*', (c) => c.text('Неверный адрес изображения', 400));
   return app;
-}
-
-function render(source: Buffer, width: number, height: number, format: 'avif' | 'webp' | 'jpeg'): Promise<Buffer> {
-  const pipeline = sharp(source).resize(width, height, { fit: 'cover', position: 'centre' });
-  return (
-    format === 'avif'
-      ? pipeline.avif({ quality: 55, effort: 2 })
-      : format === 'webp'
-        ? pipeline.webp({ quality: 80 })
-        : pipeline.jpeg({ quality: 82, mozjpeg: true })
-  ).toBuffer();
 }

@@ -39,7 +39,7 @@ async function errorCode(res: Response): Promise<string> {
  */
 export function s3PhotoStore(s3Url: string, fetchImpl: typeof fetch = fetch): PhotoStore {
   const location = parseS3Url(s3Url);
-  const call = (method: 'GET' | 'PUT', key: string, body?: Buffer, headers: Record<string, string> = {}) => {
+  const call = (method: 'GET' | 'HEAD' | 'PUT', key: string, body?: Buffer, headers: Record<string, string> = {}) => {
     const url = new URL(checkedPhotoKey(key), location.base);
     const signed = signS3({ method, url, headers, payloadHash: sha256Hex(body ?? '') }, location);
     return fetchImpl(url, {
@@ -63,6 +63,14 @@ export function s3PhotoStore(s3Url: string, fetchImpl: typeof fetch = fetch): Ph
       // Only a missing key is «not there» (a 404 without S3's XML too); a missing bucket is a wrong S3_URL, and says so.
       if (code === 'NoSuchKey' || code === '404') return null;
       throw new Error(`S3 GET ${key}: ${res.status} ${code}`);
+    },
+    async has(key) {
+      const res = await call('HEAD', key);
+      await res.arrayBuffer();
+      if (res.ok) return true;
+      // A HEAD answer has no body to read S3's code from: 404 is a missing key, anything else an error.
+      if (res.status === 404) return false;
+      throw new Error(`S3 HEAD ${key}: ${res.status}`);
     },
     async put(key, body, type) {
       let res = await put(key, body, type);

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 
 /** An S3 request to sign: the object's URL, its method, headers beyond the signed ones, and its body's SHA-256. */
 export interface S3Request {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'HEAD' | 'PUT';
   url: URL;
   headers?: Record<string, string>;
   payloadHash: string;

@@ -42,6 +42,21 @@ describe('section page', () => {
     expect(html).toContain(`<link rel="canonical" href="http://shop.test${PUHOVIKI}"/>`);
   });
 
+  it('asks for the photos of a phone’s first screen at high priority and the rest of a desktop’s first row at once', async () => {
+    const { html } = await page(PUHOVIKI);
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preloads = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preloads.filter((link) => link.includes('fetchPriority="high"'))).toHaveLength(2);
+    const photos = [...itemsPart(html).matchAll(/<img [^>]*srcSet[^>]*>/g)].map(([img]) => img);
+    expect(photos.length).toBeGreaterThan(4);
+    expect(
+      photos.map((img) => (img.includes('fetchPriority="high"') ? 'high' : img.match(/loading="(\w+)"/)?.[1])),
+    ).toEqual(photos.map((_, i) => (i < 2 ? 'high' : i < 4 ? 'eager' : 'lazy')));
+    // The next page's cards are all below the fold.
+    const next = await page(`${PUHOVIKI}?PAGEN_1=2`);
+    expect(itemsPart(next.html)).not.toContain('loading="eager"');
+  });
+
   it('shows every filter value with its count and links to canonical filter URLs', async () => {
     const { html } = await page(PUHOVIKI);
     for (const name of ['Бренд', 'Размер', 'Цвет', 'Материал', 'Утеплитель', 'Длина', 'Капюшон', 'Цена'])

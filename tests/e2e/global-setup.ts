@@ -32,6 +32,9 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       ADMIN_TOKEN,
+      // The run looks at a few dozen of the demo's 1 500 photos: making every size of all of them in the background
+      // would take a core for a quarter of an hour of the run (tests/e2e/first-visitor.test.ts has them on).
+      PHOTO_SIZES_AHEAD: 'off',
       // Every browser of the run comes from one address and registers many accounts.
       ACCOUNT_LETTERS_PER_CLIENT: '1000',
       // The back office's owner, made at start: the staff pages' tests log in as them.

@@ -72,6 +72,9 @@ export async function createTestApp(
     NEW_SESSIONS_PER_CLIENT: '1000000',
     ACCOUNT_LETTERS_PER_CLIENT: '1000000',
     PROMO_TRIES_PER_CLIENT: '1000000',
+    // Sizes of an uploaded photo are made on request here, not by a background outliving the test's data folder
+    // (server/images/photo-sizes.test.ts tests the background).
+    PHOTO_SIZES_AHEAD: 'off',
     ...env,
   });
   const { app, outbox, services, push, stopListening } = await createShopApp({

@@ -21,6 +21,8 @@ import styles from './ListingResults.module.css';
 export const PAGER_ITEMS = 'data-pager-items';
 export const PAGER_NAV = 'data-pager-nav';
 const PAGER_PART = 'data-pager-part';
+/** A phone's first screen shows two cards, a desktop's first row four. */
+const HIGH_PRIORITY_CARDS = 2;
 const EAGER_CARDS = 4;
 
 /** A page read from the next link: its cards' HTML and its navigation. */
@@ -112,7 +114,7 @@ export function ListingResults({
               key={card.id}
               card={card}
               imgVersion={imgVersion}
-              eager={i < EAGER_CARDS && navigation.page === 1}
+              priority={navigation.page > 1 || i >= EAGER_CARDS ? 'lazy' : i < HIGH_PRIORITY_CARDS ? 'high' : 'eager'}
             />
           ))}
         </ServerHtml>

@@ -12,13 +12,23 @@ const COLOR_FORMS = ['цвет', 'цвета', 'цветов'] as const;
 const CARD_SIZES = '(max-width: 675px) 50vw, (max-width: 1024px) 33vw, 25vw';
 
 /**
- * Photo first, then brand, name and price (DESIGN.md). `eager` for the first row: its photo is the page's largest
- * paint, so it is preloaded from the head (React puts the link there) at the size the card will use, at high
- * priority.
+ * Photo first, then brand, name and price (DESIGN.md). `priority`: `high` for the cards a phone's first screen
+ * shows (two): the page's largest paint is one of their photos, so each is preloaded from the head (React puts the
+ * link there) at the size the card will use, at high priority; `eager` for the rest of a desktop's first row, loaded
+ * at once at the browser's own priority (issue 46.3: four high-priority photos competed where two are seen first).
  */
-export function ProductCard({ card, imgVersion, eager = false }: { card: Card; imgVersion: string; eager?: boolean }) {
+export function ProductCard({
+  card,
+  imgVersion,
+  priority = 'lazy',
+}: {
+  card: Card;
+  imgVersion: string;
+  priority?: 'high' | 'eager' | 'lazy';
+}) {
   const [main, second] = card.images;
-  if (eager && main)
+  const eager = priority !== 'lazy';
+  if (priority === 'high' && main)
     preload(imageUrl(main, 'listing', imgVersion), {
       as: 'image',
       imageSrcSet: listingSrcSet(main, imgVersion),
@@ -38,7 +48,7 @@ export function ProductCard({ card, imgVersion, eager = false }: { card: Card; i
             height={660}
             alt={`${card.name}, ${card.brandName}`}
             loading={eager ? 'eager' : 'lazy'}
-            fetchPriority={eager ? 'high' : undefined}
+            fetchPriority={priority === 'high' ? 'high' : undefined}
             decoding="async"
           />
         )}

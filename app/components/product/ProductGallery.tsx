@@ -1,9 +1,12 @@
 import { Maximize2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { imageUrl } from '../../../contract/images';
-import { ZoomDialog } from './ZoomDialog';
+import { lazyChunk } from '~/lib/chunks';
 import styles from './ProductGallery.module.css';
+
+/** The full-screen zoom is fetched at its first opening: a page's load does not need it. */
+const ZoomDialog = lazyChunk(() => import('./ZoomDialog').then((m) => ({ default: m.ZoomDialog })));
 
 interface Props {
   /** Source file names, the main photo first. */
@@ -25,6 +28,9 @@ const gallerySrcSet = (file: string, imgVersion: string) =>
 export function ProductGallery({ images, name, imgVersion }: Props) {
   const [active, setActive] = useState(0);
   const [zoom, setZoom] = useState<number | null>(null);
+  // Kept mounted after its first opening, as the dialog's own closing expects.
+  const [zoomUsed, setZoomUsed] = useState(false);
+  if (zoom !== null && !zoomUsed) setZoomUsed(true);
   const track = useRef<HTMLDivElement>(null);
 
   // Slides are as wide as the track on desktops and a little narrower on phones (the next one peeks in).
@@ -111,14 +117,18 @@ export function ProductGallery({ images, name, imgVersion }: Props) {
         <Maximize2 className={styles.zoomHint} size={20} aria-hidden />
         {images.length > 1 && <p className={styles.counter} aria-hidden>{`${active + 1} / ${images.length}`}</p>}
       </div>
-      <ZoomDialog
-        images={images}
-        index={zoom}
-        onIndex={setZoom}
-        onClose={() => setZoom(null)}
-        name={name}
-        imgVersion={imgVersion}
-      />
+      {zoomUsed && (
+        <Suspense fallback={null}>
+          <ZoomDialog
+            images={images}
+            index={zoom}
+            onIndex={setZoom}
+            onClose={() => setZoom(null)}
+            name={name}
+            imgVersion={imgVersion}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

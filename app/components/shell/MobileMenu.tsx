@@ -1,11 +1,11 @@
-import { ChevronDown } from 'lucide-react';
-import { useState } from 'react';
-import { ShopLink } from '~/components/ui/ShopLink';
+import { Suspense, useState } from 'react';
 import type { Menu } from '../../../domain/menu/menu';
 import type { RootData } from '~/root';
+import { lazyChunk } from '~/lib/chunks';
 import { Dialog } from '../ui/Dialog';
-import { MenuPrice } from './MenuPrice';
-import styles from './MobileMenu.module.css';
+
+/** The menu's contents are fetched at its first opening, with the same reasons as below for not drawing them. */
+const MobileMenuNav = lazyChunk(() => import('./MobileMenuNav').then((m) => ({ default: m.MobileMenuNav })));
 
 interface Props {
   open: boolean;
@@ -17,112 +17,16 @@ interface Props {
 
 /** The mobile menu: category tabs, then blocks whose columns of items expand and collapse. */
 export function MobileMenu({ open, onClose, menu, activeCategoryId, city }: Props) {
-  const categories = menu.categories.filter((c) => !c.noMobile);
-  const [categoryId, setCategoryId] = useState(activeCategoryId ?? categories[0]?.id);
-  const [expanded, setExpanded] = useState<Set<number>>(new Set());
   // The menu is drawn at its first opening and kept: its ~220 elements were a sixth of every page's render and
   // hydration, for a panel most visitors never open (its sections are in the header's menu and on the pages).
   const [drawn, setDrawn] = useState(open);
   if (open && !drawn) setDrawn(true);
-  const toggle = (id: number) =>
-    setExpanded((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   return (
     <Dialog open={open} onClose={onClose} title="Меню" variant="left" id="mobile-menu">
       {drawn && (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: closes after a followed link; links follow on Enter too, which clicks
-        <nav
-          aria-label="Меню каталога"
-          className={styles.menu}
-          onClick={(e) => (e.target as HTMLElement).closest('a') && onClose()}
-        >
-          <div className={styles.tabs} role="tablist" aria-label="Разделы">
-            {categories.map((c) => (
-              <button
-                key={c.id}
-                type="button"
-                role="tab"
-                aria-selected={c.id === categoryId}
-                className={styles.tab}
-                onClick={() => setCategoryId(c.id)}
-              >
-                {c.name}
-              </button>
-            ))}
-          </div>
-          {categories.map((category) => (
-            <div key={category.id} role="tabpanel" hidden={category.id !== categoryId} aria-label={category.name}>
-              <ul className={styles.blocks}>
-                {category.blocks.map((block) => {
-                  const isOpen = expanded.has(block.id);
-                  const panelId = `mobile-block-${block.id}`;
-                  return (
-                    <li key={block.id} className={styles.block}>
-                      <button
-                        type="button"
-                        className={styles.blockToggle}
-                        aria-expanded={isOpen}
-                        aria-controls={panelId}
-                        onClick={() => toggle(block.id)}
-                        data-testid="mobile-block"
-                      >
-                        <span>{block.name}</span>
-                        <ChevronDown size={18} aria-hidden className={styles.chevron} />
-                      </button>
-                      <div id={panelId} hidden={!isOpen} className={styles.panel}>
-                        {block.columns.map((column) => (
-                          <ul key={column.id} className={styles.column}>
-                            {column.items.map((item) => (
-                              <li key={item.id}>
-                                <ShopLink to={item.url} className={`${styles.item} ${item.bold ? styles.bold : ''}`}>
-                                  <span>{item.name}</span>
-                                  <MenuPrice kopecks={item.minPrice} className={styles.price} />
-                                </ShopLink>
-                              </li>
-                            ))}
-                          </ul>
-                        ))}
-                        <ShopLink to={block.url} className={styles.all}>
-                          Смотреть всё: {block.name.toLowerCase()}
-                        </ShopLink>
-                      </div>
-                    </li>
-                  );
-                })}
-                {category.blocks.length === 0 && (
-                  <li className={styles.block}>
-                    <ShopLink to={category.url} className={styles.blockToggle}>
-                      {category.name}
-                    </ShopLink>
-                  </li>
-                )}
-              </ul>
-            </div>
-          ))}
-          <ul className={styles.links}>
-            <li>
-              <ShopLink to="/stores/">Магазины{city ? ` в городе ${city.name}` : ''}</ShopLink>
-            </li>
-            <li>
-              <ShopLink to="/info/dostavka-i-oplata/">Доставка и оплата</ShopLink>
-            </li>
-            <li>
-              <ShopLink to="/info/bonusnaya-programma/">Бонусная программа</ShopLink>
-            </li>
-            <li>
-              <ShopLink to="/contacts/">Задать вопрос</ShopLink>
-            </li>
-            {city?.phones[0] && (
-              <li>
-                <a href={`tel:${city.phones[0].replace(/[^\d+]/g, '')}`}>{city.phones[0]}</a>
-              </li>
-            )}
-          </ul>
-        </nav>
+        <Suspense fallback={null}>
+          <MobileMenuNav onClose={onClose} menu={menu} activeCategoryId={activeCategoryId} city={city} />
+        </Suspense>
       )}
     </Dialog>
   );

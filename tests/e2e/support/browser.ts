@@ -19,10 +19,11 @@ export function baseURL(): string {
   return inject('baseURL');
 }
 
-/** Debian's Chromium, with the flags this machine's closed network needs. */
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, with the flags this machine's closed network needs; `env` adds to the browser's environment. */
+export function launchBrowser({ env }: { env?: Record<string, string> } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ...(env ? { env: { ...process.env, ...env } } : {}),
     args: [
       '--headless',
       '--no-sandbox',

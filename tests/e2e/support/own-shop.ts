@@ -10,6 +10,10 @@ const root = path.resolve(import.meta.dirname, '../../..');
 
 export interface OwnShop {
   url: string;
+  /** Its DATA_DIR: the embedded database, the photos, the outbox. */
+  dataDir: string;
+  /** Stops the shop and starts it again on the same data, as a deploy does; resolves once it answers. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -30,36 +34,47 @@ export async function ownShop(options: {
 
   const port = 3800 + Math.floor(Math.random() * 500);
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SITE_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: E2E_OWNER.email,
-      ADMIN_PASSWORD: E2E_OWNER.password,
-      ...options.env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the shop did not start');
-    const ok = await fetch(`${url}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const start = async (): Promise<ChildProcess> => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        SITE_URL: url,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: E2E_OWNER.email,
+        ADMIN_PASSWORD: E2E_OWNER.password,
+        ...options.env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const deadline = Date.now() + 170_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
+      if (Date.now() > deadline) throw new Error('the shop did not start');
+      const ok = await fetch(`${url}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (ok) return child;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const halt = async (process: ChildProcess) => {
+    process.kill('SIGTERM');
+    if (process.exitCode === null) await new Promise((r) => process.once('exit', r));
+  };
+  let child = await start();
   return {
     url,
+    dataDir,
+    async restart() {
+      await halt(child);
+      child = await start();
+    },
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await halt(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
