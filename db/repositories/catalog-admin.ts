@@ -11,6 +11,7 @@ import type {
   SectionRow,
 } from '../../domain/catalog/admin/catalog-admin';
 import { PROPS } from '../../domain/catalog/filter/props';
+import { deletedBy1C, onSaleSql } from './on-sale';
 import { type Db, queryRows } from '../client';
 import { variantPriceCtes } from './variant-prices';
 
@@ -267,10 +268,11 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
         active: boolean;
         min_price: string | number;
         owned: boolean;
+        deleted: boolean;
       }>(
         db,
         sql`select p.id, p.name, p.description, p.section_id, p.brand_id, p.active, p.min_price,
-            exists (select 1 from exchange_variants v where v.product_id = p.id) as owned
+            exists (select 1 from exchange_variants v where v.product_id = p.id) as owned, ${deletedBy1C(sql`p`)} as deleted
           from products p where p.id = ${id} for update of p`,
       );
       if (!p) return null;
@@ -283,6 +285,7 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
         published: p.active,
         minPrice: num(p.min_price),
         ownedBy1C: p.owned,
+        deletedBy1C: p.deleted === true,
       };
       return state;
     },
@@ -294,7 +297,14 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
       if (patch.brandId !== undefined) sets.push(sql`brand_id = ${patch.brandId}`);
       // `unpublished` is the staff's own hold, which the 1C exchange keeps; a product goes live only when priced.
       if (patch.published !== undefined)
-        sets.push(sql`unpublished = ${!patch.published}`, sql`active = ${patch.published} and min_price > 0`);
+        sets.push(
+          sql`unpublished = ${!patch.published}`,
+          sql`active = ${onSaleSql({
+            deletedBy1C: deletedBy1C(sql`products`),
+            priced: sql`min_price > 0`,
+            unpublished: sql`${!patch.published}`,
+          })}`,
+        );
       if (patch.sectionId !== undefined)
         sets.push(
           sql`section_id = ${patch.sectionId}`,
@@ -391,9 +401,15 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
       // below are read after it committed (a fresh statement, a fresh snapshot) rather than from before it.
       await db.execute(sql`select id from products where id = any(${intArray(productIds)}) order by id for update`);
       await db.execute(sql`with ${variantPriceCtes(intArray(productIds))}
-        update products p set min_price = n.min_price, old_price = n.old_price, discount_percent = n.pct
-        from prices n where p.id = n.product_id
-          and (p.min_price, p.old_price, p.discount_percent) is distinct from (n.min_price, n.old_price, n.pct)`);
+        , next as (select n.*, ${onSaleSql({
+          deletedBy1C: deletedBy1C(sql`p`),
+          priced: sql`n.min_price > 0`,
+          unpublished: sql`p.unpublished`,
+        })} as live from prices n join products p on p.id = n.product_id)
+        update products p set min_price = n.min_price, old_price = n.old_price, discount_percent = n.pct, active = n.live
+        from next n where p.id = n.product_id
+          and (p.min_price, p.old_price, p.discount_percent, p.active) is distinct from
+            (n.min_price, n.old_price, n.pct, n.live)`);
     },
 
     async lockSection(id) {

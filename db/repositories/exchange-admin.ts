@@ -144,7 +144,8 @@ export function exchangeAdminRepository(db: Db): ExchangeAdminRepository {
     async hideNotFromOnec() {
       const rows = await queryRows<{ id: number }>(
         db,
-        sql`update products p set active = false where p.active
+        // The staff's own hold, as taking a product off the site by hand: it is off sale by the one rule, and stays.
+        sql`update products p set unpublished = true, active = false where p.active
           and not exists (select 1 from exchange_variants v where v.product_id = p.id) returning p.id`,
       );
       return rows.length;

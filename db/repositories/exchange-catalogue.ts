@@ -23,6 +23,7 @@ import type { ImportCounts, ImportIssue } from '../../domain/exchange/ports';
 import { type Db, queryRows, ts } from '../client';
 import { STOCK_COUNT_LOCK } from './stock';
 import { stockMoveSetting } from './stock-moves';
+import { onSaleSql } from './on-sale';
 import { variantPriceCtes } from './variant-prices';
 
 /** One import writes at a time: two 1C sessions at once would race for the same new sections, brands and variants. */
@@ -484,16 +485,16 @@ async function writeProducts(
  * unpublished by the staff (a publish state 1C does not know, so an exchange never undoes it).
  */
 async function copyToVariants(tx: Tx, where: SQL) {
+  const live = onSaleSql({ deletedBy1C: sql`e.deleted`, priced: sql`p.min_price > 0`, unpublished: sql`p.unpublished` });
   await tx.execute(sql`update products p set name = e.name, article = e.article, description = e.description,
       section_id = e.section_id, section_path = s.path, brand_id = e.brand_id, props = e.props, gender = s.gender,
-      category = lower(s.name), active = (not e.deleted and p.min_price > 0 and not p.unpublished)
+      category = lower(s.name), active = ${live}
     from exchange_variants v join exchange_products e on e.onec_id = v.onec_product_id
       join sections s on s.id = e.section_id
     where p.id = v.product_id and ${where}
       and (p.name, p.article, p.description, p.section_id, p.section_path, p.brand_id, p.props, p.gender, p.category, p.active)
         is distinct from
-        (e.name, e.article, e.description, e.section_id, s.path, e.brand_id, e.props, s.gender, lower(s.name),
-          not e.deleted and p.min_price > 0 and not p.unpublished)`);
+        (e.name, e.article, e.description, e.section_id, s.path, e.brand_id, e.props, s.gender, lower(s.name), ${live})`);
 }
 
 /** The variants' photos replaced by the 1C product's when the lists differ (a product 1C sends no photo for keeps its). */
@@ -814,12 +815,11 @@ async function refreshVariants(tx: Tx, productIds: number[]) {
   if (productIds.length === 0) return;
   await tx.execute(sql`with ${variantPriceCtes(intArray(productIds))},
     next as (
-      select a.product_id, a.min_price, a.old_price, a.pct, (not e.deleted and a.min_price > 0) as live
-      from prices a
+      select a.product_id, a.min_price, a.old_price, a.pct,
+        ${onSaleSql({ deletedBy1C: sql`e.deleted`, priced: sql`a.min_price > 0`, unpublished: sql`p.unpublished` })} as live
+      from prices a join products p on p.id = a.product_id
         join exchange_variants v on v.product_id = a.product_id join exchange_products e on e.onec_id = v.onec_product_id)
-    update products p set min_price = n.min_price, old_price = n.old_price, discount_percent = n.pct,
-      active = n.live and not p.unpublished
+    update products p set min_price = n.min_price, old_price = n.old_price, discount_percent = n.pct, active = n.live
     from next n where p.id = n.product_id
-      and (p.min_price, p.old_price, p.discount_percent, p.active)
-        is distinct from (n.min_price, n.old_price, n.pct, n.live and not p.unpublished)`);
+      and (p.min_price, p.old_price, p.discount_percent, p.active) is distinct from (n.min_price, n.old_price, n.pct, n.live)`);
 }

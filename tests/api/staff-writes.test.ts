@@ -564,7 +564,7 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
     },
     // The demo catalogue back on sale for the writes after it.
     after: async () => {
-      await app.database.db.execute(sql`update products p set active = true where not p.active
+      await app.database.db.execute(sql`update products p set active = true, unpublished = false where not p.active
         and not exists (select 1 from exchange_variants v where v.product_id = p.id)`);
     },
   },

@@ -10,6 +10,7 @@ import {
   PREVIEW_ROWS,
   type SectionRow,
 } from './catalog-admin';
+import { isOnSale } from '../on-sale';
 import { changedPrice, priceProblem, roublesOf, ruleText } from './rules';
 
 const productNotFound = () => new DomainError('not_found', 'Товар не найден.', 'PRODUCT_NOT_FOUND');
@@ -102,12 +103,21 @@ export function createCatalogAdminService(deps: {
             throw new DomainError('validation', 'Такого бренда нет.', 'BRAND_NOT_FOUND');
         }
         const publish = edit.published !== undefined && edit.published !== before.published;
-        if (publish && edit.published && before.minPrice <= 0)
-          throw new DomainError(
-            'conflict',
-            'У товара нет цены: задайте цену размерам, потом публикуйте.',
-            'PRODUCT_UNPRICED',
-          );
+        if (publish && edit.published) {
+          const facts = { deletedBy1C: before.deletedBy1C, priced: before.minPrice > 0, unpublished: false };
+          if (facts.deletedBy1C)
+            throw new DomainError(
+              'conflict',
+              '1С удалила этот товар: вернуть его в продажу можно только в 1С, следующий обмен его опубликует.',
+              'DELETED_IN_1C',
+            );
+          if (!isOnSale(facts))
+            throw new DomainError(
+              'conflict',
+              'У товара нет цены: задайте цену размерам, потом публикуйте.',
+              'PRODUCT_UNPRICED',
+            );
+        }
         const after = publish ? { ...changed, published: edit.published } : changed;
         if (Object.keys(after).length > 0) await catalog.updateProduct(id, after);
         const was = Object.fromEntries(Object.keys(after).map((k) => [k, before[k as keyof typeof before]]));

@@ -83,6 +83,8 @@ export interface ProductState {
   published: boolean;
   minPrice: number;
   ownedBy1C: boolean;
+  /** 1C deleted it: by `ON_SALE`, it stays off sale whatever the staff do. */
+  deletedBy1C: boolean;
 }
 
 export interface SectionRow {
