@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { startPgliteThread } from './pglite-thread';
+import { timeQueries } from './query-timing';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,6 +22,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The driver's pool, where there is one (PostgreSQL, PGlite on its thread): the metrics read its use. */
+  pool?: pg.Pool;
   /** Applies the committed migrations; safe to call from several processes at once on PostgreSQL. */
   migrate(): Promise<void>;
   /** Runs `fn` while holding a database-wide lock, so one process seeds while others wait. */
@@ -77,6 +80,7 @@ async function openPgliteThread(dataDir: string, loadDataDir?: Blob): Promise<Da
   return {
     db: drizzlePg(thread.pool, { schema }) as unknown as Db,
     kind: 'pglite',
+    pool: thread.pool,
     migrate: () => migratePg(drizzlePg(thread.pool), { migrationsFolder }),
     // One process owns a PGlite database, so there is nobody to lock out.
     withLock: (fn) => fn(),
@@ -112,6 +116,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // An idle connection can be cut (server restart, dropped database): the pool replaces it; without a listener
   // the error would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL: соединение потеряно (${error.message})`));
+  timeQueries(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const withLock = async <T>(fn: () => Promise<T>): Promise<T> => {
     const conn = await pool.connect();
@@ -126,6 +131,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    pool,
     migrate: () => withLock(() => migratePg(drizzlePg(pool), { migrationsFolder })),
     withLock,
     listen: (channel, onMessage, onGap) => listenPostgres(url, channel, onMessage, onGap),

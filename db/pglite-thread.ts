@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { PgliteWorkerData } from './pglite-worker';
+import { timeQueries } from './query-timing';
 
 /** The shop's side of the embedded database's thread (decision 0024). */
 export interface PgliteThread {
@@ -66,6 +67,7 @@ export async function startPgliteThread(options: { dataDir: string; loadDataDir?
     idleTimeoutMillis: 0,
   });
   pool.on('error', (error) => console.warn(`PGlite: соединение потеряно (${error.message})`));
+  timeQueries(pool);
   // LISTEN belongs to the one backend, whichever connection asked; its notifications arrive on the connection
   // whose query committed them, and the pool has one.
   const listeners = new Map<string, Set<(payload: string) => void>>();

@@ -5,6 +5,7 @@ import { paymentReads } from '../db/repositories/payments';
 import { testGatewayStore } from '../db/repositories/test-gateway';
 import { createPaymentsService } from '../domain/payment/payments.service';
 import { testGateway } from './payment/test-gateway';
+import { countedPort } from './ops/counted-port';
 import { yookassaGateway } from './payment/yookassa';
 import type { Database } from '../db/client';
 import { scryptHasher } from './auth/passwords';
@@ -136,6 +137,10 @@ export function createServices(deps: {
   invalidations?: Invalidations;
   /** Where photo files live; by default the one the settings name (`openPhotoStore`). */
   photoFiles?: PhotoStore;
+  /** Told of each call to an outside service and its result (the metrics and the owner's alerts, issue 45). */
+  outsideCall?: (service: string, ok: boolean) => void;
+  /** True once the process is stopping: long work (a 1C import step) ends at its next safe point. */
+  stopping?: () => boolean;
 }): Services {
   const { database, settings, secret, clock = () => new Date(), invalidations } = deps;
   /** The app's signature of a text (each caller prefixes its purpose, so one signature never stands for another). */
@@ -179,13 +184,15 @@ export function createServices(deps: {
   const payments = createPaymentsService({
     uow: unitOfWork(db),
     reads: paymentReads(db),
-    gateway:
+    gateway: countedPort(
       testPayments ??
-      yookassaGateway({
-        shopId: settings.YOOKASSA_SHOP_ID ?? '',
-        secretKey: settings.YOOKASSA_SECRET_KEY ?? '',
-        apiUrl: settings.YOOKASSA_API_URL,
-      }),
+        yookassaGateway({
+          shopId: settings.YOOKASSA_SHOP_ID ?? '',
+          secretKey: settings.YOOKASSA_SECRET_KEY ?? '',
+          apiUrl: settings.YOOKASSA_API_URL,
+        }),
+      (ok) => deps.outsideCall?.('payment', ok),
+    ),
     moves,
     captureAtOnce: settings.PAYMENT_CAPTURE === 'one-stage',
     vatCode: settings.PAYMENT_VAT_CODE,
@@ -333,6 +340,7 @@ export function createServices(deps: {
       priceTypes: { retail: settings.EXCHANGE_RETAIL_PRICE_TYPE, old: settings.EXCHANGE_OLD_PRICE_TYPE },
       stepMs: settings.EXCHANGE_STEP_SECONDS * 1000,
       clock,
+      stopping: deps.stopping,
     }),
     exchangeAdmin: createExchangeAdminService({ repo: exchangeAdminRepository(db), uow: exchangeAdminUnit(db) }),
     catalogAdmin: createCatalogAdminService({ repo: catalogAdminRepository(db), unit: catalogAdminUnit(db) }),

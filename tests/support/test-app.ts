@@ -28,6 +28,8 @@ export interface TestApp {
   /** The shop's services, for what no request starts (the timers' jobs). */
   services: Services;
   push: PushHub;
+  /** Readiness, metrics and the facet index's load, as `server/main.ts` drives them (issue 45). */
+  ops: Pick<Awaited<ReturnType<typeof createShopApp>>, 'readiness' | 'metrics' | 'warmIndex'>;
   close(): Promise<void>;
 }
 
@@ -72,7 +74,7 @@ export async function createTestApp(
     PROMO_TRIES_PER_CLIENT: '1000000',
     ...env,
   });
-  const { app, outbox, services, push, stopListening } = await createShopApp({
+  const { app, outbox, services, push, stopListening, readiness, metrics, warmIndex } = await createShopApp({
     settings,
     database,
     secret: 'test-secret',
@@ -88,7 +90,9 @@ export async function createTestApp(
     outbox,
     services,
     push,
+    ops: { readiness, metrics, warmIndex },
     async close() {
+      metrics.close();
       await push.close();
       await stopListening();
       await outbox.stop();
