@@ -68,7 +68,7 @@ export function metricsRepository(db: Db) {
             as payments,
           (select jsonb_object_agg(status, n) from (select status, count(*)::int as n from refunds group by status) s)
             as refunds,
-          (select coalesce(max(id), 0)::int from orders) as orders`,
+          (select count(*)::int from orders) as orders`,
       );
       return {
         outbox: { pending: row?.pending ?? 0, oldestSeconds: row?.oldest ?? 0, failing: row?.failing ?? 0 },
