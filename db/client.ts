@@ -34,6 +34,8 @@ export interface Database {
    * in between is lost. Answers the stop.
    */
   listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  /** The embedded database only: a gzipped copy of its data folder, consistent, made while it runs (issue 45.4). */
+  copyDataDir?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ async function openPgliteThread(dataDir: string, loadDataDir?: Blob): Promise<Da
     // One process owns a PGlite database, so there is nobody to lock out.
     withLock: (fn) => fn(),
     listen: thread.listen,
+    copyDataDir: thread.copyDataDir,
     close: thread.close,
   };
 }
@@ -106,6 +109,10 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     async listen(channel, onMessage) {
       const stop = await client.listen(channel, onMessage);
       return async () => stop();
+    },
+    async copyDataDir() {
+      await client.exec('checkpoint');
+      return Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
     },
     close: () => client.close(),
   };

@@ -12,6 +12,8 @@ export interface PgliteThread {
   pool: pg.Pool;
   /** Calls `onMessage` for each `NOTIFY` on `channel`; answers the stop. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** A gzipped copy of the data folder, made between transactions while the shop runs. */
+  copyDataDir(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,18 @@ export async function startPgliteThread(options: { dataDir: string; loadDataDir?
         listeners.delete(channel);
         await pool.query(`unlisten ${quoted(channel)}`).catch(() => {});
       };
+    },
+    copyDataDir() {
+      return new Promise<Buffer>((resolve, reject) => {
+        const onMessage = (message: { copy?: ArrayBuffer | string }) => {
+          if (!message || !('copy' in message)) return;
+          worker.off('message', onMessage);
+          if (typeof message.copy === 'string') reject(new Error(message.copy));
+          else resolve(Buffer.from(message.copy as ArrayBuffer));
+        };
+        worker.on('message', onMessage);
+        worker.postMessage('copy');
+      });
     },
     async close() {
       if (closing) return;

@@ -44,6 +44,8 @@ interface Connection {
 const queue: { conn: Connection; messages: Buffer }[] = [];
 let owner: Connection | null = null;
 let running = false;
+/** A backup copy is waiting: only the connection inside a transaction goes on, so the copy finds the backend idle. */
+let copying: (() => void) | null = null;
 
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
@@ -103,7 +105,7 @@ async function run(): Promise<void> {
         owner = null;
         continue;
       }
-      const index = owner ? queue.findIndex((q) => q.conn === owner) : 0;
+      const index = owner ? queue.findIndex((q) => q.conn === owner) : copying ? -1 : 0;
       if (index < 0 || queue.length === 0) break;
       const [{ conn, messages }] = queue.splice(index, 1);
       // Terminate: the client leaves; its socket's close ends whatever it left open.
@@ -119,6 +121,23 @@ async function run(): Promise<void> {
     }
   } finally {
     running = false;
+    if (copying && !owner) copying();
+  }
+}
+
+/** A copy of the data folder made between transactions (issue 45.4): a checkpoint, then PGlite's own dump. */
+async function copyDataDir(): Promise<ArrayBuffer> {
+  await new Promise<void>((resolve) => {
+    copying = resolve;
+    if (!running && !owner) resolve();
+  });
+  try {
+    await pglite.exec('checkpoint');
+    const dump = await pglite.dumpDataDir('gzip');
+    return await dump.arrayBuffer();
+  } finally {
+    copying = null;
+    void run();
   }
 }
 
@@ -145,6 +164,11 @@ rmSync(socketPath, { force: true });
 server.listen(socketPath, () => port.postMessage('ready'));
 
 port.on('message', async (message) => {
+  if (message === 'copy') {
+    const copy = await copyDataDir().catch((error: Error) => error.message);
+    port.postMessage({ copy }, typeof copy === 'string' ? [] : [copy]);
+    return;
+  }
   if (message !== 'close') return;
   server.close();
   for (const socket of sockets) socket.destroy();

@@ -15,6 +15,8 @@ import { startViewFlush } from './view-counts';
 import { createLogger } from './logger';
 import { clusterMetrics, serveClusterMetrics } from './ops/metrics';
 import { metricsPortApp } from './ops/routes';
+import { writeBackup } from './ops/backup';
+import { listenControl } from './ops/control';
 import { shutDown } from './ops/shutdown';
 import { createShopApp } from './shop';
 import { bootstrapStaff } from './staff-bootstrap';
@@ -81,6 +83,11 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
     if (settings.METRICS_PORT) serveMetricsPort(settings, () => metrics.text(), logger);
     writePidFile(dataDir);
   }
+  // The embedded database is this process's: `npm run shop -- backup` asks it for the copy.
+  const control =
+    database.kind === 'pglite'
+      ? listenControl(dataDir, (file) => writeBackup({ ...settings, DATA_DIR: dataDir }, database, file))
+      : null;
   // One process speaks for the staff at start: the first worker, or the only process.
   if (!cluster.isWorker || cluster.worker?.id === 1) await bootstrapStaff({ services, settings, log: logger });
   outbox.start();
@@ -140,6 +147,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
         views.stop,
         () => push.close(),
         stopListening,
+        () => control?.close(),
       ],
       // The views counted up to the last request, before the database closes.
       beforeClose: [() => views.flush()],
