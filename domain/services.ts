@@ -1,3 +1,4 @@
+import type { AlertsService } from './alerts/alerts.service';
 import type { CabinetService } from './cabinet/cabinet.service';
 import type { CredentialsService } from './auth/credentials.service';
 import type { SessionUserService } from './auth/session-user.service';
@@ -93,6 +94,8 @@ export interface Services {
   /** The back office's questions inbox and its answers (issue 28.4). */
   questionsAdmin: QuestionsAdminService;
   customersAdmin: CustomersAdminService;
+  /** The owner's alerts (issue 45.6): checked every minute, shown on the dashboard. */
+  alerts: AlertsService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;
   /** Every rule it counts by (`domain/limits/catalogue.ts`), with the maxima of the settings. */

@@ -15,6 +15,7 @@ import { startViewFlush } from './view-counts';
 import { createLogger } from './logger';
 import { clusterMetrics, serveClusterMetrics } from './ops/metrics';
 import { metricsPortApp } from './ops/routes';
+import { startAlerts } from './ops/alerts';
 import { writeBackup } from './ops/backup';
 import { listenControl } from './ops/control';
 import { shutDown } from './ops/shutdown';
@@ -103,6 +104,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
       'онлайн-оплата: тестовый шлюз (деньги не списываются); для живого магазина задайте ЮKassa или PAYMENT_PROVIDER=none',
     );
   const views = startViewFlush({ product: services.product, log: logger });
+  const alerts = startAlerts({ alerts: services.alerts, dataDir, log: logger, afterLetters: () => outbox.kick() });
   let closing = false;
   let listened = () => {};
   const listening = new Promise<void>((resolve) => {
@@ -145,6 +147,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
         reservations.stop,
         payments.stop,
         views.stop,
+        alerts.stop,
         () => push.close(),
         stopListening,
         () => control?.close(),

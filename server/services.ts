@@ -6,6 +6,8 @@ import { testGatewayStore } from '../db/repositories/test-gateway';
 import { createPaymentsService } from '../domain/payment/payments.service';
 import { testGateway } from './payment/test-gateway';
 import { countedPort } from './ops/counted-port';
+import { createAlertsService } from '../domain/alerts/alerts.service';
+import { alertsRepository } from '../db/repositories/alerts';
 import { yookassaGateway } from './payment/yookassa';
 import type { Database } from '../db/client';
 import { scryptHasher } from './auth/passwords';
@@ -129,6 +131,12 @@ export function createServices(deps: {
     | 'PAYMENT_CAPTURE'
     | 'PAYMENT_TTL_MINUTES'
     | 'PAYMENT_VAT_CODE'
+    | 'ALERT_EMAIL'
+    | 'EXCHANGE_ALERT_HOURS'
+    | 'OUTBOX_ALERT_MINUTES'
+    | 'FAILURE_ALERT_COUNT'
+    | 'DISK_ALERT_PERCENT'
+    | 'BACKUP_ALERT_HOURS'
   >;
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;
@@ -363,6 +371,19 @@ export function createServices(deps: {
       company,
     }),
     customersAdmin: createCustomersAdminService({ reads: customersAdminReads(db), unit: customersAdminUnit(db) }),
+    alerts: createAlertsService({
+      repo: alertsRepository(db, { alertEmail: settings.ALERT_EMAIL }),
+      rules: {
+        exchangeHours: settings.EXCHANGE_ALERT_HOURS,
+        outboxMinutes: settings.OUTBOX_ALERT_MINUTES,
+        failureCount: settings.FAILURE_ALERT_COUNT,
+        diskPercent: settings.DISK_ALERT_PERCENT,
+        backupHours: settings.BACKUP_ALERT_HOURS,
+      },
+      company,
+      adminUrl: `${siteOrigin}/admin/`,
+      now: clock,
+    }),
     limits,
     limitRules,
   };
