@@ -9,6 +9,8 @@ export default [
   route('lk/dc', 'routes/lk.dc.tsx'),
   route('lk/order', 'routes/lk.order.tsx'),
   route('lk/questions', 'routes/lk.questions.tsx'),
+  route('lk/data', 'routes/lk.data.tsx'),
+  route('lk/delete', 'routes/lk.delete.tsx'),
   route('lk/like', 'routes/wishlist.tsx'),
   route('product/:code', 'routes/product.tsx'),
   route('catalog/*', 'routes/catalog.tsx'),

@@ -11,7 +11,8 @@ import { alertsRepository } from '../db/repositories/alerts';
 import { yookassaGateway } from './payment/yookassa';
 import type { Database } from '../db/client';
 import { scryptHasher } from './auth/passwords';
-import { cabinetRepository, discountCardRepository } from '../db/repositories/cabinet';
+import { cabinetRepository, discountCardRepository, personalDataRepository } from '../db/repositories/cabinet';
+import { createPersonalDataService } from '../domain/cabinet/personal-data';
 import { credentialsRepository } from '../db/repositories/credentials';
 import { sessionUserRepository } from '../db/repositories/session-user';
 import { sessionsRepository } from '../db/repositories/sessions';
@@ -371,6 +372,14 @@ export function createServices(deps: {
       company,
     }),
     customersAdmin: createCustomersAdminService({ reads: customersAdminReads(db), unit: customersAdminUnit(db) }),
+    personalData: createPersonalDataService({
+      repo: personalDataRepository(db),
+      limits,
+      rules: limitRules,
+      company,
+      newCode: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
+      hashCode: (userId, code) => sign(`account-delete:${userId}:${code}`),
+    }),
     alerts: createAlertsService({
       repo: alertsRepository(db, { alertEmail: settings.ALERT_EMAIL }),
       rules: {
