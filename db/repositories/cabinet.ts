@@ -271,7 +271,7 @@ export function personalDataRepository(db: Db): PersonalDataRepository {
         await outboxRepository(tx as unknown as Db).enqueue(letter);
       });
     },
-    async useDeletionCode(userId, codeHash, now) {
+    async consumeDeletionCode(userId, codeHash, now) {
       const rows = await queryRows<{ id: number }>(
         db,
         sql`update user_tokens set used_at = ${ts(now)} where user_id = ${userId} and purpose = 'account-delete'

@@ -32,7 +32,7 @@ export interface PersonalDataRepository {
   /** Stores a deletion code's hash (replacing any pending one) with its letter, in one transaction. */
   saveDeletionCode(userId: number, codeHash: string, expiresAt: Date, letter: EmailMessage): Promise<void>;
   /** Uses up the pending code if it matches and is in time; answers whether it did. */
-  useDeletionCode(userId: number, codeHash: string, now: Date): Promise<boolean>;
+  consumeDeletionCode(userId: number, codeHash: string, now: Date): Promise<boolean>;
   /** Removes the account and its personal data, anonymises its orders, records the withdrawal: one transaction. */
   erase(userId: number, erasure: { reason: ErasureReason; client: string; at: Date }): Promise<boolean>;
 }
@@ -81,7 +81,7 @@ export function createPersonalDataService(deps: {
       await hit(deps.rules.accountDeletionTries, email);
       if (
         !/^\d{6}$/.test(code.trim()) ||
-        !(await repo.useDeletionCode(userId, deps.hashCode(userId, code.trim()), ctx.now()))
+        !(await repo.consumeDeletionCode(userId, deps.hashCode(userId, code.trim()), ctx.now()))
       )
         throw new DomainError('validation', 'Код не подходит или устарел. Запросите новый.', 'DELETION_CODE_WRONG');
       await repo.erase(userId, { reason: 'account-deleted', client: ctx.client, at: ctx.now() });
