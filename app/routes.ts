@@ -37,6 +37,8 @@ export default [
   route('admin/invite', 'routes/admin/invite.tsx'),
   // A print form is the sheet alone: outside the layout, guarded as the card is.
   route('admin/orders/:id/print/:form', 'routes/admin/order-print.tsx'),
+  // A customer's data on a written request (152-FZ): a download, outside the layout, guarded as the card is.
+  route('admin/customers/:id/data', 'routes/admin/customer-data.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/home.tsx'),
     route('orders', 'routes/admin/orders.tsx'),

@@ -246,6 +246,14 @@ export function createServices(deps: {
     payments,
     blocks: customerBlocks(db),
   });
+  const personalData = createPersonalDataService({
+    repo: personalDataRepository(db),
+    limits,
+    rules: limitRules,
+    company,
+    newCode: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
+    hashCode: (userId, code) => sign(`account-delete:${userId}:${code}`),
+  });
   return {
     sessionUser,
     credentials,
@@ -371,15 +379,12 @@ export function createServices(deps: {
       uow: questionsAdminUnit(db),
       company,
     }),
-    customersAdmin: createCustomersAdminService({ reads: customersAdminReads(db), unit: customersAdminUnit(db) }),
-    personalData: createPersonalDataService({
-      repo: personalDataRepository(db),
-      limits,
-      rules: limitRules,
-      company,
-      newCode: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
-      hashCode: (userId, code) => sign(`account-delete:${userId}:${code}`),
+    customersAdmin: createCustomersAdminService({
+      reads: customersAdminReads(db),
+      unit: customersAdminUnit(db),
+      personalData,
     }),
+    personalData,
     alerts: createAlertsService({
       repo: alertsRepository(db, { alertEmail: settings.ALERT_EMAIL }),
       rules: {

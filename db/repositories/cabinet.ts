@@ -4,7 +4,7 @@ import { type Address, addressTitle } from '../../domain/cabinet/addresses';
 import type { BonusKind } from '../../domain/cabinet/bonus-history';
 import { formatCard } from '../../domain/cabinet/discount-card';
 import type { CabinetRepository, DiscountCardRepository } from '../../domain/cabinet/ports';
-import type { PersonalData, PersonalDataRepository } from '../../domain/cabinet/personal-data';
+import type { ErasureReason, PersonalData, PersonalDataRepository } from '../../domain/cabinet/personal-data';
 import { type Db, isUniqueViolation, queryRows, ts } from '../client';
 import { outboxRepository } from './outbox';
 
@@ -279,40 +279,48 @@ export function personalDataRepository(db: Db): PersonalDataRepository {
       );
       return rows.length > 0;
     },
-    erase(userId, erasure) {
-      return db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        const [user] = await queryRows<{ email: string; phone: string | null; confirmed_phone: string | null }>(
-          t,
-          sql`select email, phone, confirmed_phone from users where id = ${userId} for update`,
-        );
-        if (!user) return false;
-        const subjects = [user.email, user.phone, user.confirmed_phone].filter((s): s is string => Boolean(s));
-        await t.execute(sql`insert into consent_withdrawals (user_id, subjects, purposes, reason, client, created_at)
-          select ${userId}, ${sql`array[${sql.join(
-            subjects.map((s) => sql`${s}`),
-            sql`, `,
-          )}]::text[]`},
-            coalesce(array_agg(distinct purpose), '{}'), ${erasure.reason}, ${erasure.client}, ${ts(erasure.at)}
-          from consents where user_id = ${userId} or lower(subject) = lower(${user.email})
-            ${user.confirmed_phone ? sql`or subject = ${user.confirmed_phone}` : sql``}`);
-        // The orders stay for accounting (sums, lines, dates, the shop or point), without the person.
-        await t.execute(sql`update orders set user_id = null, name = '', last_name = '', second_name = '',
-          email = '', phone = '', comment = '', delivery = delivery - ${PERSONAL_DELIVERY_KEYS}
-          where user_id = ${userId}`);
-        await t.execute(
-          sql`delete from basket_lines where session_id in (select id from sessions where user_id = ${userId})`,
-        );
-        await t.execute(sql`delete from sessions where user_id = ${userId}`);
-        await t.execute(sql`delete from addresses where user_id = ${userId}`);
-        await t.execute(sql`delete from user_tokens where user_id = ${userId}`);
-        await t.execute(sql`delete from discount_cards where user_id = ${userId}`);
-        await t.execute(sql`delete from questions where user_id = ${userId}`);
-        await t.execute(sql`delete from subscriptions where lower(email) = lower(${user.email})`);
-        if (user.confirmed_phone) await t.execute(sql`delete from phone_codes where phone = ${user.confirmed_phone}`);
-        await t.execute(sql`delete from users where id = ${userId}`);
-        return true;
-      });
-    },
+    erase: (userId, erasure) => db.transaction((tx) => eraseAccount(tx as unknown as Db, userId, erasure)),
   };
+}
+
+/**
+ * Removes an account and its personal data, anonymises its orders and records its consents' withdrawal, on `t`: the
+ * caller's transaction (the cabinet's own, or the back office's with its audit entry). False when there is no such
+ * account.
+ */
+export async function eraseAccount(
+  t: Db,
+  userId: number,
+  erasure: { reason: ErasureReason; client: string; at: Date },
+): Promise<boolean> {
+  const [user] = await queryRows<{ email: string; phone: string | null; confirmed_phone: string | null }>(
+    t,
+    sql`select email, phone, confirmed_phone from users where id = ${userId} for update`,
+  );
+  if (!user) return false;
+  const subjects = [user.email, user.phone, user.confirmed_phone].filter((s): s is string => Boolean(s));
+  await t.execute(sql`insert into consent_withdrawals (user_id, subjects, purposes, reason, client, created_at)
+      select ${userId}, ${sql`array[${sql.join(
+        subjects.map((s) => sql`${s}`),
+        sql`, `,
+      )}]::text[]`},
+        coalesce(array_agg(distinct purpose), '{}'), ${erasure.reason}, ${erasure.client}, ${ts(erasure.at)}
+      from consents where user_id = ${userId} or lower(subject) = lower(${user.email})
+        ${user.confirmed_phone ? sql`or subject = ${user.confirmed_phone}` : sql``}`);
+  // The orders stay for accounting (sums, lines, dates, the shop or point), without the person.
+  await t.execute(sql`update orders set user_id = null, name = '', last_name = '', second_name = '',
+      email = '', phone = '', comment = '', delivery = delivery - ${PERSONAL_DELIVERY_KEYS}
+      where user_id = ${userId}`);
+  await t.execute(
+    sql`delete from basket_lines where session_id in (select id from sessions where user_id = ${userId})`,
+  );
+  await t.execute(sql`delete from sessions where user_id = ${userId}`);
+  await t.execute(sql`delete from addresses where user_id = ${userId}`);
+  await t.execute(sql`delete from user_tokens where user_id = ${userId}`);
+  await t.execute(sql`delete from discount_cards where user_id = ${userId}`);
+  await t.execute(sql`delete from questions where user_id = ${userId}`);
+  await t.execute(sql`delete from subscriptions where lower(email) = lower(${user.email})`);
+  if (user.confirmed_phone) await t.execute(sql`delete from phone_codes where phone = ${user.confirmed_phone}`);
+  await t.execute(sql`delete from users where id = ${userId}`);
+  return true;
 }

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api';
 import { queryRows } from '../../db/client';
 import { checkoutApp, type CheckoutKit } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
+import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
 import { SHOP_ORIGIN, type TestApp } from '../support/test-app';
 
 /**
@@ -125,4 +126,71 @@ it('refuses a sixth wrong code in a quarter of an hour', async () => {
   for (let i = 0; i < 5; i++) await b.post('/lk/delete/', { intent: 'confirm', code: 'abc' });
   const sixth = await b.post('/lk/delete/', { intent: 'confirm', code: '123456' });
   expect(await sixth.text()).toContain('Слишком много попыток');
+});
+
+describe('on a written request, in the back office', () => {
+  const staffOf = async (role: 'manager' | 'content' | 'owner') => {
+    const email = `${role}.${Date.now()}@example.ru`;
+    await addStaff(app, { email, role });
+    const s = await staffBrowser(app);
+    expect((await s.login({ email, password: STAFF_PASSWORD })).status).toBe(200);
+    return s;
+  };
+  const audit = (action: string, id: number) =>
+    rows<{ changes: Record<string, unknown> }>(
+      sql`select changes from audit_log where action = ${action} and entity_id = ${String(id)}`,
+    );
+
+  it('exports and erases a customer, each audited with the request and without the person', async () => {
+    const { userId, email } = await memberWithHistory();
+    const manager = await staffOf('manager');
+    const path = `/admin/customers/${userId}/`;
+    const bare = await manager.form(`${path}data/`, { request: '' });
+    expect(bare.status).toBe(400);
+    expect(await bare.text()).toContain('Укажите заявление покупателя');
+    expect(await audit('customer.export', userId)).toEqual([]);
+
+    const file = await manager.form(`${path}data/`, { request: 'Заявление № 12 от 01.12.2026' });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('attachment');
+    expect((await file.json()).profile.email).toBe(email);
+    expect(await audit('customer.export', userId)).toEqual([
+      { changes: { request: { before: null, after: 'Заявление № 12 от 01.12.2026' } } },
+    ]);
+
+    const unconfirmed = await manager.form(path, { intent: 'erase', request: 'Заявление № 13' });
+    expect(unconfirmed.status).toBe(400);
+    expect(await rows(sql`select 1 from users where id = ${userId}`)).toHaveLength(1);
+    const erased = await manager.form(path, { intent: 'erase', request: 'Заявление № 13', confirm: 'yes' });
+    expect(erased.status).toBe(302);
+    expect(await rows(sql`select 1 from users where id = ${userId}`)).toEqual([]);
+    const [entry] = await audit('customer.erase', userId);
+    expect(JSON.stringify(entry?.changes)).toContain('Заявление № 13');
+    expect(JSON.stringify(entry?.changes)).not.toContain(email);
+    const [withdrawal] = await rows<{ reason: string }>(
+      sql`select reason from consent_withdrawals where user_id = ${userId}`,
+    );
+    expect(withdrawal?.reason).toBe('written-request');
+  });
+
+  it('refuses a role that may not, writing nothing', async () => {
+    const { userId } = await memberWithHistory();
+    const content = await staffOf('content');
+    const res = await content.form(`/admin/customers/${userId}/`, {
+      intent: 'erase',
+      request: 'Заявление № 14',
+      confirm: 'yes',
+    });
+    expect(res.status).toBe(403);
+    expect(await rows(sql`select 1 from users where id = ${userId}`)).toHaveLength(1);
+    expect(await audit('customer.erase', userId)).toEqual([]);
+  });
+
+  it('shows the owner the open alerts on the dashboard', async () => {
+    const owner = await staffOf('owner');
+    await app.services.alerts.check({ diskUsedPercent: 99 });
+    const page = await (await owner.get('/admin/')).text();
+    expect(page).toContain('Требует внимания');
+    expect(page).toContain('Диск с данными магазина почти заполнен');
+  });
 });

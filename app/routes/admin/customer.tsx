@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { formatPhone } from '../../../domain/auth/phone';
 import {
   customerBlockInput,
@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { customer, canEdit: roleMay(member, 'customers.edit') };
 }
 
-type Values = { reason?: string; amount?: string };
+type Values = { reason?: string; amount?: string; request?: string };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   staffPage(request, context, 'customers.edit');
@@ -41,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return typeof value === 'string' ? value : '';
   };
   const intent = field('intent');
-  const values: Values = { reason: field('reason'), amount: field('amount') };
+  const values: Values = { reason: field('reason'), amount: field('amount'), request: field('request') };
   try {
     if (intent === 'block') {
       const parsed = customerBlockInput.safeParse({ blocked: field('blocked'), reason: values.reason });
@@ -64,6 +64,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         intent,
         notice: `${parsed.data.amount > 0 ? 'Начислено' : 'Списано'} ${formatAmount(Math.abs(parsed.data.amount))}.`,
       };
+    }
+    // 152-FZ (issue 45.7): the customer's written request, carried out and audited.
+    if (intent === 'erase') {
+      if (field('confirm') !== 'yes')
+        return data({ intent, values, error: 'Отметьте, что удаление подтверждено.' }, { status: 400 });
+      await services.customersAdmin.erase(ctx, id, field('request'));
+      return redirect('/admin/customers/?erased=1');
     }
     return data({ intent, error: 'Обновите страницу и попробуйте ещё раз.' }, { status: 400 });
   } catch (error) {
@@ -91,6 +98,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
   const said = (intent: string) => (result?.intent === intent ? result : undefined);
   const block = said('block');
   const bonus = said('bonus');
+  const erase = said('erase');
   return (
     <>
       <p>
@@ -293,6 +301,48 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                 )}
                 <button type="submit" className={c.blocked ? styles.button : styles.danger} disabled={busy}>
                   {c.blocked ? 'Разблокировать' : 'Заблокировать'}
+                </button>
+              </Form>
+            </section>
+          )}
+          {canEdit && (
+            <section className={css.block} aria-labelledby="personal-data">
+              <h2 id="personal-data">Персональные данные (152-ФЗ)</h2>
+              <p className={css.hint}>
+                По письменному заявлению покупателя: выгрузить его данные или удалить учётную запись. Заказы остаются в
+                учёте без данных покупателя; действие записывается в журнал.
+              </p>
+              <Form method="post" reloadDocument className={css.form}>
+                <label>
+                  Заявление: номер и дата
+                  <input
+                    name="request"
+                    required
+                    minLength={3}
+                    maxLength={300}
+                    defaultValue={erase?.values?.request ?? ''}
+                    aria-invalid={erase?.error ? true : undefined}
+                    aria-describedby={erase?.error ? 'erase-error' : undefined}
+                  />
+                </label>
+                <label>
+                  <input type="checkbox" name="confirm" value="yes" /> Удаление подтверждено: данные не восстановить
+                </label>
+                {erase?.error && (
+                  <p id="erase-error" className={styles.error} role="alert">
+                    {erase.error}
+                  </p>
+                )}
+                <button
+                  type="submit"
+                  formAction={`/admin/customers/${c.id}/data/`}
+                  className={styles.button}
+                  disabled={busy}
+                >
+                  Скачать данные покупателя
+                </button>
+                <button type="submit" name="intent" value="erase" className={styles.danger} disabled={busy}>
+                  Удалить учётную запись
                 </button>
               </Form>
             </section>

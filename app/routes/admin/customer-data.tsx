@@ -1,0 +1,34 @@
+import { isCustomerId } from '../../../domain/customers/customers-admin.schemas';
+import { isDomainError } from '../../../domain/errors';
+import { refusalStatus, staffPage } from '~/lib/admin';
+import type { Route } from './+types/customer-data';
+
+/**
+ * A customer's data on their written request (152-FZ, issue 45.7): the card's «Скачать данные покупателя» posts
+ * here, and the file comes back as a download; the export is audited with the request.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  staffPage(request, context, 'customers.edit');
+  const text = (status: number, message: string) =>
+    new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (!isCustomerId(params.id)) return text(404, 'Покупатель не найден.');
+  const form = await request.formData().catch(() => new FormData());
+  const written = form.get('request');
+  try {
+    const file = await context.services.customersAdmin.exportData(
+      context.ctx,
+      Number(params.id),
+      typeof written === 'string' ? written : '',
+    );
+    return new Response(JSON.stringify(file, null, 2), {
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'content-disposition': `attachment; filename="customer-${params.id}-dannye.json"`,
+        'cache-control': 'private, no-store',
+      },
+    });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return text(refusalStatus(error.kind), `${error.message} Вернитесь на карточку покупателя.`);
+  }
+}
