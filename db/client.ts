@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import * as tar from 'tar';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -34,8 +37,8 @@ export interface Database {
    * in between is lost. Answers the stop.
    */
   listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
-  /** The embedded database only: a gzipped copy of its data folder, consistent, made while it runs (issue 45.4). */
-  copyDataDir?(): Promise<Buffer>;
+  /** The embedded database only: copies its data folder's files into `target`, consistent, while it runs (45.4). */
+  copyDataDir?(target: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -110,9 +113,12 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       const stop = await client.listen(channel, onMessage);
       return async () => stop();
     },
-    async copyDataDir() {
+    async copyDataDir(target) {
       await client.exec('checkpoint');
-      return Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
+      // Its own dump (the folder may be in memory), unpacked into the files of a data folder.
+      const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+      mkdirSync(target, { recursive: true });
+      await pipeline(Readable.from([dump]), tar.x({ cwd: target }));
     },
     close: () => client.close(),
   };

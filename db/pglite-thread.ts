@@ -12,8 +12,8 @@ export interface PgliteThread {
   pool: pg.Pool;
   /** Calls `onMessage` for each `NOTIFY` on `channel`; answers the stop. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
-  /** A gzipped copy of the data folder, made between transactions while the shop runs. */
-  copyDataDir(): Promise<Buffer>;
+  /** Copies the data folder's files into `target`, between transactions, while the shop runs. */
+  copyDataDir(target: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,17 +39,23 @@ export async function startPgliteThread(options: { dataDir: string; loadDataDir?
     transferList: loadDataDir ? [loadDataDir] : [],
   });
   let closing = false;
+  // The start's own listeners only: `removeAllListeners()` would also drop the Worker's internal ones, after which no
+  // message of the thread (a backup's copy) ever arrives.
+  const starting: [string, (...args: unknown[]) => void][] = [];
   try {
     await new Promise<void>((resolve, reject) => {
-      worker.once('message', () => resolve());
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`поток завершился с кодом ${code}`)));
+      starting.push(
+        ['message', () => resolve()],
+        ['error', (error) => reject(error)],
+        ['exit', (code) => reject(new Error(`поток завершился с кодом ${code}`))],
+      );
+      for (const [event, listener] of starting) worker.once(event, listener);
     });
   } catch (error) {
     rmSync(socketDir, { recursive: true, force: true });
     throw new Error(`Встроенная база данных (PGlite) не запустилась: ${(error as Error).message}`);
   }
-  worker.removeAllListeners();
+  for (const [event, listener] of starting) worker.off(event, listener);
   const die = (reason: string) => {
     if (closing) return;
     console.error(`Встроенная база данных (PGlite) остановилась, магазин останавливается: ${reason}`);
@@ -97,16 +103,16 @@ export async function startPgliteThread(options: { dataDir: string; loadDataDir?
         await pool.query(`unlisten ${quoted(channel)}`).catch(() => {});
       };
     },
-    copyDataDir() {
-      return new Promise<Buffer>((resolve, reject) => {
-        const onMessage = (message: { copy?: ArrayBuffer | string }) => {
-          if (!message || !('copy' in message)) return;
+    copyDataDir(target) {
+      return new Promise<void>((resolve, reject) => {
+        const onMessage = (message: { copied?: string; error?: string | null }) => {
+          if (message?.copied !== target) return;
           worker.off('message', onMessage);
-          if (typeof message.copy === 'string') reject(new Error(message.copy));
-          else resolve(Buffer.from(message.copy as ArrayBuffer));
+          if (message.error) reject(new Error(message.error));
+          else resolve();
         };
         worker.on('message', onMessage);
-        worker.postMessage('copy');
+        worker.postMessage({ copy: target });
       });
     },
     async close() {

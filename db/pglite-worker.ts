@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -125,16 +125,20 @@ async function run(): Promise<void> {
   }
 }
 
-/** A copy of the data folder made between transactions (issue 45.4): a checkpoint, then PGlite's own dump. */
-async function copyDataDir(): Promise<ArrayBuffer> {
+/**
+ * A copy of the data folder into `target` made between transactions (issue 45.4): the queue is held, a checkpoint
+ * writes everything to the files, and the files are copied while nothing can write them. (PGlite's own
+ * `dumpDataDir` never finishes on a worker thread.)
+ */
+async function copyDataDir(target: string): Promise<void> {
   await new Promise<void>((resolve) => {
     copying = resolve;
     if (!running && !owner) resolve();
   });
   try {
     await pglite.exec('checkpoint');
-    const dump = await pglite.dumpDataDir('gzip');
-    return await dump.arrayBuffer();
+    // Synchronous: this thread holds the database anyway, and `fs.promises.cp` never settles on a worker thread.
+    cpSync(dataDir, target, { recursive: true });
   } finally {
     copying = null;
     void run();
@@ -164,9 +168,12 @@ rmSync(socketPath, { force: true });
 server.listen(socketPath, () => port.postMessage('ready'));
 
 port.on('message', async (message) => {
-  if (message === 'copy') {
-    const copy = await copyDataDir().catch((error: Error) => error.message);
-    port.postMessage({ copy }, typeof copy === 'string' ? [] : [copy]);
+  if (typeof message === 'object' && message?.copy) {
+    const error = await copyDataDir(message.copy).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    port.postMessage({ copied: message.copy, error });
     return;
   }
   if (message !== 'close') return;

@@ -24,7 +24,7 @@ interface Manifest {
 
 const MANIFEST = 'backup.json';
 const PG_DUMP = 'database.pgdump';
-const PGLITE_COPY = 'pglite.tar.gz';
+const PGLITE_COPY = 'pglite';
 
 type BackupSettings = Pick<Settings, 'DATA_DIR' | 'DATABASE_URL' | 'S3_URL'>;
 
@@ -50,7 +50,7 @@ export async function writeBackup(settings: BackupSettings, database: Database, 
       ]);
     } else {
       if (!database.copyDataDir) throw new Error('встроенная база данных не умеет делать копию');
-      await writeFile(path.join(work, PGLITE_COPY), await database.copyDataDir());
+      await database.copyDataDir(path.join(work, PGLITE_COPY));
     }
     const sources = path.join(path.resolve(settings.DATA_DIR), 'images', 'source');
     const photos = engine === 'pglite' && !settings.S3_URL && existsSync(sources);
@@ -59,7 +59,7 @@ export async function writeBackup(settings: BackupSettings, database: Database, 
     await writeFile(path.join(work, MANIFEST), JSON.stringify(manifest, null, 2));
     const entries = [MANIFEST, engine === 'postgres' ? PG_DUMP : PGLITE_COPY, ...(photos ? ['images'] : [])];
     const partial = `${target}.part`;
-    await tar.c({ file: partial, cwd: work, portable: true }, entries);
+    await tar.c({ file: partial, cwd: work, portable: true, gzip: engine === 'pglite' }, entries);
     await rename(partial, target);
     const { size } = await stat(target);
     await backupRepository(database.db).record({ file: target, bytes: size, engine, at: new Date() });
@@ -119,7 +119,7 @@ async function restorePostgres(url: string, manifest: Manifest, work: string, lo
       ]);
     } else {
       // From the embedded database: both brought to this code's schema, then the rows copied.
-      const embedded = await openDatabase({ loadDataDir: new Blob([await readFile(path.join(work, PGLITE_COPY))]) });
+      const embedded = await openDatabase({ dataDir: path.join(work, PGLITE_COPY) });
       try {
         await embedded.migrate();
         await database.migrate();
@@ -142,10 +142,9 @@ async function restoreEmbedded(dataDir: string, manifest: Manifest, work: string
   const folder = path.join(dataDir, 'pglite');
   if (existsSync(folder) && readdirSync(folder).length > 0)
     throw new Error(`в ${folder} уже есть база: восстановление идёт только в новую папку данных`);
-  const database = await openDatabase({
-    dataDir: folder,
-    loadDataDir: new Blob([await readFile(path.join(work, PGLITE_COPY))]),
-  });
+  await rm(folder, { recursive: true, force: true });
+  await cp(path.join(work, PGLITE_COPY), folder, { recursive: true });
+  const database = await openDatabase({ dataDir: folder });
   await database.migrate();
   return database;
 }
