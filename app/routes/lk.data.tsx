@@ -1,7 +1,10 @@
 import { requireCabinetUser } from '~/lib/cabinet';
+import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/lk.data';
 
 /** «Скачать мои данные» (152-FZ, issue 45.7): the shopper's data as one JSON file, never cached. */
+export const headers = cachePolicy('private');
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireCabinetUser(request, context);
   const data = await context.services.personalData.myData(context.ctx);

@@ -1,12 +1,24 @@
 import { isCustomerId } from '../../../domain/customers/customers-admin.schemas';
 import { isDomainError } from '../../../domain/errors';
 import { refusalStatus, staffPage } from '~/lib/admin';
+import { cachePolicy } from '../../../contract/cache-policy';
 import type { Route } from './+types/customer-data';
 
 /**
  * A customer's data on their written request (152-FZ, issue 45.7): the card's «Скачать данные покупателя» posts
  * here, and the file comes back as a download; the export is audited with the request.
  */
+/** Only the card's form posts here: a GET (a typed address, a prefetch) is guarded and refused. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  staffPage(request, context, 'customers.edit');
+  return new Response('Данные выгружаются формой на карточке покупателя.', {
+    status: 405,
+    headers: { allow: 'POST', 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store' },
+  });
+}
+
+export const headers = cachePolicy('private');
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   staffPage(request, context, 'customers.edit');
   const text = (status: number, message: string) =>

@@ -1,0 +1,46 @@
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+const base = 'http://127.0.0.1:3931';
+const out = '/tmp/i45-shots';
+mkdirSync(out, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const shop = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+const page = await shop.newPage();
+await page.goto(`${base}/auth/register/?backurl=/lk/`);
+await page.getByLabel('Имя').fill('Анна');
+await page.getByLabel('Email').fill(`anna.${Date.now()}@example.ru`);
+await page.getByLabel('Пароль').fill('Тёплый-пуховик-2026');
+await page.getByRole('checkbox', { name: /согласие на обработку/ }).check();
+await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+await page.waitForURL('**/lk/');
+await page.getByRole('heading', { name: 'Мои данные' }).scrollIntoViewIfNeeded();
+await page.screenshot({ path: `${out}/lk-1440.png` });
+await page.goto(`${base}/lk/delete/`);
+await page.screenshot({ path: `${out}/lk-delete-1440.png`, fullPage: true });
+await page.getByRole('button', { name: 'Получить код для удаления' }).click();
+await page.getByLabel('Код из письма').waitFor();
+await page.screenshot({ path: `${out}/lk-delete-code-1440.png`, fullPage: true });
+await page.setViewportSize({ width: 375, height: 812 });
+await page.goto(`${base}/lk/delete/`);
+await page.screenshot({ path: `${out}/lk-delete-375.png`, fullPage: true });
+const staff = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+const admin = await staff.newPage();
+await admin.goto(`${base}/admin/login/`);
+await admin.getByLabel('Email').fill('owner@example.ru');
+await admin.getByLabel('Пароль').fill('метель-за-окном-42');
+await admin.getByRole('button', { name: /Войти/ }).click();
+await admin.waitForURL((u) => !u.pathname.startsWith('/admin/login'));
+await admin.goto(`${base}/admin/`);
+await admin.screenshot({ path: `${out}/admin-home-1440.png` });
+await admin.goto(`${base}/admin/customers/`);
+await admin.locator('a[href^="/admin/customers/"]').last().click();
+await admin.getByRole('heading', { name: /Персональные данные/ }).scrollIntoViewIfNeeded();
+await admin.screenshot({ path: `${out}/admin-customer-1440.png`, fullPage: true });
+await admin.setViewportSize({ width: 375, height: 812 });
+await admin.goto(`${base}/admin/`);
+await admin.screenshot({ path: `${out}/admin-home-375.png` });
+await browser.close();
+console.log('shots done');
