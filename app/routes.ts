@@ -9,6 +9,8 @@ export default [
   route('lk/dc', 'routes/lk.dc.tsx'),
   route('lk/order', 'routes/lk.order.tsx'),
   route('lk/questions', 'routes/lk.questions.tsx'),
+  route('lk/data', 'routes/lk.data.tsx'),
+  route('lk/delete', 'routes/lk.delete.tsx'),
   route('lk/like', 'routes/wishlist.tsx'),
   route('product/:code', 'routes/product.tsx'),
   route('catalog/*', 'routes/catalog.tsx'),
@@ -35,6 +37,8 @@ export default [
   route('admin/invite', 'routes/admin/invite.tsx'),
   // A print form is the sheet alone: outside the layout, guarded as the card is.
   route('admin/orders/:id/print/:form', 'routes/admin/order-print.tsx'),
+  route('admin/customers/:id/data', 'routes/admin/customer-data.tsx'),
+  // A customer's data on a written request (152-FZ): a download, outside the layout, guarded as the card is.
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/home.tsx'),
     route('orders', 'routes/admin/orders.tsx'),

@@ -90,6 +90,37 @@ const settingsSchema = z.object({
    * which serves one process only.
    */
   WORKERS: optional(z.coerce.number().int().min(1).max(64)),
+  /** The token Prometheus sends (`Authorization: Bearer …`) for `GET /metrics` on the shop's port (issue 45.2). */
+  METRICS_TOKEN: optional(z.string().min(16, 'METRICS_TOKEN: не короче 16 символов')),
+  /** A port of its own for `/metrics` (without a token), on `METRICS_HOST`; the shop's port then refuses it. */
+  METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Seconds a stopping process waits for its requests in flight before it exits anyway (issue 45.3). */
+  SHUTDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+  /** Where the owner's alerts go (comma-separated); by default to every owner of the back office (issue 45.6). */
+  ALERT_EMAIL: optional(
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => v.split(',').every((a) => z.email().safeParse(a.trim()).success),
+        'ALERT_EMAIL: ожидаются адреса через запятую',
+      ),
+  ),
+  /** Hours without a 1C exchange after which the owner is alerted (once 1C has exchanged at all). */
+  EXCHANGE_ALERT_HOURS: z.coerce.number().min(1).max(720).default(24),
+  /** Minutes letters or SMS may keep failing before the owner is alerted. */
+  OUTBOX_ALERT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Failed payment or carrier calls in the last 15 minutes (with none succeeding) that make an alert. */
+  FAILURE_ALERT_COUNT: z.coerce.number().int().min(1).default(5),
+  /** Percent of the data folder's disk in use above which the owner is alerted. */
+  DISK_ALERT_PERCENT: z.coerce.number().min(1).max(100).default(90),
+  /** Hours since the last `npm run shop -- backup` after which the owner is alerted. */
+  BACKUP_ALERT_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   /** `off` renders every page for every request (the bench's cold figures); `on` keeps public pages in memory. */
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   /**

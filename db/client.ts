@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import * as tar from 'tar';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,6 +16,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { startPgliteThread } from './pglite-thread';
+import { timeQueries } from './query-timing';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,6 +25,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The driver's pool, where there is one (PostgreSQL, PGlite on its thread): the metrics read its use. */
+  pool?: pg.Pool;
   /** Applies the committed migrations; safe to call from several processes at once on PostgreSQL. */
   migrate(): Promise<void>;
   /** Runs `fn` while holding a database-wide lock, so one process seeds while others wait. */
@@ -31,6 +37,8 @@ export interface Database {
    * in between is lost. Answers the stop.
    */
   listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  /** The embedded database only: copies its data folder's files into `target`, consistent, while it runs (45.4). */
+  copyDataDir?(target: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,10 +85,12 @@ async function openPgliteThread(dataDir: string, loadDataDir?: Blob): Promise<Da
   return {
     db: drizzlePg(thread.pool, { schema }) as unknown as Db,
     kind: 'pglite',
+    pool: thread.pool,
     migrate: () => migratePg(drizzlePg(thread.pool), { migrationsFolder }),
     // One process owns a PGlite database, so there is nobody to lock out.
     withLock: (fn) => fn(),
     listen: thread.listen,
+    copyDataDir: thread.copyDataDir,
     close: thread.close,
   };
 }
@@ -103,6 +113,13 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       const stop = await client.listen(channel, onMessage);
       return async () => stop();
     },
+    async copyDataDir(target) {
+      await client.exec('checkpoint');
+      // Its own dump (the folder may be in memory), unpacked into the files of a data folder.
+      const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+      mkdirSync(target, { recursive: true });
+      await pipeline(Readable.from([dump]), tar.x({ cwd: target }));
+    },
     close: () => client.close(),
   };
 }
@@ -112,6 +129,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // An idle connection can be cut (server restart, dropped database): the pool replaces it; without a listener
   // the error would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL: соединение потеряно (${error.message})`));
+  timeQueries(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const withLock = async <T>(fn: () => Promise<T>): Promise<T> => {
     const conn = await pool.connect();
@@ -126,6 +144,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    pool,
     migrate: () => withLock(() => migratePg(drizzlePg(pool), { migrationsFolder })),
     withLock,
     listen: (channel, onMessage, onGap) => listenPostgres(url, channel, onMessage, onGap),

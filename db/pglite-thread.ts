@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { PgliteWorkerData } from './pglite-worker';
+import { timeQueries } from './query-timing';
 
 /** The shop's side of the embedded database's thread (decision 0024). */
 export interface PgliteThread {
@@ -11,6 +12,8 @@ export interface PgliteThread {
   pool: pg.Pool;
   /** Calls `onMessage` for each `NOTIFY` on `channel`; answers the stop. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Copies the data folder's files into `target`, between transactions, while the shop runs. */
+  copyDataDir(target: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,17 +39,23 @@ export async function startPgliteThread(options: { dataDir: string; loadDataDir?
     transferList: loadDataDir ? [loadDataDir] : [],
   });
   let closing = false;
+  // The start's own listeners only: `removeAllListeners()` would also drop the Worker's internal ones, after which no
+  // message of the thread (a backup's copy) ever arrives.
+  const starting: [string, (...args: unknown[]) => void][] = [];
   try {
     await new Promise<void>((resolve, reject) => {
-      worker.once('message', () => resolve());
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`поток завершился с кодом ${code}`)));
+      starting.push(
+        ['message', () => resolve()],
+        ['error', (error) => reject(error)],
+        ['exit', (code) => reject(new Error(`поток завершился с кодом ${code}`))],
+      );
+      for (const [event, listener] of starting) worker.once(event, listener);
     });
   } catch (error) {
     rmSync(socketDir, { recursive: true, force: true });
     throw new Error(`Встроенная база данных (PGlite) не запустилась: ${(error as Error).message}`);
   }
-  worker.removeAllListeners();
+  for (const [event, listener] of starting) worker.off(event, listener);
   const die = (reason: string) => {
     if (closing) return;
     console.error(`Встроенная база данных (PGlite) остановилась, магазин останавливается: ${reason}`);
@@ -66,6 +75,7 @@ export async function startPgliteThread(options: { dataDir: string; loadDataDir?
     idleTimeoutMillis: 0,
   });
   pool.on('error', (error) => console.warn(`PGlite: соединение потеряно (${error.message})`));
+  timeQueries(pool);
   // LISTEN belongs to the one backend, whichever connection asked; its notifications arrive on the connection
   // whose query committed them, and the pool has one.
   const listeners = new Map<string, Set<(payload: string) => void>>();
@@ -92,6 +102,18 @@ export async function startPgliteThread(options: { dataDir: string; loadDataDir?
         listeners.delete(channel);
         await pool.query(`unlisten ${quoted(channel)}`).catch(() => {});
       };
+    },
+    copyDataDir(target) {
+      return new Promise<void>((resolve, reject) => {
+        const onMessage = (message: { copied?: string; error?: string | null }) => {
+          if (message?.copied !== target) return;
+          worker.off('message', onMessage);
+          if (message.error) reject(new Error(message.error));
+          else resolve();
+        };
+        worker.on('message', onMessage);
+        worker.postMessage({ copy: target });
+      });
     },
     async close() {
       if (closing) return;

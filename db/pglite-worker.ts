@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -44,6 +44,8 @@ interface Connection {
 const queue: { conn: Connection; messages: Buffer }[] = [];
 let owner: Connection | null = null;
 let running = false;
+/** A backup copy is waiting: only the connection inside a transaction goes on, so the copy finds the backend idle. */
+let copying: (() => void) | null = null;
 
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
@@ -103,7 +105,7 @@ async function run(): Promise<void> {
         owner = null;
         continue;
       }
-      const index = owner ? queue.findIndex((q) => q.conn === owner) : 0;
+      const index = owner ? queue.findIndex((q) => q.conn === owner) : copying ? -1 : 0;
       if (index < 0 || queue.length === 0) break;
       const [{ conn, messages }] = queue.splice(index, 1);
       // Terminate: the client leaves; its socket's close ends whatever it left open.
@@ -119,6 +121,27 @@ async function run(): Promise<void> {
     }
   } finally {
     running = false;
+    if (copying && !owner) copying();
+  }
+}
+
+/**
+ * A copy of the data folder into `target` made between transactions (issue 45.4): the queue is held, a checkpoint
+ * writes everything to the files, and the files are copied while nothing can write them. (PGlite's own
+ * `dumpDataDir` never finishes on a worker thread.)
+ */
+async function copyDataDir(target: string): Promise<void> {
+  await new Promise<void>((resolve) => {
+    copying = resolve;
+    if (!running && !owner) resolve();
+  });
+  try {
+    await pglite.exec('checkpoint');
+    // Synchronous: this thread holds the database anyway, and `fs.promises.cp` never settles on a worker thread.
+    cpSync(dataDir, target, { recursive: true });
+  } finally {
+    copying = null;
+    void run();
   }
 }
 
@@ -145,6 +168,14 @@ rmSync(socketPath, { force: true });
 server.listen(socketPath, () => port.postMessage('ready'));
 
 port.on('message', async (message) => {
+  if (typeof message === 'object' && message?.copy) {
+    const error = await copyDataDir(message.copy).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    port.postMessage({ copied: message.copy, error });
+    return;
+  }
   if (message !== 'close') return;
   server.close();
   for (const socket of sockets) socket.destroy();

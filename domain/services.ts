@@ -1,4 +1,6 @@
+import type { AlertsService } from './alerts/alerts.service';
 import type { CabinetService } from './cabinet/cabinet.service';
+import type { PersonalDataService } from './cabinet/personal-data';
 import type { CredentialsService } from './auth/credentials.service';
 import type { SessionUserService } from './auth/session-user.service';
 import type { PhoneCodesService } from './auth/phone-codes.service';
@@ -99,6 +101,10 @@ export interface Services {
   /** The back office's questions inbox and its answers (issue 28.4). */
   questionsAdmin: QuestionsAdminService;
   customersAdmin: CustomersAdminService;
+  /** A shopper's data on request and the account's deletion (152-FZ, issue 45.7). */
+  personalData: PersonalDataService;
+  /** The owner's alerts (issue 45.6): checked every minute, shown on the dashboard. */
+  alerts: AlertsService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;
   /** Every rule it counts by (`domain/limits/catalogue.ts`), with the maxima of the settings. */

@@ -40,6 +40,9 @@ import type { PhotoSizes } from './images/photo-sizes';
 import type { PhotoStore } from './images/photo-store';
 import { imageRoutes } from './images/resize';
 import { PHOTO_UPLOAD_PATH, photoBodyLimit } from './images/upload-limit';
+import type { Readiness } from './ops/health';
+import type { ShopMetrics } from './ops/metrics';
+import { opsRoutes } from './ops/routes';
 import { pageCache, TAGS_HEADER } from './page-cache/page-cache';
 
 /**
@@ -62,8 +65,8 @@ export interface AppDeps {
   clientDir: string;
   secret: string;
   logger: Logger;
-  /** Answers /healthz: throws when the database is unreachable. */
-  health: () => Promise<void>;
+  /** Health, readiness and metrics (issue 45): answered before everything else, and never logged at info. */
+  ops: { readiness: Readiness; metrics: ShopMetrics };
   /** The shop's clock; tests set it. */
   clock?: () => Date;
   /** The open pages' push channel. */
@@ -88,6 +91,15 @@ export function createApp(deps: AppDeps) {
   const stylesheets = readStylesheets(path.resolve(deps.clientDir));
   const exchangeRerun = packageRerun({ dataDir: settings.DATA_DIR, importer: deps.catalogueImporter });
 
+  app.route(
+    '/',
+    opsRoutes({
+      readiness: deps.ops.readiness,
+      metrics: () => deps.ops.metrics.text(),
+      metricsToken: settings.METRICS_TOKEN,
+    }),
+  );
+  app.use('*', deps.ops.metrics.requests);
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     const log = logger.child({ requestId });
@@ -208,15 +220,6 @@ export function createApp(deps: AppDeps) {
   // Photo uploads (issue 28): up to PHOTO_MAX_MB on their own paths only, refused by Content-Length before reading.
   const photoBody = photoBodyLimit(settings.PHOTO_MAX_MB);
   app.use('*', (c, next) => (PHOTO_UPLOAD_PATH.test(c.req.path) ? photoBody(c, next) : anyBody(c, next)));
-  app.get('/healthz', async (c) => {
-    try {
-      await deps.health();
-      // The process that answered: with several behind one port (WORKERS), a check can tell them apart.
-      return c.json({ status: 'ok', pid: process.pid });
-    } catch {
-      return c.json({ status: 'error' }, 503);
-    }
-  });
   app.use('*', staticFiles(path.resolve(deps.clientDir)));
   // The operator's calls, before the session and the visitor API's gate: their token authorises them.
   app.route('/', adminApi(deps.push, settings.ADMIN_TOKEN));

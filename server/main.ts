@@ -1,16 +1,24 @@
 import cluster from 'node:cluster';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { paymentProviderOf, readSettings, SettingsError } from '../config/settings';
+import type { Logger } from 'pino';
+import { paymentProviderOf, readSettings, type Settings, SettingsError } from '../config/settings';
 import { type Database, openConfiguredDatabase } from '../db/client';
 import { prepareDatabase } from '../db/bootstrap';
 import { retentionRepository } from '../db/repositories/retention';
-import { runPrimary, workerCount } from './cluster';
+import { PID_FILE, runPrimary, WORKER_READY, workerCount } from './cluster';
 import { listen } from './listen';
 import { startReservationExpiry } from './reservations';
 import { startPaymentUpkeep } from './payment/upkeep';
 import { startRetention } from './retention';
 import { startViewFlush } from './view-counts';
 import { createLogger } from './logger';
+import { clusterMetrics, serveClusterMetrics } from './ops/metrics';
+import { metricsPortApp } from './ops/routes';
+import { startAlerts } from './ops/alerts';
+import { writeBackup } from './ops/backup';
+import { listenControl } from './ops/control';
+import { shutDown } from './ops/shutdown';
 import { createShopApp } from './shop';
 import { bootstrapStaff } from './staff-bootstrap';
 
@@ -50,22 +58,40 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
     await database.close();
     await pagesBuilt;
     logger.info(`процессов магазина: ${workers}`);
-    runPrimary(workers, logger);
+    const metrics = clusterMetrics();
+    if (settings.METRICS_PORT)
+      serveMetricsPort(
+        settings,
+        () => metrics.text().then((body) => ({ body, contentType: metrics.contentType })),
+        logger,
+      );
+    writePidFile(dataDir);
+    runPrimary(workers, logger, settings.SHUTDOWN_SECONDS * 1000);
     return;
   }
   const database = await open();
   const { secret } = await prepare(database);
   await pagesBuilt;
-  const { app, outbox, services, push, transport, stopListening, makeMissingPhotoSizes, warmPages } =
-    await createShopApp({
-      settings: { ...settings, DATA_DIR: dataDir },
-      database,
-      secret,
-      logger,
-    });
+  const shop = await createShopApp({
+    settings: { ...settings, DATA_DIR: dataDir },
+    database,
+    secret,
+    logger,
+  });
+  const { app, outbox, services, push, transport, stopListening, readiness, metrics } = shop;
+  if (cluster.isWorker) serveClusterMetrics(metrics.registry);
+  else {
+    if (settings.METRICS_PORT) serveMetricsPort(settings, () => metrics.text(), logger);
+    writePidFile(dataDir);
+  }
+  // The embedded database is this process's: `npm run shop -- backup` asks it for the copy.
+  const control =
+    database.kind === 'pglite'
+      ? listenControl(dataDir, (file) => writeBackup({ ...settings, DATA_DIR: dataDir }, database, file))
+      : null;
   // Issue 46.2: photos' missing sizes made in the background, and the first visitors' pages before listening.
-  makeMissingPhotoSizes();
-  await warmPages();
+  shop.makeMissingPhotoSizes();
+  await shop.warmPages();
   // One process speaks for the staff at start: the first worker, or the only process.
   if (!cluster.isWorker || cluster.worker?.id === 1) await bootstrapStaff({ services, settings, log: logger });
   outbox.start();
@@ -81,43 +107,87 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
       'онлайн-оплата: тестовый шлюз (деньги не списываются); для живого магазина задайте ЮKassa или PAYMENT_PROVIDER=none',
     );
   const views = startViewFlush({ product: services.product, log: logger });
+  const alerts = startAlerts({ alerts: services.alerts, dataDir, log: logger, afterLetters: () => outbox.kick() });
+  let closing = false;
+  let listened = () => {};
+  const listening = new Promise<void>((resolve) => {
+    listened = resolve;
+  });
   const server = listen(app, { port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
+    listened();
   });
-  let closing = false;
-  // The catalogue's facet index (decision 0026) loads now: a listing asked for meanwhile waits only for the rest of it.
+  // The catalogue's facet index (decision 0026) loads now: a listing asked for meanwhile waits only for the rest of
+  // it, and the process says it is ready once it has loaded.
   const warming = Date.now();
-  services.listing
-    .warm()
-    .then(() => logger.info(`фильтры каталога загружены за ${((Date.now() - warming) / 1000).toFixed(1)} с`))
-    .catch((error) => {
-      if (!closing) logger.warn({ err: error }, 'фильтры каталога не загрузились заранее: загрузятся с первым списком');
-    });
-  const shutdown = (signal: string) => {
+  const warm = (): Promise<void> =>
+    shop.warmIndex().then(
+      () => logger.info(`фильтры каталога загружены за ${((Date.now() - warming) / 1000).toFixed(1)} с`),
+      async (error) => {
+        if (closing) return;
+        logger.warn({ err: error }, 'фильтры каталога не загрузились: повторю через 5 с');
+        await new Promise((r) => setTimeout(r, 5_000));
+        return closing ? undefined : warm();
+      },
+    );
+  void Promise.all([listening, warm()]).then(() => {
+    if (!closing) process.send?.({ type: WORKER_READY });
+  });
+  const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'останавливаюсь: дожидаюсь запросов в работе');
-    // The sender finishes the messages it is sending and takes no more; what stays queued waits for the next start
-    // (or another process).
-    const outboxStopped = outbox.stop().catch(() => {});
-    retention.stop();
-    reservations.stop();
-    payments.stop();
-    views.stop();
-    // Open push streams would keep close() waiting: they end now, and the pages connect again elsewhere.
-    const pushClosed = Promise.all([push.close(), stopListening()]).catch(() => {});
-    // close() stops accepting connections and calls back once the requests in flight have finished.
-    server.close(async () => {
-      await Promise.all([outboxStopped, pushClosed]);
+    const inTime = await shutDown({
+      server,
+      readiness,
+      boundMs: settings.SHUTDOWN_SECONDS * 1000,
+      // The sender finishes the messages it is sending and takes no more; what stays queued waits for the next
+      // start (or another process). Open push streams would keep the server waiting: they end now, and the pages
+      // connect again elsewhere.
+      stopAtOnce: [
+        () => outbox.stop(),
+        retention.stop,
+        reservations.stop,
+        payments.stop,
+        views.stop,
+        alerts.stop,
+        () => push.close(),
+        stopListening,
+        () => control?.close(),
+      ],
       // The views counted up to the last request, before the database closes.
-      await views.flush();
-      await database.close().catch(() => {});
-      logger.info('остановлен');
-      process.exit(0);
+      beforeClose: [() => views.flush()],
+      closeDatabase: () => database.close(),
+      log: logger,
     });
-    if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
-    setTimeout(() => process.exit(1), 15_000).unref();
+    metrics.close();
+    logger.info('остановлен');
+    process.exit(inTime ? 0 : 1);
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  if (!cluster.isWorker)
+    process.on('SIGHUP', () =>
+      logger.warn('перезапуск по одному процессу работает при WORKERS от 2 на PostgreSQL; перезапустите службу'),
+    );
+}
+
+/** `METRICS_PORT`: the metrics without a token on their own address (issue 45.2). */
+function serveMetricsPort(
+  settings: Settings,
+  text: () => Promise<{ body: string; contentType: string }>,
+  logger: Logger,
+) {
+  const port = settings.METRICS_PORT as number;
+  listen(metricsPortApp(text), { port, hostname: settings.METRICS_HOST }, () =>
+    logger.info(`метрики: http://${settings.METRICS_HOST}:${port}/metrics`),
+  );
+}
+
+/** The serving process's pid, for `npm run shop -- reload`; removed when it exits. */
+function writePidFile(dataDir: string) {
+  const file = path.join(dataDir, PID_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${process.pid}\n`);
+  process.once('exit', () => rmSync(file, { force: true }));
 }

@@ -5,10 +5,14 @@ import { paymentReads } from '../db/repositories/payments';
 import { testGatewayStore } from '../db/repositories/test-gateway';
 import { createPaymentsService } from '../domain/payment/payments.service';
 import { testGateway } from './payment/test-gateway';
+import { countedPort } from './ops/counted-port';
+import { createAlertsService } from '../domain/alerts/alerts.service';
+import { alertsRepository } from '../db/repositories/alerts';
 import { yookassaGateway } from './payment/yookassa';
 import type { Database } from '../db/client';
 import { scryptHasher } from './auth/passwords';
-import { cabinetRepository, discountCardRepository } from '../db/repositories/cabinet';
+import { cabinetRepository, discountCardRepository, personalDataRepository } from '../db/repositories/cabinet';
+import { createPersonalDataService } from '../domain/cabinet/personal-data';
 import { credentialsRepository } from '../db/repositories/credentials';
 import { sessionUserRepository } from '../db/repositories/session-user';
 import { sessionsRepository } from '../db/repositories/sessions';
@@ -131,6 +135,12 @@ export function createServices(deps: {
     | 'PAYMENT_CAPTURE'
     | 'PAYMENT_TTL_MINUTES'
     | 'PAYMENT_VAT_CODE'
+    | 'ALERT_EMAIL'
+    | 'EXCHANGE_ALERT_HOURS'
+    | 'OUTBOX_ALERT_MINUTES'
+    | 'FAILURE_ALERT_COUNT'
+    | 'DISK_ALERT_PERCENT'
+    | 'BACKUP_ALERT_HOURS'
   >;
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;
@@ -139,6 +149,10 @@ export function createServices(deps: {
   invalidations?: Invalidations;
   /** Where photo files live; by default the one the settings name (`openPhotoStore`). */
   photoFiles?: PhotoStore;
+  /** Told of each call to an outside service and its result (the metrics and the owner's alerts, issue 45). */
+  outsideCall?: (service: string, ok: boolean) => void;
+  /** True once the process is stopping: long work (a 1C import step) ends at its next safe point. */
+  stopping?: () => boolean;
 }): Services {
   const { database, settings, secret, clock = () => new Date(), invalidations } = deps;
   /** The app's signature of a text (each caller prefixes its purpose, so one signature never stands for another). */
@@ -187,13 +201,15 @@ export function createServices(deps: {
   const payments = createPaymentsService({
     uow: unitOfWork(db),
     reads: paymentReads(db),
-    gateway:
+    gateway: countedPort(
       testPayments ??
-      yookassaGateway({
-        shopId: settings.YOOKASSA_SHOP_ID ?? '',
-        secretKey: settings.YOOKASSA_SECRET_KEY ?? '',
-        apiUrl: settings.YOOKASSA_API_URL,
-      }),
+        yookassaGateway({
+          shopId: settings.YOOKASSA_SHOP_ID ?? '',
+          secretKey: settings.YOOKASSA_SECRET_KEY ?? '',
+          apiUrl: settings.YOOKASSA_API_URL,
+        }),
+      (ok) => deps.outsideCall?.('payment', ok),
+    ),
     moves,
     captureAtOnce: settings.PAYMENT_CAPTURE === 'one-stage',
     vatCode: settings.PAYMENT_VAT_CODE,
@@ -237,6 +253,14 @@ export function createServices(deps: {
     payment: { online: provider !== 'none', ttlMinutes: settings.PAYMENT_TTL_MINUTES },
     payments,
     blocks: customerBlocks(db),
+  });
+  const personalData = createPersonalDataService({
+    repo: personalDataRepository(db),
+    limits,
+    rules: limitRules,
+    company,
+    newCode: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
+    hashCode: (userId, code) => sign(`account-delete:${userId}:${code}`),
   });
   return {
     sessionUser,
@@ -356,6 +380,7 @@ export function createServices(deps: {
       priceTypes: { retail: settings.EXCHANGE_RETAIL_PRICE_TYPE, old: settings.EXCHANGE_OLD_PRICE_TYPE },
       stepMs: settings.EXCHANGE_STEP_SECONDS * 1000,
       clock,
+      stopping: deps.stopping,
     }),
     exchangeAdmin: createExchangeAdminService({ repo: exchangeAdminRepository(db), write: staffWrite }),
     catalogAdmin: createCatalogAdminService({ repo: catalogAdminRepository(db), write: staffWrite }),
@@ -378,7 +403,25 @@ export function createServices(deps: {
       write: staffWrite,
       company,
     }),
-    customersAdmin: createCustomersAdminService({ reads: customersAdminReads(db), write: staffWrite }),
+    customersAdmin: createCustomersAdminService({
+      reads: customersAdminReads(db),
+      write: staffWrite,
+      personalData,
+    }),
+    personalData,
+    alerts: createAlertsService({
+      repo: alertsRepository(db, { alertEmail: settings.ALERT_EMAIL }),
+      rules: {
+        exchangeHours: settings.EXCHANGE_ALERT_HOURS,
+        outboxMinutes: settings.OUTBOX_ALERT_MINUTES,
+        failureCount: settings.FAILURE_ALERT_COUNT,
+        diskPercent: settings.DISK_ALERT_PERCENT,
+        backupHours: settings.BACKUP_ALERT_HOURS,
+      },
+      company,
+      adminUrl: `${siteOrigin}/admin/`,
+      now: clock,
+    }),
     limits,
     limitRules,
   };

@@ -3,11 +3,14 @@ import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
 import type { Settings } from '../config/settings';
-import { type Database, ping } from '../db/client';
+import type { Database } from '../db/client';
+import { metricsRepository, outsideCallsRepository, readinessRepository } from '../db/repositories/ops';
 import { ALL, CACHE_TAGS_CHANNEL, createInvalidations, parseTags } from '../domain/cache-tags';
 import { outboxQueue } from '../db/repositories/outbox';
 import { demoPhotoSubjects } from '../db/repositories/demo-photo-subjects';
 import { createApp } from './app';
+import { createReadiness } from './ops/health';
+import { createMetrics } from './ops/metrics';
 import { demoSources } from './images/demo-sources';
 import { openPhotoStore } from './images/open-photo-store';
 import { photoSizes, sizedOnArrival } from './images/photo-sizes';
@@ -28,7 +31,7 @@ export async function loadBuild(): Promise<ServerBuild> {
 }
 
 /**
- * The whole shop on one database: the services, the built pages and assets, a health check of the database, and
+ * The whole shop on one database: the services, the built pages and assets, its health, readiness and metrics, and
  * the sender of the outbox (the caller starts and stops it) and the pages' push channel (the caller closes it).
  */
 export async function createShopApp(deps: {
@@ -61,7 +64,25 @@ export async function createShopApp(deps: {
   // Uploads and 1C photos get their sizes made as they arrive; without it, on their first request only.
   const ahead = settings.PHOTO_SIZES_AHEAD === 'on';
   const photoFiles = ahead ? sizedOnArrival(keptPhotos, sizes) : keptPhotos;
-  const services = createServices({ database, settings, secret, clock, invalidations, photoFiles });
+  const metrics = createMetrics({ gauges: metricsRepository(database.db).gauges, pool: database.pool });
+  const calls = outsideCallsRepository(database.db);
+  // A call's count must never fail the call it counts.
+  const outsideCall = (service: string, ok: boolean) => {
+    metrics.outsideCall(service, ok);
+    calls.record(service, ok, new Date()).catch((err) => logger.warn({ err }, 'счётчик внешних вызовов не записан'));
+  };
+  let facetIndexLoaded = false;
+  const readiness = createReadiness({ ...readinessRepository(database.db), facetIndexLoaded: () => facetIndexLoaded });
+  const services = createServices({
+    database,
+    settings,
+    secret,
+    clock,
+    invalidations,
+    photoFiles,
+    outsideCall,
+    stopping: readiness.stopping,
+  });
   const push = await createPushHub(database, logger);
   const app = createApp({
     settings,
@@ -70,7 +91,7 @@ export async function createShopApp(deps: {
     clientDir: path.join(root, 'build/client'),
     secret,
     logger,
-    health: () => ping(database.db),
+    ops: { readiness, metrics },
     clock,
     push,
     invalidations,
@@ -94,6 +115,13 @@ export async function createShopApp(deps: {
       sizes.stop();
       await stopListening();
     },
+    readiness,
+    metrics,
+    /** Loads the catalogue's facet index (decision 0026); the process is ready once it has. */
+    warmIndex: () =>
+      services.listing.warm().then(() => {
+        facetIndexLoaded = true;
+      }),
   };
 }
 

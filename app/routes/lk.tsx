@@ -1,3 +1,4 @@
+import { ShopLink } from '~/components/ui/ShopLink';
 import { Form } from 'react-router';
 import { profileInput } from '../../domain/cabinet/cabinet.schemas';
 import { formatPhone } from '../../domain/auth/phone';
@@ -192,6 +193,19 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </button>
           </Form>
         )}
+      </section>
+
+      <section className={styles.section} aria-labelledby="my-data">
+        <h2 id="my-data">Мои данные</h2>
+        <p className={forms.hint}>
+          Всё, что магазин хранит о вас: профиль, адреса, заказы, согласия, подписка, карта и вопросы — одним файлом.
+        </p>
+        <div className={styles.actions}>
+          <a href="/lk/data/" download className={forms.linkButton}>
+            Скачать мои данные
+          </a>
+          <ShopLink to="/lk/delete/">Удалить аккаунт</ShopLink>
+        </div>
       </section>
     </CabinetLayout>
   );

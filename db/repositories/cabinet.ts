@@ -4,7 +4,9 @@ import { type Address, addressTitle } from '../../domain/cabinet/addresses';
 import type { BonusKind } from '../../domain/cabinet/bonus-history';
 import { formatCard } from '../../domain/cabinet/discount-card';
 import type { CabinetRepository, DiscountCardRepository } from '../../domain/cabinet/ports';
-import { type Db, isUniqueViolation, queryRows } from '../client';
+import type { ErasureReason, PersonalData, PersonalDataRepository } from '../../domain/cabinet/personal-data';
+import { type Db, isUniqueViolation, queryRows, ts } from '../client';
+import { outboxRepository } from './outbox';
 
 export interface AddressRow {
   id: number;
@@ -215,4 +217,110 @@ export function discountCardRepository(db: Db): DiscountCardRepository {
       }
     },
   };
+}
+
+/** The delivery's keys that name a person's place; the rest (type, shop, point, dates) stays for accounting. */
+const PERSONAL_DELIVERY_KEYS = sql`array['address', 'addressId', 'postcode', 'comment']`;
+
+/** A shopper's data for its export and its erasure (152-FZ, issue 45.7). */
+export function personalDataRepository(db: Db): PersonalDataRepository {
+  return {
+    async collect(userId) {
+      const [row] = await queryRows<{ data: Omit<PersonalData, 'exportedAt'> | null }>(
+        db,
+        sql`select case when u.id is null then null else jsonb_build_object(
+          'profile', jsonb_build_object('id', u.id, 'email', u.email, 'emailConfirmed', u.email_confirmed,
+            'name', u.name, 'lastName', u.last_name, 'secondName', u.second_name, 'gender', u.gender,
+            'birthday', u.birthday, 'phone', u.phone, 'confirmedPhone', u.confirmed_phone,
+            'isSubscribe', u.is_subscribe, 'registeredAt', u.created_at),
+          'addresses', coalesce((select jsonb_agg(jsonb_build_object('type', a.type, 'city', a.city,
+            'street', a.street, 'house', a.house, 'flat', a.flat, 'entrance', a.entrance, 'floor', a.floor,
+            'intercom', a.intercom, 'comment', a.comment, 'postcode', a.postcode, 'postAddress', a.post_address,
+            'isDefault', a.is_default) order by a.id) from addresses a where a.user_id = u.id), '[]'::jsonb),
+          'orders', coalesce((select jsonb_agg(jsonb_build_object('id', o.id, 'createdAt', o.created_at,
+            'status', o.status, 'deliveryType', o.delivery_type, 'delivery', o.delivery, 'name', o.name,
+            'lastName', o.last_name, 'secondName', o.second_name, 'email', o.email, 'phone', o.phone,
+            'comment', o.comment, 'totalKopecks', o.total, 'paymentMethod', o.payment_method,
+            'lines', (select jsonb_agg(jsonb_build_object('name', l.name, 'size', l.size_name,
+              'quantity', l.quantity, 'priceKopecks', l.price) order by l.id) from order_lines l where l.order_id = o.id))
+            order by o.id) from orders o where o.user_id = u.id), '[]'::jsonb),
+          'consents', coalesce((select jsonb_agg(jsonb_build_object('purpose', c.purpose, 'textVersion',
+            c.text_version, 'subject', c.subject, 'at', c.created_at, 'client', c.client) order by c.id)
+            from consents c where c.user_id = u.id or lower(c.subject) = lower(u.email)
+              or c.subject = u.confirmed_phone), '[]'::jsonb),
+          'newsletter', (select jsonb_build_object('email', s.email, 'subscribedAt', s.created_at,
+            'confirmedAt', s.confirmed_at) from subscriptions s where lower(s.email) = lower(u.email)),
+          'discountCard', (select jsonb_build_object('number', d.number, 'percent', d.percent,
+            'bonusBalanceKopecks', d.bonus_balance) from discount_cards d where d.user_id = u.id),
+          'questions', coalesce((select jsonb_agg(jsonb_build_object('at', q.created_at, 'topic', q.topic,
+            'message', q.message, 'answer', q.answer) order by q.id) from questions q where q.user_id = u.id),
+            '[]'::jsonb)) end as data
+        from (select ${userId}::int as wanted) w left join users u on u.id = w.wanted`,
+      );
+      return row?.data ?? null;
+    },
+    async email(userId) {
+      const [row] = await queryRows<{ email: string }>(db, sql`select email from users where id = ${userId}`);
+      return row?.email ?? null;
+    },
+    async saveDeletionCode(userId, codeHash, expiresAt, letter) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`delete from user_tokens where user_id = ${userId} and purpose = 'account-delete'`);
+        await tx.execute(sql`insert into user_tokens (user_id, purpose, token_hash, email, expires_at)
+          values (${userId}, 'account-delete', ${codeHash}, ${letter.to}, ${ts(expiresAt)})`);
+        await outboxRepository(tx as unknown as Db).enqueue(letter);
+      });
+    },
+    async consumeDeletionCode(userId, codeHash, now) {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`update user_tokens set used_at = ${ts(now)} where user_id = ${userId} and purpose = 'account-delete'
+          and token_hash = ${codeHash} and used_at is null and expires_at > ${ts(now)} returning id`,
+      );
+      return rows.length > 0;
+    },
+    erase: (userId, erasure) => db.transaction((tx) => eraseAccount(tx as unknown as Db, userId, erasure)),
+  };
+}
+
+/**
+ * Removes an account and its personal data, anonymises its orders and records its consents' withdrawal, on `t`: the
+ * caller's transaction (the cabinet's own, or the back office's with its audit entry). False when there is no such
+ * account.
+ */
+export async function eraseAccount(
+  t: Db,
+  userId: number,
+  erasure: { reason: ErasureReason; client: string; at: Date },
+): Promise<boolean> {
+  const [user] = await queryRows<{ email: string; phone: string | null; confirmed_phone: string | null }>(
+    t,
+    sql`select email, phone, confirmed_phone from users where id = ${userId} for update`,
+  );
+  if (!user) return false;
+  const subjects = [user.email, user.phone, user.confirmed_phone].filter((s): s is string => Boolean(s));
+  await t.execute(sql`insert into consent_withdrawals (user_id, subjects, purposes, reason, client, created_at)
+      select ${userId}, ${sql`array[${sql.join(
+        subjects.map((s) => sql`${s}`),
+        sql`, `,
+      )}]::text[]`},
+        coalesce(array_agg(distinct purpose), '{}'), ${erasure.reason}, ${erasure.client}, ${ts(erasure.at)}
+      from consents where user_id = ${userId} or lower(subject) = lower(${user.email})
+        ${user.confirmed_phone ? sql`or subject = ${user.confirmed_phone}` : sql``}`);
+  // The orders stay for accounting (sums, lines, dates, the shop or point), without the person.
+  await t.execute(sql`update orders set user_id = null, name = '', last_name = '', second_name = '',
+      email = '', phone = '', comment = '', delivery = delivery - ${PERSONAL_DELIVERY_KEYS}
+      where user_id = ${userId}`);
+  await t.execute(
+    sql`delete from basket_lines where session_id in (select id from sessions where user_id = ${userId})`,
+  );
+  await t.execute(sql`delete from sessions where user_id = ${userId}`);
+  await t.execute(sql`delete from addresses where user_id = ${userId}`);
+  await t.execute(sql`delete from user_tokens where user_id = ${userId}`);
+  await t.execute(sql`delete from discount_cards where user_id = ${userId}`);
+  await t.execute(sql`delete from questions where user_id = ${userId}`);
+  await t.execute(sql`delete from subscriptions where lower(email) = lower(${user.email})`);
+  if (user.confirmed_phone) await t.execute(sql`delete from phone_codes where phone = ${user.confirmed_phone}`);
+  await t.execute(sql`delete from users where id = ${userId}`);
+  return true;
 }

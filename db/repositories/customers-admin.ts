@@ -9,7 +9,7 @@ import type {
 } from '../../domain/customers/customers-admin';
 import type { OrderStatus } from '../../domain/order/process';
 import { type Db, queryRows, ts } from '../client';
-import { type AddressRow, toAddress } from './cabinet';
+import { type AddressRow, eraseAccount, toAddress } from './cabinet';
 
 /** Orders and bonus operations a customer's card lists, newest first. */
 const CARD_ORDERS = 50;
@@ -177,6 +177,7 @@ export function customersAdminReads(db: Db): CustomersAdminReads {
 
 export function customerWrites(db: Db): CustomerWrites {
   return {
+    erase: (id, erasure) => eraseAccount(db, id, erasure),
     async lockForChange(id) {
       const [row] = await queryRows<{ blocked_at: string | Date | null; blocked_reason: string | null }>(
         db,

@@ -485,7 +485,11 @@ async function writeProducts(
  * unpublished by the staff (a publish state 1C does not know, so an exchange never undoes it).
  */
 async function copyToVariants(tx: Tx, where: SQL) {
-  const live = onSaleSql({ deletedBy1C: sql`e.deleted`, priced: sql`p.min_price > 0`, unpublished: sql`p.unpublished` });
+  const live = onSaleSql({
+    deletedBy1C: sql`e.deleted`,
+    priced: sql`p.min_price > 0`,
+    unpublished: sql`p.unpublished`,
+  });
   await tx.execute(sql`update products p set name = e.name, article = e.article, description = e.description,
       section_id = e.section_id, section_path = s.path, brand_id = e.brand_id, props = e.props, gender = s.gender,
       category = lower(s.name), active = ${live}

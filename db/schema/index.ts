@@ -12,3 +12,4 @@ export * from './exchange';
 export * from './payments';
 export * from './stock';
 export * from './photos';
+export * from './ops';

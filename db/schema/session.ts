@@ -143,3 +143,20 @@ export const consents = pgTable(
   },
   (t) => [index('consents_subject_idx').on(t.subject, t.purpose)],
 );
+
+/**
+ * A withdrawal of consent (152-FZ, issue 45.7): when an account is deleted — by its owner, or by staff on a written
+ * request — every consent its addresses gave is withdrawn here. The consent rows stay as the proof of what was given.
+ */
+export const consentWithdrawals = pgTable('consent_withdrawals', {
+  id: serial('id').primaryKey(),
+  /** The deleted account's number (no longer a person: the account row is gone). */
+  userId: integer('user_id'),
+  /** The addresses and phones the consents were given for. */
+  subjects: text('subjects').array().notNull(),
+  purposes: text('purposes').array().notNull(),
+  /** `account-deleted` by the shopper, or `written-request` through the back office. */
+  reason: text('reason').notNull(),
+  client: text('client').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

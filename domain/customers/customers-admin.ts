@@ -2,6 +2,7 @@ import { normalizePhone } from '../auth/phone';
 import type { Address } from '../cabinet/addresses';
 import { type BonusKind, bonusTitle } from '../cabinet/bonus-history';
 import { formatCard } from '../cabinet/discount-card';
+import type { ErasureReason, PersonalData, PersonalDataService } from '../cabinet/personal-data';
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
 import { type OrderStatus, orderNumber, STATE_NAMES } from '../order/process';
@@ -111,6 +112,8 @@ export interface CustomersAdminReads {
 
 /** The writes of a block or a bonus correction; they commit with their audit entry. */
 export interface CustomerWrites {
+  /** Erases the account on a written request (152-FZ, issue 45.7): as the shopper's own deletion does. */
+  erase(id: number, erasure: { reason: ErasureReason; client: string; at: Date }): Promise<boolean>;
   /** The customer's block, the row locked until the unit ends; null when there is no such customer. */
   lockForChange(id: number): Promise<{ blockedAt: Date | null; blockedReason: string | null } | null>;
   setBlock(id: number, block: { at: Date; reason: string } | null): Promise<void>;
@@ -137,6 +140,10 @@ export interface CustomersAdminService {
   block(ctx: RequestContext, id: number, input: { blocked: boolean; reason?: string }): Promise<CustomerCard>;
   /** `amount`: signed kopecks. */
   bonus(ctx: RequestContext, id: number, input: { amount: number; reason: string }): Promise<CustomerCard>;
+  /** The customer's data on their written request (`request`: its number and date), audited. */
+  exportData(ctx: RequestContext, id: number, request: string): Promise<PersonalData>;
+  /** The account erased on the customer's written request, audited without the person's data. */
+  erase(ctx: RequestContext, id: number, request: string): Promise<void>;
 }
 
 export const CUSTOMERS_PAGE_SIZE = 30;
@@ -206,7 +213,16 @@ function cardOf(f: CustomerFacts): CustomerCard {
 export function createCustomersAdminService(deps: {
   reads: CustomersAdminReads;
   write: StaffWrite;
+  personalData: Pick<PersonalDataService, 'exportOf'>;
 }): CustomersAdminService {
+  /** A written request names itself: its number and date, kept in the audit log as the ground of the act. */
+  const requestOf = (text: string) => {
+    const request = text.trim();
+    if (request.length < 3)
+      throw new DomainError('validation', 'Укажите заявление покупателя: номер и дату.', 'REQUEST_REQUIRED');
+    return request.slice(0, 300);
+  };
+
   async function read(id: number): Promise<CustomerCard> {
     const facts = await deps.reads.card(id);
     if (!facts) throw notFound();
@@ -251,6 +267,25 @@ export function createCustomersAdminService(deps: {
         };
       });
       return read(id);
+    },
+
+    async exportData(ctx, id, text) {
+      requirePermission(ctx, 'customers.edit');
+      const request = requestOf(text);
+      // Read before the write that records it: the export's reads are not the transaction's (one connection on the
+      // embedded database would wait for itself).
+      const data = await deps.personalData.exportOf(id, ctx.now());
+      return deps.write(ctx, 'customer.export', { id }, async () => ({ value: data, after: { request } }));
+    },
+
+    async erase(ctx, id, text) {
+      const request = requestOf(text);
+      await deps.write(ctx, 'customer.erase', { id }, async ({ customers }) => {
+        if (!(await customers.erase(id, { reason: 'written-request', client: ctx.client, at: ctx.now() })))
+          throw notFound();
+        // The entry names the request, never the person: their data is what was erased.
+        return { value: undefined, before: { account: 'exists' }, after: { account: 'erased', request } };
+      });
     },
 
     async bonus(ctx, id, input) {

@@ -100,6 +100,8 @@ export interface CatalogueImportDeps {
   clock: () => Date;
   /** A monotonic clock in ms for the budget (tests drive it). */
   elapsed?: () => number;
+  /** True while the process stops: the step answers `progress` after its batch, and 1C repeats it elsewhere. */
+  stopping?: () => boolean;
 }
 
 export const emptyCounts = (): ImportCounts => {
@@ -252,7 +254,7 @@ export function createCatalogueImporter(deps: CatalogueImportDeps): CatalogueImp
       }
       if (batch.products.length >= BATCH.products || batch.offers.length >= BATCH.offers) {
         await flush();
-        if (elapsed() - started > deps.stepMs) return true;
+        if (elapsed() - started > deps.stepMs || deps.stopping?.()) return true;
       }
     }
     await flush();

@@ -58,6 +58,9 @@ export function limitCatalogue(settings: LimitSettings) {
     phoneCodeResend: rule('phone-code-resend', 'phone', 1, MINUTE),
     phoneCodesPerPhone: rule('phone-codes-per-phone', 'phone', 5, HOUR),
     phoneCodesPerClient: rule('phone-codes-per-client', 'client', settings.PHONE_CODES_PER_CLIENT, HOUR),
+    /** Account deletion (issue 45.7): three code letters an hour, five code tries a quarter of an hour. */
+    accountDeletionLetters: rule('account-deletion-letters', 'email', 3, HOUR),
+    accountDeletionTries: rule('account-deletion-tries', 'email', 5, 15 * MINUTE),
     /** Promo codes a client address may try, right or wrong, whatever its sessions: guessing stays slow. */
     promoTriesPerClient: rule('promo-tries-per-client', 'client', settings.PROMO_TRIES_PER_CLIENT, HOUR),
     /** An email confirmation letter to one address at most once a minute. */

@@ -61,6 +61,8 @@ export const STAFF_WRITES = {
   'customer.block': { gate: 'customers.edit', entity: 'customer', title: 'Покупатель заблокирован' },
   'customer.unblock': { gate: 'customers.edit', entity: 'customer', title: 'Покупатель разблокирован' },
   'customer.bonus': { gate: 'customers.edit', entity: 'customer', title: 'Коррекция бонусов' },
+  'customer.export': { gate: 'customers.edit', entity: 'customer', title: 'Выгрузка данных покупателя по заявлению' },
+  'customer.erase': { gate: 'customers.edit', entity: 'customer', title: 'Учётная запись удалена по заявлению' },
   'exchange.price_type': { gate: 'exchange.run', entity: 'exchange', title: 'Роли типов цен 1С' },
   'exchange.warehouse': { gate: 'exchange.run', entity: 'exchange', title: 'Склады 1С и магазины' },
   'exchange.section': { gate: 'exchange.run', entity: 'exchange', title: 'Группы 1С и разделы' },

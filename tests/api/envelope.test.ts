@@ -174,8 +174,8 @@ describe('unexpected faults', () => {
       errors: [{ message: expect.stringMatching(/Что-то пошло не так/), code: 'INTERNAL' }],
     });
     expect(api.headers.get('x-request-id')).toBeTruthy();
-    const health = await broken.fetch('/healthz');
-    expect(health.status).toBe(503);
+    const ready = await broken.fetch('/readyz');
+    expect(ready.status).toBe(503);
     await broken.close().catch(() => {});
   });
 });

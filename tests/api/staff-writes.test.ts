@@ -365,6 +365,17 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
     },
   },
   'routes/admin/customer#block': API_FIXTURES['POST /api/v2/admin/customers/:id/block/'] as Fixture,
+  'routes/admin/customer-data#export': {
+    writes: 'customer.export',
+    prepare: async () => ({ params: { id: await s.customer() }, body: { request: 'Заявление № 1 от 01.12.2026' } }),
+  },
+  'routes/admin/customer#erase': {
+    writes: 'customer.erase',
+    prepare: async () => ({
+      params: { id: await s.customer() },
+      body: { request: 'Заявление № 2 от 01.12.2026', confirm: 'yes' },
+    }),
+  },
   'routes/admin/customer#bonus': API_FIXTURES['POST /api/v2/admin/customers/:id/bonus/'] as Fixture,
   'routes/admin/products#preview': {
     writes: null,

@@ -30,6 +30,8 @@ export interface TestApp {
   /** The shop's services, for what no request starts (the timers' jobs). */
   services: Services;
   push: PushHub;
+  /** Readiness, metrics and the facet index's load, as `server/main.ts` drives them (issue 45). */
+  ops: Pick<Awaited<ReturnType<typeof createShopApp>>, 'readiness' | 'metrics' | 'warmIndex'>;
   close(): Promise<void>;
 }
 
@@ -77,7 +79,7 @@ export async function createTestApp(
     PHOTO_SIZES_AHEAD: 'off',
     ...env,
   });
-  const { app, outbox, services, push, stopListening } = await createShopApp({
+  const { app, outbox, services, push, stopListening, readiness, metrics, warmIndex } = await createShopApp({
     settings,
     database,
     secret: 'test-secret',
@@ -94,7 +96,9 @@ export async function createTestApp(
     outbox,
     services,
     push,
+    ops: { readiness, metrics, warmIndex },
     async close() {
+      metrics.close();
       await push.close();
       await stopListening();
       await outbox.stop();

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { formatPhone } from '../../../domain/auth/phone';
 import {
   customerBlockInput,
@@ -11,7 +11,7 @@ import { roleMay } from '../../../domain/staff/permissions';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { phoneText, when } from '~/lib/admin-orders';
-import { DeskRefusal, FormResult } from '~/components/admin/kit';
+import { Confirm, DeskRefusal, FormResult } from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
@@ -50,6 +50,14 @@ export const action = staffAction('customers.edit', {
       return `${input.amount > 0 ? 'Начислено' : 'Списано'} ${formatAmount(Math.abs(input.amount))}.`;
     },
   }),
+  // 152-FZ (issue 45.7): the customer's written request, carried out and audited (the export: customer-data.tsx).
+  erase: intent({
+    confirm: 'Отметьте, что удаление подтверждено.',
+    async run({ form, context, params }) {
+      await context.services.customersAdmin.erase(context.ctx, customerId(params.id), form.text('request'));
+      return redirect('/admin/customers/?erased=1');
+    },
+  }),
 });
 
 export const headers = cachePolicy('private');
@@ -72,6 +80,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
   const said = (intent: string) => (result?.intent === intent ? result : undefined);
   const block = said('block');
   const bonus = said('bonus');
+  const erase = said('erase');
   return (
     <>
       <p>
@@ -256,6 +265,42 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                 <FormResult result={block} id="block-error" />
                 <button type="submit" className={c.blocked ? styles.button : styles.danger} disabled={busy}>
                   {c.blocked ? 'Разблокировать' : 'Заблокировать'}
+                </button>
+              </Form>
+            </section>
+          )}
+          {canEdit && (
+            <section className={css.block} aria-labelledby="personal-data">
+              <h2 id="personal-data">Персональные данные (152-ФЗ)</h2>
+              <p className={css.hint}>
+                По письменному заявлению покупателя: выгрузить его данные или удалить учётную запись. Заказы остаются в
+                учёте без данных покупателя; действие записывается в журнал.
+              </p>
+              <Form method="post" reloadDocument className={css.form}>
+                <label>
+                  Заявление: номер и дата
+                  <input
+                    name="request"
+                    required
+                    minLength={3}
+                    maxLength={300}
+                    defaultValue={erase?.values?.request ?? ''}
+                    aria-invalid={erase?.error ? true : undefined}
+                    aria-describedby={erase?.error ? 'erase-error' : undefined}
+                  />
+                </label>
+                <Confirm required={false}>Удаление подтверждено: данные не восстановить</Confirm>
+                <FormResult result={erase} id="erase-error" />
+                <button
+                  type="submit"
+                  formAction={`/admin/customers/${c.id}/data/`}
+                  className={styles.button}
+                  disabled={busy}
+                >
+                  Скачать данные покупателя
+                </button>
+                <button type="submit" name="intent" value="erase" className={styles.danger} disabled={busy}>
+                  Удалить учётную запись
                 </button>
               </Form>
             </section>

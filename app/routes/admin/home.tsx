@@ -14,6 +14,7 @@ import type { Dashboard } from '../../../domain/order/dashboard.service';
 import { formatAmount } from '../../../domain/pricing/price';
 import { ROLE_TITLES, roleMay } from '../../../domain/staff/permissions';
 import { cachePolicy } from '../../../contract/cache-policy';
+import { ALERT_TITLES } from '../../../domain/alerts/alerts';
 import styles from './admin.module.css';
 import type { Route } from './+types/home';
 
@@ -21,8 +22,17 @@ import type { Route } from './+types/home';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = staffPage(request, context, 'account.manage');
   const welcome = { email: member.email, role: ROLE_TITLES[member.role] };
-  if (!roleMay(member, 'dashboard.read')) return { ...welcome, dashboard: null };
-  return { ...welcome, dashboard: await context.services.dashboard.summary(context.ctx) };
+  if (!roleMay(member, 'dashboard.read')) return { ...welcome, dashboard: null, alerts: [] };
+  const [dashboard, alerts] = await Promise.all([
+    context.services.dashboard.summary(context.ctx),
+    context.services.alerts.open(),
+  ]);
+  return {
+    ...welcome,
+    dashboard,
+    // The owner's open alerts (issue 45.6): the same words as their letters, until each clears.
+    alerts: alerts.map((a) => ({ code: a.code, title: ALERT_TITLES[a.code], detail: a.detail })),
+  };
 }
 
 export const headers = cachePolicy('private');
@@ -32,6 +42,18 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Панель управления</h1>
+      {loaderData.alerts.length > 0 && (
+        <section className={styles.banner} aria-labelledby="dash-alerts" role="alert">
+          <h2 id="dash-alerts">Требует внимания</h2>
+          <ul>
+            {loaderData.alerts.map((a) => (
+              <li key={a.code}>
+                <strong>{a.title}.</strong> {a.detail}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {dashboard ? (
         <DashboardView d={dashboard} />
       ) : (
