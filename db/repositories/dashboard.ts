@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DashboardRepository, WaitingRow } from '../../domain/order/dashboard.service';
 import type { OrderStatus } from '../../domain/order/process';
+import { BEFORE_READY, NO_REVENUE, OUT_OF_HANDS, WAIT_FOR_SHOP } from '../../domain/order/queues';
 import { type Db, queryRows, ts } from '../client';
 
-/** Revenue: the totals of the orders not cancelled. */
-// An order still awaiting its online payment is no revenue yet: it may never be paid.
-const REVENUE = sql`coalesce(sum(total) filter (where status not in ('cancelled', 'awaiting_payment')), 0)::bigint`;
+/** Revenue: the totals of the orders that count as revenue (`NO_REVENUE` does not). */
+const revenue = (within: SQL = sql`true`) =>
+  sql`coalesce(sum(total) filter (where ${within} and status not in ${NO_REVENUE}), 0)::bigint`;
 
 /** A delivery day as the order keeps it («DD.MM.YYYY») → «YYYY-MM-DD», which compares as text; anything else: null. */
 const isoDay = (field: SQL) =>
@@ -20,7 +21,7 @@ export function dashboardRepository(db: Db): DashboardRepository {
       const columns = periods.map((p, i) => {
         const within = sql`created_at >= ${ts(p.from)} and created_at < ${ts(p.to)}`;
         return sql`count(*) filter (where ${within})::int as ${sql.raw(`o${i}`)},
-          coalesce(sum(total) filter (where ${within} and status <> 'cancelled'), 0)::bigint as ${sql.raw(`r${i}`)}`;
+          ${revenue(within)} as ${sql.raw(`r${i}`)}`;
       });
       const from = new Date(Math.min(...periods.map((p) => p.from.getTime())));
       const to = new Date(Math.max(...periods.map((p) => p.to.getTime())));
@@ -35,7 +36,7 @@ export function dashboardRepository(db: Db): DashboardRepository {
       const rows = await queryRows<{ date: string; orders: number; revenue: number | string }>(
         db,
         sql`select to_char(created_at at time zone ${timeZone}, 'YYYY-MM-DD') as date, count(*)::int as orders,
-            ${REVENUE} as revenue
+            ${revenue()} as revenue
           from orders where created_at >= ${ts(from)} group by 1`,
       );
       return rows.map((r) => ({ date: r.date, orders: Number(r.orders), revenue: Number(r.revenue) }));
@@ -45,7 +46,7 @@ export function dashboardRepository(db: Db): DashboardRepository {
       const rows = await queryRows<{ status: OrderStatus; n: number; overdue: number }>(
         db,
         sql`select status, count(*)::int as n,
-            count(*) filter (where status in ('new', 'paid') and created_at <= ${ts(confirmBy)})::int as overdue
+            count(*) filter (where status in ${WAIT_FOR_SHOP} and created_at <= ${ts(confirmBy)})::int as overdue
           from orders group by status`,
       );
       return {
@@ -71,13 +72,12 @@ export function dashboardRepository(db: Db): DashboardRepository {
           select id, status, created_at,
             case
               when delivery_type = 'COURIER' and ${courierDay} < ${today} then 'delivery'
-              when delivery_type = 'SHOP' and status in ('new', 'paid', 'confirmed', 'assembling') and ${readyDay} < ${today}
-                then 'ready'
-              when status in ('new', 'paid') and created_at <= ${ts(confirmBy)} then 'confirm'
+              when delivery_type = 'SHOP' and status in ${BEFORE_READY} and ${readyDay} < ${today} then 'ready'
+              when status in ${WAIT_FOR_SHOP} and created_at <= ${ts(confirmBy)} then 'confirm'
             end as reason,
             case delivery_type when 'COURIER' then delivery->>'date' when 'SHOP' then delivery->>'readyDate' end
               as promised
-          from orders where status not in ('shipped', 'completed', 'cancelled', 'returned')
+          from orders where status not in ${OUT_OF_HANDS}
         )
         select id, status, reason, case when reason = 'confirm' then null else promised end as promised, created_at,
           count(*) over ()::int as total
@@ -113,7 +113,7 @@ export function dashboardRepository(db: Db): DashboardRepository {
         with sold as (
           select l.product_id, l.offer_id, sum(l.quantity)::int as units
           from order_lines l join orders o on o.id = l.order_id
-          where o.status <> 'cancelled' and not l.returned and o.created_at >= ${ts(since)}
+          where o.status not in ${NO_REVENUE} and not l.returned and o.created_at >= ${ts(since)}
           group by l.product_id, l.offer_id
         ), best as (
           select product_id, sum(units)::int as sold from sold group by product_id order by sold desc, product_id

@@ -3,6 +3,7 @@ import type { CardFacts, DeskQuery, DeskRow, OrderDeskReads } from '../../domain
 import type { DeliveryType, OrderStatus } from '../../domain/order/process';
 import { type Db, queryRows } from '../client';
 import { ONEC_ACTOR } from '../../domain/exchange/order-status-import';
+import { WAIT_FOR_SHOP } from '../../domain/order/queues';
 
 type Where = Omit<DeskQuery, 'limit' | 'offset' | 'sort'>;
 
@@ -89,7 +90,7 @@ export function orderDeskRepository(db: Db): OrderDeskReads {
       const rows = await queryRows<{ status: OrderStatus; n: number; overdue: number }>(
         db,
         sql`select o.status, count(*)::int as n,
-          count(*) filter (where o.status in ('new', 'paid') and o.created_at <= ${q.confirmBefore.toISOString()})::int as overdue
+          count(*) filter (where o.status in ${WAIT_FOR_SHOP} and o.created_at <= ${q.confirmBefore.toISOString()})::int as overdue
         from orders o where ${conditions(q)} group by o.status`,
       );
       return {

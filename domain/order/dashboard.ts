@@ -2,6 +2,8 @@ import { localMidnight } from '../delivery/schedule';
 import { formatAmount } from '../pricing/price';
 import { dayAfter, localTime, type Weekday } from '../stores/hours';
 import { plural } from '../text/plural';
+import type { DeliveryType, OrderStatus } from './process';
+import { BEFORE_READY, OUT_OF_HANDS, waitsForShop } from './queues';
 
 /**
  * The back office's dashboard (issue 25.6), its arithmetic: which moments a figure counts between (days on the
@@ -104,6 +106,34 @@ export function fillDays(dates: readonly string[], rows: readonly DayFigures[]):
 
 /** Why an order is waiting past its promise: its courier day went by, its shop day went by, or nobody confirmed it. */
 export type WaitingReason = 'delivery' | 'ready' | 'confirm';
+
+/**
+ * Why an order waits past its promise, or null (the dashboard's list; its SQL in db/repositories/dashboard.ts is
+ * built from the same state lists, and a test holds the two to the same answers). Days are «YYYY-MM-DD».
+ */
+export function lateReason(
+  order: {
+    status: OrderStatus;
+    deliveryType: DeliveryType;
+    courierDay: string | null;
+    readyDay: string | null;
+    createdAt: Date;
+  },
+  today: string,
+  confirmBy: Date,
+): WaitingReason | null {
+  if (OUT_OF_HANDS.includes(order.status)) return null;
+  if (order.deliveryType === 'COURIER' && order.courierDay !== null && order.courierDay < today) return 'delivery';
+  if (
+    order.deliveryType === 'SHOP' &&
+    BEFORE_READY.includes(order.status) &&
+    order.readyDay !== null &&
+    order.readyDay < today
+  )
+    return 'ready';
+  if (waitsForShop(order.status) && order.createdAt <= confirmBy) return 'confirm';
+  return null;
+}
 
 /** «45 мин», «3 ч 5 мин», «2 дня». */
 export function durationText(ms: number): string {

@@ -4,6 +4,15 @@ import type { OrderStatus } from './process';
 /** The states of an order the shop has yet to confirm: its confirm time runs from when it was placed. */
 export const WAIT_FOR_SHOP: readonly OrderStatus[] = ['new', 'paid'];
 
+/** The states of a shop order not yet ready for collection. */
+export const BEFORE_READY: readonly OrderStatus[] = [...WAIT_FOR_SHOP, 'confirmed', 'assembling'];
+
+/** The states an order has left the shop's hands in: sent, handed over, or closed. No promise of the shop's waits. */
+export const OUT_OF_HANDS: readonly OrderStatus[] = ['shipped', 'completed', 'cancelled', 'returned'];
+
+/** The states whose total is no revenue: cancelled, or still awaiting an online payment that may never come. */
+export const NO_REVENUE: readonly OrderStatus[] = ['cancelled', 'awaiting_payment'];
+
 /**
  * The desk's queues (issue 25.3), each the work waiting for one kind of step: a new order is «Новые» while the shop
  * still has time to confirm it and «Подтвердить» once it waited past `ORDER_CONFIRM_MINUTES` (the flag). A paid
