@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     menu,
     /** Spec §6: `man` selects the men's menu where the address does not decide. */
     genderCookie: readCookie(cookie, GENDER_COOKIE) ?? null,
-    city: city ? { id: city.id, name: city.name, phones: city.phones } : null,
+    city: city ? { id: city.id, name: city.name, phones: city.phones, timeZone: city.timeZone } : null,
     // Spec §4: the visitor's own city first.
     cities: cities
       .map(({ id, name }) => ({ id, name }))

@@ -60,7 +60,7 @@ import { createMenuService } from '../domain/menu/menu.service';
 import { createCheckoutService } from '../domain/order/checkout.service';
 import { createContentService } from '../domain/content/content.service';
 import { createDashboardService } from '../domain/order/dashboard.service';
-import { DEFAULT_TIME_ZONE } from '../domain/delivery/schedule';
+import { MOSCOW } from '../domain/text/dates';
 import { createOrdersService } from '../domain/order/orders.service';
 import { createOrderMoves } from '../domain/order/order-moves';
 import { createOrderDeskService } from '../domain/order/desk.service';
@@ -296,7 +296,7 @@ export function createServices(deps: {
       repo: dashboardRepository(db),
       confirmMinutes: settings.ORDER_CONFIRM_MINUTES,
       // One zone for a shop in several cities: the default one (Moscow), in which the back office shows its times.
-      timeZone: DEFAULT_TIME_ZONE,
+      timeZone: MOSCOW,
     }),
     phoneCodes: createPhoneCodesService({
       repo: phoneCodeRepository(db),

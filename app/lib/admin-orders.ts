@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import { formatPhone } from '../../domain/auth/phone';
-import { DEFAULT_TIME_ZONE } from '../../domain/delivery/schedule';
 import type { DeskFilter } from '../../domain/order/desk';
 import { DELIVERY_NAMES, STATE_NAMES } from '../../domain/order/process';
 import { isDeskQueue } from '../../domain/order/queues';
@@ -56,23 +55,6 @@ export function orderId(param: string | undefined): number {
   if (!param || !ID.test(param)) throw data('Такого заказа нет.', { status: 404 });
   return Number(param);
 }
-
-const dateTime = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: DEFAULT_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** `31.12.2026, 18:05` in the shop's time zone. */
-export const when = (iso: string) => dateTime.format(new Date(iso));
-
-const dateOnly = new Intl.DateTimeFormat('ru-RU', { timeZone: DEFAULT_TIME_ZONE, dateStyle: 'short' });
-
-/** The last day a shop keeps an order: its reservation ends at the midnight after it (as the shopper is told). */
-export const lastKeptDay = (reservedUntil: string) => dateOnly.format(new Date(new Date(reservedUntil).getTime() - 1));
 
 /** The shopper's name as the desk's list shows it: the first name, then the last. */
 export const fullName = (customer: { name: string; lastName: string }) =>

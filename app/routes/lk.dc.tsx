@@ -9,6 +9,7 @@ import styles from '~/components/account/Cabinet.module.css';
 import { CabinetLayout } from '~/components/account/CabinetLayout';
 import { reachGoal } from '~/lib/analytics';
 import { requireCabinetUser } from '~/lib/cabinet';
+import { useShopperClock } from '~/lib/shopper-clock';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/lk.dc';
 import { bonusPromises } from '../../domain/content/bonus-promises';
@@ -77,10 +78,9 @@ export default function DiscountCard({ loaderData, actionData }: Route.Component
   );
 }
 
-const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Moscow' });
-
 /** The card's bonus operations, newest first: what happened, to which order, and what the balance gained or lost. */
 function History({ entries }: { entries: BonusHistoryEntry[] }) {
+  const { when } = useShopperClock();
   return (
     <section className={styles.section} aria-labelledby="dc-history">
       <h2 id="dc-history">История операций</h2>
@@ -98,7 +98,7 @@ function History({ entries }: { entries: BonusHistoryEntry[] }) {
           <tbody>
             {entries.map((e) => (
               <tr key={e.id}>
-                <td>{when.format(new Date(e.at))}</td>
+                <td>{when(e.at)}</td>
                 <td>
                   {e.orderId === null ? e.title : <ShopLink to={`/order/?ORDER_ID=${e.orderId}`}>{e.title}</ShopLink>}
                 </td>

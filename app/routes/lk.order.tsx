@@ -3,9 +3,11 @@ import { ShopLink } from '~/components/ui/ShopLink';
 import { imageUrl } from '../../contract/images';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { formatAmount } from '../../domain/pricing/price';
+import { lastDayBefore } from '../../domain/text/dates';
 import styles from '~/components/account/Cabinet.module.css';
 import { CabinetLayout } from '~/components/account/CabinetLayout';
 import { requireCabinetUser } from '~/lib/cabinet';
+import { useShopperClock } from '~/lib/shopper-clock';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/lk.order';
 
@@ -24,15 +26,9 @@ export function meta() {
   return [{ title: `Мои заказы — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];
 }
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Moscow',
-});
-
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders, imgVersion } = loaderData;
+  const { when, whenIn } = useShopperClock();
   return (
     <CabinetLayout title="Мои заказы">
       {orders.length === 0 ? (
@@ -48,7 +44,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <ShopLink to={`/order/?ORDER_ID=${order.id}`}>
                   <b>{`Заказ № ${order.number}`}</b>
                 </ShopLink>
-                <span>{`от ${dateFormat.format(new Date(order.createdAt))}`}</span>
+                <span>{`от ${when(order.createdAt, 'longDate')}`}</span>
                 <span className={styles.state}>{order.statusName}</span>
               </div>
               <div className={styles.row}>
@@ -68,7 +64,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <span>
                   {order.deliveryName}
                   {order.reservedUntil && order.status !== 'cancelled'
-                    ? `, хранится до ${dateFormat.format(new Date(new Date(order.reservedUntil).getTime() - 1))}`
+                    ? `, хранится до ${whenIn(lastDayBefore(order.reservedUntil), order.placeZone, 'longDate')}`
                     : ''}
                 </span>
                 <b>{formatAmount(order.total)}</b>

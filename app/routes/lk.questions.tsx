@@ -3,15 +3,9 @@ import styles from '~/components/account/Cabinet.module.css';
 import { CabinetLayout } from '~/components/account/CabinetLayout';
 import { FeedbackForm } from '~/components/feedback/FeedbackForm';
 import { requireCabinetUser } from '~/lib/cabinet';
+import { useShopperClock } from '~/lib/shopper-clock';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/lk.questions';
-
-const dateFormat = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Moscow',
-});
 
 /** The cabinet's «Задать вопрос»: the user's questions with the shop's answers, and the form for a new one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,6 +23,7 @@ export function meta() {
 }
 
 export default function Questions({ loaderData }: Route.ComponentProps) {
+  const { when } = useShopperClock();
   const { questions, feedbackStart } = loaderData;
   return (
     <CabinetLayout title="Задать вопрос">
@@ -42,7 +37,7 @@ export default function Questions({ loaderData }: Route.ComponentProps) {
             <li key={q.id} className={styles.card}>
               <div className={styles.row}>
                 <b>{`Вопрос № ${q.id}`}</b>
-                <span>{`от ${dateFormat.format(new Date(q.createdAt))}`}</span>
+                <span>{`от ${when(q.createdAt, 'longDate')}`}</span>
                 <span className={styles.state}>{q.answer ? 'Есть ответ' : 'Ждёт ответа'}</span>
               </div>
               <p>{q.orderNumber ? `${q.topicName}, заказ № ${q.orderNumber}` : q.topicName}</p>

@@ -1,6 +1,7 @@
 import { ShopLink } from '~/components/ui/ShopLink';
 import { data } from 'react-router';
 import { imageUrl } from '../../contract/images';
+import { formatDate } from '../../domain/text/dates';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { isDomainError } from '../../domain/errors';
 import { localTime, openingHoursSpecification, WEEKDAYS, type Weekday } from '../../domain/stores/hours';
@@ -78,10 +79,8 @@ export function meta({ data: page }: Route.MetaArgs) {
   ];
 }
 
-const dateText = (date: string) =>
-  new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00Z`),
-  );
+/** A calendar day («2026-12-31») as «31 декабря»: a day, not a moment, so read in UTC. */
+const dateText = (date: string) => formatDate(`${date}T00:00Z`, 'dayMonth', 'UTC');
 
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const { shop, today, holidays, catalogues, origin, imgVersion } = loaderData;

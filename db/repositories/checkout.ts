@@ -13,6 +13,7 @@ import { bringingStores, type ShopSource, shopServes, slowestSource } from '../.
 import type { DeliveryType, OrderStatus } from '../../domain/order/process';
 import type { PromoCode } from '../../domain/pricing/promo';
 import type { Holiday, WeekHours } from '../../domain/stores/hours';
+import { placeZoneSql } from './place-zone';
 import { type Db, queryRows } from '../client';
 import { type AddressRow, cabinetRepository, columns, toAddress } from './cabinet';
 import { orderableOnlineSql, shopSourceSql } from './availability';
@@ -473,12 +474,14 @@ export function orderWrites(db: Db): OrderWrites {
         bonuses_earned: number;
         total: number;
         reserved_until: string | Date | null;
+        place_zone: string | null;
         payment_method: LockedOrder['paymentMethod'];
       }>(
         db,
-        sql`select id, status, delivery_type, delivery, user_id, name, phone, email, items, discount, delivery_price,
-          bonuses_used, bonuses_earned, total, reserved_until, payment_method
-        from orders where id = ${id} for update`,
+        sql`select o.id, o.status, o.delivery_type, o.delivery, o.user_id, o.name, o.phone, o.email, o.items, o.discount,
+          o.delivery_price, o.bonuses_used, o.bonuses_earned, o.total, o.reserved_until, o.payment_method,
+          ${placeZoneSql(sql`o`)} as place_zone
+        from orders o where o.id = ${id} for update of o`,
       );
       if (!row) return null;
       return {
@@ -497,6 +500,7 @@ export function orderWrites(db: Db): OrderWrites {
         bonusesEarned: Number(row.bonuses_earned),
         total: Number(row.total),
         reservedUntil: row.reserved_until === null ? null : new Date(row.reserved_until),
+        placeZone: row.place_zone,
         paymentMethod: row.payment_method,
       };
     },

@@ -4,6 +4,7 @@ import type { DeliveryType, OrderStatus } from '../../domain/order/process';
 import { type Db, queryRows } from '../client';
 import { ONEC_ACTOR } from '../../domain/exchange/order-status-import';
 import { WAIT_FOR_SHOP } from '../../domain/order/queues';
+import { placeZoneSql } from './place-zone';
 
 type Where = Omit<DeskQuery, 'limit' | 'offset' | 'sort'>;
 
@@ -119,6 +120,7 @@ export function orderDeskRepository(db: Db): OrderDeskReads {
         bonuses_earned: number;
         total: number;
         reserved_until: string | Date | null;
+        place_zone: string | null;
         tracking_number: string | null;
         created_at: string | Date;
         customer_orders: number;
@@ -129,7 +131,8 @@ export function orderDeskRepository(db: Db): OrderDeskReads {
           (select count(*)::int from orders c
             where (o.user_id is not null and c.user_id = o.user_id) or (o.user_id is null and c.phone = o.phone))
             as customer_orders,
-          (select d.number from discount_cards d where d.user_id = o.user_id) as card
+          (select d.number from discount_cards d where d.user_id = o.user_id) as card,
+          ${placeZoneSql(sql`o`)} as place_zone
         from orders o where o.id = ${id}`,
       );
       if (!o) return null;
@@ -196,6 +199,7 @@ export function orderDeskRepository(db: Db): OrderDeskReads {
         delivery: o.delivery,
         shopId: o.delivery.shopId ?? null,
         reservedUntil: o.reserved_until === null ? null : iso(o.reserved_until),
+        placeZone: o.place_zone,
         trackingNumber: o.tracking_number,
         customer: {
           userId: o.user_id === null ? null : Number(o.user_id),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { OrderReads, StoredOrder } from '../../domain/order/orders.service';
 import type { DeliveryType, OrderStatus } from '../../domain/order/process';
 import { type Db, queryRows } from '../client';
+import { placeZoneSql } from './place-zone';
 
 interface OrderRow {
   id: number;
@@ -24,6 +25,7 @@ interface OrderRow {
   payment_method: StoredOrder['paymentMethod'];
   payment_due_at: string | Date | null;
   created_at: string | Date;
+  place_zone: string | null;
 }
 
 interface LineRow {
@@ -57,6 +59,7 @@ export function orderReads(db: Db): OrderReads {
       sessionId: r.session_id,
       createdAt: new Date(r.created_at).toISOString(),
       reservedUntil: r.reserved_until === null ? null : new Date(r.reserved_until).toISOString(),
+      placeZone: r.place_zone,
       status: r.status,
       paymentMethod: r.payment_method,
       paymentDueAt: r.payment_due_at === null ? null : new Date(r.payment_due_at).toISOString(),
@@ -89,7 +92,12 @@ export function orderReads(db: Db): OrderReads {
 
   return {
     async order(id) {
-      const [order] = await withLines(await queryRows<OrderRow>(db, sql`select * from orders where id = ${id}`));
+      const [order] = await withLines(
+        await queryRows<OrderRow>(
+          db,
+          sql`select o.*, ${placeZoneSql(sql`o`)} as place_zone from orders o where o.id = ${id}`,
+        ),
+      );
       return order ?? null;
     },
 
@@ -97,7 +105,8 @@ export function orderReads(db: Db): OrderReads {
       return withLines(
         await queryRows<OrderRow>(
           db,
-          sql`select * from orders where user_id = ${userId} order by created_at desc, id desc limit 100`,
+          sql`select o.*, ${placeZoneSql(sql`o`)} as place_zone from orders o where o.user_id = ${userId}
+            order by o.created_at desc, o.id desc limit 100`,
         ),
       );
     },

@@ -1,3 +1,4 @@
+import { formatDate, MOSCOW } from '../text/dates';
 /** The owner's alerts (issue 45.6): what each watches, and the words a letter and the dashboard's banner use. */
 export type AlertCode =
   | 'exchange-silent'
@@ -47,8 +48,7 @@ export interface AlertRules {
 }
 
 const HOUR = 3_600_000;
-const moscow = (d: Date) =>
-  d.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'long', timeStyle: 'short' });
+const moscow = (d: Date) => `${formatDate(d, 'longDateTime', MOSCOW)} (МСК)`;
 const hoursSince = (d: Date, now: Date) => Math.floor((now.getTime() - d.getTime()) / HOUR);
 
 /** The alerts that hold now, each with what the owner should read about it. */

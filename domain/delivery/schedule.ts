@@ -29,7 +29,6 @@ export const COURIER_SLOTS = ['10:00-13:00', '13:00-16:00', '16:00-19:00', '19:0
 export const SAME_DAY_LEAD_MIN = 120;
 
 /** The zone of a city the database does not know one for (the cities table's default). */
-export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
 
 /** What a shop's readiness depends on besides the stock: its zone and its opening days (null: open every day). */
 export interface ShopClock {

@@ -9,13 +9,13 @@ import { type PickupPoint, pointForAddress } from '../delivery/pickup';
 import {
   chooseInterval,
   courierIntervals,
-  DEFAULT_TIME_ZONE,
   DELIVERY_BORDER,
   DELIVERY_TODAY_MIN_COUNT,
   RESERVE_TIME_BORDER,
   shopReady,
   specDate,
 } from '../delivery/schedule';
+import { MOSCOW } from '../text/dates';
 import { DomainError, isDomainError } from '../errors';
 import type { PaymentsService } from '../payment/payments.service';
 import { normalizePromo, promoAdjustment } from '../pricing/promo';
@@ -102,7 +102,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     const addressType = deliveryType === 'POCHTA' ? 'POST' : 'COURIER';
     const fitting = addresses.filter((a) => a.type === addressType);
     const address = fitting.find((a) => a.id === params.deliveryAddressId) ?? fitting[0] ?? null;
-    const deliveryIntervalList = courierIntervals(ctx.now(), ctx.city?.timeZone ?? DEFAULT_TIME_ZONE, {
+    const deliveryIntervalList = courierIntervals(ctx.now(), ctx.city?.timeZone ?? MOSCOW, {
       sameDayStock: sameDay(lines, warehouseStock),
     });
     const interval = chooseInterval(

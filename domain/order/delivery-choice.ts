@@ -1,12 +1,12 @@
 import type { RequestContext } from '../context';
 import {
   courierIntervals,
-  DEFAULT_TIME_ZONE,
   DELIVERY_TODAY_MIN_COUNT,
   intervalStillValid,
   shopReady,
   specDate,
 } from '../delivery/schedule';
+import { MOSCOW } from '../text/dates';
 import type { SaveInput } from './checkout.types';
 import { orderError } from './order-errors';
 import type { CheckoutRepository, OrderLineFacts } from './ports';
@@ -35,7 +35,7 @@ export async function deliveryOf(
       ctx.city?.id ?? null,
       lines.map((l) => l.offerId),
     );
-    const list = courierIntervals(ctx.now(), ctx.city?.timeZone ?? DEFAULT_TIME_ZONE, {
+    const list = courierIntervals(ctx.now(), ctx.city?.timeZone ?? MOSCOW, {
       sameDayStock: sameDay(lines, warehouseStock),
     });
     const { deliveryIntervalDate: date = '', deliveryIntervalTime: time = '' } = input;

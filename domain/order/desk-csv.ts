@@ -1,16 +1,11 @@
+import { formatDate, zoneName } from '../text/dates';
 import { formatAmount } from '../pricing/price';
 import type { DeskListItem } from './desk';
 
-/** Moscow time, as the desk shows it and Excel reads it as a date. */
-const AT = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  dateStyle: 'short',
-  timeStyle: 'short',
-});
-
-const COLUMNS: readonly [string, (o: DeskListItem) => string][] = [
+/** The columns, the date on the reader's clock as Excel reads a date («31.12.2026, 18:05»), its zone in the title. */
+const columns = (timeZone: string): readonly [string, (o: DeskListItem) => string][] => [
   ['Номер', (o) => o.number],
-  ['Дата', (o) => AT.format(new Date(o.createdAt))],
+  [`Дата (${zoneName(timeZone)})`, (o) => formatDate(o.createdAt, 'dateTime', timeZone)],
   ['Статус', (o) => o.statusName],
   ['Получение', (o) => o.deliveryName],
   ['Куда', (o) => o.place],
@@ -32,9 +27,10 @@ export function csvCell(value: string): string {
 const line = (cells: string[]) => `${cells.map(csvCell).join(';')}\r\n`;
 
 /** The orders desk's CSV (issue 25.3): UTF-8 with a BOM and `;`, so Excel in Russian opens it with Cyrillic intact. */
-export function ordersCsv() {
+export function ordersCsv(timeZone: string) {
+  const all = columns(timeZone);
   return {
-    header: () => `\uFEFF${line(COLUMNS.map(([title]) => title))}`,
-    rows: (orders: DeskListItem[]) => orders.map((o) => line(COLUMNS.map(([, pick]) => pick(o)))).join(''),
+    header: () => `\uFEFF${line(all.map(([title]) => title))}`,
+    rows: (orders: DeskListItem[]) => orders.map((o) => line(all.map(([, pick]) => pick(o)))).join(''),
   };
 }

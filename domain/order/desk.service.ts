@@ -1,5 +1,6 @@
 import type { RequestContext } from '../context';
-import { DEFAULT_TIME_ZONE, localMidnight } from '../delivery/schedule';
+import { localMidnight } from '../delivery/schedule';
+import { MOSCOW } from '../text/dates';
 import { DomainError } from '../errors';
 import type { LimitCatalogue } from '../limits/catalogue';
 import { enforce, type RateLimiter } from '../limits/limits';
@@ -126,8 +127,8 @@ export function createOrderDeskService(deps: {
       shopId: own ?? filter.shopId,
       pointId: filter.pointId,
       q: filter.q?.trim() || undefined,
-      from: from ? localMidnight(from, DEFAULT_TIME_ZONE) : undefined,
-      to: to ? localMidnight(nextDay(to), DEFAULT_TIME_ZONE) : undefined,
+      from: from ? localMidnight(from, MOSCOW) : undefined,
+      to: to ? localMidnight(nextDay(to), MOSCOW) : undefined,
     };
     const overdue = filter.status
       ? undefined
@@ -414,10 +415,10 @@ export function createOrderDeskService(deps: {
       return settled(ctx, id, 'completed', card);
     },
 
-    async *exportCsv(ctx, filter) {
+    async *exportCsv(ctx, filter, timeZone) {
       const { base, statuses, overdue, sort } = query(ctx, filter);
       const now = ctx.now();
-      const csv = ordersCsv();
+      const csv = ordersCsv(timeZone);
       yield csv.header();
       for (let offset = 0; ; offset += EXPORT_BATCH) {
         const { rows } = await deps.reads.list({ ...base, statuses, overdue, sort, limit: EXPORT_BATCH, offset });

@@ -107,6 +107,8 @@ export interface OrderCard {
   delivery: { address?: string; date?: string; time?: string; shop?: string; point?: string; readyDate?: string };
   shopId: number | null;
   reservedUntil: string | null;
+  /** The zone of the shop the order waits at: its «хранится до» is that shop's day. */
+  placeZone: string | null;
   trackingNumber: string | null;
   customer: {
     userId: number | null;
@@ -178,5 +180,6 @@ export interface OrderDeskService {
   /** A try-on: the lines kept are bought, the others go back to stock; totals and bonuses follow; → `completed`. */
   buyout(ctx: RequestContext, id: number, keptLineIds: number[]): Promise<OrderCard>;
   /** The filtered list, every page, as CSV text chunks (UTF-8 with BOM, `;`, formula cells neutralised). */
-  exportCsv(ctx: RequestContext, filter: Omit<DeskFilter, 'page'>): AsyncIterable<string>;
+  /** The list as CSV, its times on the clock of `timeZone` (the member's), named in the date column's title. */
+  exportCsv(ctx: RequestContext, filter: Omit<DeskFilter, 'page'>, timeZone: string): AsyncIterable<string>;
 }

@@ -1,4 +1,5 @@
 import type { Company } from '../content/company';
+import { formatDate, lastDayBefore, MOSCOW } from '../text/dates';
 import {
   orderCancelledSms,
   orderPaidLetter,
@@ -79,9 +80,10 @@ const placeOf = (order: LockedOrder) => order.delivery.shop ?? order.delivery.po
 /** A ready order's code may not match another ready order's: the «Выдача» finds an order by its code alone. */
 const CODE_DRAWS = 5;
 
-const keptUntil = (at: Date | null) =>
-  at
-    ? `до ${new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'Europe/Moscow' }).format(at)}`
+/** The last day a shop keeps the order, on that shop's own clock: the reservation ends at the midnight after it. */
+const keptUntil = (order: LockedOrder) =>
+  order.reservedUntil
+    ? `до ${formatDate(lastDayBefore(order.reservedUntil), 'dayMonth', order.placeZone ?? MOSCOW)}`
     : null;
 
 /**
@@ -130,7 +132,7 @@ export function createOrderMoves(deps: OrderMovesDeps): OrderMoves {
                 ...greet(order),
                 place,
                 code,
-                keptUntil: keptUntil(order.reservedUntil),
+                keptUntil: keptUntil(order),
                 total: order.total,
               }),
             );

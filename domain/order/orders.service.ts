@@ -27,6 +27,8 @@ export interface OrderView {
   delivery: { address?: string; date?: string; time?: string; shop?: string; point?: string; readyDate?: string };
   /** A shop order is kept until then (ISO time); null for the other types. */
   reservedUntil: string | null;
+  /** The time zone of the shop a shop order waits at: its «хранится до» is on that shop's clock. Null otherwise. */
+  placeZone: string | null;
   /** Whether the shopper may cancel it now. */
   canCancel: boolean;
   /** How it is paid and how far the payment got; an order paid on receipt has no status. */

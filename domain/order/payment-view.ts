@@ -1,5 +1,5 @@
+import { formatDate, MOSCOW } from '../text/dates';
 import type { RequestContext } from '../context';
-import { DEFAULT_TIME_ZONE } from '../delivery/schedule';
 import type { PaymentSummary } from '../payment/payments.service';
 import { cancellationText } from '../payment/reasons';
 import { formatAmount } from '../pricing/price';
@@ -25,7 +25,7 @@ export type PaymentState = 'waiting' | 'failed' | 'paid' | 'refunded' | 'expired
 
 /** «до 18:40» on the clock of the visitor's city: until when an online order waits for its payment. */
 export const payByText = (at: Date, ctx: RequestContext) =>
-  `до ${new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: ctx.city?.timeZone ?? DEFAULT_TIME_ZONE }).format(at)}`;
+  `до ${formatDate(at, 'time', ctx.city?.timeZone ?? MOSCOW)}`;
 
 export const PAYMENT_METHOD_NAMES = { CASH: 'При получении', ONLINE: 'Онлайн: картой или через СБП' } as const;
 

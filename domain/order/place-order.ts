@@ -3,7 +3,8 @@ import { splitFullName } from '../cabinet/names';
 import { normalizePhone } from '../auth/phone';
 import { consentOf } from '../consent/consent';
 import { type RequestContext, userIdOf } from '../context';
-import { DEFAULT_TIME_ZONE, dayStart } from '../delivery/schedule';
+import { dayStart } from '../delivery/schedule';
+import { MOSCOW } from '../text/dates';
 import type { Allocation } from '../inventory/allocation';
 import { orderConfirmationLetter, orderSms } from '../messages/templates';
 import type { NewsletterService } from '../newsletter/newsletter.service';
@@ -159,7 +160,7 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
   {
     name: 'limit orders per phone',
     async run({ repo, ordersPerPhoneDay }, { ctx, phone }) {
-      const midnight = dayStart(ctx.now(), ctx.city?.timeZone ?? DEFAULT_TIME_ZONE);
+      const midnight = dayStart(ctx.now(), ctx.city?.timeZone ?? MOSCOW);
       if ((await repo.ordersSince(phone, midnight)) >= ordersPerPhoneDay)
         throw orderError('ERROR_ORDER_LIMIT', 'На этот телефон сегодня оформлено слишком много заказов.', 'limit');
     },
@@ -209,7 +210,7 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
     name: 'count the phone’s orders',
     inTransaction: true,
     async run({ ordersPerPhoneDay }, { ctx, phone }, tx) {
-      const midnight = dayStart(ctx.now(), ctx.city?.timeZone ?? DEFAULT_TIME_ZONE);
+      const midnight = dayStart(ctx.now(), ctx.city?.timeZone ?? MOSCOW);
       if ((await tx.orders.lockPhoneOrdersSince(phone, midnight)) >= ordersPerPhoneDay)
         throw orderError('ERROR_ORDER_LIMIT', 'На этот телефон сегодня оформлено слишком много заказов.', 'limit');
     },

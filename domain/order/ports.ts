@@ -208,5 +208,7 @@ export interface LockedOrder {
   bonusesEarned: number;
   total: number;
   reservedUntil: Date | null;
+  /** The time zone of the shop a shop order waits at; null for an order of no shop. */
+  placeZone: string | null;
   paymentMethod: PaymentMethod;
 }

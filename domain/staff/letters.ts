@@ -1,3 +1,4 @@
+import { formatDate, MOSCOW } from '../text/dates';
 import type { Company } from '../content/company';
 import { emailLayout, SHOP } from '../messages/layout';
 import type { EmailMessage } from '../messages/message';
@@ -14,11 +15,7 @@ export function staffInviteLetter(input: {
   expiresAt: Date;
 }): EmailMessage {
   const title = 'Приглашение в панель управления магазином';
-  const until = input.expiresAt.toLocaleString('ru-RU', {
-    timeZone: 'Europe/Moscow',
-    dateStyle: 'long',
-    timeStyle: 'short',
-  });
+  const until = `${formatDate(input.expiresAt, 'longDateTime', MOSCOW)} (МСК)`;
   return {
     channel: 'email',
     kind: 'staff-invite',

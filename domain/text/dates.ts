@@ -87,3 +87,29 @@ export function formatFor(at: Date | string, style: DateStyle, timeZone: string,
     ? text
     : `${text} (${zoneName(timeZone, when)})`;
 }
+
+/** The last day of a period that ends at a midnight (a shop keeps an order until the midnight after its last day). */
+export const lastDayBefore = (end: Date | string): Date => new Date(toDate(end).getTime() - 1);
+
+const CLOCK_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * A form's `datetime-local` value read on the clock of `timeZone`, as an ISO moment; anything else is passed on for
+ * the form's schema to judge.
+ */
+export function fromClockInput(value: string, timeZone: string): string {
+  const text = value.trim();
+  const m = CLOCK_INPUT.exec(text);
+  if (!m) return text;
+  const wall = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]);
+  // The zone's offset at the moment itself, found from a first guess (right but for the hour a clock is moved).
+  const guess = new Date(wall - offsetMinutes(timeZone, new Date(wall)) * 60_000);
+  return new Date(wall - offsetMinutes(timeZone, guess) * 60_000).toISOString();
+}
+
+/** A moment as a form's `datetime-local` value on the clock of `timeZone`. */
+export function toClockInput(at: Date | string | null, timeZone: string): string {
+  if (at === null) return '';
+  const when = toDate(at);
+  return new Date(when.getTime() + offsetMinutes(timeZone, when) * 60_000).toISOString().slice(0, 16);
+}

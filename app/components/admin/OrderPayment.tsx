@@ -5,7 +5,7 @@ import type { OrderCard } from '../../../domain/order/desk';
 import type { DeskPaymentEvent } from '../../../domain/order/desk-payment';
 import type { Receipt } from '../../../domain/payment/gateway';
 import { formatAmount } from '../../../domain/pricing/price';
-import { when } from '~/lib/admin-orders';
+import { useStaffClock } from '~/lib/staff-clock';
 import css from './OrderPayment.module.css';
 
 const SUBJECTS = { commodity: 'товар', service: 'услуга' } as const;
@@ -113,6 +113,7 @@ export function OrderPayment({
 }
 
 function Events({ events }: { events: DeskPaymentEvent[] }) {
+  const { when } = useStaffClock();
   if (events.length === 0) return null;
   return (
     <ol className={css.events}>

@@ -3,6 +3,8 @@ import { Form, useNavigation } from 'react-router';
 import { imageUrl } from '../../../contract/images';
 import type { OrderView } from '../../../domain/order/orders.service';
 import { formatAmount } from '../../../domain/pricing/price';
+import { lastDayBefore } from '../../../domain/text/dates';
+import { useShopperClock } from '~/lib/shopper-clock';
 import { AskQuestion } from '~/components/feedback/AskQuestion';
 import { LineAmount } from './LineAmount';
 import styles from './Checkout.module.css';
@@ -22,21 +24,12 @@ const NEXT_ONLINE: Record<OrderView['deliveryType'], string> = {
   POCHTA: 'Пришлём трек-номер, как только передадим заказ Почте России.',
 };
 
-const dayFormat = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'Europe/Moscow',
-});
-
 /** The payment state's colour: paid is good news, a failed or missed payment is not. */
 const TONES: Partial<Record<NonNullable<OrderView['payment']['state']>, string>> = {
   paid: 'ok',
   failed: 'bad',
   expired: 'bad',
 };
-
-/** The last day a shop keeps the order: the reservation ends at the midnight after it. */
-const lastKeptDay = (reservedUntil: string) => dayFormat.format(new Date(new Date(reservedUntil).getTime() - 1));
 
 /** Spec §2 `/order/?ORDER_ID=`: the saved order for its owner, with its cancel while the shop has not taken it. */
 export function OrderConfirmation({
@@ -48,6 +41,7 @@ export function OrderConfirmation({
   imgVersion: string;
   result?: { notice?: string; error?: string };
 }) {
+  const { whenIn } = useShopperClock();
   const d = order.delivery;
   const where = d.address ?? d.shop ?? (d.point ? `${d.point}` : '');
   const cancelled = order.status === 'cancelled';
@@ -81,7 +75,7 @@ export function OrderConfirmation({
           {d.date ? `, ${d.date}, ${d.time?.replace('-', '–')}` : ''}
         </p>
         {!cancelled && d.readyDate && order.reservedUntil && (
-          <p>{`Будет готов ${d.readyDate}, хранится до ${lastKeptDay(order.reservedUntil)} включительно.`}</p>
+          <p>{`Будет готов ${d.readyDate}, хранится до ${whenIn(lastDayBefore(order.reservedUntil), order.placeZone, 'dayMonth')} включительно.`}</p>
         )}
         {!cancelled && <p className={styles.muted}>{(online ? NEXT_ONLINE : NEXT)[order.deliveryType]}</p>}
       </section>

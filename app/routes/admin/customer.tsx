@@ -10,7 +10,9 @@ import { formatAmount } from '../../../domain/pricing/price';
 import { roleMay } from '../../../domain/staff/permissions';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
-import { phoneText, when } from '~/lib/admin-orders';
+import { phoneText } from '~/lib/admin-orders';
+import { useStaffClock } from '~/lib/staff-clock';
+import { formatDate } from '../../../domain/text/dates';
 import { Confirm, DeskRefusal, FormResult } from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
@@ -67,13 +69,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${name} — покупатели — ВЬЮГА` }, { name: 'robots', content: 'noindex' }];
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeZone: 'UTC' });
 const birthdayText = (value: string) => {
   const time = Date.parse(value);
-  return Number.isNaN(time) ? value : LONG_DATE.format(time);
+  return Number.isNaN(time) ? value : formatDate(new Date(time), 'longDate', 'UTC');
 };
 
 export default function Customer({ loaderData, actionData }: Route.ComponentProps) {
+  const { when } = useStaffClock();
   const { customer: c, canEdit } = loaderData;
   const result = actionData as FormOutcome | undefined;
   const busy = useNavigation().state !== 'idle';

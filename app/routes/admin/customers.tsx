@@ -3,7 +3,8 @@ import { formatCard } from '../../../domain/cabinet/discount-card';
 import { customerSearchInput } from '../../../domain/customers/customers-admin.schemas';
 import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
-import { phoneText, when } from '~/lib/admin-orders';
+import { phoneText } from '~/lib/admin-orders';
+import { useStaffClock } from '~/lib/staff-clock';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { DeskRefusal } from '~/components/admin/kit';
 import { ListFrame } from '~/components/admin/kit';
@@ -32,6 +33,7 @@ export function meta() {
 }
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
+  const { when } = useStaffClock();
   const { list, q } = loaderData;
   return (
     <>

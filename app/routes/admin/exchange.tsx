@@ -4,7 +4,7 @@ import type { ExchangeLogEntry, ExchangeLogStatus, ExchangeLogType } from '../..
 import { Confirm, FormResult, Pager } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, type PostedForm, staffAction } from '~/lib/admin-action';
-import { when } from '~/lib/admin-orders';
+import { useStaffClock } from '~/lib/staff-clock';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import own from './exchange.module.css';
@@ -119,6 +119,7 @@ function changesOf(entry: ExchangeLogEntry): string[] {
 }
 
 function LogTable({ items }: { items: ExchangeLogEntry[] }) {
+  const { when } = useStaffClock();
   return (
     <div className={own.scroll}>
       <table className={`${styles.table} ${own.log}`}>

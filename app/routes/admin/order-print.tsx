@@ -4,7 +4,8 @@ import type { DeskLine, OrderCard } from '../../../domain/order/desk';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
-import { fullName, orderId, phoneText, when } from '~/lib/admin-orders';
+import { fullName, orderId, phoneText } from '~/lib/admin-orders';
+import { useStaffClock } from '~/lib/staff-clock';
 import { errorText } from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
 import print from './print.module.css';
@@ -52,6 +53,7 @@ const slot = (card: OrderCard) =>
     : '';
 
 export default function OrderPrint({ loaderData }: Route.ComponentProps) {
+  const { when } = useStaffClock();
   const { form, card, company } = loaderData;
   const title =
     form === 'receipt' ? `Товарный чек № ${card.number} от ${when(card.createdAt).split(',')[0]}` : FORMS[form];

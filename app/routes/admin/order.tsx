@@ -5,7 +5,9 @@ import { type OrderStatus, STATE_NAMES } from '../../../domain/order/process';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
-import { fullName, lastKeptDay, orderId, phoneText, when } from '~/lib/admin-orders';
+import { fullName, orderId, phoneText } from '~/lib/admin-orders';
+import { useStaffClock } from '~/lib/staff-clock';
+import { lastDayBefore } from '../../../domain/text/dates';
 import { DomainError } from '../../../domain/errors';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { Confirm, DeskRefusal, FormResult } from '~/components/admin/kit';
@@ -101,6 +103,7 @@ function timeline(card: OrderCard): TimelineItem[] {
 }
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
+  const { when, whenIn, zone } = useStaffClock();
   const { card, imgVersion } = loaderData;
   const busy = useNavigation().state !== 'idle';
   const result = actionData as FormOutcome | undefined;
@@ -334,7 +337,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             <p>{place}</p>
             {d.date && <p>{`Доставка ${d.date}${d.time ? `, ${d.time.replace('-', '–')}` : ''}`}</p>}
             {d.readyDate && <p>{`Будет готов ${d.readyDate}`}</p>}
-            {card.reservedUntil && <p>{`Хранится по ${lastKeptDay(card.reservedUntil)} включительно`}</p>}
+            {card.reservedUntil && (
+              <p>{`Хранится по ${whenIn(lastDayBefore(card.reservedUntil), card.placeZone ?? zone, 'date')} включительно`}</p>
+            )}
             {card.trackingNumber && <p>{`Трек-номер: ${card.trackingNumber}`}</p>}
           </section>
 

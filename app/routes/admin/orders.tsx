@@ -4,7 +4,8 @@ import { DESK_QUEUES } from '../../../domain/order/queues';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
-import { deskFilter, deskQuery, phoneText, SORTS, when } from '~/lib/admin-orders';
+import { deskFilter, deskQuery, phoneText, SORTS } from '~/lib/admin-orders';
+import { useStaffClock } from '~/lib/staff-clock';
 import { STAFF_API } from '../../../contract/staff-api';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { DeskRefusal } from '~/components/admin/kit';
@@ -36,6 +37,7 @@ const STATUSES = Object.entries(STATE_NAMES) as [OrderStatus, string][];
 const DESK_PATH = '/admin/orders/';
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { when } = useStaffClock();
   const { list, filter, shops } = loaderData;
   const all = Object.values(list.counts).reduce((sum, n) => sum + n, 0);
   const tabs = [

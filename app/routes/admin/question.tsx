@@ -6,6 +6,7 @@ import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admi
 import { cachePolicy } from '../../../contract/cache-policy';
 import admin from './admin.module.css';
 import styles from './shops.module.css';
+import { useStaffClock } from '~/lib/staff-clock';
 import type { Route } from './+types/question';
 
 const idOf = (value: string | undefined) => {
@@ -45,17 +46,9 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 /** A stored phone («79990001122») as it is dialled. */
 const phoneText = (phone: string) => (/^\d{11}$/.test(phone) ? `+${phone}` : phone);
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('ru-RU', {
-    timeZone: 'Europe/Moscow',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
-
 export default function Question({ loaderData, actionData }: Route.ComponentProps) {
+  const { when: at } = useStaffClock();
+  const when = (iso: string) => at(iso, 'longDateTime');
   const { question: q, maxAnswer } = loaderData;
   const result = actionData as FormOutcome | undefined;
   const answered = q.answer !== null;

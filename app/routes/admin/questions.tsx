@@ -7,6 +7,7 @@ import { staffPage } from '~/lib/admin';
 import { cachePolicy } from '../../../contract/cache-policy';
 import admin from './admin.module.css';
 import styles from './shops.module.css';
+import { useStaffClock } from '~/lib/staff-clock';
 import type { Route } from './+types/questions';
 
 /** The questions inbox (issue 28.4): unanswered first, then answered, newest first; by topic, state and a search. */
@@ -28,18 +29,11 @@ export function meta() {
 /** A stored phone («79990001122») as it is dialled. */
 const phoneText = (phone: string) => (/^\d{11}$/.test(phone) ? `+${phone}` : phone);
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('ru-RU', {
-    timeZone: 'Europe/Moscow',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
-
 const excerpt = (text: string) => (text.length > 140 ? `${text.slice(0, 140)}…` : text);
 
 export default function Questions({ loaderData }: Route.ComponentProps) {
+  const { when: at } = useStaffClock();
+  const when = (iso: string) => at(iso, 'shortDayTime');
   const { list, filter } = loaderData;
   const { page: _page, ...shown } = filter;
   const filterQuery = Object.fromEntries(Object.entries(shown).filter(([, v]) => v)) as Record<string, string>;

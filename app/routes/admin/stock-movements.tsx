@@ -4,16 +4,11 @@ import { orderNumber } from '../../../domain/order/process';
 import { ListFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
+import { useStaffClock } from '~/lib/staff-clock';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import own from './stock.module.css';
 import type { Route } from './+types/stock-movements';
-
-const TIME = new Intl.DateTimeFormat('ru-RU', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'Europe/Moscow',
-});
 
 /** The movement history of a size in a store (issue 28.2), newest first, 100 a page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = cachePolicy('private');
 
 export default function StockMovements({ loaderData }: Route.ComponentProps) {
+  const { when } = useStaffClock();
   const { items, next, query, offer } = loaderData;
   const size = offer?.sizes[0];
   const more = new URLSearchParams();
@@ -82,7 +78,7 @@ export default function StockMovements({ loaderData }: Route.ComponentProps) {
           <tbody>
             {items.map((m) => (
               <tr key={m.id}>
-                <td>{TIME.format(new Date(m.at))}</td>
+                <td>{when(m.at)}</td>
                 <td>{m.kindTitle}</td>
                 <td className={m.delta > 0 ? own.plus : own.minus}>{m.delta > 0 ? `+${m.delta}` : `−${-m.delta}`}</td>
                 <td>{m.quantity}</td>

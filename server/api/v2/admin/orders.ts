@@ -23,12 +23,12 @@ const orderId = (c: Context<AppEnv>) =>
 /** `/api/v2/admin/orders/*` (issue 25.7): the orders desk — list, export, card, moves, notes, hand-over, refunds. */
 export function ordersAdminApi(services: Services) {
   const calls = staffCalls();
-  const { orderDesk } = services;
+  const { orderDesk, staffAccounts } = services;
   // The export first, so its path is not read as an order's id.
   calls.get(STAFF_API.ordersCsv, 'orders.read', async (c) => {
     const ctx = c.get('ctx');
     const { page: _page, ...all } = queryOf(c, deskFilterInput);
-    const chunks = orderDesk.exportCsv(ctx, all);
+    const chunks = orderDesk.exportCsv(ctx, all, await staffAccounts.timeZone(ctx));
     // The first chunk is read before the answer starts, so a refusal (no right, a bad filter) is a proper 4xx.
     const iterator = chunks[Symbol.asyncIterator]();
     const first = await iterator.next();
