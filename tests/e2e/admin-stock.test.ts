@@ -35,7 +35,7 @@ describe('stock by store', () => {
     await desk.page.getByRole('table', { name: 'Остатки по размерам и складам' }).waitFor();
     const first = desk.page.locator('input[name^="qty-"]').first();
     await first.fill('3');
-    await desk.page.getByLabel('Вид', { exact: true }).selectOption('receipt');
+    await desk.page.locator('select[name="kind"]').selectOption('receipt');
     await desk.page.getByLabel('Причина').fill(reason);
     await desk.page.getByRole('button', { name: 'Провести документ' }).click();
     await desk.page.getByRole('status').filter({ hasText: 'проведено' }).waitFor();
