@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import type { FormOutcome } from '~/lib/admin-action';
-import { Confirm } from './kit';
+import { Confirm, TableFrame } from './kit';
 import type { OrderCard } from '../../../domain/order/desk';
 import type { DeskPaymentEvent } from '../../../domain/order/desk-payment';
 import type { Receipt } from '../../../domain/payment/gateway';
@@ -134,7 +134,7 @@ function ReceiptView({ receipt, title }: { receipt: Receipt; title: string }) {
     <details className={css.receipt}>
       <summary>{title}</summary>
       <p>{`Покупатель: ${contact}`}</p>
-      <div className={css.scroll}>
+      <TableFrame label="Строки чека">
         <table>
           <thead>
             <tr>
@@ -160,7 +160,7 @@ function ReceiptView({ receipt, title }: { receipt: Receipt; title: string }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
     </details>
   );
 }

@@ -49,10 +49,23 @@ export function ListFrame(props: {
       {props.count === 0 ? (
         <p className={kit.empty}>{props.empty}</p>
       ) : (
-        <div className={kit.scroll}>{props.children}</div>
+        <TableFrame label={props.found}>{props.children}</TableFrame>
       )}
       {props.pager && <Pager {...props.pager} />}
     </>
+  );
+}
+
+/**
+ * A table's frame that scrolls sideways when the table is wider than the screen (a phone), so the page never does;
+ * focusable and named, so a keyboard can scroll it too.
+ */
+export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keyboard
+    <div className={kit.scroll} role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { brandCreateInput, brandEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
-import { DeskRefusal, FormResult } from '~/components/admin/kit';
+import { DeskRefusal, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { DomainError } from '../../../domain/errors';
@@ -55,7 +55,7 @@ export default function Brands({ loaderData, actionData }: Route.ComponentProps)
       <FormResult
         result={result && about && result.error ? { ...result, error: `${about.name}: ${result.error}` } : result}
       />
-      <div className={cat.scroll}>
+      <TableFrame label="Бренды">
         <table className={styles.table}>
           <caption className="visually-hidden">Бренды</caption>
           <thead>
@@ -105,7 +105,7 @@ export default function Brands({ loaderData, actionData }: Route.ComponentProps)
             })}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
       <Form
         method="post"
         className={cat.create}

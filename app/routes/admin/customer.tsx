@@ -13,7 +13,7 @@ import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admi
 import { phoneText } from '~/lib/admin-orders';
 import { useStaffClock } from '~/lib/staff-clock';
 import { formatDate } from '../../../domain/text/dates';
-import { Confirm, DeskRefusal, FormResult } from '~/components/admin/kit';
+import { Confirm, DeskRefusal, FormResult, TableFrame } from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
@@ -122,7 +122,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
             {c.orders.length === 0 ? (
               <p>Заказов нет.</p>
             ) : (
-              <div className={desk.scroll}>
+              <TableFrame label="Заказы покупателя">
                 <table className={`${styles.table} ${css.small}`}>
                   <thead>
                     <tr>
@@ -151,7 +151,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableFrame>
             )}
           </section>
           <section className={css.block} aria-labelledby="bonus-history">
@@ -159,7 +159,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
             {c.bonusHistory.length === 0 ? (
               <p>Операций с бонусами не было.</p>
             ) : (
-              <div className={desk.scroll}>
+              <TableFrame label="Бонусы покупателя">
                 <table className={`${styles.table} ${css.small}`}>
                   <thead>
                     <tr>
@@ -186,7 +186,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableFrame>
             )}
           </section>
         </div>

@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from 'react-router';
 import { CHANGE_KINDS, type ChangeKind } from '../../../domain/exchange/ports';
 import type { ExchangeLogEntry, ExchangeLogStatus, ExchangeLogType } from '../../../domain/exchange/exchange-admin';
-import { Confirm, FormResult, Pager } from '~/components/admin/kit';
+import { Confirm, FormResult, Pager, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, type PostedForm, staffAction } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
@@ -121,7 +121,7 @@ function changesOf(entry: ExchangeLogEntry): string[] {
 function LogTable({ items }: { items: ExchangeLogEntry[] }) {
   const { when } = useStaffClock();
   return (
-    <div className={own.scroll}>
+    <TableFrame label="Журнал обмена с 1С, новые сверху">
       <table className={`${styles.table} ${own.log}`}>
         <caption className="visually-hidden">Журнал обмена с 1С, новые сверху</caption>
         <thead>
@@ -189,7 +189,7 @@ function LogTable({ items }: { items: ExchangeLogEntry[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }
 

@@ -1,3 +1,4 @@
+import { TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import {
   CHART_DAYS,
@@ -98,7 +99,7 @@ function DashboardView({ d }: { d: Dashboard }) {
         {d.waiting.items.length === 0 ? (
           <p>Таких заказов нет.</p>
         ) : (
-          <div className={styles.scroll}>
+          <TableFrame label="Заказы, которые ждут дольше обещанного">
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -126,7 +127,7 @@ function DashboardView({ d }: { d: Dashboard }) {
                 Показаны самые давние {d.waiting.items.length} из {d.waiting.total}.
               </p>
             )}
-          </div>
+          </TableFrame>
         )}
       </section>
 
@@ -139,7 +140,7 @@ function DashboardView({ d }: { d: Dashboard }) {
         {d.runningOut.length === 0 ? (
           <p>Таких размеров нет.</p>
         ) : (
-          <div className={styles.scroll}>
+          <TableFrame label="Заканчивающиеся размеры">
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -167,7 +168,7 @@ function DashboardView({ d }: { d: Dashboard }) {
                 )}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )}
       </section>
 

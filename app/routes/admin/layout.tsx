@@ -52,11 +52,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className={styles.page}>
       <nav className={styles.nav} aria-label="Разделы панели управления">
         <span className={styles.brand}>ВЬЮГА · управление</span>
-        {loaderData.sections.map((s) => (
-          <NavLink key={s.to} to={s.to} end={s.to === '/admin/'}>
-            {s.label}
-          </NavLink>
-        ))}
+        <div className={styles.sections}>
+          {loaderData.sections.map((s) => (
+            <NavLink key={s.to} to={s.to} end={s.to === '/admin/'}>
+              {s.label}
+            </NavLink>
+          ))}
+        </div>
         <div className={styles.who}>
           <div>{loaderData.email}</div>
           <div>{loaderData.role}</div>

@@ -5,7 +5,7 @@ import { offerPriceInput, productEditInput } from '../../../domain/catalog/admin
 import { OWNED_BY_1C_NOTE } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
 import { CATALOGUE_BACK } from '~/components/admin/CatalogueTabs';
-import { DeskRefusal } from '~/components/admin/kit';
+import { DeskRefusal, TableFrame } from '~/components/admin/kit';
 import { FormResult } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, type PostedForm, staffAction } from '~/lib/admin-action';
@@ -187,7 +187,7 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
           <section className={cat.block} aria-labelledby="product-sizes">
             <h2 id="product-sizes">Размеры и цены</h2>
             <FormResult result={result} intent="price" />
-            <div className={cat.scroll}>
+            <TableFrame label="Цены размеров, в рублях">
               <table className={`${styles.table} ${cat.sizes}`}>
                 <caption className="visually-hidden">Цены размеров, в рублях</caption>
                 <thead>
@@ -275,7 +275,7 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableFrame>
             {p.offers.some((o) => o.ownedBy1C) && <Owned />}
             <p className={cat.muted}>
               {`Цена на витрине: от ${formatAmount(p.minPrice)}`}

@@ -6,7 +6,7 @@ import { bulkPriceInput } from '../../../domain/catalog/admin/admin.schemas';
 import type { BulkPriceResult } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
 import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
-import { DeskRefusal } from '~/components/admin/kit';
+import { DeskRefusal, TableFrame } from '~/components/admin/kit';
 import { FormResult } from '~/components/admin/kit';
 import { ListFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
@@ -269,7 +269,7 @@ function BulkPreview({ bulk }: { bulk: BulkPriceResult }) {
         {bulk.skipped > 0 && ` Пропущено размеров из 1С: ${bulk.skipped}.`}
       </p>
       {bulk.rows.length > 0 && (
-        <div className={cat.scroll}>
+        <TableFrame label="Изменения цен">
           <table className={`${styles.table} ${cat.list}`}>
             <caption className={cat.muted}>
               {bulk.count > bulk.rows.length ? `Первые ${bulk.rows.length} из ${bulk.count}` : 'Все изменения'}
@@ -306,7 +306,7 @@ function BulkPreview({ bulk }: { bulk: BulkPriceResult }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
       {!bulk.applied && bulk.count > 0 && (
         <Form method="post">

@@ -4,7 +4,7 @@ import { promoUpdateInput } from '../../../domain/pricing/promo-admin.schemas';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, type FormValues, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { promoFormFields, promoWhen, rubles, toLocalInput } from '~/lib/admin-promo';
-import { Confirm } from '~/components/admin/kit';
+import { Confirm, TableFrame } from '~/components/admin/kit';
 import { FormResult } from '~/components/admin/kit';
 import { PromoForm } from '~/components/admin/PromoForm';
 import { cachePolicy } from '../../../contract/cache-policy';
@@ -130,7 +130,7 @@ export default function Promocode({ loaderData, actionData }: Route.ComponentPro
         {uses.length === 0 ? (
           <p className={admin.muted}>Промокод ещё не использовали.</p>
         ) : (
-          <div className={admin.scroll}>
+          <TableFrame label={`Заказы с промокодом ${p.code}`}>
             <table className={admin.table}>
               <caption className="visually-hidden">Заказы с промокодом {p.code}</caption>
               <thead>
@@ -162,7 +162,7 @@ export default function Promocode({ loaderData, actionData }: Route.ComponentPro
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )}
       </section>
     </>

@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { sectionEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
-import { DeskRefusal, FormResult } from '~/components/admin/kit';
+import { DeskRefusal, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { DomainError } from '../../../domain/errors';
@@ -54,7 +54,7 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
       <FormResult
         result={result && about && result.error ? { ...result, error: `${about.name}: ${result.error}` } : result}
       />
-      <div className={cat.scroll}>
+      <TableFrame label="Разделы каталога">
         <table className={`${styles.table} ${cat.list}`}>
           <caption className="visually-hidden">Разделы каталога</caption>
           <thead>
@@ -101,7 +101,7 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
             })}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
     </>
   );
 }

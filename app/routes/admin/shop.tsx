@@ -1,5 +1,5 @@
 import { data, Form, Link } from 'react-router';
-import { FormResult } from '~/components/admin/kit';
+import { FormResult, TableFrame } from '~/components/admin/kit';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { imageUrl } from '../../../contract/images';
 import { WEEKDAYS, type Weekday } from '../../../domain/stores/hours';
@@ -164,7 +164,7 @@ export default function ShopEdit({ loaderData, actionData }: Route.ComponentProp
               ? `Сейчас на сайте: ${shop.hours}. Время — ЧЧ:ММ; закрытие позже открытия или ночью следующего дня, до 06:00.`
               : `Часы по дням не заданы (на сайте: ${shop.hours}). Оставьте все дни пустыми или заполните каждый.`}
           </p>
-          <div className={styles.scroll}>
+          <TableFrame label="Часы работы по дням">
             <table className={styles.week}>
               <tbody>
                 {WEEKDAYS.map((d) => (
@@ -175,7 +175,7 @@ export default function ShopEdit({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         </fieldset>
         <fieldset>
           <legend>Особые дни</legend>

@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import { ROLE_TITLES } from '../../../domain/staff/permissions';
 import { STAFF_ROLES } from '../../../domain/staff/staff-member';
 import { memberId, staffInviteInput, staffRoleInput } from '../../../domain/staff/staff.schemas';
-import { FormResult } from '~/components/admin/kit';
+import { FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
@@ -59,7 +59,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           roleResult?.error && about ? { ...roleResult, error: `${about.email}: ${roleResult.error}` } : roleResult
         }
       />
-      <div className={styles.scroll}>
+      <TableFrame label="Сотрудники магазина">
         <table className={styles.table}>
           <caption className="visually-hidden">Сотрудники магазина</caption>
           <thead>
@@ -122,7 +122,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             ))}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
       <h2>Пригласить сотрудника</h2>
       <FormResult result={result} intent="invite" />
       <Form

@@ -5,7 +5,7 @@ import {
   STOCK_DOCUMENT_TITLES,
   stockDocumentInput,
 } from '../../../domain/inventory/stock-documents.schemas';
-import { Confirm, FormResult } from '~/components/admin/kit';
+import { Confirm, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
@@ -94,7 +94,7 @@ export default function Stock({ loaderData, actionData }: Route.ComponentProps) 
           {table.product.ownedBy1C && <p className={own.owned}>Остатки: {ownedNote}</p>}
           {/* A document posted leaves an empty form: a second click does not post it twice. */}
           <Form method="post" className={own.document} key={result?.done ?? 'document'}>
-            <div className={styles.scroll}>
+            <TableFrame label="Остатки по размерам и складам">
               <table className={`${styles.table} ${own.cells}`}>
                 <caption className="visually-hidden">Остатки по размерам и складам</caption>
                 <thead>
@@ -142,7 +142,7 @@ export default function Stock({ loaderData, actionData }: Route.ComponentProps) 
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableFrame>
             <fieldset>
               <legend>Документ</legend>
               <label>

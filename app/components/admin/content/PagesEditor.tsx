@@ -5,6 +5,7 @@ import type { FormOutcome } from '~/lib/admin-action';
 import admin from '../../../routes/admin/admin.module.css';
 import styles from '../../../routes/admin/content.module.css';
 import { Facts } from './Facts';
+import { TableFrame } from '../kit';
 
 /** The outcome of the pages' forms: a preview carries the text rendered. */
 export type PageOutcome = FormOutcome & { html?: string };
@@ -110,7 +111,7 @@ export function Pages({
       </p>
       {editing && <PageEditor page={page} result={result} facts={facts} />}
       <h2>Все страницы</h2>
-      <div className={admin.scroll}>
+      <TableFrame label="Все страницы">
         <table className={admin.table}>
           <thead>
             <tr>
@@ -137,7 +138,7 @@ export function Pages({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
     </>
   );
 }
