@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api';
 import { STAFF_API } from '../../contract/staff-api';
-import { formatAmount, formatPrice } from '../../domain/pricing/price';
 import { ignorePoolErrorsOnClose, type OfferFacts } from '../support/basket-offers';
 import { type CheckoutKit, checkoutKit } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
@@ -42,6 +41,15 @@ const orders = new Map<number, Awaited<ReturnType<typeof charged>>>();
 const chargedFor = (offer: Offer) => orders.get(offer.id)?.total as number;
 
 const one = <T>(list: T[]) => list[0] as T;
+/**
+ * A price as a shopper must read it, written here rather than taken from the formatter under test: roubles in groups
+ * of three and the kopecks when there are any — the charged amount to the kopeck.
+ */
+const exact = (kopecks: number) =>
+  `${String(Math.floor(kopecks / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}${kopecks % 100 ? `,${String(kopecks % 100).padStart(2, '0')}` : ''}`;
+/** A catalogue price («1 719 руб.») and an amount to pay («1 719 ₽»). */
+const formatPrice = (kopecks: number) => `${exact(kopecks)}\u00a0руб.`;
+const formatAmount = (kopecks: number) => `${exact(kopecks)}\u00a0₽`;
 /** Whether a page holds the text; says which text and where when not (a page is too long to print). */
 const shows = (html: string, text: string, where: string) =>
   expect(html.includes(text), `${where}: ${text}`).toBe(true);
