@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEMO_COMPANY } from '../domain/content/company';
 import { SHOP } from '../domain/messages/layout';
+import { PRICE_ROUNDINGS } from '../domain/pricing/price-rounding';
 
 /** An optional setting: unset or empty is none, anything else must pass `schema` (and its Russian message shows). */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -68,6 +69,8 @@ const settingsSchema = z.object({
   /** The 1C price type (its name or `Ид`) that is the shop's price, and the one shown crossed out (issue 26). */
   EXCHANGE_RETAIL_PRICE_TYPE: z.string().trim().min(1).default('Розничная'),
   EXCHANGE_OLD_PRICE_TYPE: z.string().trim().min(1).default('Старая цена'),
+  /** The pricing rule a price gets when it is set by 1C or the back office (decision 0030); shown as stored. */
+  PRICE_ROUNDING: z.enum(PRICE_ROUNDINGS, { error: 'ожидается none, roubles-down или tens-down' }).default('none'),
   /**
    * Seconds one 1C import request may write before it answers `progress` and goes on at the next one; 0 writes one
    * batch per request.

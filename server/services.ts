@@ -122,6 +122,7 @@ export function createServices(deps: {
     | 'EXCHANGE_RETAIL_PRICE_TYPE'
     | 'EXCHANGE_OLD_PRICE_TYPE'
     | 'EXCHANGE_STEP_SECONDS'
+    | 'PRICE_ROUNDING'
     | 'FEEDBACK_EMAIL'
     | 'COMPANY_NAME'
     | 'COMPANY_INN'
@@ -378,12 +379,17 @@ export function createServices(deps: {
       store: exchangeCatalogueStore(db, clock),
       photos: packagePhotos(photoFiles),
       priceTypes: { retail: settings.EXCHANGE_RETAIL_PRICE_TYPE, old: settings.EXCHANGE_OLD_PRICE_TYPE },
+      priceRounding: settings.PRICE_ROUNDING,
       stepMs: settings.EXCHANGE_STEP_SECONDS * 1000,
       clock,
       stopping: deps.stopping,
     }),
     exchangeAdmin: createExchangeAdminService({ repo: exchangeAdminRepository(db), write: staffWrite }),
-    catalogAdmin: createCatalogAdminService({ repo: catalogAdminRepository(db), write: staffWrite }),
+    catalogAdmin: createCatalogAdminService({
+      repo: catalogAdminRepository(db),
+      write: staffWrite,
+      priceRounding: settings.PRICE_ROUNDING,
+    }),
     photos: createPhotosService({
       rows: photoWrites(db),
       write: staffWrite,

@@ -18,6 +18,7 @@ import {
   type ImportStep,
 } from './ports';
 import type { GroupRecord, PackageRecord, WarehouseRecord } from './records';
+import type { PriceRounding } from '../pricing/price-rounding';
 
 /** Records written in one transaction: a batch of offers with 20 stores each is about 10 000 stock rows. */
 export const BATCH = { products: 200, offers: 500 } as const;
@@ -95,6 +96,8 @@ export interface CatalogueImportDeps {
   store: CatalogueStore;
   photos: PackagePhotos;
   priceTypes: PriceTypeSetting;
+  /** The shop's pricing rule, applied to the prices a file sets. */
+  priceRounding: PriceRounding;
   /** The most one request may spend before it answers `progress` (1C waits for each answer). */
   stepMs: number;
   clock: () => Date;
@@ -246,7 +249,7 @@ export function createCatalogueImporter(deps: CatalogueImportDeps): CatalogueImp
           batch.products.push(productInput(record, properties));
           break;
         case 'offer': {
-          const offer = offerInput(record, priceRoles);
+          const offer = offerInput(record, priceRoles, deps.priceRounding);
           if (offer.stock) log.scope.sawStock = true;
           batch.offers.push(offer);
           break;

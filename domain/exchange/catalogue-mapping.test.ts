@@ -139,6 +139,19 @@ describe('1C names to the shop’s fields', () => {
     ).toBe(true);
   });
 
+  it('sets prices under the shop’s pricing rule, and as 1C gives them without one', () => {
+    const roles = new Map([
+      ['r', 'retail' as const],
+      ['o', 'old' as const],
+    ]);
+    const prices = [
+      { priceTypeId: 'r', kopecks: 171_900, currency: 'RUB' },
+      { priceTypeId: 'o', kopecks: 599_900, currency: 'RUB' },
+    ];
+    expect(offerInput(offer({ prices }), roles).prices).toEqual({ retail: 171_900, old: 599_900 });
+    expect(offerInput(offer({ prices }), roles, 'tens-down').prices).toEqual({ retail: 171_000, old: 599_000 });
+  });
+
   it('orders sizes by letters or their first number', () => {
     expect(['XL', 'S', 'M'].sort((a, b) => sizeSort(a) - sizeSort(b))).toEqual(['S', 'M', 'XL']);
     expect(sizeSort('44-46')).toBe(44);

@@ -1,5 +1,6 @@
 import { PROPS, type PropCode } from '../catalog/filter/props';
 import type { OfferRecord, ProductRecord, PropertyRecord } from './records';
+import { type PriceRounding, roundPrice } from '../pricing/price-rounding';
 
 /**
  * How 1C's words become the shop's fields (issue 26): a property by its name, a value by its text, a price type by a
@@ -160,7 +161,12 @@ export function offerPrice(
 /** The size worn when 1C gives none: a scarf, a hat. */
 export const ONE_SIZE = 'Единый';
 
-export function offerInput(record: OfferRecord, roles: ReadonlyMap<string, PriceRole | null>): OfferInput {
+/** An offer of a file as the shop stores it; its prices under the shop's pricing rule (`PRICE_ROUNDING`). */
+export function offerInput(
+  record: OfferRecord,
+  roles: ReadonlyMap<string, PriceRole | null>,
+  rounding: PriceRounding = 'none',
+): OfferInput {
   let sizeName: string | null = null;
   let colorName: string | null = null;
   for (const c of record.characteristics) {
@@ -174,7 +180,7 @@ export function offerInput(record: OfferRecord, roles: ReadonlyMap<string, Price
     const role = roles.get(p.priceTypeId);
     if (!role) continue;
     prices ??= { retail: null, old: null };
-    prices[role] = p.kopecks;
+    prices[role] = roundPrice(p.kopecks, rounding);
   }
   const hasStock = record.stock.length > 0 || record.quantity !== null;
   return {

@@ -4,13 +4,14 @@ import { discountPercent, formatAmount, formatPrice, formatRoubles } from './pri
 describe('formatRoubles', () => {
   it.each([
     [0, '0'],
-    [990, '0'],
+    [990, '9,90'],
     [1000, '10'],
-    [1299990, '12\u00a0990'],
-    [1299999, '12\u00a0990'],
+    [171900, '1\u00a0719'],
+    [499500, '4\u00a0995'],
+    [1299990, '12\u00a0999,90'],
     [9000000, '90\u00a0000'],
-    [123456789, '1\u00a0234\u00a0560'],
-  ])('%i kopecks -> %s', (kopecks, text) => {
+    [123456789, '1\u00a0234\u00a0567,89'],
+  ])('%i kopecks -> %s, as charged', (kopecks, text) => {
     expect(formatRoubles(kopecks)).toBe(text);
   });
 

@@ -11,6 +11,7 @@ import {
   type SectionRow,
 } from './catalog-admin';
 import { isOnSale } from '../on-sale';
+import { type PriceRounding, roundPrices } from '../../pricing/price-rounding';
 import { changedPrice, priceProblem, roublesOf, ruleText } from './rules';
 
 const productNotFound = () => new DomainError('not_found', 'Товар не найден.', 'PRODUCT_NOT_FOUND');
@@ -43,8 +44,10 @@ export function treeOrder(sections: readonly SectionRow[]): SectionRow[] {
 export function createCatalogAdminService(deps: {
   repo: CatalogAdminRepository;
   write: StaffWrite;
+  /** The shop's pricing rule: a price set here is stored, shown and charged as it makes it. */
+  priceRounding: PriceRounding;
 }): CatalogAdminService {
-  const { repo, write } = deps;
+  const { repo, write, priceRounding } = deps;
 
   async function card(id: number) {
     const found = await repo.card(id);
@@ -126,9 +129,10 @@ export function createCatalogAdminService(deps: {
       return card(id);
     },
 
-    async setPrice(ctx, offerId, input) {
-      const problem = priceProblem(input.price, input.oldPrice);
+    async setPrice(ctx, offerId, typed) {
+      const problem = priceProblem(typed.price, typed.oldPrice);
       if (problem) throw new DomainError('validation', problem, 'INVALID_PRICE');
+      const input = roundPrices(typed, priceRounding);
       return write(ctx, 'offer.price', { id: offerId }, async ({ catalog }) => {
         const offer = await catalog.lockOffer(offerId);
         if (!offer) throw new DomainError('not_found', 'Размер товара не найден.', 'OFFER_NOT_FOUND');
@@ -153,7 +157,7 @@ export function createCatalogAdminService(deps: {
       requirePermission(ctx, 'catalog.edit');
       const { filter, rule, keepOld } = input;
       const row = (o: Awaited<ReturnType<CatalogAdminRepository['filteredOffers']>>[number]) => {
-        const next = changedPrice(o, rule, keepOld);
+        const next = roundPrices(changedPrice(o, rule, keepOld), priceRounding);
         return {
           offerId: o.id,
           productId: o.productId,

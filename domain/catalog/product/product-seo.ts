@@ -35,11 +35,6 @@ function capitalize(s: string): string {
   return s.charAt(0).toLocaleUpperCase('ru') + s.slice(1);
 }
 
-/** Price as the page shows it (rounded down to tens of roubles), for machine-readable markup. */
-function shownRoubles(kopecks: number): number {
-  return Math.floor(kopecks / 1000) * 10;
-}
-
 function offerAvailability(o: ProductOffer): string {
   if (o.canBuy) return 'https://schema.org/InStock';
   if (o.inShops) return 'https://schema.org/InStoreOnly';
@@ -70,7 +65,7 @@ export function productJsonLd(
         '@type': 'Offer',
         sku: `${item.article}-${o.sizeName}`,
         name: `Размер ${o.sizeName}`,
-        price: shownRoubles(o.price).toFixed(2),
+        price: (o.price / 100).toFixed(2),
         priceCurrency: 'RUB',
         availability: offerAvailability(o),
         itemCondition: 'https://schema.org/NewCondition',
