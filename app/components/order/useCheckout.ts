@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { orderPageFromJson } from '../../../contract/basket-json';
 import { normalizePhone } from '../../../domain/auth/phone';
 import type { OrderPageData, OrderParams } from '../../../domain/order/checkout.types';
 import { reachGoal } from '~/lib/analytics';
@@ -73,7 +74,7 @@ export function useCheckout(props: CheckoutProps) {
   /** Asks for the whole state with the page's choices and `patch`; it replaces the page's. */
   async function load(patch: OrderParams = {}) {
     const answer = await postRpc('sale.order.data', wire(params(patch)));
-    if (answer.ok) setState(answer.data);
+    if (answer.ok) setState(orderPageFromJson(answer.data));
     else setError(answer.message);
   }
 
@@ -107,13 +108,13 @@ export function useCheckout(props: CheckoutProps) {
       const answer = await postRpc('sale.order.setDiscountCard', wire(params({ discountCard: card })));
       if (!answer.ok) return setCardError(answer.message);
       setCardError(null);
-      setState(answer.data);
+      setState(orderPageFromJson(answer.data));
     });
 
   const removeCard = () =>
     run('card', async () => {
       const answer = await postRpc('sale.order.resetDiscountCard', wire(params({ discountCard: undefined })));
-      if (answer.ok) setState(answer.data);
+      if (answer.ok) setState(orderPageFromJson(answer.data));
       else setError(answer.message);
     });
 
@@ -158,7 +159,7 @@ export function useCheckout(props: CheckoutProps) {
   async function saveAddress(fields: Record<string, string>): Promise<string | null> {
     const answer = await postRpc('sale.order.delivery.setAddress', { ...wire(params()), ...fields });
     if (!answer.ok) return answer.message;
-    setState(answer.data);
+    setState(orderPageFromJson(answer.data));
     return null;
   }
 
