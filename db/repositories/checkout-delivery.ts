@@ -10,12 +10,12 @@ import { shopSourceSql } from './availability';
 import { type AddressRow, cabinetRepository, columns, toAddress } from './cabinet';
 
 /** The checkout's reads (and the guest's address) for delivery: prices, addresses, pickup points and shops. */
-export type CheckoutDeliveryReads = Pick<
+export type CheckoutDelivery = Pick<
   CheckoutRepository,
   'deliveryPrices' | 'addresses' | 'addAddress' | 'pickupPoints' | 'shopsOf' | 'shop' | 'shopFor'
 >;
 
-export function checkoutDeliveryReads(db: Db): CheckoutDeliveryReads {
+export function checkoutDelivery(db: Db): CheckoutDelivery {
   return {
     async deliveryPrices() {
       const rows = await queryRows<{ type: DeliveryType; price: number; free_from: number | null }>(

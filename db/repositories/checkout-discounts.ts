@@ -4,7 +4,7 @@ import type { PromoCode } from '../../domain/pricing/promo';
 import { type Db, queryRows } from '../client';
 
 /** The checkout's discounts: the session's promo codes, a code's terms and uses, discount cards. */
-export type CheckoutDiscountReads = Pick<
+export type CheckoutDiscounts = Pick<
   CheckoutRepository,
   | 'sessionPromoCodes'
   | 'addPromoCode'
@@ -16,7 +16,7 @@ export type CheckoutDiscountReads = Pick<
   | 'card'
 >;
 
-export function checkoutDiscountReads(db: Db): CheckoutDiscountReads {
+export function checkoutDiscounts(db: Db): CheckoutDiscounts {
   return {
     async sessionPromoCodes(sessionId) {
       const rows = await queryRows<{ code: string }>(

@@ -6,7 +6,7 @@ import { orderableOnlineSql } from './availability';
 import { ownerSql } from './basket';
 
 /** The checkout's reads of the cart: its lines at the offers' prices, and which sizes can be bought online now. */
-export type CheckoutLineReads = Pick<CheckoutRepository, 'orderLines' | 'soldOutLines' | 'offerLine' | 'sizesOf'>;
+export type CheckoutLines = Pick<CheckoutRepository, 'orderLines' | 'soldOutLines' | 'offerLine' | 'sizesOf'>;
 
 interface LineRow {
   id: number;
@@ -34,7 +34,7 @@ const toLine = (r: LineRow): OrderLineFacts => ({
   brandId: Number(r.brand_id),
 });
 
-export function checkoutLineReads(db: Db): CheckoutLineReads {
+export function checkoutLines(db: Db): CheckoutLines {
   /** The cart's lines of products on sale that can (or cannot) be bought online now. */
   async function cartLines(owner: BasketOwner, orderable: boolean): Promise<OrderLineFacts[]> {
     const rows = await queryRows<LineRow>(

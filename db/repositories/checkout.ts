@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { CheckoutRepository } from '../../domain/order/ports';
 import { type Db, queryRows } from '../client';
-import { checkoutDeliveryReads } from './checkout-delivery';
-import { checkoutDiscountReads } from './checkout-discounts';
-import { checkoutLineReads } from './checkout-lines';
+import { checkoutDelivery } from './checkout-delivery';
+import { checkoutDiscounts } from './checkout-discounts';
+import { checkoutLines } from './checkout-lines';
 
 /**
  * The checkout's reads around an order, outside its transaction: the cart's lines, delivery, discounts, and the
@@ -11,9 +11,9 @@ import { checkoutLineReads } from './checkout-lines';
  */
 export function checkoutRepository(db: Db): CheckoutRepository {
   return {
-    ...checkoutLineReads(db),
-    ...checkoutDeliveryReads(db),
-    ...checkoutDiscountReads(db),
+    ...checkoutLines(db),
+    ...checkoutDelivery(db),
+    ...checkoutDiscounts(db),
     async confirmedPhones(sessionId, userId) {
       const rows = await queryRows<{ phone: string | null }>(
         db,

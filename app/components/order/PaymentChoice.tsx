@@ -1,4 +1,5 @@
-import type { Checkout, PaymentMethod } from './useCheckout';
+import type { PaymentMethod } from '../../../domain/order/ports';
+import type { Checkout } from './useCheckout';
 import styles from './Checkout.module.css';
 
 const PAYMENT_METHODS: [PaymentMethod, string, string][] = [

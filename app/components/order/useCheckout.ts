@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { orderPageFromJson } from '../../../contract/basket-json';
 import { normalizePhone } from '../../../domain/auth/phone';
 import type { OrderPageData, OrderParams } from '../../../domain/order/checkout.types';
+import type { PaymentMethod } from '../../../domain/order/ports';
 import { reachGoal } from '~/lib/analytics';
 import { postRpc } from '~/lib/api';
 import { writeCookie } from '~/lib/cookies';
-
-export type PaymentMethod = 'CASH' | 'ONLINE';
 
 export interface CheckoutProps {
   state: OrderPageData;
