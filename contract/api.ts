@@ -3,13 +3,12 @@ import type { DiscountCard } from '../domain/cabinet/discount-card';
 import type { User } from '../domain/auth/user';
 import type { BasketCounts } from '../domain/basket/ports';
 import type { PickupPoint } from '../domain/delivery/pickup';
-import type { OrderPageData } from '../domain/order/checkout.types';
 import type { OrderShop } from '../domain/order/ports';
 import type { OrderView } from '../domain/order/orders.service';
 import type { ReserveData, ShopView } from '../domain/stores/shops.service';
-import type { Basket } from '../domain/basket/basket';
 import type { ShopAvailability } from '../domain/catalog/product/product';
 import type { Region } from '../domain/regions/regions.service';
+import type { BasketJson, OrderPageJson } from './basket-json';
 import type { ListPayload, ProductPayload, SectionEntry } from './catalog';
 
 /**
@@ -69,7 +68,7 @@ export const ADMIN_API = {
 } as const;
 
 interface BasketAnswer {
-  basket: Basket;
+  basket: BasketJson;
 }
 
 /** What each `/api/v2` call answers in `data`. */
@@ -143,7 +142,7 @@ export interface RpcAnswers {
   'sale.order.basket.toWishlist': BasketAnswer;
   'sale.order.basket.setQuantity': BasketAnswer;
   'sale.order.basket.setSize': BasketAnswer;
-  'sale.order.delivery.setAddress': OrderPageData;
+  'sale.order.delivery.setAddress': OrderPageJson;
   'sale.order.setPromocode': { promocodeList: string[] };
   'sale.order.resetPromocode': { promocodeList: string[] };
   /** The saved order: the browser goes to `/order/?ORDER_ID={id}`, or an online one to where it is paid (issue 27). */
@@ -151,10 +150,10 @@ export interface RpcAnswers {
   'sale.reserve.data': ReserveData;
   /** The order of the reservation, and its number as the shop says it. */
   'sale.reserve.save': { id: number; number: string };
-  'sale.order.data': OrderPageData;
-  'sale.order.delivery.getIntervalData': OrderPageData;
-  'sale.order.setDiscountCard': OrderPageData;
-  'sale.order.resetDiscountCard': OrderPageData;
+  'sale.order.data': OrderPageJson;
+  'sale.order.delivery.getIntervalData': OrderPageJson;
+  'sale.order.setDiscountCard': OrderPageJson;
+  'sale.order.resetDiscountCard': OrderPageJson;
 }
 
 export type RpcMethod = keyof RpcAnswers;

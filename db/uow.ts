@@ -5,7 +5,8 @@ import { credentialsRepository } from './repositories/credentials';
 import { auditRepository } from './repositories/audit';
 import { basketRepository } from './repositories/basket';
 import { consentRepository } from './repositories/consents';
-import { orderWrites } from './repositories/checkout';
+import { orderChangeWrites } from './repositories/order-changes';
+import { orderPlacementWrites } from './repositories/order-placement';
 import { newsletterRepository } from './repositories/newsletter';
 import { outboxRepository } from './repositories/outbox';
 import { paymentWrites } from './repositories/payments';
@@ -32,7 +33,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     discountCards: discountCardRepository(db),
     consents: consentRepository(db),
     newsletter: newsletterRepository(db),
-    orders: orderWrites(db),
+    orders: { ...orderPlacementWrites(db), ...orderChangeWrites(db) },
     outbox: outboxRepository(db),
     payments: paymentWrites(db),
     phoneCodes: phoneCodeRepository(db),

@@ -2,11 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../contract/api';
 import { GUEST } from '../../domain/auth/user';
-import type { Basket } from '../../domain/basket/basket';
+import type { BasketJson, BasketLineJson } from '../../contract/basket-json';
 
 type Store = typeof import('./basket-store');
 
-function basket(availableCount: number, delayCount = 0): Basket {
+/** A basket as the API answers it and the cache holds it. */
+function basket(availableCount: number, delayCount = 0): BasketJson {
   return {
     available: [],
     delay: [],
@@ -17,6 +18,17 @@ function basket(availableCount: number, delayCount = 0): Basket {
     totals: { quantity: availableCount, base: 0, discount: 0, discountPercent: 0, total: 0 },
   };
 }
+
+/** A cart line of two units as the API answers it: `price` is the line's sum. */
+const LINE: BasketLineJson = {
+  id: 3,
+  product: { id: 1, name: 'Пуховик', brandName: 'Норд', category: 'пуховик', color: 'Чёрный', url: '/p/', image: null },
+  offer: { id: 30, sizeName: '48', price: 100_000, oldPrice: null, colorName: 'Чёрный' },
+  quantity: 2,
+  price: 200_000,
+  maxQuantity: 5,
+  canBuy: true,
+};
 
 const KEY = `${location.hostname}:basket`;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -43,7 +55,7 @@ function withVisitorState(other: (url: string) => Promise<Response>) {
       : other(url);
 }
 
-function cache(value: Basket, expires = Date.now() + 60_000, version = 1) {
+function cache(value: BasketJson, expires = Date.now() + 60_000, version = 1) {
   localStorage.setItem(KEY, JSON.stringify({ version, expires, value }));
 }
 
@@ -73,6 +85,12 @@ describe('starting the basket', () => {
     store.startBasket();
     await vi.waitFor(() => expect(store.getBasket()?.availableCount).toBe(2));
     expect(calls()).toEqual([]);
+  });
+
+  it('reads a cached line’s sum from the spec’s price', async () => {
+    cache({ ...basket(2), available: [LINE] });
+    store.startBasket();
+    await vi.waitFor(() => expect(store.getBasket()?.available[0]?.lineTotal).toBe(200_000));
   });
 
   it('needs no basket call for an empty basket without a cache', async () => {
@@ -151,6 +169,14 @@ describe('changes', () => {
         { sessid: 'S1', method: 'event.set', event1: 'goal', event2: 'add_to_cart', params: '{"offerId":42}' },
       ],
     ]);
+  });
+
+  it('takes a line’s sum from the answer’s price, and caches the basket as it was answered', async () => {
+    const answered = { ...basket(2), available: [LINE] };
+    fetchMock.mockImplementation(() => answer({ status: 'ok', data: { basket: answered } }));
+    const result = await store.addToBasket(30);
+    expect(result.ok && result.basket.available[0]?.lineTotal).toBe(200_000);
+    expect(JSON.stringify(JSON.parse(localStorage.getItem(KEY) ?? '').value)).toBe(JSON.stringify(answered));
   });
 
   it('an error answer leaves the cache alone and passes the first message on', async () => {

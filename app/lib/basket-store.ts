@@ -7,6 +7,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { Basket } from '../../domain/basket/basket';
 import { reachGoal, sendEvent } from './analytics';
 import { API } from '../../contract/api';
+import { type BasketJson, basketFromJson, basketToJson } from '../../contract/basket-json';
 import { type ApiAnswer, postApi, postRpc } from './api';
 import { loadVisitor, useVisitor } from './visitor';
 import { parseEntry, readEntry, storageKey, writeEntry } from './storage';
@@ -28,9 +29,12 @@ function publish(basket: Basket): void {
   for (const listener of listeners) listener();
 }
 
-/** A basket the server answered: it becomes the copy of this tab and, through the cache, of the other tabs. */
+/**
+ * A basket the server answered: it becomes the copy of this tab and, through the cache (in the API's form, which
+ * every tab of any version reads), of the other tabs.
+ */
 export function setBasket(basket: Basket): void {
-  writeEntry(BASKET_KEY, basket, BASKET_LIFETIME_S);
+  writeEntry(BASKET_KEY, basketToJson(basket), BASKET_LIFETIME_S);
   publish(basket);
 }
 
@@ -48,8 +52,9 @@ export function refreshBasket(): Promise<Basket | null> {
   loading ??= postApi('basketState', { method: 'sale.basket.state' })
     .then((answer) => {
       if (!answer.ok) return null;
-      setBasket(answer.data.basket);
-      return answer.data.basket;
+      const basket = basketFromJson(answer.data.basket);
+      setBasket(basket);
+      return basket;
     })
     .finally(() => {
       loading = null;
@@ -59,8 +64,8 @@ export function refreshBasket(): Promise<Basket | null> {
 
 function onStorage(event: StorageEvent): void {
   if (event.key !== storageKey(BASKET_KEY)) return;
-  const basket = parseEntry<Basket>(event.newValue);
-  if (basket) publish(basket);
+  const basket = parseEntry<BasketJson>(event.newValue);
+  if (basket) publish(basketFromJson(basket));
 }
 
 /**
@@ -75,9 +80,9 @@ export function startBasket(): void {
     // A page loader or a change may have set the basket while the counts were on their way.
     if (current || !visitor) return;
     const counts = visitor.basket;
-    const cached = readEntry<Basket>(BASKET_KEY);
+    const cached = readEntry<BasketJson>(BASKET_KEY);
     if (cached && cached.availableCount === counts.availableCount && cached.delayCount === counts.delayCount) {
-      publish(cached);
+      publish(basketFromJson(cached));
     } else if (counts.availableCount > 0 || counts.delayCount > 0) {
       void refreshBasket();
     }
@@ -90,11 +95,12 @@ function changed(basket: Basket): void {
 }
 
 /** A basket change by an `/api/v2` call or a `POST /api/` method: its answered basket becomes the copy. */
-async function change(answer: Promise<ApiAnswer<{ basket: Basket }>>): Promise<BasketResult> {
+async function change(answer: Promise<ApiAnswer<{ basket: BasketJson }>>): Promise<BasketResult> {
   const result = await answer;
   if (!result.ok) return result;
-  changed(result.data.basket);
-  return { ok: true, basket: result.data.basket };
+  const basket = basketFromJson(result.data.basket);
+  changed(basket);
+  return { ok: true, basket };
 }
 
 export async function addToBasket(offerId: number): Promise<BasketResult> {

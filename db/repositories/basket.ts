@@ -9,7 +9,7 @@ const sessionUser = (sessionId: string) =>
   sql`(select u.id from sessions s join users u on u.id = s.user_id where s.id = ${sessionId})`;
 
 /** The owner's lines, for basket_lines aliased `l`. */
-function ownerSql(owner: OwnerRef): SQL {
+export function ownerSql(owner: OwnerRef): SQL {
   if (owner.userId === 'session')
     return sql`(l.user_id = ${sessionUser(owner.sessionId)}
       or (l.session_id = ${owner.sessionId} and l.user_id is null and not exists ${sessionUser(owner.sessionId)}))`;

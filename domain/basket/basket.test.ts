@@ -39,7 +39,7 @@ describe('buildBasket', () => {
   });
 
   it('prices a line as the offer price times the quantity and caps it at the online stock', () => {
-    expect(basket.available[0]).toMatchObject({ price: 2_598_000, quantity: 2, maxQuantity: 8, canBuy: true });
+    expect(basket.available[0]).toMatchObject({ lineTotal: 2_598_000, quantity: 2, maxQuantity: 8, canBuy: true });
     expect(basket.available[0]?.offer).toEqual({
       id: 1,
       sizeName: '48',

@@ -3,7 +3,10 @@ import { type BasketTotals, basketTotals } from '../pricing/totals';
 /** The most of one size a line may hold. */
 export const MAX_LINE_QUANTITY = 99;
 
-/** Spec §3 Basket line. Money in kopecks; `price` is the line's sum (offer price × quantity). */
+/**
+ * Spec §3 Basket line. Money in kopecks; `lineTotal` is the line's sum (offer price × quantity), which the API calls
+ * `price` (contract/basket-json.ts).
+ */
 export interface BasketLine {
   id: number;
   product: {
@@ -17,7 +20,7 @@ export interface BasketLine {
   };
   offer: { id: number; sizeName: string; price: number; oldPrice: number | null; colorName: string };
   quantity: number;
-  price: number;
+  lineTotal: number;
   /** Units the online sources can ship now: the cap for this line's quantity. */
   maxQuantity: number;
   /** Whether the offer can be bought online at the moment (spec §4). */
@@ -95,7 +98,7 @@ export function buildBasket(rows: BasketRow[]): Basket {
         colorName: r.colorName,
       },
       quantity: r.quantity,
-      price: r.price * r.quantity,
+      lineTotal: r.price * r.quantity,
       maxQuantity,
       canBuy: maxQuantity > 0,
     };

@@ -133,7 +133,10 @@ export interface CheckoutRepository {
 }
 
 /** The order's writes, inside its unit of work; its reads are `OrderReads` (orders.service.ts). */
-export interface OrderWrites {
+export type OrderWrites = OrderPlacementWrites & OrderChangeWrites;
+
+/** Placing an order: the limits it takes under lock, its rows, and the cart it empties. */
+export interface OrderPlacementWrites {
   /**
    * The orders the phone placed since `since`, counted under a lock on the phone held to the transaction's end: two
    * saves of one phone at once count one after the other, so the daily limit holds.
@@ -155,6 +158,10 @@ export interface OrderWrites {
   spendBonuses(userId: number, amount: number): Promise<boolean>;
   /** Removes the cart lines and the promo codes the order took, and forgets a removed card: the next order starts anew. */
   clearTaken(owner: BasketOwner, lineIds: number[]): Promise<void>;
+}
+
+/** Changes to a placed order: its status moves and what they give back or credit, notes, the try-on's returns. */
+export interface OrderChangeWrites {
   /** Reads an order for a change of its status and locks its row until the transaction ends. */
   lockForChange(id: number): Promise<LockedOrder | null>;
   /**

@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { RPC_PATH, type RpcAnswers, type RpcMethod } from '../../contract/api';
+import { basketToJson, orderPageToJson } from '../../contract/basket-json';
 import { lineInput, quantityInput, sizeInput } from '../../domain/basket/basket.schemas';
 import { DomainError } from '../../domain/errors';
 import { enforce } from '../../domain/limits/limits';
@@ -39,22 +40,24 @@ export function rpcApi(services: Services, writes: MiddlewareHandler<AppEnv>) {
 
   const methods: { [M in RpcMethod]: Method<M> } = {
     'sale.order.basket.delete': withInput(lineInput, async (c, { id }) => ({
-      basket: await basket.deleteLine(c.get('ctx'), id),
+      basket: basketToJson(await basket.deleteLine(c.get('ctx'), id)),
     })),
     'sale.order.basket.toWishlist': withInput(lineInput, async (c, { id }) => ({
-      basket: await basket.lineToWishlist(c.get('ctx'), id),
+      basket: basketToJson(await basket.lineToWishlist(c.get('ctx'), id)),
     })),
     'sale.order.basket.setQuantity': withInput(quantityInput, async (c, { id, quantity }) => ({
-      basket: await basket.setQuantity(c.get('ctx'), id, quantity),
+      basket: basketToJson(await basket.setQuantity(c.get('ctx'), id, quantity)),
     })),
     'sale.order.basket.setSize': withInput(sizeInput, async (c, { id, offerId }) => ({
-      basket: await basket.setSize(c.get('ctx'), id, offerId),
+      basket: basketToJson(await basket.setSize(c.get('ctx'), id, offerId)),
     })),
-    'sale.order.delivery.setAddress': withInput(setAddressInput, (c, input) =>
-      services.checkout.setAddress(
-        c.get('ctx'),
-        { ...input, cookieInterval: intervalCookies(c) },
-        savedAddressOf(input),
+    'sale.order.delivery.setAddress': withInput(setAddressInput, async (c, input) =>
+      orderPageToJson(
+        await services.checkout.setAddress(
+          c.get('ctx'),
+          { ...input, cookieInterval: intervalCookies(c) },
+          savedAddressOf(input),
+        ),
       ),
     ),
     'sale.order.setPromocode': withInput(promocodeInput, async (c, { promocode }) => {
@@ -70,17 +73,21 @@ export function rpcApi(services: Services, writes: MiddlewareHandler<AppEnv>) {
       services.shops.reserveData(c.get('ctx'), offerId),
     ),
     'sale.reserve.save': withInput(reserveSaveInput, (c, input) => services.checkout.reserve(c.get('ctx'), input)),
-    'sale.order.data': withInput(orderParamsInput, (c, params) =>
-      services.checkout.data(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) }),
+    'sale.order.data': withInput(orderParamsInput, async (c, params) =>
+      orderPageToJson(await services.checkout.data(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) })),
     ),
-    'sale.order.delivery.getIntervalData': withInput(orderParamsInput, (c, params) =>
-      services.checkout.data(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) }),
+    'sale.order.delivery.getIntervalData': withInput(orderParamsInput, async (c, params) =>
+      orderPageToJson(await services.checkout.data(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) })),
     ),
-    'sale.order.setDiscountCard': withInput(orderParamsInput, (c, params) =>
-      services.checkout.setDiscountCard(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) }),
+    'sale.order.setDiscountCard': withInput(orderParamsInput, async (c, params) =>
+      orderPageToJson(
+        await services.checkout.setDiscountCard(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) }),
+      ),
     ),
-    'sale.order.resetDiscountCard': withInput(orderParamsInput, (c, params) =>
-      services.checkout.resetDiscountCard(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) }),
+    'sale.order.resetDiscountCard': withInput(orderParamsInput, async (c, params) =>
+      orderPageToJson(
+        await services.checkout.resetDiscountCard(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) }),
+      ),
     ),
   };
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_API } from '../../contract/staff-api';
-import { orderWrites } from '../../db/repositories/checkout';
+import { orderPlacementWrites } from '../../db/repositories/order-placement';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { checkoutKit } from '../support/checkout';
 import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
@@ -146,7 +146,7 @@ describe('promo codes in the back office', () => {
     await promoOf(await create({ code, kind: 'percent', value: 5 }));
     await merch.call(codePath(STAFF_API.promocodeStop, code));
     const taken = await app.database.db.transaction((tx) =>
-      orderWrites(tx).takePromo(code, 'phone:79110000000', { maxUses: null, perCustomer: null }),
+      orderPlacementWrites(tx).takePromo(code, 'phone:79110000000', { maxUses: null, perCustomer: null }),
     );
     expect(taken).toBe('stopped');
     expect((await stored(code))[0]?.uses).toBe(0);

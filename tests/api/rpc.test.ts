@@ -41,6 +41,17 @@ describe('POST /api/ basket methods', () => {
     expect(body.basket.totals.total).toBe(offer.price * 3);
   });
 
+  it('sale.order.data carries the basket lines as spec §3 has them, price being the line sum', async () => {
+    const offer = buyable[2] as OfferFacts;
+    const { v, basket } = await visitorWithCart([offer]);
+    await rpc(v, { method: 'sale.order.basket.setQuantity', id: basket.available[0].id, quantity: 2 });
+    const { status, body } = await rpc(v, { method: 'sale.order.data' });
+    expect(status).toBe(200);
+    const [line] = body.basket.available;
+    expect(Object.keys(line)).toEqual(['id', 'product', 'offer', 'quantity', 'price', 'maxQuantity', 'canBuy']);
+    expect(line).toMatchObject({ quantity: 2, price: offer.price * 2 });
+  });
+
   it('sale.order.basket.setQuantity refuses more than the online stock, 0 and junk', async () => {
     const offer = buyable[1] as OfferFacts;
     const { v, basket } = await visitorWithCart([offer]);

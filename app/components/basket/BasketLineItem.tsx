@@ -106,7 +106,7 @@ export function BasketLineItem({ line, imgVersion }: { line: BasketLine; imgVers
       </fieldset>
       <div className={styles.sum}>
         <Money
-          price={line.price}
+          price={line.lineTotal}
           oldPrice={offer.oldPrice ? offer.oldPrice * line.quantity : null}
           percent={discountPercent(offer.price, offer.oldPrice)}
           stacked

@@ -13,7 +13,7 @@ function line(offerId: number, quantity = 1): BasketLine {
   return {
     id: offerId * 10,
     quantity,
-    price: 100_000 * quantity,
+    lineTotal: 100_000 * quantity,
     maxQuantity: 5,
     canBuy: true,
     product: {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { basketToJson } from '../../../contract/basket-json';
 import { addInput, offerInput, stateInput } from '../../../domain/basket/basket.schemas';
 import { cancelInput, pickupByAddressInput, shopGetInput } from '../../../domain/order/order.schemas';
 import type { Services } from '../../../domain/services';
@@ -13,20 +14,20 @@ export function saleApi(services: Services) {
   const { basket } = services;
   route(api, 'basketState', ['POST'], async (c) => {
     await parseInput(c, stateInput);
-    return { basket: await basket.state(c.get('ctx')) };
+    return { basket: basketToJson(await basket.state(c.get('ctx'))) };
   });
   route(api, 'basketAdd', ['POST'], async (c) => {
     // Only the offer and a quantity are read: a price sent along is never used.
     const { offerId, quantity } = await parseInput(c, addInput);
-    return { basket: await basket.add(c.get('ctx'), offerId, quantity) };
+    return { basket: basketToJson(await basket.add(c.get('ctx'), offerId, quantity)) };
   });
   route(api, 'wishlistAdd', ['POST'], async (c) => {
     const { offerId } = await parseInput(c, offerInput);
-    return { basket: await basket.addToWishlist(c.get('ctx'), offerId) };
+    return { basket: basketToJson(await basket.addToWishlist(c.get('ctx'), offerId)) };
   });
   route(api, 'wishlistDelete', ['POST'], async (c) => {
     const { offerId } = await parseInput(c, offerInput);
-    return { basket: await basket.removeFromWishlist(c.get('ctx'), offerId) };
+    return { basket: basketToJson(await basket.removeFromWishlist(c.get('ctx'), offerId)) };
   });
   // The order page's delivery helpers (spec §7).
   route(api, 'pickupPointByAddress', ['GET', 'POST'], async (c) => {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { Basket } from '../../../domain/basket/basket';
+import type { BasketJson } from '../../../contract/basket-json';
 import { baseURL } from './browser';
 
 /** The online stock of an offer, as the basket reports it to a throwaway visitor. */
@@ -17,7 +17,7 @@ export async function onlineStock(offerId: number): Promise<number> {
 }
 
 /** Puts units of the offer in this browser's cart through the cart call, as the product page's button does. */
-export function addToCart(page: Page, offerId: number, quantity = 1): Promise<Basket> {
+export function addToCart(page: Page, offerId: number, quantity = 1): Promise<BasketJson> {
   return page.evaluate(
     async ([offer, units]) => {
       const state = await (await fetch('/api/v2/user/state/')).json();

@@ -1,0 +1,45 @@
+import { PlacesMap } from '~/components/maps/PlacesMap';
+import type { Checkout } from './useCheckout';
+import styles from './Checkout.module.css';
+
+/** The city's shops, on the map and as a list; a shop not every line can be brought to cannot be chosen. */
+export function ShopChoice({ checkout }: { checkout: Checkout }) {
+  const { state, refresh } = checkout;
+  const shopAllowed = (shopId: number) => state.items.every((item) => item.allowedShopIds.includes(shopId));
+  return (
+    <fieldset className={`${styles.sub} ${styles.choices}`}>
+      <legend className={styles.legend}>Магазин в городе {state.city?.name}</legend>
+      <PlacesMap
+        places={state.shops.filter((s) => shopAllowed(s.id))}
+        chosenId={state.deliveryShopData?.id ?? null}
+        onChoose={(id) => refresh({ deliveryShopId: id })}
+        label="Магазины на карте"
+      />
+      {state.shops.map((s) => {
+        const allowed = shopAllowed(s.id);
+        return (
+          <label key={s.id} className={styles.choice} data-disabled={!allowed || undefined}>
+            <input
+              type="radio"
+              name="deliveryShopId"
+              checked={state.deliveryShopData?.id === s.id}
+              disabled={!allowed}
+              onChange={() => refresh({ deliveryShopId: s.id })}
+            />
+            <span>
+              {s.name}, {s.address}
+              <span className={styles.muted}>
+                {allowed ? s.hours : 'сюда заказ не доставить: не все товары можно привезти'}
+              </span>
+            </span>
+          </label>
+        );
+      })}
+      {state.shopDeliverySrok && (
+        <p className={styles.notice} role="status">
+          Заказ будет готов к выдаче {state.shopDeliverySrok}. Бесплатно, оплата в магазине.
+        </p>
+      )}
+    </fieldset>
+  );
+}
