@@ -1,4 +1,4 @@
-import type { Receipt } from '../payment/gateway';
+import type { Receipt, RefundStatus } from '../payment/gateway';
 import type { PaymentEvent } from '../payment/ports';
 import type { PaymentSummary } from '../payment/payments.service';
 import { cancellationText, PAYMENT_STATUS_NAMES } from '../payment/reasons';
@@ -16,7 +16,7 @@ export interface DeskPayment {
     statusName: string;
     amount: number;
     providerId: string | null;
-    /** Why the provider canceled it, in Russian. */
+    /** Why it was cancelled, in Russian. */
     declined: string | null;
     receipt: Receipt;
     events: DeskPaymentEvent[];
@@ -57,10 +57,10 @@ const SOURCES: Readonly<Record<string, string>> = {
   staff: 'сотрудник',
 };
 
-const REFUND_STATUS_NAMES: Readonly<Record<string, string>> = {
+const REFUND_STATUS_NAMES: Readonly<Record<RefundStatus, string>> = {
   pending: 'Отправлен, ждёт ответа',
-  succeeded: 'Деньги возвращены',
-  canceled: 'Отклонён',
+  refunded: 'Деньги возвращены',
+  failed: 'Отклонён',
 };
 
 const EVENT_NAMES: Readonly<Record<string, string>> = {
@@ -91,7 +91,7 @@ export function deskPayment(summary: PaymentSummary, staff: ReadonlyMap<number, 
         at: e.at.toISOString(),
         text: `${prefix}${names[e.status] ?? e.status}`,
         sourceName: sourceName(e.source),
-        note: e.status === 'canceled' && !prefix && e.note ? cancellationText(e.note) : e.note,
+        note: e.status === 'cancelled' && !prefix && e.note ? cancellationText(e.note) : e.note,
       }),
     );
   return {
@@ -106,7 +106,7 @@ export function deskPayment(summary: PaymentSummary, staff: ReadonlyMap<number, 
       statusName: PAYMENT_STATUS_NAMES[p.status],
       amount: p.amount,
       providerId: p.providerPaymentId,
-      declined: p.status === 'canceled' ? cancellationText(p.cancellationReason) : null,
+      declined: p.status === 'cancelled' ? cancellationText(p.cancellationReason) : null,
       receipt: p.receipt,
       events: events(p.events, EVENT_NAMES, ''),
     })),
