@@ -1,5 +1,5 @@
 import type { Receipt, RefundStatus } from '../payment/gateway';
-import type { PaymentEvent } from '../payment/ports';
+import type { PaymentEvent, PaymentRecord } from '../payment/ports';
 import type { PaymentSummary } from '../payment/payments.service';
 import { cancellationText, PAYMENT_STATUS_NAMES } from '../payment/reasons';
 
@@ -47,14 +47,18 @@ export interface DeskPaymentEvent {
 const SOURCES: Readonly<Record<string, string>> = {
   checkout: 'оформление заказа',
   'order-page': 'страница заказа',
-  notification: 'уведомление ЮKassa',
   page: 'возврат на страницу заказа',
   return: 'возврат на страницу заказа',
   reconcile: 'сверка',
   expiry: 'проверка срока оплаты',
   order: 'отмена заказа',
-  provider: 'ответ ЮKassa',
   staff: 'сотрудник',
+};
+
+/** What the provider's own news are called, by the provider the payment went through. */
+const PROVIDER_SOURCES: Readonly<Record<PaymentRecord['provider'], { notification: string; provider: string }>> = {
+  yookassa: { notification: 'уведомление ЮKassa', provider: 'ответ ЮKassa' },
+  test: { notification: 'тестовый шлюз', provider: 'ответ тестового шлюза' },
 };
 
 const REFUND_STATUS_NAMES: Readonly<Record<RefundStatus, string>> = {
@@ -81,16 +85,19 @@ export function staffIdsOf(summary: PaymentSummary): number[] {
 
 export function deskPayment(summary: PaymentSummary, staff: ReadonlyMap<number, string>): DeskPayment {
   const staffName = (id: number) => staff.get(id) ?? `сотрудник № ${id}`;
-  const sourceName = (source: string) => {
+  const providerOf = new Map(summary.payments.map((p) => [p.id, p.provider]));
+  const sourceName = (source: string, paymentId: number) => {
     const id = /^staff:(\d+)$/.exec(source)?.[1];
-    return id ? staffName(Number(id)) : (SOURCES[source] ?? source);
+    if (id) return staffName(Number(id));
+    const provider = PROVIDER_SOURCES[providerOf.get(paymentId) ?? 'yookassa'];
+    return source === 'notification' || source === 'provider' ? provider[source] : (SOURCES[source] ?? source);
   };
   const events = (list: PaymentEvent[], names: Readonly<Record<string, string>>, prefix: string) =>
     list.map(
       (e): DeskPaymentEvent => ({
         at: e.at.toISOString(),
         text: `${prefix}${names[e.status] ?? e.status}`,
-        sourceName: sourceName(e.source),
+        sourceName: sourceName(e.source, e.paymentId),
         note: e.status === 'cancelled' && !prefix && e.note ? cancellationText(e.note) : e.note,
       }),
     );
