@@ -31,7 +31,12 @@ CREATE FUNCTION "payment_words_receipt"(receipt jsonb) RETURNS jsonb LANGUAGE sq
   ELSE jsonb_set(receipt, '{items}', (
     SELECT jsonb_agg(
       (item - 'vatCode' - 'paymentSubject' - 'paymentMode') || jsonb_build_object(
-        'vat', CASE (item ->> 'vatCode')::int WHEN 1 THEN '"none"'::jsonb WHEN 2 THEN '0'::jsonb WHEN 3 THEN '10'::jsonb WHEN 4 THEN '20'::jsonb WHEN 5 THEN '"10/110"'::jsonb WHEN 6 THEN '"20/120"'::jsonb WHEN 7 THEN '5'::jsonb WHEN 8 THEN '7'::jsonb WHEN 9 THEN '"5/105"'::jsonb WHEN 10 THEN '"7/107"'::jsonb WHEN 11 THEN '22'::jsonb WHEN 12 THEN '"22/122"'::jsonb END,
+        'vat', CASE (item ->> 'vatCode')::int
+          WHEN 1 THEN '"none"'::jsonb WHEN 2 THEN '0'::jsonb WHEN 3 THEN '10'::jsonb
+          WHEN 4 THEN '20'::jsonb WHEN 5 THEN '"10/110"'::jsonb WHEN 6 THEN '"20/120"'::jsonb
+          WHEN 7 THEN '5'::jsonb WHEN 8 THEN '7'::jsonb WHEN 9 THEN '"5/105"'::jsonb
+          WHEN 10 THEN '"7/107"'::jsonb WHEN 11 THEN '22'::jsonb WHEN 12 THEN '"22/122"'::jsonb
+        END,
         'kind', CASE item ->> 'paymentSubject' WHEN 'service' THEN 'service' ELSE 'goods' END,
         'settlement', CASE item ->> 'paymentMode' WHEN 'full_payment' THEN 'full' ELSE 'advance' END)
       ORDER BY n)
@@ -48,7 +53,13 @@ UPDATE "refunds" SET "status" = CASE "status" WHEN 'succeeded' THEN 'refunded' W
   "receipt" = "payment_words_receipt"("receipt");--> statement-breakpoint
 -- A payment's cancelled event notes the provider's reason code (or a sentence, kept as it is).
 UPDATE "payment_events" SET
-  "note" = CASE WHEN "status" = 'canceled' AND "note" IN ('3d_secure_failed', 'call_issuer', 'canceled_by_merchant', 'card_expired', 'country_forbidden', 'expired_on_capture', 'expired_on_confirmation', 'fraud_suspected', 'general_decline', 'identification_required', 'insufficient_funds', 'internal_timeout', 'invalid_card_number', 'invalid_csc', 'issuer_unavailable', 'payment_method_limit_exceeded', 'payment_method_restricted', 'permission_revoked', 'unsupported_mobile_operator') THEN "payment_words_reason"("note") ELSE "note" END,
+  "note" = CASE WHEN "status" = 'canceled' AND "note" IN (
+    '3d_secure_failed', 'call_issuer', 'canceled_by_merchant', 'card_expired', 'country_forbidden',
+    'expired_on_capture', 'expired_on_confirmation', 'fraud_suspected', 'general_decline',
+    'identification_required', 'insufficient_funds', 'internal_timeout', 'invalid_card_number',
+    'invalid_csc', 'issuer_unavailable', 'payment_method_limit_exceeded', 'payment_method_restricted',
+    'permission_revoked', 'unsupported_mobile_operator'
+  ) THEN "payment_words_reason"("note") ELSE "note" END,
   "status" = "payment_words_status"("status")
   WHERE "refund_id" IS NULL;--> statement-breakpoint
 UPDATE "payment_events" SET "status" = CASE "status" WHEN 'succeeded' THEN 'refunded' WHEN 'canceled' THEN 'failed' ELSE "status" END

@@ -23,7 +23,7 @@ export const payments = pgTable(
     capture: boolean('capture').notNull(),
     /** Where the shopper confirms it while it is pending. */
     confirmationUrl: text('confirmation_url'),
-    /** Why it was cancelled, in the shop's words (`insufficient_funds`, `confirmation_lapsed`…: domain/payment/reasons). */
+    /** Why it was cancelled, in the shop's words (`insufficient_funds`…: domain/payment/reasons.ts). */
     cancellationReason: text('cancellation_reason'),
     /** The 54-FZ receipt sent with the payment. */
     receipt: jsonb('receipt').notNull(),

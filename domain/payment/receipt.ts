@@ -48,7 +48,7 @@ export interface RefundReceiptInput {
 
 /**
  * The shop's rules for a 54-FZ receipt: a line's name (the fiscal «наименование предмета расчёта») holds at most 128
- * characters, and a receipt at most 100 lines, what the kassas and the providers behind them take in one receipt.
+ * characters; a receipt at most 100 lines, the shop's own cap, the smallest a provider in use accepts (YooKassa's).
  */
 export const RECEIPT_RULES = { maxLines: 100, maxLineName: 128 } as const;
 const DELIVERY = 'Доставка';
