@@ -9,6 +9,7 @@ import { countedPort } from './ops/counted-port';
 import { createAlertsService } from '../domain/alerts/alerts.service';
 import { alertsRepository } from '../db/repositories/alerts';
 import { yookassaGateway } from './payment/yookassa';
+import { vatRateOf } from './payment/yookassa-words';
 import type { Database } from '../db/client';
 import { scryptHasher } from './auth/passwords';
 import { cabinetRepository, discountCardRepository, personalDataRepository } from '../db/repositories/cabinet';
@@ -213,7 +214,7 @@ export function createServices(deps: {
     ),
     moves,
     captureAtOnce: settings.PAYMENT_CAPTURE === 'one-stage',
-    vatCode: settings.PAYMENT_VAT_CODE,
+    vat: vatRateOf(settings.PAYMENT_VAT_CODE),
     orderLink,
     newKey: randomUUID,
     now: clock,

@@ -103,7 +103,7 @@ export function exchangeRepository(db: Db): ExchangeRepository {
           from orders o
           left join lateral (
             select min(e.at) as at from payments p join payment_events e on e.payment_id = p.id
-            where p.order_id = o.id and e.refund_id is null and e.status in ('waiting_for_capture', 'succeeded')
+            where p.order_id = o.id and e.refund_id is null and e.status in ('held', 'paid')
           ) paid on true
           where o.exported_at is null and (o.payment_method <> 'ONLINE' or paid.at is not null)
           order by o.id limit ${limit}`,

@@ -20,7 +20,7 @@ interface PaymentRow {
   amount: number;
   capture: boolean;
   confirmation_url: string | null;
-  cancellation_reason: string | null;
+  cancellation_reason: PaymentRecord['cancellationReason'];
   receipt: Receipt;
   capture_key: string | null;
   capture_amount: number | null;
@@ -181,14 +181,14 @@ export function paymentReads(db: Db): PaymentReads {
       const pending = await queryRows<PaymentRow>(
         db,
         sql`select ${PAYMENT_COLUMNS} from payments
-          where status = 'pending' and provider = ${provider} and provider_payment_id is not null
+          where status = 'awaiting' and provider = ${provider} and provider_payment_id is not null
             and updated_at <= ${quiet} and created_at > ${at(2 * 3_600_000)}
           order by id limit ${limit}`,
       );
       const held = await queryRows<PaymentRow>(
         db,
         sql`select ${PAYMENT_COLUMNS} from payments
-          where status = 'waiting_for_capture' and provider = ${provider}
+          where status = 'held' and provider = ${provider}
             and ((capture_key is not null or cancel_key is not null) and updated_at <= ${quiet}
               or updated_at <= ${at(24 * 3_600_000)})
           order by id limit ${limit}`,
@@ -279,7 +279,7 @@ export function paymentWrites(db: Db): PaymentWrites {
     async refundedOf(paymentId) {
       const [row] = await queryRows<{ sum: number | string | null }>(
         db,
-        sql`select coalesce(sum(amount), 0) as sum from refunds where payment_id = ${paymentId} and status <> 'canceled'`,
+        sql`select coalesce(sum(amount), 0) as sum from refunds where payment_id = ${paymentId} and status <> 'failed'`,
       );
       return Number(row?.sum ?? 0);
     },

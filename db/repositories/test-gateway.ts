@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PaymentStatus, Receipt } from '../../domain/payment/gateway';
+import type { DeclineReason } from '../../domain/payment/reasons';
 import { type Db, queryRows } from '../client';
 
 /** A payment on the embedded test gateway's books (kopecks). */
@@ -11,7 +12,7 @@ export interface TestPayment {
   description: string;
   returnUrl: string;
   metadata: Record<string, string>;
-  cancellationReason: string | null;
+  cancellationReason: DeclineReason | null;
   refunded: number;
 }
 
@@ -19,7 +20,7 @@ export interface TestRefund {
   id: string;
   paymentId: string;
   amount: number;
-  status: 'succeeded';
+  status: 'refunded';
 }
 
 /** The test gateway's own books: what a provider keeps on its side. */
@@ -37,7 +38,7 @@ export interface TestGatewayStore {
     id: string,
     from: PaymentStatus[],
     to: PaymentStatus,
-    patch?: { amount?: number; reason?: string },
+    patch?: { amount?: number; reason?: DeclineReason },
   ): Promise<TestPayment | null>;
   /** A refund of a charged payment within what is left of it; the same key answers the same refund. */
   refund(input: {
@@ -58,7 +59,7 @@ interface Row {
   description: string;
   return_url: string;
   metadata: Record<string, string>;
-  cancellation_reason: string | null;
+  cancellation_reason: DeclineReason | null;
   refunded: number | string;
 }
 
@@ -87,7 +88,7 @@ const refund = (r: RefundRow): TestRefund => ({
   id: r.id,
   paymentId: r.payment_id,
   amount: Number(r.amount),
-  status: 'succeeded',
+  status: 'refunded',
 });
 
 export function testGatewayStore(db: Db): TestGatewayStore {
@@ -100,7 +101,7 @@ export function testGatewayStore(db: Db): TestGatewayStore {
       await db.execute(sql`
         insert into test_gateway_payments (id, idempotence_key, status, amount, capture, description, return_url,
           metadata, receipt)
-        values (${p.id}, ${p.idempotenceKey}, 'pending', ${p.amount}, ${p.capture}, ${p.description}, ${p.returnUrl},
+        values (${p.id}, ${p.idempotenceKey}, 'awaiting', ${p.amount}, ${p.capture}, ${p.description}, ${p.returnUrl},
           ${JSON.stringify(p.metadata)}::jsonb, ${JSON.stringify(p.receipt)}::jsonb)
         on conflict (idempotence_key) do nothing`);
       const [row] = await queryRows<Row>(
@@ -134,7 +135,7 @@ export function testGatewayStore(db: Db): TestGatewayStore {
           sql`select id, payment_id, amount from test_gateway_refunds where idempotence_key = ${r.idempotenceKey}`,
         );
         if (known) return refund(known);
-        if (paid?.status !== 'succeeded') return 'not_charged';
+        if (paid?.status !== 'paid') return 'not_charged';
         const [sum] = await queryRows<{ sum: number | string }>(
           tx,
           sql`select coalesce(sum(amount), 0) as sum from test_gateway_refunds where payment_id = ${r.paymentId}`,
@@ -142,8 +143,8 @@ export function testGatewayStore(db: Db): TestGatewayStore {
         if (Number(sum?.sum ?? 0) + r.amount > Number(paid.amount)) return 'too_much';
         await tx.execute(sql`
           insert into test_gateway_refunds (id, idempotence_key, payment_id, amount, status, receipt)
-          values (${r.id}, ${r.idempotenceKey}, ${r.paymentId}, ${r.amount}, 'succeeded', ${JSON.stringify(r.receipt)}::jsonb)`);
-        return { id: r.id, paymentId: r.paymentId, amount: r.amount, status: 'succeeded' };
+          values (${r.id}, ${r.idempotenceKey}, ${r.paymentId}, ${r.amount}, 'refunded', ${JSON.stringify(r.receipt)}::jsonb)`);
+        return { id: r.id, paymentId: r.paymentId, amount: r.amount, status: 'refunded' };
       });
     },
 

@@ -16,13 +16,14 @@ export const payments = pgTable(
     /** The provider's id, known once `create` answered. */
     providerPaymentId: text('provider_payment_id'),
     idempotenceKey: text('idempotence_key').notNull(),
-    /** `pending`, `waiting_for_capture`, `succeeded`, `canceled` (YooKassa's words). */
-    status: text('status').notNull().default('pending'),
+    /** `awaiting`, `held`, `paid`, `cancelled`: the shop's words (decision 0029), whatever the provider. */
+    status: text('status').notNull().default('awaiting'),
     amount: integer('amount').notNull(),
     /** One stage (captured at once) or two (held until the order is handed over). */
     capture: boolean('capture').notNull(),
     /** Where the shopper confirms it while it is pending. */
     confirmationUrl: text('confirmation_url'),
+    /** Why it was cancelled, in the shop's words (`insufficient_funds`…: domain/payment/reasons.ts). */
     cancellationReason: text('cancellation_reason'),
     /** The 54-FZ receipt sent with the payment. */
     receipt: jsonb('receipt').notNull(),
@@ -38,7 +39,7 @@ export const payments = pgTable(
     index('payments_order_idx').on(t.orderId),
     uniqueIndex('payments_key_idx').on(t.idempotenceKey),
     uniqueIndex('payments_provider_id_idx').on(t.provider, t.providerPaymentId),
-    index('payments_open_idx').on(t.status).where(sql`${t.status} in ('pending', 'waiting_for_capture')`),
+    index('payments_open_idx').on(t.status).where(sql`${t.status} in ('awaiting', 'held')`),
   ],
 );
 
@@ -50,6 +51,7 @@ export const paymentEvents = pgTable(
     paymentId: integer('payment_id').notNull(),
     /** A refund's events name it; null for the payment's own. */
     refundId: integer('refund_id'),
+    /** The payment's or the refund's status it reached, or a step: `cancel_requested`, `capture_failed`… */
     status: text('status').notNull(),
     /** `checkout`, `notification`, `return` (the shopper back on the order page), `reconcile`, `staff:3`, `expiry`. */
     source: text('source').notNull(),
@@ -69,7 +71,7 @@ export const refunds = pgTable(
     paymentId: integer('payment_id').notNull(),
     orderId: integer('order_id').notNull(),
     amount: integer('amount').notNull(),
-    /** `pending` until the provider answers, then `succeeded` or `canceled`. */
+    /** `pending` until the provider answers, then `refunded` or `failed`. */
     status: text('status').notNull().default('pending'),
     idempotenceKey: text('idempotence_key').notNull(),
     providerRefundId: text('provider_refund_id'),
@@ -77,7 +79,7 @@ export const refunds = pgTable(
     /** Who asked: a staff id, or null for the shop itself (a payment that came after its order expired). */
     staffId: integer('staff_id'),
     receipt: jsonb('receipt').notNull(),
-    /** The provider's refusal, in its words, when it was canceled. */
+    /** The provider's refusal, in its words, when it failed. */
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -91,8 +93,8 @@ export const refunds = pgTable(
 );
 
 /**
- * The embedded test gateway's own books (the provider's side of a payment, as YooKassa would keep it): the shop's
- * tables above never read them, only the gateway's adapter does.
+ * The embedded test gateway's own books (the provider's side of a payment, in the shop's words): the shop's tables
+ * above never read them, only the gateway's adapter does.
  */
 export const testGatewayPayments = pgTable('test_gateway_payments', {
   id: text('id').primaryKey(),

@@ -1,5 +1,5 @@
-import type { Receipt } from '../payment/gateway';
-import type { PaymentEvent } from '../payment/ports';
+import type { Receipt, RefundStatus } from '../payment/gateway';
+import type { PaymentEvent, PaymentRecord } from '../payment/ports';
 import type { PaymentSummary } from '../payment/payments.service';
 import { cancellationText, PAYMENT_STATUS_NAMES } from '../payment/reasons';
 
@@ -16,7 +16,7 @@ export interface DeskPayment {
     statusName: string;
     amount: number;
     providerId: string | null;
-    /** Why the provider canceled it, in Russian. */
+    /** Why it was cancelled, in Russian. */
     declined: string | null;
     receipt: Receipt;
     events: DeskPaymentEvent[];
@@ -47,20 +47,24 @@ export interface DeskPaymentEvent {
 const SOURCES: Readonly<Record<string, string>> = {
   checkout: 'оформление заказа',
   'order-page': 'страница заказа',
-  notification: 'уведомление ЮKassa',
   page: 'возврат на страницу заказа',
   return: 'возврат на страницу заказа',
   reconcile: 'сверка',
   expiry: 'проверка срока оплаты',
   order: 'отмена заказа',
-  provider: 'ответ ЮKassa',
   staff: 'сотрудник',
 };
 
-const REFUND_STATUS_NAMES: Readonly<Record<string, string>> = {
+/** What the provider's own news are called, by the provider the payment went through. */
+const PROVIDER_SOURCES: Readonly<Record<PaymentRecord['provider'], { notification: string; provider: string }>> = {
+  yookassa: { notification: 'уведомление ЮKassa', provider: 'ответ ЮKassa' },
+  test: { notification: 'тестовый шлюз', provider: 'ответ тестового шлюза' },
+};
+
+const REFUND_STATUS_NAMES: Readonly<Record<RefundStatus, string>> = {
   pending: 'Отправлен, ждёт ответа',
-  succeeded: 'Деньги возвращены',
-  canceled: 'Отклонён',
+  refunded: 'Деньги возвращены',
+  failed: 'Отклонён',
 };
 
 const EVENT_NAMES: Readonly<Record<string, string>> = {
@@ -81,17 +85,20 @@ export function staffIdsOf(summary: PaymentSummary): number[] {
 
 export function deskPayment(summary: PaymentSummary, staff: ReadonlyMap<number, string>): DeskPayment {
   const staffName = (id: number) => staff.get(id) ?? `сотрудник № ${id}`;
-  const sourceName = (source: string) => {
+  const providerOf = new Map(summary.payments.map((p) => [p.id, p.provider]));
+  const sourceName = (source: string, paymentId: number) => {
     const id = /^staff:(\d+)$/.exec(source)?.[1];
-    return id ? staffName(Number(id)) : (SOURCES[source] ?? source);
+    if (id) return staffName(Number(id));
+    const provider = PROVIDER_SOURCES[providerOf.get(paymentId) ?? 'yookassa'];
+    return source === 'notification' || source === 'provider' ? provider[source] : (SOURCES[source] ?? source);
   };
   const events = (list: PaymentEvent[], names: Readonly<Record<string, string>>, prefix: string) =>
     list.map(
       (e): DeskPaymentEvent => ({
         at: e.at.toISOString(),
         text: `${prefix}${names[e.status] ?? e.status}`,
-        sourceName: sourceName(e.source),
-        note: e.status === 'canceled' && !prefix && e.note ? cancellationText(e.note) : e.note,
+        sourceName: sourceName(e.source, e.paymentId),
+        note: e.status === 'cancelled' && !prefix && e.note ? cancellationText(e.note) : e.note,
       }),
     );
   return {
@@ -106,7 +113,7 @@ export function deskPayment(summary: PaymentSummary, staff: ReadonlyMap<number, 
       statusName: PAYMENT_STATUS_NAMES[p.status],
       amount: p.amount,
       providerId: p.providerPaymentId,
-      declined: p.status === 'canceled' ? cancellationText(p.cancellationReason) : null,
+      declined: p.status === 'cancelled' ? cancellationText(p.cancellationReason) : null,
       receipt: p.receipt,
       events: events(p.events, EVENT_NAMES, ''),
     })),

@@ -75,7 +75,7 @@ function paymentState(
   if (summary.refunded > 0) return ['refunded', `Возвращено ${formatAmount(summary.refunded)}`];
   if (summary.paid > 0) return ['paid', 'Оплачен'];
   if (summary.canPay)
-    return last?.status === 'canceled'
+    return last?.status === 'cancelled'
       ? ['failed', `Оплата не прошла: ${cancellationText(last.cancellationReason)}`]
       : ['waiting', `Ждёт оплаты${payBy ? ` ${payBy}` : ''}`];
   if (status === 'cancelled' && overdue) return ['expired', 'Заказ отменён: оплата не поступила вовремя'];

@@ -4,19 +4,28 @@
  * operation and sends again on a retry, so a repeated call never charges or refunds twice.
  */
 
-/** A payment's states as YooKassa names them; the test gateway follows the same. */
-export type PaymentStatus = 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
-export type RefundStatus = 'pending' | 'succeeded' | 'canceled';
+import type { DeclineReason } from './reasons';
+import type { VatRate } from './vat';
 
-/** A line of a 54-FZ receipt. `vatCode` is YooKassa's code (1 = without VAT … 4 = 20 %, 11 = 22 %). */
+/**
+ * A payment's states in the shop's words (decision 0029): `awaiting` the shopper, the money `held` until the handover
+ * (two stages), `paid`, or `cancelled` (declined, lapsed, released). Each provider's adapter translates its own.
+ */
+export type PaymentStatus = 'awaiting' | 'held' | 'paid' | 'cancelled';
+/** A refund is `pending` until the provider answers, then `refunded` or `failed` (the provider refused it). */
+export type RefundStatus = 'pending' | 'refunded' | 'failed';
+
+/** A line of a 54-FZ receipt. */
 export interface ReceiptItem {
   description: string;
   quantity: number;
   /** The price of one unit after every discount, kopecks. */
   unitKopecks: number;
-  vatCode: number;
-  paymentSubject: 'commodity' | 'service';
-  paymentMode: 'full_prepayment' | 'full_payment';
+  vat: VatRate;
+  /** What is sold (the «предмет расчёта»): the goods, or the delivery, a service. */
+  kind: 'goods' | 'service';
+  /** How it is settled (the «способ расчёта»): paid in full before the handover, or in full at it. */
+  settlement: 'advance' | 'full';
 }
 
 export interface Receipt {
@@ -43,10 +52,10 @@ export interface GatewayPayment {
   id: string;
   status: PaymentStatus;
   amountKopecks: number;
-  /** Where the shopper confirms the payment (a redirect), while it is pending. */
+  /** Where the shopper confirms the payment (a redirect), while it is awaited. */
   confirmationUrl: string | null;
-  /** Why it was canceled, in the provider's words (`insufficient_funds`, `expired_on_confirmation`…). */
-  cancellationReason: string | null;
+  /** Why it was cancelled, in the shop's words (the adapter translates the provider's). */
+  cancellationReason: DeclineReason | null;
   /** The order id the payment was made for (its metadata). */
   orderId: string | null;
 }
@@ -82,22 +91,21 @@ export interface PaymentGateway {
 /**
  * A provider's refusal or failure. `retryable` when the same call with the same idempotence key may be sent again
  * (a time-out, a 5xx, YooKassa's 202 «still processing»); otherwise the request itself was wrong or refused.
+ * `code` is the provider's own, for the log; whether a refusal is for good the adapter decides.
  */
-/** The provider's codes that mean the request itself is refused for good; anything else may pass on a later try. */
-const FINAL_CODES: ReadonlySet<string> = new Set(['invalid_request', 'not_supported']);
-
 export class GatewayError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
     readonly code: string | null = null,
+    private readonly refusedForGood = false,
   ) {
     super(message);
   }
 
   /** Refused for good: sending the same again cannot succeed (a key rotation or an outage can pass). */
   get final(): boolean {
-    return !this.retryable && this.code !== null && FINAL_CODES.has(this.code);
+    return !this.retryable && this.refusedForGood;
   }
 }
 
@@ -115,7 +123,7 @@ export interface TestGatewayPayment {
 /** The test gateway's page (issue 27.2): the shopper pays or is declined, as at a real provider. */
 export interface TestPaymentDesk {
   payment(id: string): Promise<TestGatewayPayment | null>;
-  /** Null when the payment is no longer pending. */
+  /** Null when the payment no longer awaits the shopper. */
   pay(id: string): Promise<TestGatewayPayment | null>;
   decline(id: string): Promise<TestGatewayPayment | null>;
 }

@@ -6,6 +6,7 @@ import type { TransactionRepositories, UnitOfWork } from '../uow';
 import { GatewayError, type GatewayPayment, type GatewayRefund, type PaymentGateway } from './gateway';
 import type { OrderForPayment, PaymentEvent, PaymentReads, PaymentRecord, RefundRecord } from './ports';
 import { holdsMoney, movesForward } from './reasons';
+import type { VatRate } from './vat';
 import { orderReceipt, type ReceiptLine, receiptLineOf } from './receipt';
 import { receiptForRefund } from './refund-receipt';
 
@@ -22,8 +23,8 @@ export interface PaymentsDeps {
   moves: OrderMoves;
   /** One stage (the money is charged at once) or two (held, charged when the order is handed over). */
   captureAtOnce: boolean;
-  /** YooKassa's VAT code for the receipt's lines. */
-  vatCode: number;
+  /** The VAT rate of the receipt's lines. */
+  vat: VatRate;
   /** The order's page for its owner: where the provider sends the shopper back. */
   orderLink(orderId: number): string;
   newKey(): string;
@@ -85,7 +86,7 @@ export interface PaymentsService {
 /** The order's own reason on its timeline when its payment did not come. */
 export const UNPAID_REASON = 'Не оплачен вовремя';
 export const LATE_PAYMENT_REASON = 'Оплата пришла после отмены заказа: деньги возвращены автоматически';
-/** A held payment the bank let go before the shop charged it (YooKassa keeps a hold 7 days): staff must act. */
+/** A held payment the bank let go before the shop charged it (a provider keeps a hold about 7 days): staff must act. */
 const HOLD_LAPSED = 'Блокировка денег истекла до списания: заказ не оплачен, свяжитесь с покупателем';
 const DUPLICATE_PAYMENT_REASON = 'Заказ уже оплачен другим платежом: деньги возвращены автоматически';
 
@@ -109,8 +110,8 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
       deliveryKopecks: order.deliveryPrice,
       chargedKopecks: order.total,
       customer: { email: order.email || null, phone: order.phone },
-      vatCode: deps.vatCode,
-      mode: 'full_prepayment',
+      vat: deps.vat,
+      settlement: 'advance',
     });
 
   /**
@@ -126,7 +127,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
       // A capture may charge less than the hold: what was charged is what a refund may return.
       await repos.payments.setStatus(payment.id, remote.status, remote.cancellationReason, remote.amountKopecks);
       const lapsed =
-        payment.status === 'waiting_for_capture' && remote.status === 'canceled' && !payment.cancelKey
+        payment.status === 'held' && remote.status === 'cancelled' && !payment.cancelKey
           ? HOLD_LAPSED
           : remote.cancellationReason;
       if (!(await repos.payments.recordEvent(event(payment.id, remote.status, source, lapsed)))) return;
@@ -165,7 +166,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
     const { payments, refunds } = await reads.ofOrder(orderId);
     for (const r of refunds) if (r.status === 'pending') await push(r.id).catch(() => null);
     for (const p of payments)
-      if (p.status === 'waiting_for_capture' && (p.captureKey || p.cancelKey)) await settleHeld(p).catch(() => null);
+      if (p.status === 'held' && (p.captureKey || p.cancelKey)) await settleHeld(p).catch(() => null);
   }
 
   async function settleHeld(payment: PaymentRecord) {
@@ -195,8 +196,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
 
   async function refresh(orderId: number, source: string) {
     const { payments } = await reads.ofOrder(orderId);
-    for (const p of payments)
-      if (p.status === 'pending' || p.status === 'waiting_for_capture') await syncOne(p, source);
+    for (const p of payments) if (p.status === 'awaiting' || p.status === 'held') await syncOne(p, source);
     await pushOpen(orderId);
   }
 
@@ -228,7 +228,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
     return uow.run(async (repos) => {
       const refund = await repos.payments.lockRefund(refundId);
       if (refund?.status !== 'pending') return refund;
-      const status = answer?.status ?? 'canceled';
+      const status = answer?.status ?? 'failed';
       if (status === 'pending') {
         if (answer) await repos.payments.setRefund(refund.id, 'pending', answer.id, null);
         return { ...refund, providerRefundId: answer?.id ?? refund.providerRefundId };
@@ -258,7 +258,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
             locked?.state === 'cancelled' ? 'Заказ отменён: оплатить его нельзя.' : 'Заказ уже оплачен.',
             'NOT_AWAITING_PAYMENT',
           );
-        const open = (await repos.payments.lockOfOrder(orderId)).find((p) => p.status === 'pending');
+        const open = (await repos.payments.lockOfOrder(orderId)).find((p) => p.status === 'awaiting');
         if (open) return open;
         const created = await repos.payments.insert({
           orderId,
@@ -268,7 +268,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
           capture: deps.captureAtOnce,
           receipt: receiptOf(order),
         });
-        await repos.payments.recordEvent(event(created.id, 'pending', source, null));
+        await repos.payments.recordEvent(event(created.id, 'awaiting', source, null));
         return created;
       });
       if (payment.confirmationUrl) return { confirmationUrl: payment.confirmationUrl };
@@ -289,13 +289,13 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
         // Refused for good: this payment is over, so the next «Оплатить» starts a new one instead of repeating it.
         if (error.final)
           await uow.run(async (repos) => {
-            await repos.payments.setStatus(payment.id, 'canceled', 'create_refused', payment.amount);
-            await repos.payments.recordEvent(event(payment.id, 'canceled', source, error.message));
+            await repos.payments.setStatus(payment.id, 'cancelled', 'create_refused', payment.amount);
+            await repos.payments.recordEvent(event(payment.id, 'cancelled', source, error.message));
           });
         throw unavailable();
       }
       await uow.run((repos) => repos.payments.setCreated(payment.id, remote.id, remote.confirmationUrl));
-      if (remote.status !== 'pending') await apply(payment, remote, source);
+      if (remote.status !== 'awaiting') await apply(payment, remote, source);
       if (!remote.confirmationUrl) throw unavailable();
       return { confirmationUrl: remote.confirmationUrl };
     },
@@ -312,8 +312,8 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
       if (!order) throw new DomainError('not_found', 'Заказ не найден.', 'ORDER_NOT_FOUND');
       const { payments, refunds, events } = await reads.ofOrder(orderId);
       const paid = payments.filter((p) => holdsMoney(p.status)).reduce((s, p) => s + p.amount, 0);
-      const refunded = refunds.filter((r) => r.status !== 'canceled').reduce((s, r) => s + r.amount, 0);
-      const charged = payments.filter((p) => p.status === 'succeeded').reduce((s, p) => s + p.amount, 0);
+      const refunded = refunds.filter((r) => r.status !== 'failed').reduce((s, r) => s + r.amount, 0);
+      const charged = payments.filter((p) => p.status === 'paid').reduce((s, p) => s + p.amount, 0);
       return {
         method: order.paymentMethod,
         paid,
@@ -332,11 +332,11 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
       if (!Number.isSafeInteger(request.amount) || request.amount <= 0)
         throw new DomainError('validation', 'Укажите сумму возврата больше нуля.', 'REFUND_AMOUNT');
       const payments = await repos.payments.lockOfOrder(request.orderId);
-      const charged = payments.filter((p) => p.status === 'succeeded');
+      const charged = payments.filter((p) => p.status === 'paid');
       if (charged.length === 0)
         throw new DomainError(
           'conflict',
-          payments.some((p) => p.status === 'waiting_for_capture')
+          payments.some((p) => p.status === 'held')
             ? 'Деньги ещё не списаны, а только заблокированы: отмените заказ, и банк их разблокирует.'
             : 'По заказу нет оплаты, которую можно вернуть.',
           'NOTHING_TO_REFUND',
@@ -424,14 +424,14 @@ export async function captureOnHandover(
   newKey: () => string,
 ): Promise<void> {
   for (const payment of await repos.payments.lockOfOrder(order.id))
-    if (payment.status === 'waiting_for_capture' && !payment.captureKey && !payment.cancelKey)
+    if (payment.status === 'held' && !payment.captureKey && !payment.cancelKey)
       await repos.payments.setCapture(payment.id, newKey(), Math.min(payment.amount, order.total));
 }
 
 /** A returned order's held money is let go (a charged one is refunded by the staff, for what came back). */
 export async function releaseHeldOf(repos: TransactionRepositories, orderId: number, newKey: () => string) {
   for (const payment of await repos.payments.lockOfOrder(orderId))
-    if (payment.status === 'waiting_for_capture') await giveBack(repos, payment, 'Заказ возвращён', 'order', newKey);
+    if (payment.status === 'held') await giveBack(repos, payment, 'Заказ возвращён', 'order', newKey);
 }
 
 export async function giveBackPaymentsOf(
@@ -451,7 +451,7 @@ async function giveBack(
   source: string,
   newKey: () => string = () => crypto.randomUUID(),
 ): Promise<void> {
-  if (payment.status === 'waiting_for_capture') {
+  if (payment.status === 'held') {
     if (!payment.cancelKey) await repos.payments.setCancelKey(payment.id, newKey());
     await repos.payments.recordEvent({ ...event(payment.id, 'cancel_requested', source, reason) });
     return;

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../order/process';
 import type { PaymentStatus, Receipt, RefundStatus } from './gateway';
+import type { DeclineReason } from './reasons';
 
 /** A payment as the shop keeps it (kopecks). */
 export interface PaymentRecord {
@@ -12,7 +13,7 @@ export interface PaymentRecord {
   amount: number;
   capture: boolean;
   confirmationUrl: string | null;
-  cancellationReason: string | null;
+  cancellationReason: DeclineReason | null;
   receipt: Receipt;
   captureKey: string | null;
   /** What the handover charges of a held payment. */
@@ -114,14 +115,14 @@ export interface PaymentWrites {
   /** What `create` answered. */
   setCreated(id: number, providerPaymentId: string, confirmationUrl: string | null): Promise<void>;
   /** The provider's state, and the amount it charged or holds. */
-  setStatus(id: number, status: PaymentStatus, cancellationReason: string | null, amount: number): Promise<void>;
+  setStatus(id: number, status: PaymentStatus, cancellationReason: DeclineReason | null, amount: number): Promise<void>;
   /** The key of the cancel a held payment is due (its order was cancelled or returned). */
   setCancelKey(id: number, key: string): Promise<void>;
   setCapture(id: number, key: string, amount: number): Promise<void>;
   /** Records a state once: false when the payment (or refund) had reached it before. */
   recordEvent(event: Omit<PaymentEvent, 'at'>): Promise<boolean>;
   insertRefund(refund: NewRefund): Promise<RefundRecord>;
-  /** What the payment's refunds take of it, canceled ones aside. */
+  /** What the payment's refunds take of it, failed ones aside. */
   refundedOf(paymentId: number): Promise<number>;
   lockRefund(id: number): Promise<RefundRecord | null>;
   setRefund(id: number, status: RefundStatus, providerRefundId: string | null, error: string | null): Promise<void>;

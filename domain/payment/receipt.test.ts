@@ -3,15 +3,15 @@ import type { Receipt } from './gateway';
 import { orderReceipt, type ReceiptLine, refundReceipt } from './receipt';
 
 const total = (receipt: Receipt) => receipt.items.reduce((sum, item) => sum + item.unitKopecks * item.quantity, 0);
-const goods = (receipt: Receipt) => receipt.items.filter((item) => item.paymentSubject === 'commodity');
+const goods = (receipt: Receipt) => receipt.items.filter((item) => item.kind === 'goods');
 
 const parka: ReceiptLine = { name: 'Пуховик «Тайга»', sizeName: '48', quantity: 1, unitKopecks: 1_299_000 };
 const tee: ReceiptLine = { name: 'Футболка базовая', sizeName: 'M', quantity: 3, unitKopecks: 99_000 };
 const base = {
   deliveryKopecks: 0,
   customer: { email: 'anna@example.ru', phone: '+7 916 123-45-67' },
-  vatCode: 11,
-  mode: 'full_prepayment' as const,
+  vat: 22 as const,
+  settlement: 'advance' as const,
 };
 
 describe('orderReceipt', () => {
@@ -24,25 +24,25 @@ describe('orderReceipt', () => {
           description: 'Пуховик «Тайга», размер 48',
           quantity: 1,
           unitKopecks: 1_299_000,
-          vatCode: 11,
-          paymentSubject: 'commodity',
-          paymentMode: 'full_prepayment',
+          vat: 22,
+          kind: 'goods',
+          settlement: 'advance',
         },
         {
           description: 'Футболка базовая, размер M',
           quantity: 3,
           unitKopecks: 99_000,
-          vatCode: 11,
-          paymentSubject: 'commodity',
-          paymentMode: 'full_prepayment',
+          vat: 22,
+          kind: 'goods',
+          settlement: 'advance',
         },
         {
           description: 'Доставка',
           quantity: 1,
           unitKopecks: 50_000,
-          vatCode: 11,
-          paymentSubject: 'service',
-          paymentMode: 'full_prepayment',
+          vat: 22,
+          kind: 'service',
+          settlement: 'advance',
         },
       ],
     });
@@ -112,7 +112,7 @@ describe('orderReceipt', () => {
       /меньше стоимости доставки/,
     );
     expect(() => orderReceipt({ ...base, lines: [parka], chargedKopecks: 0 })).toThrow(/больше нуля/);
-    expect(() => orderReceipt({ ...base, lines: [parka], chargedKopecks: 1000, vatCode: 13 })).toThrow(/НДС/);
+    expect(() => orderReceipt({ ...base, lines: [parka], chargedKopecks: 1000, vat: 13 as never })).toThrow(/НДС/);
   });
 
   it('sends the receipt to the phone, as digits with 7, when there is no email', () => {

@@ -1,5 +1,6 @@
 import { DomainError } from '../errors';
 import type { Receipt, ReceiptItem } from './gateway';
+import { isVatRate, type VatRate } from './vat';
 
 /**
  * 54-FZ receipts for an online payment and its refunds. The provider refuses a receipt whose items do not add up to
@@ -21,7 +22,7 @@ export interface ReceiptCustomer {
   phone?: string | null;
 }
 
-type PaymentMode = ReceiptItem['paymentMode'];
+type Settlement = ReceiptItem['settlement'];
 
 export interface OrderReceiptInput {
   lines: ReceiptLine[];
@@ -29,8 +30,8 @@ export interface OrderReceiptInput {
   /** What the shopper pays online: the goods after every discount, plus delivery. */
   chargedKopecks: number;
   customer: ReceiptCustomer;
-  vatCode: number;
-  mode: PaymentMode;
+  vat: VatRate;
+  settlement: Settlement;
 }
 
 export interface RefundReceiptInput {
@@ -41,13 +42,15 @@ export interface RefundReceiptInput {
   /** The money returned: the goods' share after the order's discounts, plus the delivery part. */
   refundKopecks: number;
   customer: ReceiptCustomer;
-  vatCode: number;
-  mode: PaymentMode;
+  vat: VatRate;
+  settlement: Settlement;
 }
 
-/** YooKassa's limits: a receipt holds at most 100 items, an item's name at most 128 characters. */
-const MAX_ITEMS = 100;
-const MAX_DESCRIPTION = 128;
+/**
+ * The shop's rules for a 54-FZ receipt: a line's name (the fiscal «наименование предмета расчёта») holds at most 128
+ * characters; a receipt at most 100 lines, the shop's own cap, the smallest a provider in use accepts (YooKassa's).
+ */
+export const RECEIPT_RULES = { maxLines: 100, maxLineName: 128 } as const;
 const DELIVERY = 'Доставка';
 
 /**
@@ -73,11 +76,9 @@ function spreadReceipt(
   lines: ReceiptLine[],
   deliveryKopecks: number,
   totalKopecks: number,
-  options: { customer: ReceiptCustomer; vatCode: number; mode: PaymentMode },
+  options: { customer: ReceiptCustomer; vat: VatRate; settlement: Settlement },
 ): Receipt {
-  if (!Number.isInteger(options.vatCode) || options.vatCode < 1 || options.vatCode > 12) {
-    throw invalid(`Неизвестный код ставки НДС для чека: ${options.vatCode} (ожидается от 1 до 12).`);
-  }
+  if (!isVatRate(options.vat)) throw invalid(`Неизвестная ставка НДС для чека: ${String(options.vat)}.`);
   if (!Number.isSafeInteger(totalKopecks) || totalKopecks <= 0) {
     throw invalid('Сумма чека должна быть больше нуля и в целых копейках.');
   }
@@ -105,12 +106,12 @@ function spreadReceipt(
     lines.map((line) => line.unitKopecks * line.quantity),
     goodsKopecks,
   );
-  const base = { vatCode: options.vatCode, paymentMode: options.mode };
+  const base = { vat: options.vat, settlement: options.settlement };
   const items: ReceiptItem[] = [];
   lines.forEach((line, index) => {
     const description = lineDescription(line);
     for (const part of evenParts(shares[index], line.quantity)) {
-      items.push({ description, ...part, paymentSubject: 'commodity', ...base });
+      items.push({ description, ...part, kind: 'goods', ...base });
     }
   });
   if (deliveryKopecks > 0) {
@@ -118,12 +119,12 @@ function spreadReceipt(
       description: DELIVERY,
       quantity: 1,
       unitKopecks: deliveryKopecks,
-      paymentSubject: 'service',
+      kind: 'service',
       ...base,
     });
   }
-  if (items.length > MAX_ITEMS) {
-    throw invalid(`В чеке ${items.length} позиций, а ЮKassa принимает не больше ${MAX_ITEMS}.`);
+  if (items.length > RECEIPT_RULES.maxLines) {
+    throw invalid(`В чеке ${items.length} позиций, а в одном чеке может быть не больше ${RECEIPT_RULES.maxLines}.`);
   }
   return { customer: receiptCustomer(options.customer), items };
 }
@@ -152,8 +153,8 @@ function proportionalShares(weights: number[], total: number): number[] {
 
 /**
  * `amount` kopecks over `quantity` units as at most two receipt items with an integer unit price each: r units at
- * p + 1 and the rest at p, where p and r are the quotient and remainder. A part priced 0 is left out (the provider
- * refuses a zero-priced item); that happens only when a line's share is smaller than its number of units.
+ * p + 1 and the rest at p, where p and r are the quotient and remainder. A part priced 0 is left out (a fiscal line
+ * is never free); that happens only when a line's share is smaller than its number of units.
  */
 function evenParts(amount: number, quantity: number): { quantity: number; unitKopecks: number }[] {
   const unit = Math.floor(amount / quantity);
@@ -165,12 +166,13 @@ function evenParts(amount: number, quantity: number): { quantity: number; unitKo
   return parts.filter((part) => part.quantity > 0 && part.unitKopecks > 0);
 }
 
-/** «Пуховик «Тайга», размер 48», the name shortened (never the size) to the provider's 128 characters. */
+/** «Пуховик «Тайга», размер 48», the name shortened (never the size) to a fiscal line's 128 characters. */
 function lineDescription(line: ReceiptLine): string {
   const size = line.sizeName?.trim() ? `, размер ${line.sizeName.trim()}` : '';
   const name = line.name.trim();
-  if (name.length + size.length <= MAX_DESCRIPTION) return `${name}${size}`;
-  return `${name.slice(0, MAX_DESCRIPTION - size.length - 1).trimEnd()}…${size}`;
+  const max = RECEIPT_RULES.maxLineName;
+  if (name.length + size.length <= max) return `${name}${size}`;
+  return `${name.slice(0, max - size.length - 1).trimEnd()}…${size}`;
 }
 
 /** The email when there is one, else the phone as digits with the country code 7 (8XXXXXXXXXX and 10 digits too). */

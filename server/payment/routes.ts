@@ -93,12 +93,12 @@ export function testGatewayRoutes(services: Services) {
 }
 
 function testPaymentPage(p: TestGatewayPayment, sessid: string): string {
-  const open = p.status === 'pending';
+  const open = p.status === 'awaiting';
   const form = (action: string, label: string, primary: boolean) =>
     `<form method="post" action="${testPaymentPath(p.id)}${action}/"><input type="hidden" name="sessid" value="${escapeHtml(sessid)}"><button type="submit" class="${primary ? 'primary' : ''}">${label}</button></form>`;
   const body = open
     ? `<div class="actions">${form('pay', 'Оплатить', true)}${form('decline', 'Отклонить', false)}</div>`
-    : `<p>Платёж уже ${p.status === 'canceled' ? 'отклонён' : 'оплачен'}.</p><p><a href="${escapeHtml(p.returnUrl)}">Вернуться в магазин</a></p>`;
+    : `<p>Платёж уже ${p.status === 'cancelled' ? 'отклонён' : 'оплачен'}.</p><p><a href="${escapeHtml(p.returnUrl)}">Вернуться в магазин</a></p>`;
   return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Тестовая оплата — ${escapeHtml(p.description)}</title><style>
 body{font:16px/1.5 system-ui,sans-serif;color:#161616;background:#f4f4f2;margin:0}
 main{max-width:480px;margin:10vh auto;background:#fff;padding:32px 28px;border:1px solid #e2e2de}

@@ -13,7 +13,7 @@ export const testPaymentPath = (id: string) => `/pay/test/${encodeURIComponent(i
 
 /**
  * The embedded test gateway (issue 27.2): the default whenever no provider is configured. It keeps its own books,
- * answers like YooKassa (the same states, the same idempotence by key, the same refusals), and its page's
+ * answers as a provider does (the shop's own states and reasons, idempotence by key, the same refusals), and its page's
  * «Оплатить» and «Отклонить» tell the shop through the same `sync` a YooKassa notification ends in.
  */
 export type TestGateway = PaymentGateway & TestPaymentDesk;
@@ -22,7 +22,7 @@ const view = (p: TestPayment, siteOrigin: string): GatewayPayment => ({
   id: p.id,
   status: p.status,
   amountKopecks: p.amount,
-  confirmationUrl: p.status === 'pending' ? `${siteOrigin}${testPaymentPath(p.id)}` : null,
+  confirmationUrl: p.status === 'awaiting' ? `${siteOrigin}${testPaymentPath(p.id)}` : null,
   cancellationReason: p.cancellationReason,
   orderId: p.metadata.orderId ?? null,
 });
@@ -45,7 +45,7 @@ export function testGateway(store: TestGatewayStore, siteOrigin: string): TestGa
 
     async create(input) {
       if (!Number.isSafeInteger(input.amountKopecks) || input.amountKopecks <= 0)
-        throw new GatewayError('Сумма платежа должна быть больше нуля.', false, 'invalid_request');
+        throw new GatewayError('Сумма платежа должна быть больше нуля.', false, 'refused', true);
       const created = await store.create({
         id: `test-${randomUUID()}`,
         idempotenceKey: input.idempotenceKey,
@@ -65,19 +65,19 @@ export function testGateway(store: TestGatewayStore, siteOrigin: string): TestGa
 
     async capture(id, amount, _key) {
       const p = await found(id);
-      if (p.status === 'succeeded') return view(p, siteOrigin);
+      if (p.status === 'paid') return view(p, siteOrigin);
       if (amount > p.amount)
-        throw new GatewayError('Списать можно не больше заблокированного.', false, 'invalid_request');
-      const moved = await store.move(id, ['waiting_for_capture'], 'succeeded', { amount });
-      if (!moved) throw new GatewayError('Платёж нельзя списать в его состоянии.', false, 'invalid_request');
+        throw new GatewayError('Списать можно не больше заблокированного.', false, 'refused', true);
+      const moved = await store.move(id, ['held'], 'paid', { amount });
+      if (!moved) throw new GatewayError('Платёж нельзя списать в его состоянии.', false, 'refused', true);
       return view(moved, siteOrigin);
     },
 
     async cancel(id, _key) {
       const p = await found(id);
-      if (p.status === 'canceled') return view(p, siteOrigin);
-      const moved = await store.move(id, ['waiting_for_capture'], 'canceled', { reason: 'canceled_by_merchant' });
-      if (!moved) throw new GatewayError('Платёж нельзя отменить в его состоянии.', false, 'invalid_request');
+      if (p.status === 'cancelled') return view(p, siteOrigin);
+      const moved = await store.move(id, ['held'], 'cancelled', { reason: 'cancelled_by_shop' });
+      if (!moved) throw new GatewayError('Платёж нельзя отменить в его состоянии.', false, 'refused', true);
       return view(moved, siteOrigin);
     },
 
@@ -89,10 +89,9 @@ export function testGateway(store: TestGatewayStore, siteOrigin: string): TestGa
         idempotenceKey: input.idempotenceKey,
         receipt: input.receipt,
       });
-      if (answer === 'not_charged')
-        throw new GatewayError('Платёж не списан: вернуть нечего.', false, 'invalid_request');
+      if (answer === 'not_charged') throw new GatewayError('Платёж не списан: вернуть нечего.', false, 'refused', true);
       if (answer === 'too_much')
-        throw new GatewayError('Сумма возврата больше оставшейся суммы платежа.', false, 'invalid_request');
+        throw new GatewayError('Сумма возврата больше оставшейся суммы платежа.', false, 'refused', true);
       return refundView(answer);
     },
 
@@ -105,8 +104,8 @@ export function testGateway(store: TestGatewayStore, siteOrigin: string): TestGa
     payment: (id) => store.get(id),
     pay: async (id) => {
       const p = await store.get(id);
-      return p ? store.move(id, ['pending'], p.capture ? 'succeeded' : 'waiting_for_capture') : null;
+      return p ? store.move(id, ['awaiting'], p.capture ? 'paid' : 'held') : null;
     },
-    decline: (id) => store.move(id, ['pending'], 'canceled', { reason: 'insufficient_funds' }),
+    decline: (id) => store.move(id, ['awaiting'], 'cancelled', { reason: 'insufficient_funds' }),
   };
 }

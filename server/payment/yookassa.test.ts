@@ -36,17 +36,17 @@ const order = (key: string, overrides: Partial<CreatePaymentInput> = {}): Create
         description: 'Пуховик «Тайга», размер 48',
         quantity: 1,
         unitKopecks: 1_296_950,
-        vatCode: 11,
-        paymentSubject: 'commodity',
-        paymentMode: 'full_prepayment',
+        vat: 22,
+        kind: 'goods',
+        settlement: 'advance',
       },
       {
         description: 'Доставка',
         quantity: 1,
         unitKopecks: 50_000,
-        vatCode: 11,
-        paymentSubject: 'service',
-        paymentMode: 'full_prepayment',
+        vat: 22,
+        kind: 'service',
+        settlement: 'advance',
       },
     ],
   },
@@ -114,7 +114,7 @@ describe('yookassaGateway: requests', () => {
     });
     expect(payment).toEqual({
       id: expect.any(String),
-      status: 'pending',
+      status: 'awaiting',
       amountKopecks: 1_346_950,
       confirmationUrl: expect.stringMatching(/\/checkout\/payments\/v2\/contract\?orderId=/),
       cancellationReason: null,
@@ -135,7 +135,7 @@ describe('yookassaGateway: requests', () => {
     expect(fake.requests[0]).toMatchObject({ method: 'GET', path: `/payments/${created.id}` });
     expect(fake.requests[0].headers['idempotence-key']).toBeUndefined();
     expect(payment).toMatchObject({
-      status: 'canceled',
+      status: 'cancelled',
       cancellationReason: 'insufficient_funds',
       confirmationUrl: null,
     });
@@ -144,7 +144,7 @@ describe('yookassaGateway: requests', () => {
   it('captures a two-stage payment for the given amount and cancels another', async () => {
     const held = await gateway.create(order('key-hold-1', { capture: false }));
     fake.pay(held.id);
-    expect((await gateway.get(held.id)).status).toBe('waiting_for_capture');
+    expect((await gateway.get(held.id)).status).toBe('held');
     const captured = await gateway.capture(held.id, 1_346_950, 'key-capture-1');
     expect(fake.requests.at(-1)).toMatchObject({
       method: 'POST',
@@ -152,7 +152,7 @@ describe('yookassaGateway: requests', () => {
       body: { amount: { value: '13469.50', currency: 'RUB' } },
       headers: { 'idempotence-key': 'key-capture-1' },
     });
-    expect(captured).toMatchObject({ status: 'succeeded', amountKopecks: 1_346_950 });
+    expect(captured).toMatchObject({ status: 'paid', amountKopecks: 1_346_950 });
 
     const other = await gateway.create(order('key-hold-2', { capture: false }));
     fake.pay(other.id);
@@ -161,7 +161,7 @@ describe('yookassaGateway: requests', () => {
       path: `/payments/${other.id}/cancel`,
       headers: { 'idempotence-key': 'key-cancel-1' },
     });
-    expect(canceled).toMatchObject({ status: 'canceled', cancellationReason: 'canceled_by_merchant' });
+    expect(canceled).toMatchObject({ status: 'cancelled', cancellationReason: 'cancelled_by_shop' });
   });
 
   it('refunds part of a payment with a receipt and the caller’s key', async () => {
@@ -188,7 +188,7 @@ describe('yookassaGateway: requests', () => {
     expect(refund).toEqual({
       id: expect.any(String),
       paymentId: payment.id,
-      status: 'succeeded',
+      status: 'refunded',
       amountKopecks: 50_000,
     });
   });
@@ -220,7 +220,7 @@ describe('yookassaGateway: retries', () => {
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests.map((r) => r.headers['idempotence-key'])).toEqual(['key-retry-500', 'key-retry-500']);
     expect(fake.requests[1].body).toEqual(fake.requests[0].body);
-    expect(payment.status).toBe('pending');
+    expect(payment.status).toBe('awaiting');
     expect(pauses).toEqual([500]);
   });
 
@@ -239,7 +239,7 @@ describe('yookassaGateway: retries', () => {
     const payment = await gateway.create(order('key-202'));
     expect(pauses).toEqual([1800, 10_000]);
     expect(fake.requests.map((r) => r.headers['idempotence-key'])).toEqual(['key-202', 'key-202', 'key-202']);
-    expect(payment.status).toBe('pending');
+    expect(payment.status).toBe('awaiting');
   });
 
   it('gives up after the set retries with a retryable error naming the last failure', async () => {

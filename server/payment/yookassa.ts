@@ -8,6 +8,16 @@ import {
   type Receipt,
   type RefundInput,
 } from '../../domain/payment/gateway';
+import {
+  declineReasonOf,
+  PAYMENT_MODE_OF,
+  PAYMENT_STATUS_OF,
+  PAYMENT_SUBJECT_OF,
+  REFUND_STATUS_OF,
+  vatCodeOf,
+  YOOKASSA_PAYMENT_STATUSES,
+  YOOKASSA_REFUND_STATUSES,
+} from './yookassa-words';
 
 /**
  * The YooKassa adapter (API v3, https://yookassa.ru/developers/api). Every write carries the caller's
@@ -35,6 +45,8 @@ const MAX_RETRY_AFTER_MS = 10_000;
 const PAYMENT_DESCRIPTION = 128;
 const REFUND_DESCRIPTION = 250;
 const ITEM_DESCRIPTION = 128;
+/** The error codes by which YooKassa refuses a request for good; anything else may pass on a later try. */
+const FINAL_CODES: ReadonlySet<string> = new Set(['invalid_request', 'not_supported']);
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -124,7 +136,12 @@ export function yookassaGateway(options: YookassaOptions): PaymentGateway {
             : status === 429
               ? 'ЮKassa просит реже отправлять запросы'
               : 'ЮKassa отклонила запрос';
-    return new GatewayError(`${what}: ${said}${parameter}.`, status === 429, code ?? `http_${status}`);
+    return new GatewayError(
+      `${what}: ${said}${parameter}.`,
+      status === 429,
+      code ?? `http_${status}`,
+      code !== null && FINAL_CODES.has(code),
+    );
   }
 
   return {
@@ -204,9 +221,9 @@ function receiptBody(receipt: Receipt) {
       description: clip(item.description, ITEM_DESCRIPTION),
       quantity: item.quantity,
       amount: money(item.unitKopecks),
-      vat_code: item.vatCode,
-      payment_subject: item.paymentSubject,
-      payment_mode: item.paymentMode,
+      vat_code: vatCodeOf(item.vat),
+      payment_subject: PAYMENT_SUBJECT_OF[item.kind],
+      payment_mode: PAYMENT_MODE_OF[item.settlement],
       // FFD 1.2 asks for the unit of measure; a kassa on 1.05 ignores it.
       measure: 'piece',
     })),
@@ -229,7 +246,7 @@ const amountSchema = z.object({ value: z.string(), currency: z.string() });
 
 const paymentSchema = z.object({
   id: z.string().min(1),
-  status: z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']),
+  status: z.enum(YOOKASSA_PAYMENT_STATUSES),
   amount: amountSchema,
   confirmation: z.object({ confirmation_url: z.string().optional() }).nullish(),
   cancellation_details: z.object({ reason: z.string() }).nullish(),
@@ -239,7 +256,7 @@ const paymentSchema = z.object({
 const refundSchema = z.object({
   id: z.string().min(1),
   payment_id: z.string().min(1),
-  status: z.enum(['pending', 'succeeded', 'canceled']),
+  status: z.enum(YOOKASSA_REFUND_STATUSES),
   amount: amountSchema,
 });
 
@@ -257,10 +274,10 @@ function toPayment(json: unknown): GatewayPayment {
   const orderId = metadata?.orderId;
   return {
     id,
-    status,
+    status: PAYMENT_STATUS_OF[status],
     amountKopecks,
     confirmationUrl: status === 'pending' ? (confirmation?.confirmation_url ?? null) : null,
-    cancellationReason: cancellation_details?.reason ?? null,
+    cancellationReason: declineReasonOf(cancellation_details?.reason),
     orderId: typeof orderId === 'string' ? orderId : null,
   };
 }
@@ -270,7 +287,7 @@ function toRefund(json: unknown): GatewayRefund {
   const amountKopecks = parsed.success ? kopecksOf(parsed.data.amount.value) : null;
   if (!parsed.success || amountKopecks === null) throw unreadable('возврат');
   const { id, payment_id, status } = parsed.data;
-  return { id, paymentId: payment_id, status, amountKopecks };
+  return { id, paymentId: payment_id, status: REFUND_STATUS_OF[status], amountKopecks };
 }
 
 function unreadable(what: string): GatewayError {

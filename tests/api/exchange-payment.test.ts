@@ -64,7 +64,7 @@ describe('the 1C sale exchange and online payment', () => {
     expect((await press(v, url, 'pay')).status).toBe(303);
     const [event] = await k.rows<{ at: Date | string }>(
       sql`select e.at from payment_events e join payments p on p.id = e.payment_id
-        where p.order_id = ${id} and e.status = 'succeeded'`,
+        where p.order_id = ${id} and e.status = 'paid'`,
     );
     const paidAt = new Intl.DateTimeFormat('sv-SE', {
       timeZone: 'Europe/Moscow',

@@ -74,7 +74,7 @@ describe('the order page of an online order', () => {
     expect(await statusOf(id)).toBe('paid');
     expect(
       await k.rows(sql`select e.source from payment_events e join payments p on p.id = e.payment_id
-      where p.order_id = ${id} and e.status = 'succeeded'`),
+      where p.order_id = ${id} and e.status = 'paid'`),
     ).toEqual([{ source: 'return' }]);
   });
 

@@ -63,8 +63,8 @@ describe('online payment through the embedded test gateway', () => {
       await k.rows(sql`select e.status, e.source from payment_events e join payments p on p.id = e.payment_id
         where p.order_id = ${id} order by e.id`),
     ).toEqual([
-      { status: 'pending', source: 'checkout' },
-      { status: 'succeeded', source: 'notification' },
+      { status: 'awaiting', source: 'checkout' },
+      { status: 'paid', source: 'notification' },
     ]);
     // Pressed again (a second tab): the payment is over, nothing changes.
     expect((await press(v, payment.confirmationUrl, 'pay')).status).toBe(409);
@@ -82,8 +82,8 @@ describe('online payment through the embedded test gateway', () => {
     await press(v, again.confirmationUrl, 'pay');
     expect(await statusOf(id)).toBe('paid');
     expect(await k.rows(sql`select status from payments where order_id = ${id} order by id`)).toEqual([
-      { status: 'canceled' },
-      { status: 'succeeded' },
+      { status: 'cancelled' },
+      { status: 'paid' },
     ]);
   });
 
@@ -99,7 +99,7 @@ describe('online payment through the embedded test gateway', () => {
     expect(await statusOf(id)).toBe('cancelled');
     expect(await stockLeft(offer)).toBe(2);
     expect(await k.rows(sql`select status, amount, staff_id from refunds where order_id = ${id}`)).toEqual([
-      { status: 'succeeded', amount: offer.price, staff_id: null },
+      { status: 'refunded', amount: offer.price, staff_id: null },
     ]);
   });
 });

@@ -144,7 +144,7 @@ describe('YooKassa end to end against the fake', () => {
     expect(await statusOf(id)).toBe('paid');
     expect(
       await k.rows(sql`select e.status from payment_events e join payments p on p.id = e.payment_id
-        where p.order_id = ${id} and e.status = 'succeeded'`),
+        where p.order_id = ${id} and e.status = 'paid'`),
     ).toHaveLength(1);
   });
 

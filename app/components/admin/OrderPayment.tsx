@@ -4,12 +4,13 @@ import { Confirm, TableFrame } from './kit';
 import type { OrderCard } from '../../../domain/order/desk';
 import type { DeskPaymentEvent } from '../../../domain/order/desk-payment';
 import type { Receipt } from '../../../domain/payment/gateway';
+import { vatRateName } from '../../../domain/payment/vat';
 import { formatAmount } from '../../../domain/pricing/price';
 import { useStaffClock } from '~/lib/staff-clock';
 import css from './OrderPayment.module.css';
 
-const SUBJECTS = { commodity: 'товар', service: 'услуга' } as const;
-const MODES = { full_prepayment: 'полная предоплата', full_payment: 'полный расчёт' } as const;
+const KINDS = { goods: 'товар', service: 'услуга' } as const;
+const SETTLEMENTS = { advance: 'полная предоплата', full: 'полный расчёт' } as const;
 
 /** Roubles as the refund field shows them: «1234,50», «1234». */
 const roublesField = (kopecks: number) =>
@@ -149,13 +150,13 @@ function ReceiptView({ receipt, title }: { receipt: Receipt; title: string }) {
           <tbody>
             {receipt.items.map((i) => (
               // A line split for its kopecks keeps its description: the price tells the two apart.
-              <tr key={`${i.description}|${i.unitKopecks}|${i.paymentSubject}`}>
+              <tr key={`${i.description}|${i.unitKopecks}|${i.kind}`}>
                 <td>{i.description}</td>
                 <td>{i.quantity}</td>
                 <td className="price">{formatAmount(i.unitKopecks)}</td>
-                <td>{`код ${i.vatCode}`}</td>
-                <td>{SUBJECTS[i.paymentSubject]}</td>
-                <td>{MODES[i.paymentMode]}</td>
+                <td>{vatRateName(i.vat)}</td>
+                <td>{KINDS[i.kind]}</td>
+                <td>{SETTLEMENTS[i.settlement]}</td>
               </tr>
             ))}
           </tbody>
