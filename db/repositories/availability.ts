@@ -40,19 +40,20 @@ export function productOrderableOnlineSql(productId: SQL): SQL {
 }
 
 /**
- * SQL for `shopServes`: 'shop' when the shop `shopId` holds the offer `offerId`, 'brought' when a store of
- * `BRING_TO_SHOP_KINDS` can bring it there, null when the shop cannot serve it; restricted stores never count. A test
- * holds it to the domain's answer over generated stock.
+ * SQL for `shopServes`: 'shop' when the shop `shopId` holds `wanted` units of the offer `offerId`, 'brought' when
+ * with the stores of `BRING_TO_SHOP_KINDS` that can bring it there it has them, null when the shop cannot serve them;
+ * restricted stores never count. A test holds it to the domain's answer over generated stock.
  */
-export function shopSourceSql(offerId: SQL, shopId: SQL): SQL {
-  const held = (where: SQL) => sql`exists (
-    select 1 from stock k join stores st on st.id = k.store_id
+export function shopSourceSql(offerId: SQL, shopId: SQL, wanted: SQL = sql`1`): SQL {
+  const held = (where: SQL) => sql`(
+    select coalesce(sum(k.quantity), 0) from stock k join stores st on st.id = k.store_id
     where k.offer_id = ${offerId} and k.quantity > 0 and ${where}
       and not exists (select 1 from offer_restrictions r where r.offer_id = k.offer_id and r.store_id = k.store_id))`;
+  const here = held(sql`k.store_id = ${shopId} and st.type = 'shop'`);
   return sql`case
     when exists (select 1 from offer_restrictions r where r.offer_id = ${offerId} and r.store_id = ${shopId}) then null
-    when ${held(sql`k.store_id = ${shopId} and st.type = 'shop'`)} then 'shop'
-    when ${held(sql`st.type in ${[...BRING_TO_SHOP_KINDS]}`)} then 'brought'
+    when ${here} >= ${wanted} then 'shop'
+    when ${here} + ${held(sql`st.type in ${[...BRING_TO_SHOP_KINDS]}`)} >= ${wanted} then 'brought'
   end`;
 }
 

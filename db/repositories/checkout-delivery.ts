@@ -137,7 +137,12 @@ export function checkoutDelivery(db: Db): CheckoutDelivery {
       return row ? { ...row, id: Number(row.id), lat: Number(row.lat), lon: Number(row.lon) } : null;
     },
 
-    async shopFor(shopId, offerIds) {
+    async shopFor(shopId, lines) {
+      if (lines.length === 0) return null;
+      const wanted = sql.join(
+        lines.map((l) => sql`(${l.offerId}::int, ${l.quantity}::int)`),
+        sql`, `,
+      );
       const [row] = await queryRows<{
         name: string;
         address: string;
@@ -150,12 +155,13 @@ export function checkoutDelivery(db: Db): CheckoutDelivery {
         db,
         sql`
         select s.name, s.address, s.reservable, c.time_zone, s.week_hours, s.holidays,
-          array(select ${shopSourceSql(sql`o.id`, sql`s.id`)} from offers o where o.id in ${offerIds}) as sources
+          array(select ${shopSourceSql(sql`l.offer_id`, sql`s.id`, sql`l.quantity`)}
+            from (values ${wanted}) as l(offer_id, quantity)) as sources
         from stores s join cities c on c.id = s.city_id
         where s.id = ${shopId} and s.type = 'shop'`,
       );
       const sources = row?.sources.filter((source) => source !== null) ?? [];
-      if (!row || sources.length < offerIds.length) return null;
+      if (!row || sources.length < lines.length) return null;
       return {
         name: row.name,
         address: row.address,

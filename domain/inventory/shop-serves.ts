@@ -1,15 +1,16 @@
 import type { OfferStoreStock, StoreKind } from './availability';
 
 /**
- * Which shop can serve a size (spec §4: an order collected there, a reservation from the product page): a shop the
- * offer is not restricted from that holds it, or any such shop when a store of `BRING_TO_SHOP_KINDS` the offer is not
- * restricted from holds it and brings it over in a few days. This is the one definition: the SQL that asks the same
+ * Which shop can serve `wanted` units of a size (spec §4: an order collected there, a reservation from the product
+ * page): a shop the offer is not restricted from that holds them all, or any such shop when stores of
+ * `BRING_TO_SHOP_KINDS` the offer is not restricted from hold the rest and bring it over in a few days. A shop that
+ * holds one of two units does not hold the line: it is served when the other is brought. This is the one definition: the SQL that asks the same
  * question (`shopSourceSql` in `db/repositories/availability.ts`) is built from this list, and a test holds the two
  * to the same answers.
  */
 export const BRING_TO_SHOP_KINDS: readonly StoreKind[] = ['movement'];
 
-/** How a shop gets the size: it holds it (ready the same day), or a store brings it (ready after the trip). */
+/** How a shop gets the units: it holds them all (ready the same day), or a store brings some (ready after the trip). */
 export type ShopSource = 'shop' | 'brought';
 
 /** Stores of `BRING_TO_SHOP_KINDS` that hold the offer and that it is not restricted from. */
@@ -22,17 +23,21 @@ export function bringingStores(stock: readonly OfferStoreStock[], restrictedStor
 }
 
 /**
- * Whether, and how, the shop `shopId` can serve the offer whose stock rows (every store) and restrictions are given;
- * null when it cannot.
+ * Whether, and how, the shop `shopId` can serve `wanted` units of the offer whose stock rows (every store) and
+ * restrictions are given; null when it cannot.
  */
 export function shopServes(
   shopId: number,
   stock: readonly OfferStoreStock[],
   restrictedStoreIds: readonly number[],
+  wanted = 1,
 ): ShopSource | null {
   if (restrictedStoreIds.includes(shopId)) return null;
-  if (stock.some((s) => s.storeId === shopId && s.storeType === 'shop' && s.quantity > 0)) return 'shop';
-  return bringingStores(stock, restrictedStoreIds).length > 0 ? 'brought' : null;
+  const units = (rows: readonly OfferStoreStock[]) => rows.reduce((sum, s) => sum + Math.max(s.quantity, 0), 0);
+  const here = units(stock.filter((s) => s.storeId === shopId && s.storeType === 'shop'));
+  if (here >= wanted) return 'shop';
+  const bringing = bringingStores(stock, restrictedStoreIds);
+  return here + units(stock.filter((s) => bringing.includes(s.storeId))) >= wanted ? 'brought' : null;
 }
 
 /** The slower of the sources of an order's lines: one line brought makes the whole order wait for it. */

@@ -111,7 +111,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       params.cookieInterval ?? {},
     );
     const shop = shops.find((s) => s.id === params.deliveryShopId) ?? null;
-    const served = shop && offerIds.length > 0 ? await repo.shopFor(shop.id, offerIds) : null;
+    const served = shop && offerIds.length > 0 ? await repo.shopFor(shop.id, lines) : null;
     const ready = served && shopReady(ctx.now(), served, served.source);
     const point =
       pickupPointList.find((p) => p.id === params.deliveryPickupPointId) ??

@@ -45,10 +45,7 @@ export async function deliveryOf(
   }
   if (input.deliveryType === 'SHOP') {
     const shop = input.deliveryShopId
-      ? await repo.shopFor(
-          input.deliveryShopId,
-          lines.map((l) => l.offerId),
-        )
+      ? await repo.shopFor(input.deliveryShopId, lines)
       : null;
     if (!shop) throw orderError('SHOP_NOT_ALLOWED', 'В этот магазин заказ доставить нельзя: выберите другой.');
     if (reservation && !shop.reservable)

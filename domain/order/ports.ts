@@ -93,12 +93,12 @@ export interface CheckoutRepository {
   sizesOf(productIds: number[]): Promise<Map<number, OrderSize[]>>;
   shop(id: number): Promise<OrderShop | null>;
   /**
-   * A shop's name, address and clock when it is a shop every offer may be ordered to (spec §4, `shopServes`), and
-   * how it gets them (the slowest line's `ShopSource`).
+   * A shop's name, address and clock when it is a shop every line's units may be ordered to (spec §4, `shopServes`),
+   * and how it gets them (the slowest line's `ShopSource`).
    */
   shopFor(
     shopId: number,
-    offerIds: number[],
+    lines: readonly { offerId: number; quantity: number }[],
   ): Promise<(ShopClock & { name: string; address: string; reservable: boolean; source: ShopSource }) | null>;
   sessionPromoCodes(sessionId: string): Promise<string[]>;
   addPromoCode(sessionId: string, code: string): Promise<void>;

@@ -108,9 +108,11 @@ describe('«which shop can serve a size» has one meaning in SQL and in the doma
           );
       }
 
-    const inSql = await rows<{ offer_id: number; shop_id: number; source: string | null }>(sql`
-      select o.id as offer_id, s.id as shop_id, ${shopSourceSql(sql`o.id`, sql`s.id`)} as source
-      from offers o cross join stores s where o.id in ${ids} and s.type = 'shop' order by o.id, s.id`);
+    // One unit (a reservation) and two (a basket line of 2): a shop holding one of two does not hold the line.
+    const inSql = await rows<{ offer_id: number; shop_id: number; wanted: number; source: string | null }>(sql`
+      select o.id as offer_id, s.id as shop_id, w.wanted, ${shopSourceSql(sql`o.id`, sql`s.id`, sql`w.wanted`)} as source
+      from offers o cross join stores s cross join (values (1), (2)) as w(wanted)
+      where o.id in ${ids} and s.type = 'shop' order by o.id, s.id, w.wanted`);
     const stock = await rows<{ offer_id: number; store_id: number; type: StoreKind; quantity: number }>(sql`
       select k.offer_id, k.store_id, s.type, k.quantity from stock k join stores s on s.id = k.store_id
       where k.offer_id in ${ids}`);
@@ -123,12 +125,26 @@ describe('«which shop can serve a size» has one meaning in SQL and in the doma
         .filter((k) => Number(k.offer_id) === offerId)
         .map((k) => ({ storeId: Number(k.store_id), storeType: k.type, quantity: Number(k.quantity) }));
       const banned = bans.filter((b) => Number(b.offer_id) === offerId).map((b) => Number(b.store_id));
-      return { offerId, shopId: Number(r.shop_id), sql: r.source, domain: shopServes(Number(r.shop_id), own, banned) };
+      const wanted = Number(r.wanted);
+      const domain = shopServes(Number(r.shop_id), own, banned, wanted);
+      return { offerId, shopId: Number(r.shop_id), wanted, sql: r.source, domain };
     });
     expect(answers.filter((a) => a.sql !== a.domain)).toEqual([]);
-    // The generated cases hold every answer, so agreement means something.
-    for (const source of ['shop', 'brought', null])
-      expect(answers.filter((a) => a.domain === source).length).toBeGreaterThan(30);
+    // The generated cases hold every answer for both counts, so agreement means something.
+    for (const wanted of [1, 2])
+      for (const source of ['shop', 'brought', null])
+        expect(answers.filter((a) => a.wanted === wanted && a.domain === source).length).toBeGreaterThan(10);
+    // Some shop holds exactly one unit: served at once for one, brought (or not at all) for two.
+    const single = answers.filter(
+      (a) =>
+        a.wanted === 2 &&
+        stock.some(
+          (k) => Number(k.offer_id) === a.offerId && Number(k.store_id) === a.shopId && Number(k.quantity) === 1,
+        ) &&
+        a.domain !== null,
+    );
+    expect(single.length).toBeGreaterThan(0);
+    expect(single.every((a) => a.domain === 'brought')).toBe(true);
   });
 });
 
