@@ -1,5 +1,4 @@
 import { data } from 'react-router';
-import { formatPhone } from '../../domain/auth/phone';
 import type { DeskFilter } from '../../domain/order/desk';
 import { DELIVERY_NAMES, STATE_NAMES } from '../../domain/order/process';
 import { isDeskQueue } from '../../domain/order/queues';
@@ -55,10 +54,3 @@ export function orderId(param: string | undefined): number {
   if (!param || !ID.test(param)) throw data('Такого заказа нет.', { status: 404 });
   return Number(param);
 }
-
-/** The shopper's name as the desk's list shows it: the first name, then the last. */
-export const fullName = (customer: { name: string; lastName: string }) =>
-  `${customer.name} ${customer.lastName}`.trim();
-
-/** A stored phone (11 digits) as people read it; anything else as it is. */
-export const phoneText = (phone: string) => (/^7\d{10}$/.test(phone) ? formatPhone(phone) : phone);

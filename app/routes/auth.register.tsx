@@ -5,7 +5,7 @@ import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { type RegisterResult, RegisterForm } from '~/components/account/RegisterForm';
 import styles from '~/components/account/AccountForms.module.css';
 import { safeBackurl } from '~/lib/backurl';
-import { formFields } from '~/lib/cabinet';
+import { formFields } from '~/lib/form-fields';
 import { firstIssue, formFailure, typedValues } from '~/lib/form-errors';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/auth.register';

@@ -6,7 +6,7 @@ import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { type LoginResult, LoginForms } from '~/components/account/LoginForms';
 import { reachGoal } from '~/lib/analytics';
 import { safeBackurl } from '~/lib/backurl';
-import { formFields } from '~/lib/cabinet';
+import { formFields } from '~/lib/form-fields';
 import { firstIssue, formFailure, typedValues } from '~/lib/form-errors';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/auth';

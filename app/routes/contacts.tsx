@@ -4,7 +4,7 @@ import { feedbackInput } from '../../domain/feedback/feedback';
 import { Breadcrumbs } from '~/components/catalog/Breadcrumbs';
 import { FeedbackForm } from '~/components/feedback/FeedbackForm';
 import { StoreMap } from '~/components/stores/StoreMap';
-import { formFields } from '~/lib/cabinet';
+import { formFields } from '~/lib/form-fields';
 import { firstIssue, formFailure, typedValues } from '~/lib/form-errors';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/contacts';

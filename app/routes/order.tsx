@@ -4,7 +4,7 @@ import { isDomainError } from '../../domain/errors';
 import { CheckoutForm } from '~/components/order/CheckoutForm';
 import { OrderConfirmation } from '~/components/order/OrderConfirmation';
 import { statusOf } from '../../contract/error-status';
-import { formFields } from '~/lib/cabinet';
+import { formFields } from '~/lib/form-fields';
 import { readCookie } from '~/lib/cookies';
 import { formFailure } from '~/lib/form-errors';
 import { cachePolicy } from '../../contract/cache-policy';

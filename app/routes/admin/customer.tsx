@@ -10,7 +10,6 @@ import { formatAmount } from '../../../domain/pricing/price';
 import { roleMay } from '../../../domain/staff/permissions';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
-import { phoneText } from '~/lib/admin-orders';
 import { useStaffClock } from '~/lib/staff-clock';
 import { formatDate } from '../../../domain/text/dates';
 import { Confirm, DeskRefusal, FormResult, TableFrame } from '~/components/admin/kit';
@@ -19,6 +18,7 @@ import styles from './admin.module.css';
 import desk from './orders.module.css';
 import css from './customers.module.css';
 import type { Route } from './+types/customer';
+import { phoneText } from '~/lib/contact-text';
 
 function customerId(param: string | undefined): number {
   if (!isCustomerId(param)) loaderRefusal(new DomainError('not_found', 'Покупатель не найден.', 'CUSTOMER_NOT_FOUND'));

@@ -3,7 +3,6 @@ import { formatCard } from '../../../domain/cabinet/discount-card';
 import { customerSearchInput } from '../../../domain/customers/customers-admin.schemas';
 import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
-import { phoneText } from '~/lib/admin-orders';
 import { useStaffClock } from '~/lib/staff-clock';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { DeskRefusal } from '~/components/admin/kit';
@@ -13,6 +12,7 @@ import styles from './admin.module.css';
 import desk from './orders.module.css';
 import css from './customers.module.css';
 import type { Route } from './+types/customers';
+import { phoneText } from '~/lib/contact-text';
 
 const LIST_PATH = '/admin/customers/';
 

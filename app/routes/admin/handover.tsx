@@ -4,11 +4,11 @@ import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, type PostedForm, staffAction } from '~/lib/admin-action';
 import { DomainError } from '../../../domain/errors';
-import { fullName } from '~/lib/admin-orders';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import type { Route } from './+types/handover';
+import { fullName } from '~/lib/contact-text';
 
 /** «Выдача» (issue 25.5): in the shop, on a phone — the shopper's code finds the ready order, a button hands it over. */
 export async function loader({ request, context }: Route.LoaderArgs) {

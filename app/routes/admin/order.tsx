@@ -5,7 +5,7 @@ import { type OrderStatus, STATE_NAMES } from '../../../domain/order/process';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
-import { fullName, orderId, phoneText } from '~/lib/admin-orders';
+import { orderId } from '~/lib/admin-orders';
 import { useStaffClock } from '~/lib/staff-clock';
 import { lastDayBefore } from '../../../domain/text/dates';
 import { DomainError } from '../../../domain/errors';
@@ -17,6 +17,7 @@ import { refundInput } from '../../../domain/order/desk.schemas';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import type { Route } from './+types/order';
+import { fullName, phoneText } from '~/lib/contact-text';
 
 /** The order card (issue 25.4): everything about one order, its timeline, and the moves the process allows now. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { DESK_QUEUES } from '../../../domain/order/queues';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
-import { deskFilter, deskQuery, phoneText, SORTS } from '~/lib/admin-orders';
+import { deskFilter, deskQuery, SORTS } from '~/lib/admin-orders';
 import { useStaffClock } from '~/lib/staff-clock';
 import { STAFF_API } from '../../../contract/staff-api';
 import { cachePolicy } from '../../../contract/cache-policy';
@@ -13,6 +13,7 @@ import { ListFrame } from '~/components/admin/kit';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import type { Route } from './+types/orders';
+import { phoneText } from '~/lib/contact-text';
 
 /** The orders desk (issue 25.3): queues as tabs, search, filters, sort and pages, all in the address. */
 export async function loader({ request, context }: Route.LoaderArgs) {

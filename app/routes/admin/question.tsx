@@ -8,6 +8,7 @@ import admin from './admin.module.css';
 import styles from './shops.module.css';
 import { useStaffClock } from '~/lib/staff-clock';
 import type { Route } from './+types/question';
+import { phoneText } from '~/lib/contact-text';
 
 const idOf = (value: string | undefined) => {
   const id = questionIdOf(value);
@@ -43,9 +44,6 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   return [{ title: `Вопрос № ${loaded?.question.id ?? ''} — ВЬЮГА` }, { name: 'robots', content: 'noindex' }];
 }
 
-/** A stored phone («79990001122») as it is dialled. */
-const phoneText = (phone: string) => (/^\d{11}$/.test(phone) ? `+${phone}` : phone);
-
 export default function Question({ loaderData, actionData }: Route.ComponentProps) {
   const { when: at } = useStaffClock();
   const when = (iso: string) => at(iso, 'longDateTime');
@@ -77,7 +75,7 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
           )}
           {q.email && q.phone && ', '}
           {q.phone && (
-            <a className={styles.link} href={`tel:${phoneText(q.phone)}`}>
+            <a className={styles.link} href={`tel:+${q.phone}`}>
               {phoneText(q.phone)}
             </a>
           )}

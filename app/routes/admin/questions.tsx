@@ -9,6 +9,7 @@ import admin from './admin.module.css';
 import styles from './shops.module.css';
 import { useStaffClock } from '~/lib/staff-clock';
 import type { Route } from './+types/questions';
+import { phoneText } from '~/lib/contact-text';
 
 /** The questions inbox (issue 28.4): unanswered first, then answered, newest first; by topic, state and a search. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,9 +26,6 @@ export const headers = cachePolicy('private');
 export function meta() {
   return [{ title: 'Вопросы покупателей — ВЬЮГА' }, { name: 'robots', content: 'noindex' }];
 }
-
-/** A stored phone («79990001122») as it is dialled. */
-const phoneText = (phone: string) => (/^\d{11}$/.test(phone) ? `+${phone}` : phone);
 
 const excerpt = (text: string) => (text.length > 140 ? `${text.slice(0, 140)}…` : text);
 
