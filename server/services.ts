@@ -85,7 +85,7 @@ import { createPhotosService } from '../domain/photos/photos.service';
 import { photoWrites } from '../db/repositories/photos';
 import { openPhotoStore } from './images/open-photo-store';
 import type { PhotoStore } from './images/photo-store';
-import { photoStore } from './images/upload-check';
+import { photoUploads } from './images/upload-check';
 import { createStockAdminService } from '../domain/inventory/stock-documents';
 import { stockAdminReads } from '../db/repositories/stock-admin';
 import { createPromoAdminService } from '../domain/pricing/promo-admin';
@@ -394,7 +394,7 @@ export function createServices(deps: {
     photos: createPhotosService({
       rows: photoWrites(db),
       write: staffWrite,
-      store: photoStore(photoFiles, settings.PHOTO_MAX_MB * 1024 * 1024),
+      store: photoUploads(photoFiles, settings.PHOTO_MAX_MB * 1024 * 1024),
     }),
     stockAdmin: createStockAdminService({ reads: stockAdminReads(db), write: staffWrite }),
     promoAdmin: createPromoAdminService({ repo: promoAdminRepository(db), write: staffWrite }),

@@ -2,7 +2,7 @@ import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
 import { requirePermission } from '../staff/permissions';
 import type { StaffWrite } from '../staff/staff-write';
-import type { PhotoBoard, PhotoOwnerFacts, PhotoStore, PhotoWrites, PreparedPhoto } from './photos';
+import type { PhotoBoard, PhotoOwnerFacts, PhotoUploads, PhotoWrites, PreparedPhoto } from './photos';
 
 /** Files one upload may carry. */
 export const PHOTOS_PER_UPLOAD = 20;
@@ -47,7 +47,11 @@ export function movedOrder<T>(ids: readonly T[], id: T, move: 'up' | 'down' | 'm
   return next;
 }
 
-export function createPhotosService(deps: { rows: PhotoWrites; write: StaffWrite; store: PhotoStore }): PhotosService {
+export function createPhotosService(deps: {
+  rows: PhotoWrites;
+  write: StaffWrite;
+  store: PhotoUploads;
+}): PhotosService {
   const { rows, write, store } = deps;
 
   const checkCount = (uploads: readonly Uint8Array[]) => {

@@ -5,10 +5,11 @@ export interface PreparedPhoto {
 }
 
 /**
- * Where uploaded photos go (the image pipeline's source folder). `prepare` checks a file by its content and refuses
+ * Where the back office's uploaded photos go (the image pipeline's source folder; the files themselves are a
+ * `PhotoStore` of server/images). `prepare` checks a file by its content and refuses
  * it with a `DomainError` (nothing is written); `keep` writes a prepared photo and gives its file name.
  */
-export interface PhotoStore {
+export interface PhotoUploads {
   /** The largest file taken, in bytes (`PHOTO_MAX_MB`). */
   readonly maxBytes: number;
   prepare(bytes: Uint8Array): Promise<PreparedPhoto>;

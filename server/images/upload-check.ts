@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { DomainError } from '../../domain/errors';
-import type { PhotoStore as PhotoUploads, PreparedPhoto } from '../../domain/photos/photos';
+import type { PhotoUploads, PreparedPhoto } from '../../domain/photos/photos';
 import type { PhotoStore as PhotoFiles } from './photo-store';
 
 /** More than this many pixels is refused before the image is decoded (a 50-MP file would take ~200 MB to decode). */
@@ -94,7 +94,7 @@ export async function checkPhoto(bytes: Uint8Array, maxBytes: number): Promise<P
 const UPLOAD_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
 /** Uploaded photos as sources in the shop's photo store, checked by `checkPhoto` first. */
-export function photoStore(files: PhotoFiles, maxBytes: number): PhotoUploads {
+export function photoUploads(files: PhotoStore, maxBytes: number): PhotoUploads {
   return {
     maxBytes,
     prepare: (bytes) => checkPhoto(bytes, maxBytes),
