@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { DomainError } from '../../domain/errors';
 import type { PhotoUploads, PreparedPhoto } from '../../domain/photos/photos';
-import type { PhotoStore as PhotoFiles } from './photo-store';
+import type { PhotoStore } from './photo-store';
 
 /** More than this many pixels is refused before the image is decoded (a 50-MP file would take ~200 MB to decode). */
 export const PHOTO_MAX_PIXELS = 40_000_000;
