@@ -21,6 +21,7 @@ import { listenControl } from './ops/control';
 import { shutDown } from './ops/shutdown';
 import { createShopApp } from './shop';
 import { bootstrapStaff } from './staff-bootstrap';
+import { startBanner } from './start-banner';
 
 /** `pagesBuilt`: the pages' build under way (`npm start` on a fresh clone), awaited once the database is ready. */
 export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}): Promise<void> {
@@ -93,7 +94,8 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
   shop.makeMissingPhotoSizes();
   await shop.warmPages();
   // One process speaks for the staff at start: the first worker, or the only process.
-  if (!cluster.isWorker || cluster.worker?.id === 1) await bootstrapStaff({ services, settings, log: logger });
+  const speaks = !cluster.isWorker || cluster.worker?.id === 1;
+  const owner = speaks ? await bootstrapStaff({ services, settings, log: logger }) : null;
   outbox.start();
   logger.info(`исходящие сообщения: ${transport}`);
   const retention = startRetention({
@@ -115,6 +117,9 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
   });
   const server = listen(app, { port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
+    // The plain words for whoever started the shop come last, after the JSON lines written so far.
+    if (owner)
+      logger.flush(() => console.log(`\n${startBanner(settings, owner, Boolean(process.env.SITE_URL)).join('\n')}\n`));
     listened();
   });
   // The catalogue's facet index (decision 0026) loads now: a listing asked for meanwhile waits only for the rest of

@@ -96,9 +96,12 @@ export function createStaffBootstrapService(deps: {
         },
       }),
 
-    /** When nobody works here yet: a one-use link, valid a day, that creates the owner. Null when staff exist. */
+    /**
+     * While the shop has no owner: a one-use link, valid a day, that creates the owner. Null once an owner exists,
+     * when every such link stops working too (`acceptInvite`).
+     */
     async bootstrapLink(ctx: WriteContext): Promise<string | null> {
-      if ((await deps.repo.count()) > 0) return null;
+      if ((await deps.repo.list()).some((m) => m.role === 'owner')) return null;
       const token = deps.newToken();
       const expiresAt = new Date(ctx.now().getTime() + BOOTSTRAP_TTL_S * 1000);
       await write(ctx, 'staff.owner-link', { id: 'owner' }, async (repos) => {

@@ -28,6 +28,12 @@ export interface Invitation {
 type Ctx = Pick<RequestContext, 'actor' | 'client' | 'now'>;
 
 const BAD_INVITE = 'Приглашение устарело или уже использовано. Попросите владельца прислать новое.';
+const OWNER_EXISTS = () =>
+  new DomainError(
+    'conflict',
+    'Владелец магазина уже есть: ссылка для первого владельца больше не действует. Попросите владельца пригласить вас.',
+    'OWNER_EXISTS',
+  );
 const LAST_OWNER = (what: string) =>
   new DomainError(
     'conflict',
@@ -209,6 +215,9 @@ export function createStaffTeamService(deps: {
       const row = await write(ctx, 'staff.create', {}, async (repos) => {
         const found = await repos.staff.spendInvite(deps.hashToken(token), ctx.now());
         if (!found) throw new DomainError('validation', BAD_INVITE, 'INVITE_INVALID');
+        // The first owner's link (it names no address) works while the shop has no owner: one left in an old log
+        // would otherwise make another. The owners are locked, so two such links at once make one owner.
+        if (!found.email && (await repos.staff.lockOwners()).length > 0) throw OWNER_EXISTS();
         const email = (found.email || input.email || '').toLowerCase();
         if (!email) throw new DomainError('validation', 'Укажите адрес электронной почты.', 'EMAIL_REQUIRED');
         checkStaffPassword(passwords, input.password, email);
