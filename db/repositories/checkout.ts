@@ -474,10 +474,11 @@ export function orderWrites(db: Db): OrderWrites {
         total: number;
         reserved_until: string | Date | null;
         payment_method: LockedOrder['paymentMethod'];
+        exported_at: string | Date | null;
       }>(
         db,
         sql`select id, status, delivery_type, delivery, user_id, name, phone, email, items, discount, delivery_price,
-          bonuses_used, bonuses_earned, total, reserved_until, payment_method
+          bonuses_used, bonuses_earned, total, reserved_until, payment_method, exported_at
         from orders where id = ${id} for update`,
       );
       if (!row) return null;
@@ -498,6 +499,7 @@ export function orderWrites(db: Db): OrderWrites {
         total: Number(row.total),
         reservedUntil: row.reserved_until === null ? null : new Date(row.reserved_until),
         paymentMethod: row.payment_method,
+        exportedAt: row.exported_at === null ? null : new Date(row.exported_at),
       };
     },
 

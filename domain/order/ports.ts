@@ -209,4 +209,6 @@ export interface LockedOrder {
   total: number;
   reservedUntil: Date | null;
   paymentMethod: PaymentMethod;
+  /** When 1C took the order (`sale` `success`); null while 1C has never received it. */
+  exportedAt: Date | null;
 }
