@@ -12,7 +12,7 @@ import { startReservationExpiry } from './reservations';
 import { startPaymentUpkeep } from './payment/upkeep';
 import { startRetention } from './retention';
 import { startViewFlush } from './view-counts';
-import { createLogger } from './logger';
+import { createLogger, sayPlain } from './logger';
 import { clusterMetrics, serveClusterMetrics } from './ops/metrics';
 import { metricsPortApp } from './ops/routes';
 import { startAlerts } from './ops/alerts';
@@ -117,9 +117,6 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
   });
   const server = listen(app, { port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info(`магазин работает: http://localhost:${info.port} (${database.kind})`);
-    // The plain words for whoever started the shop come last, after the JSON lines written so far.
-    if (owner)
-      logger.flush(() => console.log(`\n${startBanner(settings, owner, Boolean(process.env.SITE_URL)).join('\n')}\n`));
     listened();
   });
   // The catalogue's facet index (decision 0026) loads now: a listing asked for meanwhile waits only for the rest of
@@ -136,7 +133,10 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
       },
     );
   void Promise.all([listening, warm()]).then(() => {
-    if (!closing) process.send?.({ type: WORKER_READY });
+    if (closing) return;
+    process.send?.({ type: WORKER_READY });
+    // The plain words for whoever started the shop come last, once the JSON lines of the start are written.
+    if (owner) sayPlain(logger, `\n${startBanner(settings, owner, Boolean(process.env.SITE_URL)).join('\n')}\n\n`);
   });
   const shutdown = async (signal: string) => {
     if (closing) return;
