@@ -221,6 +221,8 @@ export function createStaffTeamService(deps: {
     /** The invitation a link names, left unused: the page asks for a name and a password. */
     async invitation(token: string, now: Date): Promise<Invitation | null> {
       const found = await repo.invite(deps.hashToken(token), now);
+      // The first owner's link is dead once there is an owner (see `acceptInvite`): its page offers no form.
+      if (found && !found.email && (await repo.list()).some((m) => m.role === 'owner')) return null;
       return (
         found && {
           email: found.email,

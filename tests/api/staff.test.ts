@@ -372,6 +372,7 @@ describe('the first start', () => {
         'Владелец магазина уже есть: ссылка для первого владельца больше не действует',
       );
       expect(staffCookieOf(second)).toBeNull();
+      expect(await (await attacker.get(old)).text()).toContain('Приглашение недействительно');
       expect((await attacker.login({ email: 'evil@shop.test', password: 'чужой-снег-зимой' })).status).toBe(401);
       expect(await linkOf()).toBe('');
     } finally {
