@@ -24,7 +24,8 @@ const settingsSchema = z.object({
       .regex(/^https?:\/\/[^:@/\s?#]+:[^@/\s?#]+@[^/\s?#]+\/[^/?#\s]+\S*$/, { error: S3_URL_FORMAT, abort: true })
       .refine((value) => URL.canParse(value) && Boolean(new URL(value).searchParams.get('region')), S3_URL_FORMAT),
   ),
-  SITE_URL: z.url().default('http://localhost:3000'),
+  /** The shop's public address every link carries; by default http://localhost:PORT. */
+  SITE_URL: optional(z.url()),
   TZ: z
     .string()
     .default('Europe/Moscow')
@@ -175,8 +176,8 @@ const settingsSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
   /**
    * Online payment: `yookassa` (needs the two keys below), `test` (the embedded test gateway, a page of the shop) or
-   * `none` (online payment off). By default YooKassa when its keys are set, the test gateway otherwise: a live shop
-   * sets its provider or `none`.
+   * `none` (online payment off). By default YooKassa when its keys are set; else the test gateway on a local
+   * `SITE_URL` only: on a public address, where anyone could mark an order paid on it, it must be set explicitly.
    */
   PAYMENT_PROVIDER: optional(z.enum(['yookassa', 'test', 'none'], { error: 'ожидается yookassa, test или none' })),
   YOOKASSA_SHOP_ID: optional(
@@ -212,16 +213,28 @@ const settingsSchema = z.object({
 /** Every setting the shop reads; the README's settings table lists each (a test holds them together). */
 export const SETTING_NAMES = Object.keys(settingsSchema.shape);
 
-export type Settings = Omit<z.infer<typeof settingsSchema>, 'MAIL_FROM' | 'FEEDBACK_EMAIL'> & {
+export type Settings = Omit<z.infer<typeof settingsSchema>, 'MAIL_FROM' | 'FEEDBACK_EMAIL' | 'SITE_URL'> & {
+  SITE_URL: string;
   MAIL_FROM: string;
   FEEDBACK_EMAIL: string;
 };
 
 export class SettingsError extends Error {}
 
-/** The payment provider in force: the one set, else YooKassa when its keys are set, else the test gateway. */
-export const paymentProviderOf = (s: Pick<Settings, 'PAYMENT_PROVIDER' | 'YOOKASSA_SHOP_ID' | 'YOOKASSA_SECRET_KEY'>) =>
-  s.PAYMENT_PROVIDER ?? (s.YOOKASSA_SHOP_ID && s.YOOKASSA_SECRET_KEY ? 'yookassa' : 'test');
+/** A `SITE_URL` only this machine opens: the shop of a developer or a test, not one the public reaches. */
+export const isLocalSite = (siteUrl: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(siteUrl).hostname);
+
+/**
+ * The payment provider in force: the one set, else YooKassa when its keys are set, else the test gateway on a local
+ * address and none on a public one.
+ */
+export const paymentProviderOf = (
+  s: Pick<Settings, 'PAYMENT_PROVIDER' | 'YOOKASSA_SHOP_ID' | 'YOOKASSA_SECRET_KEY' | 'SITE_URL'>,
+) => {
+  if (s.PAYMENT_PROVIDER) return s.PAYMENT_PROVIDER;
+  if (s.YOOKASSA_SHOP_ID && s.YOOKASSA_SECRET_KEY) return 'yookassa';
+  return isLocalSite(s.SITE_URL) ? 'test' : 'none';
+};
 
 export function readSettings(env: Record<string, string | undefined> = process.env): Settings {
   const parsed = settingsSchema.safeParse(env);
@@ -229,7 +242,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new SettingsError(`Неверные настройки окружения:\n${lines.join('\n')}`);
   }
-  const settings = parsed.data;
+  const settings = { ...parsed.data, SITE_URL: parsed.data.SITE_URL ?? `http://localhost:${parsed.data.PORT}` };
   if (settings.PAYMENT_PROVIDER === 'yookassa' && !(settings.YOOKASSA_SHOP_ID && settings.YOOKASSA_SECRET_KEY))
     throw new SettingsError(
       'Неверные настройки окружения:\n  PAYMENT_PROVIDER=yookassa: задайте YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY',

@@ -17,14 +17,14 @@ import { type OnecAnswer, onecClient } from '../server/exchange/onec-client';
  * session uploads a package (a folder, a zip, or the demo catalogue exported here) and imports it; the sale session
  * takes the new orders and confirms them. Every answer is printed; a `failure` ends the run with code 1.
  */
-const USAGE = `npm run exchange:session -- [--url http://localhost:3000] [--login L --password P]
+const USAGE = `npm run exchange:session -- [--url http://localhost:PORT] [--login L --password P]
     (--package <папка|архив.zip> | --export-demo [--products 300] [--seed N])
     [--zip] [--sale-only] [--out папка-для-заказов]
   логин и пароль — также из EXCHANGE_LOGIN и EXCHANGE_PASSWORD`;
 
 const { values } = parseArgs({
   options: {
-    url: { type: 'string', default: process.env.SHOP_URL ?? 'http://localhost:3000' },
+    url: { type: 'string', default: process.env.SHOP_URL ?? `http://localhost:${process.env.PORT || 3000}` },
     login: { type: 'string', default: process.env.EXCHANGE_LOGIN },
     password: { type: 'string', default: process.env.EXCHANGE_PASSWORD },
     package: { type: 'string' },

@@ -244,7 +244,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', rpcApi(services, writes));
   // Every page form post: from the shop's own pages or with the sessid, within the write limits (decision 0019).
   app.use('*', guardPageForms({ siteOrigin: siteUrl, limits: writeLimits }));
-  app.route('/', testGatewayRoutes(services));
+  // Its pages pay any payment whose id one knows: served only while the test gateway is the provider in force.
+  if (paymentProviderOf(settings) === 'test') app.route('/', testGatewayRoutes(services));
   // Spec §2: any page with logout=y ends the session and reloads the address without it, under a new session id;
   // not when another site links to it (the visitor stays logged in).
   app.get('*', async (c, next) => {

@@ -10,3 +10,12 @@ export function createLogger(level: string) {
   process.once('exit', () => destination.flushSync());
   return pino({ level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
 }
+
+/**
+ * Plain text for whoever started the shop, written to the log's own stream: it comes out after every JSON line
+ * logged before it, however far behind the asynchronous writes are.
+ */
+export function sayPlain(logger: pino.Logger, text: string): void {
+  const stream = (logger as unknown as Record<symbol, { write(chunk: string): unknown }>)[pino.symbols.streamSym];
+  stream?.write(text);
+}

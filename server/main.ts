@@ -12,7 +12,7 @@ import { startReservationExpiry } from './reservations';
 import { startPaymentUpkeep } from './payment/upkeep';
 import { startRetention } from './retention';
 import { startViewFlush } from './view-counts';
-import { createLogger } from './logger';
+import { createLogger, sayPlain } from './logger';
 import { clusterMetrics, serveClusterMetrics } from './ops/metrics';
 import { metricsPortApp } from './ops/routes';
 import { startAlerts } from './ops/alerts';
@@ -21,6 +21,7 @@ import { listenControl } from './ops/control';
 import { shutDown } from './ops/shutdown';
 import { createShopApp } from './shop';
 import { bootstrapStaff } from './staff-bootstrap';
+import { startBanner } from './start-banner';
 
 /** `pagesBuilt`: the pages' build under way (`npm start` on a fresh clone), awaited once the database is ready. */
 export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}): Promise<void> {
@@ -93,7 +94,8 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
   shop.makeMissingPhotoSizes();
   await shop.warmPages();
   // One process speaks for the staff at start: the first worker, or the only process.
-  if (!cluster.isWorker || cluster.worker?.id === 1) await bootstrapStaff({ services, settings, log: logger });
+  const speaks = !cluster.isWorker || cluster.worker?.id === 1;
+  const owner = speaks ? await bootstrapStaff({ services, settings, log: logger }) : null;
   outbox.start();
   logger.info(`исходящие сообщения: ${transport}`);
   const retention = startRetention({
@@ -131,7 +133,10 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
       },
     );
   void Promise.all([listening, warm()]).then(() => {
-    if (!closing) process.send?.({ type: WORKER_READY });
+    if (closing) return;
+    process.send?.({ type: WORKER_READY });
+    // The plain words for whoever started the shop come last, once the JSON lines of the start are written.
+    if (owner) sayPlain(logger, `\n${startBanner(settings, owner, Boolean(process.env.SITE_URL)).join('\n')}\n\n`);
   });
   const shutdown = async (signal: string) => {
     if (closing) return;

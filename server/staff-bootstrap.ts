@@ -1,9 +1,10 @@
 import type { Settings } from '../config/settings';
 import type { Services } from '../domain/services';
+import type { OwnerAtStart } from './start-banner';
 
 /**
  * At start (issue 25.1): the owner from `ADMIN_EMAIL` and `ADMIN_PASSWORD` when both are set; else, while nobody works
- * in the back office, a one-use link valid a day that creates the owner, printed for whoever started the shop. No
+ * in the back office has the owner's role, a one-use link valid a day that creates the owner, printed for whoever started the shop. No
  * password is ever built in. The account 1C logs in with comes from `EXCHANGE_LOGIN` and `EXCHANGE_PASSWORD` when set.
  */
 export async function bootstrapStaff(deps: {
@@ -11,7 +12,7 @@ export async function bootstrapStaff(deps: {
   settings: Pick<Settings, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'EXCHANGE_LOGIN' | 'EXCHANGE_PASSWORD'>;
   log: { info(message: string): void; warn(message: string): void };
   now?: () => Date;
-}): Promise<void> {
+}): Promise<OwnerAtStart> {
   const { services, settings, log } = deps;
   const ctx = { client: 'console', now: deps.now ?? (() => new Date()) };
   // 1C's account (issue 26), whatever the owner's state.
@@ -26,11 +27,12 @@ export async function bootstrapStaff(deps: {
     log.info(
       `панель управления: владелец ${settings.ADMIN_EMAIL} ${done === 'created' ? 'создан' : 'обновлён'} из настроек`,
     );
-    return;
+    return { kind: 'settings', email: settings.ADMIN_EMAIL };
   }
   const link = await services.staffBootstrap.bootstrapLink(ctx);
-  if (link)
-    log.warn(
-      `панель управления: сотрудников ещё нет. Откройте ссылку, чтобы создать владельца (одна попытка, действует 24 часа): ${link}`,
-    );
+  if (!link) return { kind: 'exists' };
+  log.warn(
+    `панель управления: владельца ещё нет. Откройте ссылку, чтобы создать его (одна попытка, действует 24 часа): ${link}`,
+  );
+  return { kind: 'link', link };
 }

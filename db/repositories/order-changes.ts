@@ -29,10 +29,11 @@ export function orderChangeWrites(db: Db): OrderChangeWrites {
         reserved_until: string | Date | null;
         place_zone: string | null;
         payment_method: LockedOrder['paymentMethod'];
+        exported_at: string | Date | null;
       }>(
         db,
         sql`select o.id, o.status, o.delivery_type, o.delivery, o.user_id, o.name, o.phone, o.email, o.items, o.discount,
-          o.delivery_price, o.bonuses_used, o.bonuses_earned, o.total, o.reserved_until, o.payment_method,
+          o.delivery_price, o.bonuses_used, o.bonuses_earned, o.total, o.reserved_until, o.payment_method, o.exported_at,
           ${placeZoneSql(sql`o`)} as place_zone
         from orders o where o.id = ${id} for update of o`,
       );
@@ -55,6 +56,7 @@ export function orderChangeWrites(db: Db): OrderChangeWrites {
         reservedUntil: row.reserved_until === null ? null : new Date(row.reserved_until),
         placeZone: row.place_zone,
         paymentMethod: row.payment_method,
+        exportedAt: row.exported_at === null ? null : new Date(row.exported_at),
       };
     },
 

@@ -83,11 +83,6 @@ export function staffRepository(db: Db): StaffRepository {
       ).map(staffOf);
     },
 
-    async count() {
-      const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from staff where ${ACTIVE}`);
-      return Number(r?.n ?? 0);
-    },
-
     async lockOwners() {
       const rows = await queryRows<{ id: number }>(
         db,

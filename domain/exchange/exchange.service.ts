@@ -3,8 +3,7 @@ import { DomainError } from '../errors';
 import type { PasswordHasher } from '../auth/password';
 import type { LimitCatalogue } from '../limits/catalogue';
 import { enforce, type RateLimiter } from '../limits/limits';
-import { roleMay } from '../staff/permissions';
-import type { StaffRole } from '../staff/staff-member';
+import { EXCHANGE_ROLE, type StaffRole } from '../staff/staff-member';
 import type { OrderStatusRecord, SaleFileResult, SaleLog } from './order-status';
 import { applyOrderStatuses, type OrderStatusImportDeps } from './order-status-import';
 import type { ExchangeRepository, ExchangeSession, ExportOrder } from './ports';
@@ -15,8 +14,11 @@ export const EXCHANGE_IDLE_S = 6 * 3600;
 export const ORDERS_PER_QUERY = 500;
 
 const WRONG_LOGIN = 'Неверный логин или пароль обмена с 1С.';
-/** The roles the permission table lets run the exchange (`exchange` and `owner`). */
-const mayExchange = (role: StaffRole) => roleMay({ role }, 'exchange.run');
+/**
+ * Only 1C's own account logs in here: a person's (an owner's) password would open every order's personal data with
+ * no second factor (issue 43.7).
+ */
+const mayExchange = (role: StaffRole) => role === EXCHANGE_ROLE;
 
 type Ctx = Pick<RequestContext, 'client' | 'now'>;
 
@@ -36,15 +38,15 @@ export interface ExchangeDeps {
 export function createExchangeService(deps: ExchangeDeps) {
   const { repo, limits, limitRules: rules } = deps;
 
-  /** The account of a right login with the `exchange` or `owner` role; tries counted per login and per client. */
+  /** The account of a right login with the `exchange` role; tries counted per login and per client. */
   async function checkLogin(ctx: Ctx, login: string, password: string) {
     const key = login.toLowerCase();
     await enforce(limits, [key, rules.exchangeLoginTries], [ctx.client, rules.exchangeLoginTriesPerClient]);
     const account = await repo.account(key);
     const ok = await deps.passwords.verify(password, account?.passwordHash ?? null);
-    if (!account || !ok) throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
-    if (!mayExchange(account.role))
-      throw new DomainError('forbidden', 'У этого сотрудника нет роли «Обмен с 1С».', 'FORBIDDEN');
+    // A person's account answers as a wrong password does: the answer tells no one which logins are staff.
+    if (!account || !ok || !mayExchange(account.role))
+      throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
     await limits.reset(key, rules.exchangeLoginTries);
     await limits.reset(ctx.client, rules.exchangeLoginTriesPerClient);
     return account;

@@ -111,13 +111,29 @@ export interface OrderStatusImportDeps {
 }
 
 const notFound = () => new DomainError('not_found', 'Заказ не найден в магазине.', 'ORDER_NOT_FOUND');
+/** 1C acts only on what it received: an order it never took is the desk's (a number in a file could be any). */
+const notHanded = () =>
+  new DomainError(
+    'conflict',
+    'Заказ не передавался в 1С: его состояние меняют на столе заказов.',
+    'ORDER_NOT_EXPORTED',
+  );
 
 /**
- * Applies 1C's order facts (issue 26) through the order process the desk uses: every move checked by the table and
+ * What the desk is asked when 1C cancels an order paid online: the money goes back only from the desk, by a member
+ * who gives the reason, so 1C's file never refunds by itself.
+ */
+export const refundAsked = (reason: string | undefined) =>
+  `1С отменила заказ${reason ? ` (${reason})` : ''}, но он оплачен онлайн: оформите возврат денег с причиной на столе заказов, затем отмените заказ.`;
+
+/**
+ * Applies 1C's order facts (issue 26) to the orders 1C received (exported) through the order process the desk uses:
+ * every move checked by the table and
  * its guards and followed by its hooks (stock back on a cancel, a pickup code on ready, the shopper told of a
  * shipment, bonuses on completion), in the history as «1С» and in the audit under the exchange's member. A move the
  * process refuses is an error by the order's number, never forced; an order already as 1C says is left alone, so the
- * same file twice changes nothing. Each order in its own transaction: one bad order does not undo the others.
+ * same file twice changes nothing. An order paid online is never cancelled from here: its note asks the desk for the
+ * refund (issue 43.7). Each order in its own transaction: one bad order does not undo the others.
  */
 export async function applyOrderStatuses(
   deps: OrderStatusImportDeps,
@@ -131,6 +147,7 @@ export async function applyOrderStatuses(
     if (record.orderId === null) throw notFound();
     const order = await repos.orders.lockForChange(record.orderId);
     if (!order) throw notFound();
+    if (!order.exportedAt) throw notHanded();
     const done = (changed: boolean, refusal: string | null, after: Record<string, unknown> = {}) => ({
       value: { changed, refusal },
       unchanged: !changed,
@@ -146,6 +163,11 @@ export async function applyOrderStatuses(
     const noted = paidNote ? { note: paidNote } : {};
     const target = targetOf(record);
     if (!target) return done(paidNote !== null, null, noted);
+    if (target === 'cancelled' && order.paymentMethod === 'ONLINE' && order.state !== 'cancelled') {
+      const asked = refundAsked(record.cancelled?.reason ?? record.statusText ?? undefined);
+      const added = await repos.orders.addNoteOnce(order.id, as.actor.staffId, asked);
+      return done(added || paidNote !== null, asked, added ? { ...noted, note: asked } : noted);
+    }
     const plan = planMoves(order, target, (o) => deps.moves.process.next(o, 'system'));
     if (plan.kind !== 'moves') return done(paidNote !== null, plan.kind === 'refused' ? plan.reason : null, noted);
     const tracking = record.shipped?.trackingNumber ?? null;

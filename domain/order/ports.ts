@@ -218,4 +218,6 @@ export interface LockedOrder {
   /** The time zone of the shop a shop order waits at; null for an order of no shop. */
   placeZone: string | null;
   paymentMethod: PaymentMethod;
+  /** When 1C took the order (`sale` `success`); null while 1C has never received it. */
+  exportedAt: Date | null;
 }

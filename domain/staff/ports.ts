@@ -36,7 +36,6 @@ export interface StaffRepository {
   byEmail(email: string): Promise<StaffRow | null>;
   byId(id: number): Promise<StaffRow | null>;
   list(): Promise<StaffRow[]>;
-  count(): Promise<number>;
   /**
    * The ids of the owners, locked until the transaction ends, in one order: changes at once that would each leave one
    * owner wait for each other, so the second sees the first's outcome.

@@ -6,7 +6,7 @@ import { enforce, type RateLimiter } from '../limits/limits';
 import { MOSCOW } from '../text/dates';
 import { requirePermission } from './permissions';
 import type { SecondFactor, StaffRepository, StaffRow } from './ports';
-import type { StaffMember } from './staff-member';
+import { EXCHANGE_ROLE, type StaffMember } from './staff-member';
 import { checkStaffPassword, memberOf, type StaffProfile, profileOf } from './staff-profile';
 import type { StaffWrite } from './staff-write';
 import type { StaffLoginInput } from './staff.schemas';
@@ -52,7 +52,9 @@ export function createStaffAccountsService(deps: {
   return {
     /** The member of a staff session token, or null (no such session, or idle for 12 hours). */
     async memberOf(token: string, now: Date): Promise<StaffMember | null> {
-      return repo.sessionMember(deps.hashToken(token), now, STAFF_IDLE_S);
+      const member = await repo.sessionMember(deps.hashToken(token), now, STAFF_IDLE_S);
+      // 1C's account has no back office, not even through a session made before it was kept out.
+      return member?.role === EXCHANGE_ROLE ? null : member;
     },
 
     /** Checks the login and starts a session: its token goes to the staff cookie. */
@@ -62,7 +64,9 @@ export function createStaffAccountsService(deps: {
       await enforce(deps.limits, [email, rules.staffLoginTries], [ctx.client, rules.staffLoginTriesPerClient]);
       const row = await repo.byEmail(email);
       const ok = await passwords.verify(input.password, row?.passwordHash ?? null);
-      if (!row || !ok) throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
+      // 1C's account logs in at the exchange only, and is told here what a wrong password is told.
+      if (!row || !ok || row.role === EXCHANGE_ROLE)
+        throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
       let step: number | null = null;
       if (row.totpSecret) {
         if (!input.totp)

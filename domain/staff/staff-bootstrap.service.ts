@@ -74,11 +74,24 @@ export function createStaffBootstrapService(deps: {
   return {
     /** `ADMIN_EMAIL` and `ADMIN_PASSWORD`: the owner, created, or given that password and the owner's role. */
     ensureOwner: (ctx: WriteContext, email: string, password: string) =>
-      ensure(ctx, 'staff.owner-from-settings', { login: email, password, role: 'owner', name: 'Владелец' }),
+      ensure(ctx, 'staff.owner-from-settings', {
+        login: email,
+        password,
+        role: 'owner',
+        name: 'Владелец',
+        refuse: (found) => {
+          if (found.role === 'exchange')
+            throw new DomainError(
+              'conflict',
+              'ADMIN_EMAIL совпадает с логином обмена с 1С: задайте владельцу другой адрес.',
+              'ADMIN_EMAIL_IS_EXCHANGE',
+            );
+        },
+      }),
 
     /**
      * `EXCHANGE_LOGIN` and `EXCHANGE_PASSWORD` (issue 26): the account 1C logs in with, created with the `exchange`
-     * role or given that password and role. An owner's address is refused: it would lose the owner's role.
+     * role or given that password. A person's address is refused: 1C's account is of its own kind (issue 43.7).
      */
     ensureExchange: (ctx: WriteContext, login: string, password: string) =>
       ensure(ctx, 'staff.exchange-from-settings', {
@@ -87,18 +100,21 @@ export function createStaffBootstrapService(deps: {
         role: 'exchange',
         name: 'Обмен с 1С',
         refuse: (found) => {
-          if (found.role === 'owner')
+          if (found.role !== 'exchange')
             throw new DomainError(
               'conflict',
-              'EXCHANGE_LOGIN совпадает с адресом владельца: задайте для обмена с 1С отдельный логин.',
-              'EXCHANGE_LOGIN_IS_OWNER',
+              'EXCHANGE_LOGIN совпадает с адресом сотрудника: задайте для обмена с 1С отдельный логин.',
+              'EXCHANGE_LOGIN_IS_STAFF',
             );
         },
       }),
 
-    /** When nobody works here yet: a one-use link, valid a day, that creates the owner. Null when staff exist. */
+    /**
+     * While the shop has no owner: a one-use link, valid a day, that creates the owner. Null once an owner exists,
+     * when every such link stops working too (`acceptInvite`).
+     */
     async bootstrapLink(ctx: WriteContext): Promise<string | null> {
-      if ((await deps.repo.count()) > 0) return null;
+      if ((await deps.repo.list()).some((m) => m.role === 'owner')) return null;
       const token = deps.newToken();
       const expiresAt = new Date(ctx.now().getTime() + BOOTSTRAP_TTL_S * 1000);
       await write(ctx, 'staff.owner-link', { id: 'owner' }, async (repos) => {

@@ -12,4 +12,12 @@ export interface StaffMember {
   readonly shopId: number | null;
 }
 
+/**
+ * The role of 1C's account: it logs in at the 1C exchange only, the only role that does; the back office never lets
+ * it in, and no person is given it (issue 43.7).
+ */
+export const EXCHANGE_ROLE = 'exchange' as const satisfies StaffRole;
+/** The roles of people, who log into the back office. */
+export const PERSON_ROLES = STAFF_ROLES.filter((r) => r !== EXCHANGE_ROLE);
+
 export const isStaffRole = (value: unknown): value is StaffRole => STAFF_ROLES.includes(value as StaffRole);

@@ -7,10 +7,10 @@ import type { AuditFilter, AuditReader, AuditView } from './audit';
 import { staffInviteLetter } from './letters';
 import { requirePermission } from './permissions';
 import type { StaffInvite, StaffRepository, StaffRow } from './ports';
-import type { StaffRole } from './staff-member';
+import { EXCHANGE_ROLE, type StaffRole } from './staff-member';
 import { checkStaffPassword, memberOf, type StaffProfile, profileOf } from './staff-profile';
 import type { StaffWrite, WriteContext } from './staff-write';
-import { type StaffInviteInput, type StaffRoleInput, staffNotFound } from './staff.schemas';
+import { type ExchangeAccountInput, type StaffInviteInput, type StaffRoleInput, staffNotFound } from './staff.schemas';
 
 /** Entries on a page of the audit log. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -28,6 +28,19 @@ export interface Invitation {
 type Ctx = Pick<RequestContext, 'actor' | 'client' | 'now'>;
 
 const BAD_INVITE = 'Приглашение устарело или уже использовано. Попросите владельца прислать новое.';
+const OWNER_EXISTS = () =>
+  new DomainError(
+    'conflict',
+    'Владелец магазина уже есть: ссылка для первого владельца больше не действует. Попросите владельца пригласить вас.',
+    'OWNER_EXISTS',
+  );
+/** 1C's account and a person's are of two kinds: neither becomes the other, and 1C's is made apart. */
+const NOT_A_PERSON = () =>
+  new DomainError(
+    'validation',
+    'Роль «Обмен с 1С» — только у учётной записи для 1С: создайте её в разделе «Учётная запись для 1С», а сотруднику выберите другую роль.',
+    'EXCHANGE_ROLE_APART',
+  );
 const LAST_OWNER = (what: string) =>
   new DomainError(
     'conflict',
@@ -78,6 +91,7 @@ export function createStaffTeamService(deps: {
 
   /** An invitation by letter (through the outbox), from a member of the back office or from the console. */
   async function invite(ctx: WriteContext, input: StaffInviteInput): Promise<Invitation & { link: string }> {
+    if (input.role === EXCHANGE_ROLE) throw NOT_A_PERSON();
     const email = input.email.toLowerCase();
     // The invitation form offers the shop to every role: another role's choice is passed over.
     const shopId = await shopOfRole(input.role, input.role === 'shop' ? input.shopId : undefined);
@@ -139,6 +153,7 @@ export function createStaffTeamService(deps: {
       const shopId = await shopOfRole(input.role, input.shopId);
       return write(ctx, 'staff.role', { id }, async (repos) => {
         const { row, lastOwner } = await changing(repos, id);
+        if ((row.role === EXCHANGE_ROLE) !== (input.role === EXCHANGE_ROLE)) throw NOT_A_PERSON();
         if (lastOwner && input.role !== 'owner') throw LAST_OWNER('снять роль с');
         const changed: StaffRow = { ...row, role: input.role, shopId };
         const unchanged = row.role === changed.role && row.shopId === changed.shopId;
@@ -168,6 +183,25 @@ export function createStaffTeamService(deps: {
       });
     },
 
+    /**
+     * The owner makes 1C's account: a login and password for «Обмен с сайтом», the only kind of account the exchange
+     * accepts and the back office refuses.
+     */
+    async createExchangeAccount(ctx: WriteContext, input: ExchangeAccountInput): Promise<StaffProfile> {
+      const login = input.login.toLowerCase();
+      checkStaffPassword(passwords, input.password, login);
+      const passwordHash = await passwords.hash(input.password);
+      const action = ctx.actor === undefined ? 'staff.exchange-console' : 'staff.exchange-create';
+      return write(ctx, action, { id: login }, async (repos) => {
+        const member = { email: login, name: 'Обмен с 1С', role: EXCHANGE_ROLE, shopId: null, passwordHash };
+        const id = await repos.staff.create(member);
+        if (id === 'email_taken')
+          throw new DomainError('conflict', 'Учётная запись с этим логином уже есть.', 'EMAIL_TAKEN');
+        const created: StaffRow = { ...member, id, totpSecret: null, totpPendingSecret: null, totpLastStep: null };
+        return { value: profileOf(created), id, after: { email: login, role: EXCHANGE_ROLE } };
+      });
+    },
+
     /** The owner's invitation: a one-use link by letter (through the outbox). */
     async invite(ctx: Ctx, input: StaffInviteInput): Promise<Invitation> {
       const { link: _, ...invitation } = await invite(ctx, input);
@@ -187,6 +221,8 @@ export function createStaffTeamService(deps: {
     /** The invitation a link names, left unused: the page asks for a name and a password. */
     async invitation(token: string, now: Date): Promise<Invitation | null> {
       const found = await repo.invite(deps.hashToken(token), now);
+      // The first owner's link is dead once there is an owner (see `acceptInvite`): its page offers no form.
+      if (found && !found.email && (await repo.list()).some((m) => m.role === 'owner')) return null;
       return (
         found && {
           email: found.email,
@@ -209,6 +245,9 @@ export function createStaffTeamService(deps: {
       const row = await write(ctx, 'staff.create', {}, async (repos) => {
         const found = await repos.staff.spendInvite(deps.hashToken(token), ctx.now());
         if (!found) throw new DomainError('validation', BAD_INVITE, 'INVITE_INVALID');
+        // The first owner's link (it names no address) works while the shop has no owner: one left in an old log
+        // would otherwise make another. The owners are locked, so two such links at once make one owner.
+        if (!found.email && (await repos.staff.lockOwners()).length > 0) throw OWNER_EXISTS();
         const email = (found.email || input.email || '').toLowerCase();
         if (!email) throw new DomainError('validation', 'Укажите адрес электронной почты.', 'EMAIL_REQUIRED');
         checkStaffPassword(passwords, input.password, email);

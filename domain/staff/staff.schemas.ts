@@ -42,6 +42,16 @@ export const staffAcceptInput = z.object({
   password,
 });
 
+/** The owner's account for 1C's «Обмен с сайтом»: a login 1C sends by HTTP Basic, and its password. */
+export const exchangeAccountInput = z.object({
+  login: z
+    .string()
+    .trim()
+    .regex(/^[^\s:]{1,100}$/, 'Логин обмена — слово без пробелов и двоеточия, не длиннее 100 символов.'),
+  password,
+});
+export type ExchangeAccountInput = z.infer<typeof exchangeAccountInput>;
+
 export const passwordChangeInput = z.object({ current: password, password });
 export const totpCodeInput = z.object({ code });
 

@@ -31,6 +31,8 @@ export const STAFF_WRITES = {
   'staff.create': { gate: 'credentials', entity: 'staff', title: 'Сотрудник принял приглашение' },
   'staff.role': { gate: 'staff.manage', entity: 'staff', title: 'Смена роли сотрудника' },
   'staff.remove': { gate: 'staff.manage', entity: 'staff', title: 'Сотрудник удалён' },
+  'staff.exchange-create': { gate: 'staff.manage', entity: 'staff', title: 'Создана учётная запись обмена с 1С' },
+  'staff.exchange-console': { gate: 'system', entity: 'staff', title: 'Учётная запись обмена с 1С из консоли' },
   'staff.owner-from-settings': { gate: 'system', entity: 'staff', title: 'Владелец из настроек' },
   'staff.exchange-from-settings': { gate: 'system', entity: 'staff', title: 'Учётная запись обмена из настроек' },
   'staff.owner-link': { gate: 'system', entity: 'staff-invite', title: 'Ссылка для первого владельца' },

@@ -14,7 +14,7 @@ const clock = () => now;
 
 let app: TestApp;
 type Browser = Awaited<ReturnType<typeof staffBrowser>>;
-const as: Record<'owner' | 'exchange' | 'manager' | 'shop', Browser> = {} as never;
+const as: Record<'owner' | 'manager' | 'shop', Browser> = {} as never;
 let storeId: number;
 let sectionIds: number[];
 let ownerId: number;
@@ -77,7 +77,6 @@ beforeAll(async () => {
   await addStaff(app, { email: 'manager@shop.test', role: 'manager' }, clock);
   await addStaff(app, { email: 'counter@shop.test', role: 'shop', shopId: storeId }, clock);
   as.owner = await loggedIn('owner@shop.test');
-  as.exchange = await loggedIn('onec@shop.test');
   as.manager = await loggedIn('manager@shop.test');
   as.shop = await loggedIn('counter@shop.test');
   const [owner] = await rows<{ id: number }>(sql`select id from staff where email = 'owner@shop.test'`);
@@ -106,14 +105,14 @@ describe('who may open the exchange page', () => {
     expect(wh?.store_id).toBeNull();
   });
 
-  it('opens it to the exchange role and the owner, and their navigation offers it', async () => {
-    for (const b of [as.exchange, as.owner]) {
-      const res = await b.get(PAGE);
-      expect(res.status).toBe(200);
-      const html = await res.text();
-      expect(html).toContain('<h1>Обмен с 1С</h1>');
-      expect(html).toContain(`href="${PAGE}"`);
-    }
+  it('opens it to the owner, whose navigation offers it; 1C’s account does not get into the back office', async () => {
+    const res = await as.owner.get(PAGE);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<h1>Обмен с 1С</h1>');
+    expect(html).toContain(`href="${PAGE}"`);
+    const onec = await staffBrowser(app);
+    expect((await onec.login({ email: 'onec@shop.test', password: STAFF_PASSWORD })).status).toBe(401);
   });
 });
 
@@ -131,7 +130,7 @@ describe('the rerun of the last package', () => {
       fileName: 'import.xml',
       startedAt: '2026-03-01T08:00:00Z',
     });
-    const res = await as.exchange.form(PAGE, { intent: 'rerun' });
+    const res = await as.owner.form(PAGE, { intent: 'rerun' });
     expect(res.status).toBe(404);
     expect(await textOf(res)).toContain('Файлов последнего пакета на сервере нет (папка exchange/gone-session');
     const [audit] = await rows<{ n: number }>(
@@ -180,7 +179,7 @@ describe('the log', () => {
         { id: 'c3d4-offer-7', message: 'Цена не число' },
       ],
     });
-    const res = await as.exchange.get(PAGE);
+    const res = await as.owner.get(PAGE);
     expect(res.status).toBe(200);
     const text = await textOf(res);
     expect(text).toContain('import0_1.xml');
@@ -215,7 +214,7 @@ describe('the log', () => {
 
 describe('the mappings', () => {
   it('saves a warehouse’s store and audits it with before and after', async () => {
-    const res = await as.exchange.form(PAGE, { intent: 'warehouses', 'store:wh-main': String(storeId) });
+    const res = await as.owner.form(PAGE, { intent: 'warehouses', 'store:wh-main': String(storeId) });
     expect(res.status).toBe(200);
     expect(await textOf(res)).toContain('Сохранено изменений: 1.');
     const [wh] = await rows<{ store_id: number }>(
@@ -226,7 +225,7 @@ describe('the mappings', () => {
       sql`select action, entity_id, staff_email, changes from audit_log where action = 'exchange.warehouse'`,
     );
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ entity_id: 'warehouses', staff_email: 'onec@shop.test' });
+    expect(audit[0]).toMatchObject({ entity_id: 'warehouses', staff_email: 'owner@shop.test' });
     const changes = typeof audit[0]?.changes === 'string' ? JSON.parse(audit[0].changes) : audit[0]?.changes;
     expect(changes).toEqual({ 'wh-main': { before: null, after: storeId } });
   });

@@ -33,17 +33,27 @@ afterAll(() => app.close());
 
 const number = (id: number) => String(100_000 + id);
 
-/** A shopper's order to the seed's shop, of one unit of the offer. */
-async function shopOrder(offer: OfferFacts) {
+/** 1C's `query` and `success`: it takes every order waiting for it, and answers the numbers it took. */
+async function handToOnec(): Promise<void> {
+  const onec = onecClient(app, 'sale', credentials);
+  expect((await onec.checkauth()).lines[0]).toBe('success');
+  await onec.send('init', { version: '3.1' });
+  await onec.send('query');
+  expect((await onec.send('success')).lines[0]).toBe('success');
+}
+
+/** A shopper's order to the seed's shop, of one unit of the offer, handed to 1C unless `kept`. */
+async function shopOrder(offer: OfferFacts, kept = false) {
   await k.stockOf(offer, 5, 5);
   const { v, phone } = await k.quickShopper(offer, 1);
   const res = await k.rpc(v, 'sale.order.save', k.pickup(phone));
   expect(res.status, await res.clone().text()).toBe(200);
+  if (!kept) await handToOnec();
   return { id: ((await res.json()) as { id: number }).id, phone };
 }
 
-/** A member's courier order (delivered, so 1C may ship it), with an email for the letters. */
-async function courierOrder(offer: OfferFacts) {
+/** A member's courier order (delivered, so 1C may ship it), with an email for the letters, handed to 1C unless `kept`. */
+async function courierOrder(offer: OfferFacts, kept = false) {
   await k.stockOf(offer, 5);
   const { me, phone } = await k.member(offer);
   const added = await me.post(API.addressAdd, { type: 'COURIER', city: 'Москва', street: 'Тверская', house: '7' });
@@ -58,6 +68,7 @@ async function courierOrder(offer: OfferFacts) {
     deliveryIntervalTime: (list[date] as string[])[0] as string,
   });
   expect(res.status, await res.clone().text()).toBe(200);
+  if (!kept) await handToOnec();
   return { id: ((await res.json()) as { id: number }).id, phone };
 }
 
@@ -245,5 +256,49 @@ describe('orders from 1C (type=sale, mode=file + import)', () => {
     expect(answer.text).toMatch(/^Файл заказов CommerceML не прочитан: ошибка XML: .*\(строка \d+, столбец \d+\)$/);
     expect(await statusOf(id)).toBe('new');
     expect(await saleLog()).toHaveLength(logged);
+  });
+});
+
+describe('orders 1C never received, and orders paid online (issue 43.7)', () => {
+  it('refuses to move an order 1C never received, whatever its file says, and leaves it as it is', async () => {
+    const { id } = await courierOrder(offers[1] as OfferFacts, true);
+    const answer = await fromOnec([
+      {
+        number: number(id),
+        posted: true,
+        shippedOn: '2026-11-26',
+        tracking: 'PR-9',
+        final: true,
+        paidOn: '2026-11-25',
+      },
+    ]);
+    expect(answer.text).toContain(
+      `Заказ ${number(id)}: Заказ не передавался в 1С: его состояние меняют на столе заказов.`,
+    );
+    const order = await card(id);
+    expect(order.status).toBe('new');
+    expect(order.notes).toEqual([]);
+  });
+
+  it('never cancels a paid online order: it stays paid, no money goes back, and its note asks the desk for the refund', async () => {
+    const offer = offers[2] as OfferFacts;
+    await k.stockOf(offer, 5, 5);
+    const { v, phone } = await k.quickShopper(offer, 1);
+    const saved = await k.rpc(v, 'sale.order.save', { ...k.pickup(phone), paymentMethod: 'ONLINE' });
+    const { id, payment } = (await saved.json()) as { id: number; payment: { confirmationUrl: string } };
+    expect((await v.post(`${new URL(payment.confirmationUrl).pathname}pay/`, {})).status).toBe(303);
+    expect(await statusOf(id)).toBe('paid');
+    await handToOnec();
+    const stock = await stockTotal(offer);
+
+    const answer = await fromOnec([{ number: number(id), cancelled: true, cancelReason: 'Нет в наличии' }]);
+    const asked =
+      '1С отменила заказ (Нет в наличии), но он оплачен онлайн: оформите возврат денег с причиной на столе заказов, затем отмените заказ.';
+    expect(answer.text).toContain(`Заказ ${number(id)}: ${asked}`);
+    const order = await card(id);
+    expect(order.status).toBe('paid');
+    expect(order.notes.map((n) => n.text)).toEqual([asked]);
+    expect(await k.rows(sql`select id from refunds where order_id = ${id}`)).toEqual([]);
+    expect(await stockTotal(offer)).toBe(stock);
   });
 });

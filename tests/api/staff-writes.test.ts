@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API } from '../../contract/api';
 import { roleMay, type StaffAction } from '../../domain/staff/permissions';
-import { STAFF_ROLES, type StaffRole } from '../../domain/staff/staff-member';
+import { PERSON_ROLES, type StaffRole } from '../../domain/staff/staff-member';
 import { STAFF_WRITES, type StaffWriteAction } from '../../domain/staff/writes';
 import { ignorePoolErrorsOnClose } from '../support/basket-offers';
 import { STAFF_PASSWORD, staffBrowser } from '../support/staff';
@@ -541,6 +541,10 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
     writes: 'staff.invite',
     prepare: async () => ({ body: { email: `${s.unique('inv')}@walk.test`, name: '', role: 'content' } }),
   },
+  'routes/admin/staff#exchange': {
+    writes: 'staff.exchange-create',
+    prepare: async () => ({ body: { login: s.unique('onec'), password: 'Обмен-с-сайтом-2026' } }),
+  },
   'routes/admin/staff-remove#remove': {
     writes: 'staff.remove',
     prepare: async () => ({ params: { id: (await s.member('content')).staffId }, body: { confirm: 'yes' } }),
@@ -663,8 +667,8 @@ async function knock(door: Door, fixture: Fixture, who: Member, prepared: Prepar
 
 const allowed = (door: Door) =>
   door.permission === 'open'
-    ? [...STAFF_ROLES]
-    : STAFF_ROLES.filter((role) => roleMay({ role }, door.permission as StaffAction));
+    ? [...PERSON_ROLES]
+    : PERSON_ROLES.filter((role) => roleMay({ role }, door.permission as StaffAction));
 
 beforeAll(async () => {
   app = await createTestApp({
@@ -675,7 +679,7 @@ beforeAll(async () => {
   });
   ignorePoolErrorsOnClose(app.database.db);
   s = await staffSubjects(app);
-  for (const role of STAFF_ROLES) members.set(role, await s.member(role));
+  for (const role of PERSON_ROLES) members.set(role, await s.member(role));
 }, 300_000);
 afterAll(() => app.close());
 
@@ -726,7 +730,7 @@ describe('every staff write', () => {
     let refused = 0;
     for (const door of doors) {
       const fixture = fixtures[door.key] as Fixture;
-      for (const role of STAFF_ROLES.filter((r) => !allowed(door).includes(r))) {
+      for (const role of PERSON_ROLES.filter((r) => !allowed(door).includes(r))) {
         const who = members.get(role) as Member;
         const before = await lastAuditId();
         const res = await knock(door, { ...fixture, call: undefined }, who, { body: {} });

@@ -18,6 +18,7 @@ beforeAll(async () => {
   fake = await startFakeYookassa('100500', 'test_secret_key');
   app = await createTestApp({
     ORDERS_PER_PHONE_DAY: '100',
+    PAYMENT_PROVIDER: 'yookassa',
     YOOKASSA_SHOP_ID: '100500',
     YOOKASSA_SECRET_KEY: 'test_secret_key',
     YOOKASSA_API_URL: fake.url,

@@ -5,12 +5,22 @@ import { newVisitor, SHOP_ORIGIN, type TestApp } from './test-app';
 
 export const STAFF_PASSWORD = 'метель-за-окном-42';
 
-/** A staff member made as the console makes one: an invitation, then its link accepted. */
+/**
+ * A staff member made as the console makes one: an invitation, then its link accepted; 1C's account (role
+ * `exchange`, the address its login) as the console makes that.
+ */
 export async function addStaff(
   app: TestApp,
   member: { email: string; role: StaffRole; shopId?: number },
   now: () => Date = () => new Date(),
 ): Promise<void> {
+  if (member.role === 'exchange') {
+    await app.services.staffTeam.createExchangeAccount(
+      { client: 'test', now },
+      { login: member.email, password: STAFF_PASSWORD },
+    );
+    return;
+  }
   const ctx = { actor: { kind: 'visitor' } as const, client: 'test', now };
   const { link } = await app.services.staffTeam.inviteFromConsole(ctx, { name: '', ...member });
   const token = new URL(link).searchParams.get('token') ?? '';

@@ -77,6 +77,8 @@ export async function createTestApp(
     // Sizes of an uploaded photo are made on request here, not by a background outliving the test's data folder
     // (server/images/photo-sizes.test.ts tests the background).
     PHOTO_SIZES_AHEAD: 'off',
+    // The test shop's address is not a local one: its test gateway is chosen as a live shop would have to choose it.
+    PAYMENT_PROVIDER: 'test',
     ...env,
   });
   const { app, outbox, services, push, stopListening, readiness, metrics, warmIndex } = await createShopApp({

@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import { ROLE_TITLES } from '../../../domain/staff/permissions';
-import { STAFF_ROLES } from '../../../domain/staff/staff-member';
-import { memberId, staffInviteInput, staffRoleInput } from '../../../domain/staff/staff.schemas';
+import { EXCHANGE_ROLE, PERSON_ROLES } from '../../../domain/staff/staff-member';
+import { exchangeAccountInput, memberId, staffInviteInput, staffRoleInput } from '../../../domain/staff/staff.schemas';
 import { FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
@@ -9,7 +9,10 @@ import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import type { Route } from './+types/staff';
 
-/** The owner's staff page: who works here, their roles, an invitation by a one-use link, and a removal. */
+/**
+ * The owner's staff page: who works here, their roles, an invitation by a one-use link, a removal, and 1C's account
+ * (a login for the exchange only).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = staffPage(request, context, 'staff.manage');
   const { services, ctx } = context;
@@ -36,6 +39,13 @@ export const action = staffAction('staff.manage', {
       return `Приглашение отправлено на ${invitation.email}.`;
     },
   }),
+  exchange: intent({
+    schema: exchangeAccountInput,
+    async run({ input, context }) {
+      const account = await context.services.staffTeam.createExchangeAccount(context.ctx, input);
+      return `Учётная запись для 1С создана: логин ${account.email}. Введите его и пароль в узле «Обмен с сайтом» 1С.`;
+    },
+  }),
 });
 
 export const headers = cachePolicy('private');
@@ -44,6 +54,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
   const { staff, shops, me, removed } = loaderData;
   const result = actionData as FormOutcome | undefined;
   const values = (result?.intent === 'invite' && result.error && result.values) || {};
+  const exchangeValues = (result?.intent === 'exchange' && result.error && result.values) || {};
   const roleResult = result?.intent === 'role' ? result : undefined;
   const about = staff.find((m) => String(m.id) === roleResult?.values?.id);
   return (
@@ -80,34 +91,38 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                 <td>{m.name}</td>
                 <td>{m.totp ? 'включён' : 'нет'}</td>
                 <td>
-                  <Form method="post" className={styles.rowForm} key={`${m.role}-${m.shopId}`}>
-                    <input type="hidden" name="intent" value="role" />
-                    <input type="hidden" name="id" value={m.id} />
-                    <label>
-                      <span className="visually-hidden">{`Роль сотрудника ${m.email}`}</span>
-                      <select name="role" defaultValue={m.role}>
-                        {STAFF_ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {ROLE_TITLES[role]}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    <label>
-                      <span className="visually-hidden">{`Магазин сотрудника ${m.email} (для роли «Магазин»)`}</span>
-                      <select name="shopId" defaultValue={m.shopId ?? ''}>
-                        <option value="">— магазин для роли «Магазин»</option>
-                        {shops.map((s) => (
-                          <option key={s.id} value={s.id}>
-                            {s.name}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    <button type="submit" className={styles.button}>
-                      Сохранить<span className="visually-hidden">{` роль ${m.email}`}</span>
-                    </button>
-                  </Form>
+                  {m.role === EXCHANGE_ROLE ? (
+                    'Обмен с 1С: входит только 1С, в панель управления — нет'
+                  ) : (
+                    <Form method="post" className={styles.rowForm} key={`${m.role}-${m.shopId}`}>
+                      <input type="hidden" name="intent" value="role" />
+                      <input type="hidden" name="id" value={m.id} />
+                      <label>
+                        <span className="visually-hidden">{`Роль сотрудника ${m.email}`}</span>
+                        <select name="role" defaultValue={m.role}>
+                          {PERSON_ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {ROLE_TITLES[role]}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                      <label>
+                        <span className="visually-hidden">{`Магазин сотрудника ${m.email} (для роли «Магазин»)`}</span>
+                        <select name="shopId" defaultValue={m.shopId ?? ''}>
+                          <option value="">— магазин для роли «Магазин»</option>
+                          {shops.map((s) => (
+                            <option key={s.id} value={s.id}>
+                              {s.name}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                      <button type="submit" className={styles.button}>
+                        Сохранить<span className="visually-hidden">{` роль ${m.email}`}</span>
+                      </button>
+                    </Form>
+                  )}
                 </td>
                 <td>
                   {m.id === me ? (
@@ -142,7 +157,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <label>
           Роль
           <select name="role" required defaultValue={values.role ?? 'manager'}>
-            {STAFF_ROLES.map((role) => (
+            {PERSON_ROLES.map((role) => (
               <option key={role} value={role}>
                 {ROLE_TITLES[role]}
               </option>
@@ -162,6 +177,37 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         </label>
         <button type="submit" className={styles.button}>
           Отправить приглашение
+        </button>
+      </Form>
+      <h2>Учётная запись для 1С</h2>
+      <p>
+        Логин и пароль для узла «Обмен с сайтом» в 1С. Обмен принимает только такие учётные записи, а в панель
+        управления они не входят.
+      </p>
+      <FormResult result={result} intent="exchange" />
+      <Form
+        method="post"
+        className={styles.form}
+        key={result?.intent === 'exchange' && result.notice ? result.done : 'exchange'}
+      >
+        <input type="hidden" name="intent" value="exchange" />
+        <label>
+          Логин (без пробелов и двоеточия)
+          <input
+            name="login"
+            required
+            maxLength={100}
+            pattern="[^\s:]+"
+            autoComplete="off"
+            defaultValue={exchangeValues.login}
+          />
+        </label>
+        <label>
+          Пароль (не короче 8 символов)
+          <input name="password" type="password" required minLength={8} autoComplete="new-password" />
+        </label>
+        <button type="submit" className={styles.button}>
+          Создать учётную запись для 1С
         </button>
       </Form>
     </>
