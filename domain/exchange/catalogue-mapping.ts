@@ -131,7 +131,7 @@ export interface OfferInput {
   onecProductId: string;
   /**
    * The colour and size the file gives, or null when it gives none (a prices or rests file): a known offer then
-   * stays where it is, a new one takes the product's colour and `ONE_SIZE`.
+   * stays where it is, a new one takes the product's colour and the default size (`IMPORT_DEFAULTS`).
    */
   colorName: string | null;
   sizeName: string | null;
@@ -156,9 +156,6 @@ export function offerPrice(
   const old = offer.prices ? offer.prices.old : (current?.old ?? null);
   return { price, old: old !== null && old > price ? old : null };
 }
-
-/** The size worn when 1C gives none: a scarf, a hat. */
-export const ONE_SIZE = 'Единый';
 
 export function offerInput(record: OfferRecord, roles: ReadonlyMap<string, PriceRole | null>): OfferInput {
   let sizeName: string | null = null;
