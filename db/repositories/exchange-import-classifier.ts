@@ -21,10 +21,11 @@ export async function writeProperties(tx: Tx, properties: CatalogueBatch['proper
 export async function writePriceTypes(tx: Tx, types: CatalogueBatch['priceTypes']) {
   if (types.length === 0) return;
   const rows = lastBy(types, (t) => t.onecId).map((t) => ({ onec_id: t.onecId, name: t.name, role: t.role }));
-  // A type seen before keeps its role: the back office may have set it.
-  await tx.execute(sql`insert into exchange_price_types (onec_id, name, role)
+  // A type seen before keeps its role (the back office may have set it); one without a role takes the retail role
+  // a first exchange gives it (`adoptRetail`).
+  await tx.execute(sql`insert into exchange_price_types as e (onec_id, name, role)
     select onec_id, name, role from jsonb_to_recordset(${json(rows)}) as x(onec_id text, name text, role text)
-    on conflict (onec_id) do update set name = excluded.name`);
+    on conflict (onec_id) do update set name = excluded.name, role = coalesce(e.role, excluded.role)`);
 }
 
 export async function writeWarehouses(tx: Tx, warehouses: CatalogueBatch['warehouses']) {

@@ -4,6 +4,7 @@ import { genderOf, slug } from '../../domain/exchange/catalogue-mapping';
 import { groupSkip, IMPORT_DEFAULTS, issue } from '../../domain/exchange/import-rules';
 import type { ImportCounts, ImportIssue } from '../../domain/exchange/ports';
 import { queryRows } from '../client';
+import { addToMenu } from './exchange-import-menu';
 import { intArray, nextIds, type Tx } from './exchange-import-sql';
 
 interface SectionRow {
@@ -68,6 +69,11 @@ export async function writeGroups(
           ${IMPORT_DEFAULTS.sort}, ${(parent?.depth ?? 0) + 1}, ${intArray(path)},
           ${parent ? parent.gender : genderOf(group.name)})`);
       counts.sections.created++;
+      await addToMenu(tx, {
+        id: sectionId,
+        parentId: parent ? Number(parent.id) : null,
+        depth: (parent?.depth ?? 0) + 1,
+      });
     }
     await tx.execute(sql`insert into exchange_sections (onec_id, name, section_id)
       values (${group.id}, ${group.name}, ${sectionId})`);

@@ -7,6 +7,7 @@ import {
   STOCK_FACTS,
   type StockFacts,
   UNKNOWN_WAREHOUSE,
+  warehouseStore,
 } from '../../domain/exchange/import-rules';
 import type { ImportCounts, ImportIssue } from '../../domain/exchange/ports';
 import { queryRows } from '../client';
@@ -58,7 +59,11 @@ export async function writeStock(
     tx,
     sql`select id from stores where type = 'online' order by sort, id limit 1`,
   );
-  const owned = new Set([...mapping.values()].filter((s): s is number => s !== null));
+  const onlineId = online ? Number(online.id) : null;
+  // The stores the warehouses give stock to: an offer's list that omits one has none there.
+  const owned = new Set(
+    [...mapping.values()].map((s) => warehouseStore(s, onlineId)).filter((s): s is number => s !== null),
+  );
   const unknown = new Set<string>();
   const rows: { o: number; s: number; q: number }[] = [];
   for (const offer of withStock) {
@@ -67,16 +72,17 @@ export async function writeStock(
     const stores = new Set(owned);
     if (offer.stock && !offer.deleted) {
       for (const w of offer.stock.warehouses) {
-        const store = mapping.get(w.warehouseId);
-        if (store === undefined) unknown.add(w.warehouseId);
-        if (store == null) continue;
+        const mapped = mapping.get(w.warehouseId);
+        if (mapped === undefined) unknown.add(w.warehouseId);
+        const store = warehouseStore(mapped, onlineId);
+        if (store === null) continue;
         want.set(store, (want.get(store) ?? 0) + w.quantity);
       }
-      if (offer.stock.warehouses.length === 0 && offer.stock.total !== null && online) {
-        want.set(Number(online.id), offer.stock.total);
-        stores.add(Number(online.id));
+      if (offer.stock.warehouses.length === 0 && offer.stock.total !== null && onlineId !== null) {
+        want.set(onlineId, offer.stock.total);
+        stores.add(onlineId);
       }
-    } else if (online) stores.add(Number(online.id));
+    } else if (onlineId !== null) stores.add(onlineId);
     const sold = !unsold.has(offer.onecId);
     for (const store of stores) rows.push({ o: offerId, s: store, q: sold ? (want.get(store) ?? 0) : 0 });
   }

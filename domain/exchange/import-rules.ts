@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../order/process';
+import { namedAs } from './catalogue-mapping';
 import type { ChangeCount, ImportIssue } from './ports';
 
 /**
@@ -131,3 +132,58 @@ const sorted = (v: unknown): unknown =>
   v && typeof v === 'object' && !Array.isArray(v)
     ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
     : v;
+
+/**
+ * Where a section made for a new 1C group goes in the menu, by its depth: a top group as a category, its subgroup as
+ * a block of the category, the next as an item of the block; deeper ones stay in the listings' tree only.
+ */
+export const MENU_PLACES = ['category', 'block', 'item'] as const;
+export const menuPlaceOf = (depth: number) => MENU_PLACES[depth - 1] ?? null;
+
+/**
+ * A first exchange that sells (issue 43.2): when no price type is the retail one yet, the file's only type without a
+ * role is taken as retail, or of several the one named like retail (the staff are asked to confirm it). Names
+ * compare as the settings' do (`namedAs`: as written or followed by more words).
+ */
+export const RETAIL_LIKE_NAMES = ['Розничная', 'Retail', 'Основная', 'BASE'] as const;
+
+export interface AdoptedRetail {
+  id: string;
+  /** Taken by its name from several: the staff should confirm it. */
+  confirm: boolean;
+  /** What the exchange log says of it. */
+  message: string;
+}
+
+/** `types`: the file's price types with their roles; `retailKnown`: some type (of any file) is the retail one. */
+export function adoptRetail(
+  types: readonly { id: string; name: string; role: string | null }[],
+  retailKnown: boolean,
+): AdoptedRetail | null {
+  if (retailKnown || types.some((t) => t.role === 'retail')) return null;
+  const unmapped = types.filter((t) => t.role === null);
+  const [only] = unmapped;
+  if (only && unmapped.length === 1)
+    return {
+      id: only.id,
+      confirm: false,
+      message: `Тип цен «${only.name}» — единственный без роли: его цены загружены как розничные (изменить — «Типы цен» в «Обмен с 1С»).`,
+    };
+  const named = unmapped.find((t) => RETAIL_LIKE_NAMES.some((wanted) => namedAs(t.name, wanted)));
+  if (!named) return null;
+  return {
+    id: named.id,
+    confirm: true,
+    message: `Тип цен «${named.name}» взят как розничная цена из ${unmapped.length} типов без роли: подтвердите или выберите другой в «Типы цен» в «Обмен с 1С».`,
+  };
+}
+
+/**
+ * The store a 1C warehouse's stock goes to: its mapped store; a warehouse the package describes but no store is
+ * mapped to counts as the online warehouse until the staff map it (so a first exchange shows goods in stock); one the
+ * package does not describe gives nothing (`UNKNOWN_WAREHOUSE`).
+ */
+export function warehouseStore(mapped: number | null | undefined, online: number | null): number | null {
+  if (mapped === undefined) return null;
+  return mapped ?? online;
+}

@@ -204,11 +204,14 @@ function MappingTable(props: {
   options: { value: string; label: string }[];
   save: string;
   result: FormOutcome | undefined;
+  /** What the exchange assumes until the staff choose (a warehouse without a store counts as online). */
+  note?: string;
 }) {
   return (
     <section aria-labelledby={props.id} className={own.section}>
       <h2 id={props.id}>{props.title}</h2>
       <FormResult result={props.result} intent={props.id} />
+      {props.note ? <p>{props.note}</p> : null}
       {props.rows.length === 0 ? (
         <p>{props.none}</p>
       ) : (
@@ -366,8 +369,9 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
           value: sentStores[`store:${w.onecId}`] ?? String(w.storeId ?? ''),
         }))}
         field="store"
+        note={unmappedNote(warehouses)}
         options={[
-          { value: '', label: 'Не загружать остатки' },
+          { value: '', label: 'Интернет-склад (пока не сопоставлен)' },
           ...stores.map((s) => ({ value: String(s.id), label: s.city ? `${s.name}, ${s.city}` : s.name })),
         ]}
         save="Сохранить склады"
@@ -392,4 +396,11 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
       />
     </>
   );
+}
+
+/** The warehouses no store is mapped to, whose stock the exchange counts as the online warehouse's (import-rules). */
+function unmappedNote(warehouses: { name: string; storeId: number | null }[]): string | undefined {
+  const unmapped = warehouses.filter((w) => w.storeId === null).map((w) => `«${w.name}»`);
+  if (unmapped.length === 0) return undefined;
+  return `Остатки складов без магазина идут на интернет-склад, пока их не сопоставят: ${unmapped.join(', ')}.`;
 }
