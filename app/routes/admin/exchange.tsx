@@ -1,6 +1,7 @@
 import { Form, Link, redirect } from 'react-router';
 import { CHANGE_KINDS, type ChangeKind } from '../../../domain/exchange/ports';
 import type { ExchangeLogEntry, ExchangeLogStatus, ExchangeLogType } from '../../../domain/exchange/exchange-admin';
+import { unmappedWarehousesNote } from '../../../domain/exchange/exchange-admin';
 import { Confirm, FormResult, Pager } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, type PostedForm, staffAction } from '~/lib/admin-action';
@@ -204,7 +205,6 @@ function MappingTable(props: {
   options: { value: string; label: string }[];
   save: string;
   result: FormOutcome | undefined;
-  /** What the exchange assumes until the staff choose (a warehouse without a store counts as online). */
   note?: string;
 }) {
   return (
@@ -369,7 +369,7 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
           value: sentStores[`store:${w.onecId}`] ?? String(w.storeId ?? ''),
         }))}
         field="store"
-        note={unmappedNote(warehouses)}
+        note={unmappedWarehousesNote(warehouses)}
         options={[
           { value: '', label: 'Интернет-склад (пока не сопоставлен)' },
           ...stores.map((s) => ({ value: String(s.id), label: s.city ? `${s.name}, ${s.city}` : s.name })),
@@ -396,11 +396,4 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
       />
     </>
   );
-}
-
-/** The warehouses no store is mapped to, whose stock the exchange counts as the online warehouse's (import-rules). */
-function unmappedNote(warehouses: { name: string; storeId: number | null }[]): string | undefined {
-  const unmapped = warehouses.filter((w) => w.storeId === null).map((w) => `«${w.name}»`);
-  if (unmapped.length === 0) return undefined;
-  return `Остатки складов без магазина идут на интернет-склад, пока их не сопоставят: ${unmapped.join(', ')}.`;
 }
