@@ -44,7 +44,7 @@ const settingsSchema = z.object({
     .default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.coerce.number().int().min(0).default(20261121),
-  SEED_PRODUCTS: z.coerce.number().int().min(1).max(200000).default(900),
+  SEED_PRODUCTS: z.coerce.number().int().min(0).max(200000).default(900),
   MAPS_API_KEY: z.string().optional(),
   /** Where the shop reads shoppers' questions (a copy of each); the default is help@ the host of SITE_URL. */
   FEEDBACK_EMAIL: z.string().trim().email('FEEDBACK_EMAIL: ожидается адрес электронной почты').optional(),

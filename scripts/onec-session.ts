@@ -5,11 +5,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as yauzl from 'yauzl';
 import { openDatabase } from '../db/client';
-import { readShopCatalogue } from '../db/repositories/exchange-export';
+import { readCataloguePages, readShopDictionaries } from '../db/repositories/exchange-export';
 import { buildCatalog } from '../db/seed/catalog';
 import { seedCatalog } from '../db/seed/seed';
 import { garmentJpeg, parseDesignKey } from '../db/seed/images';
-import { exportPackage, type PackageFolder, writePackageFolder, zipPackage } from '../server/exchange/export-catalogue';
+import { type PackageFolder, writeCatalogueFolder, zipPackage } from '../server/exchange/export-catalogue';
 import { type OnecAnswer, onecClient } from '../server/exchange/onec-client';
 
 /**
@@ -69,10 +69,17 @@ async function exportDemo(dir: string): Promise<PackageFolder> {
   try {
     await database.migrate();
     await seedCatalog(database.db, buildCatalog({ seed, products }), {});
-    const pkg = exportPackage(await readShopCatalogue(database.db), {
-      imageExists: (file) => parseDesignKey(path.basename(file, '.jpg')) !== null,
-    });
-    return await writePackageFolder(pkg, dir, { encoding: 'windows-1251', photo: demoPhoto });
+    // Page by page, as a big shop's export must: the catalogue is never read whole.
+    return await writeCatalogueFolder(
+      await readShopDictionaries(database.db),
+      () => readCataloguePages(database.db),
+      dir,
+      {
+        encoding: 'windows-1251',
+        photo: demoPhoto,
+        imageExists: (file) => parseDesignKey(path.basename(file, '.jpg')) !== null,
+      },
+    );
   } finally {
     await database.close();
   }

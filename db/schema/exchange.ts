@@ -78,6 +78,8 @@ export const exchangeProducts = pgTable('exchange_products', {
   /** The colour a property gave, for offers without a colour characteristic. */
   colorCode: text('color_code'),
   props: jsonb('props').$type<Record<string, string>>().notNull(),
+  /** `ЗначенияРеквизитов` as 1C sent them («ВидНоменклатуры», «Полное наименование», «Вес»…), by name. */
+  requisites: jsonb('requisites').$type<Record<string, string>>().notNull().default({}),
   /** The 1C catalogue (`Каталог` `Ид`) it came in: a full package hides only the products of its own catalogue. */
   catalogueId: text('catalogue_id').notNull().default(''),
   /** Source image files (`1c-<hash>.<ext>`), the first the main photo. */

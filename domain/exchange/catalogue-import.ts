@@ -9,6 +9,7 @@ import {
   productInput,
   propertyMapping,
 } from './catalogue-mapping';
+import { adoptRetail } from './import-rules';
 import {
   CHANGE_KINDS,
   type CatalogueImporter,
@@ -193,6 +194,26 @@ export function createCatalogueImporter(deps: CatalogueImportDeps): CatalogueImp
     };
     let batch = emptyBatch();
     let pending = 0;
+    /** The price types this step read, and whether their retail one is settled (before the first offer). */
+    const fileTypes: { id: string; name: string }[] = [];
+    let retailSettled = false;
+    const settleRetail = () => {
+      retailSettled = true;
+      const retailKnown = [...priceRoles.values()].includes('retail');
+      const typed = fileTypes.map((t) => ({ ...t, role: priceRoles.get(t.id) ?? null }));
+      const adopted = adoptRetail(typed, retailKnown);
+      if (!adopted) return;
+      priceRoles.set(adopted.id, 'retail');
+      const entry = batch.priceTypes.find((t) => t.onecId === adopted.id);
+      if (entry) entry.role = 'retail';
+      else
+        batch.priceTypes.push({
+          onecId: adopted.id,
+          name: fileTypes.find((t) => t.id === adopted.id)?.name ?? adopted.id,
+          role: 'retail',
+        });
+      addErrors([{ id: adopted.id, message: adopted.message }]);
+    };
 
     const flush = async () => {
       if (pending === 0) return;
@@ -240,6 +261,7 @@ export function createCatalogueImporter(deps: CatalogueImportDeps): CatalogueImp
             : priceRole(record, deps.priceTypes);
           priceRoles.set(record.id, role);
           batch.priceTypes.push({ onecId: record.id, name: record.name, role });
+          fileTypes.push({ id: record.id, name: record.name });
           break;
         }
         case 'warehouse':
@@ -249,6 +271,7 @@ export function createCatalogueImporter(deps: CatalogueImportDeps): CatalogueImp
           batch.products.push(productInput(record, properties));
           break;
         case 'offer': {
+          if (!retailSettled) settleRetail();
           const offer = offerInput(record, priceRoles, deps.priceRounding);
           if (offer.stock) log.scope.sawStock = true;
           batch.offers.push(offer);

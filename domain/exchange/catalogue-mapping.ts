@@ -72,6 +72,8 @@ export interface ProductInput {
   brandName: string | null;
   colorName: string | null;
   props: Record<string, string>;
+  /** `ЗначенияРеквизитов` by name, kept on the 1C product as sent (the shop shows none of them yet). */
+  requisites: Record<string, string>;
   /** Photo paths inside the package; the importer turns them into stored files. */
   imagePaths: string[];
   deleted: boolean;
@@ -103,6 +105,7 @@ export function productInput(record: ProductRecord, properties: ReadonlyMap<stri
     brandName,
     colorName,
     props,
+    requisites: Object.fromEntries(record.requisites.map((r) => [r.name.trim(), r.value.trim()])),
     imagePaths: record.images,
     deleted: record.deleted,
   };
@@ -116,11 +119,13 @@ export interface PriceTypeSetting {
   old: string;
 }
 
-/** By `Ид`, or by name as written or followed by more words («Розничная цена» for «Розничная»). */
+/** A name as `wanted` is written or followed by more words («Розничная цена» for «Розничная»), case aside. */
+export const namedAs = (name: string, wanted: string) =>
+  normalName(name) === normalName(wanted) || normalName(name).startsWith(`${normalName(wanted)} `);
+
+/** By `Ид`, or by name (`namedAs`). */
 export function priceRole(type: { id: string; name: string }, setting: PriceTypeSetting): PriceRole | null {
-  const name = normalName(type.name);
-  const matches = (wanted: string) =>
-    type.id === wanted || name === normalName(wanted) || name.startsWith(`${normalName(wanted)} `);
+  const matches = (wanted: string) => type.id === wanted || namedAs(type.name, wanted);
   if (matches(setting.retail)) return 'retail';
   if (matches(setting.old)) return 'old';
   return null;
@@ -132,7 +137,7 @@ export interface OfferInput {
   onecProductId: string;
   /**
    * The colour and size the file gives, or null when it gives none (a prices or rests file): a known offer then
-   * stays where it is, a new one takes the product's colour and `ONE_SIZE`.
+   * stays where it is, a new one takes the product's colour and the default size (`IMPORT_DEFAULTS`).
    */
   colorName: string | null;
   sizeName: string | null;
@@ -158,9 +163,6 @@ export function offerPrice(
   return { price, old: old !== null && old > price ? old : null };
 }
 
-/** The size worn when 1C gives none: a scarf, a hat. */
-export const ONE_SIZE = 'Единый';
-
 /** An offer of a file as the shop stores it; its prices under the shop's pricing rule (`PRICE_ROUNDING`). */
 export function offerInput(
   record: OfferRecord,
@@ -175,6 +177,7 @@ export function offerInput(
     if (name.startsWith('размер') || name === 'size') sizeName = c.value.trim() || null;
     else if (name.startsWith('цвет') || name === 'color') colorName = c.value.trim() || null;
   }
+  sizeName ??= sizeInName(record.name);
   let prices: OfferInput['prices'] = null;
   for (const p of record.prices) {
     const role = roles.get(p.priceTypeId);
@@ -201,6 +204,18 @@ export function offerInput(
       : null,
     deleted: record.deleted,
   };
+}
+
+/**
+ * The size in an offer's name when its characteristics give none: 1C configurations without characteristics name
+ * each size's offer «Пуховик (M)» or «Пуховик, 48». Only a size-like word is taken (letters such as M or XXL, a number
+ * such as 48, 44-46 or 48/176), so «Куртка (новинка)» gives none.
+ */
+export function sizeInName(name: string | null): string | null {
+  const match = /(?:\(([^()]+)\)|,\s*([^,()]+))\s*$/.exec(name?.trim() ?? '');
+  const word = (match?.[1] ?? match?.[2] ?? '').trim();
+  if (LETTERS.includes(word.toUpperCase())) return word.toUpperCase();
+  return /^\d{2,3}(?:[-/]\d{2,3})?$/.test(word) ? word : null;
 }
 
 const LETTERS = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];

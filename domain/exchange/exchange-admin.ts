@@ -41,6 +41,16 @@ export interface WarehouseMapping {
   storeId: number | null;
 }
 
+/**
+ * What the exchange page says of the warehouses no store is mapped to: their stock counts as the online warehouse's
+ * until the staff map them (`warehouseStore`, import-rules.ts).
+ */
+export function unmappedWarehousesNote(warehouses: readonly WarehouseMapping[]): string | undefined {
+  const unmapped = warehouses.filter((w) => w.storeId === null).map((w) => `«${w.name}»`);
+  if (unmapped.length === 0) return undefined;
+  return `Остатки складов без магазина идут на интернет-склад, пока их не сопоставят: ${unmapped.join(', ')}.`;
+}
+
 export interface SectionMapping {
   onecId: string;
   name: string;

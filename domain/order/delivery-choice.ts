@@ -44,9 +44,7 @@ export async function deliveryOf(
     return { addressId: address.id, address: address.title, date, time };
   }
   if (input.deliveryType === 'SHOP') {
-    const shop = input.deliveryShopId
-      ? await repo.shopFor(input.deliveryShopId, lines)
-      : null;
+    const shop = input.deliveryShopId ? await repo.shopFor(input.deliveryShopId, lines) : null;
     if (!shop) throw orderError('SHOP_NOT_ALLOWED', 'В этот магазин заказ доставить нельзя: выберите другой.');
     if (reservation && !shop.reservable)
       throw orderError('SHOP_NOT_ALLOWED', 'Этот магазин не откладывает товары: выберите другой.');

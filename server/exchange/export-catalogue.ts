@@ -4,7 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ShopCatalogue } from '../../db/repositories/exchange-export';
+import type { ShopCatalogue, ShopDictionaries } from '../../db/repositories/exchange-export';
 import { PROPS, type PropCode } from '../../domain/catalog/filter/props';
 import type { OfferRecord, ProductRecord } from '../../domain/exchange/records';
 import {
@@ -232,4 +232,90 @@ export async function zipPackage(folder: PackageFolder): Promise<Buffer> {
   for (const name of folder.files)
     entries.push({ name, data: await readFile(path.join(folder.dir, name)), deflate: name.endsWith('.xml') });
   return zipOf(entries);
+}
+
+/** A page of the catalogue as `readCataloguePages` gives it: whole models with their sizes, photos and stock. */
+export type CataloguePage = Omit<ShopCatalogue, keyof ShopDictionaries>;
+
+const PRODUCTS_OPEN = '\t\t<Товары>\n';
+const OFFERS_OPEN = '\t\t<Предложения>\n';
+
+/** The pieces of a document between its list's opening piece and the list's end: one page's elements. */
+function* listOf(pieces: Iterable<string>, open: string): Generator<string> {
+  let inside = false;
+  for (const piece of pieces) {
+    if (piece === open) inside = true;
+    else if (inside && piece.startsWith(open.replace('<', '</'))) return;
+    else if (inside) yield piece;
+  }
+}
+
+/** The document with each page's elements written into its (empty) list as the pages are read. */
+async function* spliced(document: Iterable<string>, open: string, pages: AsyncIterable<Iterable<string>>) {
+  for (const piece of document) {
+    yield piece;
+    if (piece === open) for await (const page of pages) yield* page;
+  }
+}
+
+async function* encodeAsync(pieces: AsyncIterable<string>, options: WriteOptions): AsyncGenerator<Buffer> {
+  let batch: string[] = [];
+  let size = 0;
+  for await (const piece of pieces) {
+    batch.push(piece);
+    size += piece.length;
+    if (size < 65_536) continue;
+    yield* encodeChunks(batch, options);
+    batch = [];
+    size = 0;
+  }
+  yield* encodeChunks(batch, options);
+}
+
+/**
+ * `writePackageFolder` of the live catalogue read page by page: each page of whole models is written to import.xml
+ * (and, read again, to offers.xml) before the next is read, so the export holds one page in memory, not the
+ * catalogue. The files are the same bytes as `writePackageFolder(exportPackage(readShopCatalogue(…)))` gives.
+ */
+export async function writeCatalogueFolder(
+  dictionaries: ShopDictionaries,
+  pages: () => AsyncIterable<CataloguePage>,
+  dir: string,
+  options: ExportOptions & WriteOptions & { photo?: (file: string) => Promise<Buffer | null> } = {},
+): Promise<PackageFolder> {
+  await mkdir(dir, { recursive: true });
+  const whole = exportPackage(
+    { ...dictionaries, products: [], offers: [], images: new Map(), stock: new Map() },
+    options,
+  );
+  const photos = new Set<string>();
+  async function* pagePieces(file: 'import' | 'offers') {
+    for await (const page of pages()) {
+      const pkg = exportPackage({ ...dictionaries, ...page }, options);
+      if (file === 'offers') {
+        yield [...listOf(offersXml({ ...pkg, priceTypes: [], warehouses: [] }, options), OFFERS_OPEN)];
+        continue;
+      }
+      const products = [...(pkg.products ?? [])];
+      for (const p of products) for (const image of p.images) photos.add(image);
+      yield [...listOf(importXml({ ...pkg, groups: [], properties: [], products }, options), PRODUCTS_OPEN)];
+    }
+  }
+  for (const [file, document, open] of [
+    ['import', importXml(whole, options), PRODUCTS_OPEN],
+    ['offers', offersXml(whole, options), OFFERS_OPEN],
+  ] as const)
+    await pipeline(
+      Readable.from(encodeAsync(spliced(document, open, pagePieces(file)), options)),
+      createWriteStream(path.join(dir, `${file}.xml`)),
+    );
+  const files = ['import.xml', 'offers.xml'];
+  for (const photo of photos) {
+    const body = await options.photo?.(photo.replace(/^import_files\//, ''));
+    if (!body) continue;
+    await mkdir(path.dirname(path.join(dir, photo)), { recursive: true });
+    await writeFile(path.join(dir, photo), body);
+    files.push(photo);
+  }
+  return { dir, files };
 }

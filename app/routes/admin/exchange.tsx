@@ -1,6 +1,7 @@
 import { Form, Link, redirect } from 'react-router';
 import { CHANGE_KINDS, type ChangeKind } from '../../../domain/exchange/ports';
 import type { ExchangeLogEntry, ExchangeLogStatus, ExchangeLogType } from '../../../domain/exchange/exchange-admin';
+import { unmappedWarehousesNote } from '../../../domain/exchange/exchange-admin';
 import { Confirm, FormResult, Pager, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, type PostedForm, staffAction } from '~/lib/admin-action';
@@ -205,11 +206,13 @@ function MappingTable(props: {
   options: { value: string; label: string }[];
   save: string;
   result: FormOutcome | undefined;
+  note?: string;
 }) {
   return (
     <section aria-labelledby={props.id} className={own.section}>
       <h2 id={props.id}>{props.title}</h2>
       <FormResult result={props.result} intent={props.id} />
+      {props.note ? <p>{props.note}</p> : null}
       {props.rows.length === 0 ? (
         <p>{props.none}</p>
       ) : (
@@ -367,8 +370,9 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
           value: sentStores[`store:${w.onecId}`] ?? String(w.storeId ?? ''),
         }))}
         field="store"
+        note={unmappedWarehousesNote(warehouses)}
         options={[
-          { value: '', label: 'Не загружать остатки' },
+          { value: '', label: 'Интернет-склад (пока не сопоставлен)' },
           ...stores.map((s) => ({ value: String(s.id), label: s.city ? `${s.name}, ${s.city}` : s.name })),
         ]}
         save="Сохранить склады"

@@ -1,0 +1,1 @@
+ALTER TABLE "exchange_products" ADD COLUMN "requisites" jsonb DEFAULT '{}'::jsonb NOT NULL;
