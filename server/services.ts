@@ -341,6 +341,8 @@ export function createServices(deps: {
       write: staffWrite,
       limits,
       limitRules,
+      uow: unitOfWork(db),
+      company,
       passwords: scryptHasher(),
       secondFactor: totpSecondFactor(),
       newToken,

@@ -1,9 +1,12 @@
+import type { Company } from '../content/company';
 import type { RequestContext } from '../context';
-import { DomainError } from '../errors';
+import { DomainError, isDomainError } from '../errors';
 import type { PasswordHasher } from '../auth/password';
 import type { LimitCatalogue } from '../limits/catalogue';
 import { enforce, type RateLimiter } from '../limits/limits';
 import { MOSCOW } from '../text/dates';
+import type { UnitOfWork } from '../uow';
+import { staffLoginGuessedLetter } from './letters';
 import { requirePermission } from './permissions';
 import type { SecondFactor, StaffRepository, StaffRow } from './ports';
 import type { StaffMember } from './staff-member';
@@ -26,7 +29,17 @@ export function createStaffAccountsService(deps: {
   repo: StaffRepository;
   write: StaffWrite;
   limits: RateLimiter;
-  limitRules: Pick<LimitCatalogue, 'staffLoginTries' | 'staffLoginTriesPerClient'>;
+  limitRules: Pick<
+    LimitCatalogue,
+    | 'staffLoginTries'
+    | 'staffLoginTriesPerClient'
+    | 'staffLoginTriesPerAddress'
+    | 'staffLoginFailures'
+    | 'staffLoginGuessLetters'
+  >;
+  /** The letter to a member whose address is being guessed goes through the outbox. */
+  uow: UnitOfWork;
+  company: Company;
   passwords: PasswordHasher;
   secondFactor: SecondFactor;
   /** A random token (a session) and the hash kept of it. */
@@ -49,20 +62,43 @@ export function createStaffAccountsService(deps: {
     return step !== null && (lastStep === null || step > lastStep) ? step : null;
   }
 
+  /** Counts a failed or refused login of a member; past a few in the window, the member gets one letter of it. */
+  async function noticeGuessing(ctx: Ctx, row: StaffRow): Promise<void> {
+    if ((await deps.limits.hit(row.email, rules.staffLoginFailures)).allowed) return;
+    if (!(await deps.limits.hit(row.email, rules.staffLoginGuessLetters)).allowed) return;
+    const letter = staffLoginGuessedLetter({ company: deps.company, email: row.email, name: row.name, at: ctx.now() });
+    await deps.uow.run((repos) => repos.outbox.enqueue(letter));
+  }
+
   return {
     /** The member of a staff session token, or null (no such session, or idle for 12 hours). */
     async memberOf(token: string, now: Date): Promise<StaffMember | null> {
       return repo.sessionMember(deps.hashToken(token), now, STAFF_IDLE_S);
     },
 
-    /** Checks the login and starts a session: its token goes to the staff cookie. */
+    /**
+     * Checks the login and starts a session: its token goes to the staff cookie. Tries are counted per address and
+     * client together and per client, so a stranger's wrong passwords stop the stranger, not the member; then per
+     * address under a ceiling far above one person's typing. The member hears of a guessing by letter.
+     */
     async logIn(ctx: Ctx, input: StaffLoginInput): Promise<{ staff: StaffProfile; token: string }> {
       const email = input.email.toLowerCase();
-      // Counted before the password is checked, so tries at once get no more than the limit between them.
-      await enforce(deps.limits, [email, rules.staffLoginTries], [ctx.client, rules.staffLoginTriesPerClient]);
+      const pair = `${email} ${ctx.client}`;
       const row = await repo.byEmail(email);
+      try {
+        // Counted before the password is checked, so tries at once get no more than the limit between them.
+        await enforce(deps.limits, [pair, rules.staffLoginTries], [ctx.client, rules.staffLoginTriesPerClient]);
+        // Only after the client's own limits: a client already refused does not use up the address's ceiling.
+        await enforce(deps.limits, [email, rules.staffLoginTriesPerAddress]);
+      } catch (error) {
+        if (row && isDomainError(error) && error.kind === 'rate_limited') await noticeGuessing(ctx, row);
+        throw error;
+      }
       const ok = await passwords.verify(input.password, row?.passwordHash ?? null);
-      if (!row || !ok) throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
+      if (!row || !ok) {
+        if (row) await noticeGuessing(ctx, row);
+        throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
+      }
       let step: number | null = null;
       if (row.totpSecret) {
         if (!input.totp)
@@ -70,7 +106,7 @@ export function createStaffAccountsService(deps: {
         step = codeStep(row.totpSecret, input.totp, row.totpLastStep, ctx.now());
         if (step === null) throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
       }
-      await deps.limits.reset(email, rules.staffLoginTries);
+      await deps.limits.reset(pair, rules.staffLoginTries);
       await deps.limits.reset(ctx.client, rules.staffLoginTriesPerClient);
       const token = deps.newToken();
       await write(ctx, 'staff.login', { id: row.id }, async (repos) => {
