@@ -27,6 +27,7 @@ export const STAFF_WRITES = {
   'staff.totp-setup-start': { gate: 'account.manage', entity: 'staff', title: 'Начата настройка второго фактора' },
   'staff.totp': { gate: 'account.manage', entity: 'staff', title: 'Второй фактор входа' },
   'staff.invite': { gate: 'staff.manage', entity: 'staff-invite', title: 'Приглашение сотрудника' },
+  'staff.invite-revoke': { gate: 'staff.manage', entity: 'staff-invite', title: 'Приглашение отозвано' },
   'staff.invite-console': { gate: 'system', entity: 'staff-invite', title: 'Приглашение сотрудника из консоли' },
   'staff.create': { gate: 'credentials', entity: 'staff', title: 'Сотрудник принял приглашение' },
   'staff.role': { gate: 'staff.manage', entity: 'staff', title: 'Смена роли сотрудника' },

@@ -541,6 +541,10 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
     writes: 'staff.invite',
     prepare: async () => ({ body: { email: `${s.unique('inv')}@walk.test`, name: '', role: 'content' } }),
   },
+  'routes/admin/staff#revoke': {
+    writes: 'staff.invite-revoke',
+    prepare: async () => ({ body: { email: await s.invitation() } }),
+  },
   'routes/admin/staff-remove#remove': {
     writes: 'staff.remove',
     prepare: async () => ({ params: { id: (await s.member('content')).staffId }, body: { confirm: 'yes' } }),
