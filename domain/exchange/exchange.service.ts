@@ -53,6 +53,8 @@ export function createExchangeService(deps: ExchangeDeps) {
       throw new DomainError('forbidden', 'У этого сотрудника нет роли «Обмен с 1С».', 'FORBIDDEN');
     await limits.reset(pair, rules.exchangeLoginTries);
     await limits.reset(ctx.client, rules.exchangeLoginTriesPerClient);
+    // 1C sends its login on many calls: its own successes must not add up to the ceiling.
+    await limits.reset(key, rules.exchangeLoginTriesPerLogin);
     return account;
   }
 

@@ -108,6 +108,7 @@ export function createStaffAccountsService(deps: {
       }
       await deps.limits.reset(pair, rules.staffLoginTries);
       await deps.limits.reset(ctx.client, rules.staffLoginTriesPerClient);
+      await deps.limits.reset(email, rules.staffLoginTriesPerAddress);
       const token = deps.newToken();
       await write(ctx, 'staff.login', { id: row.id }, async (repos) => {
         // Two logins sent at once with one code both passed the check above: only one spends it.
