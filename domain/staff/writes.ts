@@ -38,6 +38,11 @@ export const STAFF_WRITES = {
   'order.move': { gate: 'orders.move', entity: 'order', title: 'Смена статуса заказа' },
   'order.note': { gate: 'orders.move', entity: 'order', title: 'Заметка к заказу' },
   'order.handover': { gate: 'orders.move', entity: 'order', title: 'Заказ выдан по коду' },
+  'order.handover-without-code': {
+    gate: 'orders.handover_without_code',
+    entity: 'order',
+    title: 'Заказ выдан без кода',
+  },
   'order.buyout': { gate: 'orders.move', entity: 'order', title: 'Примерка: выкуп части заказа' },
   'order.refund': { gate: 'orders.refund', entity: 'order', title: 'Возврат денег' },
   'product.update': { gate: 'catalog.edit', entity: 'product', title: 'Изменён товар' },
