@@ -54,6 +54,8 @@ export function limitCatalogue(settings: LimitSettings) {
     /** Failed or refused logins of a member's address before the member is told by letter, and one letter a window. */
     staffLoginFailures: rule('staff-login-failures', 'login', 5, 15 * MINUTE),
     staffLoginGuessLetters: rule('staff-login-guess-letters', 'email', 1, 15 * MINUTE),
+    /** Codes a member may try to switch their second factor off with: a login's five in 15 minutes. */
+    staffTotpOffTries: rule('staff-totp-off-tries', 'staff', 5, 15 * MINUTE),
     /**
      * 1C's exchange logins (HTTP Basic on `mode=checkauth`, or on every call from an emulator): a success clears them,
      * so a working 1C never meets the limit; a guesser gets ten tries per login from one client and thirty per

@@ -36,6 +36,7 @@ export function createStaffAccountsService(deps: {
     | 'staffLoginTriesPerAddress'
     | 'staffLoginFailures'
     | 'staffLoginGuessLetters'
+    | 'staffTotpOffTries'
   >;
   /** The letter to a member whose address is being guessed goes through the outbox. */
   uow: UnitOfWork;
@@ -185,6 +186,9 @@ export function createStaffAccountsService(deps: {
 
     async totpDisable(ctx: Ctx, code: string): Promise<void> {
       const row = await me(ctx);
+      // A stolen session must not guess its way past the second factor: the codes tried count as a login's do.
+      const key = String(row.id);
+      await enforce(deps.limits, [key, rules.staffTotpOffTries]);
       const step = row.totpSecret ? codeStep(row.totpSecret, code, row.totpLastStep, ctx.now()) : null;
       if (step === null)
         throw new DomainError('validation', 'Код не подошёл: введите код из приложения.', 'TOTP_INVALID');
@@ -192,6 +196,7 @@ export function createStaffAccountsService(deps: {
         await repos.staff.update(row.id, { totpSecret: null, totpLastStep: null });
         return { value: undefined, before: { totp: true }, after: { totp: false } };
       });
+      await deps.limits.reset(key, rules.staffTotpOffTries);
     },
   };
 }
