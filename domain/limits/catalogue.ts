@@ -1,7 +1,7 @@
 import type { LimitRule } from './limits';
 
-/** What a rule counts hits of: the visitor session, the client address, or what a use-case names. */
-export type LimitKey = 'session' | 'client' | 'login' | 'phone' | 'email' | 'staff';
+/** What a rule counts hits of: the visitor session, the client address, or what a use-case names (`all`: one key). */
+export type LimitKey = 'session' | 'client' | 'login' | 'phone' | 'email' | 'staff' | 'all';
 
 /** A rule of the catalogue: the limit as data and the key its callers count it by. */
 export interface CatalogueRule extends LimitRule {
@@ -17,6 +17,8 @@ export interface LimitSettings {
   PHONE_CODES_PER_CLIENT: number;
   PROMO_TRIES_PER_CLIENT: number;
   ACCOUNT_LETTERS_PER_CLIENT: number;
+  YOOKASSA_NOTIFY_PER_CLIENT: number;
+  YOOKASSA_NOTIFY_PER_MINUTE: number;
 }
 
 const MINUTE = 60;
@@ -91,6 +93,9 @@ export function limitCatalogue(settings: LimitSettings) {
     /** Questions: a person asks a few, a program many; an office or an operator puts many people behind one address. */
     feedbackPerClient: rule('feedback-client', 'client', 20, HOUR),
     feedbackPerSession: rule('feedback-session', 'session', 3, 10 * MINUTE),
+    /** YooKassa's notifications: each makes a call to the provider, so a flood of them is refused before it. */
+    yookassaNotifyPerClient: rule('yookassa-notify-per-client', 'client', settings.YOOKASSA_NOTIFY_PER_CLIENT, MINUTE),
+    yookassaNotifyOverall: rule('yookassa-notify-overall', 'all', settings.YOOKASSA_NOTIFY_PER_MINUTE, MINUTE),
     /** A page sends a handful of goals; a session sending more than one a second on average is not a shopper. */
     eventsPerSession: rule('events-per-session', 'session', 60, MINUTE),
   } as const satisfies Record<string, CatalogueRule>;
