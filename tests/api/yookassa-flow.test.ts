@@ -183,11 +183,11 @@ describe('a flood of notifications', () => {
       const before = asked();
       const one: number[] = [];
       for (let i = 0; i < 4; i++) one.push((await send('185.71.76.5')).status);
-      expect(one.slice(0, 3).every((s) => s !== 429), String(one)).toBe(true);
+      expect(one.slice(0, 3)).not.toContain(429);
       expect(one[3]).toBe(429);
       const other: number[] = [];
       for (let i = 0; i < 3; i++) other.push((await send('185.71.76.6')).status);
-      expect(other.slice(0, 2).every((s) => s !== 429), String(other)).toBe(true);
+      expect(other.slice(0, 2)).not.toContain(429);
       expect(other[2]).toBe(429);
       expect(asked() - before).toBeLessThanOrEqual(5);
     } finally {
