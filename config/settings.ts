@@ -151,6 +151,12 @@ const settingsSchema = z.object({
   PROMO_TRIES_PER_CLIENT: z.coerce.number().int().min(1).default(30),
   /** Registrations and email changes (each mails a confirmation link) one client address may make an hour (429 above). */
   ACCOUNT_LETTERS_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+  /**
+   * YooKassa notifications heard a minute from one sender address, and from all of them: each costs a call to the
+   * provider, and an address can be spoofed behind a proxy that does not overwrite X-Forwarded-For (429 above).
+   */
+  YOOKASSA_NOTIFY_PER_CLIENT: z.coerce.number().int().min(1).default(60),
+  YOOKASSA_NOTIFY_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** Orders one phone may place a Moscow day (sale.order.save answers ERROR_ORDER_LIMIT above). */
   ORDERS_PER_PHONE_DAY: z.coerce.number().int().min(1).default(5),
   /** The company the footer, the contacts page and the offer name; the defaults are a demo company's. */

@@ -20,6 +20,7 @@ export const STAFF_API = {
   orderTransition: '/api/v2/admin/orders/:id/transition/',
   orderNotes: '/api/v2/admin/orders/:id/notes/',
   orderHandover: '/api/v2/admin/orders/:id/handover/',
+  orderHandoverWithoutCode: '/api/v2/admin/orders/:id/handover-without-code/',
   orderBuyout: '/api/v2/admin/orders/:id/buyout/',
   orderRefunds: '/api/v2/admin/orders/:id/refunds/',
   orderPayments: '/api/v2/admin/orders/:id/payments/',

@@ -112,6 +112,8 @@ export function createServices(deps: {
     | 'LOGIN_TRIES_PER_CLIENT'
     | 'PROMO_TRIES_PER_CLIENT'
     | 'ACCOUNT_LETTERS_PER_CLIENT'
+    | 'YOOKASSA_NOTIFY_PER_CLIENT'
+    | 'YOOKASSA_NOTIFY_PER_MINUTE'
     | 'SITE_URL'
     | 'GIVE_OUT_DISCOUNT_CARD_ON_REGISTER'
     | 'ORDERS_PER_PHONE_DAY'
@@ -343,6 +345,8 @@ export function createServices(deps: {
       write: staffWrite,
       limits,
       limitRules,
+      uow: unitOfWork(db),
+      company,
       passwords: scryptHasher(),
       secondFactor: totpSecondFactor(),
       newToken,

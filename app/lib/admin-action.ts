@@ -57,6 +57,12 @@ export class PostedForm {
     return this.form.getAll(name).filter((v): v is File => typeof v !== 'string');
   }
 
+  /** Whether a text field holds a NUL, which no text of the shop may hold and PostgreSQL refuses to store. */
+  hasNul(): boolean {
+    for (const [, value] of this.form) if (typeof value === 'string' && value.includes('\u0000')) return true;
+    return false;
+  }
+
   /** Every text field, once (the last of a repeated one): what a schema reads by default. */
   fields(): Record<string, string> {
     const fields: Record<string, string> = {};
@@ -124,6 +130,12 @@ export function staffAction(permission: StaffAction | 'open', intents: Record<st
     const chosen = Object.hasOwn(intents, name) ? intents[name] : undefined;
     const values = form.values();
     if (!chosen) return refusal({ intent: name, error: 'Обновите страницу и попробуйте ещё раз.' }, 400);
+    // Every form at once, whatever its intent reads: a NUL would fail at the database as a 500.
+    if (form.hasNul())
+      return refusal(
+        { intent: name, error: 'В форме есть недопустимый символ (NUL): уберите его и отправьте снова.' },
+        400,
+      );
     const ask = typeof chosen.confirm === 'function' ? chosen.confirm(form) : chosen.confirm;
     if (ask && form.text('confirm') !== 'yes') return refusal({ intent: name, error: ask, values }, 400);
     const raw = chosen.read ? chosen.read(form) : form.fields();

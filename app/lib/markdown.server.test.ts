@@ -21,6 +21,15 @@ describe('renderMarkdown', () => {
     expect(html).toContain('ссылка');
   });
 
+  it('does not take a backslash address for one inside the shop', () => {
+    for (const href of ['/\\evil.example/', '//evil.example/', '/\\/evil.example/']) {
+      const html = renderMarkdown(`[Вход](${href})`);
+      expect(html, href).not.toContain('<a');
+      expect(html, href).toContain('Вход');
+    }
+    expect(renderMarkdown('[Магазины](/stores/)')).toContain('<a href="/stores/">');
+  });
+
   it('opens links out of the shop in a new tab', () => {
     expect(renderMarkdown('[Почта](https://pochta.ru/)')).toContain(
       '<a href="https://pochta.ru/" rel="noopener noreferrer" target="_blank">Почта</a>',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { StaffMember, StaffRole } from '../../domain/staff/staff-member';
-import type { StaffInvite, StaffRepository, StaffRow } from '../../domain/staff/ports';
+import type { OpenInvite, StaffInvite, StaffRepository, StaffRow } from '../../domain/staff/ports';
 import { type Db, queryRows, ts } from '../client';
 
 interface Row {
@@ -194,6 +194,36 @@ export function staffRepository(db: Db): StaffRepository {
           returning token_hash, email, name, role, shop_id, invited_by, expires_at`,
       );
       return r ? inviteOf(r) : null;
+    },
+
+    async endInvites(email, now) {
+      // An ended invitation is marked as used: every lookup of a link already passes a used one over.
+      const rows = await queryRows<{ token_hash: string }>(
+        db,
+        sql`update staff_invites set used_at = ${ts(now)}
+          where email = ${email} and email <> '' and used_at is null returning token_hash`,
+      );
+      return rows.length;
+    },
+
+    async openInvites(now) {
+      const rows = await queryRows<InviteRow & { inviter: string | null }>(
+        db,
+        sql`select i.email, i.name, i.role, i.shop_id, s.email as inviter, i.expires_at
+          from staff_invites i left join staff s on s.id = i.invited_by
+          where i.email <> '' and i.used_at is null and i.expires_at > ${ts(now)}
+          order by i.expires_at desc`,
+      );
+      return rows.map(
+        (r): OpenInvite => ({
+          email: r.email,
+          name: r.name,
+          role: r.role,
+          shopId: r.shop_id === null ? null : Number(r.shop_id),
+          invitedBy: r.inviter,
+          expiresAt: new Date(r.expires_at),
+        }),
+      );
     },
   };
 }

@@ -40,7 +40,7 @@ const taken = (url: string) =>
 /** The placeholders of `text` no fact answers. */
 function unknownFacts(text: string, facts: Record<string, string>): string[] {
   const names = [...text.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)].map((m) => m[1]);
-  return [...new Set(names.filter((name) => !(name in facts)))];
+  return [...new Set(names.filter((name) => name === undefined || !Object.hasOwn(facts, name)))];
 }
 
 export function createContentAdminService(deps: {

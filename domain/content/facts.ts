@@ -69,5 +69,7 @@ export function contentFacts(prices: DeliveryPrices, company: Company): Record<s
 
 /** Replaces `{{name}}` with its fact; an unknown name stays as written, so the page's editor sees it. */
 export function fillFacts(text: string, facts: Readonly<Record<string, string>>): string {
-  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => facts[name] ?? whole);
+  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(facts, name) ? (facts[name] ?? whole) : whole,
+  );
 }

@@ -3,8 +3,11 @@ import { Marked, type Tokens } from 'marked';
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** A link may lead inside the shop, to a web page, a phone or a mailbox; `javascript:` and the like go nowhere. */
-const SAFE_HREF = /^(\/(?!\/)|#|https?:\/\/|tel:|mailto:)/i;
+/**
+ * A link may lead inside the shop, to a web page, a phone or a mailbox; `javascript:` and the like go nowhere. A
+ * browser reads a backslash as a slash: `/\host/` leads out of the shop as `//host/` does.
+ */
+const SAFE_HREF = /^(\/(?![/\\])|#|https?:\/\/|tel:|mailto:)/i;
 
 /**
  * The information pages' Markdown as HTML, rendered once on the server. The texts are the staff's, but raw HTML in

@@ -26,7 +26,7 @@ export interface ExchangeDeps {
   repo: ExchangeRepository;
   passwords: PasswordHasher;
   limits: RateLimiter;
-  limitRules: Pick<LimitCatalogue, 'exchangeLoginTries' | 'exchangeLoginTriesPerClient'>;
+  limitRules: Pick<LimitCatalogue, 'exchangeLoginTries' | 'exchangeLoginTriesPerClient' | 'exchangeLoginTriesPerLogin'>;
   newToken(): string;
   hashToken(token: string): string;
   /** 1C's orders files: the order process the desk uses, and the log they go to. */
@@ -38,17 +38,25 @@ export interface ExchangeDeps {
 export function createExchangeService(deps: ExchangeDeps) {
   const { repo, limits, limitRules: rules } = deps;
 
-  /** The account of a right login with the `exchange` role; tries counted per login and per client. */
+  /**
+   * The account of a right login with the `exchange` role; tries counted per login and client together and per
+   * client, so a stranger's wrong passwords stop the stranger, not 1C; then per login under a high ceiling.
+   */
   async function checkLogin(ctx: Ctx, login: string, password: string) {
     const key = login.toLowerCase();
-    await enforce(limits, [key, rules.exchangeLoginTries], [ctx.client, rules.exchangeLoginTriesPerClient]);
+    const pair = `${key} ${ctx.client}`;
+    await enforce(limits, [pair, rules.exchangeLoginTries], [ctx.client, rules.exchangeLoginTriesPerClient]);
+    // Only after the client's own limits: a client already refused does not use up the login's ceiling.
+    await enforce(limits, [key, rules.exchangeLoginTriesPerLogin]);
     const account = await repo.account(key);
     const ok = await deps.passwords.verify(password, account?.passwordHash ?? null);
     // A person's account answers as a wrong password does: the answer tells no one which logins are staff.
     if (!account || !ok || !mayExchange(account.role))
       throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
-    await limits.reset(key, rules.exchangeLoginTries);
+    await limits.reset(pair, rules.exchangeLoginTries);
     await limits.reset(ctx.client, rules.exchangeLoginTriesPerClient);
+    // 1C sends its login on many calls: its own successes must not add up to the ceiling.
+    await limits.reset(key, rules.exchangeLoginTriesPerLogin);
     return account;
   }
 

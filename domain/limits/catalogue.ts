@@ -1,7 +1,7 @@
 import type { LimitRule } from './limits';
 
-/** What a rule counts hits of: the visitor session, the client address, or what a use-case names. */
-export type LimitKey = 'session' | 'client' | 'login' | 'phone' | 'email' | 'staff';
+/** What a rule counts hits of: the visitor session, the client address, or what a use-case names (`all`: one key). */
+export type LimitKey = 'session' | 'client' | 'login' | 'phone' | 'email' | 'staff' | 'all';
 
 /** A rule of the catalogue: the limit as data and the key its callers count it by. */
 export interface CatalogueRule extends LimitRule {
@@ -17,6 +17,8 @@ export interface LimitSettings {
   PHONE_CODES_PER_CLIENT: number;
   PROMO_TRIES_PER_CLIENT: number;
   ACCOUNT_LETTERS_PER_CLIENT: number;
+  YOOKASSA_NOTIFY_PER_CLIENT: number;
+  YOOKASSA_NOTIFY_PER_MINUTE: number;
 }
 
 const MINUTE = 60;
@@ -43,15 +45,28 @@ export function limitCatalogue(settings: LimitSettings) {
     /** Password tries of one login (a success clears them): the 6th in 15 minutes is refused, whatever the password. */
     loginTries: rule('login-tries', 'login', 5, 15 * MINUTE),
     loginTriesPerClient: rule('login-tries-per-client', 'client', settings.LOGIN_TRIES_PER_CLIENT, 15 * MINUTE),
-    /** Staff logins (the back office): five tries per address and five per client in 15 minutes, then 429. */
-    staffLoginTries: rule('staff-login-tries', 'login', 5, 15 * MINUTE),
-    staffLoginTriesPerClient: rule('staff-login-tries-per-client', 'client', 5, 15 * MINUTE),
+    /**
+     * Staff logins (the back office): five tries per address from one client and twenty per client in 15 minutes,
+     * then 429; a stranger's wrong passwords do not lock the member out. Only the tries these let through count
+     * towards the address's ceiling, which is far above what one person types.
+     */
+    staffLoginTries: rule('staff-login-tries-per-address-client', 'login', 5, 15 * MINUTE),
+    staffLoginTriesPerClient: rule('staff-login-tries-per-client', 'client', 20, 15 * MINUTE),
+    staffLoginTriesPerAddress: rule('staff-login-tries-per-address', 'login', 200, 15 * MINUTE),
+    /** Failed or refused logins of a member's address before the member is told by letter, and one letter a window. */
+    staffLoginFailures: rule('staff-login-failures', 'login', 5, 15 * MINUTE),
+    staffLoginGuessLetters: rule('staff-login-guess-letters', 'email', 1, 15 * MINUTE),
+    /** Codes a member may try to switch their second factor off with: a login's five in 15 minutes. */
+    staffTotpOffTries: rule('staff-totp-off-tries', 'staff', 5, 15 * MINUTE),
     /**
      * 1C's exchange logins (HTTP Basic on `mode=checkauth`, or on every call from an emulator): a success clears them,
-     * so a working 1C never meets the limit, and a guesser gets ten tries per login and thirty per address.
+     * so a working 1C never meets the limit; a guesser gets ten tries per login from one client and thirty per
+     * client, and a stranger's tries do not stop the real 1C. The tries these let through count towards the login's
+     * ceiling.
      */
-    exchangeLoginTries: rule('exchange-login-tries', 'login', 10, 15 * MINUTE),
+    exchangeLoginTries: rule('exchange-login-tries-per-login-client', 'login', 10, 15 * MINUTE),
     exchangeLoginTriesPerClient: rule('exchange-login-tries-per-client', 'client', 30, 15 * MINUTE),
+    exchangeLoginTriesPerLogin: rule('exchange-login-tries-per-login', 'login', 300, 15 * MINUTE),
     /** Pickup codes a staff member may enter at the «Выдача» (right or wrong): a code cannot be guessed at the till. */
     pickupCodeTries: rule('pickup-code-tries', 'staff', 10, 15 * MINUTE),
     /** One SMS code a minute per phone (the answer's `resendAfter`), five an hour, and a client's share. */
@@ -78,6 +93,9 @@ export function limitCatalogue(settings: LimitSettings) {
     /** Questions: a person asks a few, a program many; an office or an operator puts many people behind one address. */
     feedbackPerClient: rule('feedback-client', 'client', 20, HOUR),
     feedbackPerSession: rule('feedback-session', 'session', 3, 10 * MINUTE),
+    /** YooKassa's notifications: each makes a call to the provider, so a flood of them is refused before it. */
+    yookassaNotifyPerClient: rule('yookassa-notify-per-client', 'client', settings.YOOKASSA_NOTIFY_PER_CLIENT, MINUTE),
+    yookassaNotifyOverall: rule('yookassa-notify-overall', 'all', settings.YOOKASSA_NOTIFY_PER_MINUTE, MINUTE),
     /** A page sends a handful of goals; a session sending more than one a second on average is not a shopper. */
     eventsPerSession: rule('events-per-session', 'session', 60, MINUTE),
   } as const satisfies Record<string, CatalogueRule>;

@@ -37,6 +37,11 @@ export const noteInput = z.object({
   text: lines({ error: 'Напишите текст заметки.' }).max(2000, 'Заметка — до 2000 символов.'),
 });
 
+/** A hand-over without the pickup code: why, as the log keeps it. */
+export const handoverWithoutCodeInput = z.object({
+  reason: lines({ error: 'Укажите, почему заказ выдаётся без кода.' }).max(500, 'Причина — до 500 символов.'),
+});
+
 export const handoverInput = z.object({
   code: z
     .string({ error: 'Введите код получения.' })

@@ -60,6 +60,7 @@ export type CardFacts = Omit<
   | 'base'
   | 'payment'
   | 'canRefund'
+  | 'canHandoverWithoutCode'
 >;
 
 export interface OrderDeskReads {
@@ -163,6 +164,10 @@ export function createOrderDeskService(deps: {
       ...facts,
       payment,
       canRefund: payment.refundable > 0 && can(who, 'orders.refund', facts.shopId),
+      canHandoverWithoutCode:
+        facts.status === 'ready' &&
+        facts.deliveryType === 'SHOP' &&
+        can(who, 'orders.handover_without_code', facts.shopId),
       number: orderNumber(id),
       statusName: STATE_NAMES[facts.status],
       deliveryName: DELIVERY_NAMES[facts.deliveryType],
@@ -356,13 +361,32 @@ export function createOrderDeskService(deps: {
         if (!(await repos.orders.pickupCodeIs(id, hash)))
           throw new DomainError('validation', 'Код не подходит к этому заказу.', 'PICKUP_CODE_WRONG');
         const order = await deps.moves.move(repos, id, 'completed', {
-          actor: 'staff',
+          actor: 'handover',
           name: staffName(by),
           reason: 'Выдан по коду',
         });
         return { value: undefined, before: { status: order.state }, after: { status: 'completed' } };
       });
       await deps.limits.reset(String(member.staffId), deps.rules.pickupCodeTries);
+      return settled(ctx, id, 'completed', card);
+    },
+
+    async handoverWithoutCode(ctx, id, text) {
+      const reason = text.trim();
+      if (!reason) throw new DomainError('validation', 'Укажите, почему заказ выдаётся без кода.', 'REASON_REQUIRED');
+      if (reason.length > 500) throw new DomainError('validation', 'Причина — до 500 символов.', 'REASON_TOO_LONG');
+      const card = await write(ctx, 'order.handover-without-code', id, async (repos, by, check) => {
+        const locked = await repos.orders.lockForChange(id);
+        if (!locked) throw notFound();
+        check(locked);
+        if (locked.state !== 'ready') throw new OrderTransitionError('Заказ не ждёт получения: выдать его нельзя.');
+        const order = await deps.moves.move(repos, id, 'completed', {
+          actor: 'handover',
+          name: staffName(by),
+          reason: `Выдан без кода: ${reason}`,
+        });
+        return { value: undefined, before: { status: order.state }, after: { status: 'completed', reason } };
+      });
       return settled(ctx, id, 'completed', card);
     },
 

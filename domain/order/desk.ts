@@ -142,6 +142,8 @@ export interface OrderCard {
   payment: DeskPayment;
   /** Something is left to refund and this member may (`orders.refund`). */
   canRefund: boolean;
+  /** A ready shop order this member may hand over without its code, with a reason (`orders.handover_without_code`). */
+  canHandoverWithoutCode: boolean;
 }
 
 export interface RefundInput {
@@ -175,6 +177,8 @@ export interface OrderDeskService {
   refund(ctx: RequestContext, id: number, input: RefundInput): Promise<RefundRecord>;
   /** Hands a ready order over by the shopper's code → `completed`; a wrong code is refused, tries are limited. */
   handover(ctx: RequestContext, id: number, code: string): Promise<OrderCard>;
+  /** Hands a ready order over without its code (the shopper lost it): a reason is required, the log keeps it. */
+  handoverWithoutCode(ctx: RequestContext, id: number, reason: string): Promise<OrderCard>;
   /** Finds the ready order of the staff member's shop (or any, for managers) whose code this is: the «Выдача» page. */
   findByCode(ctx: RequestContext, code: string): Promise<OrderCard | null>;
   /** A try-on: the lines kept are bought, the others go back to stock; totals and bonuses follow; → `completed`. */

@@ -45,8 +45,11 @@ export interface OrderForProcess {
   deliveryType: DeliveryType;
 }
 
-/** Who asks for a move: the shopper may only cancel, and only while the order is new. */
-export type ProcessActor = 'shopper' | 'staff' | 'system' | 'payment';
+/**
+ * Who asks for a move: the shopper may only cancel, and only while the order is new. `handover` is the staff handing
+ * a ready order over at the till: by the shopper's pickup code, or without it under its own permission and a reason.
+ */
+export type ProcessActor = 'shopper' | 'staff' | 'system' | 'payment' | 'handover';
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   awaiting_payment: ['paid', 'cancelled'],
@@ -97,6 +100,11 @@ export const DEFAULT_GUARDS: readonly TransitionGuard[] = [
       ? order.state === 'paid'
         ? 'Заказ оплачен: отменить его и вернуть деньги можно по телефону магазина.'
         : 'Заказ уже принят магазином: отменить его можно по телефону магазина.'
+      : null,
+  // A plain move would make the pickup code and its try limit protect nothing.
+  ({ actor, order, to }) =>
+    actor === 'staff' && to === 'completed' && order.state === 'ready' && order.deliveryType === 'SHOP'
+      ? 'Заказ из магазина выдают по коду получения (страница «Выдача») или без кода с причиной на карточке заказа.'
       : null,
   // Only the payment provider's answer, checked with the provider, makes an order paid (not 1C, not the staff).
   ({ actor, to }) => (to === 'paid' && actor !== 'payment' ? 'Оплату отмечает платёжная система.' : null),

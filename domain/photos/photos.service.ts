@@ -132,8 +132,14 @@ export function createPhotosService(deps: {
       checkCount(uploads);
       const prepared = await prepareAll(uploads);
       return productChange(ctx, productId, async (repos, before) => {
-        tooMany(before.photos.length + prepared.length);
-        await repos.addProductPhotos(productId, await keepAll(prepared));
+        // A file is named by its content: the same photo again (in this upload or already on the product) is the
+        // photo it already has, not a second one.
+        const have = new Set(before.photos.map((p) => p.file));
+        const fresh = prepared.filter(
+          (p, i) => !have.has(p.file) && prepared.findIndex((q) => q.file === p.file) === i,
+        );
+        tooMany(before.photos.length + fresh.length);
+        if (fresh.length) await repos.addProductPhotos(productId, await keepAll(fresh));
       });
     },
     orderProductPhotos: (ctx, productId, ids) =>

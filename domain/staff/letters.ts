@@ -34,3 +34,29 @@ export function staffInviteLetter(input: {
     }),
   };
 }
+
+/** A member's address is being guessed at the back office's login: sent once a window, to the member. */
+export function staffLoginGuessedLetter(input: {
+  company: Company;
+  email: string;
+  name: string;
+  at: Date;
+}): EmailMessage {
+  const title = 'Кто-то подбирает пароль к вашему входу';
+  const when = input.at.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'long', timeStyle: 'short' });
+  return {
+    channel: 'email',
+    kind: 'staff-login-guessed',
+    to: input.email,
+    subject: `${title} — ${SHOP.name}`,
+    ...emailLayout({
+      company: input.company,
+      title,
+      paragraphs: [
+        input.name ? `Здравствуйте, ${input.name}!` : 'Здравствуйте!',
+        `${when} (МСК) в панель управления магазина ${SHOP.name} несколько раз пытались войти с вашим адресом и неверным паролем.`,
+        'Если это были не вы, смените пароль и включите вход с кодом из приложения в своём профиле. Ваш вход это не блокирует.',
+      ],
+    }),
+  };
+}

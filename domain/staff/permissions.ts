@@ -18,6 +18,8 @@ export const STAFF_ACTIONS = [
   'dashboard.read',
   'orders.read',
   'orders.move',
+  /** A ready shop order handed over without the shopper's pickup code, with a reason: not for a shop's staff. */
+  'orders.handover_without_code',
   /** Money back to the shopper from an online payment: not for a shop's staff. */
   'orders.refund',
   'customers.read',
@@ -53,6 +55,7 @@ export const PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
     'dashboard.read:any',
     'orders.read:any',
     'orders.move:any',
+    'orders.handover_without_code:any',
     'orders.refund:any',
     'customers.read:any',
     'customers.edit:any',
@@ -69,6 +72,7 @@ export const PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
     'dashboard.read:any',
     'orders.read:any',
     'orders.move:any',
+    'orders.handover_without_code:any',
     'orders.refund:any',
     'customers.read:any',
     'customers.edit:any',

@@ -28,6 +28,17 @@ export interface StaffInvite {
   expiresAt: Date;
 }
 
+/** An invitation still open, as the owner's staff page lists it. */
+export interface OpenInvite {
+  email: string;
+  name: string;
+  role: StaffRole;
+  shopId: number | null;
+  /** Who sent it: their address, or null for the console. */
+  invitedBy: string | null;
+  expiresAt: Date;
+}
+
 /**
  * The staff tables, on the database or inside a unit of work. A removed member's row stays for the audit log, but
  * every lookup, list and session here passes it over.
@@ -68,6 +79,10 @@ export interface StaffRepository {
   invite(tokenHash: string, now: Date): Promise<StaffInvite | null>;
   /** Uses up a live invitation in the statement that finds it: a link works once, even opened twice at once. */
   spendInvite(tokenHash: string, now: Date): Promise<StaffInvite | null>;
+  /** Ends every open invitation of the address (its links no longer open); answers how many it ended. */
+  endInvites(email: string, now: Date): Promise<number>;
+  /** The invitations with an address still open at `now`, the latest first. */
+  openInvites(now: Date): Promise<OpenInvite[]>;
 }
 
 /** The TOTP second factor (RFC 6238) and its QR code; the server supplies it (server/auth/totp.ts). */

@@ -1,9 +1,12 @@
+import type { Company } from '../content/company';
 import type { RequestContext } from '../context';
-import { DomainError } from '../errors';
+import { DomainError, isDomainError } from '../errors';
 import type { PasswordHasher } from '../auth/password';
 import type { LimitCatalogue } from '../limits/catalogue';
 import { enforce, type RateLimiter } from '../limits/limits';
 import { MOSCOW } from '../text/dates';
+import type { UnitOfWork } from '../uow';
+import { staffLoginGuessedLetter } from './letters';
 import { requirePermission } from './permissions';
 import type { SecondFactor, StaffRepository, StaffRow } from './ports';
 import { EXCHANGE_ROLE, type StaffMember } from './staff-member';
@@ -26,7 +29,18 @@ export function createStaffAccountsService(deps: {
   repo: StaffRepository;
   write: StaffWrite;
   limits: RateLimiter;
-  limitRules: Pick<LimitCatalogue, 'staffLoginTries' | 'staffLoginTriesPerClient'>;
+  limitRules: Pick<
+    LimitCatalogue,
+    | 'staffLoginTries'
+    | 'staffLoginTriesPerClient'
+    | 'staffLoginTriesPerAddress'
+    | 'staffLoginFailures'
+    | 'staffLoginGuessLetters'
+    | 'staffTotpOffTries'
+  >;
+  /** The letter to a member whose address is being guessed goes through the outbox. */
+  uow: UnitOfWork;
+  company: Company;
   passwords: PasswordHasher;
   secondFactor: SecondFactor;
   /** A random token (a session) and the hash kept of it. */
@@ -49,6 +63,14 @@ export function createStaffAccountsService(deps: {
     return step !== null && (lastStep === null || step > lastStep) ? step : null;
   }
 
+  /** Counts a failed or refused login of a member; past a few in the window, the member gets one letter of it. */
+  async function noticeGuessing(ctx: Ctx, row: StaffRow): Promise<void> {
+    if ((await deps.limits.hit(row.email, rules.staffLoginFailures)).allowed) return;
+    if (!(await deps.limits.hit(row.email, rules.staffLoginGuessLetters)).allowed) return;
+    const letter = staffLoginGuessedLetter({ company: deps.company, email: row.email, name: row.name, at: ctx.now() });
+    await deps.uow.run((repos) => repos.outbox.enqueue(letter));
+  }
+
   return {
     /** The member of a staff session token, or null (no such session, or idle for 12 hours). */
     async memberOf(token: string, now: Date): Promise<StaffMember | null> {
@@ -57,16 +79,30 @@ export function createStaffAccountsService(deps: {
       return member?.role === EXCHANGE_ROLE ? null : member;
     },
 
-    /** Checks the login and starts a session: its token goes to the staff cookie. */
+    /**
+     * Checks the login and starts a session: its token goes to the staff cookie. Tries are counted per address and
+     * client together and per client, so a stranger's wrong passwords stop the stranger, not the member; then per
+     * address under a ceiling far above one person's typing. The member hears of a guessing by letter.
+     */
     async logIn(ctx: Ctx, input: StaffLoginInput): Promise<{ staff: StaffProfile; token: string }> {
       const email = input.email.toLowerCase();
-      // Counted before the password is checked, so tries at once get no more than the limit between them.
-      await enforce(deps.limits, [email, rules.staffLoginTries], [ctx.client, rules.staffLoginTriesPerClient]);
+      const pair = `${email} ${ctx.client}`;
       const row = await repo.byEmail(email);
+      try {
+        // Counted before the password is checked, so tries at once get no more than the limit between them.
+        await enforce(deps.limits, [pair, rules.staffLoginTries], [ctx.client, rules.staffLoginTriesPerClient]);
+        // Only after the client's own limits: a client already refused does not use up the address's ceiling.
+        await enforce(deps.limits, [email, rules.staffLoginTriesPerAddress]);
+      } catch (error) {
+        if (row && isDomainError(error) && error.kind === 'rate_limited') await noticeGuessing(ctx, row);
+        throw error;
+      }
       const ok = await passwords.verify(input.password, row?.passwordHash ?? null);
       // 1C's account logs in at the exchange only, and is told here what a wrong password is told.
-      if (!row || !ok || row.role === EXCHANGE_ROLE)
+      if (!row || !ok || row.role === EXCHANGE_ROLE) {
+        if (row && row.role !== EXCHANGE_ROLE) await noticeGuessing(ctx, row);
         throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
+      }
       let step: number | null = null;
       if (row.totpSecret) {
         if (!input.totp)
@@ -74,8 +110,9 @@ export function createStaffAccountsService(deps: {
         step = codeStep(row.totpSecret, input.totp, row.totpLastStep, ctx.now());
         if (step === null) throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
       }
-      await deps.limits.reset(email, rules.staffLoginTries);
+      await deps.limits.reset(pair, rules.staffLoginTries);
       await deps.limits.reset(ctx.client, rules.staffLoginTriesPerClient);
+      await deps.limits.reset(email, rules.staffLoginTriesPerAddress);
       const token = deps.newToken();
       await write(ctx, 'staff.login', { id: row.id }, async (repos) => {
         // Two logins sent at once with one code both passed the check above: only one spends it.
@@ -152,6 +189,9 @@ export function createStaffAccountsService(deps: {
 
     async totpDisable(ctx: Ctx, code: string): Promise<void> {
       const row = await me(ctx);
+      // A stolen session must not guess its way past the second factor: the codes tried count as a login's do.
+      const key = String(row.id);
+      await enforce(deps.limits, [key, rules.staffTotpOffTries]);
       const step = row.totpSecret ? codeStep(row.totpSecret, code, row.totpLastStep, ctx.now()) : null;
       if (step === null)
         throw new DomainError('validation', 'Код не подошёл: введите код из приложения.', 'TOTP_INVALID');
@@ -159,6 +199,7 @@ export function createStaffAccountsService(deps: {
         await repos.staff.update(row.id, { totpSecret: null, totpLastStep: null });
         return { value: undefined, before: { totp: true }, after: { totp: false } };
       });
+      await deps.limits.reset(key, rules.staffTotpOffTries);
     },
   };
 }

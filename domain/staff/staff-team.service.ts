@@ -18,6 +18,16 @@ export const AUDIT_PAGE_SIZE = 50;
 /** How long an invitation works. */
 export const INVITE_TTL_S = 3 * 86400;
 
+/** An open invitation on the owner's staff page; sent `INVITE_TTL_S` before it expires. */
+export interface OpenInvitation {
+  email: string;
+  role: StaffRole;
+  shopId: number | null;
+  invitedBy: string | null;
+  sentAt: string;
+  expiresAt: string;
+}
+
 export interface Invitation {
   email: string;
   role: StaffRole;
@@ -110,6 +120,8 @@ export function createStaffTeamService(deps: {
         invitedBy: member?.staffId ?? null,
         expiresAt,
       };
+      // The address's earlier links end: only the latest invitation, with its role, opens.
+      await repos.staff.endInvites(email, ctx.now());
       await repos.staff.createInvite(row);
       await repos.outbox.enqueue(staffInviteLetter({ ...row, company: deps.company, url: link(token) }));
       return {
@@ -175,8 +187,10 @@ export function createStaffTeamService(deps: {
       await write(ctx, 'staff.remove', { id }, async (repos, { member }) => {
         if (id === member.staffId)
           throw new DomainError('conflict', 'Себя удалить нельзя: это может сделать другой владелец.', 'SELF_REMOVE');
-        const { lastOwner } = await changing(repos, id);
+        const { row, lastOwner } = await changing(repos, id);
         if (lastOwner) throw LAST_OWNER('удалить');
+        // An invitation of the address left unused would bring the removed member back.
+        await repos.staff.endInvites(row.email, ctx.now());
         await repos.staff.remove(id, ctx.now());
         await repos.staff.endSessions(id, null);
         return { value: undefined, before: { removed: false }, after: { removed: true } };
@@ -206,6 +220,29 @@ export function createStaffTeamService(deps: {
     async invite(ctx: Ctx, input: StaffInviteInput): Promise<Invitation> {
       const { link: _, ...invitation } = await invite(ctx, input);
       return invitation;
+    },
+
+    /** The invitations with an address not used, ended or expired yet. */
+    async invitations(ctx: Ctx): Promise<OpenInvitation[]> {
+      requirePermission(ctx, 'staff.manage');
+      return (await repo.openInvites(ctx.now())).map((i) => ({
+        email: i.email,
+        role: i.role,
+        shopId: i.shopId,
+        invitedBy: i.invitedBy,
+        sentAt: new Date(i.expiresAt.getTime() - INVITE_TTL_S * 1000).toISOString(),
+        expiresAt: i.expiresAt.toISOString(),
+      }));
+    },
+
+    /** The owner takes an invitation back: every open link of the address stops opening. */
+    async revokeInvite(ctx: Ctx, email: string): Promise<void> {
+      const address = email.toLowerCase();
+      await write(ctx, 'staff.invite-revoke', { id: address }, async (repos) => {
+        if ((await repos.staff.endInvites(address, ctx.now())) === 0)
+          throw new DomainError('not_found', 'Открытого приглашения для этого адреса нет.', 'INVITE_NOT_FOUND');
+        return { value: undefined, before: { invited: true }, after: { invited: false } };
+      });
     },
 
     /** `npm run staff -- add`: the same invitation from the console; the link is printed there too. */
@@ -250,6 +287,7 @@ export function createStaffTeamService(deps: {
         if (!found.email && (await repos.staff.lockOwners()).length > 0) throw OWNER_EXISTS();
         const email = (found.email || input.email || '').toLowerCase();
         if (!email) throw new DomainError('validation', 'Укажите адрес электронной почты.', 'EMAIL_REQUIRED');
+        await repos.staff.endInvites(email, ctx.now());
         checkStaffPassword(passwords, input.password, email);
         const member = { email, name: input.name, role: found.role, shopId: found.shopId, passwordHash };
         const id = await repos.staff.create(member);

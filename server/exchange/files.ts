@@ -8,9 +8,12 @@ import * as yauzl from 'yauzl';
 
 /** The most bytes one `mode=file` request may carry (`file_limit`): 1C sends a bigger file in chunks of this. */
 export const FILE_LIMIT = 8 * 1024 * 1024;
-/** The most bytes a session may upload, and the most a zip may unpack to: a real package with photos fits. */
+/**
+ * The most bytes a session may upload, and the most its zips may unpack to together: a real package with photos
+ * fits.
+ */
 export const SESSION_BYTES = 1024 * 1024 * 1024;
-/** The most entries a zip may hold (a package with a photo per product and colour has thousands). */
+/** The most entries a session's zips may hold together (a package with a photo per product and colour has thousands). */
 export const ZIP_ENTRIES = 100_000;
 
 /** The largest photo a package may hold: a product photo from 1C is a few megabytes. */
@@ -24,6 +27,8 @@ const SCRIPT = /\.(php\d?|phtml|phar|pl|py|cgi|asp|aspx|jsp|sh|bash|js|mjs|cjs|e
 const CLIENT_PREFIX = /^(\/tmp\/|upload\/1c\/webdata\/)/;
 /** Bytes received this session, beside the files (a dot name no upload can take). */
 const RECEIVED = '.received';
+/** Bytes and entries the session's zips unpacked to so far: the bounds hold per session, not per archive. */
+const UNPACKED = '.unpacked';
 
 /**
  * The name 1C gives reduced to a safe path inside the session's folder (issue 26): backslashes to slashes, 1C's
@@ -122,8 +127,15 @@ export function sessionFolder(root: string, sessionKey: string) {
     async unpackZip(name: string): Promise<number> {
       const zip = inside(name);
       const staging = path.join(dir, `.unzip-${Date.now()}`);
+      const [bytes = 0, entries = 0] = (await readFile(path.join(dir, UNPACKED), 'utf8').catch(() => ''))
+        .split(' ')
+        .map((n) => Number(n) || 0);
       try {
-        const files = await unpack(zip, staging);
+        const { files, total } = await unpack(zip, staging, {
+          bytes: SESSION_BYTES - bytes,
+          entries: ZIP_ENTRIES - entries,
+        });
+        await writeFile(path.join(dir, UNPACKED), `${bytes + total} ${entries + files.length}`);
         for (const f of files) {
           const target = inside(f);
           await mkdir(path.dirname(target), { recursive: true });
@@ -158,16 +170,22 @@ export function sessionFolder(root: string, sessionKey: string) {
 /**
  * Unpacks a zip into `target` (yauzl): the central directory is checked first — entry count, every name a safe
  * relative path, the declared sizes within the bound — so a hostile archive writes nothing; then the entries are
- * streamed out, each cut off at its declared size. Answers the files' relative paths.
+ * streamed out, each cut off at its declared size. `left` is what the session's earlier zips left of its bounds.
+ * Answers the files' relative paths and the bytes they declared.
  */
-async function unpack(zipPath: string, target: string): Promise<string[]> {
+async function unpack(
+  zipPath: string,
+  target: string,
+  left: { bytes: number; entries: number },
+): Promise<{ files: string[]; total: number }> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(zipPath, { lazyEntries: true, autoClose: false, validateEntrySizes: false }, (err, z) =>
       err ? reject(new ExchangeFileError(`Архив не прочитан: ${err.message}`)) : resolve(z),
     ),
   );
   try {
-    if (zip.entryCount > ZIP_ENTRIES) throw new ExchangeFileError(`В архиве больше ${ZIP_ENTRIES} файлов.`);
+    if (zip.entryCount > left.entries)
+      throw new ExchangeFileError(`В архивах сеанса больше ${ZIP_ENTRIES} файлов: архив не принят.`);
     const entries = await new Promise<yauzl.Entry[]>((resolve, reject) => {
       const list: yauzl.Entry[] = [];
       zip.on('entry', (e: yauzl.Entry) => {
@@ -186,8 +204,10 @@ async function unpack(zipPath: string, target: string): Promise<string[]> {
       if (!relative || relative !== entry.fileName.replace(/\\/g, '/'))
         throw new ExchangeFileError(`Недопустимое имя в архиве: ${entry.fileName.slice(0, 200)}`);
       total += entry.uncompressedSize;
-      if (total > SESSION_BYTES)
-        throw new ExchangeFileError(`Архив распаковывается больше чем в ${SESSION_BYTES} байт: не принят.`);
+      if (total > left.bytes)
+        throw new ExchangeFileError(
+          `Архивы сеанса распаковываются больше чем в ${SESSION_BYTES} байт: архив не принят.`,
+        );
       files.push({ entry, relative });
     }
     for (const { entry, relative } of files) {
@@ -198,7 +218,7 @@ async function unpack(zipPath: string, target: string): Promise<string[]> {
       );
       await writeBounded(stream, out, entry.uncompressedSize, relative);
     }
-    return files.map((f) => f.relative);
+    return { files: files.map((f) => f.relative), total };
   } finally {
     zip.close();
   }

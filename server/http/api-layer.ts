@@ -27,14 +27,18 @@ export function speaks(dialect: Dialect): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The back office's calls: their sessid never comes in the address, which logs and `Referer` headers keep. */
+const STAFF_CALLS = /^\/api\/v2\/admin\//i;
+
 /** The methods that change nothing: the write gates let them pass. */
 export const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The gate of every state-changing call of the three dialects: it must carry the session's `sessid` (in the fields
- * or the `X-Sessid` header; 403 without), then it counts against the write limits of its session and of its client
- * address (429 with `Retry-After` above either). A POST that `onlyReads` (basket/state, which every page calls at
- * start) carries the sessid but is not counted: it changes nothing, and counting would be its only write.
+ * or the `X-Sessid` header; 403 without; a back-office call's not in the query string), then it counts against the
+ * write limits of its session and of its client address (429 with `Retry-After` above either). A POST that
+ * `onlyReads` (basket/state, which every page calls at start) carries the sessid but is not counted: it changes
+ * nothing, and counting would be its only write.
  */
 export function guardWrites(
   limits: WriteLimits,
@@ -43,6 +47,7 @@ export function guardWrites(
   return async (c, next) => {
     if (!READS.has(c.req.method)) {
       const body = await readBody(c);
+      if (STAFF_CALLS.test(c.req.path) && c.req.query('sessid') !== undefined) throw sessidInvalid();
       if (!validSessid(c.get('session'), body.sessid ?? c.req.header('x-sessid'))) throw sessidInvalid();
       if (!onlyReads(c)) await countWrite(limits, c.get('ctx'));
     }

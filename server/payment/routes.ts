@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { GatewayError, type TestGatewayPayment } from '../../domain/payment/gateway';
+import { RateLimitedError, enforce } from '../../domain/limits/limits';
 import type { Services } from '../../domain/services';
 import { escapeHtml } from '../../domain/messages/html';
 import { formatAmount } from '../../domain/pricing/price';
@@ -24,8 +25,20 @@ export function yookassaNotifyRoutes(deps: { services: Services; networks: Netwo
   app.post(YOOKASSA_NOTIFY_PATH, async (c) => {
     c.header('Cache-Control', 'no-store');
     if (deps.services.payments.provider !== 'yookassa') return c.text('Уведомления ЮKassa не включены.', 404);
-    if (!isYookassaAddress(clientAddress(c, deps.trustProxy), deps.networks))
+    const client = clientAddress(c, deps.trustProxy);
+    if (!isYookassaAddress(client, deps.networks))
       return c.text('Уведомления принимаются только с адресов ЮKassa.', 403);
+    const { limits, limitRules: rules } = deps.services;
+    try {
+      // Counted before the body is read: each heard notification costs a call to the provider. The overall count
+      // takes only what the sender's own limit let through, so one flooding address does not use it up.
+      await enforce(limits, [client, rules.yookassaNotifyPerClient]);
+      await enforce(limits, ['all', rules.yookassaNotifyOverall]);
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) throw error;
+      c.header('Retry-After', String(error.retryAfterS));
+      return c.text('Слишком много уведомлений: пришлите позже.', 429);
+    }
     const text = await c.req.text().catch(() => '');
     if (text.length > NOTIFY_LIMIT) return c.text('Уведомление слишком большое.', 413);
     let body: unknown;

@@ -180,6 +180,18 @@ describe('product photos (API)', () => {
     expect((await merch.call(at(STAFF_API.productPhotoDelete, 99_999_999, gone.id))).status).toBe(404);
   });
 
+  it('keeps the same photo once, sent twice in one upload and once more later', async () => {
+    const before = await productRows();
+    const same = await photo('jpeg', 800, 1200);
+    const target = at(STAFF_API.productPhotos, product.id);
+    expect((await upload(merch, target, [jpg(same), jpg(same, 'copy.jpg')])).status).toBe(200);
+    const again = await upload(merch, target, [jpg(same, 'again.jpg')]);
+    expect(again.status).toBe(200);
+    const after = await productRows();
+    expect(after.length).toBe(before.length + 1);
+    expect(new Set(after.map((r) => r.file)).size).toBe(after.length);
+  });
+
   it('refuses hostile and unfit files with a Russian message and stores nothing', async () => {
     const rowsBefore = await productRows();
     const filesBefore = await sourceFiles();

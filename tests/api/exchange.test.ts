@@ -302,6 +302,19 @@ describe('1C exchange refusals: always 200, plain text, the status word first, a
     }
   });
 
+  it('the unpack bound holds for the session’s zips together, not for each archive', async () => {
+    // Each archive declares 600 MB (its bytes are few): one fits the session's 1 GB, the second does not.
+    const big = (name: string) => zipOf([{ name, data: Buffer.alloc(1024), declaredSize: 600 * 1024 * 1024 }]);
+    const onec = onecClient(app, 'catalog', credentials);
+    await onec.checkauth();
+    await onec.send('init');
+    await onec.upload('first.zip', big('first.xml'), 1);
+    expectStatus(await onec.send('import', { filename: 'first.zip' }), 'progress');
+    await onec.upload('second.zip', big('second.xml'), 1);
+    const refused = expectStatus(await onec.send('import', { filename: 'second.zip' }), 'failure');
+    expect(refused).toMatch(/Архивы сеанса/);
+  });
+
   it('a malformed XML fails with its line', async () => {
     const onec = onecClient(app, 'catalog', credentials);
     await onec.checkauth();

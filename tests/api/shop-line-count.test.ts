@@ -40,7 +40,10 @@ describe('a shop holding one unit of a line of two', () => {
     const readyDay = async (offer: OfferFacts, quantity: number) => {
       const { v, phone } = await k.quickShopper(offer, quantity);
       const saved = await k.rpc(v, 'sale.order.save', k.pickup(phone));
-      expect({ status: saved.status, body: saved.status === 200 ? null : await saved.clone().text() }).toEqual({ status: 200, body: null });
+      expect({ status: saved.status, body: saved.status === 200 ? null : await saved.clone().text() }).toEqual({
+        status: 200,
+        body: null,
+      });
       const { id } = await saved.json();
       const [row] = await k.rows<{ delivery: { readyDate: string } }>(
         sql`select delivery from orders where id = ${id}`,

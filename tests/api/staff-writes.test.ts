@@ -109,6 +109,10 @@ const API_FIXTURES: Record<string, Fixture> = {
     prepare: order(['confirmed', 'assembling', 'ready']),
     elsewhere: elsewhereOrder(['confirmed', 'assembling', 'ready']),
   },
+  'POST /api/v2/admin/orders/:id/handover-without-code/': {
+    writes: 'order.handover-without-code',
+    prepare: with_(order(['confirmed', 'assembling', 'ready']), { reason: 'Покупатель потерял СМС' }),
+  },
   'POST /api/v2/admin/orders/:id/buyout/': {
     writes: 'order.buyout',
     beyond: noCourier,
@@ -338,6 +342,11 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
   },
   'routes/admin/order#move': API_FIXTURES['POST /api/v2/admin/orders/:id/transition/'] as Fixture,
   'routes/admin/order#note': API_FIXTURES['POST /api/v2/admin/orders/:id/notes/'] as Fixture,
+  'routes/admin/order#handover-without-code': {
+    ...(API_FIXTURES['POST /api/v2/admin/orders/:id/handover-without-code/'] as Fixture),
+    beyond: { roles: ['shop'], why: 'a hand-over without the code is not a shop’s staff’s' },
+    prepare: with_(order(['confirmed', 'assembling', 'ready']), { reason: 'Покупатель потерял СМС', confirm: 'yes' }),
+  },
   'routes/admin/order#buyout': {
     ...(API_FIXTURES['POST /api/v2/admin/orders/:id/buyout/'] as Fixture),
     prepare: async () => {
@@ -544,6 +553,10 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
   'routes/admin/staff#exchange': {
     writes: 'staff.exchange-create',
     prepare: async () => ({ body: { login: s.unique('onec'), password: 'Обмен-с-сайтом-2026' } }),
+  },
+  'routes/admin/staff#revoke': {
+    writes: 'staff.invite-revoke',
+    prepare: async () => ({ body: { email: await s.invitation() } }),
   },
   'routes/admin/staff-remove#remove': {
     writes: 'staff.remove',

@@ -161,3 +161,38 @@ describe('YooKassa end to end against the fake', () => {
     expect(await statusOf(id)).toBe('paid');
   });
 });
+
+describe('a flood of notifications', () => {
+  it('is refused with 429 per sender address and overall, before the provider is asked', async () => {
+    const small = await createTestApp({
+      YOOKASSA_SHOP_ID: '100500',
+      YOOKASSA_SECRET_KEY: 'test_secret_key',
+      YOOKASSA_API_URL: fake.url,
+      YOOKASSA_NOTIFY_NETWORKS: '185.71.76.0/27',
+      TRUST_PROXY: '1',
+      YOOKASSA_NOTIFY_PER_CLIENT: '3',
+      YOOKASSA_NOTIFY_PER_MINUTE: '5',
+    });
+    try {
+      const send = (from: string) =>
+        small.fetch(NOTIFY, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+          body: JSON.stringify(succeeded('unknown-payment', 1, '1.00')),
+        });
+      const asked = () => fake.requests.filter((r) => r.method === 'GET').length;
+      const before = asked();
+      const one: number[] = [];
+      for (let i = 0; i < 4; i++) one.push((await send('185.71.76.5')).status);
+      expect(one.slice(0, 3)).not.toContain(429);
+      expect(one[3]).toBe(429);
+      const other: number[] = [];
+      for (let i = 0; i < 3; i++) other.push((await send('185.71.76.6')).status);
+      expect(other.slice(0, 2)).not.toContain(429);
+      expect(other[2]).toBe(429);
+      expect(asked() - before).toBeLessThanOrEqual(5);
+    } finally {
+      await small.close();
+    }
+  });
+});

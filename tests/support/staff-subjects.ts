@@ -290,6 +290,13 @@ export async function staffSubjects(app: TestApp) {
     packageSent = true;
   }
 
+  /** An address with an open invitation, sent by the owner. */
+  async function invitation() {
+    const email = `${unique('invited')}@walk.test`;
+    await app.services.staffTeam.invite(ownerCtx, { email, name: '', role: 'content' });
+    return email;
+  }
+
   return {
     k,
     rows,
@@ -299,6 +306,7 @@ export async function staffSubjects(app: TestApp) {
     homeShop,
     otherShop,
     member,
+    invitation,
     shopOrder,
     shippedCourierOrder,
     product,

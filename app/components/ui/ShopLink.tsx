@@ -7,8 +7,8 @@ export type ShopLinkProps = Omit<React.ComponentProps<'a'>, 'href'> & {
   preventScrollReset?: boolean;
 };
 
-/** An address of the shop from its root: `/catalog/…`, not `//host/…`, `?sort=…` or `https://…`. */
-const fromRoot = (to: string) => to.startsWith('/') && !to.startsWith('//');
+/** An address of the shop from its root: `/catalog/…`, not `//host/…` (nor `/\host/`), `?sort=…` or `https://…`. */
+const fromRoot = (to: string) => /^\/(?![/\\])/.test(to);
 
 /**
  * A link inside the shop. To an address from the shop's root it is an `<a>` whose plain click navigates in the page,

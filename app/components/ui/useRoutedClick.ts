@@ -12,7 +12,8 @@ export function useRoutedClick({ preventScrollReset = false } = {}) {
     const plainClick = event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
     if (!link || event.defaultPrevented || !plainClick || (link.target && link.target !== '_self')) return;
     const to = link.getAttribute('href');
-    if (!to?.startsWith('/') || to.startsWith('//')) return;
+    // `//host/` and `/\host/` (a browser reads the backslash as a slash) lead out of the shop.
+    if (!to || !/^\/(?![/\\])/.test(to)) return;
     event.preventDefault();
     const here = window.location.pathname + window.location.search + window.location.hash;
     navigate(to, { replace: here === to, preventScrollReset });

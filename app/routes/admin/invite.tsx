@@ -23,6 +23,8 @@ export const action = staffAction('open', {
       const token = url.searchParams.get('token') ?? '';
       const { token: session } = await context.services.staffTeam.acceptInvite(context.ctx, token, input);
       staffCookie(context).start(session);
+      // As at a login: the visitor cookie sent in may have been planted.
+      context.session.renew(context.session.newId());
       return redirect('/admin/');
     },
   }),

@@ -19,6 +19,8 @@ export const action = staffAction('open', {
     async run({ input, context, url }) {
       const { token } = await context.services.staffAccounts.logIn(context.ctx, input);
       staffCookie(context).start(token);
+      // The visitor cookie sent in may have been planted, and its sessid known: the login goes on with a new one.
+      context.session.renew(context.session.newId());
       return redirect(afterLogin(url.searchParams.get('next')));
     },
   }),

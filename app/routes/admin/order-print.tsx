@@ -19,7 +19,7 @@ type PrintForm = keyof typeof FORMS;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   staffPage(request, context, 'orders.read');
   const form = params.form as PrintForm;
-  if (!(form in FORMS)) throw data('Такой печатной формы нет.', { status: 404 });
+  if (!Object.hasOwn(FORMS, form)) throw data('Такой печатной формы нет.', { status: 404 });
   const card = await context.services.orderDesk.card(context.ctx, orderId(params.id)).catch(loaderRefusal);
   if (form === 'courier' && card.deliveryType !== 'COURIER')
     throw data('Лист курьера печатают только для курьерской доставки.', { status: 404 });

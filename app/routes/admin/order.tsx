@@ -11,9 +11,10 @@ import { lastDayBefore } from '../../../domain/text/dates';
 import { DomainError } from '../../../domain/errors';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { Confirm, DeskRefusal, FormResult } from '~/components/admin/kit';
+import { HandoverWithoutCode } from '~/components/admin/HandoverWithoutCode';
 import { OrderPayment } from '~/components/admin/OrderPayment';
 import { type DeskPaymentEvent, paymentTimeline } from '../../../domain/order/desk-payment';
-import { refundInput } from '../../../domain/order/desk.schemas';
+import { handoverWithoutCodeInput, refundInput } from '../../../domain/order/desk.schemas';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import type { Route } from './+types/order';
@@ -49,6 +50,14 @@ export const action = staffAction('orders.move', {
     async run({ form, context, params }) {
       await context.services.orderDesk.note(context.ctx, orderId(params.id), form.text('text'));
       return 'Заметка добавлена.';
+    },
+  }),
+  'handover-without-code': intent({
+    confirm: 'Отметьте, что выдаёте заказ без кода получения.',
+    schema: handoverWithoutCodeInput,
+    async run({ input, context, params }) {
+      await context.services.orderDesk.handoverWithoutCode(context.ctx, orderId(params.id), input.reason);
+      return 'Заказ выдан без кода: причина записана в журнал.';
     },
   }),
   buyout: intent({
@@ -285,6 +294,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 <MoveForm key={to} to={to} busy={busy} result={result} />
               ))}
             </div>
+            {card.canHandoverWithoutCode && (
+              <HandoverWithoutCode busy={busy} result={result} className={desk.tryOn} buttonClass={styles.button} />
+            )}
             {card.canBuyout && (
               <Form method="post" className={desk.tryOn}>
                 <input type="hidden" name="intent" value="buyout" />

@@ -5,21 +5,26 @@ import { exchangeAccountInput, memberId, staffInviteInput, staffRoleInput } from
 import { FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
+import { useStaffClock } from '~/lib/staff-clock';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import type { Route } from './+types/staff';
 
 /**
- * The owner's staff page: who works here, their roles, an invitation by a one-use link, a removal, and 1C's account
- * (a login for the exchange only).
+ * The owner's staff page: who works here, their roles, an invitation by a one-use link, the invitations still open
+ * (taken back here), a removal, and 1C's account (a login for the exchange only).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = staffPage(request, context, 'staff.manage');
   const { services, ctx } = context;
-  const [staff, shops] = await Promise.all([services.staffTeam.list(ctx), services.staffTeam.shops(ctx)]);
+  const [staff, shops, invitations] = await Promise.all([
+    services.staffTeam.list(ctx),
+    services.staffTeam.shops(ctx),
+    services.staffTeam.invitations(ctx),
+  ]);
   // The removal's page comes back here when it is done.
   const removed = new URL(request.url).searchParams.get('removed') === '1';
-  return { staff, shops, me: me.staffId, removed };
+  return { staff, shops, invitations, me: me.staffId, removed };
 }
 
 export const action = staffAction('staff.manage', {
@@ -46,12 +51,20 @@ export const action = staffAction('staff.manage', {
       return `Учётная запись для 1С создана: логин ${account.email}. Введите его и пароль в узле «Обмен с сайтом» 1С.`;
     },
   }),
+  revoke: intent({
+    async run({ form, context }) {
+      const email = form.text('email');
+      await context.services.staffTeam.revokeInvite(context.ctx, email);
+      return `Приглашение для ${email} отозвано: ссылка больше не откроется.`;
+    },
+  }),
 });
 
 export const headers = cachePolicy('private');
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, shops, me, removed } = loaderData;
+  const { staff, shops, invitations, me, removed } = loaderData;
+  const { when } = useStaffClock();
   const result = actionData as FormOutcome | undefined;
   const values = (result?.intent === 'invite' && result.error && result.values) || {};
   const exchangeValues = (result?.intent === 'exchange' && result.error && result.values) || {};
@@ -138,6 +151,56 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           </tbody>
         </table>
       </TableFrame>
+      <h2>Открытые приглашения</h2>
+      <FormResult result={result} intent="revoke" />
+      {invitations.length === 0 ? (
+        <p>Открытых приглашений нет.</p>
+      ) : (
+        <TableFrame label="Приглашения, по которым ещё не вошли">
+          <table className={styles.table}>
+            <caption className="visually-hidden">Приглашения, по которым ещё не вошли</caption>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Роль и магазин</th>
+                <th scope="col">Пригласил</th>
+                <th scope="col">Отправлено</th>
+                <th scope="col">Действует до</th>
+                <th scope="col">
+                  <span className="visually-hidden">Отзыв</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invitations.map((i) => (
+                <tr key={i.email}>
+                  <td>{i.email}</td>
+                  <td>
+                    {ROLE_TITLES[i.role]}
+                    {i.shopId !== null && `, ${shops.find((s) => s.id === i.shopId)?.name ?? 'магазин'}`}
+                  </td>
+                  <td>{i.invitedBy ?? 'из консоли'}</td>
+                  <td>
+                    <time dateTime={i.sentAt}>{when(i.sentAt)}</time>
+                  </td>
+                  <td>
+                    <time dateTime={i.expiresAt}>{when(i.expiresAt)}</time>
+                  </td>
+                  <td>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="revoke" />
+                      <input type="hidden" name="email" value={i.email} />
+                      <button type="submit" className={styles.button}>
+                        Отозвать<span className="visually-hidden">{` приглашение ${i.email}`}</span>
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
+      )}
       <h2>Пригласить сотрудника</h2>
       <FormResult result={result} intent="invite" />
       <Form

@@ -6,6 +6,7 @@ import {
   buyoutInput,
   deskFilterInput,
   handoverInput,
+  handoverWithoutCodeInput,
   moveInput,
   noteInput,
   refundInput,
@@ -60,6 +61,11 @@ export function ordersAdminApi(services: Services) {
     const id = orderId(c);
     const { code } = await parseInput(c, handoverInput);
     return answer(c, { order: await orderDesk.handover(c.get('ctx'), id, code) });
+  });
+  calls.post(STAFF_API.orderHandoverWithoutCode, 'orders.handover_without_code', async (c) => {
+    const id = orderId(c);
+    const { reason } = await parseInput(c, handoverWithoutCodeInput);
+    return answer(c, { order: await orderDesk.handoverWithoutCode(c.get('ctx'), id, reason) });
   });
   calls.post(STAFF_API.orderBuyout, 'orders.move', async (c) => {
     const id = orderId(c);

@@ -5,6 +5,7 @@ import type { Services } from '../../../../domain/services';
 import { memberId, staffInviteInput, staffLoginInput, staffRoleInput } from '../../../../domain/staff/staff.schemas';
 import { answer } from '../../../http/api-layer';
 import { parseInput } from '../../../http/body';
+import { newSessionId } from '../../../http/session';
 import type { AppEnv } from '../../../http/env';
 import { staffCalls } from './kit';
 import { DomainError } from '../../../../domain/errors';
@@ -30,8 +31,11 @@ export function staffAdminApi(services: Services) {
     const input = await parseInput(c, staffLoginInput);
     const { staff, token } = await services.staffAccounts.logIn(c.get('ctx'), input);
     staffSession(c).start(token);
+    // The visitor cookie sent in may have been planted, and its sessid known: the login goes on with a new one.
+    const sessid = c.get('session').renew(newSessionId());
     return answer(c, {
       staff: { id: staff.id, email: staff.email, name: staff.name, role: staff.role, shopId: staff.shopId },
+      sessid,
     });
   });
   calls.post(STAFF_API.logout, 'account.manage', async (c) => {
