@@ -165,6 +165,7 @@ describe('YooKassa end to end against the fake', () => {
 describe('a flood of notifications', () => {
   it('is refused with 429 per sender address and overall, before the provider is asked', async () => {
     const small = await createTestApp({
+      PAYMENT_PROVIDER: 'yookassa',
       YOOKASSA_SHOP_ID: '100500',
       YOOKASSA_SECRET_KEY: 'test_secret_key',
       YOOKASSA_API_URL: fake.url,
