@@ -1,3 +1,5 @@
+// Over 400 lines because it is the composition root: every service and adapter is wired from the settings here, in
+// one place a reader can follow.
 import type { Company } from '../domain/content/company';
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { paymentProviderOf, type Settings } from '../config/settings';

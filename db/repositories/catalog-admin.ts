@@ -1,3 +1,5 @@
+// Over 400 lines because it is the one SQL side of CatalogAdminRepository (products, sizes, sections, brands, bulk
+// prices): the port's queries share their column lists and the on-sale rule's SQL.
 import { type SQL, sql } from 'drizzle-orm';
 import type { ProductFilter, SectionEdit } from '../../domain/catalog/admin/admin.schemas';
 import type {

@@ -1,3 +1,5 @@
+// Over 400 lines because the desk's actions on one order (card, moves, hand-over with and without the code, notes,
+// refunds, CSV) share its shop scope and its locked-order work; each action is a short function of its own.
 import type { RequestContext } from '../context';
 import { localMidnight } from '../delivery/schedule';
 import { MOSCOW } from '../text/dates';

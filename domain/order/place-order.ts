@@ -1,3 +1,5 @@
+// Over 400 lines because placing an order is one transaction: checks, prices, stock, promo, bonuses, the order's rows
+// and its letters must be read together to see that nothing is taken twice or lost.
 import type { Company } from '../content/company';
 import { splitFullName } from '../cabinet/names';
 import { normalizePhone } from '../auth/phone';

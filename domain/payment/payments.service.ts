@@ -1,3 +1,5 @@
+// Over 400 lines because it is one state machine: an online payment's start, notifications, reconciling, expiry and
+// refunds read the same records and move the order through the same OrderMoves; split, one life would be scattered.
 import { DomainError } from '../errors';
 import { formatAmount } from '../pricing/price';
 import type { OrderMoves } from '../order/order-moves';

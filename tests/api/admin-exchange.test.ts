@@ -1,3 +1,4 @@
+// Over 400 lines because its cases share one seeded app and its fixtures: one feature's behaviour, end to end.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// Over 400 lines because its cases share one seeded app and its fixtures: one feature's behaviour, end to end.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Over 400 lines because its cases share one seeded app and its fixtures: one feature's behaviour, end to end.
 import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';

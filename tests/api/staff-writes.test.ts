@@ -1,3 +1,4 @@
+// Over 400 lines because it holds a fixture for every staff write the route table and STAFF_API name: the walk's list.
 // Longer than most: it holds one fixture for every staff write of the back office, the API's and the pages' alike.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

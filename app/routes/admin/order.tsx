@@ -1,3 +1,5 @@
+// Over 400 lines because the order card is the desk's one page for an order (lines, customer, delivery, payment,
+// history, notes and every action); its forms are components of their own below.
 import { Form, Link, type ShouldRevalidateFunction, useNavigation } from 'react-router';
 import { imageUrl } from '../../../contract/images';
 import type { DeskHistoryEntry, DeskNote, OrderCard } from '../../../domain/order/desk';

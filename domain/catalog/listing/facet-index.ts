@@ -1,3 +1,5 @@
+// Over 400 lines because it is one index: a listing's filter, counts and sort are answered in one pass over the same
+// rows, and the hot loop reads best with its helpers beside it.
 import type { FilterState } from '../filter/filter';
 import type { FacetGroup, LiveCounts, ScopeTotals } from '../filter/filter-facets';
 import { PROPS } from '../filter/props';

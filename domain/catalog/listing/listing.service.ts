@@ -1,3 +1,5 @@
+// Over 400 lines because sections, brands and search are one listing: one query path, one cache and one filter
+// normalisation, whose three callers differ in their scope only.
 import { type CacheOptions, cachedFor, onChange, taggedCache } from '../../cache';
 import { brandTag, LISTINGS, productTag, sectionTag } from '../../cache-tags';
 import { DomainError } from '../../errors';

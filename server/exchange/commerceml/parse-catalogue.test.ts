@@ -1,3 +1,4 @@
+// Over 400 lines because its cases share one seeded app and its fixtures: one feature's behaviour, end to end.
 import { createReadStream, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
