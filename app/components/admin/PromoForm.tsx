@@ -2,6 +2,7 @@ import { Form } from 'react-router';
 import { type FormValues, listOf } from '~/lib/admin-action';
 import admin from '../../routes/admin/admin.module.css';
 import styles from '../../routes/admin/promo.module.css';
+import { Options } from './kit';
 
 interface Choice {
   id: number;
@@ -80,21 +81,13 @@ export function PromoForm(props: {
       <label>
         Разделы (пусто — все; несколько — с Ctrl или ⌘)
         <select name="sectionIds" multiple defaultValue={listOf(values.sectionIds)}>
-          {sections.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <Options of={sections} />
         </select>
       </label>
       <label>
         Бренды (пусто — все; несколько — с Ctrl или ⌘)
         <select name="brandIds" multiple defaultValue={listOf(values.brandIds)}>
-          {brands.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
+          <Options of={brands} />
         </select>
       </label>
       <div className={styles.actions}>

@@ -167,6 +167,32 @@ export const errorText = (error: unknown) =>
     ? error.data
     : 'Что-то пошло не так. Обновите страницу через минуту.';
 
+/** A choice's options: things with an id and a name (shops, sections, brands), or values with their labels. */
+export function Options({
+  of,
+}: {
+  of: readonly ({ id: number | string; name: string } | { value: number | string; label: string })[];
+}) {
+  return of.map((o) =>
+    'id' in o ? (
+      <option key={o.id} value={o.id}>
+        {o.name}
+      </option>
+    ) : (
+      <option key={o.value} value={o.value}>
+        {o.label}
+      </option>
+    ),
+  );
+}
+
+/** A desk page's `ErrorBoundary`: its refusal under the page's title, with the way back to its list. */
+export function deskBoundary(title: string, back?: { to: string; label: string }) {
+  return function ErrorBoundary({ error }: { error: unknown }) {
+    return <DeskRefusal title={title} error={error} back={back} />;
+  };
+}
+
 /** What a desk page shows when its loader is refused: the reason, and the way back to the desk's list. */
 export function DeskRefusal({
   title,

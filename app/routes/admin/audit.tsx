@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { localMidnight } from '../../../domain/delivery/schedule';
-import { ListFrame, pageHref } from '~/components/admin/kit';
+import { ListFrame, Options, pageHref } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { AUDIT_ENTITIES, auditChanges, auditTarget, auditTitle } from '~/lib/audit-entries';
 import { useStaffClock } from '~/lib/staff-clock';
@@ -75,11 +75,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               Сотрудник
               <select name="staffId" defaultValue={filters.staffId}>
                 <option value="">все</option>
-                {staff.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.email}
-                  </option>
-                ))}
+                <Options of={staff.map((s) => ({ value: s.id, label: s.email }))} />
               </select>
             </label>
             <label>

@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { brandCreateInput, brandEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
-import { DeskRefusal, FormResult, TableFrame } from '~/components/admin/kit';
+import { deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { DomainError } from '../../../domain/errors';
@@ -133,6 +133,4 @@ export default function Brands({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <DeskRefusal title="Бренды" error={error} back={CATALOGUE_BACK} />;
-}
+export const ErrorBoundary = deskBoundary('Бренды', CATALOGUE_BACK);

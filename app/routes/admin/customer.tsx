@@ -12,7 +12,7 @@ import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
 import { formatDate } from '../../../domain/text/dates';
-import { Confirm, DeskRefusal, FormResult, TableFrame } from '~/components/admin/kit';
+import { Confirm, deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
@@ -328,8 +328,4 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <DeskRefusal title="Покупатель" error={error} back={{ to: '/admin/customers/', label: 'К списку покупателей' }} />
-  );
-}
+export const ErrorBoundary = deskBoundary('Покупатель', { to: '/admin/customers/', label: 'К списку покупателей' });

@@ -5,7 +5,7 @@ import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { DeskRefusal } from '~/components/admin/kit';
+import { deskBoundary } from '~/components/admin/kit';
 import { ListFrame } from '~/components/admin/kit';
 import { pageHref } from '~/components/admin/kit';
 import styles from './admin.module.css';
@@ -102,8 +102,4 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <DeskRefusal title="Покупатели" error={error} back={{ to: '/admin/customers/', label: 'К поиску покупателей' }} />
-  );
-}
+export const ErrorBoundary = deskBoundary('Покупатели', { to: '/admin/customers/', label: 'К поиску покупателей' });

@@ -2,7 +2,7 @@ import { Form, Link, redirect } from 'react-router';
 import { CHANGE_KINDS, type ChangeKind } from '../../../domain/exchange/ports';
 import type { ExchangeLogEntry, ExchangeLogStatus, ExchangeLogType } from '../../../domain/exchange/exchange-admin';
 import { unmappedWarehousesNote } from '../../../domain/exchange/exchange-admin';
-import { Confirm, FormResult, Pager, TableFrame } from '~/components/admin/kit';
+import { Confirm, FormResult, Options, Pager, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, type PostedForm, staffAction } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
@@ -237,11 +237,7 @@ function MappingTable(props: {
                     <label>
                       <span className="visually-hidden">{row.label}</span>
                       <select name={`${props.field}:${row.onecId}`} defaultValue={row.value}>
-                        {props.options.map((o) => (
-                          <option key={o.value} value={o.value}>
-                            {o.label}
-                          </option>
-                        ))}
+                        <Options of={props.options} />
                       </select>
                     </label>
                   </td>

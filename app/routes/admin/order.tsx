@@ -12,7 +12,7 @@ import { useStaffClock } from '~/lib/staff-clock';
 import { lastDayBefore } from '../../../domain/text/dates';
 import { DomainError } from '../../../domain/errors';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { Confirm, DeskRefusal, FormResult } from '~/components/admin/kit';
+import { Confirm, deskBoundary, FormResult } from '~/components/admin/kit';
 import { HandoverWithoutCode } from '~/components/admin/HandoverWithoutCode';
 import { OrderPayment } from '~/components/admin/OrderPayment';
 import { type DeskPaymentEvent, paymentTimeline } from '../../../domain/order/desk-payment';
@@ -419,6 +419,4 @@ function MoveForm({ to, busy, result }: { to: OrderStatus; busy: boolean; result
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <DeskRefusal title="Заказ" error={error} />;
-}
+export const ErrorBoundary = deskBoundary('Заказ');

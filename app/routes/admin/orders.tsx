@@ -8,7 +8,7 @@ import { deskFilter, deskQuery, SORTS } from '~/lib/admin-orders';
 import { useStaffClock } from '~/lib/staff-clock';
 import { STAFF_API } from '../../../contract/staff-api';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { DeskRefusal } from '~/components/admin/kit';
+import { deskBoundary, Options } from '~/components/admin/kit';
 import { ListFrame } from '~/components/admin/kit';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
@@ -110,11 +110,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 Магазин
                 <select name="shopId" defaultValue={filter.shopId ?? ''} className={desk.shop}>
                   <option value="">все</option>
-                  {shops.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
+                  <Options of={shops} />
                 </select>
               </label>
             )}
@@ -196,6 +192,4 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <DeskRefusal title="Заказы" error={error} />;
-}
+export const ErrorBoundary = deskBoundary('Заказы');

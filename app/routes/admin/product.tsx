@@ -5,7 +5,7 @@ import { offerPriceInput, productEditInput } from '../../../domain/catalog/admin
 import { OWNED_BY_1C_NOTE } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
 import { CATALOGUE_BACK } from '~/components/admin/CatalogueTabs';
-import { DeskRefusal, TableFrame } from '~/components/admin/kit';
+import { deskBoundary, Options, TableFrame } from '~/components/admin/kit';
 import { FormResult } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, type PostedForm, staffAction } from '~/lib/admin-action';
@@ -160,21 +160,13 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
                 <label>
                   Раздел
                   <select name="sectionId" defaultValue={editValues.sectionId ?? String(p.section.id)}>
-                    {sections.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {s.name}
-                      </option>
-                    ))}
+                    <Options of={sections} />
                   </select>
                 </label>
                 <label>
                   Бренд
                   <select name="brandId" defaultValue={editValues.brandId ?? String(p.brand.id)}>
-                    {brands.map((b) => (
-                      <option key={b.id} value={b.id}>
-                        {b.name}
-                      </option>
-                    ))}
+                    <Options of={brands} />
                   </select>
                 </label>
                 <button type="submit" className={styles.button}>
@@ -353,6 +345,4 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <DeskRefusal title="Товар" error={error} back={CATALOGUE_BACK} />;
-}
+export const ErrorBoundary = deskBoundary('Товар', CATALOGUE_BACK);

@@ -6,7 +6,7 @@ import { bulkPriceInput } from '../../../domain/catalog/admin/admin.schemas';
 import type { BulkPriceResult } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
 import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
-import { DeskRefusal, TableFrame } from '~/components/admin/kit';
+import { deskBoundary, Options, TableFrame } from '~/components/admin/kit';
 import { FormResult } from '~/components/admin/kit';
 import { ListFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
@@ -116,22 +116,14 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
               Раздел
               <select name="sectionId" defaultValue={filter.sectionId ?? ''} className={cat.select}>
                 <option value="">все</option>
-                {sections.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
+                <Options of={sections} />
               </select>
             </label>
             <label>
               Бренд
               <select name="brandId" defaultValue={filter.brandId ?? ''} className={cat.select}>
                 <option value="">все</option>
-                {brands.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {b.name}
-                  </option>
-                ))}
+                <Options of={brands} />
               </select>
             </label>
             {(
@@ -326,6 +318,4 @@ function BulkPreview({ bulk }: { bulk: BulkPriceResult }) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <DeskRefusal title="Каталог" error={error} back={CATALOGUE_BACK} />;
-}
+export const ErrorBoundary = deskBoundary('Каталог', CATALOGUE_BACK);

@@ -4,7 +4,7 @@ import { PROMO_STATES, promoCreateInput, promoListInput } from '../../../domain/
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { promoFormFields, promoWhen, rubles } from '~/lib/admin-promo';
-import { FormResult } from '~/components/admin/kit';
+import { FormResult, Options } from '~/components/admin/kit';
 import { ListFrame } from '~/components/admin/kit';
 import { PromoForm } from '~/components/admin/PromoForm';
 import { cachePolicy } from '../../../contract/cache-policy';
@@ -62,11 +62,7 @@ export default function Promocodes({ loaderData, actionData }: Route.ComponentPr
             Состояние
             <select name="state" defaultValue={state}>
               <option value="">Все</option>
-              {states.map((s) => (
-                <option key={s} value={s}>
-                  {PROMO_STATE_TITLES[s]}
-                </option>
-              ))}
+              <Options of={states.map((s) => ({ value: s, label: PROMO_STATE_TITLES[s] }))} />
             </select>
           </label>
         }

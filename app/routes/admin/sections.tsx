@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { sectionEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
-import { DeskRefusal, FormResult, TableFrame } from '~/components/admin/kit';
+import { deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { DomainError } from '../../../domain/errors';
@@ -106,6 +106,4 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <DeskRefusal title="Разделы" error={error} back={CATALOGUE_BACK} />;
-}
+export const ErrorBoundary = deskBoundary('Разделы', CATALOGUE_BACK);

@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import { ROLE_TITLES } from '../../../domain/staff/permissions';
 import { EXCHANGE_ROLE, PERSON_ROLES } from '../../../domain/staff/staff-member';
 import { exchangeAccountInput, memberId, staffInviteInput, staffRoleInput } from '../../../domain/staff/staff.schemas';
-import { FormResult, TableFrame } from '~/components/admin/kit';
+import { FormResult, Options, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
@@ -124,11 +124,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                         <span className="visually-hidden">{`Магазин сотрудника ${m.email} (для роли «Магазин»)`}</span>
                         <select name="shopId" defaultValue={m.shopId ?? ''}>
                           <option value="">— магазин для роли «Магазин»</option>
-                          {shops.map((s) => (
-                            <option key={s.id} value={s.id}>
-                              {s.name}
-                            </option>
-                          ))}
+                          <Options of={shops} />
                         </select>
                       </label>
                       <button type="submit" className={styles.button}>
@@ -231,11 +227,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           Магазин (для роли «Магазин»)
           <select name="shopId" defaultValue={values.shopId ?? ''}>
             <option value="">—</option>
-            {shops.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <Options of={shops} />
           </select>
         </label>
         <button type="submit" className={styles.button}>

@@ -5,7 +5,7 @@ import {
   STOCK_DOCUMENT_TITLES,
   stockDocumentInput,
 } from '../../../domain/inventory/stock-documents.schemas';
-import { Confirm, FormResult, TableFrame } from '~/components/admin/kit';
+import { Confirm, FormResult, Options, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
@@ -158,22 +158,14 @@ export default function Stock({ loaderData, actionData }: Route.ComponentProps) 
               <label>
                 Склад
                 <select name="storeId" defaultValue={values.storeId ?? String(stores[0]?.id ?? '')}>
-                  {stores.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
+                  <Options of={stores} />
                 </select>
               </label>
               <label>
                 Куда (для перемещения)
                 <select name="toStoreId" defaultValue={values.toStoreId ?? ''}>
                   <option value="">—</option>
-                  {table.stores.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
+                  <Options of={table.stores} />
                 </select>
               </label>
               <label>

@@ -3,6 +3,7 @@ import type { AdminLanding, LandingPreview } from '../../../../domain/content/co
 import type { FormOutcome } from '~/lib/admin-action';
 import admin from '../../../routes/admin/admin.module.css';
 import styles from '../../../routes/admin/content.module.css';
+import { Options } from '../kit';
 
 /** The outcome of the landing forms: a shown selection carries its products. */
 export type LandingOutcome = FormOutcome & { preview?: LandingPreview };
@@ -48,11 +49,7 @@ export function LandingEditor({
           Картинка
           <select name="hero" defaultValue={value('hero', landing?.hero ?? '')}>
             {heroes.length === 0 && <option value="">— сначала покажите подборку</option>}
-            {heroes.map((h) => (
-              <option key={h.value} value={h.value}>
-                {h.label}
-              </option>
-            ))}
+            <Options of={heroes} />
           </select>
         </label>
         <label>
