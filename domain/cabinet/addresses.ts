@@ -1,6 +1,13 @@
 import { DomainError } from '../errors';
 import type { AddressInput } from './cabinet.schemas';
 
+/**
+ * The kind of saved address a delivery takes. The spec names Russian Post twice: `POCHTA` as a delivery type and
+ * `POST` as an address's type; this is the one place the two meet.
+ */
+export const addressTypeFor = (deliveryType: string): Address['type'] =>
+  deliveryType === 'POCHTA' ? 'POST' : 'COURIER';
+
 /** A saved address as the cabinet and the order form read it (spec §3 Order's addressList: id, type, params). */
 export interface Address {
   id: number;

@@ -1,5 +1,5 @@
 import type { AddressInput } from '../cabinet/cabinet.schemas';
-import { checkAddress, MAX_ADDRESSES } from '../cabinet/addresses';
+import { MAX_ADDRESSES, addressTypeFor, checkAddress } from '../cabinet/addresses';
 import type { Basket } from '../basket/basket';
 import { cachedFor } from '../cache';
 import { type Invalidations, SHELL } from '../cache-tags';
@@ -99,7 +99,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     ]);
     const deliveryType = params.deliveryType ?? 'COURIER';
     // Spec §4: the selected address if it fits the type, else the first of that type, else none.
-    const addressType = deliveryType === 'POCHTA' ? 'POST' : 'COURIER';
+    const addressType = addressTypeFor(deliveryType);
     const fitting = addresses.filter((a) => a.type === addressType);
     const address = fitting.find((a) => a.id === params.deliveryAddressId) ?? fitting[0] ?? null;
     const deliveryIntervalList = courierIntervals(ctx.now(), ctx.city?.timeZone ?? MOSCOW, {

@@ -11,6 +11,7 @@ import type { SaveInput } from './checkout.types';
 import { orderError } from './order-errors';
 import type { CheckoutRepository, OrderLineFacts } from './ports';
 import { ownerOf } from './shopper';
+import { addressTypeFor } from '../cabinet/addresses';
 
 /**
  * The delivery a save chose, checked against what the lines allow now and written as the order keeps it: the
@@ -27,7 +28,7 @@ export async function deliveryOf(
     const addresses = await repo.addresses(ownerOf(ctx));
     const address = addresses.find((a) => a.id === input.deliveryAddressId);
     // Saved addresses are courier ones or Russian Post ones (type POST).
-    const wanted = input.deliveryType === 'POCHTA' ? 'POST' : 'COURIER';
+    const wanted = addressTypeFor(input.deliveryType);
     if (!address || address.type !== wanted)
       throw orderError('ADDRESS_REQUIRED', 'Выберите адрес доставки или добавьте новый.');
     if (input.deliveryType === 'POCHTA') return { addressId: address.id, address: address.title };

@@ -1,11 +1,12 @@
 import { AddressForm } from './AddressForm';
 import type { Checkout } from './useCheckout';
 import styles from './Checkout.module.css';
+import { addressTypeFor } from '../../../domain/cabinet/addresses';
 
 /** Courier or post: the saved addresses of that kind, a new one, and for a courier the day and time slot. */
 export function DeliveryAddress({ type, checkout }: { type: 'COURIER' | 'POCHTA'; checkout: Checkout }) {
   const { state, refresh, saveAddress } = checkout;
-  const addresses = state.addressList.filter((a) => a.type === (type === 'POCHTA' ? 'POST' : 'COURIER'));
+  const addresses = state.addressList.filter((a) => a.type === addressTypeFor(type));
   const dates = Object.keys(state.deliveryIntervalList);
   return (
     <div className={styles.sub}>

@@ -30,7 +30,7 @@ function summary(card: OrderCard) {
   };
 }
 
-type Result = FormOutcome & { code?: string; order?: ReturnType<typeof summary> };
+type HandoverOutcome = FormOutcome & { code?: string; order?: ReturnType<typeof summary> };
 
 /** The code as typed, digits only: «123 456» is 123456. */
 const codeOf = (form: PostedForm) => {
@@ -70,7 +70,7 @@ export function meta() {
 }
 
 export default function Handover({ actionData }: Route.ComponentProps) {
-  const result = actionData as Result | undefined;
+  const result = actionData as HandoverOutcome | undefined;
   const busy = useNavigation().state !== 'idle';
   const order = result?.order;
   return (
