@@ -83,7 +83,7 @@ const CODE_DRAWS = 5;
 /** The last day a shop keeps the order, on that shop's own clock: the reservation ends at the midnight after it. */
 const keptUntil = (order: LockedOrder) =>
   order.reservedUntil
-    ? `до ${formatDate(lastDayBefore(order.reservedUntil), 'dayMonth', order.placeZone ?? MOSCOW)}`
+    ? `до ${formatDate(lastDayBefore(order.reservedUntil), 'dayMonth', order.placeZone ?? MOSCOW)} включительно`
     : null;
 
 /**

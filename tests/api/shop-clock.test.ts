@@ -57,7 +57,7 @@ describe('a shop outside Moscow’s zone', () => {
     const ready = lastDayBefore(await keptUntil());
     await app.outbox.deliver();
     const letter = await readOutbox(app, { to: `order.${phone}@example.ru`, channel: 'email' });
-    expect(letter?.text).toContain(`Заказ хранится до ${formatDate(ready, 'dayMonth', KALININGRAD)}.`);
+    expect(letter?.text).toContain(`Заказ хранится до ${formatDate(ready, 'dayMonth', KALININGRAD)} включительно.`);
 
     // A manager on Moscow's clock reads the shop's day, with the shop's zone named.
     const card = await (await manager.get(`/admin/orders/${id}/`)).text();
