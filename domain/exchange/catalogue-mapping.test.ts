@@ -91,6 +91,7 @@ describe('1C names to the shop’s fields', () => {
       props: { season: 'demi' },
       imagePaths: ['a.jpg'],
       deleted: false,
+      requisites: {},
     });
   });
 
