@@ -31,10 +31,7 @@ function StepCells({ steps }: { steps: StepFigure[] }) {
   return (
     <>
       {steps.map((s, i) => (
-        <td key={s.step}>
-          {s.count}
-          {i > 0 && <> ({percent(s)})</>}
-        </td>
+        <td key={s.step}>{i === 0 ? String(s.count) : `${s.count} (${percent(s)})`}</td>
       ))}
     </>
   );
