@@ -20,6 +20,7 @@ import { preload } from 'react-dom';
 import { reloadOnPreloadError } from './lib/chunks';
 import { markHydrated } from './lib/first-hydration';
 import { readCookie } from './lib/cookies';
+import { startMetrica } from './lib/metrica';
 import { bonusPromises } from '../domain/content/bonus-promises';
 import { marqueeMessages } from '../domain/shell/marquee';
 import { GENDER_COOKIE } from '../domain/menu/menu';
@@ -117,6 +118,7 @@ export default function App() {
   // Spec §8: a chunk of an older build that is gone reloads the page (app/lib/chunks.ts).
   useEffect(() => reloadOnPreloadError(), []);
   useEffect(markHydrated, []);
+  useEffect(startMetrica, []);
   return <Outlet />;
 }
 
