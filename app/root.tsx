@@ -25,6 +25,7 @@ import { bonusPromises } from '../domain/content/bonus-promises';
 import { marqueeMessages } from '../domain/shell/marquee';
 import { GENDER_COOKIE } from '../domain/menu/menu';
 import { NotFound } from './components/shell/NotFound';
+import { CookieNotice } from './components/shell/CookieNotice';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Nothing personal here: the visitor's name, counts and sessid come after load (app/lib/visitor.ts), so the page
@@ -99,6 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {data ? <PageShell data={data}>{children}</PageShell> : children}
+        {data && <CookieNotice metrica={Boolean(data.options.metricaId)} />}
         {data && (
           <script
             id="shop-options"
