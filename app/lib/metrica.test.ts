@@ -12,6 +12,7 @@ function page(metricaId: string) {
 
 beforeEach(async () => {
   document.cookie = 'stopmetrica=; max-age=0';
+  sessionStorage.clear();
   delete window.ym;
   delete window.dataLayer;
   vi.resetModules();
@@ -54,5 +55,26 @@ describe('Yandex Metrica', () => {
     metrica.metricaEcommerce(detail);
     await new Promise((r) => setTimeout(r, 20));
     expect([counterScripts(), window.ym, window.dataLayer]).toEqual([0, undefined, undefined]);
+  });
+
+  it("sends an order placed from the next page, once: the checkout's page is left at once", async () => {
+    page('12345');
+    const purchase = {
+      ecommerce: {
+        currencyCode: 'RUB' as const,
+        purchase: { actionField: { id: '7', revenue: 990 }, products: [{ id: 1, name: 'Шапка', price: 990 }] },
+      },
+    };
+    metrica.metricaEcommerceNextPage(purchase);
+    // The next page: a fresh window state, the same tab's storage.
+    delete window.ym;
+    delete window.dataLayer;
+    metrica.startMetrica();
+    expect(window.dataLayer).toEqual([purchase]);
+    delete window.ym;
+    delete window.dataLayer;
+    document.head.innerHTML = '';
+    metrica.startMetrica();
+    expect(window.dataLayer).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ import { readCookie } from './cookies';
 import type { EcommerceMessage } from './metrica-ecommerce';
 
 export const METRICA_SCRIPT = 'https://mc.yandex.ru/metrika/tag.js';
+/** Messages kept for the tab's next page (sessionStorage): the page that placed an order is left at once. */
+const PENDING = 'metrica_pending';
 
 type Ym = ((id: number, method: string, ...args: unknown[]) => void) & { a?: unknown[][]; l?: number };
 declare global {
@@ -44,6 +46,7 @@ function counter(): ((method: string, ...args: unknown[]) => void) | null {
 /** Loads the counter's script once the page has loaded and the browser has nothing else to do. */
 export function startMetrica(): void {
   if (!counter() || document.querySelector(`script[src="${METRICA_SCRIPT}"]`)) return;
+  for (const message of takePending()) window.dataLayer?.push(message);
   const load = () => {
     const script = document.createElement('script');
     script.async = true;
@@ -62,4 +65,33 @@ export function metricaGoal(name: string): void {
 
 export function metricaEcommerce(message: EcommerceMessage): void {
   if (counter()) window.dataLayer?.push(message);
+}
+
+/** A message the next page of this tab sends: this one goes away before its counter could (an order placed). */
+export function metricaEcommerceNextPage(message: EcommerceMessage): void {
+  if (counterId() === null) return;
+  try {
+    sessionStorage.setItem(PENDING, JSON.stringify([...readPending(), message]));
+  } catch {
+    // No storage (a private mode's quota): the message is lost, the order is not.
+  }
+}
+
+function readPending(): EcommerceMessage[] {
+  try {
+    const list = JSON.parse(sessionStorage.getItem(PENDING) ?? '[]');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+function takePending(): EcommerceMessage[] {
+  const list = readPending();
+  try {
+    sessionStorage.removeItem(PENDING);
+  } catch {
+    return [];
+  }
+  return list;
 }

@@ -6,7 +6,7 @@ import type { PaymentMethod } from '../../../domain/order/ports';
 import { reachGoal } from '~/lib/analytics';
 import { postRpc } from '~/lib/api';
 import { writeCookie } from '~/lib/cookies';
-import { metricaEcommerce } from '~/lib/metrica';
+import { metricaEcommerceNextPage } from '~/lib/metrica';
 import { lineProduct, purchaseMessage } from '~/lib/metrica-ecommerce';
 
 export interface CheckoutProps {
@@ -142,7 +142,8 @@ export function useCheckout(props: CheckoutProps) {
       writeCookie('order_delivery_interval_date', state.deliveryIntervalDate, 360);
       writeCookie('order_delivery_interval_time', state.deliveryIntervalTime, 360);
       reachGoal('order confirm', { orderId: answer.data.id });
-      metricaEcommerce(
+      // Sent from the next page: this one is left at once, before the counter's script could send it.
+      metricaEcommerceNextPage(
         purchaseMessage({ id: answer.data.id, revenue: state.totals.total, lines: state.items.map(lineProduct) }),
       );
       if (state.deliveryType === 'SHOP') reachGoal('take-from-store', { orderId: answer.data.id });
