@@ -20,10 +20,12 @@ import { preload } from 'react-dom';
 import { reloadOnPreloadError } from './lib/chunks';
 import { markHydrated } from './lib/first-hydration';
 import { readCookie } from './lib/cookies';
+import { startMetrica } from './lib/metrica';
 import { bonusPromises } from '../domain/content/bonus-promises';
 import { marqueeMessages } from '../domain/shell/marquee';
 import { GENDER_COOKIE } from '../domain/menu/menu';
 import { NotFound } from './components/shell/NotFound';
+import { CookieNotice } from './components/shell/CookieNotice';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Nothing personal here: the visitor's name, counts and sessid come after load (app/lib/visitor.ts), so the page
@@ -98,6 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {data ? <PageShell data={data}>{children}</PageShell> : children}
+        {data && <CookieNotice metrica={Boolean(data.options.metricaId)} />}
         {data && (
           <script
             id="shop-options"
@@ -117,6 +120,7 @@ export default function App() {
   // Spec §8: a chunk of an older build that is gone reloads the page (app/lib/chunks.ts).
   useEffect(() => reloadOnPreloadError(), []);
   useEffect(markHydrated, []);
+  useEffect(startMetrica, []);
   return <Outlet />;
 }
 

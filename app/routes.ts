@@ -48,6 +48,7 @@ export default [
     route('staff', 'routes/admin/staff.tsx'),
     route('staff/:id/remove', 'routes/admin/staff-remove.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('funnel', 'routes/admin/funnel.tsx'),
     route('exchange', 'routes/admin/exchange.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('products/:id', 'routes/admin/product.tsx'),

@@ -46,6 +46,8 @@ const settingsSchema = z.object({
   SEED: z.coerce.number().int().min(0).default(20261121),
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(200000).default(900),
   MAPS_API_KEY: z.string().optional(),
+  /** Yandex Metrica's counter number: unset, no counter loads and the pages allow no Metrica host. */
+  METRICA_ID: optional(z.string().regex(/^\d{1,12}$/, 'METRICA_ID: ожидается номер счётчика Метрики, только цифры')),
   /** Where the shop reads shoppers' questions (a copy of each); the default is help@ the host of SITE_URL. */
   FEEDBACK_EMAIL: z.string().trim().email('FEEDBACK_EMAIL: ожидается адрес электронной почты').optional(),
   /** The operator's token for `/api/v2/admin/*` (the reload command); without it those calls are refused. */

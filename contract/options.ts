@@ -15,4 +15,6 @@ export interface ShopOptions {
   siteId: string;
   /** Online payment is offered at checkout (issue 27): off when `PAYMENT_PROVIDER=none`. */
   onlinePayment: boolean;
+  /** Yandex Metrica's counter (`METRICA_ID`), '' when the shop has none: then no counter loads (issue 43.4). */
+  metricaId: string;
 }

@@ -10,6 +10,7 @@ import type { ListingService } from './catalog/listing/listing.service';
 import type { ProductService } from './catalog/product/product.service';
 import type { SearchService } from './catalog/search/search.service';
 import type { EventsService } from './events/events.service';
+import type { FunnelService } from './events/funnel.service';
 import type { FeedbackService } from './feedback/feedback.service';
 import type { ContentService } from './content/content.service';
 import type { ShopsService } from './stores/shops.service';
@@ -69,6 +70,8 @@ export interface Services {
   search: SearchService;
   product: ProductService;
   events: EventsService;
+  /** The back office's funnel: views → baskets → checkouts → orders (issue 43.4). */
+  funnel: FunnelService;
   /** Shoppers' questions (the feedback form) and their answers. */
   feedback: FeedbackService;
   /** The information pages, the FAQ and the landing pages. */

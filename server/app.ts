@@ -163,6 +163,8 @@ export function createApp(deps: AppDeps) {
         connect: ['https://api-maps.yandex.ru', 'https://*.maps.yandex.net'],
       }
     : { script: [], img: [], connect: [] };
+  // Yandex Metrica's host, allowed only when the shop has a counter (issue 43.4).
+  const metrica = settings.METRICA_ID ? ['https://mc.yandex.ru'] : [];
   // Outside the page cache: it compresses what is rendered per visitor; a kept page comes compressed already. The
   // page cache is outside the security headers, so a kept page keeps the policy naming its scripts' nonce.
   app.use('*', compression());
@@ -196,12 +198,12 @@ export function createApp(deps: AppDeps) {
     ...headerRules,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', ...maps.img],
+      imgSrc: ["'self'", 'data:', ...maps.img, ...metrica],
       // No inline script runs without this response's nonce (React Router's own scripts carry it).
-      scriptSrc: ["'self'", NONCE, ...maps.script],
+      scriptSrc: ["'self'", NONCE, ...maps.script, ...metrica],
       styleSrc: ["'self'", "'unsafe-inline'"],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...maps.connect],
+      connectSrc: ["'self'", ...maps.connect, ...metrica],
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -278,6 +280,7 @@ export function createApp(deps: AppDeps) {
       urlRegisterPage: '/auth/register/',
       siteId: settings.SITE_ID,
       onlinePayment: paymentProviderOf(settings) !== 'none',
+      metricaId: settings.METRICA_ID ?? '',
     };
     // A URL deeper than any page is rendered as the address of no page: the same styled 404, without the router's
     // matching work on thousands of segments. So is a URL with NUL or broken UTF-8, which names no page either and

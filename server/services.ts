@@ -31,6 +31,7 @@ import { listingRepository } from '../db/repositories/listing';
 import { searchRepository } from '../db/repositories/search';
 import { productRepository } from '../db/repositories/product';
 import { eventsRepository } from '../db/repositories/events';
+import { funnelRepository } from '../db/repositories/funnel';
 import { menuRepository } from '../db/repositories/menu';
 import { newsletterRepository } from '../db/repositories/newsletter';
 import { tableRateLimiter } from '../db/repositories/rate-limits';
@@ -57,6 +58,7 @@ import { createListingService } from '../domain/catalog/listing/listing.service'
 import { createSearchService } from '../domain/catalog/search/search.service';
 import { createProductService } from '../domain/catalog/product/product.service';
 import { createEventsService } from '../domain/events/events.service';
+import { createFunnelService } from '../domain/events/funnel.service';
 import { limitCatalogue } from '../domain/limits/catalogue';
 import { memoryRateLimiter } from '../domain/limits/memory-limiter';
 import { createMenuService } from '../domain/menu/menu.service';
@@ -332,6 +334,7 @@ export function createServices(deps: {
     search: createSearchService(searchRepository(db), listing, { invalidations }),
     product: createProductService(productRepository(db), { invalidations }),
     events: createEventsService(eventsRepository(db), limits, limitRules),
+    funnel: createFunnelService({ repo: funnelRepository(db), timeZone: MOSCOW }),
     orderDesk: createOrderDeskService({
       reads: orderDeskRepository(db),
       write: staffWrite,

@@ -1,10 +1,12 @@
 /**
- * The one analytics module (spec §7): goals and events go to `/api/v2/event/set/`. Nothing at all is sent while the
+ * The one analytics module (spec §7): goals and events go to `/api/v2/event/set/`, goals to Yandex Metrica too
+ * when the shop has a counter (app/lib/metrica.ts). Nothing at all is sent while the
  * `stopmetrica` cookie is `Y`.
  */
 import { API } from '../../contract/api';
 import { formWithSessid } from './api';
 import { readCookie } from './cookies';
+import { metricaGoal } from './metrica';
 
 /** Spec §7's goal names exactly as written there, spaces and the misspelt `adress_shops` included. */
 export const GOALS = [
@@ -43,4 +45,5 @@ export function sendEvent(event1: string, event2 = '', params: EventParams = {})
 
 export function reachGoal(name: Goal, params: EventParams = {}): void {
   sendEvent('goal', name, params);
+  metricaGoal(name);
 }

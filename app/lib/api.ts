@@ -11,7 +11,7 @@ export type ApiAnswer<T> = { ok: true; data: T } | { ok: false; message: string;
 export const NETWORK_ERROR = 'Не удалось загрузить данные';
 
 /** The page's Options (spec §3) as the server rendered them; the personal `sessid` comes from `visitor.ts`. */
-export function pageOptions(): { imgVersion: string; siteId: string; mapServiceKey?: string } {
+export function pageOptions(): { imgVersion: string; siteId: string; mapServiceKey?: string; metricaId?: string } {
   const script = document.getElementById('shop-options');
   return script ? JSON.parse(script.textContent || '{}') : { imgVersion: '1', siteId: 's1' };
 }

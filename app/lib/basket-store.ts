@@ -6,6 +6,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Basket } from '../../domain/basket/basket';
 import { reachGoal, sendEvent } from './analytics';
+import { metricaEcommerce } from './metrica';
+import { basketMessage, lineProduct } from './metrica-ecommerce';
 import { API } from '../../contract/api';
 import { type BasketJson, basketFromJson, basketToJson } from '../../contract/basket-json';
 import { type ApiAnswer, postApi, postRpc } from './api';
@@ -105,7 +107,11 @@ async function change(answer: Promise<ApiAnswer<{ basket: BasketJson }>>): Promi
 
 export async function addToBasket(offerId: number): Promise<BasketResult> {
   const result = await change(postApi('basketAdd', { offerId }));
-  if (result.ok) reachGoal('add_to_cart', { offerId });
+  if (result.ok) {
+    reachGoal('add_to_cart', { offerId });
+    const line = result.basket.available.find((l) => l.offer.id === offerId);
+    if (line) metricaEcommerce(basketMessage('add', { ...lineProduct(line), quantity: 1 }));
+  }
   // Spec §8: an answer without a status becomes this error.
   else if (result.message === 'Unknown response')
     return { ok: false, message: `Error response ${API.basketAdd}`, code: '0' };
@@ -121,10 +127,13 @@ export function removeFromWishlist(offerId: number): Promise<BasketResult> {
 }
 
 export async function deleteLine(lineId: number, offerId: number): Promise<BasketResult> {
+  // The line as it was: the answered basket has it no more.
+  const line = current?.available.find((l) => l.id === lineId);
   const result = await change(postRpc('sale.order.basket.delete', { id: lineId }));
   if (result.ok) {
     reachGoal('delete_from_cart', { offerId });
     sendEvent('cart', 'delete', { offerId });
+    if (line) metricaEcommerce(basketMessage('remove', lineProduct(line)));
   }
   return result;
 }

@@ -35,6 +35,8 @@ export const STAFF_ACTIONS = [
   'exchange.run',
   'staff.manage',
   'audit.read',
+  /** The funnel of views, baskets, checkouts and orders. */
+  'reports.read',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
@@ -66,6 +68,7 @@ export const PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
     'exchange.run:any',
     'staff.manage:any',
     'audit.read:any',
+    'reports.read:any',
   ],
   manager: [
     'account.manage:any',
@@ -76,6 +79,7 @@ export const PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
     'orders.refund:any',
     'customers.read:any',
     'customers.edit:any',
+    'reports.read:any',
   ],
   shop: ['account.manage:any', 'orders.read:own', 'orders.move:own', 'stock.adjust:own'],
   content: ['account.manage:any', 'content.edit:any'],

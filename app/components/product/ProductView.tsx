@@ -53,7 +53,16 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
 
   // Spec §7: every shown product is posted to the catalogue-element call (and counted for popularity), with the
   // size chosen at that moment; choosing another size is not a new view.
-  const reportView = useEffectEvent((productId: number) => sendProductView({ productId, offerId }, siteId));
+  const reportView = useEffectEvent((productId: number) =>
+    sendProductView(
+      {
+        productId,
+        offerId,
+        product: { id: productId, name: item.name, price: offer?.price ?? item.price, brand: item.brand.name },
+      },
+      siteId,
+    ),
+  );
   useEffect(() => {
     reportView(item.id);
   }, [item.id]);

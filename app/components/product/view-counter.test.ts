@@ -20,15 +20,17 @@ const viewCalls = () =>
     .filter(([url]) => url === CATALOG_ELEMENT_PATH)
     .map(([, init]) => Object.fromEntries(new URLSearchParams(String(init.body))));
 
+const product = { id: 5, name: 'Куртка', price: 9990 };
+
 describe('sendProductView', () => {
   it('sends the chosen size as PRODUCT_ID and the product as PARENT_ID', async () => {
-    sendProductView({ productId: 5, offerId: 51 }, 's1');
+    sendProductView({ productId: 5, offerId: 51, product }, 's1');
     await vi.waitFor(() => expect(viewCalls()).toHaveLength(1));
     expect(viewCalls()).toEqual([{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: '51', PARENT_ID: '5', sessid: 'S3' }]);
   });
 
   it('sends the product as both while no size is chosen', async () => {
-    sendProductView({ productId: 5, offerId: null }, 's1');
+    sendProductView({ productId: 5, offerId: null, product }, 's1');
     await vi.waitFor(() => expect(viewCalls()).toHaveLength(1));
     expect(viewCalls()).toEqual([{ AJAX: 'Y', SITE_ID: 's1', PRODUCT_ID: '5', PARENT_ID: '5', sessid: 'S3' }]);
   });

@@ -12,6 +12,7 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   { to: '/admin/handover/', label: 'Выдача', action: 'orders.move' },
   { to: '/admin/staff/', label: 'Сотрудники', action: 'staff.manage' },
   { to: '/admin/audit/', label: 'Журнал действий', action: 'audit.read' },
+  { to: '/admin/funnel/', label: 'Воронка', action: 'reports.read' },
   { to: '/admin/exchange/', label: 'Обмен с 1С', action: 'exchange.run' },
   { to: '/admin/products/', label: 'Каталог', action: 'catalog.edit' },
   { to: '/admin/stock/', label: 'Остатки', action: 'stock.adjust' },
