@@ -15,18 +15,19 @@ import {
 import type { Route } from './+types/root';
 import { useNonce } from '~/lib/nonce';
 import { PageShell } from './components/shell/PageShell';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { preload } from 'react-dom';
 import { reloadOnPreloadError } from './lib/chunks';
 import { markHydrated } from './lib/first-hydration';
 import { readCookie } from './lib/cookies';
-import { startMetrica } from './lib/metrica';
+import { withMetrica } from './lib/metrica-gate';
 import { bonusPromises } from '../domain/content/bonus-promises';
 import { marqueeMessages } from '../domain/shell/marquee';
 import { GENDER_COOKIE } from '../domain/menu/menu';
 import { NotFound } from './components/shell/NotFound';
-import { CookieNotice } from './components/shell/CookieNotice';
 
+/** The cookie notice's code loads only on a shop with a Metrica counter, apart from every page's own. */
+const CookieNotice = lazy(() => import('./components/shell/CookieNotice').then((m) => ({ default: m.CookieNotice })));
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Nothing personal here: the visitor's name, counts and sessid come after load (app/lib/visitor.ts), so the page
   // is the same for every visitor of a city.
@@ -100,7 +101,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {data ? <PageShell data={data}>{children}</PageShell> : children}
-        {data && <CookieNotice metrica={Boolean(data.options.metricaId)} />}
+        {data?.options.metricaId && (
+          <Suspense fallback={null}>
+            <CookieNotice metrica />
+          </Suspense>
+        )}
         {data && (
           <script
             id="shop-options"
@@ -120,7 +125,7 @@ export default function App() {
   // Spec §8: a chunk of an older build that is gone reloads the page (app/lib/chunks.ts).
   useEffect(() => reloadOnPreloadError(), []);
   useEffect(markHydrated, []);
-  useEffect(startMetrica, []);
+  useEffect(() => withMetrica((m) => m.startMetrica()), []);
   return <Outlet />;
 }
 

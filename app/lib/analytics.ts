@@ -6,7 +6,7 @@
 import { API } from '../../contract/api';
 import { formWithSessid } from './api';
 import { readCookie } from './cookies';
-import { metricaGoal } from './metrica';
+import { withMetrica } from './metrica-gate';
 
 /** Spec §7's goal names exactly as written there, spaces and the misspelt `adress_shops` included. */
 export const GOALS = [
@@ -45,5 +45,5 @@ export function sendEvent(event1: string, event2 = '', params: EventParams = {})
 
 export function reachGoal(name: Goal, params: EventParams = {}): void {
   sendEvent('goal', name, params);
-  metricaGoal(name);
+  withMetrica((m) => m.metricaGoal(name));
 }

@@ -6,8 +6,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Basket } from '../../domain/basket/basket';
 import { reachGoal, sendEvent } from './analytics';
-import { metricaEcommerce } from './metrica';
-import { basketMessage, lineProduct } from './metrica-ecommerce';
+import { withMetrica } from './metrica-gate';
 import { API } from '../../contract/api';
 import { type BasketJson, basketFromJson, basketToJson } from '../../contract/basket-json';
 import { type ApiAnswer, postApi, postRpc } from './api';
@@ -110,7 +109,7 @@ export async function addToBasket(offerId: number): Promise<BasketResult> {
   if (result.ok) {
     reachGoal('add_to_cart', { offerId });
     const line = result.basket.available.find((l) => l.offer.id === offerId);
-    if (line) metricaEcommerce(basketMessage('add', { ...lineProduct(line), quantity: 1 }));
+    if (line) withMetrica((m) => m.metricaBasket('add', { ...line, quantity: 1 }));
   }
   // Spec §8: an answer without a status becomes this error.
   else if (result.message === 'Unknown response')
@@ -133,7 +132,7 @@ export async function deleteLine(lineId: number, offerId: number): Promise<Baske
   if (result.ok) {
     reachGoal('delete_from_cart', { offerId });
     sendEvent('cart', 'delete', { offerId });
-    if (line) metricaEcommerce(basketMessage('remove', lineProduct(line)));
+    if (line) withMetrica((m) => m.metricaBasket('remove', line));
   }
   return result;
 }

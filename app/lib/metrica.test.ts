@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { reportOnNextPage } from './metrica-gate';
 
 type Metrica = typeof import('./metrica');
 let metrica: Metrica;
@@ -59,13 +60,21 @@ describe('Yandex Metrica', () => {
 
   it("sends an order placed from the next page, once: the checkout's page is left at once", async () => {
     page('12345');
+    const placed = {
+      id: 7,
+      revenue: 990,
+      lines: [{ product: { id: 1, name: 'Шапка' }, offer: { sizeName: 'Единый', price: 990 }, quantity: 1 }],
+    };
     const purchase = {
       ecommerce: {
         currencyCode: 'RUB' as const,
-        purchase: { actionField: { id: '7', revenue: 990 }, products: [{ id: 1, name: 'Шапка', price: 990 }] },
+        purchase: {
+          actionField: { id: '7', revenue: 990 },
+          products: [{ id: 1, name: 'Шапка', price: 990, quantity: 1, variant: 'Единый' }],
+        },
       },
     };
-    metrica.metricaEcommerceNextPage(purchase);
+    reportOnNextPage(placed);
     // The next page: a fresh window state, the same tab's storage.
     delete window.ym;
     delete window.dataLayer;

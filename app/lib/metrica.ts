@@ -5,11 +5,10 @@
  */
 import { pageOptions } from './api';
 import { readCookie } from './cookies';
-import type { EcommerceMessage } from './metrica-ecommerce';
+import { PENDING_PURCHASES, type PlacedOrder } from './metrica-gate';
+import { basketMessage, detailMessage, type EcommerceMessage, lineProduct, purchaseMessage } from './metrica-ecommerce';
 
 export const METRICA_SCRIPT = 'https://mc.yandex.ru/metrika/tag.js';
-/** Messages kept for the tab's next page (sessionStorage): the page that placed an order is left at once. */
-const PENDING = 'metrica_pending';
 
 type Ym = ((id: number, method: string, ...args: unknown[]) => void) & { a?: unknown[][]; l?: number };
 declare global {
@@ -46,7 +45,8 @@ function counter(): ((method: string, ...args: unknown[]) => void) | null {
 /** Loads the counter's script once the page has loaded and the browser has nothing else to do. */
 export function startMetrica(): void {
   if (!counter() || document.querySelector(`script[src="${METRICA_SCRIPT}"]`)) return;
-  for (const message of takePending()) window.dataLayer?.push(message);
+  for (const order of takePending())
+    window.dataLayer?.push(purchaseMessage({ ...order, lines: order.lines.map(lineProduct) }));
   const load = () => {
     const script = document.createElement('script');
     script.async = true;
@@ -67,31 +67,19 @@ export function metricaEcommerce(message: EcommerceMessage): void {
   if (counter()) window.dataLayer?.push(message);
 }
 
-/** A message the next page of this tab sends: this one goes away before its counter could (an order placed). */
-export function metricaEcommerceNextPage(message: EcommerceMessage): void {
-  if (counterId() === null) return;
+function takePending(): PlacedOrder[] {
   try {
-    sessionStorage.setItem(PENDING, JSON.stringify([...readPending(), message]));
-  } catch {
-    // No storage (a private mode's quota): the message is lost, the order is not.
-  }
-}
-
-function readPending(): EcommerceMessage[] {
-  try {
-    const list = JSON.parse(sessionStorage.getItem(PENDING) ?? '[]');
+    const list = JSON.parse(sessionStorage.getItem(PENDING_PURCHASES) ?? '[]');
+    sessionStorage.removeItem(PENDING_PURCHASES);
     return Array.isArray(list) ? list : [];
   } catch {
     return [];
   }
 }
 
-function takePending(): EcommerceMessage[] {
-  const list = readPending();
-  try {
-    sessionStorage.removeItem(PENDING);
-  } catch {
-    return [];
-  }
-  return list;
+/** A size added to or taken out of the basket, as the basket line reads it. */
+export function metricaBasket(kind: 'add' | 'remove', line: Parameters<typeof lineProduct>[0]): void {
+  metricaEcommerce(basketMessage(kind, lineProduct(line)));
 }
+
+export { detailMessage };

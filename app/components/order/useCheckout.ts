@@ -6,8 +6,7 @@ import type { PaymentMethod } from '../../../domain/order/ports';
 import { reachGoal } from '~/lib/analytics';
 import { postRpc } from '~/lib/api';
 import { writeCookie } from '~/lib/cookies';
-import { metricaEcommerceNextPage } from '~/lib/metrica';
-import { lineProduct, purchaseMessage } from '~/lib/metrica-ecommerce';
+import { reportOnNextPage } from '~/lib/metrica-gate';
 
 export interface CheckoutProps {
   state: OrderPageData;
@@ -143,9 +142,7 @@ export function useCheckout(props: CheckoutProps) {
       writeCookie('order_delivery_interval_time', state.deliveryIntervalTime, 360);
       reachGoal('order confirm', { orderId: answer.data.id });
       // Sent from the next page: this one is left at once, before the counter's script could send it.
-      metricaEcommerceNextPage(
-        purchaseMessage({ id: answer.data.id, revenue: state.totals.total, lines: state.items.map(lineProduct) }),
-      );
+      reportOnNextPage({ id: answer.data.id, revenue: state.totals.total, lines: state.items });
       if (state.deliveryType === 'SHOP') reachGoal('take-from-store', { orderId: answer.data.id });
       // A full load: the header's basket counts and every store of the page start from the emptied basket. An online
       // order goes on to where it is paid (the provider's page, or its own page when the payment could not start).

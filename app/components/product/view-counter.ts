@@ -1,8 +1,8 @@
 import { reachGoal } from '~/lib/analytics';
 import { CATALOG_ELEMENT_PATH } from '../../../contract/api';
 import { postPath } from '~/lib/api';
-import { metricaEcommerce } from '~/lib/metrica';
-import { detailMessage, type EcommerceProduct } from '~/lib/metrica-ecommerce';
+import type { EcommerceProduct } from '~/lib/metrica-ecommerce';
+import { withMetrica } from '~/lib/metrica-gate';
 
 /**
  * Reports that a product (one colour) was shown: to the catalogue-element call, which counts it for popularity,
@@ -21,5 +21,5 @@ export function sendProductView(
     PARENT_ID: productId,
   }).catch(() => {});
   reachGoal('view_item', { productId });
-  metricaEcommerce(detailMessage(view.product));
+  withMetrica((m) => m.metricaEcommerce(m.detailMessage(view.product)));
 }
