@@ -19,6 +19,7 @@ import { useEffect } from 'react';
 import { preload } from 'react-dom';
 import { reloadOnPreloadError } from './lib/chunks';
 import { markHydrated } from './lib/first-hydration';
+import { loadWidgetsWhenIdle } from './lib/widgets';
 import { readCookie } from './lib/cookies';
 import { bonusPromises } from '../domain/content/bonus-promises';
 import { marqueeMessages } from '../domain/shell/marquee';
@@ -117,6 +118,10 @@ export default function App() {
   // Spec §8: a chunk of an older build that is gone reloads the page (app/lib/chunks.ts).
   useEffect(() => reloadOnPreloadError(), []);
   useEffect(markHydrated, []);
+  // The chat and marketing widgets, when the shop has them (the back office, without the shop's data, has none).
+  const root = useRouteLoaderData('root') as RootData | null | undefined;
+  const widgets = root?.options.widgetScripts.join(' ') ?? '';
+  useEffect(() => loadWidgetsWhenIdle(widgets.split(' ').filter(Boolean)), [widgets]);
   return <Outlet />;
 }
 

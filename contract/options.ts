@@ -15,4 +15,6 @@ export interface ShopOptions {
   siteId: string;
   /** Online payment is offered at checkout (issue 27): off when `PAYMENT_PROVIDER=none`. */
   onlinePayment: boolean;
+  /** The chat and marketing widgets' script addresses (spec §7 «Also loaded»), loaded once the page is idle. */
+  widgetScripts: string[];
 }
