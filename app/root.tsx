@@ -19,6 +19,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { preload } from 'react-dom';
 import { reloadOnPreloadError } from './lib/chunks';
 import { markHydrated } from './lib/first-hydration';
+import { loadWidgetsWhenIdle } from './lib/widgets';
 import { readCookie } from './lib/cookies';
 import { withMetrica } from './lib/metrica-gate';
 import { bonusPromises } from '../domain/content/bonus-promises';
@@ -126,6 +127,10 @@ export default function App() {
   useEffect(() => reloadOnPreloadError(), []);
   useEffect(markHydrated, []);
   useEffect(() => withMetrica((m) => m.startMetrica()), []);
+  // The chat and marketing widgets, when the shop has them (the back office, without the shop's data, has none).
+  const root = useRouteLoaderData('root') as RootData | null | undefined;
+  const widgets = root?.options.widgetScripts.join(' ') ?? '';
+  useEffect(() => loadWidgetsWhenIdle(widgets.split(' ').filter(Boolean)), [widgets]);
   return <Outlet />;
 }
 

@@ -6,6 +6,13 @@ import { PRICE_ROUNDINGS } from '../domain/pricing/price-rounding';
 /** An optional setting: unset or empty is none, anything else must pass `schema` (and its Russian message shows). */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/** A third party's script, by its host's name and over https only: a page served over https may not load http. */
+const widgetScript = z.url({
+  protocol: /^https$/,
+  hostname: z.regexes.domain,
+  error: 'ожидается адрес скрипта по https, например https://code.jivo.ru/widget/КЛЮЧ',
+});
+
 const S3_URL_FORMAT = 'ожидается адрес вида https://ключ:секрет@storage.yandexcloud.net/корзина?region=ru-central1';
 
 /** Settings come from the environment only; a bad value stops the boot with a readable message. */
@@ -48,6 +55,12 @@ const settingsSchema = z.object({
   MAPS_API_KEY: z.string().optional(),
   /** Yandex Metrica's counter number: unset, no counter loads and the pages allow no Metrica host. */
   METRICA_ID: optional(z.string().regex(/^\d{1,12}$/, 'METRICA_ID: ожидается номер счётчика Метрики, только цифры')),
+  /**
+   * The chat widget's and the popup marketing widget's script addresses (spec §7 «Also loaded»: JivoSite, Carrot quest
+   * and the like), loaded once the page is idle; the security policy allows only their hosts, and only when set.
+   */
+  CHAT_WIDGET_URL: optional(widgetScript),
+  MARKETING_WIDGET_URL: optional(widgetScript),
   /** Where the shop reads shoppers' questions (a copy of each); the default is help@ the host of SITE_URL. */
   FEEDBACK_EMAIL: z.string().trim().email('FEEDBACK_EMAIL: ожидается адрес электронной почты').optional(),
   /** The operator's token for `/api/v2/admin/*` (the reload command); without it those calls are refused. */

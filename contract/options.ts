@@ -17,4 +17,6 @@ export interface ShopOptions {
   onlinePayment: boolean;
   /** Yandex Metrica's counter (`METRICA_ID`), '' when the shop has none: then no counter loads (issue 43.4). */
   metricaId: string;
+  /** The chat and marketing widgets' script addresses (spec §7 «Also loaded»), loaded once the page is idle. */
+  widgetScripts: string[];
 }

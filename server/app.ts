@@ -35,6 +35,7 @@ import { newSessionId, sessionMiddleware } from './http/session';
 import { STAFF_PATHS, staffGate } from './http/staff-session';
 import { readStylesheets, staticFiles } from './http/static';
 import type { WriteLimits } from './http/write-limits';
+import { widgetOrigins, widgetScripts } from './http/widgets';
 import type { DemoSources } from './images/demo-sources';
 import type { PhotoSizes } from './images/photo-sizes';
 import type { PhotoStore } from './images/photo-store';
@@ -165,6 +166,7 @@ export function createApp(deps: AppDeps) {
     : { script: [], img: [], connect: [] };
   // Yandex Metrica's host, allowed only when the shop has a counter (issue 43.4).
   const metrica = settings.METRICA_ID ? ['https://mc.yandex.ru'] : [];
+  const widgets = widgetOrigins(widgetScripts(settings));
   // Outside the page cache: it compresses what is rendered per visitor; a kept page comes compressed already. The
   // page cache is outside the security headers, so a kept page keeps the policy naming its scripts' nonce.
   app.use('*', compression());
@@ -198,12 +200,14 @@ export function createApp(deps: AppDeps) {
     ...headerRules,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', ...maps.img, ...metrica],
+      imgSrc: ["'self'", 'data:', ...maps.img, ...metrica, ...widgets],
       // No inline script runs without this response's nonce (React Router's own scripts carry it).
-      scriptSrc: ["'self'", NONCE, ...maps.script, ...metrica],
-      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'", NONCE, ...maps.script, ...metrica, ...widgets],
+      styleSrc: ["'self'", "'unsafe-inline'", ...widgets],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...maps.connect, ...metrica],
+      connectSrc: ["'self'", ...maps.connect, ...metrica, ...widgets],
+      // A chat opens its window in a frame of its host; without widgets frames fall under default-src.
+      ...(widgets.length > 0 && { frameSrc: ["'self'", ...widgets] }),
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -281,6 +285,7 @@ export function createApp(deps: AppDeps) {
       siteId: settings.SITE_ID,
       onlinePayment: paymentProviderOf(settings) !== 'none',
       metricaId: settings.METRICA_ID ?? '',
+      widgetScripts: widgetScripts(settings),
     };
     // A URL deeper than any page is rendered as the address of no page: the same styled 404, without the router's
     // matching work on thousands of segments. So is a URL with NUL or broken UTF-8, which names no page either and

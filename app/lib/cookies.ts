@@ -15,7 +15,33 @@ export function readCookie(header: string | null | undefined, name: string): str
   return undefined;
 }
 
-/** Spec §3: cookies live 365 days by default. */
-export function writeCookie(name: string, value: string, days = 365): void {
-  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${days * 86400}; samesite=lax`;
+/** Spec §3: cookies live 365 days by default, the shopper's profile cookies 360. */
+export const COOKIE_DAYS = 365;
+export const PROFILE_COOKIE_DAYS = 360;
+
+/** One cookie the browser's code reads, as `document.cookie` takes it and as a `Set-Cookie` header carries it. */
+export function cookieLine(name: string, value: string, days = COOKIE_DAYS): string {
+  return `${name}=${encodeURIComponent(value)}; path=/; max-age=${days * 86400}; samesite=lax`;
+}
+
+export function writeCookie(name: string, value: string, days = COOKIE_DAYS): void {
+  document.cookie = cookieLine(name, value, days);
+}
+
+/** Spec §3: the profile cookies of a name and a birthday, set from the fields the shopper gave (an absent one stays). */
+export function profileCookieLines(given: {
+  name?: string;
+  lastName?: string;
+  secondName?: string;
+  birthday?: string;
+}): string[] {
+  const names = {
+    name: 'user_name',
+    lastName: 'user_last_name',
+    secondName: 'user_second_name',
+    birthday: 'user_birthday',
+  };
+  return (Object.keys(names) as (keyof typeof names)[])
+    .filter((field) => given[field] !== undefined)
+    .map((field) => cookieLine(names[field], given[field] ?? '', PROFILE_COOKIE_DAYS));
 }

@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react';
 import { GENDER_COOKIE, genderOfPath } from '../../domain/menu/menu';
-import { writeCookie } from './cookies';
-
-/** Spec §3: profile cookies live 360 days. */
-const GENDER_COOKIE_DAYS = 360;
+import { PROFILE_COOKIE_DAYS, writeCookie } from './cookies';
 
 /** A catalogue path of one gender is remembered in the `user_gender` cookie (spec §3) for the pages that do not say. */
 export function rememberGender(pathname: string): string | null {
   const gender = genderOfPath(pathname);
-  if (gender) writeCookie(GENDER_COOKIE, gender, GENDER_COOKIE_DAYS);
+  if (gender) writeCookie(GENDER_COOKIE, gender, PROFILE_COOKIE_DAYS);
   return gender;
 }
 

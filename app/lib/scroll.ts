@@ -45,3 +45,37 @@ export function useHeaderScroll(): HeaderScrollState {
   }, []);
   return state;
 }
+
+/** Spec §9: the page's scroll animation (the scroll-up button) takes 700 ms. */
+export const SCROLL_ANIMATION_MS = 700;
+
+/**
+ * Scrolls the window to `top` over `duration` ms, easing in and out (a browser's own smooth scroll takes the time it
+ * likes); at once for a visitor who asks for reduced motion. A wheel or touch of the visitor's stops it.
+ */
+export function animateScrollTo(top: number, duration = SCROLL_ANIMATION_MS): void {
+  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches || duration <= 0) {
+    window.scrollTo(0, top);
+    return;
+  }
+  const from = window.scrollY;
+  const start = performance.now();
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  window.addEventListener('wheel', stop, { once: true, passive: true });
+  window.addEventListener('touchstart', stop, { once: true, passive: true });
+  const step = (now: number) => {
+    if (stopped) return;
+    const t = Math.min(1, (now - start) / duration);
+    const eased = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+    window.scrollTo(0, from + (top - from) * eased);
+    if (t < 1) requestAnimationFrame(step);
+    else {
+      window.removeEventListener('wheel', stop);
+      window.removeEventListener('touchstart', stop);
+    }
+  };
+  requestAnimationFrame(step);
+}

@@ -1,5 +1,5 @@
 import { ShopLink } from '~/components/ui/ShopLink';
-import { Form } from 'react-router';
+import { data, Form } from 'react-router';
 import { profileInput } from '../../domain/cabinet/cabinet.schemas';
 import { formatPhone } from '../../domain/auth/phone';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
@@ -10,6 +10,7 @@ import { CabinetLayout } from '~/components/account/CabinetLayout';
 import { reachGoal } from '~/lib/analytics';
 import { requireCabinetUser } from '~/lib/cabinet';
 import { formFields } from '~/lib/form-fields';
+import { profileCookieLines } from '~/lib/cookies';
 import { firstIssue, formFailure } from '~/lib/form-errors';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/lk';
@@ -29,7 +30,10 @@ interface ProfileResult {
   phone?: string;
 }
 
-export async function action({ request, context }: Route.ActionArgs): Promise<ProfileResult> {
+export async function action({
+  request,
+  context,
+}: Route.ActionArgs): Promise<ProfileResult | ReturnType<typeof data<ProfileResult>>> {
   requireCabinetUser(request, context);
   const { services, ctx } = context;
   const fields = await formFields(request);
@@ -48,7 +52,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Pr
     const input = profileInput.safeParse({ ...profile, isSubscribe: profile.isSubscribe === 'Y' ? 'Y' : 'N' });
     if (!input.success) return { values: profile, ...firstIssue(input.error) };
     await services.cabinet.updateProfile(ctx, input.data);
-    return { notice: 'Данные сохранены.' };
+    // Spec §3: the name and birthday the shopper gave are kept in the profile cookies too (360 days).
+    const headers = new Headers();
+    for (const line of profileCookieLines(input.data)) headers.append('Set-Cookie', line);
+    return data<ProfileResult>({ notice: 'Данные сохранены.' }, { headers });
   } catch (error) {
     const failure = formFailure(error);
     const phoneFlow = fields.intent === 'phone-check';

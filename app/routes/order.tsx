@@ -50,7 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Spec §3: the profile, or a guest's profile cookies, fill the contact fields.
   const profile = {
     name:
-      [user.lastName, user.name, user.secondName].filter(Boolean).join(' ') || readCookie(cookie, 'user_name') || '',
+      [user.lastName, user.name, user.secondName].filter(Boolean).join(' ') ||
+      ['user_last_name', 'user_name', 'user_second_name']
+        .map((name) => readCookie(cookie, name))
+        .filter(Boolean)
+        .join(' '),
     email: user.email || readCookie(cookie, 'user_email') || '',
     phone: user.confirmedPhone || user.phone || readCookie(cookie, 'user_phone') || confirmedPhones[0] || '',
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bonusPromises } from './bonus-promises';
 import { DEMO_COMPANY } from './company';
+import { DAY_FORMS, plural } from '../text/plural';
 import { contentFacts, fillFacts } from './facts';
 
 const prices = {
@@ -18,6 +19,15 @@ describe('contentFacts', () => {
     expect(facts.delivery_table.split('\n')).toHaveLength(2 + 3);
     expect(facts.delivery_table).not.toContain('Почты России |');
     expect(facts.courier_cutoff).toBe('17:00');
+  });
+  it('writes each day count of the delivery terms in the form its number takes (spec §9)', () => {
+    const counts = [
+      ...Object.values(contentFacts(prices, DEMO_COMPANY))
+        .join('\n')
+        .matchAll(/(\d+) (день|дня|дней)(?![а-яё])/g),
+    ];
+    expect(counts.length).toBeGreaterThan(0);
+    for (const [, n, word] of counts) expect(word).toBe(plural(Number(n), DAY_FORMS));
   });
 });
 

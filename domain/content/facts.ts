@@ -12,6 +12,7 @@ import {
 import { DELIVERY_NAMES, type DeliveryType } from '../order/process';
 import { formatPrice } from '../pricing/price';
 import { BONUS_MAX_SHARE_PERCENT } from '../pricing/totals';
+import { dayCount } from '../text/plural';
 import { bonusPromises } from './bonus-promises';
 
 export type DeliveryPrices = Partial<Record<DeliveryType, { price: number; freeFrom: number | null }>>;
@@ -20,10 +21,10 @@ const cost = (price: number) => (price === 0 ? 'бесплатно' : formatPric
 
 /** When an order of each type arrives, as the checkout's schedule counts it. */
 const WHEN: Record<DeliveryType, string> = {
-  COURIER: `на следующий день при заказе до ${clockOf(DELIVERY_BORDER)}, в выбранный интервал в пределах ${COURIER_DAYS} дней`,
+  COURIER: `на следующий день при заказе до ${clockOf(DELIVERY_BORDER)}, в выбранный интервал в пределах ${dayCount(COURIER_DAYS)}`,
   PICKUP: 'в пункт выдачи вашего города; когда заказ придёт, пришлём SMS',
   POCHTA: 'в сроки Почты России; трек-номер пришлём в SMS',
-  SHOP: `в тот же день при заказе до ${clockOf(RESERVE_TIME_BORDER)}, если размер есть в магазине, иначе через ${MOVEMENT_DAYS} дня; магазин хранит заказ ${SHOP_KEEP_DAYS} дня`,
+  SHOP: `в тот же день при заказе до ${clockOf(RESERVE_TIME_BORDER)}, если размер есть в магазине, иначе через ${dayCount(MOVEMENT_DAYS)}; магазин хранит заказ ${dayCount(SHOP_KEEP_DAYS)}`,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { localMidnight } from '../delivery/schedule';
 import { formatAmount } from '../pricing/price';
 import { dayAfter, localTime, type Weekday } from '../stores/hours';
-import { plural } from '../text/plural';
+import { dayCount } from '../text/plural';
 import type { DeliveryType, OrderStatus } from './process';
 import { BEFORE_READY, OUT_OF_HANDS, waitsForShop } from './queues';
 
@@ -144,7 +144,7 @@ export function durationText(ms: number): string {
     return `${Math.floor(minutes / 60)}\u00a0ч${rest ? ` ${rest}\u00a0мин` : ''}`;
   }
   const days = Math.floor(minutes / (24 * 60));
-  return `${days}\u00a0${plural(days, ['день', 'дня', 'дней'])}`;
+  return dayCount(days, '\u00a0');
 }
 
 /** What the dashboard says of a late order; `promised` is the day the shopper was given («DD.MM.YYYY»). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_FORMS, PRODUCT_FORMS, plural } from './plural';
+import { DAY_FORMS, dayCount, PRODUCT_FORMS, plural } from './plural';
 
 describe('plural', () => {
   it.each([
@@ -20,5 +20,16 @@ describe('plural', () => {
   });
   it('has day forms', () => {
     expect([1, 3, 7].map((n) => plural(n, DAY_FORMS))).toEqual(['день', 'дня', 'дней']);
+  });
+  it('writes a day count with its form', () => {
+    expect([1, 3, 5, 11, 21, 22].map((n) => dayCount(n))).toEqual([
+      '1 день',
+      '3 дня',
+      '5 дней',
+      '11 дней',
+      '21 день',
+      '22 дня',
+    ]);
+    expect(dayCount(2, '\u00a0')).toBe('2\u00a0дня');
   });
 });

@@ -147,7 +147,16 @@ describe('the cabinet pages', () => {
       birthday: '01.02.1990',
     });
     expect(await saved.text()).toContain('Данные сохранены.');
+    // Spec §3: the profile cookies of the name and birthday given, for 360 days (the last name in its encoding).
+    const cookies = saved.headers.getSetCookie();
+    const profileCookie = (name: string) => cookies.find((c) => c.startsWith(`${name}=`));
+    expect(profileCookie('user_last_name')).toBe(
+      `user_last_name=${encodeURIComponent('Иванова')}; path=/; max-age=${360 * 86400}; samesite=lax`,
+    );
+    expect(profileCookie('user_birthday')).toMatch(/^user_birthday=01\.02\.1990; .*max-age=31104000/);
+    expect(profileCookie('user_name')).toMatch(/^user_name=%D0%90%D0%BD%D0%BD%D0%B0;/);
     const bad = await b.post('/lk/', { intent: 'profile', name: 'Анна', birthday: '1990-02-01' });
+    expect(bad.headers.getSetCookie().some((c) => c.startsWith('user_'))).toBe(false);
     expect(await bad.text()).toContain('Дата рождения — в виде ДД.ММ.ГГГГ.');
   });
 

@@ -1,6 +1,7 @@
 import { ArrowUpDown, Check } from 'lucide-react';
 import { useRef } from 'react';
 import { ShopLink } from '~/components/ui/ShopLink';
+import { useClickOutside } from '~/lib/click-outside';
 import { hrefWithSort, type ListingLocation } from '../../../domain/catalog/listing/listing';
 import type { SortState } from '../../../domain/catalog/listing/sort';
 import styles from './SortMenu.module.css';
@@ -9,6 +10,9 @@ import styles from './SortMenu.module.css';
 export function SortMenu({ sort, location }: { sort: SortState; location: ListingLocation }) {
   const details = useRef<HTMLDetailsElement>(null);
   const current = sort.list.find((s) => s.value === sort.value);
+  const close = () => details.current?.removeAttribute('open');
+  // Spec §9: an open overlay closes on a click outside it.
+  useClickOutside(details, close);
   return (
     <details ref={details} className={styles.menu}>
       <summary className={styles.summary}>
@@ -24,7 +28,7 @@ export function SortMenu({ sort, location }: { sort: SortState; location: Listin
               className={styles.option}
               aria-current={s.value === sort.value ? 'true' : undefined}
               preventScrollReset
-              onClick={() => details.current?.removeAttribute('open')}
+              onClick={close}
             >
               {s.name}
               {s.value === sort.value && <Check size={16} aria-hidden />}

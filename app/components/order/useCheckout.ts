@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { orderPageFromJson } from '../../../contract/basket-json';
 import { normalizePhone } from '../../../domain/auth/phone';
+import { splitFullName } from '../../../domain/cabinet/names';
 import type { OrderPageData, OrderParams } from '../../../domain/order/checkout.types';
 import type { PaymentMethod } from '../../../domain/order/ports';
 import { reachGoal } from '~/lib/analytics';
 import { postRpc } from '~/lib/api';
-import { writeCookie } from '~/lib/cookies';
+import { PROFILE_COOKIE_DAYS, profileCookieLines, writeCookie } from '~/lib/cookies';
 import { reportOnNextPage } from '~/lib/metrica-gate';
 
 export interface CheckoutProps {
@@ -134,12 +135,13 @@ export function useCheckout(props: CheckoutProps) {
       paymentMethod: online ? 'ONLINE' : 'CASH',
     });
     if (answer.ok) {
-      // Spec §3: the profile cookies fill the next order's form; a phone only with its 11 digits.
-      writeCookie('user_name', contact.name, 360);
-      writeCookie('user_email', contact.email, 360);
-      if (normalizePhone(contact.phone)) writeCookie('user_phone', phone, 360);
-      writeCookie('order_delivery_interval_date', state.deliveryIntervalDate, 360);
-      writeCookie('order_delivery_interval_time', state.deliveryIntervalTime, 360);
+      // Spec §3: the profile cookies (the name split as the order's is) fill the next order's form; a phone only
+      // with its 11 digits. The delivery slot's cookies are not the profile's and keep the default lifetime.
+      for (const line of profileCookieLines(splitFullName(contact.name))) document.cookie = line;
+      writeCookie('user_email', contact.email, PROFILE_COOKIE_DAYS);
+      if (normalizePhone(contact.phone)) writeCookie('user_phone', phone, PROFILE_COOKIE_DAYS);
+      writeCookie('order_delivery_interval_date', state.deliveryIntervalDate);
+      writeCookie('order_delivery_interval_time', state.deliveryIntervalTime);
       reachGoal('order confirm', { orderId: answer.data.id });
       // Sent from the next page: this one is left at once, before the counter's script could send it.
       reportOnNextPage({ id: answer.data.id, revenue: state.totals.total, lines: state.items });

@@ -5,6 +5,7 @@ import type { ProductItem, ProductOffer, ProductPage } from '../../../domain/cat
 import { productJsonLd } from '../../../domain/catalog/product/product-seo';
 import { BuyButtons } from '~/components/basket/BuyButtons';
 import { imageUrl } from '../../../contract/images';
+import { BackLink } from '~/components/shell/BackLink';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ColorSwatches } from './ColorSwatches';
 import { ProductDetails } from './ProductDetails';
@@ -103,6 +104,7 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
         dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }}
       />
 
+      <BackLink />
       <Breadcrumbs items={page.breadcrumbs} />
       <div className={styles.layout}>
         <ProductGallery

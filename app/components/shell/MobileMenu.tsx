@@ -22,7 +22,7 @@ export function MobileMenu({ open, onClose, menu, activeCategoryId, city }: Prop
   const [drawn, setDrawn] = useState(open);
   if (open && !drawn) setDrawn(true);
   return (
-    <Dialog open={open} onClose={onClose} title="Меню" variant="left" id="mobile-menu">
+    <Dialog open={open} onClose={onClose} title="Меню" variant="menu" id="mobile-menu">
       {drawn && (
         <Suspense fallback={null}>
           <MobileMenuNav onClose={onClose} menu={menu} activeCategoryId={activeCategoryId} city={city} />

@@ -8,8 +8,8 @@ interface DialogProps {
   onClose: () => void;
   title: string;
   children: React.ReactNode;
-  /** 'center' for popups, 'left' for the mobile slide panel. */
-  variant?: 'center' | 'left';
+  /** 'center' for popups, 'left' for a slide panel, 'menu' for the mobile menu's quicker one (spec §9). */
+  variant?: 'center' | 'left' | 'menu';
   id?: string;
 }
 

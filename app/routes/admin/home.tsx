@@ -13,6 +13,7 @@ import {
 } from '../../../domain/order/dashboard';
 import type { Dashboard } from '../../../domain/order/dashboard.service';
 import { formatAmount } from '../../../domain/pricing/price';
+import { dayCount } from '../../../domain/text/plural';
 import { ROLE_TITLES, roleMay } from '../../../domain/staff/permissions';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { ALERT_TITLES } from '../../../domain/alerts/alerts';
@@ -134,7 +135,7 @@ function DashboardView({ d }: { d: Dashboard }) {
       <section aria-labelledby="dash-running-out">
         <h2 id="dash-running-out">Заканчиваются размеры ходовых товаров</h2>
         <p className={styles.muted}>
-          Самые продаваемые товары за {BEST_SELLER_DAYS} дней и их размеры, которых во всех магазинах и на складах
+          Самые продаваемые товары за {dayCount(BEST_SELLER_DAYS)} и их размеры, которых во всех магазинах и на складах
           осталось не больше {RUNNING_OUT_STOCK} шт.
         </p>
         {d.runningOut.length === 0 ? (
@@ -173,7 +174,7 @@ function DashboardView({ d }: { d: Dashboard }) {
       </section>
 
       <section aria-labelledby="dash-chart">
-        <h2 id="dash-chart">Заказы и выручка за {CHART_DAYS} дней</h2>
+        <h2 id="dash-chart">Заказы и выручка за {dayCount(CHART_DAYS)}</h2>
         <Chart days={d.days} />
       </section>
     </div>
