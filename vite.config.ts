@@ -91,12 +91,6 @@ export default defineConfig({
                   priority: 2,
                 },
                 { name: (id, ctx) => (shellModules(ctx).has(id) ? 'shell' : null), priority: 1 },
-                // The back office's kit and its small helpers travel as one file too: each desk page uses several.
-                {
-                  name: 'admin-kit',
-                  test: /app[\\/](lib[\\/](admin[\w-]*|staff-clock|contact-text|audit-entries)\.ts|components[\\/]admin[\\/]kit\.tsx)$/,
-                  priority: 1,
-                },
               ],
             },
           },

@@ -1,9 +1,17 @@
 // The back office's kit (react-admin's List, Medusa's DataTable): every desk's list frame, pager, form result,
 // confirmation and refusal, in one module so that a desk page loads it as one file.
 import kit from './kit.module.css';
+import { formatPhone } from '../../../domain/auth/phone';
 import type { FormOutcome } from '~/lib/admin-action';
 import type { ReactNode } from 'react';
 import { Form, isRouteErrorResponse, Link } from 'react-router';
+
+/** A person's name as the back office's lists show it: the first name, then the last. */
+export const fullName = (customer: { name: string; lastName: string }) =>
+  `${customer.name} ${customer.lastName}`.trim();
+
+/** A stored phone (11 digits) as people read it; anything else as it is. */
+export const phoneText = (phone: string) => (/^7\d{10}$/.test(phone) ? formatPhone(phone) : phone);
 
 /**
  * The one frame of the back office's lists (react-admin's List): the filters in a GET form with «Показать» and, once

@@ -12,13 +12,12 @@ import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
 import { formatDate } from '../../../domain/text/dates';
-import { Confirm, deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
+import { Confirm, deskBoundary, FormResult, phoneText, TableFrame } from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import css from './customers.module.css';
 import type { Route } from './+types/customer';
-import { phoneText } from '~/lib/contact-text';
 
 function customerId(param: string | undefined): number {
   if (!isCustomerId(param)) loaderRefusal(new DomainError('not_found', 'Покупатель не найден.', 'CUSTOMER_NOT_FOUND'));

@@ -5,14 +5,13 @@ import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { deskBoundary } from '~/components/admin/kit';
+import { deskBoundary, phoneText } from '~/components/admin/kit';
 import { ListFrame } from '~/components/admin/kit';
 import { pageHref } from '~/components/admin/kit';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import css from './customers.module.css';
 import type { Route } from './+types/customers';
-import { phoneText } from '~/lib/contact-text';
 
 const LIST_PATH = '/admin/customers/';
 

@@ -8,7 +8,7 @@ import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import type { Route } from './+types/handover';
-import { fullName } from '~/lib/contact-text';
+import { fullName } from '~/components/admin/kit';
 
 /** «Выдача» (issue 25.5): in the shop, on a phone — the shopper's code finds the ready order, a button hands it over. */
 export async function loader({ request, context }: Route.LoaderArgs) {

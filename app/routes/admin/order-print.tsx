@@ -6,11 +6,10 @@ import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
 import { orderId } from '~/lib/admin-orders';
 import { useStaffClock } from '~/lib/staff-clock';
-import { errorText } from '~/components/admin/kit';
+import { errorText, fullName, phoneText } from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
 import print from './print.module.css';
 import type { Route } from './+types/order-print';
-import { fullName, phoneText } from '~/lib/contact-text';
 
 /** The print forms of an order (issue 25.4): print-ready pages outside the back office's layout. */
 const FORMS = { packing: 'Упаковочный лист', receipt: 'Товарный чек', courier: 'Лист курьера' } as const;

@@ -12,7 +12,7 @@ import { useStaffClock } from '~/lib/staff-clock';
 import { lastDayBefore } from '../../../domain/text/dates';
 import { DomainError } from '../../../domain/errors';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { Confirm, deskBoundary, FormResult } from '~/components/admin/kit';
+import { Confirm, deskBoundary, FormResult, fullName, phoneText } from '~/components/admin/kit';
 import { HandoverWithoutCode } from '~/components/admin/HandoverWithoutCode';
 import { OrderPayment } from '~/components/admin/OrderPayment';
 import { type DeskPaymentEvent, paymentTimeline } from '../../../domain/order/desk-payment';
@@ -20,7 +20,6 @@ import { handoverWithoutCodeInput, refundInput } from '../../../domain/order/des
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import type { Route } from './+types/order';
-import { fullName, phoneText } from '~/lib/contact-text';
 
 /** The order card (issue 25.4): everything about one order, its timeline, and the moves the process allows now. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

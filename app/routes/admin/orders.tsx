@@ -8,12 +8,11 @@ import { deskFilter, deskQuery, SORTS } from '~/lib/admin-orders';
 import { useStaffClock } from '~/lib/staff-clock';
 import { STAFF_API } from '../../../contract/staff-api';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { deskBoundary, Options } from '~/components/admin/kit';
+import { deskBoundary, Options, phoneText } from '~/components/admin/kit';
 import { ListFrame } from '~/components/admin/kit';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import type { Route } from './+types/orders';
-import { phoneText } from '~/lib/contact-text';
 
 /** The orders desk (issue 25.3): queues as tabs, search, filters, sort and pages, all in the address. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { data, Form, Link } from 'react-router';
 import { answerInput, MAX_ANSWER, questionIdOf } from '../../../domain/feedback/questions-admin.schemas';
-import { FormResult } from '~/components/admin/kit';
+import { FormResult, phoneText } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
@@ -8,7 +8,6 @@ import admin from './admin.module.css';
 import styles from './shops.module.css';
 import { useStaffClock } from '~/lib/staff-clock';
 import type { Route } from './+types/question';
-import { phoneText } from '~/lib/contact-text';
 
 const idOf = (value: string | undefined) => {
   const id = questionIdOf(value);

@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import { TOPICS } from '../../../domain/feedback/topics';
 import { questionFilterInput } from '../../../domain/feedback/questions-admin.schemas';
-import { ListFrame } from '~/components/admin/kit';
+import { ListFrame, phoneText } from '~/components/admin/kit';
 import { pageHref } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { cachePolicy } from '../../../contract/cache-policy';
@@ -9,7 +9,6 @@ import admin from './admin.module.css';
 import styles from './shops.module.css';
 import { useStaffClock } from '~/lib/staff-clock';
 import type { Route } from './+types/questions';
-import { phoneText } from '~/lib/contact-text';
 
 /** The questions inbox (issue 28.4): unanswered first, then answered, newest first; by topic, state and a search. */
 export async function loader({ request, context }: Route.LoaderArgs) {
