@@ -71,9 +71,9 @@ export function ListFrame(props: {
 export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keyboard
-    <div className={kit.scroll} role="region" aria-label={label} tabIndex={0}>
+    <section className={kit.scroll} aria-label={label} tabIndex={0}>
       {children}
-    </div>
+    </section>
   );
 }
 
@@ -196,6 +196,7 @@ export function Options({
 
 /** A desk page's `ErrorBoundary`: its refusal under the page's title, with the way back to its list. */
 export function deskBoundary(title: string, back?: { to: string; label: string }) {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per route module as it loads, never in a render
   return function ErrorBoundary({ error }: { error: unknown }) {
     return <DeskRefusal title={title} error={error} back={back} />;
   };
