@@ -2,9 +2,10 @@ import type { OfferStoreStock, StoreKind } from './availability';
 
 /**
  * Which shop can serve `wanted` units of a size (spec §4: an order collected there, a reservation from the product
- * page): a shop the offer is not restricted from that holds them all, or any such shop when stores of
- * `BRING_TO_SHOP_KINDS` the offer is not restricted from hold the rest and bring it over in a few days. A shop that
- * holds one of two units does not hold the line: it is served when the other is brought. This is the one definition: the SQL that asks the same
+ * page): a shop the offer is not restricted from that holds them all (ready at once), or one that holds some, or any
+ * such shop when a store of `BRING_TO_SHOP_KINDS` the offer is not restricted from holds it, the rest brought over in
+ * a few days (how many units there are in all is the order's stock taking's to check). A shop that holds one of two
+ * units does not hold the line: it is ready when the other is brought. This is the one definition: the SQL that asks the same
  * question (`shopSourceSql` in `db/repositories/availability.ts`) is built from this list, and a test holds the two
  * to the same answers.
  */
@@ -36,8 +37,7 @@ export function shopServes(
   const units = (rows: readonly OfferStoreStock[]) => rows.reduce((sum, s) => sum + Math.max(s.quantity, 0), 0);
   const here = units(stock.filter((s) => s.storeId === shopId && s.storeType === 'shop'));
   if (here >= wanted) return 'shop';
-  const bringing = bringingStores(stock, restrictedStoreIds);
-  return here + units(stock.filter((s) => bringing.includes(s.storeId))) >= wanted ? 'brought' : null;
+  return here > 0 || bringingStores(stock, restrictedStoreIds).length > 0 ? 'brought' : null;
 }
 
 /** The slower of the sources of an order's lines: one line brought makes the whole order wait for it. */

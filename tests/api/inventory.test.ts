@@ -134,7 +134,7 @@ describe('«which shop can serve a size» has one meaning in SQL and in the doma
     for (const wanted of [1, 2])
       for (const source of ['shop', 'brought', null])
         expect(answers.filter((a) => a.wanted === wanted && a.domain === source).length).toBeGreaterThan(10);
-    // Some shop holds exactly one unit: served at once for one, brought (or not at all) for two.
+    // Some shop holds exactly one unit: held at once for one, brought for two.
     const single = answers.filter(
       (a) =>
         a.wanted === 2 &&
