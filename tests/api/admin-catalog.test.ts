@@ -5,7 +5,7 @@ import { API } from '../../contract/api';
 import { STAFF_API } from '../../contract/staff-api';
 import { queryRows } from '../../db/client';
 import { formatPrice } from '../../domain/pricing/price';
-import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { addStaff, loggedInStaff, type staffBrowser } from '../support/staff';
 import { pageWhen } from '../support/page-when';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -34,11 +34,7 @@ const audits = (action: string, entityId?: string) =>
       ${entityId === undefined ? sql`` : sql`and entity_id = ${entityId}`} order by id`,
   );
 
-async function loggedIn(email: string) {
-  const browser = await staffBrowser(app);
-  expect((await browser.login({ email, password: STAFF_PASSWORD })).status).toBe(200);
-  return browser;
-}
+const loggedIn = (email: string) => loggedInStaff(app, email);
 
 /** Active products of one leaf section, each with several offers; `skip` picks different ones per test. */
 async function products(count: number, skip: number): Promise<Product[]> {

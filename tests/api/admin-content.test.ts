@@ -4,7 +4,7 @@ import { queryRows } from '../../db/client';
 import { ADMIN_API } from '../../contract/api';
 import { STAFF_API } from '../../contract/staff-api';
 import { RELOAD_COMMAND } from '../../domain/push/commands';
-import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { addStaff, loggedInStaff, type staffBrowser } from '../support/staff';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const TOKEN = 'content-desk-operator-token';
@@ -22,11 +22,7 @@ const page = async (url: string) => {
 const json = async (res: Response) =>
   (await res.json()) as { data: Record<string, any>; errors?: { message: string; code: string }[] };
 
-async function loggedIn(email: string) {
-  const browser = await staffBrowser(app);
-  expect((await browser.login({ email, password: STAFF_PASSWORD })).status).toBe(200);
-  return browser;
-}
+const loggedIn = (email: string) => loggedInStaff(app, email);
 
 beforeAll(async () => {
   app = await createTestApp({ ADMIN_TOKEN: TOKEN });

@@ -7,7 +7,7 @@ import { formatPhone } from '../../domain/auth/phone';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { type CheckoutKit, checkoutKit } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
-import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { addStaff, loggedInStaff, type staffBrowser } from '../support/staff';
 import { createTestApp, newVisitor, SHOP_ORIGIN, type TestApp, type Visitor } from '../support/test-app';
 
 let app: TestApp;
@@ -23,11 +23,7 @@ const PASSWORD = 'Тёплый-пуховик-2026';
 const BLOCKED_LOGIN = 'Учётная запись заблокирована. Обратитесь в магазин: 8 (800) 555-35-35.';
 const path = (template: string, id: number) => template.replace(':id', String(id));
 
-async function loggedIn(email: string) {
-  const browser = await staffBrowser(app);
-  expect((await browser.login({ email, password: STAFF_PASSWORD })).status).toBe(200);
-  return browser;
-}
+const loggedIn = (email: string) => loggedInStaff(app, email);
 
 beforeAll(async () => {
   app = await createTestApp({ PHONE_CODES_PER_CLIENT: '10000', ORDERS_PER_PHONE_DAY: '100' });

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_API } from '../../contract/staff-api';
 import { queryRows } from '../../db/client';
-import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { addStaff, loggedInStaff, type staffBrowser } from '../support/staff';
 import { pageWhen } from '../support/page-when';
 import { createTestApp, SHOP_ORIGIN, type TestApp } from '../support/test-app';
 
@@ -63,11 +63,7 @@ const audits = (action: string, entityId: number) =>
     sql`select changes from audit_log where action = ${action} and entity_id = ${String(entityId)} order by id`,
   );
 
-async function loggedIn(email: string) {
-  const browser = await staffBrowser(app);
-  expect((await browser.login({ email, password: STAFF_PASSWORD })).status).toBe(200);
-  return browser;
-}
+const loggedIn = (email: string) => loggedInStaff(app, email);
 
 beforeAll(async () => {
   app = await createTestApp({ PHOTO_MAX_MB: '2', WRITE_LIMIT_PER_SESSION: '1000', WRITE_LIMIT_PER_CLIENT: '1000' });

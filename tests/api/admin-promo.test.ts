@@ -5,7 +5,7 @@ import { STAFF_API } from '../../contract/staff-api';
 import { orderPlacementWrites } from '../../db/repositories/order-placement';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { checkoutKit } from '../support/checkout';
-import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { addStaff, loggedInStaff, type staffBrowser } from '../support/staff';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -15,11 +15,7 @@ let merch: Awaited<ReturnType<typeof staffBrowser>>;
 let content: Awaited<ReturnType<typeof staffBrowser>>;
 let next = 0;
 
-async function loggedIn(email: string) {
-  const browser = await staffBrowser(app);
-  expect((await browser.login({ email, password: STAFF_PASSWORD })).status).toBe(200);
-  return browser;
-}
+const loggedIn = (email: string) => loggedInStaff(app, email);
 
 beforeAll(async () => {
   app = await createTestApp({ ORDERS_PER_PHONE_DAY: '100' });

@@ -5,7 +5,7 @@ import type { Receipt } from '../../domain/payment/gateway';
 import { formatAmount } from '../../domain/pricing/price';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { checkoutKit } from '../support/checkout';
-import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { addStaff, loggedInStaff, type staffBrowser } from '../support/staff';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -17,11 +17,7 @@ let next = 0;
 
 const path = (template: string, id: number) => template.replace(':id', String(id));
 
-async function loggedIn(email: string) {
-  const browser = await staffBrowser(app);
-  expect((await browser.login({ email, password: STAFF_PASSWORD })).status).toBe(200);
-  return browser;
-}
+const loggedIn = (email: string) => loggedInStaff(app, email);
 
 beforeAll(async () => {
   app = await createTestApp({ ORDERS_PER_PHONE_DAY: '100' });

@@ -8,7 +8,7 @@ import type { ReserveData } from '../../domain/stores/shops.service';
 import type { AdminShop, AdminShopRow } from '../../domain/stores/shops-admin';
 import { checkoutKit } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
-import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { addStaff, loggedInStaff, type staffBrowser } from '../support/staff';
 import { pageWhen } from '../support/page-when';
 import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
 
@@ -27,11 +27,7 @@ const path = (template: string, id: number) => template.replace(':id', String(id
 const errorOf = async (res: Response) =>
   ((await res.json()) as { errors: { code: string; message: string }[] }).errors[0];
 
-async function loggedIn(email: string) {
-  const browser = await staffBrowser(app);
-  expect((await browser.login({ email, password: STAFF_PASSWORD })).status).toBe(200);
-  return browser;
-}
+const loggedIn = (email: string) => loggedInStaff(app, email);
 
 beforeAll(async () => {
   app = await createTestApp({ FEEDBACK_EMAIL: 'help@shop.test' }, { clock: () => new Date(Date.now() + ahead) });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_API } from '../../contract/staff-api';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { checkoutKit } from '../support/checkout';
-import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { addStaff, loggedInStaff, type staffBrowser } from '../support/staff';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 type Browser = Awaited<ReturnType<typeof staffBrowser>>;
@@ -17,11 +17,7 @@ let content: Browser;
 let manager: Browser;
 let next = 0;
 
-async function loggedIn(email: string) {
-  const browser = await staffBrowser(app);
-  expect((await browser.login({ email, password: STAFF_PASSWORD })).status).toBe(200);
-  return browser;
-}
+const loggedIn = (email: string) => loggedInStaff(app, email);
 
 beforeAll(async () => {
   app = await createTestApp({ ORDERS_PER_PHONE_DAY: '100' });

@@ -7,7 +7,7 @@ import { csvCell } from '../../domain/order/desk-csv';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { checkoutKit } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
-import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { addStaff, loggedInStaff, type staffBrowser } from '../support/staff';
 import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -18,11 +18,7 @@ let manager: Awaited<ReturnType<typeof staffBrowser>>;
 const errorsOf = async (res: Response) => ((await res.json()) as { errors: { code: string }[] }).errors;
 const path = (template: string, id: number) => template.replace(':id', String(id));
 
-async function loggedIn(email: string) {
-  const browser = await staffBrowser(app);
-  expect((await browser.login({ email, password: STAFF_PASSWORD })).status).toBe(200);
-  return browser;
-}
+const loggedIn = (email: string) => loggedInStaff(app, email);
 
 beforeAll(async () => {
   app = await createTestApp({ ORDERS_PER_PHONE_DAY: '100' });

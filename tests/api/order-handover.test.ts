@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_API } from '../../contract/staff-api';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { checkoutKit } from '../support/checkout';
-import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { addStaff, loggedInStaff, type staffBrowser } from '../support/staff';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // Issue 43.3: a ready shop order leaves the shop only with its pickup code, or without it by a separate, audited action.
@@ -17,11 +17,7 @@ const path = (template: string, id: number) => template.replace(':id', String(id
 const errorsOf = async (res: Response) =>
   ((await res.json()) as { errors: { code: string; message: string }[] }).errors;
 
-async function loggedIn(email: string) {
-  const browser = await staffBrowser(app);
-  expect((await browser.login({ email, password: STAFF_PASSWORD })).status).toBe(200);
-  return browser;
-}
+const loggedIn = (email: string) => loggedInStaff(app, email);
 
 beforeAll(async () => {
   app = await createTestApp({ ORDERS_PER_PHONE_DAY: '100' });

@@ -6,7 +6,7 @@ import { formatDate, lastDayBefore } from '../../domain/text/dates';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { checkoutKit } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
-import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
+import { addStaff, loggedInStaff } from '../support/staff';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** A zone an hour behind Moscow's: a day read on Moscow's clock there is wrong for an hour at each midnight. */
@@ -48,8 +48,7 @@ describe('a shop outside Moscow’s zone', () => {
     expect(page).toContain(`хранится до ${formatDate(lastDay, 'dayMonth', KALININGRAD)} включительно`);
 
     await addStaff(app, { email: 'manager@vyuga.test', role: 'manager' });
-    const manager = await staffBrowser(app);
-    expect((await manager.login({ email: 'manager@vyuga.test', password: STAFF_PASSWORD })).status).toBe(200);
+    const manager = await loggedInStaff(app, 'manager@vyuga.test');
     for (const to of ['confirmed', 'assembling', 'ready']) {
       const moved = await manager.call(STAFF_API.orderTransition.replace(':id', String(id)), { to });
       expect(moved.status).toBe(200);

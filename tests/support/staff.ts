@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { STAFF_API } from '../../contract/staff-api';
 import type { StaffRole } from '../../domain/staff/staff-member';
 import { STAFF_COOKIE } from '../../server/http/staff-session';
@@ -83,5 +84,12 @@ export async function staffBrowser(
       ),
     login: (body: Record<string, unknown>) => browser.call(STAFF_API.login, body),
   };
+  return browser;
+}
+
+/** A member's browser logged in with the tests' password (the login's 200 checked). */
+export async function loggedInStaff(app: TestApp, email: string) {
+  const browser = await staffBrowser(app);
+  expect((await browser.login({ email, password: STAFF_PASSWORD })).status).toBe(200);
   return browser;
 }
