@@ -21,31 +21,16 @@ export function CheckoutDiscounts({ id, checkout }: { id: string; checkout: Chec
   } = checkout;
   return (
     <>
-      <div className={styles.inline}>
-        <label className={styles.field}>
-          Промокод
-          <input
-            value={promo}
-            maxLength={40}
-            aria-invalid={promoError ? true : undefined}
-            aria-describedby={promoError ? `${id}-promo-error` : undefined}
-            onChange={(e) => setPromo(e.target.value)}
-          />
-        </label>
-        <button
-          type="button"
-          className={styles.secondary}
-          disabled={!promo.trim() || busy === 'promo'}
-          onClick={applyPromo}
-        >
-          Применить
-        </button>
-      </div>
-      {promoError && (
-        <p id={`${id}-promo-error`} className={styles.error} role="alert">
-          {promoError}
-        </p>
-      )}
+      <ApplyField
+        id={`${id}-promo-error`}
+        label="Промокод"
+        value={promo}
+        maxLength={40}
+        error={promoError}
+        busy={busy === 'promo'}
+        onChange={setPromo}
+        onApply={applyPromo}
+      />
       {state.promocodeList.map((code) => (
         <p key={code} className={styles.tag}>
           {code}
@@ -74,32 +59,17 @@ export function CheckoutDiscounts({ id, checkout }: { id: string; checkout: Chec
         </p>
       ) : (
         <>
-          <div className={styles.inline}>
-            <label className={styles.field}>
-              Дисконтная карта
-              <input
-                value={card}
-                inputMode="numeric"
-                maxLength={20}
-                aria-invalid={cardError ? true : undefined}
-                aria-describedby={cardError ? `${id}-card-error` : undefined}
-                onChange={(e) => setCard(e.target.value)}
-              />
-            </label>
-            <button
-              type="button"
-              className={styles.secondary}
-              disabled={!card.trim() || busy === 'card'}
-              onClick={applyCard}
-            >
-              Применить
-            </button>
-          </div>
-          {cardError && (
-            <p id={`${id}-card-error`} className={styles.error} role="alert">
-              {cardError}
-            </p>
-          )}
+          <ApplyField
+            id={`${id}-card-error`}
+            label="Дисконтная карта"
+            value={card}
+            numeric
+            maxLength={20}
+            error={cardError}
+            busy={busy === 'card'}
+            onChange={setCard}
+            onApply={applyCard}
+          />
         </>
       )}
       {state.bonusBalance > 0 && (
@@ -111,6 +81,51 @@ export function CheckoutDiscounts({ id, checkout }: { id: string; checkout: Chec
           />
           Списать бонусы (на карте {amount(state.bonusBalance)})
         </label>
+      )}
+    </>
+  );
+}
+
+/** A code the shopper types and applies (a promo code, a card's number), with its refusal under it. */
+function ApplyField(props: {
+  /** The refusal's element id. */
+  id: string;
+  label: string;
+  value: string;
+  numeric?: boolean;
+  maxLength: number;
+  error: string | null;
+  busy: boolean;
+  onChange: (value: string) => void;
+  onApply: () => void;
+}) {
+  return (
+    <>
+      <div className={styles.inline}>
+        <label className={styles.field}>
+          {props.label}
+          <input
+            value={props.value}
+            inputMode={props.numeric ? 'numeric' : undefined}
+            maxLength={props.maxLength}
+            aria-invalid={props.error ? true : undefined}
+            aria-describedby={props.error ? props.id : undefined}
+            onChange={(e) => props.onChange(e.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          className={styles.secondary}
+          disabled={!props.value.trim() || props.busy}
+          onClick={props.onApply}
+        >
+          Применить
+        </button>
+      </div>
+      {props.error && (
+        <p id={props.id} className={styles.error} role="alert">
+          {props.error}
+        </p>
       )}
     </>
   );
