@@ -77,6 +77,96 @@ export function TableFrame({ label, children }: { label: string; children: React
   );
 }
 
+/** A column of a `DataTable`: its heading and how a row fills its cell. */
+export interface Column<Row> {
+  title: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** A class on the heading and every cell (amounts to the right, dates unwrapped). */
+  className?: string;
+  /** The cell names its row (`<th scope="row">`), as a report's first column does. */
+  rowHeader?: boolean;
+}
+
+/** The back office's tables' class, for a table that is not a `DataTable` (rows of forms, a grid of sizes). */
+export const tableClass = kit.table;
+
+/**
+ * The one table of the back office's lists (Medusa's DataTable): a heading row from the columns, a row per item, each
+ * cell from its column; a caption for screen readers where the frame's name is not enough; a footer row of totals.
+ */
+export function DataTable<Row>(props: {
+  columns: readonly (Column<Row> | false)[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  caption?: string;
+  className?: string;
+  foot?: ReactNode;
+}) {
+  const columns = props.columns.filter((c): c is Column<Row> => c !== false);
+  return (
+    <table className={props.className ? `${kit.table} ${props.className}` : kit.table}>
+      {props.caption && <caption className="visually-hidden">{props.caption}</caption>}
+      <thead>
+        <tr>
+          {columns.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed for its page
+            <th key={i} scope="col" className={c.className}>
+              {c.title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row) => (
+          <tr key={props.rowKey(row)}>
+            {columns.map((c, i) =>
+              c.rowHeader ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: as above
+                <th key={i} scope="row" className={c.className}>
+                  {c.cell(row)}
+                </th>
+              ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: as above
+                <td key={i} className={c.className}>
+                  {c.cell(row)}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+      {props.foot && <tfoot>{props.foot}</tfoot>}
+    </table>
+  );
+}
+
+/**
+ * A labelled choice of a list's filter or a form: «все» (or `all`) first when the choice may be left open, then the
+ * options from a record of value → label or from things with an id and a name.
+ */
+export function Choice(props: {
+  label: ReactNode;
+  name: string;
+  value?: string | number;
+  options: Readonly<Record<string, string>> | readonly { id: number | string; name: string }[];
+  all?: string;
+  className?: string;
+  required?: boolean;
+}) {
+  const options = Array.isArray(props.options)
+    ? props.options
+    : Object.entries(props.options).map(([value, label]) => ({ value, label }));
+  return (
+    <label>
+      {props.label}
+      <select name={props.name} defaultValue={props.value ?? ''} className={props.className} required={props.required}>
+        {props.all !== undefined && <option value="">{props.all}</option>}
+        <Options of={options} />
+      </select>
+    </label>
+  );
+}
+
 /** The pages to link: the first, the last and two either side of the current one, with a gap where some are left out. */
 export function pageWindow(current: number, pages: number): { page: number; gap?: true }[] {
   const shown = Array.from({ length: pages }, (_, i) => i + 1).filter(

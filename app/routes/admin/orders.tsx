@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DELIVERY_NAMES, type OrderStatus, STATE_NAMES } from '../../../domain/order/process';
+import { DELIVERY_NAMES, STATE_NAMES } from '../../../domain/order/process';
 import { DESK_QUEUES } from '../../../domain/order/queues';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
@@ -8,9 +8,7 @@ import { deskFilter, deskQuery, SORTS } from '~/lib/admin-orders';
 import { useStaffClock } from '~/lib/staff-clock';
 import { STAFF_API } from '../../../contract/staff-api';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { deskBoundary, Options, phoneText } from '~/components/admin/kit';
-import { ListFrame } from '~/components/admin/kit';
-import styles from './admin.module.css';
+import { Choice, DataTable, deskBoundary, ListFrame, phoneText } from '~/components/admin/kit';
 import desk from './orders.module.css';
 import type { Route } from './+types/orders';
 
@@ -33,7 +31,6 @@ export function meta() {
   return [{ title: 'Заказы — ВЬЮГА' }, { name: 'robots', content: 'noindex' }];
 }
 
-const STATUSES = Object.entries(STATE_NAMES) as [OrderStatus, string][];
 const DESK_PATH = '/admin/orders/';
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
@@ -82,36 +79,23 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 className={desk.search}
               />
             </label>
-            <label>
-              Статус
-              <select name="status" defaultValue={filter.status ?? ''}>
-                <option value="">все</option>
-                {STATUSES.map(([status, name]) => (
-                  <option key={status} value={status}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Доставка
-              <select name="deliveryType" defaultValue={filter.deliveryType ?? ''}>
-                <option value="">все</option>
-                {Object.entries(DELIVERY_NAMES).map(([type, name]) => (
-                  <option key={type} value={type}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Choice label="Статус" name="status" value={filter.status} options={STATE_NAMES} all="все" />
+            <Choice
+              label="Доставка"
+              name="deliveryType"
+              value={filter.deliveryType}
+              options={DELIVERY_NAMES}
+              all="все"
+            />
             {shops.length > 0 && (
-              <label>
-                Магазин
-                <select name="shopId" defaultValue={filter.shopId ?? ''} className={desk.shop}>
-                  <option value="">все</option>
-                  <Options of={shops} />
-                </select>
-              </label>
+              <Choice
+                label="Магазин"
+                name="shopId"
+                value={filter.shopId}
+                options={shops}
+                all="все"
+                className={desk.shop}
+              />
             )}
             <label>
               С даты
@@ -121,16 +105,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               По дату
               <input name="to" type="date" defaultValue={filter.to} />
             </label>
-            <label>
-              Порядок
-              <select name="sort" defaultValue={filter.sort ?? 'new'}>
-                {Object.entries(SORTS).map(([sort, name]) => (
-                  <option key={sort} value={sort}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Choice label="Порядок" name="sort" value={filter.sort ?? 'new'} options={SORTS} />
           </>
         }
         resetTo={`${DESK_PATH}${deskQuery({ queue: filter.queue })}`}
@@ -143,49 +118,55 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           href: (page) => `${DESK_PATH}${deskQuery(filter, { page: page === 1 ? '' : page })}`,
         }}
       >
-        <table className={`${styles.table} ${desk.list}`}>
-          <caption className="visually-hidden">Заказы, страница {list.page}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Номер</th>
-              <th scope="col">Дата</th>
-              <th scope="col">Покупатель</th>
-              <th scope="col">Получение</th>
-              <th scope="col" className={desk.amount}>
-                Сумма
-              </th>
-              <th scope="col">Статус</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((o) => (
-              <tr key={o.id}>
-                <td className={desk.nowrap}>
-                  <Link to={`/admin/orders/${o.id}/`} className={desk.link}>
-                    {`№ ${o.number}`}
-                  </Link>
-                </td>
-                <td className={desk.nowrap}>{when(o.createdAt)}</td>
-                <td>
+        <DataTable
+          className={desk.list}
+          caption={`Заказы, страница ${list.page}`}
+          rows={list.items}
+          rowKey={(o) => o.id}
+          columns={[
+            {
+              title: 'Номер',
+              className: desk.nowrap,
+              cell: (o) => (
+                <Link to={`/admin/orders/${o.id}/`} className={desk.link}>
+                  {`№ ${o.number}`}
+                </Link>
+              ),
+            },
+            { title: 'Дата', className: desk.nowrap, cell: (o) => when(o.createdAt) },
+            {
+              title: 'Покупатель',
+              cell: (o) => (
+                <>
                   <div>{o.customer.name}</div>
                   <div className={desk.muted}>{phoneText(o.customer.phone)}</div>
                   {o.customer.email && <div className={desk.muted}>{o.customer.email}</div>}
-                </td>
-                <td>
+                </>
+              ),
+            },
+            {
+              title: 'Получение',
+              cell: (o) => (
+                <>
                   <div>{o.deliveryName}</div>
                   <div className={desk.muted}>{o.place}</div>
-                </td>
-                <td className={`${desk.amount} price`}>{formatAmount(o.total)}</td>
-                <td>
+                </>
+              ),
+            },
+            { title: 'Сумма', className: `${desk.amount} price`, cell: (o) => formatAmount(o.total) },
+            {
+              title: 'Статус',
+              cell: (o) => (
+                <>
                   <span className={desk.status} data-status={o.status}>
                     {o.statusName}
                   </span>
                   {o.overdue && <div className={desk.overdue}>не подтверждён вовремя</div>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+          ]}
+        />
       </ListFrame>
     </>
   );
