@@ -16,6 +16,35 @@ export interface PhotoManagerProps {
   result?: FormOutcome;
 }
 
+/** What a photo page says of its owner, by kind: where its card is, and «товара» or «магазина». */
+const OWNER = {
+  product: { card: '/admin/products/', of: 'товара', title: 'товар' },
+  shop: { card: '/admin/shops/', of: 'магазина', title: 'магазин' },
+} as const;
+
+/** A photo page's title and robots rule. */
+export const photoMeta = (kind: PhotoManagerProps['kind'], board: PhotoBoard | undefined) => [
+  { title: `Фото: ${board?.owner.name ?? OWNER[kind].title} — ВЬЮГА` },
+  { name: 'robots', content: 'noindex' },
+];
+
+/** A product's or shop's photo page: the way back to its card and to its page on the site, then its photos. */
+export function PhotoPage(props: Omit<PhotoManagerProps, 'result'> & { result: unknown }) {
+  const { board, kind } = props;
+  const owner = OWNER[kind];
+  return (
+    <>
+      <p className={styles.back}>
+        <Link to={`${owner.card}${board.owner.id}/`}>{`← К карточке ${owner.of}`}</Link>
+        {' · '}
+        <a href={board.owner.href}>{`Страница ${owner.of} на сайте`}</a>
+      </p>
+      <h1>{`Фото ${owner.of} «${board.owner.name}»`}</h1>
+      <PhotoManager {...props} result={props.result as FormOutcome | undefined} />
+    </>
+  );
+}
+
 /**
  * A product's or shop's photos in order, the first the main one: upload (several files at once), move up or down,
  * make main, delete after a confirmation. Plain forms: all of it works without JavaScript.

@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { brandCreateInput, brandEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
-import { deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
+import { DataTable, deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { DomainError } from '../../../domain/errors';
@@ -56,55 +56,50 @@ export default function Brands({ loaderData, actionData }: Route.ComponentProps)
         result={result && about && result.error ? { ...result, error: `${about.name}: ${result.error}` } : result}
       />
       <TableFrame label="Бренды">
-        <table className={styles.table}>
-          <caption className="visually-hidden">Бренды</caption>
-          <thead>
-            <tr>
-              <th scope="col">Код</th>
-              <th scope="col">Название и текст</th>
-              <th scope="col" className={cat.num}>
-                Товаров
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {brands.map((b) => {
-              const mine =
-                result?.intent === 'edit' && result.values?.id === String(b.id) && result.error
-                  ? result.values
-                  : undefined;
-              return (
-                <tr key={`${b.id}-${b.name}-${b.text}`}>
-                  <td>
-                    <a href={`/brands/${b.code}/`} className={cat.link}>
-                      {b.code}
-                    </a>
-                  </td>
-                  <td>
-                    <Form method="post" className={cat.brandForm}>
-                      <input type="hidden" name="intent" value="edit" />
-                      <input type="hidden" name="id" value={b.id} />
-                      <div className={cat.rowForm}>
-                        <label>
-                          <span className="visually-hidden">{`Название бренда ${b.code}`}</span>
-                          <input name="name" defaultValue={mine?.name ?? b.name} className={cat.name} required />
-                        </label>
-                        <button type="submit" className={cat.small} aria-label={`Сохранить бренд ${b.name}`}>
-                          Сохранить
-                        </button>
-                      </div>
+        <DataTable
+          caption="Бренды"
+          rows={brands}
+          rowKey={(b) => `${b.id}-${b.name}-${b.text}`}
+          columns={[
+            {
+              title: 'Код',
+              cell: (b) => (
+                <a href={`/brands/${b.code}/`} className={cat.link}>
+                  {b.code}
+                </a>
+              ),
+            },
+            {
+              title: 'Название и текст',
+              cell: (b) => {
+                const mine =
+                  result?.intent === 'edit' && result.values?.id === String(b.id) && result.error
+                    ? result.values
+                    : undefined;
+                return (
+                  <Form method="post" className={cat.brandForm}>
+                    <input type="hidden" name="intent" value="edit" />
+                    <input type="hidden" name="id" value={b.id} />
+                    <div className={cat.rowForm}>
                       <label>
-                        <span className="visually-hidden">{`Текст о бренде ${b.name}`}</span>
-                        <textarea name="text" defaultValue={mine?.text ?? b.text} className={cat.brandText} rows={3} />
+                        <span className="visually-hidden">{`Название бренда ${b.code}`}</span>
+                        <input name="name" defaultValue={mine?.name ?? b.name} className={cat.name} required />
                       </label>
-                    </Form>
-                  </td>
-                  <td className={cat.num}>{b.products}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                      <button type="submit" className={cat.small} aria-label={`Сохранить бренд ${b.name}`}>
+                        Сохранить
+                      </button>
+                    </div>
+                    <label>
+                      <span className="visually-hidden">{`Текст о бренде ${b.name}`}</span>
+                      <textarea name="text" defaultValue={mine?.text ?? b.text} className={cat.brandText} rows={3} />
+                    </label>
+                  </Form>
+                );
+              },
+            },
+            { title: 'Товаров', className: cat.num, cell: (b) => b.products },
+          ]}
+        />
       </TableFrame>
       <Form
         method="post"

@@ -2,11 +2,10 @@ import { Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { sectionEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
-import { deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
+import { DataTable, deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { DomainError } from '../../../domain/errors';
-import styles from './admin.module.css';
 import cat from './catalogue.module.css';
 import type { Route } from './+types/sections';
 
@@ -55,52 +54,46 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
         result={result && about && result.error ? { ...result, error: `${about.name}: ${result.error}` } : result}
       />
       <TableFrame label="Разделы каталога">
-        <table className={`${styles.table} ${cat.list}`}>
-          <caption className="visually-hidden">Разделы каталога</caption>
-          <thead>
-            <tr>
-              <th scope="col">Раздел</th>
-              <th scope="col" className={cat.num}>
-                Товаров
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sections.map((s) => {
-              const mine = result?.values?.id === String(s.id) && result.error ? result.values : undefined;
-              return (
-                <tr key={`${s.id}-${s.name}-${s.url}-${s.sort}`}>
-                  <td className={DEPTH[Math.min(s.depth, 4)]}>
-                    <Form method="post" className={cat.rowForm}>
-                      <input type="hidden" name="id" value={s.id} />
-                      <label>
-                        <span className="visually-hidden">{`Название раздела ${s.name}`}</span>
-                        <input name="name" defaultValue={mine?.name ?? s.name} className={cat.name} required />
-                      </label>
-                      <label>
-                        <span className="visually-hidden">{`Адрес раздела ${s.name}`}</span>
-                        <input name="url" defaultValue={mine?.url ?? s.url} className={cat.url} required />
-                      </label>
-                      <label>
-                        <span className="visually-hidden">{`Сортировка раздела ${s.name}`}</span>
-                        <input
-                          name="sort"
-                          defaultValue={mine?.sort ?? String(s.sort)}
-                          className={cat.sort}
-                          inputMode="numeric"
-                        />
-                      </label>
-                      <button type="submit" className={cat.small} aria-label={`Сохранить раздел ${s.name}`}>
-                        Сохранить
-                      </button>
-                    </Form>
-                  </td>
-                  <td className={cat.num}>{s.products}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          className={cat.list}
+          caption="Разделы каталога"
+          rows={sections}
+          rowKey={(s) => `${s.id}-${s.name}-${s.url}-${s.sort}`}
+          columns={[
+            {
+              title: 'Раздел',
+              cell: (s) => {
+                const mine = result?.values?.id === String(s.id) && result.error ? result.values : undefined;
+                return (
+                  <Form method="post" className={`${cat.rowForm} ${DEPTH[Math.min(s.depth, 4)] ?? ''}`}>
+                    <input type="hidden" name="id" value={s.id} />
+                    <label>
+                      <span className="visually-hidden">{`Название раздела ${s.name}`}</span>
+                      <input name="name" defaultValue={mine?.name ?? s.name} className={cat.name} required />
+                    </label>
+                    <label>
+                      <span className="visually-hidden">{`Адрес раздела ${s.name}`}</span>
+                      <input name="url" defaultValue={mine?.url ?? s.url} className={cat.url} required />
+                    </label>
+                    <label>
+                      <span className="visually-hidden">{`Сортировка раздела ${s.name}`}</span>
+                      <input
+                        name="sort"
+                        defaultValue={mine?.sort ?? String(s.sort)}
+                        className={cat.sort}
+                        inputMode="numeric"
+                      />
+                    </label>
+                    <button type="submit" className={cat.small} aria-label={`Сохранить раздел ${s.name}`}>
+                      Сохранить
+                    </button>
+                  </Form>
+                );
+              },
+            },
+            { title: 'Товаров', className: cat.num, cell: (s) => s.products },
+          ]}
+        />
       </TableFrame>
     </>
   );

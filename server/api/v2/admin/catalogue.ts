@@ -14,7 +14,6 @@ import { roublesOf } from '../../../../domain/catalog/admin/rules';
 import { DomainError } from '../../../../domain/errors';
 import type { Services } from '../../../../domain/services';
 import { answer } from '../../../http/api-layer';
-import { parseInput } from '../../../http/body';
 import type { AppEnv } from '../../../http/env';
 import { pathNumber, queryOf, staffCalls } from './kit';
 
@@ -47,6 +46,9 @@ const bulkView = (r: BulkPriceResult) => ({
 const pathId = (c: Context<AppEnv>, message: string, code: string) =>
   pathNumber(c, () => new DomainError('not_found', message, code));
 const productId = (c: Context<AppEnv>) => pathId(c, 'Товар не найден.', 'PRODUCT_NOT_FOUND');
+const offerId = (c: Context<AppEnv>) => pathId(c, 'Размер товара не найден.', 'OFFER_NOT_FOUND');
+const sectionId = (c: Context<AppEnv>) => pathId(c, 'Раздел не найден.', 'SECTION_NOT_FOUND');
+const brandId = (c: Context<AppEnv>) => pathId(c, 'Бренд не найден.', 'BRAND_NOT_FOUND');
 
 /**
  * `/api/v2/admin/` catalogue calls (issue 28.6): products with filters, a product's card and edit, an offer's price,
@@ -62,42 +64,32 @@ export function catalogueAdminApi(services: Services) {
     return answer(c, { ...list, items: list.items.map(rowView) });
   });
   // The bulk change before `:id`, so «prices» is not read as a product's id.
-  calls.post(STAFF_API.productPrices, 'catalog.edit', async (c) => {
-    const input = await parseInput(c, bulkPriceInput);
-    return answer(c, { bulk: bulkView(await catalogAdmin.bulkPrice(c.get('ctx'), input)) });
-  });
+  calls.write(STAFF_API.productPrices, 'catalog.edit', bulkPriceInput, async (ctx, input) => ({
+    bulk: bulkView(await catalogAdmin.bulkPrice(ctx, input)),
+  }));
   calls.get(STAFF_API.product, 'catalog.edit', async (c) =>
     answer(c, { product: cardView(await catalogAdmin.card(c.get('ctx'), productId(c))) }),
   );
-  calls.post(STAFF_API.product, 'catalog.edit', async (c) => {
-    const id = productId(c);
-    const input = await parseInput(c, productEditInput);
-    return answer(c, { product: cardView(await catalogAdmin.edit(c.get('ctx'), id, input)) });
-  });
-  calls.post(STAFF_API.offerPrice, 'catalog.edit', async (c) => {
-    const id = pathId(c, 'Размер товара не найден.', 'OFFER_NOT_FOUND');
-    const input = await parseInput(c, offerPriceInput);
-    return answer(c, { offer: await catalogAdmin.setPrice(c.get('ctx'), id, input) });
-  });
+  calls.writeTo(STAFF_API.product, 'catalog.edit', productId, productEditInput, async (ctx, id, input) => ({
+    product: cardView(await catalogAdmin.edit(ctx, id, input)),
+  }));
+  calls.writeTo(STAFF_API.offerPrice, 'catalog.edit', offerId, offerPriceInput, async (ctx, id, input) => ({
+    offer: await catalogAdmin.setPrice(ctx, id, input),
+  }));
   calls.get(STAFF_API.sections, 'catalog.edit', async (c) =>
     answer(c, { items: await catalogAdmin.sections(c.get('ctx')) }),
   );
-  calls.post(STAFF_API.section, 'catalog.edit', async (c) => {
-    const id = pathId(c, 'Раздел не найден.', 'SECTION_NOT_FOUND');
-    const input = await parseInput(c, sectionEditInput);
-    return answer(c, { section: await catalogAdmin.editSection(c.get('ctx'), id, input) });
-  });
+  calls.writeTo(STAFF_API.section, 'catalog.edit', sectionId, sectionEditInput, async (ctx, id, input) => ({
+    section: await catalogAdmin.editSection(ctx, id, input),
+  }));
   calls.get(STAFF_API.brands, 'catalog.edit', async (c) =>
     answer(c, { items: await catalogAdmin.brands(c.get('ctx')) }),
   );
-  calls.post(STAFF_API.brands, 'catalog.edit', async (c) => {
-    const input = await parseInput(c, brandCreateInput);
-    return answer(c, { brand: await catalogAdmin.createBrand(c.get('ctx'), input) });
-  });
-  calls.post(STAFF_API.brand, 'catalog.edit', async (c) => {
-    const id = pathId(c, 'Бренд не найден.', 'BRAND_NOT_FOUND');
-    const input = await parseInput(c, brandEditInput);
-    return answer(c, { brand: await catalogAdmin.editBrand(c.get('ctx'), id, input) });
-  });
+  calls.write(STAFF_API.brands, 'catalog.edit', brandCreateInput, async (ctx, input) => ({
+    brand: await catalogAdmin.createBrand(ctx, input),
+  }));
+  calls.writeTo(STAFF_API.brand, 'catalog.edit', brandId, brandEditInput, async (ctx, id, input) => ({
+    brand: await catalogAdmin.editBrand(ctx, id, input),
+  }));
   return calls.api;
 }

@@ -9,7 +9,6 @@ import {
 import { DomainError } from '../../../../domain/errors';
 import type { Services } from '../../../../domain/services';
 import { answer } from '../../../http/api-layer';
-import { parseInput } from '../../../http/body';
 import type { AppEnv } from '../../../http/env';
 import { pathNumber, queryOf, staffCalls } from './kit';
 
@@ -38,15 +37,11 @@ export function customersAdminApi(services: Services) {
   calls.get(STAFF_API.customer, 'customers.read', async (c) =>
     answer(c, { customer: customerJson(await customersAdmin.card(c.get('ctx'), customerId(c))) }),
   );
-  calls.post(STAFF_API.customerBlock, 'customers.edit', async (c) => {
-    const id = customerId(c);
-    const input = await parseInput(c, customerBlockInput);
-    return answer(c, { customer: customerJson(await customersAdmin.block(c.get('ctx'), id, input)) });
-  });
-  calls.post(STAFF_API.customerBonus, 'customers.edit', async (c) => {
-    const id = customerId(c);
-    const input = await parseInput(c, customerBonusInput);
-    return answer(c, { customer: customerJson(await customersAdmin.bonus(c.get('ctx'), id, input)) });
-  });
+  calls.writeTo(STAFF_API.customerBlock, 'customers.edit', customerId, customerBlockInput, async (ctx, id, input) => ({
+    customer: customerJson(await customersAdmin.block(ctx, id, input)),
+  }));
+  calls.writeTo(STAFF_API.customerBonus, 'customers.edit', customerId, customerBonusInput, async (ctx, id, input) => ({
+    customer: customerJson(await customersAdmin.bonus(ctx, id, input)),
+  }));
   return calls.api;
 }

@@ -1,7 +1,10 @@
 import { type Context, Hono, type Handler } from 'hono';
 import type { z } from 'zod';
+import type { RequestContext } from '../../../../domain/context';
 import { DomainError } from '../../../../domain/errors';
 import { requirePermission, type StaffAction } from '../../../../domain/staff/permissions';
+import { answer } from '../../../http/api-layer';
+import { parseInput } from '../../../http/body';
 import type { AppEnv } from '../../../http/env';
 
 /** What a back-office call needs: a permission, or `open` (the login: the gate lets it through without a session). */
@@ -31,6 +34,26 @@ export function staffCalls() {
       api.post(path, guard(permission), handler),
     delete: (path: string, permission: CallPermission, handler: Handler<AppEnv>) =>
       api.delete(path, guard(permission), handler),
+    /** A write: the body through its schema (a 400 with its Russian message), then what `run` answers. */
+    write: <S extends z.ZodType>(
+      path: string,
+      permission: StaffAction,
+      schema: S,
+      run: (ctx: RequestContext, input: z.infer<S>) => Promise<unknown>,
+    ) =>
+      api.post(path, guard(permission), async (c) => answer(c, await run(c.get('ctx'), await parseInput(c, schema)))),
+    /** A write to the thing the path names: its id first (what cannot be one is «not found» before the body is read). */
+    writeTo: <S extends z.ZodType>(
+      path: string,
+      permission: StaffAction,
+      idOf: (c: Context<AppEnv>) => number,
+      schema: S,
+      run: (ctx: RequestContext, id: number, input: z.infer<S>) => Promise<unknown>,
+    ) =>
+      api.post(path, guard(permission), async (c) => {
+        const id = idOf(c);
+        return answer(c, await run(c.get('ctx'), id, await parseInput(c, schema)));
+      }),
   };
 }
 

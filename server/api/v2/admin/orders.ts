@@ -13,7 +13,6 @@ import {
 } from '../../../../domain/order/desk.schemas';
 import type { Services } from '../../../../domain/services';
 import { answer } from '../../../http/api-layer';
-import { parseInput } from '../../../http/body';
 import type { AppEnv } from '../../../http/env';
 import { pathNumber, queryOf, staffCalls } from './kit';
 
@@ -47,38 +46,30 @@ export function ordersAdminApi(services: Services) {
   calls.get(STAFF_API.order, 'orders.read', async (c) =>
     answer(c, { order: await orderDesk.card(c.get('ctx'), orderId(c)) }),
   );
-  calls.post(STAFF_API.orderTransition, 'orders.move', async (c) => {
-    const id = orderId(c);
-    const input = await parseInput(c, moveInput);
-    return answer(c, { order: await orderDesk.move(c.get('ctx'), id, input) });
-  });
-  calls.post(STAFF_API.orderNotes, 'orders.move', async (c) => {
-    const id = orderId(c);
-    const { text } = await parseInput(c, noteInput);
-    return answer(c, { order: await orderDesk.note(c.get('ctx'), id, text) });
-  });
-  calls.post(STAFF_API.orderHandover, 'orders.move', async (c) => {
-    const id = orderId(c);
-    const { code } = await parseInput(c, handoverInput);
-    return answer(c, { order: await orderDesk.handover(c.get('ctx'), id, code) });
-  });
-  calls.post(STAFF_API.orderHandoverWithoutCode, 'orders.handover_without_code', async (c) => {
-    const id = orderId(c);
-    const { reason } = await parseInput(c, handoverWithoutCodeInput);
-    return answer(c, { order: await orderDesk.handoverWithoutCode(c.get('ctx'), id, reason) });
-  });
-  calls.post(STAFF_API.orderBuyout, 'orders.move', async (c) => {
-    const id = orderId(c);
-    const { keptLineIds } = await parseInput(c, buyoutInput);
-    return answer(c, { order: await orderDesk.buyout(c.get('ctx'), id, keptLineIds) });
-  });
+  calls.writeTo(STAFF_API.orderTransition, 'orders.move', orderId, moveInput, async (ctx, id, input) => ({
+    order: await orderDesk.move(ctx, id, input),
+  }));
+  calls.writeTo(STAFF_API.orderNotes, 'orders.move', orderId, noteInput, async (ctx, id, { text }) => ({
+    order: await orderDesk.note(ctx, id, text),
+  }));
+  calls.writeTo(STAFF_API.orderHandover, 'orders.move', orderId, handoverInput, async (ctx, id, { code }) => ({
+    order: await orderDesk.handover(ctx, id, code),
+  }));
+  calls.writeTo(
+    STAFF_API.orderHandoverWithoutCode,
+    'orders.handover_without_code',
+    orderId,
+    handoverWithoutCodeInput,
+    async (ctx, id, { reason }) => ({ order: await orderDesk.handoverWithoutCode(ctx, id, reason) }),
+  );
+  calls.writeTo(STAFF_API.orderBuyout, 'orders.move', orderId, buyoutInput, async (ctx, id, { keptLineIds }) => ({
+    order: await orderDesk.buyout(ctx, id, keptLineIds),
+  }));
   calls.get(STAFF_API.orderPayments, 'orders.read', async (c) =>
     answer(c, { payment: await orderDesk.payment(c.get('ctx'), orderId(c)) }),
   );
-  calls.post(STAFF_API.orderRefunds, 'orders.refund', async (c) => {
-    const id = orderId(c);
-    const input = await parseInput(c, refundInput);
-    return answer(c, { refund: await orderDesk.refund(c.get('ctx'), id, input) });
-  });
+  calls.writeTo(STAFF_API.orderRefunds, 'orders.refund', orderId, refundInput, async (ctx, id, input) => ({
+    refund: await orderDesk.refund(ctx, id, input),
+  }));
   return calls.api;
 }

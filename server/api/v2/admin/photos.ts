@@ -5,7 +5,7 @@ import type { PhotoBoard } from '../../../../domain/photos/photos';
 import { ownerId, photoId, photoOrderInput } from '../../../../domain/photos/photos.schemas';
 import type { Services } from '../../../../domain/services';
 import { answer } from '../../../http/api-layer';
-import { parseInput, readBody } from '../../../http/body';
+import { readBody } from '../../../http/body';
 import type { AppEnv } from '../../../http/env';
 import { HttpError } from '../../../http/errors';
 import { staffCalls } from './kit';
@@ -49,11 +49,9 @@ export function photosAdminApi(services: Services, options: { imgVersion: string
     const files = await uploadedFiles(await readBody(c));
     return answer(c, view(await services.photos.addProductPhotos(c.get('ctx'), id, files)));
   });
-  calls.post(STAFF_API.productPhotoOrder, 'catalog.edit', async (c) => {
-    const id = productOf(c);
-    const { ids } = await parseInput(c, photoOrderInput);
-    return answer(c, view(await services.photos.orderProductPhotos(c.get('ctx'), id, ids)));
-  });
+  calls.writeTo(STAFF_API.productPhotoOrder, 'catalog.edit', productOf, photoOrderInput, async (ctx, id, { ids }) =>
+    view(await services.photos.orderProductPhotos(ctx, id, ids)),
+  );
   calls.post(STAFF_API.productPhotoDelete, 'catalog.edit', async (c) => {
     const id = productOf(c);
     const photo = photoId(c.req.param('photoId'));

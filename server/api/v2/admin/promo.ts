@@ -24,10 +24,9 @@ export function promoAdminApi(services: Services) {
   calls.get(STAFF_API.promocodes, 'promo.edit', async (c) =>
     answer(c, { items: await services.promoAdmin.list(c.get('ctx'), queryOf(c, promoListInput)) }),
   );
-  calls.post(STAFF_API.promocodes, 'promo.edit', async (c) => {
-    const input = await parseInput(c, promoCreateInput);
-    return answer(c, { promocode: await services.promoAdmin.create(c.get('ctx'), input) });
-  });
+  calls.write(STAFF_API.promocodes, 'promo.edit', promoCreateInput, async (ctx, input) => ({
+    promocode: await services.promoAdmin.create(ctx, input),
+  }));
   calls.get(STAFF_API.promocode, 'promo.edit', async (c) =>
     answer(c, await services.promoAdmin.card(c.get('ctx'), promoCode(c))),
   );

@@ -5,7 +5,6 @@ import { DomainError } from '../../../../domain/errors';
 import type { Services } from '../../../../domain/services';
 import { shopUpdateInput } from '../../../../domain/stores/shops-admin.schemas';
 import { answer } from '../../../http/api-layer';
-import { parseInput } from '../../../http/body';
 import type { AppEnv } from '../../../http/env';
 import { pathNumber, queryOf, staffCalls } from './kit';
 
@@ -27,18 +26,14 @@ export function shopsQuestionsAdminApi(services: Services) {
   calls.get(STAFF_API.shop, 'content.edit', async (c) =>
     answer(c, { shop: await services.shopsAdmin.card(c.get('ctx'), shopId(c)) }),
   );
-  calls.post(STAFF_API.shop, 'content.edit', async (c) => {
-    const id = shopId(c);
-    const input = await parseInput(c, shopUpdateInput);
-    return answer(c, { shop: await services.shopsAdmin.update(c.get('ctx'), id, input) });
-  });
+  calls.writeTo(STAFF_API.shop, 'content.edit', shopId, shopUpdateInput, async (ctx, id, input) => ({
+    shop: await services.shopsAdmin.update(ctx, id, input),
+  }));
   calls.get(STAFF_API.questions, 'content.edit', async (c) =>
     answer(c, await services.questionsAdmin.list(c.get('ctx'), queryOf(c, questionFilterInput))),
   );
-  calls.post(STAFF_API.questionAnswer, 'content.edit', async (c) => {
-    const id = questionId(c);
-    const input = await parseInput(c, answerInput);
-    return answer(c, { question: await services.questionsAdmin.answer(c.get('ctx'), id, input) });
-  });
+  calls.writeTo(STAFF_API.questionAnswer, 'content.edit', questionId, answerInput, async (ctx, id, input) => ({
+    question: await services.questionsAdmin.answer(ctx, id, input),
+  }));
   return calls.api;
 }

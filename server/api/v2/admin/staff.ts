@@ -47,15 +47,16 @@ export function staffAdminApi(services: Services) {
   calls.get(STAFF_API.staff, 'staff.manage', async (c) =>
     answer(c, { items: await services.staffTeam.list(c.get('ctx')) }),
   );
-  calls.post(STAFF_API.staff, 'staff.manage', async (c) => {
-    const input = await parseInput(c, staffInviteInput);
-    return answer(c, { invitation: await services.staffTeam.invite(c.get('ctx'), input) });
-  });
-  calls.post(STAFF_API.staffMember, 'staff.manage', async (c) => {
-    const id = memberId(c.req.param('id'));
-    const input = await parseInput(c, staffRoleInput);
-    return answer(c, { staff: await services.staffTeam.changeRole(c.get('ctx'), id, input) });
-  });
+  calls.write(STAFF_API.staff, 'staff.manage', staffInviteInput, async (ctx, input) => ({
+    invitation: await services.staffTeam.invite(ctx, input),
+  }));
+  calls.writeTo(
+    STAFF_API.staffMember,
+    'staff.manage',
+    (c) => memberId(c.req.param('id')),
+    staffRoleInput,
+    async (ctx, id, input) => ({ staff: await services.staffTeam.changeRole(ctx, id, input) }),
+  );
   calls.post(STAFF_API.staffRemove, 'staff.manage', async (c) => {
     await services.staffTeam.remove(c.get('ctx'), memberId(c.req.param('id')));
     return answer(c, {});

@@ -6,7 +6,6 @@ import {
 } from '../../../../domain/inventory/stock-documents.schemas';
 import type { Services } from '../../../../domain/services';
 import { answer } from '../../../http/api-layer';
-import { parseInput } from '../../../http/body';
 import { queryOf, staffCalls } from './kit';
 
 /**
@@ -18,10 +17,9 @@ export function stockAdminApi(services: Services) {
   calls.get(STAFF_API.stock, 'stock.adjust', async (c) =>
     answer(c, await services.stockAdmin.table(c.get('ctx'), queryOf(c, stockQueryInput))),
   );
-  calls.post(STAFF_API.stockDocuments, 'stock.adjust', async (c) => {
-    const input = await parseInput(c, stockDocumentInput);
-    return answer(c, { document: await services.stockAdmin.document(c.get('ctx'), input) });
-  });
+  calls.write(STAFF_API.stockDocuments, 'stock.adjust', stockDocumentInput, async (ctx, input) => ({
+    document: await services.stockAdmin.document(ctx, input),
+  }));
   calls.get(STAFF_API.stockMovements, 'stock.adjust', async (c) =>
     answer(c, await services.stockAdmin.movements(c.get('ctx'), queryOf(c, movementsQueryInput))),
   );
