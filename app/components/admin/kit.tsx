@@ -259,6 +259,23 @@ export function Confirm({ children, required = true }: { children: React.ReactNo
   );
 }
 
+/** A desk card's head: the way back to its list, then the title with what stands beside it (a status, badges). */
+export function CardHead(props: { back: { to: string; label: string }; title: string; children?: ReactNode }) {
+  return (
+    <>
+      <p>
+        <Link to={props.back.to} className={kit.link}>
+          {`← ${props.back.label}`}
+        </Link>
+      </p>
+      <div className={kit.head}>
+        <h1>{props.title}</h1>
+        {props.children}
+      </div>
+    </>
+  );
+}
+
 /** What a desk page's error boundary says: the refusal's own words, or that it failed. */
 export const errorText = (error: unknown) =>
   isRouteErrorResponse(error) && typeof error.data === 'string'

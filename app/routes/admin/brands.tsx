@@ -5,7 +5,7 @@ import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs'
 import { DataTable, deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
-import { DomainError } from '../../../domain/errors';
+import { notFound } from '../../../domain/catalog/admin/not-found';
 import styles from './admin.module.css';
 import cat from './catalogue.module.css';
 import type { Route } from './+types/brands';
@@ -15,8 +15,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   staffPage(request, context, 'catalog.edit');
   return { brands: await context.services.catalogAdmin.brands(context.ctx) };
 }
-
-const noBrand = () => new DomainError('not_found', 'Бренд не найден.', 'BRAND_NOT_FOUND');
 
 export const action = staffAction('catalog.edit', {
   create: intent({
@@ -29,7 +27,7 @@ export const action = staffAction('catalog.edit', {
   edit: intent({
     schema: brandEditInput,
     async run({ input, form, context }) {
-      const brand = await context.services.catalogAdmin.editBrand(context.ctx, form.id('id', noBrand), input);
+      const brand = await context.services.catalogAdmin.editBrand(context.ctx, form.id('id', notFound.brand), input);
       return `Бренд «${brand.name}» сохранён.`;
     },
   }),

@@ -1,6 +1,6 @@
 // Over 400 lines because the order card is the desk's one page for an order (lines, customer, delivery, payment,
 // history, notes and every action); its forms are components of their own below.
-import { Form, Link, type ShouldRevalidateFunction, useNavigation } from 'react-router';
+import { Form, type ShouldRevalidateFunction, useNavigation } from 'react-router';
 import { imageUrl } from '../../../contract/images';
 import type { DeskHistoryEntry, DeskNote, OrderCard } from '../../../domain/order/desk';
 import { type OrderStatus, STATE_NAMES } from '../../../domain/order/process';
@@ -12,7 +12,7 @@ import { useStaffClock } from '~/lib/staff-clock';
 import { lastDayBefore } from '../../../domain/text/dates';
 import { DomainError } from '../../../domain/errors';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { Confirm, deskBoundary, FormResult, fullName, phoneText } from '~/components/admin/kit';
+import { CardHead, Confirm, deskBoundary, FormResult, fullName, phoneText } from '~/components/admin/kit';
 import { HandoverWithoutCode } from '~/components/admin/HandoverWithoutCode';
 import { OrderPayment } from '~/components/admin/OrderPayment';
 import { type DeskPaymentEvent, paymentTimeline } from '../../../domain/order/desk-payment';
@@ -122,18 +122,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const place = d.address ?? d.shop ?? d.point ?? '';
   return (
     <>
-      <p>
-        <Link to="/admin/orders/" className={desk.link}>
-          ← Все заказы
-        </Link>
-      </p>
-      <div className={desk.head}>
-        <h1>{`Заказ № ${card.number}`}</h1>
+      <CardHead back={{ to: '/admin/orders/', label: 'Все заказы' }} title={`Заказ № ${card.number}`}>
         <span className={desk.status} data-status={card.status}>
           {card.statusName}
         </span>
         {card.overdue && <span className={desk.overdue}>не подтверждён вовремя</span>}
-      </div>
+      </CardHead>
       <p className={desk.muted}>{`Оформлен ${when(card.createdAt)}`}</p>
       <FormResult result={result} />
       <div className={desk.card}>

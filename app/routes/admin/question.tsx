@@ -1,6 +1,6 @@
 import { data, Form, Link } from 'react-router';
 import { answerInput, MAX_ANSWER, questionIdOf } from '../../../domain/feedback/questions-admin.schemas';
-import { FormResult, phoneText } from '~/components/admin/kit';
+import { CardHead, FormResult, phoneText } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
@@ -51,17 +51,11 @@ export default function Question({ loaderData, actionData }: Route.ComponentProp
   const answered = q.answer !== null;
   return (
     <>
-      <p className={styles.muted}>
-        <Link className={styles.link} to="/admin/questions/">
-          ← Все вопросы
-        </Link>
-      </p>
-      <div className={styles.head}>
-        <h1>{`Вопрос № ${q.id}`}</h1>
+      <CardHead back={{ to: '/admin/questions/', label: 'Все вопросы' }} title={`Вопрос № ${q.id}`}>
         <span className={styles.state} data-answered={answered}>
           {answered ? 'Есть ответ' : 'Ждёт ответа'}
         </span>
-      </div>
+      </CardHead>
       <dl className={styles.question}>
         <dt>Покупатель</dt>
         <dd>{q.name}</dd>

@@ -5,7 +5,7 @@ import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs'
 import { DataTable, deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
-import { DomainError } from '../../../domain/errors';
+import { notFound } from '../../../domain/catalog/admin/not-found';
 import cat from './catalogue.module.css';
 import type { Route } from './+types/sections';
 
@@ -15,14 +15,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { sections: await context.services.catalogAdmin.sections(context.ctx) };
 }
 
-const noSection = () => new DomainError('not_found', 'Раздел не найден.', 'SECTION_NOT_FOUND');
-
 export const action = staffAction('catalog.edit', {
   save: intent({
     read: (form) => ({ name: form.text('name'), url: form.text('url'), sort: form.text('sort') }),
     schema: sectionEditInput,
     async run({ input, form, context }) {
-      const section = await context.services.catalogAdmin.editSection(context.ctx, form.id('id', noSection), input);
+      const section = await context.services.catalogAdmin.editSection(
+        context.ctx,
+        form.id('id', notFound.section),
+        input,
+      );
       return `Раздел «${section.name}» сохранён.`;
     },
   }),

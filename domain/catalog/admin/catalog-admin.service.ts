@@ -13,8 +13,8 @@ import {
 import { isOnSale } from '../on-sale';
 import { type PriceRounding, roundPrices } from '../../pricing/price-rounding';
 import { changedPrice, priceProblem, roublesOf, ruleText } from './rules';
+import { notFound } from './not-found';
 
-const productNotFound = () => new DomainError('not_found', 'Товар не найден.', 'PRODUCT_NOT_FOUND');
 const ownedBy1C = (what: string) =>
   new DomainError(
     'conflict',
@@ -51,7 +51,7 @@ export function createCatalogAdminService(deps: {
 
   async function card(id: number) {
     const found = await repo.card(id);
-    if (!found) throw productNotFound();
+    if (!found) throw notFound.product();
     return found;
   }
 
@@ -78,7 +78,7 @@ export function createCatalogAdminService(deps: {
       const onlyPublish = Object.entries(edit).every(([key, value]) => key === 'published' || value === undefined);
       await write(ctx, onlyPublish ? 'product.publish' : 'product.update', { id }, async ({ catalog }) => {
         const before = await catalog.lockProduct(id);
-        if (!before) throw productNotFound();
+        if (!before) throw notFound.product();
         const fields = {
           name: edit.name,
           description: edit.description,
@@ -135,7 +135,7 @@ export function createCatalogAdminService(deps: {
       const input = roundPrices(typed, priceRounding);
       return write(ctx, 'offer.price', { id: offerId }, async ({ catalog }) => {
         const offer = await catalog.lockOffer(offerId);
-        if (!offer) throw new DomainError('not_found', 'Размер товара не найден.', 'OFFER_NOT_FOUND');
+        if (!offer) throw notFound.offer();
         if (offer.ownedBy1C) throw ownedBy1C('Цену этого размера');
         const unchanged = offer.price === input.price && offer.oldPrice === input.oldPrice;
         if (!unchanged) {
@@ -232,7 +232,7 @@ export function createCatalogAdminService(deps: {
     async editSection(ctx, id, edit) {
       return write(ctx, 'section.update', { id }, async ({ catalog }) => {
         const before = await catalog.lockSection(id);
-        if (!before) throw new DomainError('not_found', 'Раздел не найден.', 'SECTION_NOT_FOUND');
+        if (!before) throw notFound.section();
         if (edit.url !== undefined && edit.url !== before.url && (await catalog.sectionUrlTaken(edit.url, id)))
           throw new DomainError('conflict', 'Этот адрес уже у другого раздела.', 'SECTION_URL_TAKEN');
         const pick = (s: { name: string; url: string; sort: number }) => ({ name: s.name, url: s.url, sort: s.sort });
@@ -253,7 +253,7 @@ export function createCatalogAdminService(deps: {
     async editBrand(ctx, id, edit) {
       return write(ctx, 'brand.update', { id }, async ({ catalog }) => {
         const before = await catalog.lockBrand(id);
-        if (!before) throw new DomainError('not_found', 'Бренд не найден.', 'BRAND_NOT_FOUND');
+        if (!before) throw notFound.brand();
         const pick = (b: { name: string; text: string }) => ({ name: b.name, text: b.text });
         const after = {
           ...pick(before),

@@ -10,8 +10,8 @@ import {
   sectionEditInput,
 } from '../../../../domain/catalog/admin/admin.schemas';
 import type { BulkPriceResult, ProductCard, ProductRow } from '../../../../domain/catalog/admin/catalog-admin';
+import { notFound } from '../../../../domain/catalog/admin/not-found';
 import { roublesOf } from '../../../../domain/catalog/admin/rules';
-import { DomainError } from '../../../../domain/errors';
 import type { Services } from '../../../../domain/services';
 import { answer } from '../../../http/api-layer';
 import type { AppEnv } from '../../../http/env';
@@ -42,13 +42,10 @@ const bulkView = (r: BulkPriceResult) => ({
   })),
 });
 
-/** An id from the path, or the same «not found» as a row that does not exist. */
-const pathId = (c: Context<AppEnv>, message: string, code: string) =>
-  pathNumber(c, () => new DomainError('not_found', message, code));
-const productId = (c: Context<AppEnv>) => pathId(c, 'Товар не найден.', 'PRODUCT_NOT_FOUND');
-const offerId = (c: Context<AppEnv>) => pathId(c, 'Размер товара не найден.', 'OFFER_NOT_FOUND');
-const sectionId = (c: Context<AppEnv>) => pathId(c, 'Раздел не найден.', 'SECTION_NOT_FOUND');
-const brandId = (c: Context<AppEnv>) => pathId(c, 'Бренд не найден.', 'BRAND_NOT_FOUND');
+const productId = (c: Context<AppEnv>) => pathNumber(c, notFound.product);
+const offerId = (c: Context<AppEnv>) => pathNumber(c, notFound.offer);
+const sectionId = (c: Context<AppEnv>) => pathNumber(c, notFound.section);
+const brandId = (c: Context<AppEnv>) => pathNumber(c, notFound.brand);
 
 /**
  * `/api/v2/admin/` catalogue calls (issue 28.6): products with filters, a product's card and edit, an offer's price,
