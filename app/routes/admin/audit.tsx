@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { localMidnight } from '../../../domain/delivery/schedule';
-import { ListFrame, Options, pageHref } from '~/components/admin/kit';
+import { Choice, DataTable, ListFrame, pageHref } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { AUDIT_ENTITIES, auditChanges, auditTarget, auditTitle } from '~/lib/audit-entries';
 import { useStaffClock } from '~/lib/staff-clock';
@@ -71,24 +71,14 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         label="Фильтр журнала"
         filters={
           <>
-            <label>
-              Сотрудник
-              <select name="staffId" defaultValue={filters.staffId}>
-                <option value="">все</option>
-                <Options of={staff.map((s) => ({ value: s.id, label: s.email }))} />
-              </select>
-            </label>
-            <label>
-              Что менялось
-              <select name="entity" defaultValue={filters.entity}>
-                <option value="">всё</option>
-                {Object.entries(AUDIT_ENTITIES).map(([entity, name]) => (
-                  <option key={entity} value={entity}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Choice
+              label="Сотрудник"
+              name="staffId"
+              value={filters.staffId}
+              options={staff.map((s) => ({ id: s.id, name: s.email }))}
+              all="все"
+            />
+            <Choice label="Что менялось" name="entity" value={filters.entity} options={AUDIT_ENTITIES} all="всё" />
             <label>
               Номер
               <input name="entityId" defaultValue={filters.entityId} inputMode="numeric" />
@@ -109,26 +99,25 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         count={entries.length}
         pager={{ page, pages, href: (p) => pageHref(PATH, filtered, p) }}
       >
-        <table className={styles.table}>
-          <caption className="visually-hidden">{`Действия сотрудников, время ${zone}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Когда</th>
-              <th scope="col">Кто</th>
-              <th scope="col">Что сделано</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <tr key={e.id}>
-                <td>
-                  <time dateTime={e.at}>{when(e.at, 'dateTimeSeconds')}</time>
-                </td>
-                <td>
+        <DataTable
+          caption={`Действия сотрудников, время ${zone}`}
+          rows={entries}
+          rowKey={(e) => e.id}
+          columns={[
+            { title: 'Когда', cell: (e) => <time dateTime={e.at}>{when(e.at, 'dateTimeSeconds')}</time> },
+            {
+              title: 'Кто',
+              cell: (e) => (
+                <>
                   {e.who}
                   <div className={styles.muted}>{e.client}</div>
-                </td>
-                <td>
+                </>
+              ),
+            },
+            {
+              title: 'Что сделано',
+              cell: (e) => (
+                <>
                   {`${e.title}: `}
                   {e.target.href ? (
                     <Link className={styles.link} to={e.target.href}>
@@ -144,11 +133,11 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                       ))}
                     </ul>
                   )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+          ]}
+        />
       </ListFrame>
     </>
   );

@@ -5,10 +5,7 @@ import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { deskBoundary, phoneText } from '~/components/admin/kit';
-import { ListFrame } from '~/components/admin/kit';
-import { pageHref } from '~/components/admin/kit';
-import styles from './admin.module.css';
+import { DataTable, deskBoundary, ListFrame, pageHref, phoneText } from '~/components/admin/kit';
 import desk from './orders.module.css';
 import css from './customers.module.css';
 import type { Route } from './+types/customers';
@@ -58,44 +55,42 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
         count={list.items.length}
         pager={{ page: list.page, pages: list.pages, href: (page) => pageHref(LIST_PATH, q ? { q } : {}, page) }}
       >
-        <table className={`${styles.table} ${desk.list}`}>
-          <caption className="visually-hidden">Покупатели, страница {list.page}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Покупатель</th>
-              <th scope="col">Телефон</th>
-              <th scope="col">Карта</th>
-              <th scope="col" className={css.number}>
-                Заказов
-              </th>
-              <th scope="col">Последний заказ</th>
-              <th scope="col">Статус</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((c) => (
-              <tr key={c.id}>
-                <td>
+        <DataTable
+          className={desk.list}
+          caption={`Покупатели, страница ${list.page}`}
+          rows={list.items}
+          rowKey={(c) => c.id}
+          columns={[
+            {
+              title: 'Покупатель',
+              cell: (c) => (
+                <>
                   <Link to={`${LIST_PATH}${c.id}/`} className={desk.link}>
                     {c.name || 'Без имени'}
                   </Link>
                   <div className={desk.muted}>{c.email}</div>
-                </td>
-                <td className={desk.nowrap}>{c.phone ? phoneText(c.phone) : '—'}</td>
-                <td className={desk.nowrap}>{c.card ? formatCard(c.card) : '—'}</td>
-                <td className={css.number}>{c.ordersCount}</td>
-                <td className={desk.nowrap}>{c.lastOrderAt ? when(c.lastOrderAt) : '—'}</td>
-                <td>
-                  {c.blocked ? (
-                    <span className={css.blocked}>Заблокирован</span>
-                  ) : (
-                    <span className={css.active}>активен</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { title: 'Телефон', className: desk.nowrap, cell: (c) => (c.phone ? phoneText(c.phone) : '—') },
+            { title: 'Карта', className: desk.nowrap, cell: (c) => (c.card ? formatCard(c.card) : '—') },
+            { title: 'Заказов', className: css.number, cell: (c) => c.ordersCount },
+            {
+              title: 'Последний заказ',
+              className: desk.nowrap,
+              cell: (c) => (c.lastOrderAt ? when(c.lastOrderAt) : '—'),
+            },
+            {
+              title: 'Статус',
+              cell: (c) =>
+                c.blocked ? (
+                  <span className={css.blocked}>Заблокирован</span>
+                ) : (
+                  <span className={css.active}>активен</span>
+                ),
+            },
+          ]}
+        />
       </ListFrame>
     </>
   );

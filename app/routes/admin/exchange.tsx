@@ -2,7 +2,7 @@ import { Form, Link, redirect } from 'react-router';
 import { CHANGE_KINDS, type ChangeKind } from '../../../domain/exchange/ports';
 import type { ExchangeLogEntry, ExchangeLogStatus, ExchangeLogType } from '../../../domain/exchange/exchange-admin';
 import { unmappedWarehousesNote } from '../../../domain/exchange/exchange-admin';
-import { Confirm, FormResult, Options, Pager, TableFrame } from '~/components/admin/kit';
+import { Choice, Confirm, DataTable, FormResult, Pager, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, type PostedForm, staffAction } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
@@ -119,77 +119,78 @@ function changesOf(entry: ExchangeLogEntry): string[] {
   });
 }
 
+function Changes({ changes }: { changes: string[] }) {
+  if (changes.length === 0) return 'нет';
+  return (
+    <ul className={own.changes}>
+      {changes.map((c) => (
+        <li key={c}>{c}</li>
+      ))}
+    </ul>
+  );
+}
+
+function Errors({ errors }: { errors: ExchangeLogEntry['errors'] }) {
+  if (errors.length === 0) return 'нет';
+  return (
+    <details className={own.errors}>
+      <summary>{`Ошибок: ${errors.length}`}</summary>
+      <ul>
+        {errors.slice(0, ERRORS_SHOWN).map((x, i) => (
+          // One `Ид` may fail twice (a product and its offer): the place keeps the key unique.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for the render
+          <li key={i}>
+            Ид <code>{x.id}</code>: {x.message}
+          </li>
+        ))}
+        {errors.length > ERRORS_SHOWN && <li>{`…и ещё ${errors.length - ERRORS_SHOWN}`}</li>}
+      </ul>
+    </details>
+  );
+}
+
 function LogTable({ items }: { items: ExchangeLogEntry[] }) {
   const { when } = useStaffClock();
   return (
     <TableFrame label="Журнал обмена с 1С, новые сверху">
-      <table className={`${styles.table} ${own.log}`}>
-        <caption className="visually-hidden">Журнал обмена с 1С, новые сверху</caption>
-        <thead>
-          <tr>
-            <th scope="col">Начат — завершён</th>
-            <th scope="col">Кто</th>
-            <th scope="col">Тип</th>
-            <th scope="col">Файл</th>
-            <th scope="col">Состояние</th>
-            <th scope="col">Изменения</th>
-            <th scope="col">Ошибки</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((e) => {
-            const changes = changesOf(e);
-            return (
-              <tr key={e.id}>
-                <td className={own.nowrap}>
-                  {when(e.startedAt)}
-                  <br />
-                  {e.finishedAt ? when(e.finishedAt) : '—'}
-                </td>
-                <td>{e.staff ? (e.staff.name ? `${e.staff.name}, ${e.staff.email}` : e.staff.email) : '—'}</td>
-                <td>{TYPE_NAMES[e.type] ?? e.type}</td>
-                <td>{e.fileName}</td>
-                <td>
-                  <span className={own.status} data-status={e.status}>
-                    {STATUS_NAMES[e.status] ?? e.status}
-                  </span>
-                  {e.counts && <div className={own.onec}>{`записей ${e.counts.records}`}</div>}
-                </td>
-                <td>
-                  {changes.length === 0 ? (
-                    'нет'
-                  ) : (
-                    <ul className={own.changes}>
-                      {changes.map((c) => (
-                        <li key={c}>{c}</li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-                <td>
-                  {e.errors.length === 0 ? (
-                    'нет'
-                  ) : (
-                    <details className={own.errors}>
-                      <summary>{`Ошибок: ${e.errors.length}`}</summary>
-                      <ul>
-                        {e.errors.slice(0, ERRORS_SHOWN).map((x, i) => (
-                          // One `Ид` may fail twice (a product and its offer): the place keeps the key unique.
-                          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for the render
-                          <li key={i}>
-                            Ид <code>{x.id}</code>: {x.message}
-                          </li>
-                        ))}
-                        {e.errors.length > ERRORS_SHOWN && <li>{`…и ещё ${e.errors.length - ERRORS_SHOWN}`}</li>}
-                      </ul>
-                    </details>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable
+        className={own.log}
+        caption="Журнал обмена с 1С, новые сверху"
+        rows={items}
+        rowKey={(e) => e.id}
+        columns={[
+          {
+            title: 'Начат — завершён',
+            className: own.nowrap,
+            cell: (e) => (
+              <>
+                {when(e.startedAt)}
+                <br />
+                {e.finishedAt ? when(e.finishedAt) : '—'}
+              </>
+            ),
+          },
+          {
+            title: 'Кто',
+            cell: (e) => (e.staff ? (e.staff.name ? `${e.staff.name}, ${e.staff.email}` : e.staff.email) : '—'),
+          },
+          { title: 'Тип', cell: (e) => TYPE_NAMES[e.type] ?? e.type },
+          { title: 'Файл', cell: (e) => e.fileName },
+          {
+            title: 'Состояние',
+            cell: (e) => (
+              <>
+                <span className={own.status} data-status={e.status}>
+                  {STATUS_NAMES[e.status] ?? e.status}
+                </span>
+                {e.counts && <div className={own.onec}>{`записей ${e.counts.records}`}</div>}
+              </>
+            ),
+          },
+          { title: 'Изменения', cell: (e) => <Changes changes={changesOf(e)} /> },
+          { title: 'Ошибки', cell: (e) => <Errors errors={e.errors} /> },
+        ]}
+      />
     </TableFrame>
   );
 }
@@ -203,7 +204,7 @@ function MappingTable(props: {
   heads: [string, string];
   rows: { onecId: string; name: string; label: string; value: string | string[] }[];
   field: string;
-  options: { value: string; label: string }[];
+  options: { id: string; name: string }[];
   save: string;
   result: FormOutcome | undefined;
   note?: string;
@@ -218,33 +219,34 @@ function MappingTable(props: {
       ) : (
         <Form method="post">
           <input type="hidden" name="intent" value={props.id} />
-          <table className={`${styles.table} ${own.mapping}`}>
-            <caption className="visually-hidden">{props.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{props.heads[0]}</th>
-                <th scope="col">{props.heads[1]}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.rows.map((row) => (
-                <tr key={row.onecId}>
-                  <td>
+          <DataTable
+            className={own.mapping}
+            caption={props.caption}
+            rows={props.rows}
+            rowKey={(row) => row.onecId}
+            columns={[
+              {
+                title: props.heads[0],
+                cell: (row) => (
+                  <>
                     {row.name}
                     <span className={own.onec}>{`Ид ${row.onecId}`}</span>
-                  </td>
-                  <td>
-                    <label>
-                      <span className="visually-hidden">{row.label}</span>
-                      <select name={`${props.field}:${row.onecId}`} defaultValue={row.value}>
-                        <Options of={props.options} />
-                      </select>
-                    </label>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              {
+                title: props.heads[1],
+                cell: (row) => (
+                  <Choice
+                    label={<span className="visually-hidden">{row.label}</span>}
+                    name={`${props.field}:${row.onecId}`}
+                    value={String(row.value)}
+                    options={props.options}
+                  />
+                ),
+              },
+            ]}
+          />
           <button type="submit" className={`${styles.button} ${own.save}`}>
             {props.save}
           </button>
@@ -346,9 +348,9 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
         }))}
         field="price"
         options={[
-          { value: 'retail', label: 'Розничная цена' },
-          { value: 'old', label: 'Старая (зачёркнутая) цена' },
-          { value: '', label: 'Не используется' },
+          { id: 'retail', name: 'Розничная цена' },
+          { id: 'old', name: 'Старая (зачёркнутая) цена' },
+          { id: '', name: 'Не используется' },
         ]}
         save="Сохранить типы цен"
         result={result}
@@ -368,8 +370,8 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
         field="store"
         note={unmappedWarehousesNote(warehouses)}
         options={[
-          { value: '', label: 'Интернет-склад (пока не сопоставлен)' },
-          ...stores.map((s) => ({ value: String(s.id), label: s.city ? `${s.name}, ${s.city}` : s.name })),
+          { id: '', name: 'Интернет-склад (пока не сопоставлен)' },
+          ...stores.map((s) => ({ id: String(s.id), name: s.city ? `${s.name}, ${s.city}` : s.name })),
         ]}
         save="Сохранить склады"
         result={result}
@@ -387,7 +389,7 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
           value: sentSections[`section:${g.onecId}`] ?? String(g.sectionId),
         }))}
         field="section"
-        options={shopSections.map((s) => ({ value: String(s.id), label: s.path }))}
+        options={shopSections.map((s) => ({ id: String(s.id), name: s.path }))}
         save="Сохранить группы"
         result={result}
       />

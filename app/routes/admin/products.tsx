@@ -6,9 +6,7 @@ import { bulkPriceInput } from '../../../domain/catalog/admin/admin.schemas';
 import type { BulkPriceResult } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
 import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
-import { deskBoundary, Options, TableFrame } from '~/components/admin/kit';
-import { FormResult } from '~/components/admin/kit';
-import { ListFrame } from '~/components/admin/kit';
+import { Choice, DataTable, deskBoundary, FormResult, ListFrame, TableFrame, tableClass } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import {
   type FormOutcome,
@@ -74,10 +72,10 @@ export function meta() {
 const LIST_PATH = '/admin/products/';
 
 const YES_NO = [
-  ['', 'все'],
-  ['1', 'да'],
-  ['0', 'нет'],
-] as const;
+  { id: '1', name: 'да' },
+  { id: '0', name: 'нет' },
+];
+const KINDS = { percent: 'на процент', amount: 'на сумму, ₽' };
 const flagValue = (v: boolean | undefined) => (v === undefined ? '' : v ? '1' : '0');
 
 function priceRange(min: number | null, max: number | null) {
@@ -92,6 +90,14 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   const { page: _page, ...listFilter } = filter;
   const hidden = Object.entries(filterFields(listFilter));
   const bulk = outcome?.bulk;
+  // The list's choices, each with «все» first.
+  const choices = [
+    { name: 'sectionId', label: 'Раздел', value: filter.sectionId, options: sections, className: cat.select },
+    { name: 'brandId', label: 'Бренд', value: filter.brandId, options: brands, className: cat.select },
+    { name: 'published', label: 'Опубликован', value: flagValue(filter.published), options: YES_NO },
+    { name: 'inStock', label: 'В наличии', value: flagValue(filter.inStock), options: YES_NO },
+    { name: 'hasPhotos', label: 'Есть фото', value: flagValue(filter.hasPhotos), options: YES_NO },
+  ];
   return (
     <>
       <div className={cat.head}>
@@ -112,37 +118,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                 className={cat.search}
               />
             </label>
-            <label>
-              Раздел
-              <select name="sectionId" defaultValue={filter.sectionId ?? ''} className={cat.select}>
-                <option value="">все</option>
-                <Options of={sections} />
-              </select>
-            </label>
-            <label>
-              Бренд
-              <select name="brandId" defaultValue={filter.brandId ?? ''} className={cat.select}>
-                <option value="">все</option>
-                <Options of={brands} />
-              </select>
-            </label>
-            {(
-              [
-                ['published', 'Опубликован', filter.published],
-                ['inStock', 'В наличии', filter.inStock],
-                ['hasPhotos', 'Есть фото', filter.hasPhotos],
-              ] as const
-            ).map(([name, label, value]) => (
-              <label key={name}>
-                {label}
-                <select name={name} defaultValue={flagValue(value)}>
-                  {YES_NO.map(([v, text]) => (
-                    <option key={v} value={v}>
-                      {text}
-                    </option>
-                  ))}
-                </select>
-              </label>
+            {choices.map((c) => (
+              <Choice key={c.name} {...c} all="все" />
             ))}
           </>
         }
@@ -156,59 +133,53 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           href: (page) => `${LIST_PATH}${catalogueQuery(filter, { page: page === 1 ? '' : page })}`,
         }}
       >
-        <table className={`${styles.table} ${cat.list}`}>
-          <caption className="visually-hidden">Товары, страница {list.page}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Фото</th>
-              <th scope="col">Товар</th>
-              <th scope="col">Раздел</th>
-              <th scope="col">Бренд</th>
-              <th scope="col" className={cat.num}>
-                Цена
-              </th>
-              <th scope="col" className={cat.num}>
-                Остаток
-              </th>
-              <th scope="col">На сайте</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((p) => (
-              <tr key={p.id}>
-                <td>
-                  {p.image ? (
-                    <img
-                      src={imageUrl(p.image, 'thumb', imgVersion)}
-                      alt=""
-                      width={39}
-                      height={58}
-                      className={cat.thumb}
-                      loading="lazy"
-                    />
-                  ) : (
-                    <span className={cat.noPhoto} title="Нет фото" />
-                  )}
-                </td>
-                <td>
+        <DataTable
+          className={cat.list}
+          caption={`Товары, страница ${list.page}`}
+          rows={list.items}
+          rowKey={(p) => p.id}
+          columns={[
+            {
+              title: 'Фото',
+              cell: (p) =>
+                p.image ? (
+                  <img
+                    src={imageUrl(p.image, 'thumb', imgVersion)}
+                    alt=""
+                    width={39}
+                    height={58}
+                    className={cat.thumb}
+                    loading="lazy"
+                  />
+                ) : (
+                  <span className={cat.noPhoto} title="Нет фото" />
+                ),
+            },
+            {
+              title: 'Товар',
+              cell: (p) => (
+                <>
                   <Link to={`/admin/products/${p.id}/`} className={cat.link}>
                     {p.name}
                   </Link>
                   <div className={cat.muted}>{`Арт. ${p.article} · ${p.code}`}</div>
-                </td>
-                <td>{p.section}</td>
-                <td>{p.brand}</td>
-                <td className={`${cat.num} price`}>{priceRange(p.minPrice, p.maxPrice)}</td>
-                <td className={cat.num}>{p.stock}</td>
-                <td>
-                  <span className={cat.badge} data-on={p.published}>
-                    {p.published ? 'опубликован' : 'снят'}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { title: 'Раздел', cell: (p) => p.section },
+            { title: 'Бренд', cell: (p) => p.brand },
+            { title: 'Цена', className: `${cat.num} price`, cell: (p) => priceRange(p.minPrice, p.maxPrice) },
+            { title: 'Остаток', className: cat.num, cell: (p) => p.stock },
+            {
+              title: 'На сайте',
+              cell: (p) => (
+                <span className={cat.badge} data-on={p.published}>
+                  {p.published ? 'опубликован' : 'снят'}
+                </span>
+              ),
+            },
+          ]}
+        />
       </ListFrame>
 
       <section className={cat.bulk} aria-labelledby="bulk-title">
@@ -222,13 +193,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           ))}
           <fieldset>
             <legend className="visually-hidden">Правило изменения цен</legend>
-            <label>
-              Как менять
-              <select name="kind" defaultValue={values.kind || 'percent'}>
-                <option value="percent">на процент</option>
-                <option value="amount">на сумму, ₽</option>
-              </select>
-            </label>
+            <Choice label="Как менять" name="kind" value={String(values.kind || 'percent')} options={KINDS} />
             <label>
               Насколько (−90…300 % или ± ₽)
               <input type="text" name="value" inputMode="decimal" defaultValue={values.value} required />
@@ -262,7 +227,8 @@ function BulkPreview({ bulk }: { bulk: BulkPriceResult }) {
       </p>
       {bulk.rows.length > 0 && (
         <TableFrame label="Изменения цен">
-          <table className={`${styles.table} ${cat.list}`}>
+          {/* Not a DataTable: its caption is shown, and the new price's colour depends on the row. */}
+          <table className={`${tableClass} ${cat.list}`}>
             <caption className={cat.muted}>
               {bulk.count > bulk.rows.length ? `Первые ${bulk.rows.length} из ${bulk.count}` : 'Все изменения'}
             </caption>

@@ -4,8 +4,7 @@ import { PROMO_STATES, promoCreateInput, promoListInput } from '../../../domain/
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { promoFormFields, promoWhen, rubles } from '~/lib/admin-promo';
-import { FormResult, Options } from '~/components/admin/kit';
-import { ListFrame } from '~/components/admin/kit';
+import { Choice, DataTable, FormResult, ListFrame } from '~/components/admin/kit';
 import { PromoForm } from '~/components/admin/PromoForm';
 import { cachePolicy } from '../../../contract/cache-policy';
 import admin from './admin.module.css';
@@ -58,61 +57,54 @@ export default function Promocodes({ loaderData, actionData }: Route.ComponentPr
         empty={`Промокодов ${state ? 'в этом состоянии ' : ''}нет.`}
         count={items.length}
         filters={
-          <label>
-            Состояние
-            <select name="state" defaultValue={state}>
-              <option value="">Все</option>
-              <Options of={states.map((s) => ({ value: s, label: PROMO_STATE_TITLES[s] }))} />
-            </select>
-          </label>
+          <Choice
+            label="Состояние"
+            name="state"
+            value={state}
+            options={states.map((s) => ({ id: s, name: PROMO_STATE_TITLES[s] }))}
+            all="Все"
+          />
         }
       >
-        <table className={admin.table}>
-          <caption className="visually-hidden">Промокоды магазина</caption>
-          <thead>
-            <tr>
-              <th scope="col">Код</th>
-              <th scope="col">Скидка</th>
-              <th scope="col">Действует</th>
-              <th scope="col">Использований</th>
-              <th scope="col">На покупателя</th>
-              <th scope="col" className={styles.num}>
-                Выручка
-              </th>
-              <th scope="col">Состояние</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((p) => (
-              <tr key={p.code}>
-                <td>
-                  <Link className={`${admin.link} ${styles.code} ${styles.nowrap}`} to={`/admin/promocodes/${p.code}/`}>
-                    {p.code}
-                  </Link>
-                </td>
-                <td className={styles.nowrap}>{p.rule}</td>
-                <td>
-                  {p.startsAt || p.endsAt ? (
-                    <>
-                      {p.startsAt && <span className={styles.nowrap}>с {promoWhen(p.startsAt)}</span>}{' '}
-                      {p.endsAt && <span className={styles.nowrap}>до {promoWhen(p.endsAt)}</span>}
-                    </>
-                  ) : (
-                    'бессрочно'
-                  )}
-                </td>
-                <td className={styles.nowrap}>{limitText(p.uses, p.usesLimit)}</td>
-                <td>{p.perCustomerLimit ?? '—'}</td>
-                <td className={styles.num}>{rubles(p.revenue)}</td>
-                <td>
-                  <span className={styles.state} data-state={p.state}>
-                    {p.stateTitle}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Промокоды магазина"
+          rows={items}
+          rowKey={(p) => p.code}
+          columns={[
+            {
+              title: 'Код',
+              cell: (p) => (
+                <Link className={`${admin.link} ${styles.code} ${styles.nowrap}`} to={`/admin/promocodes/${p.code}/`}>
+                  {p.code}
+                </Link>
+              ),
+            },
+            { title: 'Скидка', className: styles.nowrap, cell: (p) => p.rule },
+            {
+              title: 'Действует',
+              cell: (p) =>
+                p.startsAt || p.endsAt ? (
+                  <>
+                    {p.startsAt && <span className={styles.nowrap}>с {promoWhen(p.startsAt)}</span>}{' '}
+                    {p.endsAt && <span className={styles.nowrap}>до {promoWhen(p.endsAt)}</span>}
+                  </>
+                ) : (
+                  'бессрочно'
+                ),
+            },
+            { title: 'Использований', className: styles.nowrap, cell: (p) => limitText(p.uses, p.usesLimit) },
+            { title: 'На покупателя', cell: (p) => p.perCustomerLimit ?? '—' },
+            { title: 'Выручка', className: styles.num, cell: (p) => rubles(p.revenue) },
+            {
+              title: 'Состояние',
+              cell: (p) => (
+                <span className={styles.state} data-state={p.state}>
+                  {p.stateTitle}
+                </span>
+              ),
+            },
+          ]}
+        />
       </ListFrame>
       <section className={styles.section} aria-labelledby="promo-new">
         <h2 id="promo-new">Новый промокод</h2>

@@ -1,11 +1,9 @@
 import { data, Link } from 'react-router';
 import { TOPICS } from '../../../domain/feedback/topics';
 import { questionFilterInput } from '../../../domain/feedback/questions-admin.schemas';
-import { ListFrame, phoneText } from '~/components/admin/kit';
-import { pageHref } from '~/components/admin/kit';
+import { Choice, DataTable, ListFrame, pageHref, phoneText } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { cachePolicy } from '../../../contract/cache-policy';
-import admin from './admin.module.css';
 import styles from './shops.module.css';
 import { useStaffClock } from '~/lib/staff-clock';
 import type { Route } from './+types/questions';
@@ -26,6 +24,7 @@ export function meta() {
   return [{ title: 'Вопросы покупателей — ВЬЮГА' }, { name: 'robots', content: 'noindex' }];
 }
 
+const STATES = { new: 'Без ответа', answered: 'С ответом' };
 const excerpt = (text: string) => (text.length > 140 ? `${text.slice(0, 140)}…` : text);
 
 export default function Questions({ loaderData }: Route.ComponentProps) {
@@ -49,25 +48,8 @@ export default function Questions({ loaderData }: Route.ComponentProps) {
         pager={{ page: list.page, pages: list.pages, href: (page) => pageHref('/admin/questions/', filterQuery, page) }}
         filters={
           <>
-            <label>
-              Состояние
-              <select name="state" defaultValue={filter.state ?? ''}>
-                <option value="">Все</option>
-                <option value="new">Без ответа</option>
-                <option value="answered">С ответом</option>
-              </select>
-            </label>
-            <label>
-              Тема
-              <select name="topic" defaultValue={filter.topic ?? ''}>
-                <option value="">Все темы</option>
-                {Object.entries(TOPICS).map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Choice label="Состояние" name="state" value={filter.state} options={STATES} all="Все" />
+            <Choice label="Тема" name="topic" value={filter.topic} options={TOPICS} all="Все темы" />
             <label>
               Поиск
               <input
@@ -81,43 +63,42 @@ export default function Questions({ loaderData }: Route.ComponentProps) {
           </>
         }
       >
-        <table className={admin.table}>
-          <caption className="visually-hidden">Вопросы покупателей</caption>
-          <thead>
-            <tr>
-              <th scope="col">№</th>
-              <th scope="col">Когда</th>
-              <th scope="col">Покупатель</th>
-              <th scope="col">Тема</th>
-              <th scope="col">Вопрос</th>
-              <th scope="col">Состояние</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((q) => (
-              <tr key={q.id}>
-                <td>
-                  <Link className={styles.link} to={`/admin/questions/${q.id}/`}>
-                    <span className="visually-hidden">Вопрос </span>
-                    {q.id}
-                  </Link>
-                </td>
-                <td>{when(q.createdAt)}</td>
-                <td>
+        <DataTable
+          caption="Вопросы покупателей"
+          rows={list.items}
+          rowKey={(q) => q.id}
+          columns={[
+            {
+              title: '№',
+              cell: (q) => (
+                <Link className={styles.link} to={`/admin/questions/${q.id}/`}>
+                  <span className="visually-hidden">Вопрос </span>
+                  {q.id}
+                </Link>
+              ),
+            },
+            { title: 'Когда', cell: (q) => when(q.createdAt) },
+            {
+              title: 'Покупатель',
+              cell: (q) => (
+                <>
                   {q.name}
                   <div className={styles.muted}>{q.email || phoneText(q.phone)}</div>
-                </td>
-                <td>{q.topicName}</td>
-                <td className={styles.excerpt}>{excerpt(q.message)}</td>
-                <td>
-                  <span className={styles.state} data-answered={q.answer !== null}>
-                    {q.answer !== null ? 'Есть ответ' : 'Ждёт ответа'}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { title: 'Тема', cell: (q) => q.topicName },
+            { title: 'Вопрос', className: styles.excerpt, cell: (q) => excerpt(q.message) },
+            {
+              title: 'Состояние',
+              cell: (q) => (
+                <span className={styles.state} data-answered={q.answer !== null}>
+                  {q.answer !== null ? 'Есть ответ' : 'Ждёт ответа'}
+                </span>
+              ),
+            },
+          ]}
+        />
       </ListFrame>
     </>
   );

@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import { movementsQueryInput } from '../../../domain/inventory/stock-documents.schemas';
 import { orderNumber } from '../../../domain/order/process';
-import { ListFrame } from '~/components/admin/kit';
+import { DataTable, ListFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
@@ -61,43 +61,40 @@ export default function StockMovements({ loaderData }: Route.ComponentProps) {
         empty="Движений нет."
         count={items.length}
       >
-        <table className={`${styles.table} ${own.cells}`}>
-          <caption className="visually-hidden">Движения остатков, новые сверху</caption>
-          <thead>
-            <tr>
-              <th scope="col">Время</th>
-              <th scope="col">Операция</th>
-              <th scope="col">Изменение</th>
-              <th scope="col">Стало</th>
-              {query.storeId === undefined && <th scope="col">Склад</th>}
-              <th scope="col">Причина</th>
-              <th scope="col">Сотрудник</th>
-              <th scope="col">Заказ</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((m) => (
-              <tr key={m.id}>
-                <td>{when(m.at)}</td>
-                <td>{m.kindTitle}</td>
-                <td className={m.delta > 0 ? own.plus : own.minus}>{m.delta > 0 ? `+${m.delta}` : `−${-m.delta}`}</td>
-                <td>{m.quantity}</td>
-                {query.storeId === undefined && <td>{m.storeName}</td>}
-                <td>{m.reason || '—'}</td>
-                <td>{m.staff ?? '—'}</td>
-                <td>
-                  {m.orderId === null ? (
-                    '—'
-                  ) : (
-                    <Link className={styles.link} to={`/admin/orders/${m.orderId}/`}>
-                      № {m.orderNumber}
-                    </Link>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className={own.cells}
+          caption="Движения остатков, новые сверху"
+          rows={items}
+          rowKey={(m) => m.id}
+          columns={[
+            { title: 'Время', cell: (m) => when(m.at) },
+            { title: 'Операция', cell: (m) => m.kindTitle },
+            {
+              title: 'Изменение',
+              // The sign's colour is the row's: on the text, as a column's class is the same for every row.
+              cell: (m) => (
+                <span className={m.delta > 0 ? own.plus : own.minus}>
+                  {m.delta > 0 ? `+${m.delta}` : `−${-m.delta}`}
+                </span>
+              ),
+            },
+            { title: 'Стало', cell: (m) => m.quantity },
+            query.storeId === undefined && { title: 'Склад', cell: (m) => m.storeName },
+            { title: 'Причина', cell: (m) => m.reason || '—' },
+            { title: 'Сотрудник', cell: (m) => m.staff ?? '—' },
+            {
+              title: 'Заказ',
+              cell: (m) =>
+                m.orderId === null ? (
+                  '—'
+                ) : (
+                  <Link className={styles.link} to={`/admin/orders/${m.orderId}/`}>
+                    № {m.orderNumber}
+                  </Link>
+                ),
+            },
+          ]}
+        />
       </ListFrame>
       {next !== null && (
         <p>
