@@ -31,9 +31,10 @@ export function ListFrame(props: {
   found: string;
   /** The text of an empty list. */
   empty: string;
-  /** Rows on this page: none shows `empty` instead of the table. */
-  count: number;
-  pager?: { page: number; pages: number; href: (page: number) => string };
+  /** Rows of a list on one page: none shows `empty` instead of the table. */
+  count?: number;
+  /** A paged list: its rows on this page (none shows `empty`), the page and the pages for the pager, their address. */
+  paged?: { items: readonly unknown[]; page: number; pages: number; href: (page: number) => string };
   children: ReactNode;
 }) {
   return (
@@ -54,12 +55,12 @@ export function ListFrame(props: {
       <p className={kit.found} role="status">
         {props.found}
       </p>
-      {props.count === 0 ? (
+      {(props.paged?.items.length ?? props.count) === 0 ? (
         <p className={kit.empty}>{props.empty}</p>
       ) : (
         <TableFrame label={props.found}>{props.children}</TableFrame>
       )}
-      {props.pager && <Pager {...props.pager} />}
+      {props.paged && <Pager page={props.paged.page} pages={props.paged.pages} href={props.paged.href} />}
     </>
   );
 }
@@ -74,6 +75,22 @@ export function TableFrame({ label, children }: { label: string; children: React
     <section className={kit.scroll} aria-label={label} tabIndex={0}>
       {children}
     </section>
+  );
+}
+
+/** A filter's span of days, «С даты» and «По дату» (`from` and `to` in the address). */
+export function DayRange({ from, to }: { from?: string; to?: string }) {
+  return (
+    <>
+      <label>
+        С даты
+        <input name="from" type="date" defaultValue={from} />
+      </label>
+      <label>
+        По дату
+        <input name="to" type="date" defaultValue={to} />
+      </label>
+    </>
   );
 }
 

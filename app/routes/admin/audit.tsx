@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { localMidnight } from '../../../domain/delivery/schedule';
-import { Choice, DataTable, ListFrame, pageHref } from '~/components/admin/kit';
+import { Choice, DataTable, DayRange, ListFrame, pageHref } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { AUDIT_ENTITIES, auditChanges, auditTarget, auditTitle } from '~/lib/audit-entries';
 import { useStaffClock } from '~/lib/staff-clock';
@@ -83,21 +83,13 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               Номер
               <input name="entityId" defaultValue={filters.entityId} inputMode="numeric" />
             </label>
-            <label>
-              С даты
-              <input name="from" type="date" defaultValue={filters.from} />
-            </label>
-            <label>
-              По дату
-              <input name="to" type="date" defaultValue={filters.to} />
-            </label>
+            <DayRange from={filters.from} to={filters.to} />
           </>
         }
         resetTo={Object.keys(filtered).length > 0 ? PATH : undefined}
         found={`Записей: ${total}`}
         empty="Записей нет."
-        count={entries.length}
-        pager={{ page, pages, href: (p) => pageHref(PATH, filtered, p) }}
+        paged={{ items: entries, page, pages, href: (p) => pageHref(PATH, filtered, p) }}
       >
         <DataTable
           caption={`Действия сотрудников, время ${zone}`}

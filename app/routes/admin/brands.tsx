@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { brandCreateInput, brandEditInput } from '../../../domain/catalog/admin/admin.schemas';
-import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
+import { CATALOGUE_BACK, CatalogueHead } from '~/components/admin/CatalogueHead';
 import { DataTable, deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
@@ -46,10 +46,7 @@ export default function Brands({ loaderData, actionData }: Route.ComponentProps)
   const about = brands.find((b) => String(b.id) === result?.values?.id);
   return (
     <>
-      <div className={cat.head}>
-        <h1>Каталог</h1>
-      </div>
-      <CatalogueTabs />
+      <CatalogueHead />
       <FormResult
         result={result && about && result.error ? { ...result, error: `${about.name}: ${result.error}` } : result}
       />

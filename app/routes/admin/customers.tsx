@@ -52,8 +52,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
         resetTo={q ? LIST_PATH : undefined}
         found={`Найдено покупателей: ${list.total}`}
         empty="Покупателей по этому запросу нет."
-        count={list.items.length}
-        pager={{ page: list.page, pages: list.pages, href: (page) => pageHref(LIST_PATH, q ? { q } : {}, page) }}
+        paged={{ ...list, href: (page) => pageHref(LIST_PATH, q ? { q } : {}, page) }}
       >
         <DataTable
           className={desk.list}

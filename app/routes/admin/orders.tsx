@@ -8,7 +8,7 @@ import { deskFilter, deskQuery, SORTS } from '~/lib/admin-orders';
 import { useStaffClock } from '~/lib/staff-clock';
 import { STAFF_API } from '../../../contract/staff-api';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { Choice, DataTable, deskBoundary, ListFrame, phoneText } from '~/components/admin/kit';
+import { Choice, DataTable, DayRange, deskBoundary, ListFrame, pageHref, phoneText } from '~/components/admin/kit';
 import desk from './orders.module.css';
 import type { Route } from './+types/orders';
 
@@ -97,26 +97,14 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 className={desk.shop}
               />
             )}
-            <label>
-              С даты
-              <input name="from" type="date" defaultValue={filter.from} />
-            </label>
-            <label>
-              По дату
-              <input name="to" type="date" defaultValue={filter.to} />
-            </label>
+            <DayRange from={filter.from} to={filter.to} />
             <Choice label="Порядок" name="sort" value={filter.sort ?? 'new'} options={SORTS} />
           </>
         }
         resetTo={`${DESK_PATH}${deskQuery({ queue: filter.queue })}`}
         found={`Найдено заказов: ${list.total}`}
         empty="Заказов по этим условиям нет."
-        count={list.items.length}
-        pager={{
-          page: list.page,
-          pages: list.pages,
-          href: (page) => `${DESK_PATH}${deskQuery(filter, { page: page === 1 ? '' : page })}`,
-        }}
+        paged={{ ...list, href: (page) => pageHref(DESK_PATH, deskQuery(filter), page) }}
       >
         <DataTable
           className={desk.list}

@@ -4,7 +4,7 @@ import { imageUrl } from '../../../contract/images';
 import { offerPriceInput, productEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { OWNED_BY_1C_NOTE } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
-import { CATALOGUE_BACK } from '~/components/admin/CatalogueTabs';
+import { CATALOGUE_BACK } from '~/components/admin/CatalogueHead';
 import { deskBoundary, Options, TableFrame } from '~/components/admin/kit';
 import { FormResult } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';

@@ -5,8 +5,17 @@ import { cachePolicy } from '../../../contract/cache-policy';
 import { bulkPriceInput } from '../../../domain/catalog/admin/admin.schemas';
 import type { BulkPriceResult } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
-import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
-import { Choice, DataTable, deskBoundary, FormResult, ListFrame, TableFrame, tableClass } from '~/components/admin/kit';
+import { CATALOGUE_BACK, CatalogueHead } from '~/components/admin/CatalogueHead';
+import {
+  Choice,
+  DataTable,
+  deskBoundary,
+  FormResult,
+  ListFrame,
+  pageHref,
+  TableFrame,
+  tableClass,
+} from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import {
   type FormOutcome,
@@ -100,10 +109,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   ];
   return (
     <>
-      <div className={cat.head}>
-        <h1>Каталог</h1>
-      </div>
-      <CatalogueTabs />
+      <CatalogueHead />
       <ListFrame
         label="Фильтры товаров"
         filters={
@@ -126,12 +132,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         resetTo={LIST_PATH}
         found={`Найдено товаров: ${list.total}`}
         empty="Товаров по этим условиям нет."
-        count={list.items.length}
-        pager={{
-          page: list.page,
-          pages: list.pages,
-          href: (page) => `${LIST_PATH}${catalogueQuery(filter, { page: page === 1 ? '' : page })}`,
-        }}
+        paged={{ ...list, href: (page) => pageHref(LIST_PATH, catalogueQuery(filter), page) }}
       >
         <DataTable
           className={cat.list}

@@ -44,8 +44,7 @@ export default function Questions({ loaderData }: Route.ComponentProps) {
         resetTo={filter.state || filter.topic || filter.q ? '/admin/questions/' : undefined}
         found={`Найдено: ${list.total}`}
         empty="Вопросов не нашлось."
-        count={list.items.length}
-        pager={{ page: list.page, pages: list.pages, href: (page) => pageHref('/admin/questions/', filterQuery, page) }}
+        paged={{ ...list, href: (page) => pageHref('/admin/questions/', filterQuery, page) }}
         filters={
           <>
             <Choice label="Состояние" name="state" value={filter.state} options={STATES} all="Все" />

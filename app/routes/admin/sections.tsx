@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { sectionEditInput } from '../../../domain/catalog/admin/admin.schemas';
-import { CATALOGUE_BACK, CatalogueTabs } from '~/components/admin/CatalogueTabs';
+import { CATALOGUE_BACK, CatalogueHead } from '~/components/admin/CatalogueHead';
 import { DataTable, deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
@@ -44,10 +44,7 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
   const about = sections.find((s) => String(s.id) === result?.values?.id);
   return (
     <>
-      <div className={cat.head}>
-        <h1>Каталог</h1>
-      </div>
-      <CatalogueTabs />
+      <CatalogueHead />
       <p className={cat.muted}>
         Переименование не меняет адрес раздела: ссылки на него продолжают работать. Меньшая сортировка — выше в меню и
         списках.
