@@ -12,7 +12,7 @@ import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
 import { formatDate } from '../../../domain/text/dates';
-import { Confirm, deskBoundary, FormResult, phoneText, TableFrame } from '~/components/admin/kit';
+import { Confirm, DataTable, deskBoundary, FormResult, phoneText, TableFrame } from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
@@ -122,34 +122,28 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
               <p>Заказов нет.</p>
             ) : (
               <TableFrame label="Заказы покупателя">
-                <table className={`${styles.table} ${css.small}`}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Номер</th>
-                      <th scope="col">Дата</th>
-                      <th scope="col">Статус</th>
-                      <th scope="col" className={css.number}>
-                        Сумма
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {c.orders.map((o) => (
-                      <tr key={o.id}>
-                        <td className={desk.nowrap}>
-                          <Link to={`/admin/orders/${o.id}/`} className={desk.link}>{`№ ${o.number}`}</Link>
-                        </td>
-                        <td className={desk.nowrap}>{when(o.createdAt)}</td>
-                        <td>
-                          <span className={desk.status} data-status={o.status}>
-                            {o.statusName}
-                          </span>
-                        </td>
-                        <td className={`${css.number} price`}>{formatAmount(o.total)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable
+                  className={css.small}
+                  rows={c.orders}
+                  rowKey={(o) => o.id}
+                  columns={[
+                    {
+                      title: 'Номер',
+                      className: desk.nowrap,
+                      cell: (o) => <Link to={`/admin/orders/${o.id}/`} className={desk.link}>{`№ ${o.number}`}</Link>,
+                    },
+                    { title: 'Дата', className: desk.nowrap, cell: (o) => when(o.createdAt) },
+                    {
+                      title: 'Статус',
+                      cell: (o) => (
+                        <span className={desk.status} data-status={o.status}>
+                          {o.statusName}
+                        </span>
+                      ),
+                    },
+                    { title: 'Сумма', className: `${css.number} price`, cell: (o) => formatAmount(o.total) },
+                  ]}
+                />
               </TableFrame>
             )}
           </section>
@@ -159,32 +153,33 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
               <p>Операций с бонусами не было.</p>
             ) : (
               <TableFrame label="Бонусы покупателя">
-                <table className={`${styles.table} ${css.small}`}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Дата</th>
-                      <th scope="col">Операция</th>
-                      <th scope="col" className={css.number}>
-                        Сумма
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {c.bonusHistory.map((b) => (
-                      <tr key={b.id}>
-                        <td className={desk.nowrap}>{when(b.at)}</td>
-                        <td>
+                <DataTable
+                  className={css.small}
+                  rows={c.bonusHistory}
+                  rowKey={(b) => b.id}
+                  columns={[
+                    { title: 'Дата', className: desk.nowrap, cell: (b) => when(b.at) },
+                    {
+                      title: 'Операция',
+                      cell: (b) => (
+                        <>
                           <div>{b.title}</div>
                           {b.reason && <div className={desk.muted}>{`Причина: ${b.reason}`}</div>}
                           {b.staffEmail && <div className={desk.muted}>{`Сотрудник: ${b.staffEmail}`}</div>}
-                        </td>
-                        <td className={`${css.number} ${b.amount < 0 ? css.minus : css.plus}`}>
+                        </>
+                      ),
+                    },
+                    {
+                      title: 'Сумма',
+                      className: css.number,
+                      cell: (b) => (
+                        <span className={b.amount < 0 ? css.minus : css.plus}>
                           {`${b.amount > 0 ? '+' : ''}${formatAmount(b.amount)}`}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                        </span>
+                      ),
+                    },
+                  ]}
+                />
               </TableFrame>
             )}
           </section>
