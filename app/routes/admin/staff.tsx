@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { ROLE_TITLES } from '../../../domain/staff/permissions';
 import { EXCHANGE_ROLE, PERSON_ROLES } from '../../../domain/staff/staff-member';
@@ -180,13 +181,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         </TableFrame>
       )}
       <h2>Пригласить сотрудника</h2>
-      <FormResult result={result} intent="invite" />
-      <Form
-        method="post"
-        className={styles.form}
-        key={result?.intent === 'invite' && result.notice ? result.done : 'invite'}
-      >
-        <input type="hidden" name="intent" value="invite" />
+      <IntentForm intent="invite" result={result} submit="Отправить приглашение">
         <label>
           Email
           <input name="email" type="email" required defaultValue={values.email} />
@@ -203,22 +198,13 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           options={shops}
           all="—"
         />
-        <button type="submit" className={styles.button}>
-          Отправить приглашение
-        </button>
-      </Form>
+      </IntentForm>
       <h2>Учётная запись для 1С</h2>
       <p>
         Логин и пароль для узла «Обмен с сайтом» в 1С. Обмен принимает только такие учётные записи, а в панель
         управления они не входят.
       </p>
-      <FormResult result={result} intent="exchange" />
-      <Form
-        method="post"
-        className={styles.form}
-        key={result?.intent === 'exchange' && result.notice ? result.done : 'exchange'}
-      >
-        <input type="hidden" name="intent" value="exchange" />
+      <IntentForm intent="exchange" result={result} submit="Создать учётную запись для 1С">
         <label>
           Логин (без пробелов и двоеточия)
           <input
@@ -234,8 +220,26 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           Пароль (не короче 8 символов)
           <input name="password" type="password" required minLength={8} autoComplete="new-password" />
         </label>
+      </IntentForm>
+    </>
+  );
+}
+
+/** A form of the page posting `intent`, under what it answered; emptied once it is done. */
+function IntentForm(props: { intent: string; result: FormOutcome | undefined; submit: string; children: ReactNode }) {
+  const { intent, result } = props;
+  return (
+    <>
+      <FormResult result={result} intent={intent} />
+      <Form
+        method="post"
+        className={styles.form}
+        key={result?.intent === intent && result.notice ? result.done : intent}
+      >
+        <input type="hidden" name="intent" value={intent} />
+        {props.children}
         <button type="submit" className={styles.button}>
-          Создать учётную запись для 1С
+          {props.submit}
         </button>
       </Form>
     </>
