@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { passwordChangeInput, totpCodeInput } from '../../../domain/staff/staff.schemas';
 import { FormResult } from '~/components/admin/kit';
@@ -77,33 +78,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <section aria-labelledby="totp-title">
         <h2 id="totp-title">Вход по коду из приложения</h2>
         {profile.totp ? (
-          <Form method="post" className={styles.form}>
+          <CodeForm intent="totp-disable" submit="Выключить">
             <p>Включён. Чтобы выключить, введите текущий код.</p>
-            <input type="hidden" name="intent" value="totp-disable" />
-            <label>
-              Код из приложения
-              <input name="code" inputMode="numeric" autoComplete="one-time-code" required />
-            </label>
-            <button type="submit" className={styles.button}>
-              Выключить
-            </button>
-          </Form>
+          </CodeForm>
         ) : result?.setup ? (
-          <Form method="post" className={styles.form}>
+          <CodeForm intent="totp-enable" submit="Включить">
             <p>Отсканируйте QR-код приложением-аутентификатором или введите ключ вручную, затем введите код.</p>
             <img className={styles.qr} src={result.setup.qr} alt="QR-код для приложения-аутентификатора" />
             <p>
               Ключ: <code>{result.setup.secret}</code>
             </p>
-            <input type="hidden" name="intent" value="totp-enable" />
-            <label>
-              Код из приложения
-              <input name="code" inputMode="numeric" autoComplete="one-time-code" required />
-            </label>
-            <button type="submit" className={styles.button}>
-              Включить
-            </button>
-          </Form>
+          </CodeForm>
         ) : (
           <Form method="post">
             <p>Выключен: для входа нужен только пароль.</p>
@@ -115,5 +100,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         )}
       </section>
     </>
+  );
+}
+
+/** A form that posts `intent` with the code the authenticator app shows now, under what `children` say. */
+function CodeForm({ intent, submit, children }: { intent: string; submit: string; children: ReactNode }) {
+  return (
+    <Form method="post" className={styles.form}>
+      {children}
+      <input type="hidden" name="intent" value={intent} />
+      <label>
+        Код из приложения
+        <input name="code" inputMode="numeric" autoComplete="one-time-code" required />
+      </label>
+      <button type="submit" className={styles.button}>
+        {submit}
+      </button>
+    </Form>
   );
 }

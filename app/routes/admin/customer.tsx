@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { formatPhone } from '../../../domain/auth/phone';
 import {
@@ -12,7 +13,15 @@ import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
 import { formatDate } from '../../../domain/text/dates';
-import { Confirm, deskBoundary, FormResult, phoneText, TableFrame } from '~/components/admin/kit';
+import {
+  type Column,
+  Confirm,
+  DataTable,
+  deskBoundary,
+  FormResult,
+  phoneText,
+  TableFrame,
+} from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
@@ -73,6 +82,32 @@ const birthdayText = (value: string) => {
   return Number.isNaN(time) ? value : formatDate(new Date(time), 'longDate', 'UTC');
 };
 
+/** A block's table of `rows` in its frame, or the `empty` text when there are none. */
+function Rows<Row>(props: {
+  label: string;
+  empty: string;
+  rows: readonly Row[];
+  rowKey: (row: Row) => number;
+  columns: Column<Row>[];
+}) {
+  if (props.rows.length === 0) return <p>{props.empty}</p>;
+  return (
+    <TableFrame label={props.label}>
+      <DataTable className={css.small} rows={props.rows} rowKey={props.rowKey} columns={props.columns} />
+    </TableFrame>
+  );
+}
+
+/** A block of the card under its heading. */
+function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={css.block} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
 export default function Customer({ loaderData, actionData }: Route.ComponentProps) {
   const { when } = useStaffClock();
   const { customer: c, canEdit } = loaderData;
@@ -97,8 +132,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
       )}
       <div className={css.card}>
         <div className={css.column}>
-          <section className={css.block} aria-labelledby="profile">
-            <h2 id="profile">Профиль</h2>
+          <Block id="profile" title="Профиль">
             <dl className={css.facts}>
               <dt>Email</dt>
               <dd>{`${c.email}${c.emailConfirmed ? '' : ' (не подтверждён)'}`}</dd>
@@ -115,83 +149,65 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
               <dt>Зарегистрирован</dt>
               <dd>{when(c.createdAt)}</dd>
             </dl>
-          </section>
-          <section className={css.block} aria-labelledby="orders">
-            <h2 id="orders">Заказы</h2>
-            {c.orders.length === 0 ? (
-              <p>Заказов нет.</p>
-            ) : (
-              <TableFrame label="Заказы покупателя">
-                <table className={`${styles.table} ${css.small}`}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Номер</th>
-                      <th scope="col">Дата</th>
-                      <th scope="col">Статус</th>
-                      <th scope="col" className={css.number}>
-                        Сумма
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {c.orders.map((o) => (
-                      <tr key={o.id}>
-                        <td className={desk.nowrap}>
-                          <Link to={`/admin/orders/${o.id}/`} className={desk.link}>{`№ ${o.number}`}</Link>
-                        </td>
-                        <td className={desk.nowrap}>{when(o.createdAt)}</td>
-                        <td>
-                          <span className={desk.status} data-status={o.status}>
-                            {o.statusName}
-                          </span>
-                        </td>
-                        <td className={`${css.number} price`}>{formatAmount(o.total)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableFrame>
-            )}
-          </section>
-          <section className={css.block} aria-labelledby="bonus-history">
-            <h2 id="bonus-history">История бонусов</h2>
-            {c.bonusHistory.length === 0 ? (
-              <p>Операций с бонусами не было.</p>
-            ) : (
-              <TableFrame label="Бонусы покупателя">
-                <table className={`${styles.table} ${css.small}`}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Дата</th>
-                      <th scope="col">Операция</th>
-                      <th scope="col" className={css.number}>
-                        Сумма
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {c.bonusHistory.map((b) => (
-                      <tr key={b.id}>
-                        <td className={desk.nowrap}>{when(b.at)}</td>
-                        <td>
-                          <div>{b.title}</div>
-                          {b.reason && <div className={desk.muted}>{`Причина: ${b.reason}`}</div>}
-                          {b.staffEmail && <div className={desk.muted}>{`Сотрудник: ${b.staffEmail}`}</div>}
-                        </td>
-                        <td className={`${css.number} ${b.amount < 0 ? css.minus : css.plus}`}>
-                          {`${b.amount > 0 ? '+' : ''}${formatAmount(b.amount)}`}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableFrame>
-            )}
-          </section>
+          </Block>
+          <Block id="orders" title="Заказы">
+            <Rows
+              label="Заказы покупателя"
+              empty="Заказов нет."
+              rows={c.orders}
+              rowKey={(o) => o.id}
+              columns={[
+                {
+                  title: 'Номер',
+                  className: desk.nowrap,
+                  cell: (o) => <Link to={`/admin/orders/${o.id}/`} className={desk.link}>{`№ ${o.number}`}</Link>,
+                },
+                { title: 'Дата', className: desk.nowrap, cell: (o) => when(o.createdAt) },
+                {
+                  title: 'Статус',
+                  cell: (o) => (
+                    <span className={desk.status} data-status={o.status}>
+                      {o.statusName}
+                    </span>
+                  ),
+                },
+                { title: 'Сумма', className: `${css.number} price`, cell: (o) => formatAmount(o.total) },
+              ]}
+            />
+          </Block>
+          <Block id="bonus-history" title="История бонусов">
+            <Rows
+              label="Бонусы покупателя"
+              empty="Операций с бонусами не было."
+              rows={c.bonusHistory}
+              rowKey={(b) => b.id}
+              columns={[
+                { title: 'Дата', className: desk.nowrap, cell: (b) => when(b.at) },
+                {
+                  title: 'Операция',
+                  cell: (b) => (
+                    <>
+                      <div>{b.title}</div>
+                      {b.reason && <div className={desk.muted}>{`Причина: ${b.reason}`}</div>}
+                      {b.staffEmail && <div className={desk.muted}>{`Сотрудник: ${b.staffEmail}`}</div>}
+                    </>
+                  ),
+                },
+                {
+                  title: 'Сумма',
+                  className: css.number,
+                  cell: (b) => (
+                    <span className={b.amount < 0 ? css.minus : css.plus}>
+                      {`${b.amount > 0 ? '+' : ''}${formatAmount(b.amount)}`}
+                    </span>
+                  ),
+                },
+              ]}
+            />
+          </Block>
         </div>
         <div className={css.column}>
-          <section className={css.block} aria-labelledby="discount-card">
-            <h2 id="discount-card">Дисконтная карта</h2>
+          <Block id="discount-card" title="Дисконтная карта">
             {c.card ? (
               <>
                 <p className={css.balance}>{formatAmount(c.card.bonusBalance)}</p>
@@ -235,10 +251,9 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                 </button>
               </Form>
             )}
-          </section>
+          </Block>
           {canEdit && (
-            <section className={css.block} aria-labelledby="block-title">
-              <h2 id="block-title">{c.blocked ? 'Блокировка' : 'Заблокировать'}</h2>
+            <Block id="block-title" title={c.blocked ? 'Блокировка' : 'Заблокировать'}>
               <Form method="post" className={css.form}>
                 <input type="hidden" name="intent" value="block" />
                 <input type="hidden" name="blocked" value={c.blocked ? 'false' : 'true'} />
@@ -268,11 +283,10 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                   {c.blocked ? 'Разблокировать' : 'Заблокировать'}
                 </button>
               </Form>
-            </section>
+            </Block>
           )}
           {canEdit && (
-            <section className={css.block} aria-labelledby="personal-data">
-              <h2 id="personal-data">Персональные данные (152-ФЗ)</h2>
+            <Block id="personal-data" title="Персональные данные (152-ФЗ)">
               <p className={css.hint}>
                 По письменному заявлению покупателя: выгрузить его данные или удалить учётную запись. Заказы остаются в
                 учёте без данных покупателя; действие записывается в журнал.
@@ -304,10 +318,9 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                   Удалить учётную запись
                 </button>
               </Form>
-            </section>
+            </Block>
           )}
-          <section className={css.block} aria-labelledby="addresses">
-            <h2 id="addresses">Адреса</h2>
+          <Block id="addresses" title="Адреса">
             {c.addresses.length === 0 ? (
               <p>Адресов нет.</p>
             ) : (
@@ -320,7 +333,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </ul>
             )}
-          </section>
+          </Block>
         </div>
       </div>
     </>

@@ -1,14 +1,14 @@
 import {
   FUNNEL_PERIODS,
+  FUNNEL_STEPS,
   type FunnelRow,
   funnelPeriod,
   STEP_TITLES,
   type StepFigure,
 } from '../../../domain/events/funnel';
-import { ListFrame, TableFrame } from '~/components/admin/kit';
+import { Choice, type Column, DataTable, ListFrame, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { cachePolicy } from '../../../contract/cache-policy';
-import styles from './admin.module.css';
 import type { Route } from './+types/funnel';
 
 /** The funnel: product views → baskets → checkouts → orders over the last 7, 30 or 90 days (issue 43.4). */
@@ -26,16 +26,15 @@ export function meta() {
 
 const percent = (s: StepFigure) => (s.conversion === null ? '—' : `${s.conversion.toLocaleString('ru-RU')} %`);
 
-/** A step's count and, after the first, its conversion from the step before. */
-function StepCells({ steps }: { steps: StepFigure[] }) {
-  return (
-    <>
-      {steps.map((s, i) => (
-        <td key={s.step}>{i === 0 ? String(s.count) : `${s.count} (${percent(s)})`}</td>
-      ))}
-    </>
-  );
-}
+/** A column a step: its count and, after the first, its conversion from the step before. */
+const stepColumns = <Row,>(steps: (row: Row) => StepFigure[]): Column<Row>[] =>
+  FUNNEL_STEPS.map((step, i) => ({
+    title: STEP_TITLES[step],
+    cell: (row) => {
+      const s = steps(row)[i];
+      return s && (i === 0 ? String(s.count) : `${s.count} (${percent(s)})`);
+    },
+  }));
 
 function FunnelTable({ caption, first, rows }: { caption: string; first: string; rows: FunnelRow[] }) {
   return (
@@ -45,26 +44,14 @@ function FunnelTable({ caption, first, rows }: { caption: string; first: string;
         <p>За этот период событий нет.</p>
       ) : (
         <TableFrame label={caption}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{first}</th>
-                {rows[0]?.steps.map((s) => (
-                  <th key={s.step} scope="col">
-                    {STEP_TITLES[s.step]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.key}>
-                  <th scope="row">{r.title}</th>
-                  <StepCells steps={r.steps} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            rows={rows}
+            rowKey={(r) => r.key}
+            columns={[
+              { title: first, rowHeader: true, cell: (r) => r.title },
+              ...stepColumns((r: FunnelRow) => r.steps),
+            ]}
+          />
         </TableFrame>
       )}
     </section>
@@ -79,37 +66,18 @@ export default function Funnel({ loaderData }: Route.ComponentProps) {
       <ListFrame
         label="Период воронки"
         filters={
-          <label>
-            Период
-            <select name="days" defaultValue={String(days)}>
-              {FUNNEL_PERIODS.map((p) => (
-                <option key={p} value={p}>
-                  последние {p} дней
-                </option>
-              ))}
-            </select>
-          </label>
+          <Choice
+            label="Период"
+            name="days"
+            value={String(days)}
+            options={Object.fromEntries(FUNNEL_PERIODS.map((p) => [p, `последние ${p} дней`]))}
+          />
         }
         found={`За последние ${days} дней; в скобках — конверсия из предыдущего шага`}
         empty="За этот период событий нет."
         count={1}
       >
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              {total.map((s) => (
-                <th key={s.step} scope="col">
-                  {STEP_TITLES[s.step]}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <StepCells steps={total} />
-            </tr>
-          </tbody>
-        </table>
+        <DataTable rows={[total]} rowKey={() => 'total'} columns={stepColumns((steps: StepFigure[]) => steps)} />
       </ListFrame>
       <FunnelTable caption="По дням" first="День" rows={byDay} />
       <FunnelTable caption="По разделам" first="Раздел" rows={bySection} />

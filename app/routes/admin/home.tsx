@@ -1,4 +1,4 @@
-import { TableFrame } from '~/components/admin/kit';
+import { DataTable, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import {
   CHART_DAYS,
@@ -101,28 +101,22 @@ function DashboardView({ d }: { d: Dashboard }) {
           <p>Таких заказов нет.</p>
         ) : (
           <TableFrame label="Заказы, которые ждут дольше обещанного">
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Заказ</th>
-                  <th scope="col">Статус</th>
-                  <th scope="col">Что не так</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.waiting.items.map((o) => (
-                  <tr key={o.id}>
-                    <td>
-                      <a href={o.href} className={styles.link}>
-                        {`№\u00a0${o.number}`}
-                      </a>
-                    </td>
-                    <td>{o.statusName}</td>
-                    <td>{o.text}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              rows={d.waiting.items}
+              rowKey={(o) => o.id}
+              columns={[
+                {
+                  title: 'Заказ',
+                  cell: (o) => (
+                    <a href={o.href} className={styles.link}>
+                      {`№\u00a0${o.number}`}
+                    </a>
+                  ),
+                },
+                { title: 'Статус', cell: (o) => o.statusName },
+                { title: 'Что не так', cell: (o) => o.text },
+              ]}
+            />
             {d.waiting.total > d.waiting.items.length && (
               <p>
                 Показаны самые давние {d.waiting.items.length} из {d.waiting.total}.
@@ -142,33 +136,26 @@ function DashboardView({ d }: { d: Dashboard }) {
           <p>Таких размеров нет.</p>
         ) : (
           <TableFrame label="Заканчивающиеся размеры">
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Товар</th>
-                  <th scope="col">Размер</th>
-                  <th scope="col">Осталось, шт.</th>
-                  <th scope="col">Продано размера, шт.</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.runningOut.flatMap((p) =>
-                  p.sizes.map((s) => (
-                    <tr key={s.offerId}>
-                      <td>
-                        <a href={p.url} className={styles.link}>
-                          {p.color ? `${p.name}, ${p.color.toLocaleLowerCase('ru')}` : p.name}
-                        </a>{' '}
-                        <span className={styles.muted}>{`(продано ${p.sold} шт.)`}</span>
-                      </td>
-                      <td>{s.sizeName}</td>
-                      <td>{s.stock}</td>
-                      <td>{s.sold}</td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
+            <DataTable
+              rows={d.runningOut.flatMap((p) => p.sizes.map((s) => ({ p, s })))}
+              rowKey={({ s }) => s.offerId}
+              columns={[
+                {
+                  title: 'Товар',
+                  cell: ({ p }) => (
+                    <>
+                      <a href={p.url} className={styles.link}>
+                        {p.color ? `${p.name}, ${p.color.toLocaleLowerCase('ru')}` : p.name}
+                      </a>{' '}
+                      <span className={styles.muted}>{`(продано ${p.sold} шт.)`}</span>
+                    </>
+                  ),
+                },
+                { title: 'Размер', cell: ({ s }) => s.sizeName },
+                { title: 'Осталось, шт.', cell: ({ s }) => s.stock },
+                { title: 'Продано размера, шт.', cell: ({ s }) => s.sold },
+              ]}
+            />
           </TableFrame>
         )}
       </section>

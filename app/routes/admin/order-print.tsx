@@ -6,7 +6,7 @@ import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
 import { orderId } from '~/lib/admin-orders';
 import { useStaffClock } from '~/lib/staff-clock';
-import { errorText, fullName, phoneText } from '~/components/admin/kit';
+import { type Column, errorText, fullName, phoneText } from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
 import print from './print.module.css';
 import type { Route } from './+types/order-print';
@@ -101,66 +101,68 @@ export default function OrderPrint({ loaderData }: Route.ComponentProps) {
 
 const lineName = (l: DeskLine) => `${l.name}${l.returned ? ' (возвращён при примерке)' : ''}`;
 
+/** A form's lines in its print table (not the desk's `DataTable`): numbered, a cell a column (its class on the cell). */
+function Lines({ lines, columns }: { lines: DeskLine[]; columns: Column<DeskLine>[] }) {
+  return (
+    <table className={print.table}>
+      <thead>
+        <tr>
+          <th scope="col">№</th>
+          {columns.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a form's columns are fixed
+            <th key={i} scope="col">
+              {c.title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((l, n) => (
+          <tr key={l.id}>
+            <td>{n + 1}</td>
+            {columns.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: as above
+              <td key={i} className={c.className}>
+                {c.cell(l)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const NAME: Column<DeskLine> = { title: 'Товар', cell: lineName };
+const SIZE: Column<DeskLine> = { title: 'Размер', cell: (l) => l.sizeName };
+const COLOR: Column<DeskLine> = { title: 'Цвет', cell: (l) => l.color ?? '—' };
+const QUANTITY: Column<DeskLine> = { title: 'Кол-во', cell: (l) => l.quantity };
+const TOTAL: Column<DeskLine> = { title: 'Сумма', className: 'price', cell: (l) => formatAmount(l.total) };
+/** A column left empty for a pen. */
+const blank = (title: string): Column<DeskLine> => ({ title, className: print.blank, cell: () => null });
+
 function Packing({ lines }: { lines: DeskLine[] }) {
   return (
     <>
-      <table className={print.table}>
-        <thead>
-          <tr>
-            <th scope="col">№</th>
-            <th scope="col">Товар</th>
-            <th scope="col">Размер</th>
-            <th scope="col">Цвет</th>
-            <th scope="col">Кол-во</th>
-            <th scope="col">Собрано</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l, i) => (
-            <tr key={l.id}>
-              <td>{i + 1}</td>
-              <td>{lineName(l)}</td>
-              <td>{l.sizeName}</td>
-              <td>{l.color ?? '—'}</td>
-              <td>{l.quantity}</td>
-              <td className={print.blank} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Lines lines={lines} columns={[NAME, SIZE, COLOR, QUANTITY, blank('Собрано')]} />
       <p className={print.sign}>Собрал: ____________________ / ____________________</p>
     </>
   );
 }
 
 function Receipt({ card }: { card: OrderCard }) {
-  const lines = card.lines.filter((l) => !l.returned);
   return (
     <>
-      <table className={print.table}>
-        <thead>
-          <tr>
-            <th scope="col">№</th>
-            <th scope="col">Наименование</th>
-            <th scope="col">Размер</th>
-            <th scope="col">Кол-во</th>
-            <th scope="col">Цена</th>
-            <th scope="col">Сумма</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l, i) => (
-            <tr key={l.id}>
-              <td>{i + 1}</td>
-              <td>{l.color ? `${l.name}, ${l.color}` : l.name}</td>
-              <td>{l.sizeName}</td>
-              <td>{l.quantity}</td>
-              <td className="price">{formatAmount(l.unitPrice)}</td>
-              <td className="price">{formatAmount(l.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Lines
+        lines={card.lines.filter((l) => !l.returned)}
+        columns={[
+          { title: 'Наименование', cell: (l) => (l.color ? `${l.name}, ${l.color}` : l.name) },
+          SIZE,
+          QUANTITY,
+          { title: 'Цена', className: 'price', cell: (l) => formatAmount(l.unitPrice) },
+          TOTAL,
+        ]}
+      />
       <Totals card={card} label="Итого" />
       <p className={print.sign}>Продавец: ____________________ / ____________________</p>
     </>
@@ -170,32 +172,7 @@ function Receipt({ card }: { card: OrderCard }) {
 function Courier({ card }: { card: OrderCard }) {
   return (
     <>
-      <table className={print.table}>
-        <thead>
-          <tr>
-            <th scope="col">№</th>
-            <th scope="col">Товар</th>
-            <th scope="col">Размер</th>
-            <th scope="col">Цвет</th>
-            <th scope="col">Кол-во</th>
-            <th scope="col">Сумма</th>
-            <th scope="col">Оставил / вернул</th>
-          </tr>
-        </thead>
-        <tbody>
-          {card.lines.map((l, i) => (
-            <tr key={l.id}>
-              <td>{i + 1}</td>
-              <td>{lineName(l)}</td>
-              <td>{l.sizeName}</td>
-              <td>{l.color ?? '—'}</td>
-              <td>{l.quantity}</td>
-              <td className="price">{formatAmount(l.total)}</td>
-              <td className={print.blank} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Lines lines={card.lines} columns={[NAME, SIZE, COLOR, QUANTITY, TOTAL, blank('Оставил / вернул')]} />
       <Totals card={card} label="Получить с покупателя" />
       <p>Вернул часть товаров — отметьте их в колонке «Оставил / вернул» и получите сумму за оставленные и доставку.</p>
       <p className={print.sign}>Подпись покупателя: ____________________</p>

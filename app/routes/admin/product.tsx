@@ -5,8 +5,7 @@ import { offerPriceInput, productEditInput } from '../../../domain/catalog/admin
 import { OWNED_BY_1C_NOTE } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
 import { CATALOGUE_BACK } from '~/components/admin/CatalogueHead';
-import { deskBoundary, Options, TableFrame } from '~/components/admin/kit';
-import { FormResult } from '~/components/admin/kit';
+import { Choice, deskBoundary, FormResult, TableFrame, tableClass } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, type PostedForm, staffAction } from '~/lib/admin-action';
 import { productIdParam, roublesField } from '~/lib/admin-catalogue';
@@ -157,18 +156,18 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
                   Описание
                   <textarea name="description" defaultValue={editValues.description ?? p.description} />
                 </label>
-                <label>
-                  Раздел
-                  <select name="sectionId" defaultValue={editValues.sectionId ?? String(p.section.id)}>
-                    <Options of={sections} />
-                  </select>
-                </label>
-                <label>
-                  Бренд
-                  <select name="brandId" defaultValue={editValues.brandId ?? String(p.brand.id)}>
-                    <Options of={brands} />
-                  </select>
-                </label>
+                <Choice
+                  label="Раздел"
+                  name="sectionId"
+                  value={String(editValues.sectionId ?? p.section.id)}
+                  options={sections}
+                />
+                <Choice
+                  label="Бренд"
+                  name="brandId"
+                  value={String(editValues.brandId ?? p.brand.id)}
+                  options={brands}
+                />
                 <button type="submit" className={styles.button}>
                   Сохранить
                 </button>
@@ -180,7 +179,7 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
             <h2 id="product-sizes">Размеры и цены</h2>
             <FormResult result={result} intent="price" />
             <TableFrame label="Цены размеров, в рублях">
-              <table className={`${styles.table} ${cat.sizes}`}>
+              <table className={`${tableClass} ${cat.sizes}`}>
                 <caption className="visually-hidden">Цены размеров, в рублях</caption>
                 <thead>
                   <tr>

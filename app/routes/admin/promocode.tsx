@@ -4,8 +4,7 @@ import { promoUpdateInput } from '../../../domain/pricing/promo-admin.schemas';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, type FormValues, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { promoFormFields, promoWhen, rubles, toLocalInput } from '~/lib/admin-promo';
-import { Confirm, TableFrame } from '~/components/admin/kit';
-import { FormResult } from '~/components/admin/kit';
+import { Confirm, DataTable, FormResult, TableFrame } from '~/components/admin/kit';
 import { PromoForm } from '~/components/admin/PromoForm';
 import { cachePolicy } from '../../../contract/cache-policy';
 import admin from './admin.module.css';
@@ -131,37 +130,32 @@ export default function Promocode({ loaderData, actionData }: Route.ComponentPro
           <p className={admin.muted}>Промокод ещё не использовали.</p>
         ) : (
           <TableFrame label={`Заказы с промокодом ${p.code}`}>
-            <table className={admin.table}>
-              <caption className="visually-hidden">Заказы с промокодом {p.code}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Заказ</th>
-                  <th scope="col">Покупатель</th>
-                  <th scope="col">Дата</th>
-                  <th scope="col">Статус</th>
-                  <th scope="col" className={styles.num}>
-                    Сумма
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {uses.map((u) => (
-                  <tr key={u.orderId}>
-                    <td>
-                      <Link className={admin.link} to={`/admin/orders/${u.orderId}/`}>
-                        №{u.number}
-                      </Link>
-                    </td>
-                    <td>
+            <DataTable
+              caption={`Заказы с промокодом ${p.code}`}
+              rows={uses}
+              rowKey={(u) => u.orderId}
+              columns={[
+                {
+                  title: 'Заказ',
+                  cell: (u) => (
+                    <Link className={admin.link} to={`/admin/orders/${u.orderId}/`}>
+                      №{u.number}
+                    </Link>
+                  ),
+                },
+                {
+                  title: 'Покупатель',
+                  cell: (u) => (
+                    <>
                       {u.customer} <span className={styles.nowrap}>{u.phone}</span>
-                    </td>
-                    <td className={styles.nowrap}>{promoWhen(u.at)}</td>
-                    <td>{STATE_NAMES[u.status as OrderStatus] ?? u.status}</td>
-                    <td className={styles.num}>{rubles(u.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                { title: 'Дата', className: styles.nowrap, cell: (u) => promoWhen(u.at) },
+                { title: 'Статус', cell: (u) => STATE_NAMES[u.status as OrderStatus] ?? u.status },
+                { title: 'Сумма', className: styles.num, cell: (u) => rubles(u.total) },
+              ]}
+            />
           </TableFrame>
         )}
       </section>

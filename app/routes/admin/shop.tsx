@@ -84,29 +84,28 @@ function Hours({ prefix, label, span }: { prefix: string; label: string; span: r
       </td>
       <td>
         <span className={styles.time}>
-          <label>
-            <span className="visually-hidden">{`${label}: открытие`}</span>с{' '}
-            <input
-              type="text"
-              inputMode="numeric"
-              name={`${prefix}.from`}
-              placeholder="10:00"
-              defaultValue={span?.[0] ?? ''}
-            />
-          </label>
-          <label>
-            <span className="visually-hidden">{`${label}: закрытие`}</span>до{' '}
-            <input
-              type="text"
-              inputMode="numeric"
-              name={`${prefix}.to`}
-              placeholder="22:00"
-              defaultValue={span?.[1] ?? ''}
-            />
-          </label>
+          <Time name={`${prefix}.from`} label={`${label}: открытие`} word="с" placeholder="10:00" value={span?.[0]} />
+          <Time name={`${prefix}.to`} label={`${label}: закрытие`} word="до" placeholder="22:00" value={span?.[1]} />
         </span>
       </td>
     </>
+  );
+}
+
+/** One end of a day's hours: «с» or «до» and the time, named in full for screen readers. */
+function Time(props: { name: string; label: string; word: string; placeholder: string; value: string | undefined }) {
+  return (
+    <label>
+      <span className="visually-hidden">{props.label}</span>
+      {props.word}{' '}
+      <input
+        type="text"
+        inputMode="numeric"
+        name={props.name}
+        placeholder={props.placeholder}
+        defaultValue={props.value ?? ''}
+      />
+    </label>
   );
 }
 

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { ROLE_TITLES } from '../../../domain/staff/permissions';
 import { EXCHANGE_ROLE, PERSON_ROLES } from '../../../domain/staff/staff-member';
 import { exchangeAccountInput, memberId, staffInviteInput, staffRoleInput } from '../../../domain/staff/staff.schemas';
-import { FormResult, Options, TableFrame } from '~/components/admin/kit';
+import { Choice, DataTable, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
@@ -62,6 +63,9 @@ export const action = staffAction('staff.manage', {
 
 export const headers = cachePolicy('private');
 
+/** The roles a person may be given, by their titles. */
+const ROLES = Object.fromEntries(PERSON_ROLES.map((role) => [role, ROLE_TITLES[role]]));
+
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, shops, invitations, me, removed } = loaderData;
   const { when } = useStaffClock();
@@ -84,68 +88,57 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         }
       />
       <TableFrame label="Сотрудники магазина">
-        <table className={styles.table}>
-          <caption className="visually-hidden">Сотрудники магазина</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Имя</th>
-              <th scope="col">Код из приложения</th>
-              <th scope="col">Роль и магазин</th>
-              <th scope="col">
-                <span className="visually-hidden">Удаление</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {staff.map((m) => (
-              <tr key={m.id}>
-                <td>{m.email}</td>
-                <td>{m.name}</td>
-                <td>{m.totp ? 'включён' : 'нет'}</td>
-                <td>
-                  {m.role === EXCHANGE_ROLE ? (
-                    'Обмен с 1С: входит только 1С, в панель управления — нет'
-                  ) : (
-                    <Form method="post" className={styles.rowForm} key={`${m.role}-${m.shopId}`}>
-                      <input type="hidden" name="intent" value="role" />
-                      <input type="hidden" name="id" value={m.id} />
-                      <label>
-                        <span className="visually-hidden">{`Роль сотрудника ${m.email}`}</span>
-                        <select name="role" defaultValue={m.role}>
-                          {PERSON_ROLES.map((role) => (
-                            <option key={role} value={role}>
-                              {ROLE_TITLES[role]}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
-                      <label>
+        <DataTable
+          caption="Сотрудники магазина"
+          rows={staff}
+          rowKey={(m) => m.id}
+          columns={[
+            { title: 'Email', cell: (m) => m.email },
+            { title: 'Имя', cell: (m) => m.name },
+            { title: 'Код из приложения', cell: (m) => (m.totp ? 'включён' : 'нет') },
+            {
+              title: 'Роль и магазин',
+              cell: (m) =>
+                m.role === EXCHANGE_ROLE ? (
+                  'Обмен с 1С: входит только 1С, в панель управления — нет'
+                ) : (
+                  <Form method="post" className={styles.rowForm} key={`${m.role}-${m.shopId}`}>
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="id" value={m.id} />
+                    <Choice
+                      label={<span className="visually-hidden">{`Роль сотрудника ${m.email}`}</span>}
+                      name="role"
+                      value={m.role}
+                      options={ROLES}
+                    />
+                    <Choice
+                      label={
                         <span className="visually-hidden">{`Магазин сотрудника ${m.email} (для роли «Магазин»)`}</span>
-                        <select name="shopId" defaultValue={m.shopId ?? ''}>
-                          <option value="">— магазин для роли «Магазин»</option>
-                          <Options of={shops} />
-                        </select>
-                      </label>
-                      <button type="submit" className={styles.button}>
-                        Сохранить<span className="visually-hidden">{` роль ${m.email}`}</span>
-                      </button>
-                    </Form>
-                  )}
-                </td>
-                <td>
-                  {m.id === me ? (
-                    'это вы'
-                  ) : (
-                    <Link to={`/admin/staff/${m.id}/remove/`}>
-                      Удалить<span className="visually-hidden">{` ${m.email}`}</span>
-                    </Link>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                      }
+                      name="shopId"
+                      value={m.shopId ?? ''}
+                      options={shops}
+                      all="— магазин для роли «Магазин»"
+                    />
+                    <button type="submit" className={styles.button}>
+                      Сохранить<span className="visually-hidden">{` роль ${m.email}`}</span>
+                    </button>
+                  </Form>
+                ),
+            },
+            {
+              title: <span className="visually-hidden">Удаление</span>,
+              cell: (m) =>
+                m.id === me ? (
+                  'это вы'
+                ) : (
+                  <Link to={`/admin/staff/${m.id}/remove/`}>
+                    Удалить<span className="visually-hidden">{` ${m.email}`}</span>
+                  </Link>
+                ),
+            },
+          ]}
+        />
       </TableFrame>
       <h2>Открытые приглашения</h2>
       <FormResult result={result} intent="revoke" />
@@ -153,58 +146,42 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <p>Открытых приглашений нет.</p>
       ) : (
         <TableFrame label="Приглашения, по которым ещё не вошли">
-          <table className={styles.table}>
-            <caption className="visually-hidden">Приглашения, по которым ещё не вошли</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Роль и магазин</th>
-                <th scope="col">Пригласил</th>
-                <th scope="col">Отправлено</th>
-                <th scope="col">Действует до</th>
-                <th scope="col">
-                  <span className="visually-hidden">Отзыв</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.map((i) => (
-                <tr key={i.email}>
-                  <td>{i.email}</td>
-                  <td>
+          <DataTable
+            caption="Приглашения, по которым ещё не вошли"
+            rows={invitations}
+            rowKey={(i) => i.email}
+            columns={[
+              { title: 'Email', cell: (i) => i.email },
+              {
+                title: 'Роль и магазин',
+                cell: (i) => (
+                  <>
                     {ROLE_TITLES[i.role]}
                     {i.shopId !== null && `, ${shops.find((s) => s.id === i.shopId)?.name ?? 'магазин'}`}
-                  </td>
-                  <td>{i.invitedBy ?? 'из консоли'}</td>
-                  <td>
-                    <time dateTime={i.sentAt}>{when(i.sentAt)}</time>
-                  </td>
-                  <td>
-                    <time dateTime={i.expiresAt}>{when(i.expiresAt)}</time>
-                  </td>
-                  <td>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="revoke" />
-                      <input type="hidden" name="email" value={i.email} />
-                      <button type="submit" className={styles.button}>
-                        Отозвать<span className="visually-hidden">{` приглашение ${i.email}`}</span>
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { title: 'Пригласил', cell: (i) => i.invitedBy ?? 'из консоли' },
+              { title: 'Отправлено', cell: (i) => <time dateTime={i.sentAt}>{when(i.sentAt)}</time> },
+              { title: 'Действует до', cell: (i) => <time dateTime={i.expiresAt}>{when(i.expiresAt)}</time> },
+              {
+                title: <span className="visually-hidden">Отзыв</span>,
+                cell: (i) => (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="revoke" />
+                    <input type="hidden" name="email" value={i.email} />
+                    <button type="submit" className={styles.button}>
+                      Отозвать<span className="visually-hidden">{` приглашение ${i.email}`}</span>
+                    </button>
+                  </Form>
+                ),
+              },
+            ]}
+          />
         </TableFrame>
       )}
       <h2>Пригласить сотрудника</h2>
-      <FormResult result={result} intent="invite" />
-      <Form
-        method="post"
-        className={styles.form}
-        key={result?.intent === 'invite' && result.notice ? result.done : 'invite'}
-      >
-        <input type="hidden" name="intent" value="invite" />
+      <IntentForm intent="invite" result={result} submit="Отправить приглашение">
         <label>
           Email
           <input name="email" type="email" required defaultValue={values.email} />
@@ -213,39 +190,21 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           Имя
           <input name="name" maxLength={100} defaultValue={values.name} />
         </label>
-        <label>
-          Роль
-          <select name="role" required defaultValue={values.role ?? 'manager'}>
-            {PERSON_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_TITLES[role]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Магазин (для роли «Магазин»)
-          <select name="shopId" defaultValue={values.shopId ?? ''}>
-            <option value="">—</option>
-            <Options of={shops} />
-          </select>
-        </label>
-        <button type="submit" className={styles.button}>
-          Отправить приглашение
-        </button>
-      </Form>
+        <Choice label="Роль" name="role" value={String(values.role ?? 'manager')} options={ROLES} required />
+        <Choice
+          label="Магазин (для роли «Магазин»)"
+          name="shopId"
+          value={String(values.shopId ?? '')}
+          options={shops}
+          all="—"
+        />
+      </IntentForm>
       <h2>Учётная запись для 1С</h2>
       <p>
         Логин и пароль для узла «Обмен с сайтом» в 1С. Обмен принимает только такие учётные записи, а в панель
         управления они не входят.
       </p>
-      <FormResult result={result} intent="exchange" />
-      <Form
-        method="post"
-        className={styles.form}
-        key={result?.intent === 'exchange' && result.notice ? result.done : 'exchange'}
-      >
-        <input type="hidden" name="intent" value="exchange" />
+      <IntentForm intent="exchange" result={result} submit="Создать учётную запись для 1С">
         <label>
           Логин (без пробелов и двоеточия)
           <input
@@ -261,8 +220,26 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           Пароль (не короче 8 символов)
           <input name="password" type="password" required minLength={8} autoComplete="new-password" />
         </label>
+      </IntentForm>
+    </>
+  );
+}
+
+/** A form of the page posting `intent`, under what it answered; emptied once it is done. */
+function IntentForm(props: { intent: string; result: FormOutcome | undefined; submit: string; children: ReactNode }) {
+  const { intent, result } = props;
+  return (
+    <>
+      <FormResult result={result} intent={intent} />
+      <Form
+        method="post"
+        className={styles.form}
+        key={result?.intent === intent && result.notice ? result.done : intent}
+      >
+        <input type="hidden" name="intent" value={intent} />
+        {props.children}
         <button type="submit" className={styles.button}>
-          Создать учётную запись для 1С
+          {props.submit}
         </button>
       </Form>
     </>
