@@ -277,7 +277,7 @@ export function Confirm({ children, required = true }: { children: React.ReactNo
 }
 
 /** A desk card's head: the way back to its list, then the title with what stands beside it (a status, badges). */
-export function CardHead(props: { back: { to: string; label: string }; title: string; children?: ReactNode }) {
+export function CardHead(props: { back: { to: string; label: string }; title: ReactNode; children?: ReactNode }) {
   return (
     <>
       <p>

@@ -14,13 +14,14 @@ import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admi
 import { useStaffClock } from '~/lib/staff-clock';
 import { formatDate } from '../../../domain/text/dates';
 import {
-  type Column,
+  CardHead,
   Confirm,
   DataTable,
   deskBoundary,
   FormResult,
   phoneText,
   TableFrame,
+  type Column,
 } from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
@@ -119,12 +120,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
   const erase = said('erase');
   return (
     <>
-      <p>
-        <Link to="/admin/customers/" className={desk.link}>
-          ← Покупатели
-        </Link>
-      </p>
-      <h1>{c.fullName || c.email}</h1>
+      <CardHead back={{ to: '/admin/customers/', label: 'Покупатели' }} title={c.fullName || c.email} />
       {c.blocked && (
         <p className={css.alert} role="note">
           {`Заблокирован ${when(c.blocked.at)}. Причина: ${c.blocked.reason}`}

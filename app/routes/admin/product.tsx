@@ -5,7 +5,7 @@ import { offerPriceInput, productEditInput } from '../../../domain/catalog/admin
 import { OWNED_BY_1C_NOTE } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
 import { CATALOGUE_BACK } from '~/components/admin/CatalogueHead';
-import { Choice, deskBoundary, FormResult, TableFrame, tableClass } from '~/components/admin/kit';
+import { CardHead, Choice, deskBoundary, FormResult, tableClass, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, type PostedForm, staffAction } from '~/lib/admin-action';
 import { productIdParam, roublesField } from '~/lib/admin-catalogue';
@@ -91,17 +91,11 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
   const editValues = (result?.intent === 'edit' && result.error && result.values) || {};
   return (
     <>
-      <p>
-        <Link to="/admin/products/" className={cat.link}>
-          ← Все товары
-        </Link>
-      </p>
-      <div className={cat.head}>
-        <h1>{p.name}</h1>
+      <CardHead back={{ to: '/admin/products/', label: 'Все товары' }} title={p.name}>
         <span className={cat.badge} data-on={p.published}>
           {p.published ? 'опубликован' : 'снят с сайта'}
         </span>
-      </div>
+      </CardHead>
       <p className={cat.muted}>
         {`Арт. ${p.article} · код ${p.code} · цвет ${p.color} · `}
         <a href={p.url} className={cat.link}>

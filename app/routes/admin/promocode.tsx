@@ -4,7 +4,7 @@ import { promoUpdateInput } from '../../../domain/pricing/promo-admin.schemas';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, type FormValues, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { promoFormFields, promoWhen, rubles, toLocalInput } from '~/lib/admin-promo';
-import { Confirm, DataTable, FormResult, TableFrame } from '~/components/admin/kit';
+import { CardHead, Confirm, DataTable, FormResult, TableFrame } from '~/components/admin/kit';
 import { PromoForm } from '~/components/admin/PromoForm';
 import { cachePolicy } from '../../../contract/cache-policy';
 import admin from './admin.module.css';
@@ -67,19 +67,18 @@ export default function Promocode({ loaderData, actionData }: Route.ComponentPro
   const values = result?.intent === 'save' && result.error && result.values ? result.values : saved;
   return (
     <>
-      <p>
-        <Link className={admin.link} to="/admin/promocodes/">
-          ← Все промокоды
-        </Link>
-      </p>
-      <div className={styles.head}>
-        <h1>
-          Промокод <span className={styles.code}>{p.code}</span>
-        </h1>
+      <CardHead
+        back={{ to: '/admin/promocodes/', label: 'Все промокоды' }}
+        title={
+          <>
+            Промокод <span className={styles.code}>{p.code}</span>
+          </>
+        }
+      >
         <span className={styles.state} data-state={p.state}>
           {p.stateTitle}
         </span>
-      </div>
+      </CardHead>
       {created && !result && (
         <p className={admin.notice} role="status">
           Промокод создан.

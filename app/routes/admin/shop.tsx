@@ -1,5 +1,5 @@
 import { data, Form, Link } from 'react-router';
-import { FormResult, TableFrame } from '~/components/admin/kit';
+import { CardHead, FormResult, TableFrame } from '~/components/admin/kit';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { imageUrl } from '../../../contract/images';
 import { WEEKDAYS, type Weekday } from '../../../domain/stores/hours';
@@ -118,20 +118,14 @@ export default function ShopEdit({ loaderData, actionData }: Route.ComponentProp
   const holidays = [...v.holidays, ...Array.from({ length: emptyHolidayRows }, () => null)];
   return (
     <>
-      <p className={styles.muted}>
-        <Link className={styles.link} to="/admin/shops/">
-          ← Все магазины
-        </Link>
-      </p>
-      <div className={styles.head}>
-        <h1>{shop.name}</h1>
+      <CardHead back={{ to: '/admin/shops/', label: 'Все магазины' }} title={shop.name}>
         <span className={styles.muted}>{`${shop.cityName} · ${typeName} · ${shop.code}`}</span>
         {shop.url && (
           <a className={styles.link} href={shop.url}>
             Страница на сайте
           </a>
         )}
-      </div>
+      </CardHead>
       <FormResult result={result} />
       {/* A refused form shows what was sent: a new key lets the fields take it. */}
       <Form method="post" className={styles.form} key={draft ? 'draft' : shop.hours + shop.holidays.length}>

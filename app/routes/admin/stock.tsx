@@ -5,7 +5,7 @@ import {
   STOCK_DOCUMENT_TITLES,
   stockDocumentInput,
 } from '../../../domain/inventory/stock-documents.schemas';
-import { Confirm, FormResult, Options, TableFrame } from '~/components/admin/kit';
+import { Choice, Confirm, DataTable, FormResult, Options, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
@@ -95,66 +95,53 @@ export default function Stock({ loaderData, actionData }: Route.ComponentProps) 
           {/* A document posted leaves an empty form: a second click does not post it twice. */}
           <Form method="post" className={own.document} key={result?.done ?? 'document'}>
             <TableFrame label="Остатки по размерам и складам">
-              <table className={`${styles.table} ${own.cells}`}>
-                <caption className="visually-hidden">Остатки по размерам и складам</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Размер</th>
-                    {table.stores.map((s) => (
-                      <th scope="col" key={s.id}>
-                        {s.name}
-                      </th>
-                    ))}
-                    <th scope="col">Количество в документ</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {table.sizes.map((size) => (
-                    <tr key={size.offerId}>
-                      <th scope="row">{size.sizeName}</th>
-                      {table.stores.map((s) => (
-                        <td key={s.id}>
-                          <Link
-                            className={styles.link}
-                            to={`/admin/stock/movements/?offerId=${size.offerId}&storeId=${s.id}`}
-                            aria-label={`${size.quantities[String(s.id)] ?? 0} шт., история: размер ${size.sizeName}, ${s.name}`}
-                          >
-                            {size.quantities[String(s.id)] ?? 0}
-                          </Link>
-                        </td>
-                      ))}
-                      <td>
-                        {size.ownedBy1C ? (
-                          <span className={own.owned}>ведёт 1С</span>
-                        ) : (
-                          <label>
-                            <span className="visually-hidden">{`Количество, размер ${size.sizeName}`}</span>
-                            <input
-                              name={`qty-${size.offerId}`}
-                              inputMode="numeric"
-                              pattern="[0-9]*"
-                              defaultValue={values[`qty-${size.offerId}`] ?? ''}
-                            />
-                          </label>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                className={own.cells}
+                caption="Остатки по размерам и складам"
+                rows={table.sizes}
+                rowKey={(size) => size.offerId}
+                columns={[
+                  { title: 'Размер', rowHeader: true, cell: (size) => size.sizeName },
+                  ...table.stores.map((s) => ({
+                    title: s.name,
+                    cell: (size: (typeof table.sizes)[number]) => (
+                      <Link
+                        className={styles.link}
+                        to={`/admin/stock/movements/?offerId=${size.offerId}&storeId=${s.id}`}
+                        aria-label={`${size.quantities[String(s.id)] ?? 0} шт., история: размер ${size.sizeName}, ${s.name}`}
+                      >
+                        {size.quantities[String(s.id)] ?? 0}
+                      </Link>
+                    ),
+                  })),
+                  {
+                    title: 'Количество в документ',
+                    cell: (size) =>
+                      size.ownedBy1C ? (
+                        <span className={own.owned}>ведёт 1С</span>
+                      ) : (
+                        <label>
+                          <span className="visually-hidden">{`Количество, размер ${size.sizeName}`}</span>
+                          <input
+                            name={`qty-${size.offerId}`}
+                            inputMode="numeric"
+                            pattern="[0-9]*"
+                            defaultValue={values[`qty-${size.offerId}`] ?? ''}
+                          />
+                        </label>
+                      ),
+                  },
+                ]}
+              />
             </TableFrame>
             <fieldset>
               <legend>Документ</legend>
-              <label>
-                Вид
-                <select name="kind" defaultValue={values.kind ?? 'receipt'}>
-                  {kinds.map(({ kind, title }) => (
-                    <option key={kind} value={kind}>
-                      {title}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Choice
+                label="Вид"
+                name="kind"
+                value={String(values.kind ?? 'receipt')}
+                options={kinds.map(({ kind, title }) => ({ id: kind, name: title }))}
+              />
               <label>
                 Склад
                 <select name="storeId" defaultValue={values.storeId ?? String(stores[0]?.id ?? '')}>

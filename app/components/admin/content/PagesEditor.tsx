@@ -5,7 +5,7 @@ import type { FormOutcome } from '~/lib/admin-action';
 import admin from '../../../routes/admin/admin.module.css';
 import styles from '../../../routes/admin/content.module.css';
 import { Facts } from './Facts';
-import { TableFrame } from '../kit';
+import { DataTable, TableFrame } from '../kit';
 
 /** The outcome of the pages' forms: a preview carries the text rendered. */
 export type PageOutcome = FormOutcome & { html?: string };
@@ -112,32 +112,24 @@ export function Pages({
       {editing && <PageEditor page={page} result={result} facts={facts} />}
       <h2>Все страницы</h2>
       <TableFrame label="Все страницы">
-        <table className={admin.table}>
-          <thead>
-            <tr>
-              <th scope="col">Заголовок</th>
-              <th scope="col">Адрес</th>
-              <th scope="col">Меню</th>
-              <th scope="col">Порядок</th>
-              <th scope="col">Опубликована</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pages.map((p) => (
-              <tr key={p.id}>
-                <td>
-                  <Link className={admin.link} to={`/admin/content/?tab=pages&id=${p.id}`}>
-                    {p.title}
-                  </Link>
-                </td>
-                <td>{p.url}</td>
-                <td>{MENU_SECTIONS[p.menuSection]}</td>
-                <td>{p.sort}</td>
-                <td>{p.published ? 'да' : 'нет'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          rows={pages}
+          rowKey={(p) => p.id}
+          columns={[
+            {
+              title: 'Заголовок',
+              cell: (p) => (
+                <Link className={admin.link} to={`/admin/content/?tab=pages&id=${p.id}`}>
+                  {p.title}
+                </Link>
+              ),
+            },
+            { title: 'Адрес', cell: (p) => p.url },
+            { title: 'Меню', cell: (p) => MENU_SECTIONS[p.menuSection] },
+            { title: 'Порядок', cell: (p) => p.sort },
+            { title: 'Опубликована', cell: (p) => (p.published ? 'да' : 'нет') },
+          ]}
+        />
       </TableFrame>
     </>
   );
