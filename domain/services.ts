@@ -14,7 +14,7 @@ import type { FunnelService } from './events/funnel.service';
 import type { FeedbackService } from './feedback/feedback.service';
 import type { ContentService } from './content/content.service';
 import type { ShopsService } from './stores/shops.service';
-import type { LimitCatalogue } from './limits/catalogue';
+import type { LimitRules } from './limits/rules';
 import type { RateLimiter } from './limits/limits';
 import type { MenuService } from './menu/menu.service';
 import type { NewsletterService } from './newsletter/newsletter.service';
@@ -110,6 +110,6 @@ export interface Services {
   alerts: AlertsService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;
-  /** Every rule it counts by (`domain/limits/catalogue.ts`), with the maxima of the settings. */
-  limitRules: LimitCatalogue;
+  /** Every rule it counts by (`domain/limits/rules.ts`), with the maxima of the settings. */
+  limitRules: LimitRules;
 }

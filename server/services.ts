@@ -59,7 +59,7 @@ import { createSearchService } from '../domain/catalog/search/search.service';
 import { createProductService } from '../domain/catalog/product/product.service';
 import { createEventsService } from '../domain/events/events.service';
 import { createFunnelService } from '../domain/events/funnel.service';
-import { limitCatalogue } from '../domain/limits/catalogue';
+import { limitRulesFrom } from '../domain/limits/rules';
 import { memoryRateLimiter } from '../domain/limits/memory-limiter';
 import { createMenuService } from '../domain/menu/menu.service';
 import { createCheckoutService } from '../domain/order/checkout.service';
@@ -174,7 +174,7 @@ export function createServices(deps: {
   const photoFiles = deps.photoFiles ?? openPhotoStore(settings, db);
   // The embedded database serves one process, whose memory sees every hit; PostgreSQL may serve several processes.
   const limits = database.kind === 'postgres' ? tableRateLimiter(db, clock) : memoryRateLimiter(clock);
-  const limitRules = limitCatalogue(settings);
+  const limitRules = limitRulesFrom(settings);
   /** The company the pages and every letter's footer name (demo requisites unless the settings say otherwise). */
   const company: Company = {
     name: settings.COMPANY_NAME,

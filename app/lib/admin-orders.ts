@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { DeskFilter } from '../../domain/order/desk';
-import { DELIVERY_NAMES, STATE_NAMES } from '../../domain/order/process';
+import { DELIVERY_NAMES, STATUS_NAMES } from '../../domain/order/process';
 import { isDeskQueue } from '../../domain/order/queues';
 
 /** The desk list's filters as the address keeps them: the names the list call and the CSV export take. */
@@ -26,7 +26,7 @@ export function deskFilter(params: URLSearchParams): DeskFilter {
   const page = get('page');
   return {
     queue: isDeskQueue(get('queue')) ? (get('queue') as DeskFilter['queue']) : undefined,
-    status: status && status in STATE_NAMES ? (status as DeskFilter['status']) : undefined,
+    status: status && status in STATUS_NAMES ? (status as DeskFilter['status']) : undefined,
     deliveryType:
       deliveryType && deliveryType in DELIVERY_NAMES ? (deliveryType as DeskFilter['deliveryType']) : undefined,
     shopId: ID.test(get('shopId') ?? '') ? Number(get('shopId')) : undefined,

@@ -1,6 +1,6 @@
 import type { AuditView } from '../../domain/staff/audit';
 import { isStaffWriteAction, STAFF_WRITES } from '../../domain/staff/writes';
-import { orderNumber, STATE_NAMES } from '../../domain/order/process';
+import { orderNumber, STATUS_NAMES } from '../../domain/order/process';
 import { ROLE_TITLES } from '../../domain/staff/permissions';
 import type { StaffRole } from '../../domain/staff/staff-member';
 
@@ -101,10 +101,10 @@ export function auditTarget(entry: AuditView): AuditTarget {
 function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
-  if (field === 'status' && typeof value === 'string') return STATE_NAMES[value as keyof typeof STATE_NAMES] ?? value;
+  if (field === 'status' && typeof value === 'string') return STATUS_NAMES[value as keyof typeof STATUS_NAMES] ?? value;
   if (field === 'role' && typeof value === 'string') return ROLE_TITLES[value as StaffRole] ?? value;
   if (field === 'path' && Array.isArray(value))
-    return value.map((s) => STATE_NAMES[s as keyof typeof STATE_NAMES] ?? String(s)).join(' → ');
+    return value.map((s) => STATUS_NAMES[s as keyof typeof STATUS_NAMES] ?? String(s)).join(' → ');
   if (Array.isArray(value)) return value.every((v) => typeof v !== 'object') ? value.join(', ') : `${value.length} шт.`;
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);

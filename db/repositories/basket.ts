@@ -50,13 +50,13 @@ async function listFull(tx: Pick<Db, 'execute'>, owner: BasketOwner, delay: bool
  * An offer's catalogue data and the units an online order can take of it (one number, counted in SQL: a basket reads
  * no stock rows), for offers aliased `o`, products `p`, brands `b`, colors `c`.
  */
-const catalogueColumns = sql`o.id as offer_id, p.id as product_id, p.name as product_name, b.name as brand_name,
+const catalogColumns = sql`o.id as offer_id, p.id as product_id, p.name as product_name, b.name as brand_name,
   p.category, c.name as color_name, p.url, o.size_name, o.price, o.old_price, ${onlineStockSql(sql`o.id`)} as stock,
   (select i.file from product_images i where i.product_id = p.id order by i.sort limit 1) as image`;
 
 /** The owner's lines with their catalogue data, newest first. */
 const linesOf = (owner: OwnerRef) => sql`
-  select l.id, l.delay, l.quantity, ${catalogueColumns}
+  select l.id, l.delay, l.quantity, ${catalogColumns}
   from basket_lines l
     join offers o on o.id = l.offer_id
     join products p on p.id = o.product_id and p.active
@@ -65,7 +65,7 @@ const linesOf = (owner: OwnerRef) => sql`
   where ${ownerSql(owner)}
   order by l.created_at desc, l.id desc`;
 
-interface CatalogueRow {
+interface CatalogRow {
   offer_id: number;
   product_id: number;
   product_name: string;
@@ -80,13 +80,13 @@ interface CatalogueRow {
   stock: number;
 }
 
-interface LineRow extends CatalogueRow {
+interface LineRow extends CatalogRow {
   id: number;
   delay: boolean;
   quantity: number;
 }
 
-const toCatalogueLine = (r: CatalogueRow): CatalogueLine => ({
+const toCatalogueLine = (r: CatalogRow): CatalogueLine => ({
   offerId: Number(r.offer_id),
   productId: Number(r.product_id),
   productName: r.product_name,
@@ -134,12 +134,12 @@ export function basketRepository(db: Db): BasketRepository {
     },
 
     async snapshot(owner, offerId) {
-      const [row] = await preparedRows<{ user_id: number | null; offer: CatalogueRow | null; lines: LineRow[] }>(
+      const [row] = await preparedRows<{ user_id: number | null; offer: CatalogRow | null; lines: LineRow[] }>(
         db,
         sql`
         select ${owner.userId === 'session' ? sessionUser(owner.sessionId) : sql`${owner.userId}::int`} as user_id,
           (select row_to_json(t) from (
-            select ${catalogueColumns} from offers o
+            select ${catalogColumns} from offers o
               join products p on p.id = o.product_id and p.active
               join brands b on b.id = p.brand_id
               left join colors c on c.code = p.color_code

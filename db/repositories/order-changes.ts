@@ -40,7 +40,7 @@ export function orderChangeWrites(db: Db): OrderChangeWrites {
       if (!row) return null;
       return {
         id: Number(row.id),
-        state: row.status,
+        status: row.status,
         deliveryType: row.delivery_type,
         delivery: row.delivery,
         userId: row.user_id === null ? null : Number(row.user_id),

@@ -4,7 +4,7 @@ import { consentOf } from '../consent/consent';
 import type { RequestContext } from '../context';
 import { userIdOf } from '../context';
 import { DomainError } from '../errors';
-import type { LimitCatalogue } from '../limits/catalogue';
+import type { LimitRules } from '../limits/rules';
 import { enforce, type RateLimiter } from '../limits/limits';
 import { emailConfirmLetter, passwordResetLetter } from '../messages/templates';
 import type { UnitOfWork } from '../uow';
@@ -31,7 +31,7 @@ export interface CredentialsDeps {
   limits: RateLimiter;
   passwords: PasswordHasher;
   limitRules: Pick<
-    LimitCatalogue,
+    LimitRules,
     | 'loginTries'
     | 'loginTriesPerClient'
     | 'emailConfirmLetters'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readSettings } from '../../config/settings';
-import { limitCatalogue } from '../limits/catalogue';
+import { limitRulesFrom } from '../limits/rules';
 import type { RequestContext } from '../context';
 import { RateLimitedError } from '../limits/limits';
 import { memoryRateLimiter } from '../limits/memory-limiter';
@@ -29,7 +29,7 @@ function setup() {
         } as TransactionRepositories),
     },
     limits: memoryRateLimiter(() => now),
-    limitRules: limitCatalogue(readSettings({ PHONE_CODES_PER_CLIENT: '100' })),
+    limitRules: limitRulesFrom(readSettings({ PHONE_CODES_PER_CLIENT: '100' })),
     hashCode: (phone, code) => `${phone}:${code}`,
     newCode: () => '123456',
   });

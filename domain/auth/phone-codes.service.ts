@@ -1,6 +1,6 @@
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import type { LimitCatalogue } from '../limits/catalogue';
+import type { LimitRules } from '../limits/rules';
 import { enforce, type RateLimiter } from '../limits/limits';
 import { phoneCodeSms } from '../messages/templates';
 import type { UnitOfWork } from '../uow';
@@ -15,7 +15,7 @@ export interface PhoneCodeDeps {
   repo: PhoneCodeRepository;
   uow: UnitOfWork;
   limits: RateLimiter;
-  limitRules: Pick<LimitCatalogue, 'phoneCodeResend' | 'phoneCodesPerPhone' | 'phoneCodesPerClient'>;
+  limitRules: Pick<LimitRules, 'phoneCodeResend' | 'phoneCodesPerPhone' | 'phoneCodesPerClient'>;
   /** A keyed hash of phone and code: what a leaked table holds cannot be turned back into codes. */
   hashCode(phone: string, code: string): string;
   /** Six random digits from a secure source. */

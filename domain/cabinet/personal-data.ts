@@ -2,7 +2,7 @@ import { requireUser } from '../auth/guards';
 import type { Company } from '../content/company';
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import type { CatalogueRule, limitCatalogue } from '../limits/catalogue';
+import type { KeyedRule, limitRulesFrom } from '../limits/rules';
 import { enforce, type RateLimiter } from '../limits/limits';
 import { emailLayout, SHOP } from '../messages/layout';
 import type { EmailMessage } from '../messages/message';
@@ -39,7 +39,7 @@ export interface PersonalDataRepository {
 
 const CODE_MINUTES = 15;
 
-type Rules = ReturnType<typeof limitCatalogue>;
+type Rules = ReturnType<typeof limitRulesFrom>;
 
 export function createPersonalDataService(deps: {
   repo: PersonalDataRepository;
@@ -50,7 +50,7 @@ export function createPersonalDataService(deps: {
   hashCode(userId: number, code: string): string;
 }) {
   const { repo } = deps;
-  const hit = (rule: CatalogueRule, key: string) => enforce(deps.limits, [key, rule]);
+  const hit = (rule: KeyedRule, key: string) => enforce(deps.limits, [key, rule]);
   return {
     /** The file «Скачать мои данные» gives: the profile, addresses, orders, consents, subscription, card, questions. */
     exportOf,

@@ -5,7 +5,7 @@ import { formatCard } from '../cabinet/discount-card';
 import type { ErasureReason, PersonalData, PersonalDataService } from '../cabinet/personal-data';
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import { type OrderStatus, orderNumber, STATE_NAMES } from '../order/process';
+import { type OrderStatus, orderNumber, STATUS_NAMES } from '../order/process';
 import type { StaffWrite } from '../staff/staff-write';
 import { requirePermission } from '../staff/permissions';
 
@@ -188,7 +188,7 @@ function cardOf(f: CustomerFacts): CustomerCard {
       id: o.id,
       number: orderNumber(o.id),
       status: o.status,
-      statusName: STATE_NAMES[o.status] ?? o.status,
+      statusName: STATUS_NAMES[o.status] ?? o.status,
       total: o.total,
       createdAt: o.createdAt.toISOString(),
     })),

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context';
-import type { LimitCatalogue } from '../limits/catalogue';
+import type { LimitRules } from '../limits/rules';
 import { enforce, type RateLimiter } from '../limits/limits';
 
 /** One analytics event, as the browser's analytics module sends it. */
@@ -25,7 +25,7 @@ export interface EventsService {
 export function createEventsService(
   repo: EventsRepository,
   limits: RateLimiter,
-  rules: Pick<LimitCatalogue, 'eventsPerSession'>,
+  rules: Pick<LimitRules, 'eventsPerSession'>,
 ): EventsService {
   return {
     async record(ctx, event) {

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
 import type { PasswordHasher } from '../auth/password';
-import type { LimitCatalogue } from '../limits/catalogue';
+import type { LimitRules } from '../limits/rules';
 import { enforce, type RateLimiter } from '../limits/limits';
 import { EXCHANGE_ROLE, type StaffRole } from '../staff/staff-member';
 import type { OrderStatusRecord, SaleFileResult, SaleLog } from './order-status';
@@ -26,7 +26,7 @@ export interface ExchangeDeps {
   repo: ExchangeRepository;
   passwords: PasswordHasher;
   limits: RateLimiter;
-  limitRules: Pick<LimitCatalogue, 'exchangeLoginTries' | 'exchangeLoginTriesPerClient' | 'exchangeLoginTriesPerLogin'>;
+  limitRules: Pick<LimitRules, 'exchangeLoginTries' | 'exchangeLoginTriesPerClient' | 'exchangeLoginTriesPerLogin'>;
   newToken(): string;
   hashToken(token: string): string;
   /** 1C's orders files: the order process the desk uses, and the log they go to. */

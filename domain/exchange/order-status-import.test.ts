@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createOrderProcess, type DeliveryType, type OrderStatus } from '../order/process';
-import { dateOf1C, type OrderStatusRecord, orderIdOfNumber, stateOfStatusText } from './order-status';
+import { dateOf1C, type OrderStatusRecord, orderIdOfNumber, statusOfText } from './order-status';
 import { planMoves, targetOf } from './order-status-import';
 
 const process = createOrderProcess();
 const next = (o: Parameters<typeof process.next>[0]) => process.next(o, 'system');
 const plan = (state: OrderStatus, target: OrderStatus, deliveryType: DeliveryType = 'COURIER') =>
-  planMoves({ id: 1, state, deliveryType }, target, next);
+  planMoves({ id: 1, status: state, deliveryType }, target, next);
 
 const record = (facts: Partial<OrderStatusRecord>): OrderStatusRecord => ({
   ref: '100001',
@@ -78,11 +78,11 @@ describe('1C’s words', () => {
     // 1C's own zero-padded numbers and numbers past the ids' range are not the shop's.
     expect(orderIdOfNumber('000100345')).toBeNull();
     expect(orderIdOfNumber('99999999999')).toBeNull();
-    expect(stateOfStatusText('Передан в доставку')).toBe('shipped');
-    expect(stateOfStatusText('  ОТМЕНЁН ')).toBe('cancelled');
+    expect(statusOfText('Передан в доставку')).toBe('shipped');
+    expect(statusOfText('  ОТМЕНЁН ')).toBe('cancelled');
     // 1C-Bitrix's first status «[N] Принят» is a new order, not a confirmed one.
-    expect(stateOfStatusText('[N] Принят')).toBeNull();
-    expect(stateOfStatusText('Что-то своё')).toBeNull();
+    expect(statusOfText('[N] Принят')).toBeNull();
+    expect(statusOfText('Что-то своё')).toBeNull();
     expect(dateOf1C('2026-11-25T14:00:00')).toBe('25.11.2026');
     expect(dateOf1C('T')).toBeNull();
     expect(dateOf1C('0001-01-01T00:00:00')).toBeNull();

@@ -6,11 +6,11 @@ import {
   ORDER_TRANSITIONS,
   type OrderForProcess,
   type OrderStatus,
-  STATE_NAMES,
+  STATUS_NAMES,
 } from '../order/process';
 import type { StaffWrite, WriteContext } from '../staff/staff-write';
 import type { TransactionRepositories } from '../uow';
-import { type OrderStatusRecord, type SaleFileResult, stateOfStatusText } from './order-status';
+import { type OrderStatusRecord, type SaleFileResult, statusOfText } from './order-status';
 
 /** Who the order's history names for 1C's moves; the timeline shows it as «1С». */
 export const ONEC_ACTOR = 'system:1c';
@@ -24,7 +24,7 @@ const rank = (state: OrderStatus) => FORWARD.indexOf(state);
  * what it says (posted, shipped, final status, the «Статус заказа» text). Null when 1C says nothing to move by.
  */
 export function targetOf(record: OrderStatusRecord): OrderStatus | null {
-  const said = stateOfStatusText(record.statusText);
+  const said = statusOfText(record.statusText);
   if (record.cancelled || said === 'cancelled') return 'cancelled';
   if (said === 'returned') return 'returned';
   const facts: OrderStatus[] = [];
@@ -69,28 +69,30 @@ export function planMoves(
   target: OrderStatus,
   next: (order: OrderForProcess) => readonly OrderStatus[],
 ): MovePlan {
-  if (order.state === target) return { kind: 'none' };
-  const forward = target !== 'cancelled' && target !== 'returned' && order.state !== 'cancelled';
-  if (forward && rank(order.state) >= rank(target)) return { kind: 'none' };
-  const path = shortest(order.state, target, (state) =>
-    next({ ...order, state }).filter((to) => to !== 'ready' || target === 'ready'),
+  if (order.status === target) return { kind: 'none' };
+  const forward = target !== 'cancelled' && target !== 'returned' && order.status !== 'cancelled';
+  if (forward && rank(order.status) >= rank(target)) return { kind: 'none' };
+  const path = shortest(order.status, target, (state) =>
+    next({ ...order, status: state }).filter((to) => to !== 'ready' || target === 'ready'),
   );
   if (path) return { kind: 'moves', path };
-  if (shortest(order.state, target, (state) => next({ ...order, state })))
+  if (shortest(order.status, target, (state) => next({ ...order, status: state })))
     return {
       kind: 'refused',
-      reason: `Заказ идёт к «${STATE_NAMES[target]}» только через «${STATE_NAMES.ready}» (код получения покупателю): отметьте это на столе заказов.`,
+      reason: `Заказ идёт к «${STATUS_NAMES[target]}» только через «${STATUS_NAMES.ready}» (код получения покупателю): отметьте это на столе заказов.`,
     };
   // Why not: the first step of the table's way that a guard refuses, or the table itself.
-  let state = order.state;
-  for (const to of shortest(order.state, target, (s) => ORDER_TRANSITIONS[s]) ?? []) {
-    const reason = DEFAULT_GUARDS.map((g) => g({ order: { ...order, state }, to, actor: 'system' })).find(Boolean);
+  let state = order.status;
+  for (const to of shortest(order.status, target, (s) => ORDER_TRANSITIONS[s]) ?? []) {
+    const reason = DEFAULT_GUARDS.map((g) => g({ order: { ...order, status: state }, to, actor: 'system' })).find(
+      Boolean,
+    );
     if (reason) return { kind: 'refused', reason };
     state = to;
   }
   return {
     kind: 'refused',
-    reason: `Заказ нельзя перевести из состояния «${STATE_NAMES[order.state]}» в «${STATE_NAMES[target]}».`,
+    reason: `Заказ нельзя перевести из состояния «${STATUS_NAMES[order.status]}» в «${STATUS_NAMES[target]}».`,
   };
 }
 
@@ -151,8 +153,8 @@ export async function applyOrderStatuses(
     const done = (changed: boolean, refusal: string | null, after: Record<string, unknown> = {}) => ({
       value: { changed, refusal },
       unchanged: !changed,
-      before: { status: order.state },
-      after: { status: order.state, ...after },
+      before: { status: order.status },
+      after: { status: order.status, ...after },
     });
     let paidNote: string | null = null;
     // Payments are not kept yet: the staff see 1C's payment as a note, once.
@@ -163,7 +165,7 @@ export async function applyOrderStatuses(
     const noted = paidNote ? { note: paidNote } : {};
     const target = targetOf(record);
     if (!target) return done(paidNote !== null, null, noted);
-    if (target === 'cancelled' && order.paymentMethod === 'ONLINE' && order.state !== 'cancelled') {
+    if (target === 'cancelled' && order.paymentMethod === 'ONLINE' && order.status !== 'cancelled') {
       const asked = refundAsked(record.cancelled?.reason ?? record.statusText ?? undefined);
       const added = await repos.orders.addNoteOnce(order.id, as.actor.staffId, asked);
       return done(added || paidNote !== null, asked, added ? { ...noted, note: asked } : noted);

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../order/process';
 import { normalName } from './catalogue-mapping';
-import { STATE_NAMES } from '../order/process';
+import { STATUS_NAMES } from '../order/process';
 import type { ImportIssue } from './ports';
 
 /**
@@ -82,11 +82,11 @@ const STATUS_WORDS: Record<string, OrderStatus> = {
 
 const BY_NAME = new Map<string, OrderStatus>([
   ...Object.entries(STATUS_WORDS),
-  ...(Object.entries(STATE_NAMES) as [OrderStatus, string][]).map(([state, name]) => [normal(name), state] as const),
+  ...(Object.entries(STATUS_NAMES) as [OrderStatus, string][]).map(([state, name]) => [normal(name), state] as const),
 ]);
 
 /** The shop's state a «Статус заказа» text names, or null for a text the shop does not know. */
-export function stateOfStatusText(text: string | null): OrderStatus | null {
+export function statusOfText(text: string | null): OrderStatus | null {
   return text ? (BY_NAME.get(normal(text)) ?? null) : null;
 }
 

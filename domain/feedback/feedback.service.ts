@@ -3,7 +3,7 @@ import { normalizePhone } from '../auth/phone';
 import { consentOf } from '../consent/consent';
 import { type RequestContext, userIdOf } from '../context';
 import { DomainError } from '../errors';
-import type { LimitCatalogue } from '../limits/catalogue';
+import type { LimitRules } from '../limits/rules';
 import { enforce, type RateLimiter } from '../limits/limits';
 import { feedbackCopyLetter, feedbackReceiptLetter, feedbackReceiptSms } from '../messages/templates';
 import type { UnitOfWork } from '../uow';
@@ -31,7 +31,7 @@ export function createFeedbackService(deps: {
   repo: QuestionsRepository;
   uow: UnitOfWork;
   limits: RateLimiter;
-  limitRules: Pick<LimitCatalogue, 'feedbackPerClient' | 'feedbackPerSession'>;
+  limitRules: Pick<LimitRules, 'feedbackPerClient' | 'feedbackPerSession'>;
   /** Where the shop reads its questions. */
   shopEmail: string;
   sign: Sign;

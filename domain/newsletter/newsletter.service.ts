@@ -1,7 +1,7 @@
 import type { Company } from '../content/company';
 import { consentOf } from '../consent/consent';
 import type { RequestContext } from '../context';
-import type { LimitCatalogue } from '../limits/catalogue';
+import type { LimitRules } from '../limits/rules';
 import type { RateLimiter } from '../limits/limits';
 import { newsletterConfirmLetter, newsletterWelcomeLetter } from '../messages/templates';
 import type { TransactionRepositories, UnitOfWork } from '../uow';
@@ -17,7 +17,7 @@ export interface NewsletterDeps {
   uow: UnitOfWork;
   limits: RateLimiter;
   /** `newsletterConfirmLetters`: a form cannot be used to flood someone's mailbox. */
-  limitRules: Pick<LimitCatalogue, 'newsletterConfirmLetters'>;
+  limitRules: Pick<LimitRules, 'newsletterConfirmLetters'>;
   siteUrl: string;
   /** A keyed signature (HMAC with the app secret) of a link's contents. */
   sign(text: string): string;

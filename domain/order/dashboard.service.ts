@@ -18,7 +18,7 @@ import {
 } from './dashboard';
 import { queueCounts } from './queues';
 import type { DeskQueue } from './desk';
-import { type OrderStatus, orderNumber, STATE_NAMES } from './process';
+import { type OrderStatus, orderNumber, STATUS_NAMES } from './process';
 import { DESK_QUEUES } from './queues';
 
 /** An order late on its promise, as the database finds it. */
@@ -153,7 +153,7 @@ export function createDashboardService(deps: DashboardDeps): DashboardService {
             id: o.id,
             number: orderNumber(o.id),
             href: `/admin/orders/${o.id}/`,
-            statusName: STATE_NAMES[o.status],
+            statusName: STATUS_NAMES[o.status],
             text: waitingText(o.reason, o, now),
           })),
         },

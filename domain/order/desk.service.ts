@@ -4,7 +4,7 @@ import type { RequestContext } from '../context';
 import { localMidnight } from '../delivery/schedule';
 import { MOSCOW } from '../text/dates';
 import { DomainError } from '../errors';
-import type { LimitCatalogue } from '../limits/catalogue';
+import type { LimitRules } from '../limits/rules';
 import { enforce, type RateLimiter } from '../limits/limits';
 import { can, requirePermission, shopScope } from '../staff/permissions';
 import type { StaffMember } from '../staff/staff-member';
@@ -22,7 +22,7 @@ import {
   type OrderStatus,
   OrderTransitionError,
   orderNumber,
-  STATE_NAMES,
+  STATUS_NAMES,
 } from './process';
 import { confirmDeadline, DESK_QUEUES, queueCounts, waitsForShop } from './queues';
 import { tryOnSums } from './try-on';
@@ -102,7 +102,7 @@ export function createOrderDeskService(deps: {
   /** `ORDER_CONFIRM_MINUTES`. */
   confirmMinutes: number;
   limits: RateLimiter;
-  rules: LimitCatalogue;
+  rules: LimitRules;
   hashPickupCode(code: string): string;
   payments: Pick<PaymentsService, 'summary' | 'requestRefund' | 'push' | 'refresh'>;
 }): OrderDeskService {
@@ -149,7 +149,7 @@ export function createOrderDeskService(deps: {
   const item = (row: DeskRow, now: Date): DeskListItem => ({
     ...row,
     number: orderNumber(row.id),
-    statusName: STATE_NAMES[row.status],
+    statusName: STATUS_NAMES[row.status],
     deliveryName: DELIVERY_NAMES[row.deliveryType],
     overdue: isOverdue(row.status, row.createdAt, now),
   });
@@ -158,7 +158,7 @@ export function createOrderDeskService(deps: {
     const facts = await deps.reads.card(id);
     if (!facts) throw notFound();
     const who = member ?? allow(ctx, facts.shopId);
-    const order = { id, state: facts.status, deliveryType: facts.deliveryType };
+    const order = { id, status: facts.status, deliveryType: facts.deliveryType };
     const moves = can(who, 'orders.move', facts.shopId);
     const summary = await deps.payments.summary(id);
     const payment = deskPayment(summary, await deps.reads.staffEmails(staffIdsOf(summary)));
@@ -171,7 +171,7 @@ export function createOrderDeskService(deps: {
         facts.deliveryType === 'SHOP' &&
         can(who, 'orders.handover_without_code', facts.shopId),
       number: orderNumber(id),
-      statusName: STATE_NAMES[facts.status],
+      statusName: STATUS_NAMES[facts.status],
       deliveryName: DELIVERY_NAMES[facts.deliveryType],
       overdue: isOverdue(facts.status, facts.createdAt, ctx.now()),
       base: facts.total - facts.deliveryPrice + facts.bonusesUsed + facts.discount,
@@ -276,7 +276,7 @@ export function createOrderDeskService(deps: {
         );
         return {
           value: undefined,
-          before: { status: order.state },
+          before: { status: order.status },
           after: {
             status: input.to,
             ...(reason ? { reason } : {}),
@@ -358,7 +358,7 @@ export function createOrderDeskService(deps: {
         const locked = await repos.orders.lockForChange(id);
         if (!locked) throw notFound();
         check(locked);
-        if (locked.state !== 'ready')
+        if (locked.status !== 'ready')
           throw new OrderTransitionError('Заказ не ждёт получения: выдать его по коду нельзя.');
         if (!(await repos.orders.pickupCodeIs(id, hash)))
           throw new DomainError('validation', 'Код не подходит к этому заказу.', 'PICKUP_CODE_WRONG');
@@ -367,7 +367,7 @@ export function createOrderDeskService(deps: {
           name: staffName(by),
           reason: 'Выдан по коду',
         });
-        return { value: undefined, before: { status: order.state }, after: { status: 'completed' } };
+        return { value: undefined, before: { status: order.status }, after: { status: 'completed' } };
       });
       await deps.limits.reset(String(member.staffId), deps.rules.pickupCodeTries);
       return settled(ctx, id, 'completed', card);
@@ -381,13 +381,13 @@ export function createOrderDeskService(deps: {
         const locked = await repos.orders.lockForChange(id);
         if (!locked) throw notFound();
         check(locked);
-        if (locked.state !== 'ready') throw new OrderTransitionError('Заказ не ждёт получения: выдать его нельзя.');
+        if (locked.status !== 'ready') throw new OrderTransitionError('Заказ не ждёт получения: выдать его нельзя.');
         const order = await deps.moves.move(repos, id, 'completed', {
           actor: 'handover',
           name: staffName(by),
           reason: `Выдан без кода: ${reason}`,
         });
-        return { value: undefined, before: { status: order.state }, after: { status: 'completed', reason } };
+        return { value: undefined, before: { status: order.status }, after: { status: 'completed', reason } };
       });
       return settled(ctx, id, 'completed', card);
     },
@@ -398,7 +398,7 @@ export function createOrderDeskService(deps: {
         const order = await repos.orders.lockForChange(id);
         if (!order) throw notFound();
         check(order);
-        if (order.deliveryType !== 'COURIER' || order.state !== 'shipped')
+        if (order.deliveryType !== 'COURIER' || order.status !== 'shipped')
           throw new OrderTransitionError('Примерка — только для курьерского заказа, который у курьера.');
         const lines = await repos.orders.lines(id);
         const bought = lines.filter((l) => !l.returned);
@@ -434,7 +434,7 @@ export function createOrderDeskService(deps: {
         await deps.moves.move(repos, id, 'completed', { actor: 'staff', name: staffName(member), reason });
         return {
           value: undefined,
-          before: { status: order.state, total: order.total, lines: bought.map((l) => l.id) },
+          before: { status: order.status, total: order.total, lines: bought.map((l) => l.id) },
           after: { status: 'completed', total: sums.total, kept: [...kept], returned: back.map((l) => l.id) },
         };
       });

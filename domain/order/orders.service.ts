@@ -10,7 +10,7 @@ import {
   type OrderStatus,
   OrderTransitionError,
   orderNumber,
-  STATE_NAMES,
+  STATUS_NAMES,
   statesMovingTo,
 } from './process';
 
@@ -118,10 +118,10 @@ export function createOrdersService(deps: {
       // The stored discount counts sale prices too (see `computeTotals`), so the sums add up from the goods before it.
       base: o.total - o.deliveryPrice + o.bonusesUsed + o.discount,
       number: orderNumber(o.id),
-      statusName: STATE_NAMES[o.status],
+      statusName: STATUS_NAMES[o.status],
       deliveryName: DELIVERY_NAMES[o.deliveryType],
       canCancel: process
-        .next({ id: o.id, state: o.status, deliveryType: o.deliveryType }, 'shopper')
+        .next({ id: o.id, status: o.status, deliveryType: o.deliveryType }, 'shopper')
         .includes('cancelled'),
     };
   };

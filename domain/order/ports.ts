@@ -201,7 +201,7 @@ export interface OrderChangeWrites {
 
 export interface LockedOrder {
   id: number;
-  state: OrderStatus;
+  status: OrderStatus;
   deliveryType: DeliveryType;
   delivery: { address?: string; shop?: string; point?: string; shopId?: number };
   userId: number | null;

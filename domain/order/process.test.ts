@@ -3,7 +3,7 @@ import { createOrderProcess, type OrderForProcess, OrderTransitionError, type Or
 
 const order = (state: OrderStatus, deliveryType: OrderForProcess['deliveryType'] = 'COURIER'): OrderForProcess => ({
   id: 7,
-  state,
+  status: state,
   deliveryType,
 });
 

@@ -41,7 +41,7 @@ export const DELIVERY_NAMES: Readonly<Record<DeliveryType, string>> = {
 /** What the process reads of an order. */
 export interface OrderForProcess {
   id: number;
-  state: OrderStatus;
+  status: OrderStatus;
   deliveryType: DeliveryType;
 }
 
@@ -96,14 +96,14 @@ export const DEFAULT_GUARDS: readonly TransitionGuard[] = [
     to === 'shipped' && order.deliveryType === 'SHOP' ? 'Заказ с получением в магазине не отправляют.' : null,
   ({ actor, to }) => (actor === 'shopper' && to !== 'cancelled' ? 'Этот шаг заказа выполняет магазин.' : null),
   ({ actor, order, to }) =>
-    actor === 'shopper' && to === 'cancelled' && !SHOPPER_CANCELS.has(order.state)
-      ? order.state === 'paid'
+    actor === 'shopper' && to === 'cancelled' && !SHOPPER_CANCELS.has(order.status)
+      ? order.status === 'paid'
         ? 'Заказ оплачен: отменить его и вернуть деньги можно по телефону магазина.'
         : 'Заказ уже принят магазином: отменить его можно по телефону магазина.'
       : null,
   // A plain move would make the pickup code and its try limit protect nothing.
   ({ actor, order, to }) =>
-    actor === 'staff' && to === 'completed' && order.state === 'ready' && order.deliveryType === 'SHOP'
+    actor === 'staff' && to === 'completed' && order.status === 'ready' && order.deliveryType === 'SHOP'
       ? 'Заказ из магазина выдают по коду получения (страница «Выдача») или без кода с причиной на карточке заказа.'
       : null,
   // Only the payment provider's answer, checked with the provider, makes an order paid (not 1C, not the staff).
@@ -137,8 +137,8 @@ export function createOrderProcess<W = void>(
 ): OrderProcess<W> {
   const guards = options.guards ?? DEFAULT_GUARDS;
   const refusal = (request: TransitionRequest): string | null => {
-    if (!ORDER_TRANSITIONS[request.order.state].includes(request.to))
-      return `Заказ нельзя перевести из состояния «${STATE_NAMES[request.order.state]}» в «${STATE_NAMES[request.to]}».`;
+    if (!ORDER_TRANSITIONS[request.order.status].includes(request.to))
+      return `Заказ нельзя перевести из состояния «${STATUS_NAMES[request.order.status]}» в «${STATUS_NAMES[request.to]}».`;
     for (const guard of guards) {
       const reason = guard(request);
       if (reason) return reason;
@@ -146,11 +146,11 @@ export function createOrderProcess<W = void>(
     return null;
   };
   return {
-    next: (order, actor) => ORDER_TRANSITIONS[order.state].filter((to) => refusal({ order, to, actor }) === null),
+    next: (order, actor) => ORDER_TRANSITIONS[order.status].filter((to) => refusal({ order, to, actor }) === null),
     async transition(request, record, work) {
       const reason = refusal(request);
       if (reason) throw new OrderTransitionError(reason);
-      const from = request.order.state;
+      const from = request.order.status;
       await record(from, request.to);
       for (const hook of options.hooks?.[request.to] ?? []) await hook({ ...request, from }, work);
     },
@@ -158,7 +158,7 @@ export function createOrderProcess<W = void>(
 }
 
 /** The names the cabinet and the back office show. */
-export const STATE_NAMES: Readonly<Record<OrderStatus, string>> = {
+export const STATUS_NAMES: Readonly<Record<OrderStatus, string>> = {
   awaiting_payment: 'Ждёт оплаты',
   paid: 'Оплачен',
   new: 'Новый',

@@ -134,18 +134,18 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
           : remote.cancellationReason;
       if (!(await repos.payments.recordEvent(event(payment.id, remote.status, source, lapsed)))) return;
       if (!holdsMoney(remote.status) || holdsMoney(payment.status)) return;
-      if (order.state === 'awaiting_payment') {
+      if (order.status === 'awaiting_payment') {
         await deps.moves.move(repos, order.id, 'paid', { actor: 'payment', name: PAYMENT_ACTOR });
         return;
       }
       const others = (await repos.payments.lockOfOrder(order.id)).filter(
         (p) => p.id !== payment.id && holdsMoney(p.status),
       );
-      if (order.state === 'cancelled' || others.length > 0)
+      if (order.status === 'cancelled' || others.length > 0)
         await giveBack(
           repos,
           { ...payment, status: remote.status },
-          order.state === 'cancelled' ? LATE_PAYMENT_REASON : DUPLICATE_PAYMENT_REASON,
+          order.status === 'cancelled' ? LATE_PAYMENT_REASON : DUPLICATE_PAYMENT_REASON,
           source,
         );
     });
@@ -254,10 +254,10 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
       await refresh(orderId, source).catch(() => undefined);
       const payment = await uow.run(async (repos) => {
         const locked = await repos.orders.lockForChange(orderId);
-        if (locked?.state !== 'awaiting_payment')
+        if (locked?.status !== 'awaiting_payment')
           throw new DomainError(
             'conflict',
-            locked?.state === 'cancelled' ? 'Заказ отменён: оплатить его нельзя.' : 'Заказ уже оплачен.',
+            locked?.status === 'cancelled' ? 'Заказ отменён: оплатить его нельзя.' : 'Заказ уже оплачен.',
             'NOT_AWAITING_PAYMENT',
           );
         const open = (await repos.payments.lockOfOrder(orderId)).find((p) => p.status === 'awaiting');
@@ -385,7 +385,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
           if (!asked && now.getTime() - dueAt.getTime() < UNANSWERED_GRACE_MS) continue;
           const done = await uow.run(async (repos) => {
             const order = await repos.orders.lockForChange(id);
-            if (order?.state !== 'awaiting_payment') return false;
+            if (order?.status !== 'awaiting_payment') return false;
             await deps.moves.move(repos, id, 'cancelled', {
               actor: 'system',
               name: PAYMENT_ACTOR,

@@ -2,7 +2,7 @@ import type { Company } from '../content/company';
 import type { RequestContext } from '../context';
 import { DomainError, isDomainError } from '../errors';
 import type { PasswordHasher } from '../auth/password';
-import type { LimitCatalogue } from '../limits/catalogue';
+import type { LimitRules } from '../limits/rules';
 import { enforce, type RateLimiter } from '../limits/limits';
 import { MOSCOW } from '../text/dates';
 import type { UnitOfWork } from '../uow';
@@ -30,7 +30,7 @@ export function createStaffAccountsService(deps: {
   write: StaffWrite;
   limits: RateLimiter;
   limitRules: Pick<
-    LimitCatalogue,
+    LimitRules,
     | 'staffLoginTries'
     | 'staffLoginTriesPerClient'
     | 'staffLoginTriesPerAddress'

@@ -1,11 +1,11 @@
 import type { RequestContext } from '../../domain/context';
-import type { LimitCatalogue } from '../../domain/limits/catalogue';
+import type { LimitRules } from '../../domain/limits/rules';
 import { enforce, type RateLimiter } from '../../domain/limits/limits';
 
 /** The limits every state-changing API call (`guardWrites`) and page form post (`guardPageForms`) counts against. */
 export interface WriteLimits {
   limiter: RateLimiter;
-  rules: Pick<LimitCatalogue, 'writesPerSession' | 'writesPerClient'>;
+  rules: Pick<LimitRules, 'writesPerSession' | 'writesPerClient'>;
 }
 
 /** Counts one write of the request's session and client address; a `RateLimitedError` above either limit. */

@@ -1,13 +1,13 @@
 import { Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { brandCreateInput, brandEditInput } from '../../../domain/catalog/admin/admin.schemas';
-import { CATALOGUE_BACK, CatalogueHead } from '~/components/admin/CatalogueHead';
+import { CATALOG_BACK, CatalogHead } from '~/components/admin/CatalogHead';
 import { DataTable, deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { notFound } from '../../../domain/catalog/admin/not-found';
 import styles from './admin.module.css';
-import cat from './catalogue.module.css';
+import cat from './catalog.module.css';
 import type { Route } from './+types/brands';
 
 /** The catalogue's brands (issue 28.1): name and text editable; a new brand with a unique code. */
@@ -46,7 +46,7 @@ export default function Brands({ loaderData, actionData }: Route.ComponentProps)
   const about = brands.find((b) => String(b.id) === result?.values?.id);
   return (
     <>
-      <CatalogueHead />
+      <CatalogHead />
       <FormResult
         result={result && about && result.error ? { ...result, error: `${about.name}: ${result.error}` } : result}
       />
@@ -123,4 +123,4 @@ export default function Brands({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-export const ErrorBoundary = deskBoundary('Бренды', CATALOGUE_BACK);
+export const ErrorBoundary = deskBoundary('Бренды', CATALOG_BACK);

@@ -3,7 +3,7 @@
 import { Form, type ShouldRevalidateFunction, useNavigation } from 'react-router';
 import { imageUrl } from '../../../contract/images';
 import type { DeskHistoryEntry, DeskNote, OrderCard } from '../../../domain/order/desk';
-import { type OrderStatus, STATE_NAMES } from '../../../domain/order/process';
+import { type OrderStatus, STATUS_NAMES } from '../../../domain/order/process';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
@@ -37,14 +37,14 @@ export const action = staffAction('orders.move', {
       NEEDS_REASON.has(form.text('to') as OrderStatus) ? 'Отметьте, что подтверждаете это действие.' : null,
     async run({ form, context, params }) {
       const to = form.text('to') as OrderStatus;
-      if (!Object.hasOwn(STATE_NAMES, to))
+      if (!Object.hasOwn(STATUS_NAMES, to))
         throw new DomainError('validation', 'Неизвестный статус заказа.', 'STATUS_UNKNOWN');
       await context.services.orderDesk.move(context.ctx, orderId(params.id), {
         to,
         reason: form.text('reason').trim() || undefined,
         trackingNumber: form.text('trackingNumber').trim() || undefined,
       });
-      return `Заказ переведён в статус «${STATE_NAMES[to]}».`;
+      return `Заказ переведён в статус «${STATUS_NAMES[to]}».`;
     },
   }),
   note: intent({
@@ -256,8 +256,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                   {item.kind === 'move' ? (
                     <div>
                       {item.entry.from
-                        ? `«${STATE_NAMES[item.entry.from]}» → «${STATE_NAMES[item.entry.to]}»`
-                        : `Оформлен: «${STATE_NAMES[item.entry.to]}»`}
+                        ? `«${STATUS_NAMES[item.entry.from]}» → «${STATUS_NAMES[item.entry.to]}»`
+                        : `Оформлен: «${STATUS_NAMES[item.entry.to]}»`}
                       <span className={desk.muted}>{` · ${item.entry.actorName}`}</span>
                       {item.entry.reason && <div>{`Причина: ${item.entry.reason}`}</div>}
                     </div>
@@ -382,7 +382,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
 /** One move as a form: a button, with the reason or the tracking number it needs. */
 function MoveForm({ to, busy, result }: { to: OrderStatus; busy: boolean; result?: FormOutcome }) {
   const kept = result?.intent === 'move' && result.error && result.values?.to === to ? result.values : undefined;
-  const label = `Перевести в «${STATE_NAMES[to]}»`;
+  const label = `Перевести в «${STATUS_NAMES[to]}»`;
   const wordy = NEEDS_REASON.has(to) || to === 'shipped';
   return (
     <Form method="post" className={wordy ? desk.moveWordy : desk.move}>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DELIVERY_NAMES, STATE_NAMES } from '../../../domain/order/process';
+import { DELIVERY_NAMES, STATUS_NAMES } from '../../../domain/order/process';
 import { DESK_QUEUES } from '../../../domain/order/queues';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
@@ -79,7 +79,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 className={desk.search}
               />
             </label>
-            <Choice label="Статус" name="status" value={filter.status} options={STATE_NAMES} all="все" />
+            <Choice label="Статус" name="status" value={filter.status} options={STATUS_NAMES} all="все" />
             <Choice
               label="Доставка"
               name="deliveryType"

@@ -4,14 +4,14 @@ import { imageUrl } from '../../../contract/images';
 import { offerPriceInput, productEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { OWNED_BY_1C_NOTE } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
-import { CATALOGUE_BACK } from '~/components/admin/CatalogueHead';
+import { CATALOG_BACK } from '~/components/admin/CatalogHead';
 import { CardHead, Choice, deskBoundary, FormResult, tableClass, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, type PostedForm, staffAction } from '~/lib/admin-action';
-import { productIdParam, roublesField } from '~/lib/admin-catalogue';
+import { productIdParam, roublesField } from '~/lib/admin-catalog';
 import { DomainError } from '../../../domain/errors';
 import styles from './admin.module.css';
-import cat from './catalogue.module.css';
+import cat from './catalog.module.css';
 import type { Route } from './+types/product';
 
 /** A product's card (issue 28.1): its fields, sizes and prices, photos and publishing. */
@@ -338,4 +338,4 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const ErrorBoundary = deskBoundary('Товар', CATALOGUE_BACK);
+export const ErrorBoundary = deskBoundary('Товар', CATALOG_BACK);

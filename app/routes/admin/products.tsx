@@ -5,7 +5,7 @@ import { cachePolicy } from '../../../contract/cache-policy';
 import { bulkPriceInput } from '../../../domain/catalog/admin/admin.schemas';
 import type { BulkPriceResult } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
-import { CATALOGUE_BACK, CatalogueHead } from '~/components/admin/CatalogueHead';
+import { CATALOG_BACK, CatalogHead } from '~/components/admin/CatalogHead';
 import {
   Choice,
   DataTable,
@@ -25,16 +25,16 @@ import {
   type PostedForm,
   staffAction,
 } from '~/lib/admin-action';
-import { catalogueFilter } from '~/lib/admin-catalogue.server';
-import { catalogueQuery, filterFields, PRODUCT_FILTERS } from '~/lib/admin-catalogue';
+import { catalogFilter } from '~/lib/admin-catalog.server';
+import { catalogQuery, filterFields, PRODUCT_FILTERS } from '~/lib/admin-catalog';
 import styles from './admin.module.css';
-import cat from './catalogue.module.css';
+import cat from './catalog.module.css';
 import type { Route } from './+types/products';
 
 /** The catalogue (issue 28.1): products with search, filters and pages, and the filtered list's bulk price change. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   staffPage(request, context, 'catalog.edit');
-  const filter = catalogueFilter(new URL(request.url).searchParams);
+  const filter = catalogFilter(new URL(request.url).searchParams);
   const { services, ctx } = context;
   const [list, sections, brands] = await Promise.all([
     services.catalogAdmin.list(ctx, filter).catch(loaderRefusal),
@@ -109,7 +109,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   ];
   return (
     <>
-      <CatalogueHead />
+      <CatalogHead />
       <ListFrame
         label="Фильтры товаров"
         filters={
@@ -132,7 +132,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         resetTo={LIST_PATH}
         found={`Найдено товаров: ${list.total}`}
         empty="Товаров по этим условиям нет."
-        paged={{ ...list, href: (page) => pageHref(LIST_PATH, catalogueQuery(filter), page) }}
+        paged={{ ...list, href: (page) => pageHref(LIST_PATH, catalogQuery(filter), page) }}
       >
         <DataTable
           className={cat.list}
@@ -188,7 +188,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         <p className={cat.muted}>
           {`Меняются цены всех размеров товаров, найденных по фильтру выше (найдено: ${list.total}), кроме тех, что ведёт 1С. Сначала — предпросмотр, потом «Применить».`}
         </p>
-        <Form method="post" key={`bulk-${catalogueQuery(listFilter)}`}>
+        <Form method="post" key={`bulk-${catalogQuery(listFilter)}`}>
           {hidden.map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
@@ -285,4 +285,4 @@ function BulkPreview({ bulk }: { bulk: BulkPriceResult }) {
   );
 }
 
-export const ErrorBoundary = deskBoundary('Каталог', CATALOGUE_BACK);
+export const ErrorBoundary = deskBoundary('Каталог', CATALOG_BACK);

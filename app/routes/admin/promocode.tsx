@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router';
-import { STATE_NAMES, type OrderStatus } from '../../../domain/order/process';
+import { STATUS_NAMES, type OrderStatus } from '../../../domain/order/process';
 import { promoUpdateInput } from '../../../domain/pricing/promo-admin.schemas';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, type FormValues, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
@@ -151,7 +151,7 @@ export default function Promocode({ loaderData, actionData }: Route.ComponentPro
                   ),
                 },
                 { title: 'Дата', className: styles.nowrap, cell: (u) => promoWhen(u.at) },
-                { title: 'Статус', cell: (u) => STATE_NAMES[u.status as OrderStatus] ?? u.status },
+                { title: 'Статус', cell: (u) => STATUS_NAMES[u.status as OrderStatus] ?? u.status },
                 { title: 'Сумма', className: styles.num, cell: (u) => rubles(u.total) },
               ]}
             />

@@ -1,12 +1,12 @@
 import { Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { sectionEditInput } from '../../../domain/catalog/admin/admin.schemas';
-import { CATALOGUE_BACK, CatalogueHead } from '~/components/admin/CatalogueHead';
+import { CATALOG_BACK, CatalogHead } from '~/components/admin/CatalogHead';
 import { DataTable, deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { notFound } from '../../../domain/catalog/admin/not-found';
-import cat from './catalogue.module.css';
+import cat from './catalog.module.css';
 import type { Route } from './+types/sections';
 
 /** The catalogue's sections (issue 28.1) as a tree: name, address and sort; a rename keeps the address. */
@@ -44,7 +44,7 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
   const about = sections.find((s) => String(s.id) === result?.values?.id);
   return (
     <>
-      <CatalogueHead />
+      <CatalogHead />
       <p className={cat.muted}>
         Переименование не меняет адрес раздела: ссылки на него продолжают работать. Меньшая сортировка — выше в меню и
         списках.
@@ -98,4 +98,4 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export const ErrorBoundary = deskBoundary('Разделы', CATALOGUE_BACK);
+export const ErrorBoundary = deskBoundary('Разделы', CATALOG_BACK);

@@ -13,7 +13,7 @@ import { pushApi } from '../../push/routes';
 import { saleApi } from './sale';
 import { shopApi } from './shop';
 import { userApi } from './user';
-import { catalogueAdminApi } from './admin/catalogue';
+import { catalogAdminApi } from './admin/catalog';
 import { contentAdminApi } from './admin/content';
 import { customersAdminApi } from './admin/customers';
 import { ordersAdminApi } from './admin/orders';
@@ -44,7 +44,7 @@ export function apiV2(
     pushApi(options.push),
     staffAdminApi(services),
     ordersAdminApi(services),
-    catalogueAdminApi(services),
+    catalogAdminApi(services),
     photosAdminApi(services, options),
     stockAdminApi(services),
     promoAdminApi(services),

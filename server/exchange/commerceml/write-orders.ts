@@ -4,7 +4,7 @@ import {
   type DeliveryType,
   type OrderStatus,
   orderNumber,
-  STATE_NAMES,
+  STATUS_NAMES,
 } from '../../../domain/order/process';
 import { encodeWindows1251, escapeXml } from './write-package';
 
@@ -69,7 +69,7 @@ function documentOf(o: ExportOrder, timeZone: string): string {
   const fullName = [o.lastName, o.name, o.secondName].filter(Boolean).join(' ');
   const deliveryName = DELIVERY_NAMES[o.deliveryType as DeliveryType] ?? o.deliveryType;
   const where = typeof o.delivery.address === 'string' ? o.delivery.address : String(o.delivery.shop ?? '');
-  const status = STATE_NAMES[o.status as OrderStatus] ?? o.status;
+  const status = STATUS_NAMES[o.status as OrderStatus] ?? o.status;
   // A cancelled or returned order's money went back (a late payment is refunded): 1C does not see it paid.
   const refunded = o.status === 'cancelled' || o.status === 'returned';
   const paid = !refunded && (o.paidAt !== null || o.status === 'completed');

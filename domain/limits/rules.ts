@@ -3,8 +3,8 @@ import type { LimitRule } from './limits';
 /** What a rule counts hits of: the visitor session, the client address, or what a use-case names (`all`: one key). */
 export type LimitKey = 'session' | 'client' | 'login' | 'phone' | 'email' | 'staff' | 'all';
 
-/** A rule of the catalogue: the limit as data and the key its callers count it by. */
-export interface CatalogueRule extends LimitRule {
+/** A rule of the shop's limits: the limit as data and the key its callers count it by. */
+export interface KeyedRule extends LimitRule {
   readonly key: LimitKey;
 }
 
@@ -24,7 +24,7 @@ export interface LimitSettings {
 const MINUTE = 60;
 const HOUR = 3600;
 
-const rule = (name: string, key: LimitKey, limit: number, windowS: number): CatalogueRule => ({
+const rule = (name: string, key: LimitKey, limit: number, windowS: number): KeyedRule => ({
   name,
   key,
   limit,
@@ -35,7 +35,7 @@ const rule = (name: string, key: LimitKey, limit: number, windowS: number): Cata
  * Every rate limit of the shop, in one place (decision 0012: a fixed window from the first hit, every hit counted).
  * A rule's `name` names its counters, so two rules never share one; the callers hit a rule with the key it says.
  */
-export function limitCatalogue(settings: LimitSettings) {
+export function limitRulesFrom(settings: LimitSettings) {
   return {
     /** State-changing API calls and page form posts (`guardWrites`, the page form guard). */
     writesPerSession: rule('writes-per-session', 'session', settings.WRITE_LIMIT_PER_SESSION, MINUTE),
@@ -98,7 +98,7 @@ export function limitCatalogue(settings: LimitSettings) {
     yookassaNotifyOverall: rule('yookassa-notify-overall', 'all', settings.YOOKASSA_NOTIFY_PER_MINUTE, MINUTE),
     /** A page sends a handful of goals; a session sending more than one a second on average is not a shopper. */
     eventsPerSession: rule('events-per-session', 'session', 60, MINUTE),
-  } as const satisfies Record<string, CatalogueRule>;
+  } as const satisfies Record<string, KeyedRule>;
 }
 
-export type LimitCatalogue = ReturnType<typeof limitCatalogue>;
+export type LimitRules = ReturnType<typeof limitRulesFrom>;

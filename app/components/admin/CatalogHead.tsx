@@ -1,8 +1,8 @@
 import { NavLink } from 'react-router';
-import cat from '../../routes/admin/catalogue.module.css';
+import cat from '../../routes/admin/catalog.module.css';
 
 /** The catalogue desk's heading and its pages as tabs: products, sections, brands. */
-export function CatalogueHead() {
+export function CatalogHead() {
   return (
     <>
       <div className={cat.head}>
@@ -26,4 +26,4 @@ export function CatalogueHead() {
 }
 
 /** The catalogue's way back when a page of it is refused. */
-export const CATALOGUE_BACK = { to: '/admin/products/', label: 'К списку товаров' };
+export const CATALOG_BACK = { to: '/admin/products/', label: 'К списку товаров' };

@@ -15,7 +15,7 @@ export function filterFields(filter: Partial<ProductFilter>): Record<string, str
 }
 
 /** `?q=…&page=2` of a filter with `changes` over it; empty values dropped. */
-export function catalogueQuery(filter: Partial<ProductFilter>, changes: Record<string, string | number> = {}) {
+export function catalogQuery(filter: Partial<ProductFilter>, changes: Record<string, string | number> = {}) {
   const params = new URLSearchParams(filterFields(filter));
   for (const [key, value] of Object.entries(changes)) {
     if (value === '' || value === undefined) params.delete(key);

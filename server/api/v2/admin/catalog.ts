@@ -52,7 +52,7 @@ const brandId = (c: Context<AppEnv>) => pathNumber(c, notFound.brand);
  * the filtered list's bulk price change, sections and brands. Every call needs `catalog.edit`, checked before the
  * body is read; prices are roubles here, kopecks inside.
  */
-export function catalogueAdminApi(services: Services) {
+export function catalogAdminApi(services: Services) {
   const calls = staffCalls();
   const { catalogAdmin } = services;
 
