@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readinessRepository } from '../../db/repositories/ops';
@@ -119,6 +120,28 @@ describe('metrics', () => {
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds [\d.e+-]+$/m);
     expect(text).toContain('shop_db_pool_connections');
     expect(text).not.toContain('route="/healthz"');
+  });
+
+  /** A scrape after the database's figures were read anew (they are read once a second for every process). */
+  const scrapeUntil = async (seen: RegExp) => {
+    for (let tries = 0; ; tries++) {
+      const text = await (await app.fetch('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+      if (seen.test(text) || tries === 30) return text;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  it('have no 1C exchange age until 1C has exchanged, then the seconds since', async () => {
+    const before = await scrapeUntil(/^# TYPE shop_exchange_age_seconds gauge$/m);
+    expect(before).toContain('# HELP shop_exchange_age_seconds');
+    // Not 0, which would read as «1C exchanged just now».
+    expect(before).not.toMatch(/^shop_exchange_age_seconds /m);
+    await app.database.db.execute(sql`insert into exchange_log (session_key, type, file_name, started_at, finished_at,
+      status) values ('s', 'catalog', 'import.xml', now() - interval '2 hours', now() - interval '1 hour', 'success')`);
+    const after = await scrapeUntil(/^shop_exchange_age_seconds /m);
+    const age = Number(after.match(/^shop_exchange_age_seconds ([\d.e+-]+)$/m)?.[1]);
+    expect(age).toBeGreaterThanOrEqual(3600);
+    expect(age).toBeLessThan(3700);
   });
 
   it('are answered without a token on their own port', async () => {
