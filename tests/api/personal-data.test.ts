@@ -71,8 +71,38 @@ async function linesFromEndedSession(email: string) {
   expect((await app.fetch('/?logout=y', { headers: { cookie }, redirect: 'manual' })).status).toBe(302);
 }
 
+/** The signed start the contacts page gives the feedback form; the form refuses it under 3 seconds old. */
+async function feedbackStart() {
+  const html = await (await app.fetch('/contacts/')).text();
+  const token = html.match(/name="startToken" value="([^"]+)"/)?.[1] ?? '';
+  const given = Date.now();
+  return async () => {
+    await new Promise((r) => setTimeout(r, Math.max(0, given + 3_100 - Date.now())));
+    return token;
+  };
+}
+
 it('gives the shopper their data as a file, and a guest none', async () => {
-  const { b, email } = await memberWithHistory();
+  const startToken = await feedbackStart();
+  const { me, b, email, userId } = await memberWithHistory();
+  const asked = { name: 'Анна', email, phone: '', topic: 'size', orderNumber: '', agree: 'Y' };
+  const question = await me.post(API.feedbackAdd, {
+    ...asked,
+    message: 'Подойдёт ли пуховик размера 44 при росте 170 см?',
+    startToken: await startToken(),
+  });
+  expect(question.status).toBe(200);
+  const questionId = (await question.json()).data.id as number;
+  await app.database.db.execute(sql`update questions set answer = 'Да, подойдёт.' where id = ${questionId}`);
+  // Another visitor's question, with the same address, is not the member's.
+  const other = await (await newVisitor(app)).post(API.feedbackAdd, {
+    ...asked,
+    message: 'Когда будет размер 52?',
+    startToken: await startToken(),
+  });
+  expect(other.status).toBe(200);
+  expect(await rows(sql`select 1 from questions where user_id = ${userId}`)).toHaveLength(1);
+
   const res = await b.get('/lk/data/');
   expect(res.status).toBe(200);
   expect(res.headers.get('content-disposition')).toMatch(
@@ -89,6 +119,15 @@ it('gives the shopper their data as a file, and a guest none', async () => {
   );
   expect(data.newsletter).toMatchObject({ email });
   expect(data.discountCard).toMatchObject({ bonusBalanceKopecks: 0 });
+  // The shop has no reviews yet: what a shopper wrote to it is their questions, with the shop's answers.
+  expect(data.questions).toEqual([
+    {
+      at: expect.any(String),
+      topic: 'size',
+      message: 'Подойдёт ли пуховик размера 44 при росте 170 см?',
+      answer: 'Да, подойдёт.',
+    },
+  ]);
 
   const guest = await app.fetch('/lk/data/', { redirect: 'manual' });
   expect(guest.status).toBe(302);
