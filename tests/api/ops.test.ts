@@ -144,6 +144,41 @@ describe('metrics', () => {
     expect(age).toBeLessThan(3700);
   });
 
+  it('read the outbox, 1C, payments and refunds from the database, and time its queries', async () => {
+    const db = app.database.db;
+    await db.execute(sql`insert into outbox (channel, kind, recipient, text_body, created_at, next_attempt_at,
+      attempts, last_error) values ('sms', 'phone-code', '79110000000', 'код', now() - interval '10 minutes',
+      now() + interval '1 hour', 3, 'шлюз недоступен')`);
+    await db.execute(sql`insert into exchange_log (session_key, type, file_name, started_at, finished_at, status)
+      values ('s', 'catalog', 'offers.xml', now() - interval '5 minutes', now(), 'failure')`);
+    await db.execute(sql`insert into payments (order_id, provider, idempotence_key, status, amount, capture, receipt)
+      values (1, 'test', 'ops-metrics-payment', 'paid', 990000, true, '{}'::jsonb)`);
+    await db.execute(sql`insert into refunds (payment_id, order_id, amount, status, idempotence_key, reason, receipt)
+      values (1, 1, 990000, 'failed', 'ops-metrics-refund', 'возврат', '{}'::jsonb)`);
+    const text = await scrapeUntil(/^shop_refunds\{state="failed"\} 1$/m);
+    for (const family of [
+      'shop_db_query_duration_seconds',
+      'shop_exchange_files',
+      'shop_payments',
+      'shop_refunds',
+      'shop_outbox_failing',
+    ]) {
+      expect(text).toContain(`# HELP ${family} `);
+      expect(text).toMatch(new RegExp(`^# TYPE ${family} (gauge|histogram)$`, 'm'));
+    }
+    expect(text).toMatch(/^shop_outbox_failing 1$/m);
+    expect(text).toMatch(/^shop_exchange_files\{result="failure"\} 1$/m);
+    expect(text).toMatch(/^shop_exchange_files\{result="success"\} 1$/m);
+    expect(text).toMatch(/^shop_payments\{state="paid"\} 1$/m);
+    expect(text).toMatch(/^shop_refunds\{state="failed"\} 1$/m);
+    // The page views above went to the database: their queries are timed where they pass the pg driver's pool
+    // (PostgreSQL, and PGlite on its thread as the shop runs it; not the tests' in-process PGlite).
+    if (app.database.pool) {
+      const queries = Number(text.match(/^shop_db_query_duration_seconds_count\{result="ok"\} (\d+)$/m)?.[1]);
+      expect(queries).toBeGreaterThan(0);
+    }
+  });
+
   it('are answered without a token on their own port', async () => {
     const own = metricsPortApp(() => app.ops.metrics.text());
     const res = await own.fetch(new Request('http://metrics/metrics'));
