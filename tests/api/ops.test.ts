@@ -97,6 +97,16 @@ describe('metrics', () => {
     await open.close();
   });
 
+  it('are refused on the shop port, token or not, when they have a port of their own', async () => {
+    const apart = await createTestApp({ METRICS_TOKEN: TOKEN, METRICS_PORT: '9464' });
+    const res = await apart.fetch('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(403);
+    const text = await res.text();
+    expect(text).toContain('METRICS_PORT');
+    expect(text).not.toContain('shop_');
+    await apart.close();
+  });
+
   it('count requests by route and status, the page cache, the database and the shop', async () => {
     const v = await newVisitor(app);
     await v.get('/stores/');
