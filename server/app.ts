@@ -98,6 +98,7 @@ export function createApp(deps: AppDeps) {
       readiness: deps.ops.readiness,
       metrics: () => deps.ops.metrics.text(),
       metricsToken: settings.METRICS_TOKEN,
+      metricsPort: settings.METRICS_PORT,
     }),
   );
   app.use('*', deps.ops.metrics.requests);

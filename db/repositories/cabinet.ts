@@ -311,9 +311,10 @@ export async function eraseAccount(
   await t.execute(sql`update orders set user_id = null, name = '', last_name = '', second_name = '',
       email = '', phone = '', comment = '', delivery = delivery - ${PERSONAL_DELIVERY_KEYS}
       where user_id = ${userId}`);
-  await t.execute(
-    sql`delete from basket_lines where session_id in (select id from sessions where user_id = ${userId})`,
-  );
+  // The cart and the wishlist (both basket_lines): a logged-in line is the user's, and survives the session that
+  // added it, so lines are taken by user as well as by the account's current sessions.
+  await t.execute(sql`delete from basket_lines
+      where user_id = ${userId} or session_id in (select id from sessions where user_id = ${userId})`);
   await t.execute(sql`delete from sessions where user_id = ${userId}`);
   await t.execute(sql`delete from addresses where user_id = ${userId}`);
   await t.execute(sql`delete from user_tokens where user_id = ${userId}`);

@@ -48,6 +48,7 @@ export interface AlertRules {
 }
 
 const HOUR = 3_600_000;
+/** A moment in Moscow time, marked once: the templates below must not add «(МСК)» again. */
 const moscow = (d: Date) => `${formatDate(d, 'longDateTime', MOSCOW)} (МСК)`;
 const hoursSince = (d: Date, now: Date) => Math.floor((now.getTime() - d.getTime()) / HOUR);
 
@@ -58,12 +59,12 @@ export function alertsNow(facts: AlertFacts, rules: AlertRules, now: Date): Map<
   if (facts.lastExchange && ago(facts.lastExchange) > rules.exchangeHours * HOUR)
     raised.set(
       'exchange-silent',
-      `Последний обмен с 1С — ${moscow(facts.lastExchange)} (МСК), ${hoursSince(facts.lastExchange, now)} ч назад. Проверьте узел «Обмен с сайтом» в 1С и журнал на странице /admin/exchange/.`,
+      `Последний обмен с 1С — ${moscow(facts.lastExchange)}, ${hoursSince(facts.lastExchange, now)} ч назад. Проверьте узел «Обмен с сайтом» в 1С и журнал на странице /admin/exchange/.`,
     );
   if (facts.outboxFailingSince && ago(facts.outboxFailingSince) > rules.outboxMinutes * 60_000)
     raised.set(
       'outbox-failing',
-      `Сообщения не отправляются с ${moscow(facts.outboxFailingSince)} (МСК). Проверьте SMTP_URL и SMS_URL и ошибки в журнале магазина.`,
+      `Сообщения не отправляются с ${moscow(facts.outboxFailingSince)}. Проверьте SMTP_URL и SMS_URL и ошибки в журнале магазина.`,
     );
   const failing = (c: CallCounts) => c.failed >= rules.failureCount && c.ok === 0;
   if (failing(facts.payments))
@@ -86,7 +87,7 @@ export function alertsNow(facts: AlertFacts, rules: AlertRules, now: Date): Map<
     raised.set(
       'backup-missing',
       facts.lastBackup
-        ? `Последняя копия — ${moscow(facts.lastBackup)} (МСК), ${hoursSince(facts.lastBackup, now)} ч назад. Проверьте задание cron «npm run shop -- backup».`
+        ? `Последняя копия — ${moscow(facts.lastBackup)}, ${hoursSince(facts.lastBackup, now)} ч назад. Проверьте задание cron «npm run shop -- backup».`
         : 'Резервных копий ещё не было. Настройте ежедневное «npm run shop -- backup» (README, «Резервные копии»).',
     );
   return raised;

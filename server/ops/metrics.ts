@@ -143,7 +143,9 @@ export function createMetrics(deps: {
     'Секунд с последнего обмена с 1С (нет ряда — обмена не было)',
     [],
     (g, v) => {
-      if (v.exchange.lastSuccessSeconds !== null) g.set(v.exchange.lastSuccessSeconds);
+      // A gauge without labels has a 0 after reset(), which would read «1C exchanged just now»: no sample instead.
+      if (v.exchange.lastSuccessSeconds === null) g.remove();
+      else g.set(v.exchange.lastSuccessSeconds);
     },
   );
   fromDatabase('shop_payments', 'Платежи по состоянию', ['state'], (g, v) => {

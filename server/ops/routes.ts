@@ -2,15 +2,21 @@ import { Hono } from 'hono';
 import { healthRoutes, type Readiness } from './health';
 import { metricsAllowed } from './metrics';
 
-/** The operator's routes of the shop's port: health, readiness, and the metrics behind their token. */
+/**
+ * The operator's routes of the shop's port: health, readiness, and the metrics behind their token — unless they have
+ * a port of their own, which is then the only one answering them.
+ */
 export function opsRoutes(deps: {
   readiness: Readiness;
   metrics: () => Promise<{ body: string; contentType: string }>;
   metricsToken?: string;
+  metricsPort?: number;
 }) {
   const app = healthRoutes(deps.readiness);
   app.get('/metrics', async (c) => {
     c.header('cache-control', 'no-store');
+    // METRICS_PORT keeps them off the public port altogether: a token left set (or leaked) opens nothing there.
+    if (deps.metricsPort) return c.text('Метрики на этом порту закрыты: их отдаёт отдельный порт METRICS_PORT.', 403);
     if (!deps.metricsToken)
       return c.text('Метрики на этом порту закрыты: задайте METRICS_TOKEN или METRICS_PORT.', 403);
     if (!metricsAllowed(c.req.header('authorization'), deps.metricsToken)) {

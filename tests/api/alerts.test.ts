@@ -38,6 +38,8 @@ const at = (d: Date) => d.toISOString();
 interface Case {
   code: AlertCode;
   title: RegExp;
+  /** The text names a moment, in Moscow time: «(МСК)» once, not once from the date and again from the template. */
+  dated?: true;
   raise(): Promise<void>;
   clear(): Promise<void>;
 }
@@ -45,6 +47,7 @@ interface Case {
 const cases: Case[] = [
   {
     code: 'exchange-silent',
+    dated: true,
     title: /1С давно не обменивалась/,
     async raise() {
       await app.database.db.execute(sql`insert into exchange_log (session_key, type, file_name, started_at,
@@ -58,6 +61,7 @@ const cases: Case[] = [
   },
   {
     code: 'outbox-failing',
+    dated: true,
     title: /Письма или SMS не уходят/,
     async raise() {
       await app.database.db.execute(sql`insert into outbox (channel, kind, recipient, text_body, created_at,
@@ -100,6 +104,7 @@ const cases: Case[] = [
   },
   {
     code: 'backup-missing',
+    dated: true,
     title: /Резервная копия давно не делалась/,
     async raise() {
       now = new Date(now.getTime() + 25 * HOUR);
@@ -126,7 +131,11 @@ describe('alerts to the owner', () => {
     const raised = (await letters('alert-raised')).slice(raisedBefore);
     expect(raised).toHaveLength(1);
     expect(raised[0]).toMatchObject({ recipient: OWNER, subject: expect.stringMatching(c.title) });
-    expect((await app.services.alerts.open()).map((a) => a.code)).toEqual([c.code]);
+    const open = await app.services.alerts.open();
+    expect(open.map((a) => a.code)).toEqual([c.code]);
+    if (c.dated)
+      for (const text of [raised[0]?.text_body ?? '', open[0]?.detail ?? ''])
+        expect(text.match(/\(МСК\)/g)).toHaveLength(1);
 
     await c.clear();
     expect(await check()).toEqual({ raised: [], cleared: [c.code] });

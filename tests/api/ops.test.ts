@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readinessRepository } from '../../db/repositories/ops';
@@ -96,6 +97,16 @@ describe('metrics', () => {
     await open.close();
   });
 
+  it('are refused on the shop port, token or not, when they have a port of their own', async () => {
+    const apart = await createTestApp({ METRICS_TOKEN: TOKEN, METRICS_PORT: '9464' });
+    const res = await apart.fetch('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(403);
+    const text = await res.text();
+    expect(text).toContain('METRICS_PORT');
+    expect(text).not.toContain('shop_');
+    await apart.close();
+  });
+
   it('count requests by route and status, the page cache, the database and the shop', async () => {
     const v = await newVisitor(app);
     await v.get('/stores/');
@@ -119,6 +130,63 @@ describe('metrics', () => {
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds [\d.e+-]+$/m);
     expect(text).toContain('shop_db_pool_connections');
     expect(text).not.toContain('route="/healthz"');
+  });
+
+  /** A scrape after the database's figures were read anew (they are read once a second for every process). */
+  const scrapeUntil = async (seen: RegExp) => {
+    for (let tries = 0; ; tries++) {
+      const text = await (await app.fetch('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+      if (seen.test(text) || tries === 30) return text;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  it('have no 1C exchange age until 1C has exchanged, then the seconds since', async () => {
+    const before = await scrapeUntil(/^# TYPE shop_exchange_age_seconds gauge$/m);
+    expect(before).toContain('# HELP shop_exchange_age_seconds');
+    // Not 0, which would read as «1C exchanged just now».
+    expect(before).not.toMatch(/^shop_exchange_age_seconds /m);
+    await app.database.db.execute(sql`insert into exchange_log (session_key, type, file_name, started_at, finished_at,
+      status) values ('s', 'catalog', 'import.xml', now() - interval '2 hours', now() - interval '1 hour', 'success')`);
+    const after = await scrapeUntil(/^shop_exchange_age_seconds /m);
+    const age = Number(after.match(/^shop_exchange_age_seconds ([\d.e+-]+)$/m)?.[1]);
+    expect(age).toBeGreaterThanOrEqual(3600);
+    expect(age).toBeLessThan(3700);
+  });
+
+  it('read the outbox, 1C, payments and refunds from the database, and time its queries', async () => {
+    const db = app.database.db;
+    await db.execute(sql`insert into outbox (channel, kind, recipient, text_body, created_at, next_attempt_at,
+      attempts, last_error) values ('sms', 'phone-code', '79110000000', 'код', now() - interval '10 minutes',
+      now() + interval '1 hour', 3, 'шлюз недоступен')`);
+    await db.execute(sql`insert into exchange_log (session_key, type, file_name, started_at, finished_at, status)
+      values ('s', 'catalog', 'offers.xml', now() - interval '5 minutes', now(), 'failure')`);
+    await db.execute(sql`insert into payments (order_id, provider, idempotence_key, status, amount, capture, receipt)
+      values (1, 'test', 'ops-metrics-payment', 'paid', 990000, true, '{}'::jsonb)`);
+    await db.execute(sql`insert into refunds (payment_id, order_id, amount, status, idempotence_key, reason, receipt)
+      values (1, 1, 990000, 'failed', 'ops-metrics-refund', 'возврат', '{}'::jsonb)`);
+    const text = await scrapeUntil(/^shop_refunds\{state="failed"\} 1$/m);
+    for (const family of [
+      'shop_db_query_duration_seconds',
+      'shop_exchange_files',
+      'shop_payments',
+      'shop_refunds',
+      'shop_outbox_failing',
+    ]) {
+      expect(text).toContain(`# HELP ${family} `);
+      expect(text).toMatch(new RegExp(`^# TYPE ${family} (gauge|histogram)$`, 'm'));
+    }
+    expect(text).toMatch(/^shop_outbox_failing 1$/m);
+    expect(text).toMatch(/^shop_exchange_files\{result="failure"\} 1$/m);
+    expect(text).toMatch(/^shop_exchange_files\{result="success"\} 1$/m);
+    expect(text).toMatch(/^shop_payments\{state="paid"\} 1$/m);
+    expect(text).toMatch(/^shop_refunds\{state="failed"\} 1$/m);
+    // The page views above went to the database: their queries are timed where they pass the pg driver's pool
+    // (PostgreSQL, and PGlite on its thread as the shop runs it; not the tests' in-process PGlite).
+    if (app.database.pool) {
+      const queries = Number(text.match(/^shop_db_query_duration_seconds_count\{result="ok"\} (\d+)$/m)?.[1]);
+      expect(queries).toBeGreaterThan(0);
+    }
   });
 
   it('are answered without a token on their own port', async () => {

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { checkoutApp, type CheckoutKit } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
 import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
-import { SHOP_ORIGIN, type TestApp } from '../support/test-app';
+import { newVisitor, SHOP_ORIGIN, type TestApp } from '../support/test-app';
 
 /**
  * Issue 45.7 (152-FZ): a shopper downloads what the shop keeps about them, and deletes the account with a code from
@@ -50,8 +50,59 @@ async function memberWithHistory() {
   return { me, b, userId, email: user?.email as string, phone };
 }
 
+/**
+ * Another browser logs in as the member, puts the offer in the cart and in the wishlist, and logs out: its lines stay
+ * the user's (for the next login) while its session is gone.
+ */
+async function linesFromEndedSession(email: string) {
+  const v = await newVisitor(app);
+  const res = await v.post(API.authLogin, { login: email, password: 'Тёплый-пуховик-2026' });
+  expect(res.status).toBe(200);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
+  const sessid = (await res.json()).data.sessid as string;
+  const post = (path: string) =>
+    app.fetch(path, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ offerId: String(offer.id), sessid }).toString(),
+    });
+  expect((await post(API.basketAdd)).status).toBe(200);
+  expect((await post(API.wishlistAdd)).status).toBe(200);
+  expect((await app.fetch('/?logout=y', { headers: { cookie }, redirect: 'manual' })).status).toBe(302);
+}
+
+/** The signed start the contacts page gives the feedback form; the form refuses it under 3 seconds old. */
+async function feedbackStart() {
+  const html = await (await app.fetch('/contacts/')).text();
+  const token = html.match(/name="startToken" value="([^"]+)"/)?.[1] ?? '';
+  const given = Date.now();
+  return async () => {
+    await new Promise((r) => setTimeout(r, Math.max(0, given + 3_100 - Date.now())));
+    return token;
+  };
+}
+
 it('gives the shopper their data as a file, and a guest none', async () => {
-  const { b, email } = await memberWithHistory();
+  const startToken = await feedbackStart();
+  const { me, b, email, userId } = await memberWithHistory();
+  const asked = { name: 'Анна', email, phone: '', topic: 'size', orderNumber: '', agree: 'Y' };
+  const question = await me.post(API.feedbackAdd, {
+    ...asked,
+    message: 'Подойдёт ли пуховик размера 44 при росте 170 см?',
+    startToken: await startToken(),
+  });
+  expect(question.status).toBe(200);
+  const questionId = (await question.json()).data.id as number;
+  await app.database.db.execute(sql`update questions set answer = 'Да, подойдёт.' where id = ${questionId}`);
+  // Another visitor's question, with the same address, is not the member's.
+  const other = await (await newVisitor(app)).post(API.feedbackAdd, {
+    ...asked,
+    message: 'Когда будет размер 52?',
+    startToken: await startToken(),
+  });
+  expect(other.status).toBe(200);
+  expect(await rows(sql`select 1 from questions where user_id = ${userId}`)).toHaveLength(1);
+
   const res = await b.get('/lk/data/');
   expect(res.status).toBe(200);
   expect(res.headers.get('content-disposition')).toMatch(
@@ -68,6 +119,15 @@ it('gives the shopper their data as a file, and a guest none', async () => {
   );
   expect(data.newsletter).toMatchObject({ email });
   expect(data.discountCard).toMatchObject({ bonusBalanceKopecks: 0 });
+  // The shop has no reviews yet: what a shopper wrote to it is their questions, with the shop's answers.
+  expect(data.questions).toEqual([
+    {
+      at: expect.any(String),
+      topic: 'size',
+      message: 'Подойдёт ли пуховик размера 44 при росте 170 см?',
+      answer: 'Да, подойдёт.',
+    },
+  ]);
 
   const guest = await app.fetch('/lk/data/', { redirect: 'manual' });
   expect(guest.status).toBe(302);
@@ -79,6 +139,11 @@ it('deletes the account with the code from the letter, keeping the order for acc
   const [order] = await rows<{ id: number; total: number }>(
     sql`select id, total from orders where user_id = ${userId}`,
   );
+  await linesFromEndedSession(email);
+  const delays = (await rows<{ delay: boolean }>(sql`select delay from basket_lines where user_id = ${userId}`)).map(
+    (r) => r.delay,
+  );
+  expect(delays.sort()).toEqual([false, true]);
 
   const asked = await b.post('/lk/delete/', { intent: 'ask' });
   expect(await asked.text()).toContain(`Код отправлен на ${email}`);
@@ -102,6 +167,8 @@ it('deletes the account with the code from the letter, keeping the order for acc
   expect(await rows(sql`select 1 from addresses where user_id = ${userId}`)).toEqual([]);
   expect(await rows(sql`select 1 from subscriptions where email = ${email}`)).toEqual([]);
   expect(await rows(sql`select 1 from discount_cards where user_id = ${userId}`)).toEqual([]);
+  // The cart and the wishlist go too, those a logged-out browser left as well as the current session's.
+  expect(await rows(sql`select 1 from basket_lines where user_id = ${userId}`)).toEqual([]);
   const [kept] = await rows<{ user_id: number | null; name: string; phone: string; email: string; total: number }>(
     sql`select user_id, name, phone, email, total from orders where id = ${order?.id}`,
   );
