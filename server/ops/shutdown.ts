@@ -7,6 +7,9 @@ interface ClosableServer {
   closeAllConnections?(): void;
 }
 
+/** How long a stopping process still reads what has reached it, before it stops taking connections. */
+const READ_GRACE_MS = 300;
+
 export interface ShutdownSteps {
   server: ClosableServer;
   readiness: Readiness;
@@ -32,6 +35,9 @@ export async function shutDown(steps: ShutdownSteps): Promise<boolean> {
   steps.readiness.stop();
   const stopped = Promise.all(steps.stopAtOnce.map((stop) => Promise.resolve(stop()).catch(() => {})));
   let inTime = true;
+  // Bytes that reached a kept-alive connection but were not read yet look idle to Node, and close() closes idle
+  // connections at once: a moment first lets such a request be read, so it is in flight and finished, not dropped.
+  await new Promise((resolve) => setTimeout(resolve, Math.min(READ_GRACE_MS, steps.boundMs)));
   await new Promise<void>((resolve) => {
     const bound = setTimeout(() => {
       inTime = false;
