@@ -13,6 +13,23 @@ const widgetScript = z.url({
   error: 'ожидается адрес скрипта по https, например https://code.jivo.ru/widget/КЛЮЧ',
 });
 
+/** A host source of a content-security policy: https or wss, a domain or all its subdomains (`*.`), a port. */
+const HOST_SOURCE = /^(https|wss):\/\/(\*\.)?([a-z0-9-]+\.)+[a-z]{2,}(:\d{1,5})?$/i;
+
+/** A comma-separated list of host sources, read as its items. */
+const hostSources = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (hosts) => hosts.every((h) => HOST_SOURCE.test(h)),
+    'ожидаются хосты через запятую, например https://*.jivosite.com,wss://*.jivosite.com',
+  );
+
 const S3_URL_FORMAT = 'ожидается адрес вида https://ключ:секрет@storage.yandexcloud.net/корзина?region=ru-central1';
 
 /** Settings come from the environment only; a bad value stops the boot with a readable message. */
@@ -61,6 +78,11 @@ const settingsSchema = z.object({
    */
   CHAT_WIDGET_URL: optional(widgetScript),
   MARKETING_WIDGET_URL: optional(widgetScript),
+  /**
+   * The chat provider's other hosts its script then calls (JivoSite: `https://*.jivosite.com,wss://*.jivosite.com`),
+   * allowed by the policy with the chat only: https ones as the script's host is, wss ones for calls.
+   */
+  CHAT_WIDGET_HOSTS: optional(hostSources),
   /** Where the shop reads shoppers' questions (a copy of each); the default is help@ the host of SITE_URL. */
   FEEDBACK_EMAIL: z.string().trim().email('FEEDBACK_EMAIL: ожидается адрес электронной почты').optional(),
   /** The operator's token for `/api/v2/admin/*` (the reload command); without it those calls are refused. */
@@ -267,6 +289,10 @@ export function readSettings(env: Record<string, string | undefined> = process.e
   if (settings.PAYMENT_PROVIDER === 'yookassa' && !(settings.YOOKASSA_SHOP_ID && settings.YOOKASSA_SECRET_KEY))
     throw new SettingsError(
       'Неверные настройки окружения:\n  PAYMENT_PROVIDER=yookassa: задайте YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY',
+    );
+  if (settings.CHAT_WIDGET_HOSTS?.length && !settings.CHAT_WIDGET_URL)
+    throw new SettingsError(
+      'Неверные настройки окружения:\n  CHAT_WIDGET_HOSTS: задан без CHAT_WIDGET_URL, чату нечего разрешать',
     );
   return {
     ...settings,

@@ -35,7 +35,7 @@ import { newSessionId, sessionMiddleware } from './http/session';
 import { STAFF_PATHS, staffGate } from './http/staff-session';
 import { readStylesheets, staticFiles } from './http/static';
 import type { WriteLimits } from './http/write-limits';
-import { widgetOrigins, widgetScripts } from './http/widgets';
+import { widgetScripts, widgetSources } from './http/widgets';
 import type { DemoSources } from './images/demo-sources';
 import type { PhotoSizes } from './images/photo-sizes';
 import type { PhotoStore } from './images/photo-store';
@@ -167,7 +167,7 @@ export function createApp(deps: AppDeps) {
     : { script: [], img: [], connect: [] };
   // Yandex Metrica's host, allowed only when the shop has a counter (issue 43.4).
   const metrica = settings.METRICA_ID ? ['https://mc.yandex.ru'] : [];
-  const widgets = widgetOrigins(widgetScripts(settings));
+  const widgets = widgetSources(settings);
   // Outside the page cache: it compresses what is rendered per visitor; a kept page comes compressed already. The
   // page cache is outside the security headers, so a kept page keeps the policy naming its scripts' nonce.
   app.use('*', compression());
@@ -201,14 +201,18 @@ export function createApp(deps: AppDeps) {
     ...headerRules,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', ...maps.img, ...metrica, ...widgets],
+      imgSrc: ["'self'", 'data:', ...maps.img, ...metrica, ...widgets.pages],
       // No inline script runs without this response's nonce (React Router's own scripts carry it).
-      scriptSrc: ["'self'", NONCE, ...maps.script, ...metrica, ...widgets],
-      styleSrc: ["'self'", "'unsafe-inline'", ...widgets],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...maps.connect, ...metrica, ...widgets],
-      // A chat opens its window in a frame of its host; without widgets frames fall under default-src.
-      ...(widgets.length > 0 && { frameSrc: ["'self'", ...widgets] }),
+      scriptSrc: ["'self'", NONCE, ...maps.script, ...metrica, ...widgets.pages],
+      styleSrc: ["'self'", "'unsafe-inline'", ...widgets.pages],
+      fontSrc: ["'self'", 'data:', ...widgets.pages],
+      connectSrc: ["'self'", ...maps.connect, ...metrica, ...widgets.connect],
+      // A chat opens its window in a frame of its host and plays its sounds from there; without widgets frames and
+      // sounds fall under default-src.
+      ...(widgets.pages.length > 0 && {
+        frameSrc: ["'self'", ...widgets.pages],
+        mediaSrc: ["'self'", ...widgets.pages],
+      }),
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -26,15 +26,22 @@ export async function formWithSessid(fields: Record<string, unknown>): Promise<U
   return form;
 }
 
-/** Reads an `/api/v2` envelope; anything else is the spec's «Unknown response». */
-async function readEnvelope<T>(response: Response): Promise<ApiAnswer<T>> {
+/** Spec §8: an answer that is not the envelope (a proxy's error page, an empty body). */
+export const UNKNOWN_RESPONSE = 'Unknown response';
+
+/**
+ * Reads an `/api/v2` envelope; anything else is the spec's «Unknown response», logged with the call's address and
+ * status so that a broken answer is found in the console, whichever caller shows or hides it.
+ */
+async function readEnvelope<T>(response: Response, path: string): Promise<ApiAnswer<T>> {
   const json = (await response.json().catch(() => null)) as { status?: string; data?: T; errors?: ApiError[] } | null;
   if (json?.status === 'ok') return { ok: true, data: json.data as T };
   if (json?.status === 'error') {
     const first = json.errors?.[0];
     return { ok: false, message: first?.message ?? 'Ошибка', code: first?.code ?? '0' };
   }
-  return { ok: false, message: 'Unknown response', code: '0' };
+  console.error(UNKNOWN_RESPONSE, path, response.status);
+  return { ok: false, message: UNKNOWN_RESPONSE, code: '0' };
 }
 
 /** POST to a path that answers in the envelope (an `/api/v2` call or the platform path). */
@@ -46,7 +53,7 @@ export async function postPath<T>(path: string, fields: Record<string, unknown> 
       body: await formWithSessid(fields),
       credentials: 'same-origin',
     });
-    return await readEnvelope<T>(response);
+    return await readEnvelope<T>(response, path);
   } catch {
     return { ok: false, message: NETWORK_ERROR, code: 'NETWORK' };
   }
@@ -67,7 +74,7 @@ export async function getApi<K extends ApiName>(
   init: RequestInit = {},
 ): Promise<ApiAnswer<ApiAnswers[K]>> {
   const response = await fetch(`${API[name]}?${params}`, { ...init, credentials: 'same-origin' });
-  return readEnvelope<ApiAnswers[K]>(response);
+  return readEnvelope<ApiAnswers[K]>(response, API[name]);
 }
 
 /** `POST /api/` with a method: its object, or the `{error: {msg, code}}` it answers. */

@@ -9,7 +9,7 @@ import { reachGoal, sendEvent } from './analytics';
 import { withMetrica } from './metrica-gate';
 import { API } from '../../contract/api';
 import { type BasketJson, basketFromJson, basketToJson } from '../../contract/basket-json';
-import { type ApiAnswer, postApi, postRpc } from './api';
+import { type ApiAnswer, postApi, postRpc, UNKNOWN_RESPONSE } from './api';
 import { loadVisitor, useVisitor } from './visitor';
 import { parseEntry, readEntry, storageKey, writeEntry } from './storage';
 import type { BasketCounts } from '../../domain/basket/ports';
@@ -112,7 +112,7 @@ export async function addToBasket(offerId: number): Promise<BasketResult> {
     if (line) withMetrica((m) => m.metricaBasket('add', { ...line, quantity: 1 }));
   }
   // Spec §8: an answer without a status becomes this error.
-  else if (result.message === 'Unknown response')
+  else if (result.message === UNKNOWN_RESPONSE)
     return { ok: false, message: `Error response ${API.basketAdd}`, code: '0' };
   return result;
 }

@@ -15,6 +15,9 @@ function publish(next: UserStateAnswer): void {
   for (const listener of listeners) listener();
 }
 
+/** Spec §8 (the composite cache's failure): logged, and the page goes on as a guest's. */
+export const NO_VISITOR = 'Не удалось загрузить данные посетителя: страница работает как у гостя';
+
 async function fetchState(): Promise<UserStateAnswer | null> {
   try {
     const response = await fetch(API.userState, {
@@ -22,14 +25,16 @@ async function fetchState(): Promise<UserStateAnswer | null> {
       headers: { accept: 'application/json' },
     });
     const json = (await response.json()) as { status?: string; data?: UserStateAnswer };
-    if (json.status !== 'ok' || !json.data) return null;
-    publish(json.data);
-    return json.data;
+    if (json.status === 'ok' && json.data) {
+      publish(json.data);
+      return json.data;
+    }
   } catch {
-    // Spec §8: a failed user-state call only logs; the page works on as a guest's.
-    console.warn('Не удалось загрузить данные посетителя');
-    return null;
+    // A network failure or a body that is not JSON: the same as an error answer.
   }
+  // The callers' after-load work still runs, with no visitor (no basket counts, an empty sessid).
+  console.warn(NO_VISITOR);
+  return null;
 }
 
 /** The state of this page load: asked once, shared by every caller; a failed call is asked again next time. */

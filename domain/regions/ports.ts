@@ -12,7 +12,25 @@ export interface City {
   hasShops: boolean;
 }
 
+/** A point on the map, in degrees (the browser's geolocation gives these). */
+export interface GeoPoint {
+  lat: number;
+  lon: number;
+}
+
+/** A place of the shop's on the map (a store, a pickup point) and the name of its city. */
+export interface Place extends GeoPoint {
+  cityName: string;
+}
+
+/** Where a point is: the name of its town, or null when the geocoder knows none there. */
+export interface Geocoder {
+  townAt(point: GeoPoint): Promise<string | null>;
+}
+
 export interface RegionsRepository {
   /** Every city, shop cities first, in their sort order. */
   cities(): Promise<City[]>;
+  /** The shop's stores and its partner's pickup points: what the offline geocoder knows of the map. */
+  places(): Promise<Place[]>;
 }

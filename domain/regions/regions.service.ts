@@ -2,7 +2,8 @@ import { type CacheOptions, cachedFor } from '../cache';
 import { SHELL } from '../cache-tags';
 import { DomainError } from '../errors';
 import { cityOfAddress } from './city-of-address';
-import type { City, RegionsRepository } from './ports';
+import { offlineGeocoder } from './nearest-town';
+import type { City, GeoPoint, RegionsRepository } from './ports';
 
 /** The spec's Region (§3) of a city. */
 export interface Region {
@@ -38,15 +39,24 @@ export interface RegionsService {
   current(cityCode: string | undefined): Promise<City | null>;
   /** A city chosen by id; an id that is not in the list is not found. */
   byId(id: number): Promise<City>;
-  /** The city an address names (spec §7 `user/location/yandex/set`); none of the shop's cities: a validation error. */
-  byAddress(address: string): Promise<City>;
+  /**
+   * The city an address names, or the town at a point (spec §7 `user/location/yandex/set`); none of the shop's
+   * cities: a validation error.
+   */
+  byAddress(where: { address: string } | { point: GeoPoint }): Promise<City>;
 }
+
+const NOT_OURS = 'Не нашли в адресе город, куда мы доставляем. Выберите город из списка.';
+const NOT_NEAR = 'Рядом с вами нет города, куда мы доставляем. Выберите город из списка.';
 
 export function createRegionsService(
   repo: RegionsRepository,
   { ttlMs = 300_000, now = Date.now, invalidations }: CacheOptions = {},
 ): RegionsService {
-  const cities = cachedFor(() => repo.cities(), { ttlMs, now, dropOn: { invalidations, tags: [SHELL] } }).get;
+  const dropOn = { invalidations, tags: [SHELL] };
+  const cities = cachedFor(() => repo.cities(), { ttlMs, now, dropOn }).get;
+  // The offline geocoder until a maps service's is wired behind the same port.
+  const towns = offlineGeocoder(cachedFor(() => repo.places(), { ttlMs, now, dropOn }).get);
   return {
     cities,
     async current(cityCode) {
@@ -58,14 +68,10 @@ export function createRegionsService(
       if (!city) throw new DomainError('not_found', 'Такого города нет в списке.', 'CITY_NOT_FOUND');
       return city;
     },
-    async byAddress(address) {
-      const city = cityOfAddress(address, await cities());
-      if (!city)
-        throw new DomainError(
-          'validation',
-          'Не нашли в адресе город, куда мы доставляем. Выберите город из списка.',
-          'CITY_NOT_FOUND',
-        );
+    async byAddress(where) {
+      const text = 'point' in where ? await towns.townAt(where.point) : where.address;
+      const city = text === null ? null : cityOfAddress(text, await cities());
+      if (!city) throw new DomainError('validation', 'point' in where ? NOT_NEAR : NOT_OURS, 'CITY_NOT_FOUND');
       return city;
     },
   };

@@ -5,7 +5,16 @@ export const widgetScripts = (settings: Pick<Settings, 'CHAT_WIDGET_URL' | 'MARK
   [settings.CHAT_WIDGET_URL, settings.MARKETING_WIDGET_URL].filter((url): url is string => Boolean(url));
 
 /**
- * Their hosts, which the page's security policy lets run scripts, style, show images, be called (an https source also
- * allows its wss) and be framed: a widget's own parts, from its own host, and nothing from anyone else.
+ * The page policy's sources for the widgets: their scripts' hosts, and the chat provider's further hosts
+ * (`CHAT_WIDGET_HOSTS`) with the chat only. The https ones may run scripts, style, serve images, fonts and sounds, be
+ * called (an https source also allows its wss) and be framed; a wss one (a chat's socket) may only be called. Nothing
+ * from anyone else.
  */
-export const widgetOrigins = (scripts: string[]): string[] => [...new Set(scripts.map((url) => new URL(url).origin))];
+export function widgetSources(
+  settings: Pick<Settings, 'CHAT_WIDGET_URL' | 'MARKETING_WIDGET_URL' | 'CHAT_WIDGET_HOSTS'>,
+): { pages: string[]; connect: string[] } {
+  const hosts = settings.CHAT_WIDGET_URL ? (settings.CHAT_WIDGET_HOSTS ?? []) : [];
+  const origins = widgetScripts(settings).map((url) => new URL(url).origin);
+  const pages = [...new Set([...origins, ...hosts.filter((h) => h.startsWith('https:'))])];
+  return { pages, connect: [...new Set([...pages, ...hosts.filter((h) => h.startsWith('wss:'))])] };
+}

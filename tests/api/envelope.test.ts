@@ -145,8 +145,17 @@ describe('region by address (spec §7 user/location/yandex/set)', () => {
     expect(await (await app.fetch('/', { headers: { cookie } })).text()).toContain('+7 (843) 211-50-05');
   });
 
+  it('takes the city at the coordinates the browser found, near one of its stores or pickup points', async () => {
+    const res = await visitor.post('/api/v2/user/location/yandex/set/', { address: '55.7903, 49.1347' });
+    expect(res.status).toBe(200);
+    expect((await envelope(res)).data?.region).toMatchObject({ cityName: 'Казань', cityCode: 'kazan' });
+  });
+
   it.each([
     [{ address: 'Тверь, Советская, 1' }, 400, 'Не нашли в адресе город, куда мы доставляем. Выберите город из списка.'],
+    // Tver's centre: no store or pickup point of the shop within reach.
+    [{ address: '56.8587, 35.9176' }, 400, 'Рядом с вами нет города, куда мы доставляем. Выберите город из списка.'],
+    [{ address: '95.5, 49.1' }, 400, 'Координаты вне допустимых пределов: широта до 90°, долгота до 180°.'],
     [{ address: '   ' }, 400, 'Укажите адрес или город.'],
     [{}, 400, 'Укажите адрес или город.'],
     [{ address: 'Москва '.repeat(100) }, 400, 'Адрес — не длиннее 500 символов.'],

@@ -5,7 +5,7 @@ import type { ProductOffer } from '../../../domain/catalog/product/product';
 import type { ReserveData } from '../../../domain/stores/shops.service';
 import { PhoneConfirm } from '~/components/order/PhoneConfirm';
 import { reachGoal } from '~/lib/analytics';
-import { postApi, postRpc } from '~/lib/api';
+import { NETWORK_ERROR, postApi, postRpc, UNKNOWN_RESPONSE } from '~/lib/api';
 import { useVisitor } from '~/lib/visitor';
 import styles from './ReserveInShop.module.css';
 
@@ -37,7 +37,12 @@ export function ReserveForm({ productName, offer }: { productName: string; offer
     setLoad({ state: 'loading' });
     void postApi('reserveData', { offerId: offer.id }).then((answer) => {
       if (gone) return;
-      if (!answer.ok) return setLoad({ state: 'error', message: answer.message });
+      // Spec §8: a failure to load is «Не удалось загрузить данные»; the server's own refusal says what it is.
+      if (!answer.ok)
+        return setLoad({
+          state: 'error',
+          message: answer.message === UNKNOWN_RESPONSE ? NETWORK_ERROR : answer.message,
+        });
       setLoad({ state: 'done', data: answer.data });
       setCityId(answer.data.cities.find((c) => c.current)?.id ?? answer.data.cities[0]?.id ?? null);
     });

@@ -1,6 +1,7 @@
-import { ChevronDown, MapPin } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { postApi } from '~/lib/api';
+import { ChevronDown, LocateFixed, MapPin } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { type ApiAnswer, postApi } from '~/lib/api';
+import { canLocate, locateCity } from '~/lib/locate-city';
 import type { RootData } from '~/root';
 import { Dialog } from '../ui/Dialog';
 import styles from './CityLine.module.css';
@@ -76,25 +77,31 @@ function CityDialog({
 }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const choose = async (id: number) => {
+  // Known after hydration only: the server's page has no geolocation.
+  const [locatable, setLocatable] = useState(false);
+  useEffect(() => setLocatable(canLocate()), []);
+  const settle = async (call: Promise<ApiAnswer<unknown>>) => {
     setBusy(true);
     setError('');
-    const answer = await postApi('regionSet', {
-      method: 'user.location.setRegion',
-      id,
-    });
+    const answer = await call;
     if (answer.ok) window.location.reload();
     else {
       setBusy(false);
       setError(answer.message);
     }
   };
+  const choose = (id: number) => settle(postApi('regionSet', { method: 'user.location.setRegion', id }));
   return (
     <Dialog open={open} onClose={onClose} title="Выберите город">
       {error && (
         <p role="alert" className={styles.error}>
           {error}
         </p>
+      )}
+      {locatable && (
+        <button type="button" className={styles.locate} disabled={busy} onClick={() => settle(locateCity())}>
+          <LocateFixed size={14} aria-hidden /> Определить по местоположению
+        </button>
       )}
       <ul className={styles.cities} aria-busy={busy}>
         {cities.map((c) => (

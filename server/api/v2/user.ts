@@ -59,8 +59,7 @@ export function userApi(services: Services) {
     return chooseCity(c, await services.regions.byId(id));
   });
   route(api, 'regionByAddress', ['POST'], async (c) => {
-    const { address } = await parseInput(c, addressRegionInput);
-    return chooseCity(c, await services.regions.byAddress(address));
+    return chooseCity(c, await services.regions.byAddress(await parseInput(c, addressRegionInput)));
   });
   route(api, 'phoneCodeSend', ['POST'], async (c) => {
     const { phone } = await parseInput(c, phoneCodeSendInput);
