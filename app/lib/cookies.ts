@@ -19,6 +19,9 @@ export function readCookie(header: string | null | undefined, name: string): str
 export const COOKIE_DAYS = 365;
 export const PROFILE_COOKIE_DAYS = 360;
 
+/** Spec §3: the discount card the shopper gave at checkout, applied again on their next order. */
+export const ORDER_DISCOUNT_CARD_COOKIE = 'order_discount_card';
+
 /** One cookie the browser's code reads, as `document.cookie` takes it and as a `Set-Cookie` header carries it. */
 export function cookieLine(name: string, value: string, days = COOKIE_DAYS): string {
   return `${name}=${encodeURIComponent(value)}; path=/; max-age=${days * 86400}; samesite=lax`;

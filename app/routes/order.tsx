@@ -5,7 +5,7 @@ import { CheckoutForm } from '~/components/order/CheckoutForm';
 import { OrderConfirmation } from '~/components/order/OrderConfirmation';
 import { statusOf } from '../../contract/error-status';
 import { formFields } from '~/lib/form-fields';
-import { readCookie } from '~/lib/cookies';
+import { ORDER_DISCOUNT_CARD_COOKIE, readCookie } from '~/lib/cookies';
 import { readProfileCookies } from '../../contract/profile-cookies';
 import { formFailure } from '~/lib/form-errors';
 import { cachePolicy } from '../../contract/cache-policy';
@@ -44,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         date: readCookie(cookie, 'order_delivery_interval_date'),
         time: readCookie(cookie, 'order_delivery_interval_time'),
       },
+      // Spec §3: the card the shopper gave last time applies again (one that stopped applying is left out).
+      discountCard: readCookie(cookie, ORDER_DISCOUNT_CARD_COOKIE),
       profileCookies: readProfileCookies((name) => readCookie(cookie, name)),
     }),
     services.checkout.confirmedPhones(ctx),

@@ -75,3 +75,14 @@ describe('the order state (spec §3 Order)', () => {
   });
 });
 
+describe('the cookie order_discount_card (spec §3)', () => {
+  it('applies the card the shopper gave last time to the next order page, and not one that stopped applying', async () => {
+    await app.database.db.execute(sql`
+      insert into discount_cards (user_id, number, percent) values (900002, '2099000000024', 10)`);
+    const { v } = await k.quickShopper(offers[0] as OfferFacts);
+    const page = await orderPage(v, { order_discount_card: '2099000000024' });
+    expect(page).toContain('Убрать дисконтную карту 2099000000024');
+    await app.database.db.execute(sql`update discount_cards set active = false where number = '2099000000024'`);
+    expect(await orderPage(v, { order_discount_card: '2099000000024' })).not.toContain('Убрать дисконтную карту');
+  });
+});
