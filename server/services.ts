@@ -261,6 +261,7 @@ export function createServices(deps: {
     payment: { online: provider !== 'none', ttlMinutes: settings.PAYMENT_TTL_MINUTES },
     payments,
     blocks: customerBlocks(db),
+    currentUser: (ctx) => sessionUser.currentUser(ctx),
   });
   const personalData = createPersonalDataService({
     repo: personalDataRepository(db),

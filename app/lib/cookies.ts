@@ -15,9 +15,15 @@ export function readCookie(header: string | null | undefined, name: string): str
   return undefined;
 }
 
+import { PROFILE_COOKIE_DAYS, PROFILE_COOKIES, profileCookiesOf } from '../../contract/profile-cookies';
+
+export { PROFILE_COOKIE_DAYS };
+
 /** Spec §3: cookies live 365 days by default, the shopper's profile cookies 360. */
 export const COOKIE_DAYS = 365;
-export const PROFILE_COOKIE_DAYS = 360;
+
+/** Spec §3: the discount card the shopper gave at checkout, applied again on their next order. */
+export const ORDER_DISCOUNT_CARD_COOKIE = 'order_discount_card';
 
 /** One cookie the browser's code reads, as `document.cookie` takes it and as a `Set-Cookie` header carries it. */
 export function cookieLine(name: string, value: string, days = COOKIE_DAYS): string {
@@ -35,13 +41,13 @@ export function profileCookieLines(given: {
   secondName?: string;
   birthday?: string;
 }): string[] {
-  const names = {
-    name: 'user_name',
-    lastName: 'user_last_name',
-    secondName: 'user_second_name',
-    birthday: 'user_birthday',
-  };
-  return (Object.keys(names) as (keyof typeof names)[])
+  const fields = ['name', 'lastName', 'secondName', 'birthday'] as const;
+  return fields
     .filter((field) => given[field] !== undefined)
-    .map((field) => cookieLine(names[field], given[field] ?? '', PROFILE_COOKIE_DAYS));
+    .map((field) => cookieLine(PROFILE_COOKIES[field], given[field] ?? '', PROFILE_COOKIE_DAYS));
+}
+
+/** Spec §3: every profile cookie of a saved profile, the values the profile call sets (`profileCookiesOf`). */
+export function savedProfileCookieLines(user: Parameters<typeof profileCookiesOf>[0]): string[] {
+  return Object.entries(profileCookiesOf(user)).map(([name, value]) => cookieLine(name, value, PROFILE_COOKIE_DAYS));
 }

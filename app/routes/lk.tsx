@@ -10,7 +10,7 @@ import { CabinetLayout } from '~/components/account/CabinetLayout';
 import { reachGoal } from '~/lib/analytics';
 import { requireCabinetUser } from '~/lib/cabinet';
 import { formFields } from '~/lib/form-fields';
-import { profileCookieLines } from '~/lib/cookies';
+import { savedProfileCookieLines } from '~/lib/cookies';
 import { firstIssue, formFailure } from '~/lib/form-errors';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/lk';
@@ -51,10 +51,10 @@ export async function action({
     const { intent: _, ...profile } = fields;
     const input = profileInput.safeParse({ ...profile, isSubscribe: profile.isSubscribe === 'Y' ? 'Y' : 'N' });
     if (!input.success) return { values: profile, ...firstIssue(input.error) };
-    await services.cabinet.updateProfile(ctx, input.data);
-    // Spec §3: the name and birthday the shopper gave are kept in the profile cookies too (360 days).
+    const user = await services.cabinet.updateProfile(ctx, input.data);
+    // Spec §3: the saved profile goes into its cookies (360 days) with the values the profile call sets.
     const headers = new Headers();
-    for (const line of profileCookieLines(input.data)) headers.append('Set-Cookie', line);
+    for (const line of savedProfileCookieLines(user)) headers.append('Set-Cookie', line);
     return data<ProfileResult>({ notice: 'Данные сохранены.' }, { headers });
   } catch (error) {
     const failure = formFailure(error);

@@ -5,7 +5,8 @@ import { CheckoutForm } from '~/components/order/CheckoutForm';
 import { OrderConfirmation } from '~/components/order/OrderConfirmation';
 import { statusOf } from '../../contract/error-status';
 import { formFields } from '~/lib/form-fields';
-import { readCookie } from '~/lib/cookies';
+import { ORDER_DISCOUNT_CARD_COOKIE, readCookie } from '~/lib/cookies';
+import { readProfileCookies } from '../../contract/profile-cookies';
 import { formFailure } from '~/lib/form-errors';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/order';
@@ -37,34 +38,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   const cookie = request.headers.get('cookie');
-  const [state, user, confirmedPhones] = await Promise.all([
+  const [state, confirmedPhones] = await Promise.all([
     services.checkout.data(ctx, {
       cookieInterval: {
         date: readCookie(cookie, 'order_delivery_interval_date'),
         time: readCookie(cookie, 'order_delivery_interval_time'),
       },
+      // Spec §3: the card the shopper gave last time applies again (one that stopped applying is left out).
+      discountCard: readCookie(cookie, ORDER_DISCOUNT_CARD_COOKIE),
+      profileCookies: readProfileCookies((name) => readCookie(cookie, name)),
     }),
-    services.sessionUser.currentUser(ctx),
     services.checkout.confirmedPhones(ctx),
   ]);
-  // Spec §3: the profile, or a guest's profile cookies, fill the contact fields.
-  const profile = {
-    name:
-      [user.lastName, user.name, user.secondName].filter(Boolean).join(' ') ||
-      ['user_last_name', 'user_name', 'user_second_name']
-        .map((name) => readCookie(cookie, name))
-        .filter(Boolean)
-        .join(' '),
-    email: user.email || readCookie(cookie, 'user_email') || '',
-    phone: user.confirmedPhone || user.phone || readCookie(cookie, 'user_phone') || confirmedPhones[0] || '',
-  };
   return {
     kind: 'checkout' as const,
     state,
     onlinePayment: options.onlinePayment,
-    profile,
+    // Spec §3 Order `data`: the profile, or a guest's profile cookies, fill the contact fields.
+    profile: state.data,
     confirmedPhones,
-    auth: user.auth,
+    auth: ctx.actor.kind === 'user',
     imgVersion: options.imgVersion,
   };
 }

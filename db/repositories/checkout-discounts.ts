@@ -11,6 +11,7 @@ export type CheckoutDiscounts = Pick<
   | 'removePromoCode'
   | 'promo'
   | 'promoUses'
+  | 'cardsInUse'
   | 'ownCardRemoved'
   | 'setOwnCardRemoved'
   | 'card'
@@ -74,6 +75,14 @@ export function checkoutDiscounts(db: Db): CheckoutDiscounts {
         sql`select count(*)::int as n from promo_code_uses where code = ${code} and customer = ${customer}`,
       );
       return Number(row?.n ?? 0);
+    },
+
+    async cardsInUse() {
+      const [row] = await queryRows<{ used: boolean }>(
+        db,
+        sql`select exists (select 1 from discount_cards where active) as used`,
+      );
+      return row?.used === true;
     },
 
     async ownCardRemoved(sessionId) {

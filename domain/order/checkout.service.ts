@@ -3,6 +3,7 @@ import { MAX_ADDRESSES, addressTypeFor, checkAddress } from '../cabinet/addresse
 import type { Basket } from '../basket/basket';
 import { cachedFor } from '../cache';
 import { type Invalidations, SHELL } from '../cache-tags';
+import type { User } from '../auth/user';
 import { type RequestContext, userIdOf } from '../context';
 import { type DeliveryPrices, freeDeliveryFrom } from '../delivery/delivery-price';
 import { type PickupPoint, pointForAddress } from '../delivery/pickup';
@@ -21,6 +22,7 @@ import type { PaymentsService } from '../payment/payments.service';
 import { normalizePromo, promoAdjustment } from '../pricing/promo';
 import { type DeliveryType, orderNumber } from './process';
 import type { OrderParams, OrderPageData, ReserveInput, SaveInput } from './checkout.types';
+import { orderContact } from './contact';
 import { sameDay } from './delivery-choice';
 import { cardError, orderError } from './order-errors';
 import { priceOrder } from './order-pricing';
@@ -36,6 +38,8 @@ export interface CheckoutDeps extends PlaceDeps {
   placeSteps?: readonly PlaceStep[];
   /** Starts an online order's payment once the order stands. */
   payments: Pick<PaymentsService, 'start'>;
+  /** The logged-in user's profile (a guest's is empty): the contact fields start with it. */
+  currentUser(ctx: RequestContext): Promise<User>;
 }
 
 /** Money of the order page: roubles as numbers (spec §7 answers), computed in kopecks. */
@@ -85,13 +89,17 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     const userId = userIdOf(ctx);
     const owner = ownerOf(ctx);
     const cityId = ctx.city?.id ?? null;
-    const [basket, lines, addresses, promocodeList, pickupPointList] = await Promise.all([
-      deps.basket.state(ctx),
-      repo.orderLines(owner),
-      repo.addresses(owner),
-      repo.sessionPromoCodes(ctx.sessionId),
-      repo.pickupPoints(cityId),
-    ]);
+    const [basket, lines, addresses, promocodeList, pickupPointList, user, confirmedPhones, cardsInUse] =
+      await Promise.all([
+        deps.basket.state(ctx),
+        repo.orderLines(owner),
+        repo.addresses(owner),
+        repo.sessionPromoCodes(ctx.sessionId),
+        repo.pickupPoints(cityId),
+        deps.currentUser(ctx),
+        repo.confirmedPhones(ctx.sessionId, userId),
+        repo.cardsInUse(),
+      ]);
     const offerIds = lines.map((l) => l.offerId);
     const [{ shops, allowedShopIds, allowedMovementStoreIds, warehouseStock }, sizes] = await Promise.all([
       repo.shopsOf(cityId, offerIds),
@@ -145,13 +153,15 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       basket,
       addressList: addresses.map((a) => ({ ...a, params: { data: { id: a.id } } })),
       shops,
+      metro: [],
       city: ctx.city ? { id: ctx.city.id, name: ctx.city.name } : null,
       shopDeliverySrok: ready ? specDate(ready.date) : null,
+      data: orderContact(user, params.profileCookies ?? {}, confirmedPhones),
       params: {
         deliveryBorder: DELIVERY_BORDER,
         deliveryTodayMinCount: DELIVERY_TODAY_MIN_COUNT,
         reserveTimeBorder: RESERVE_TIME_BORDER,
-        isEnabledDiscountCard: true,
+        isEnabledDiscountCard: cardsInUse,
       },
       discountCard: priced.card?.number ?? '',
       discountCardActive: priced.card !== null,

@@ -1,6 +1,7 @@
 import type { Address } from '../cabinet/addresses';
 import type { Basket, BasketLine } from '../basket/basket';
 import type { PickupPoint } from '../delivery/pickup';
+import type { OrderContact, ProfileCookies } from './contact';
 import type { OrderShop, OrderSize, PaymentMethod } from './ports';
 import type { DeliveryType } from './process';
 
@@ -52,6 +53,8 @@ export interface OrderParams {
   isDisabledCall?: boolean;
   /** The interval the cookies of spec §3 remember. */
   cookieInterval?: { date?: string; time?: string };
+  /** A guest's profile cookies of spec §3: the contact fields' start (`data`). */
+  profileCookies?: ProfileCookies;
 }
 
 export interface OrderPageData {
@@ -71,12 +74,20 @@ export interface OrderPageData {
   basket: Basket;
   addressList: (Address & { params: { data: { id: number } } })[];
   shops: OrderShop[];
+  /**
+   * Spec §3 Order `metro`: the city's metro stations for a courier address. Always empty: the address form takes
+   * street and house, which couriers and their maps go by, and the shop keeps no station lists (docs/spec-audit.md).
+   */
+  metro: string[];
   city: { id: number; name: string } | null;
   shopDeliverySrok: string | null;
+  /** Spec §3 Order `data`: the contact fields' start (`orderContact`). */
+  data: OrderContact;
   params: {
     deliveryBorder: number;
     deliveryTodayMinCount: number;
     reserveTimeBorder: number;
+    /** The card field is offered: the shop has an active discount card someone could type. */
     isEnabledDiscountCard: boolean;
   };
   discountCard: string;

@@ -1,4 +1,5 @@
 import { DEMO_COMPANY } from '../content/company';
+import { GUEST } from '../auth/user';
 import { describe, expect, it } from 'vitest';
 import type { RequestContext } from '../context';
 import type { TransactionRepositories } from '../uow';
@@ -87,6 +88,7 @@ function checkout(steps: readonly PlaceStep[], stockLeft: boolean, changes: Part
     newsletter: { subscribeWithin: async () => {} },
     payment: { online: false, ttlMinutes: 30 },
     payments: { start: async () => ({ confirmationUrl: '' }) },
+    currentUser: async () => GUEST,
     placeSteps: steps,
   });
   return { service, written };

@@ -108,6 +108,8 @@ export interface CheckoutRepository {
   card(
     input: { userId: number } | { number: string },
   ): Promise<{ number: string; percent: number; active: boolean; bonusBalance: number } | null>;
+  /** Whether the shop has any active discount card: only then is there a card to type at checkout. */
+  cardsInUse(): Promise<boolean>;
   /** Whether the session removed the user's own discount card from its order page (`sale.order.resetDiscountCard`). */
   ownCardRemoved(sessionId: string): Promise<boolean>;
   setOwnCardRemoved(sessionId: string, removed: boolean): Promise<void>;

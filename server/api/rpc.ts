@@ -4,6 +4,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { RPC_PATH, type RpcAnswers, type RpcMethod } from '../../contract/api';
 import { basketToJson, orderPageToJson } from '../../contract/basket-json';
+import { readProfileCookies } from '../../contract/profile-cookies';
 import { lineInput, quantityInput, sizeInput } from '../../domain/basket/basket.schemas';
 import { DomainError } from '../../domain/errors';
 import { enforce } from '../../domain/limits/limits';
@@ -53,11 +54,7 @@ export function rpcApi(services: Services, writes: MiddlewareHandler<AppEnv>) {
     })),
     'sale.order.delivery.setAddress': withInput(setAddressInput, async (c, input) =>
       orderPageToJson(
-        await services.checkout.setAddress(
-          c.get('ctx'),
-          { ...input, cookieInterval: intervalCookies(c) },
-          savedAddressOf(input),
-        ),
+        await services.checkout.setAddress(c.get('ctx'), { ...input, ...orderCookies(c) }, savedAddressOf(input)),
       ),
     ),
     'sale.order.setPromocode': withInput(promocodeInput, async (c, { promocode }) => {
@@ -74,20 +71,16 @@ export function rpcApi(services: Services, writes: MiddlewareHandler<AppEnv>) {
     ),
     'sale.reserve.save': withInput(reserveSaveInput, (c, input) => services.checkout.reserve(c.get('ctx'), input)),
     'sale.order.data': withInput(orderParamsInput, async (c, params) =>
-      orderPageToJson(await services.checkout.data(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) })),
+      orderPageToJson(await services.checkout.data(c.get('ctx'), { ...params, ...orderCookies(c) })),
     ),
     'sale.order.delivery.getIntervalData': withInput(orderParamsInput, async (c, params) =>
-      orderPageToJson(await services.checkout.data(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) })),
+      orderPageToJson(await services.checkout.data(c.get('ctx'), { ...params, ...orderCookies(c) })),
     ),
     'sale.order.setDiscountCard': withInput(orderParamsInput, async (c, params) =>
-      orderPageToJson(
-        await services.checkout.setDiscountCard(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) }),
-      ),
+      orderPageToJson(await services.checkout.setDiscountCard(c.get('ctx'), { ...params, ...orderCookies(c) })),
     ),
     'sale.order.resetDiscountCard': withInput(orderParamsInput, async (c, params) =>
-      orderPageToJson(
-        await services.checkout.resetDiscountCard(c.get('ctx'), { ...params, cookieInterval: intervalCookies(c) }),
-      ),
+      orderPageToJson(await services.checkout.resetDiscountCard(c.get('ctx'), { ...params, ...orderCookies(c) })),
     ),
   };
 
@@ -108,7 +101,13 @@ export function rpcApi(services: Services, writes: MiddlewareHandler<AppEnv>) {
   return api;
 }
 
-/** Spec §3 cookies: the delivery date and slot the shopper chose last time. */
-function intervalCookies(c: Context<AppEnv>) {
-  return { date: getCookie(c, 'order_delivery_interval_date'), time: getCookie(c, 'order_delivery_interval_time') };
+/** Spec §3 cookies: the delivery date and slot the shopper chose last time, and a guest's contact. */
+function orderCookies(c: Context<AppEnv>) {
+  return {
+    cookieInterval: {
+      date: getCookie(c, 'order_delivery_interval_date'),
+      time: getCookie(c, 'order_delivery_interval_time'),
+    },
+    profileCookies: readProfileCookies((name) => getCookie(c, name)),
+  };
 }

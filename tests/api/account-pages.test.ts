@@ -160,6 +160,34 @@ describe('the cabinet pages', () => {
     expect(await bad.text()).toContain('Дата рождения — в виде ДД.ММ.ГГГГ.');
   });
 
+  it('set every profile cookie the profile call sets, with its values: email, phone and gender too', async () => {
+    const { b, email } = await registered();
+    await b.get('/lk/');
+    const saved = await b.post('/lk/', {
+      intent: 'profile',
+      name: 'Анна',
+      lastName: 'Иванова',
+      email,
+      phone: '+7 (911) 123-45-67',
+      gender: 'M',
+      birthday: '01.02.1990',
+    });
+    expect(await saved.text()).toContain('Данные сохранены.');
+    // Spec §3: 360 days each; the gender as the menu reads it, the phone as its 11 digits (`profileCookiesOf`).
+    const line = (name: string, value: string) =>
+      `${name}=${encodeURIComponent(value)}; path=/; max-age=${360 * 86400}; samesite=lax`;
+    const set = saved.headers.getSetCookie().filter((c) => c.startsWith('user_'));
+    expect(Object.fromEntries(set.map((c) => [c.split('=')[0], c]))).toEqual({
+      user_name: line('user_name', 'Анна'),
+      user_last_name: line('user_last_name', 'Иванова'),
+      user_second_name: line('user_second_name', ''),
+      user_email: line('user_email', email),
+      user_gender: line('user_gender', 'man'),
+      user_birthday: line('user_birthday', '01.02.1990'),
+      user_phone: line('user_phone', '79111234567'),
+    });
+  });
+
   it("add and delete the user's addresses from the page, and refuse another user's", async () => {
     const { b } = await registered();
     const added = await b.post('/lk/address/', {

@@ -58,17 +58,19 @@ export function CheckoutDiscounts({ id, checkout }: { id: string; checkout: Chec
           </button>
         </p>
       ) : (
-        <ApplyField
-          id={`${id}-card-error`}
-          label="Дисконтная карта"
-          value={card}
-          numeric
-          maxLength={20}
-          error={cardError}
-          busy={busy === 'card'}
-          onChange={setCard}
-          onApply={applyCard}
-        />
+        state.params.isEnabledDiscountCard && (
+          <ApplyField
+            id={`${id}-card-error`}
+            label="Дисконтная карта"
+            value={card}
+            numeric
+            maxLength={20}
+            error={cardError}
+            busy={busy === 'card'}
+            onChange={setCard}
+            onApply={applyCard}
+          />
+        )
       )}
       {state.bonusBalance > 0 && (
         <label className={styles.check}>

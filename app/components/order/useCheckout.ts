@@ -6,7 +6,13 @@ import type { OrderPageData, OrderParams } from '../../../domain/order/checkout.
 import type { PaymentMethod } from '../../../domain/order/ports';
 import { reachGoal } from '~/lib/analytics';
 import { postRpc } from '~/lib/api';
-import { PROFILE_COOKIE_DAYS, profileCookieLines, writeCookie } from '~/lib/cookies';
+import {
+  cookieLine,
+  ORDER_DISCOUNT_CARD_COOKIE,
+  PROFILE_COOKIE_DAYS,
+  profileCookieLines,
+  writeCookie,
+} from '~/lib/cookies';
 import { reportOnNextPage } from '~/lib/metrica-gate';
 
 export interface CheckoutProps {
@@ -109,14 +115,19 @@ export function useCheckout(props: CheckoutProps) {
       const answer = await postRpc('sale.order.setDiscountCard', wire(params({ discountCard: card })));
       if (!answer.ok) return setCardError(answer.message);
       setCardError(null);
-      setState(orderPageFromJson(answer.data));
+      const next = orderPageFromJson(answer.data);
+      // Spec §3: the card given is kept for the next order, as the server has written it.
+      writeCookie(ORDER_DISCOUNT_CARD_COOKIE, next.discountCard);
+      setState(next);
     });
 
   const removeCard = () =>
     run('card', async () => {
       const answer = await postRpc('sale.order.resetDiscountCard', wire(params({ discountCard: undefined })));
-      if (answer.ok) setState(orderPageFromJson(answer.data));
-      else setError(answer.message);
+      if (!answer.ok) return setError(answer.message);
+      // A removed card is not applied again on the next order.
+      document.cookie = cookieLine(ORDER_DISCOUNT_CARD_COOKIE, '', 0);
+      setState(orderPageFromJson(answer.data));
     });
 
   async function save() {

@@ -15,7 +15,7 @@ import {
 } from '../../../domain/cabinet/cabinet.schemas';
 import { phoneCodeCheckInput, phoneCodeSendInput } from '../../../domain/auth/phone-codes.schemas';
 import type { User } from '../../../domain/auth/user';
-import { GENDER_COOKIE, genderCookieOfProfile } from '../../../domain/menu/menu';
+import { PROFILE_COOKIE_DAYS, profileCookiesOf } from '../../../contract/profile-cookies';
 import { subscribeInput } from '../../../domain/newsletter/newsletter.schemas';
 import { addressRegionInput, regionInput } from '../../../domain/regions/regions.schemas';
 import type { City } from '../../../domain/regions/ports';
@@ -132,19 +132,8 @@ export function userApi(services: Services) {
   return api;
 }
 
-/** Spec §3: the order form reads the profile from these cookies (360 days); a phone only with its 11 digits. */
-const PROFILE_COOKIE_MAX_AGE = 360 * 86400;
-
+/** Spec §3: the order form reads the profile from these cookies (360 days). */
 function setProfileCookies(c: Context<AppEnv>, user: User) {
-  const cookies: Record<string, string> = {
-    user_name: user.name,
-    user_last_name: user.lastName,
-    user_second_name: user.secondName,
-    user_email: user.email,
-    [GENDER_COOKIE]: genderCookieOfProfile(user.gender),
-    user_birthday: user.birthday,
-    user_phone: user.phone.length === 11 ? user.phone : '',
-  };
-  for (const [name, value] of Object.entries(cookies))
-    setCookie(c, name, value, { path: '/', maxAge: PROFILE_COOKIE_MAX_AGE, sameSite: 'Lax' });
+  for (const [name, value] of Object.entries(profileCookiesOf(user)))
+    setCookie(c, name, value, { path: '/', maxAge: PROFILE_COOKIE_DAYS * 86400, sameSite: 'Lax' });
 }
