@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useLocation } from 'react-router';
+import { useLocation, useRouteLoaderData } from 'react-router';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { activeCategoryId } from '../../domain/menu/menu';
 import { MenuPrice } from '~/components/shell/MenuPrice';
@@ -7,7 +7,8 @@ import { MobileMenuLinks } from '~/components/shell/MobileMenuLinks';
 import menuStyles from '~/components/shell/MobileMenu.module.css';
 import { ShopLink } from '~/components/ui/ShopLink';
 import { useMenuGender } from '~/lib/gender';
-import { useRootData } from '~/root';
+// The root's type only: importing the root module itself would split it into a chunk of its own.
+import type { RootData } from '~/root';
 import { cachePolicy } from '../../contract/cache-policy';
 import styles from './menu.module.css';
 
@@ -25,7 +26,7 @@ export function meta() {
  * category is on the page, the visitor's first; blocks open and close as `<details>`, which need no script.
  */
 export default function MenuPage() {
-  const { menu, city, genderCookie } = useRootData();
+  const { menu, city, genderCookie } = useRouteLoaderData('root') as RootData;
   const { pathname } = useLocation();
   const gender = useMenuGender(pathname, genderCookie);
   const activeId = activeCategoryId(menu, pathname, gender ?? undefined);
