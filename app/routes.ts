@@ -20,6 +20,7 @@ export default [
   route('search/*', 'routes/search.tsx'),
   route('stores', 'routes/stores.tsx'),
   route('contacts', 'routes/contacts.tsx'),
+  route('menu', 'routes/menu.tsx'),
   route('info/vybor-razmera', 'routes/size-guide.tsx'),
   route('info/*', 'routes/info.tsx', { id: 'routes/info' }),
   route('agreement', 'routes/info.tsx', { id: 'routes/agreement' }),

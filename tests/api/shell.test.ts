@@ -83,6 +83,29 @@ describe('menu and active category', () => {
   });
 });
 
+describe('the menu page (spec §2)', () => {
+  it('lists every category’s blocks and items with their prices, without a script, from the bottom menu', async () => {
+    const res = await app.fetch('/menu/');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    expect(main).toMatch(/<h1[^>]*>Меню<\/h1>/);
+    // Both genders: the phone menu's dialog holds none of them in the server HTML.
+    for (const href of ['/catalog/women/aksessuary/shapki/', '/catalog/man/aksessuary/perchatki/', '/stores/'])
+      expect(main).toContain(`href="${href}"`);
+    // Blocks open and close as <details>, which work before and without JavaScript.
+    expect(main).toMatch(/<details><summary[^>]*><span>[^<]+<\/span>/);
+    expect(main).toMatch(/>от \d{1,3}(\u00a0\d{3})*\u00a0руб\.</);
+    // The visitor’s category comes first.
+    const men = await (await app.fetch('/menu/', { headers: { cookie: 'user_gender=man' } })).text();
+    const menMain = men.slice(men.indexOf('<main'));
+    expect(menMain.indexOf('>Мужчинам<')).toBeLessThan(menMain.indexOf('>Женщинам<'));
+    expect(main.indexOf('>Женщинам<')).toBeLessThan(main.indexOf('>Мужчинам<'));
+    // «Каталог» of the bottom menu leads here on every page.
+    expect(html).toMatch(/<nav[^>]*aria-label="Нижнее меню"[^>]*>.*?href="\/menu\/"/s);
+  });
+});
+
 describe('errors and the 404 page', () => {
   it('answers an unknown page with a styled Russian 404 inside the shell', async () => {
     const res = await app.fetch('/no-such-page/');

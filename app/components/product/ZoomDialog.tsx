@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { touchGesture } from '~/lib/touch';
 import { useModalDialog } from '~/components/ui/use-modal-dialog';
 import { imageUrl } from '../../../contract/images';
 import styles from './ZoomDialog.module.css';
@@ -17,10 +18,14 @@ interface Props {
 /**
  * The source photos full screen, on the native <dialog> (focus trap, Escape); arrows and ← → keys page through.
  * The photo first fits the window; «Приблизить» (or a click on it) shows it at its full 852 px size to scroll over.
+ * On a touch screen a swipe across the fitted photo pages through and a tap zooms (spec §9's touch constants); the
+ * zoomed photo is panned by the finger, so there only a tap counts.
  */
 export function ZoomDialog({ images, index, onIndex, onClose, name, imgVersion }: Props) {
   const ref = useModalDialog(index !== null);
   const [zoomed, setZoomed] = useState(false);
+  /** Where and when the one finger touched the photo; null for none or for a pinch. */
+  const touch = useRef<{ x: number; y: number; time: number } | null>(null);
   // The next opening starts with the photo fitted to the window again.
   const close = () => {
     setZoomed(false);
@@ -57,6 +62,26 @@ export function ZoomDialog({ images, index, onIndex, onClose, name, imgVersion }
             width={852}
             height={1278}
             onClick={() => setZoomed(!zoomed)}
+            onTouchStart={(e) => {
+              const finger = e.touches[0];
+              touch.current =
+                e.touches.length === 1 && finger ? { x: finger.clientX, y: finger.clientY, time: e.timeStamp } : null;
+            }}
+            onTouchEnd={(e) => {
+              const start = touch.current;
+              const finger = e.changedTouches[0];
+              touch.current = null;
+              if (!start || !finger) return;
+              // The gesture decides: the click the browser would make of the touch must not zoom again.
+              e.preventDefault();
+              const gesture = touchGesture(
+                finger.clientX - start.x,
+                finger.clientY - start.y,
+                e.timeStamp - start.time,
+              );
+              if (gesture === 'tap') setZoomed(!zoomed);
+              else if (gesture && !zoomed) go(gesture === 'next' ? 1 : -1);
+            }}
           />
           <div className={styles.tools}>
             <button

@@ -1,10 +1,12 @@
 import { Heart, Menu as MenuIcon, Search, ShoppingBag } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ShopLink } from '~/components/ui/ShopLink';
 import { useLocation } from 'react-router';
 import { activeCategoryId } from '../../../domain/menu/menu';
 import { useBasketCounts } from '~/lib/basket-store';
+import { useBodyClass } from '~/lib/body-class';
 import { useMenuGender } from '~/lib/gender';
+import { useMiddleMenuFits } from '~/lib/middle-menu';
 import { useHeaderScroll } from '~/lib/scroll';
 import { useVisitor } from '~/lib/visitor';
 import type { RootData } from '~/root';
@@ -28,9 +30,10 @@ export function Header({ data }: { data: RootData }) {
   // Server-rendered, then live from the basket store.
   const counts = useBasketCounts();
   const visitor = useVisitor();
-  const className = [styles.header, scroll.hidden && !menuOpen && !searchOpen && styles.hidden]
-    .filter(Boolean)
-    .join(' ');
+  useBodyClass('header-hidden', scroll.hidden && !menuOpen && !searchOpen);
+  useBodyClass('search-open', searchOpen);
+  const bar = useRef<HTMLDivElement>(null);
+  const menuFits = useMiddleMenuFits(bar);
   return (
     <>
       <Marquee messages={data.marquee} />
@@ -45,10 +48,12 @@ export function Header({ data }: { data: RootData }) {
           </nav>
         </div>
       </div>
-      <header className={className} data-search-open={searchOpen || undefined}>
-        <div className={`container ${styles.bar}`}>
+      {/* Where the middle menu does not fit, the burger takes its place (spec §4). */}
+      <header className={styles.header} data-menu-tight={menuFits ? undefined : true}>
+        <div className={`container ${styles.bar}`} ref={bar}>
           <button
             type="button"
+            data-menu-toggle
             className={`${styles.icon} ${styles.burger}`}
             aria-label="Открыть меню"
             aria-expanded={menuOpen}

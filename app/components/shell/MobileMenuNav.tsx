@@ -4,6 +4,7 @@ import { ShopLink } from '~/components/ui/ShopLink';
 import type { Menu } from '../../../domain/menu/menu';
 import type { RootData } from '~/root';
 import { MenuPrice } from './MenuPrice';
+import { MobileMenuLinks } from './MobileMenuLinks';
 import styles from './MobileMenu.module.css';
 
 interface Props {
@@ -95,25 +96,7 @@ export function MobileMenuNav({ onClose, menu, activeCategoryId, city }: Props) 
           </ul>
         </div>
       ))}
-      <ul className={styles.links}>
-        <li>
-          <ShopLink to="/stores/">Магазины{city ? ` в городе ${city.name}` : ''}</ShopLink>
-        </li>
-        <li>
-          <ShopLink to="/info/dostavka-i-oplata/">Доставка и оплата</ShopLink>
-        </li>
-        <li>
-          <ShopLink to="/info/bonusnaya-programma/">Бонусная программа</ShopLink>
-        </li>
-        <li>
-          <ShopLink to="/contacts/">Задать вопрос</ShopLink>
-        </li>
-        {city?.phones[0] && (
-          <li>
-            <a href={`tel:${city.phones[0].replace(/[^\d+]/g, '')}`}>{city.phones[0]}</a>
-          </li>
-        )}
-      </ul>
+      <MobileMenuLinks city={city} />
     </nav>
   );
 }
