@@ -8,6 +8,7 @@ import type {
   SectionNode,
 } from '../../domain/catalog/listing/listing.service';
 import { FILTER_HINTS, PROPS } from '../../domain/catalog/filter/props';
+import { sizeCode } from '../../domain/catalog/product/sizes';
 import { type Db, queryRows } from '../client';
 import { loadAvailability } from './availability';
 import { facetSource } from './facet-source';
@@ -219,6 +220,7 @@ export function listingRepository(db: Db): ListingRepository {
       const offers = rows.map((r) => ({
         id: Number(r.id),
         itemId: Number(r.product_id),
+        sizeId: sizeCode(r.size_name),
         sizeName: r.size_name,
         sizeSort: Number(r.size_sort),
         price: Number(r.price),

@@ -181,6 +181,22 @@ describe('GET /api/v2/catalog/product/list/', () => {
     expect(data.url).toBe(WOMEN);
   });
 
+  it("gives each offer the size filter's value of its size as sizeId", async () => {
+    const { body } = await list({ section: WOMEN });
+    const data = body.data;
+    const sizes = data.facets.find((f: Json) => f.code === 'size').values.map((v: Json) => v.value);
+    const inStock = data.offers.filter(
+      (o: Json) => data.availabilityOffers.find((a: Json) => a.id === o.id).quantity > 0,
+    );
+    expect(inStock.length).toBeGreaterThan(0);
+    for (const o of inStock) expect(sizes).toContain(o.sizeId);
+    const offer = inStock.find((o: Json) => /^[a-z0-9]+$/.test(o.sizeId));
+    const women = rows.filter((r) => r.sectionPath.includes(1));
+    const bySize = await list({ section: WOMEN, filter: `size-is-${offer.sizeId}` });
+    expect(bySize.body.data.navigation.count).toBe(women.filter((r) => r.sizes.includes(offer.sizeId)).length);
+    expect(rows.find((r) => r.id === offer.itemId)?.sizes).toContain(offer.sizeId);
+  });
+
   it('gives every facet value the count it would give with the other chosen filters, for random filter sets', async () => {
     const rnd = new Random(3);
     const women = rows.filter((r) => r.sectionPath.includes(1));

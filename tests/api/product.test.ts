@@ -161,6 +161,17 @@ describe('GET /api/v2/catalog/product/get/', () => {
         expect.arrayContaining(['ROST_FOTOMODELI', 'RAZMER_IZDELIYA_NA_FOTOMODELI']),
       );
     }
+    // sizeId is the size filter's value: the product's section lists the sizes it has in stock under those ids.
+    const section = body.data.breadcrumbs.at(-1).url;
+    const facets = (await getJson(`/api/v2/catalog/product/list/?section=${encodeURIComponent(section)}`)).body.data
+      .facets;
+    const sizeValues = facets
+      .find((f: { code: string }) => f.code === 'size')
+      .values.map((v: { value: string }) => v.value);
+    for (const o of offers.filter((x: { disabled: boolean }) => !x.disabled)) expect(sizeValues).toContain(o.sizeId);
+    expect(offers.find((o: { sizeName: string }) => o.sizeName === sample.sold_out_size).sizeId).toBe(
+      sample.sold_out_size.toLowerCase(),
+    );
     expect(offers.find((o: { sizeName: string }) => o.sizeName === sample.sold_out_size)).toMatchObject({
       disabled: true,
       canBuy: false,

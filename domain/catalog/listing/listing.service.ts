@@ -110,6 +110,8 @@ export interface ListingResult {
 export interface ListingOffer {
   id: number;
   itemId: number;
+  /** The size filter's value code (`sizeCode`). */
+  sizeId: string;
   sizeName: string;
   sizeSort: number;
   price: number;

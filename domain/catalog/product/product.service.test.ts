@@ -27,6 +27,7 @@ function item(id: number, sizes: [offerId: number, size: string][]): StoredItem 
     offers: sizes.map(([offerId, sizeName]) => ({
       id: offerId,
       itemId: id,
+      sizeId: sizeName.toLowerCase(),
       sizeName,
       sizeSort: 0,
       price: offerId === 12 ? 900_000 : 1_000_000,

@@ -12,6 +12,8 @@ import { sortBySize } from './sizes';
 export interface StoredOffer {
   id: number;
   itemId: number;
+  /** The size filter's value code (`sizeCode`). */
+  sizeId: string;
   sizeName: string;
   sizeSort: number;
   price: number;

@@ -18,6 +18,8 @@ export interface ProductProp {
 export interface ProductOffer {
   id: number;
   itemId: number;
+  /** The size filter's value code (`sizeCode`). */
+  sizeId: string;
   sizeName: string;
   sizeSort: number;
   price: number;
