@@ -204,6 +204,9 @@ describe('GET /api/v2/catalog/product/get/', () => {
     const offer = body.data.offers.find((o: { id: number }) => o.id === Number(restricted?.offer_id));
     expect(offer).toMatchObject({ disabled: false, canBuy: false });
     expect(body.data.restrictionOrderShops[String(restricted?.offer_id)]).toHaveLength(1);
+    // A shop is one store here, selling its own stock.
+    const shops = await rows<{ id: number }>(sql`select id from stores where type = 'shop' order by id`);
+    expect(body.data.shopIdToStoreIds).toEqual(Object.fromEntries(shops.map((s) => [String(s.id), [Number(s.id)]])));
   });
 
   it('refuses a bad id with 400 and a Russian message, and an unknown one with 404', async () => {

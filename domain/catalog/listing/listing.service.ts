@@ -3,7 +3,7 @@
 import { type CacheOptions, cachedFor, onChange, taggedCache } from '../../cache';
 import { brandTag, LISTINGS, productTag, sectionTag } from '../../cache-tags';
 import { DomainError } from '../../errors';
-import type { AvailabilityOffer } from '../../inventory/availability';
+import type { AvailabilityOffer, StoreModel } from '../../inventory/availability';
 import type { ProductCard } from './card';
 import {
   EMPTY_FILTER,
@@ -118,12 +118,19 @@ export interface ListingOffer {
   oldPrice: number | null;
 }
 
+/** A listing page's offers with their stock and the store model that stock is read with. */
+export interface ListingOffers {
+  offers: ListingOffer[];
+  availability: AvailabilityOffer[];
+  stores: StoreModel;
+}
+
 export interface ListingRepository {
   reference(): Promise<ListingReference>;
   /** The scope's products per filter value, ignoring the filters. */
   scopeTotals(scope: ListingScope, ref: ListingReference): Promise<ScopeTotals>;
   listing(query: ListingQuery, ref: ListingReference): Promise<ListingResult>;
-  offers(productIds: number[]): Promise<{ offers: ListingOffer[]; availability: AvailabilityOffer[] }>;
+  offers(productIds: number[]): Promise<ListingOffers>;
   /** Every active product's url and creation date, for the sitemap. */
   productUrls(): Promise<{ url: string; updatedAt: Date }[]>;
   /** Loads what listings are counted from ahead of the first listing, which then waits for the rest of it at most. */
@@ -195,7 +202,7 @@ export interface ListingService {
     base: string;
     query?: [string, string][];
   }): Promise<Listing>;
-  offers(productIds: number[]): Promise<{ offers: ListingOffer[]; availability: AvailabilityOffer[] }>;
+  offers(productIds: number[]): Promise<ListingOffers>;
   productUrls(): Promise<{ url: string; updatedAt: Date }[]>;
   /** Loads what listings are counted from, at start, ahead of the first visitor's listing. */
   warm(): Promise<void>;

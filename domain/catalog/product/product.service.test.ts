@@ -56,7 +56,7 @@ function fakeRepo(overrides: Partial<ProductRepository> = {}) {
         { offerId: 12, storeId: SHOP, storeType: 'shop', quantity: 1 },
       ],
     ),
-    stores: { onlineStoreIds: [ONLINE], movementStoreIds: [], restrictionOrderShops: {} },
+    stores: { onlineStoreIds: [ONLINE], movementStoreIds: [], restrictionOrderShops: {}, shopIdToStoreIds: {} },
   };
   const repo: ProductRepository = {
     idByCode: async (code) => (code === 'p-1' ? 1 : null),

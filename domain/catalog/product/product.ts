@@ -92,6 +92,7 @@ export interface ProductPage {
   breadcrumbs: Breadcrumb[];
   availabilityOffers: AvailabilityOffer[];
   restrictionOrderShops: Record<number, number[]>;
+  shopIdToStoreIds: Record<number, number[]>;
   onlineStoreIds: number[];
   movementStoreIds: number[];
 }
