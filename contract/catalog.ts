@@ -33,6 +33,7 @@ export function listPayload(listing: Listing, imgVersion: string, offers: Listin
     discounts,
     discountViews,
     facets: listing.facets,
+    filterParams: listing.filterParams,
     url: listing.href,
   };
 }

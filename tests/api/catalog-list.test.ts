@@ -342,6 +342,25 @@ describe('GET /api/v2/catalog/product/list/', () => {
     expect(men.body.data.navigation.count).toBeLessThan(body.data.navigation.count);
   });
 
+  it('answers the filter params: the codes the panel hides, the values it shows open, and what the page fixes', async () => {
+    const { body } = await list({ section: WOMEN });
+    const { facets, filterParams } = body.data;
+    const all = ['brand', 'size', 'color', 'material', 'insulation', 'length', 'season', 'hood', 'shop', 'price'];
+    const shown = facets.map((f: Json) => f.code);
+    expect([...shown, ...filterParams.hidden].sort()).toEqual([...all].sort());
+    expect(filterParams.saved).toEqual({});
+    for (const f of facets.filter((x: Json) => x.kind === 'list')) {
+      const values = f.values.map((v: Json) => v.value);
+      const open = f.code === 'size' || values.length <= 9 ? values : values.slice(0, 8);
+      expect({ code: f.code, top: filterParams.top[f.code] }).toEqual({ code: f.code, top: open });
+    }
+    expect(Object.values(filterParams.top).some((v: Json) => v.length === 8)).toBe(true);
+    const brand = (await list({ brand: 'nordvik' })).body.data.filterParams;
+    expect(brand.saved).toEqual({ brand: ['nordvik'] });
+    expect(brand.hidden).toContain('brand');
+    expect(brand.top.brand).toBeUndefined();
+  });
+
   it('follows stock after the seed: a size sold out everywhere leaves the size filter, and comes back', async () => {
     const db = app.database.db;
     const row = rows.find((r) => r.sectionPath.includes(1) && r.sizes.length > 1) as Row;

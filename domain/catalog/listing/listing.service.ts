@@ -19,6 +19,8 @@ import {
   describeFilter,
   type Facet,
   type FilterDef,
+  type FilterParams,
+  filterParams,
   type LiveCounts,
   type ScopeTotals,
   unknownFilterPart,
@@ -145,6 +147,8 @@ export interface Listing {
   count: number;
   items: ListingItem[];
   facets: Facet[];
+  /** The spec Filter's params (hidden, top, saved) of these facets. */
+  filterParams: FilterParams;
   sort: SortState;
   navigation: Navigation;
   /** The chosen filters in words ('' when none). */
@@ -278,12 +282,14 @@ export function createListingService(
     ]);
     const counts = combineCounts(totals, live);
     const savedCodes = Object.keys(saved);
+    const facets = buildFacets(ref.filters, counts, filter, savedCodes);
     return {
       location,
       href: listingHref(location),
       count: counts.count,
       items,
-      facets: buildFacets(ref.filters, counts, filter, savedCodes),
+      facets,
+      filterParams: filterParams(ref.filters, facets, saved),
       sort: sortState(location.sort),
       navigation: navigation(location, counts.count),
       filterText: describeFilter(filter, ref.filters, savedCodes),
