@@ -172,8 +172,8 @@ export function buildFacets(
   return facets;
 }
 
-/** Lists longer than this and one show their first values and keep the rest behind «Ещё N»; sizes show in full. */
-export const SHORT_LIST = 8;
+/** A list of more than this and one values shows this many and keeps the rest behind «Ещё N»; sizes show in full. */
+const SHORT_LIST = 8;
 
 /** The values a list facet's panel shows before «Ещё N» (all of a short list and of the sizes). */
 export function topValues(facet: Facet): FacetValue[] {
