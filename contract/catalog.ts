@@ -1,6 +1,6 @@
-import type { Listing, ListingOffer, SectionNode } from '../domain/catalog/listing/listing.service';
+import type { Listing, ListingOffers, SectionNode } from '../domain/catalog/listing/listing.service';
+import { catalogueMarkers } from '../domain/catalog/listing/markers';
 import type { ProductItem, ProductPage } from '../domain/catalog/product/product';
-import type { AvailabilityOffer } from '../domain/inventory/availability';
 import { imageUrl } from './images';
 
 /**
@@ -8,11 +8,8 @@ import { imageUrl } from './images';
  * that a client can show them as pages do.
  */
 
-export function listPayload(
-  listing: Listing,
-  imgVersion: string,
-  offers: { offers: ListingOffer[]; availability: AvailabilityOffer[] },
-) {
+export function listPayload(listing: Listing, imgVersion: string, offers: ListingOffers) {
+  const { markers, discounts, discountViews } = catalogueMarkers(listing.items, offers.offers);
   return {
     items: listing.items.map(({ images, ...item }) => ({
       ...item,
@@ -26,9 +23,17 @@ export function listPayload(
     })),
     offers: offers.offers,
     availabilityOffers: offers.availability,
+    restrictionOrderShops: offers.stores.restrictionOrderShops,
+    shopIdToStoreIds: offers.stores.shopIdToStoreIds,
+    onlineStoreIds: offers.stores.onlineStoreIds,
+    movementStoreIds: offers.stores.movementStoreIds,
     navigation: listing.navigation,
     sort: listing.sort,
+    markers,
+    discounts,
+    discountViews,
     facets: listing.facets,
+    filterParams: listing.filterParams,
     url: listing.href,
   };
 }
@@ -70,6 +75,7 @@ export function productPayload(page: ProductPage, imgVersion: string) {
     restrictionOrderShops: Object.fromEntries(
       Object.entries(page.restrictionOrderShops).filter(([id]) => offerIds.has(Number(id))),
     ),
+    shopIdToStoreIds: page.shopIdToStoreIds,
     onlineStoreIds: page.onlineStoreIds,
     movementStoreIds: page.movementStoreIds,
     images: images.map((i) => ({

@@ -23,7 +23,7 @@ function basket(availableCount: number, delayCount = 0): BasketJson {
 const LINE: BasketLineJson = {
   id: 3,
   product: { id: 1, name: 'Пуховик', brandName: 'Норд', category: 'пуховик', color: 'Чёрный', url: '/p/', image: null },
-  offer: { id: 30, sizeName: '48', price: 100_000, oldPrice: null, colorName: 'Чёрный' },
+  offer: { id: 30, sizeId: '48', sizeName: '48', price: 100_000, oldPrice: null, colorName: 'Чёрный' },
   quantity: 2,
   price: 200_000,
   maxQuantity: 5,

@@ -3,8 +3,8 @@ import {
   availabilityOf,
   type AvailabilityOffer,
   ONLINE_SOURCE_KINDS,
-  type OnlineStores,
   type StockRow,
+  type StoreModel,
 } from '../../domain/inventory/availability';
 import { BRING_TO_SHOP_KINDS } from '../../domain/inventory/shop-serves';
 import type { Db } from '../client';
@@ -68,10 +68,10 @@ export async function loadAvailability(db: Db, offerIds: number[]): Promise<Map<
   return availabilityOf(offerIds, rows as StockRow[]);
 }
 
-/** Online and movement store ids, and the order restrictions of the given offers. */
-export async function loadOnlineStores(db: Db, offerIds: number[]): Promise<OnlineStores> {
+/** Online and movement store ids, the shops' stores, and the order restrictions of the given offers. */
+export async function loadOnlineStores(db: Db, offerIds: number[]): Promise<StoreModel> {
   const [storeRows, restrictions] = await Promise.all([
-    db.select({ id: stores.id, type: stores.type }).from(stores),
+    db.select({ id: stores.id, type: stores.type }).from(stores).orderBy(stores.id),
     offerIds.length
       ? db.select().from(offerRestrictions).where(inArray(offerRestrictions.offerId, offerIds))
       : Promise.resolve([]),
@@ -86,5 +86,6 @@ export async function loadOnlineStores(db: Db, offerIds: number[]): Promise<Onli
     onlineStoreIds: storeRows.filter((s) => s.type === 'online').map((s) => s.id),
     movementStoreIds: storeRows.filter((s) => s.type === 'movement').map((s) => s.id),
     restrictionOrderShops,
+    shopIdToStoreIds: Object.fromEntries(storeRows.filter((s) => s.type === 'shop').map((s) => [s.id, [s.id]])),
   };
 }

@@ -8,8 +8,9 @@ import type {
   SectionNode,
 } from '../../domain/catalog/listing/listing.service';
 import { FILTER_HINTS, PROPS } from '../../domain/catalog/filter/props';
+import { sizeCode } from '../../domain/catalog/product/sizes';
 import { type Db, queryRows } from '../client';
-import { loadAvailability } from './availability';
+import { loadAvailability, loadOnlineStores } from './availability';
 import { facetSource } from './facet-source';
 import { toProductCard } from './product-cards';
 
@@ -202,7 +203,7 @@ export function listingRepository(db: Db): ListingRepository {
       return { live, items: await cards(db, ids, ref) };
     },
     async offers(productIds) {
-      if (productIds.length === 0) return { offers: [], availability: [] };
+      if (productIds.length === 0) return { offers: [], availability: [], stores: await loadOnlineStores(db, []) };
       const rows = await queryRows<{
         id: number;
         product_id: number;
@@ -219,16 +220,15 @@ export function listingRepository(db: Db): ListingRepository {
       const offers = rows.map((r) => ({
         id: Number(r.id),
         itemId: Number(r.product_id),
+        sizeId: sizeCode(r.size_name),
         sizeName: r.size_name,
         sizeSort: Number(r.size_sort),
         price: Number(r.price),
         oldPrice: r.old_price == null ? null : Number(r.old_price),
       }));
-      const availability = await loadAvailability(
-        db,
-        offers.map((o) => o.id),
-      );
-      return { offers, availability: [...availability.values()] };
+      const ids = offers.map((o) => o.id);
+      const [availability, stores] = await Promise.all([loadAvailability(db, ids), loadOnlineStores(db, ids)]);
+      return { offers, availability: [...availability.values()], stores };
     },
     async productUrls() {
       const rows = await queryRows<{ url: string; created_at: string | Date }>(

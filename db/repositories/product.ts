@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CodeValue, ProductProp, ShopAvailability } from '../../domain/catalog/product/product';
 import type { ProductRepository, StoredItem, StoredOffer } from '../../domain/catalog/product/product.service';
 import { PROPS } from '../../domain/catalog/filter/props';
+import { sizeCode } from '../../domain/catalog/product/sizes';
 import { type Db, queryRows } from '../client';
 import { loadAvailability, loadOnlineStores } from './availability';
 
@@ -61,6 +62,7 @@ function propRows(props: Record<string, string>): ProductProp[] {
 const toOffer = (r: OfferRow): StoredOffer => ({
   id: Number(r.id),
   itemId: Number(r.product_id),
+  sizeId: sizeCode(r.size_name),
   sizeName: r.size_name,
   sizeSort: Number(r.size_sort),
   price: Number(r.price),

@@ -42,6 +42,7 @@ describe('buildBasket', () => {
     expect(basket.available[0]).toMatchObject({ lineTotal: 2_598_000, quantity: 2, maxQuantity: 8, canBuy: true });
     expect(basket.available[0]?.offer).toEqual({
       id: 1,
+      sizeId: '48',
       sizeName: '48',
       price: 1_299_000,
       oldPrice: 1_999_000,

@@ -1,3 +1,4 @@
+import { sizeCode } from '../catalog/product/sizes';
 import { type BasketTotals, basketTotals } from '../pricing/totals';
 
 /** The most of one size a line may hold. */
@@ -18,7 +19,8 @@ export interface BasketLine {
     url: string;
     image: string | null;
   };
-  offer: { id: number; sizeName: string; price: number; oldPrice: number | null; colorName: string };
+  /** `sizeId`: the size filter's value code (`sizeCode`). */
+  offer: { id: number; sizeId: string; sizeName: string; price: number; oldPrice: number | null; colorName: string };
   quantity: number;
   lineTotal: number;
   /** Units the online sources can ship now: the cap for this line's quantity. */
@@ -92,6 +94,7 @@ export function buildBasket(rows: BasketRow[]): Basket {
       },
       offer: {
         id: r.offerId,
+        sizeId: sizeCode(r.sizeName),
         sizeName: r.sizeName,
         price: r.price,
         oldPrice: r.oldPrice && r.oldPrice > r.price ? r.oldPrice : null,

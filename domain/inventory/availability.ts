@@ -61,6 +61,15 @@ export interface OnlineStores {
   restrictionOrderShops: Record<number, number[]>;
 }
 
+/**
+ * The spec catalogue state's store model: the online stores with the order restrictions, and the stores whose stock
+ * each shop sells (shopIdToStoreIds). A shop here is one store (`stores.type = 'shop'`) selling its own stock, so
+ * each shop id maps to itself: a shop's stock is `availabilityOffers.stores[storeId]` for its store ids.
+ */
+export interface StoreModel extends OnlineStores {
+  shopIdToStoreIds: Record<number, number[]>;
+}
+
 /** Store ids an online order of this offer can be filled from: online or movement stores with stock, minus restrictions. */
 export function onlineSourceStores(a: AvailabilityOffer, stores: OnlineStores): number[] {
   const excluded = new Set(stores.restrictionOrderShops[a.id] ?? []);

@@ -39,3 +39,6 @@ export function discountPercent(price: number, oldPrice: number | null | undefin
   if (!oldPrice || oldPrice <= price) return 0;
   return Math.round(((oldPrice - price) / oldPrice) * 100);
 }
+
+/** A discount's badge as the cards, the product page and the basket show it: 30 -> "−30 %". */
+export const discountView = (percent: number): string => `−${percent}${NBSP}%`;

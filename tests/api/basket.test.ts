@@ -97,7 +97,13 @@ describe('basket/add', () => {
         url: expected.url,
         image: expect.stringMatching(/\.(jpg|png|webp)$/),
       },
-      offer: { id: offer.id, sizeName: expected.size_name, price: offer.price, colorName: expected.color },
+      offer: {
+        id: offer.id,
+        sizeId: expected.size_name.toLowerCase(),
+        sizeName: expected.size_name,
+        price: offer.price,
+        colorName: expected.color,
+      },
     });
     expect(basket.totals.total).toBe(offer.price);
   });

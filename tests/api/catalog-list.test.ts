@@ -181,6 +181,85 @@ describe('GET /api/v2/catalog/product/list/', () => {
     expect(data.url).toBe(WOMEN);
   });
 
+  it("gives each offer the size filter's value of its size as sizeId", async () => {
+    const { body } = await list({ section: WOMEN });
+    const data = body.data;
+    const sizes = data.facets.find((f: Json) => f.code === 'size').values.map((v: Json) => v.value);
+    const inStock = data.offers.filter(
+      (o: Json) => data.availabilityOffers.find((a: Json) => a.id === o.id).quantity > 0,
+    );
+    expect(inStock.length).toBeGreaterThan(0);
+    for (const o of inStock) expect(sizes).toContain(o.sizeId);
+    const offer = inStock.find((o: Json) => /^[a-z0-9]+$/.test(o.sizeId));
+    const women = rows.filter((r) => r.sectionPath.includes(1));
+    const bySize = await list({ section: WOMEN, filter: `size-is-${offer.sizeId}` });
+    expect(bySize.body.data.navigation.count).toBe(women.filter((r) => r.sizes.includes(offer.sizeId)).length);
+    expect(rows.find((r) => r.id === offer.itemId)?.sizes).toContain(offer.sizeId);
+  });
+
+  it("answers the shop's store model and the offer restrictions of the listed offers", async () => {
+    const db = app.database.db;
+    const stores = await queryRows<{ id: number; type: string }>(db, sql`select id, type from stores order by id`);
+    const idsOf = (type: string) => stores.filter((s) => s.type === type).map((s) => Number(s.id));
+    const [restricted] = await queryRows<{ offer_id: number; brand: string; product_id: number }>(
+      db,
+      sql`
+      select r.offer_id, b.code as brand, p.id as product_id from offer_restrictions r
+      join offers o on o.id = r.offer_id join products p on p.id = o.product_id join brands b on b.id = p.brand_id
+      where p.active order by r.offer_id limit 1`,
+    );
+    expect(restricted).toBeDefined();
+    const brand = restricted?.brand as string;
+    let data: Json;
+    for (let page = 1; ; page++) {
+      data = (await list({ brand, page })).body.data;
+      if (data.items.some((i: Json) => i.id === Number(restricted?.product_id))) break;
+      expect(page).toBeLessThan(data.navigation.pageCount);
+    }
+    expect(data.onlineStoreIds).toEqual(idsOf('online'));
+    expect(data.movementStoreIds).toEqual(idsOf('movement'));
+    // A shop is one store here, selling its own stock.
+    expect(data.shopIdToStoreIds).toEqual(Object.fromEntries(idsOf('shop').map((id) => [String(id), [id]])));
+    const offerIds = data.offers.map((o: Json) => o.id);
+    const restrictions = await queryRows<{ offer_id: number; store_id: number }>(
+      db,
+      sql`select offer_id, store_id from offer_restrictions where offer_id = any(${`{${offerIds.join(',')}}`}::int[])`,
+    );
+    const expected: Record<string, number[]> = {};
+    for (const r of restrictions)
+      expected[String(r.offer_id)] = [...(expected[String(r.offer_id)] ?? []), Number(r.store_id)];
+    expect(Object.keys(expected)).toContain(String(restricted?.offer_id));
+    const sorted = (m: Record<string, number[]>) =>
+      Object.fromEntries(Object.entries(m).map(([k, v]) => [k, [...v].sort((a, b) => a - b)]));
+    expect(sorted(data.restrictionOrderShops)).toEqual(sorted(expected));
+  });
+
+  it('answers the badges the cards show and the discount of every offer below its old price', async () => {
+    const { body } = await list({ section: WOMEN, sort: 'discount_desc' });
+    const data = body.data;
+    const products = await queryRows<{ id: number; is_new: boolean; discount_percent: number }>(
+      app.database.db,
+      sql`select id, is_new, discount_percent from products where id = any(${`{${data.items.map((i: Json) => i.id).join(',')}}`}::int[])`,
+    );
+    const expected: Record<string, Json[]> = {};
+    for (const p of products) {
+      const marks: Json[] = [];
+      if (p.is_new) marks.push({ code: 'new', text: 'Новинка' });
+      if (Number(p.discount_percent) > 0) marks.push({ code: 'sale', text: `−${p.discount_percent}\u00a0%` });
+      if (marks.length) expected[String(p.id)] = marks;
+    }
+    expect(Object.keys(expected).length).toBeGreaterThan(0);
+    expect(data.markers).toEqual(expected);
+    const onSale = data.offers.filter((o: Json) => o.oldPrice != null && o.oldPrice > o.price);
+    expect(onSale.length).toBeGreaterThan(0);
+    expect(Object.keys(data.discounts).map(Number).sort()).toEqual(onSale.map((o: Json) => o.id).sort());
+    for (const o of onSale) {
+      const percent = Math.round(((o.oldPrice - o.price) / o.oldPrice) * 100);
+      expect(data.discounts[o.id]).toBe(percent);
+      expect(data.discountViews[o.id]).toBe(`−${percent}\u00a0%`);
+    }
+  });
+
   it('gives every facet value the count it would give with the other chosen filters, for random filter sets', async () => {
     const rnd = new Random(3);
     const women = rows.filter((r) => r.sectionPath.includes(1));
@@ -261,6 +340,25 @@ describe('GET /api/v2/catalog/product/list/', () => {
     const men = await list({ brand: 'nordvik', gender: 'man' });
     expect(men.body.data.navigation.url).toBe('/brands/nordvik/man/');
     expect(men.body.data.navigation.count).toBeLessThan(body.data.navigation.count);
+  });
+
+  it('answers the filter params: the codes the panel hides, the values it shows open, and what the page fixes', async () => {
+    const { body } = await list({ section: WOMEN });
+    const { facets, filterParams } = body.data;
+    const all = ['brand', 'size', 'color', 'material', 'insulation', 'length', 'season', 'hood', 'shop', 'price'];
+    const shown = facets.map((f: Json) => f.code);
+    expect([...shown, ...filterParams.hidden].sort()).toEqual([...all].sort());
+    expect(filterParams.saved).toEqual({});
+    for (const f of facets.filter((x: Json) => x.kind === 'list')) {
+      const values = f.values.map((v: Json) => v.value);
+      const open = f.code === 'size' || values.length <= 9 ? values : values.slice(0, 8);
+      expect({ code: f.code, top: filterParams.top[f.code] }).toEqual({ code: f.code, top: open });
+    }
+    expect(Object.values(filterParams.top).some((v: Json) => v.length === 8)).toBe(true);
+    const brand = (await list({ brand: 'nordvik' })).body.data.filterParams;
+    expect(brand.saved).toEqual({ brand: ['nordvik'] });
+    expect(brand.hidden).toContain('brand');
+    expect(brand.top.brand).toBeUndefined();
   });
 
   it('follows stock after the seed: a size sold out everywhere leaves the size filter, and comes back', async () => {

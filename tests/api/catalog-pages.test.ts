@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 
+// biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+type Json = any;
+
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
@@ -63,6 +66,29 @@ describe('section page', () => {
       expect(html).toContain(`>${name}<`);
     expect(html).toMatch(new RegExp(`href="${PUHOVIKI}filter/color-is-[a-z]+/apply/"`));
     expect(html).toMatch(new RegExp(`href="${PUHOVIKI}filter/hood-is-(yes|no)/apply/"`));
+  });
+
+  it('shows open in the filter panel the values the API calls top, the rest behind «Ещё N»', async () => {
+    const women = '/catalog/women/';
+    const { html } = await page(women);
+    const answer = await app.fetch(`/api/v2/catalog/product/list/?section=${encodeURIComponent(women)}`);
+    const { top, hidden } = ((await answer.json()) as { data: { filterParams: Record<string, Json> } }).data
+      .filterParams;
+    let folded = 0;
+    for (const [code, values] of Object.entries(top) as [string, string[]][]) {
+      const start = html.indexOf(`data-facet="${code}"`);
+      const section = html.slice(start, html.indexOf('</section>', start));
+      const cut = section.indexOf('<details');
+      const linked = (part: string) =>
+        [...part.matchAll(new RegExp(`filter/${code}-is-([^/]+)/apply/`, 'g'))].map((m) => m[1]);
+      expect({ code, open: linked(cut < 0 ? section : section.slice(0, cut)) }).toEqual({ code, open: values });
+      if (cut >= 0) {
+        folded++;
+        expect(section).toContain(`Ещё ${linked(section.slice(cut)).length}`);
+      }
+    }
+    expect(folded).toBeGreaterThan(0);
+    for (const code of hidden) expect(html).not.toContain(`data-facet="${code}"`);
   });
 
   it('names each filter link by its value and count, and keeps the page within its element budget', async () => {

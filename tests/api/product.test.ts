@@ -161,6 +161,17 @@ describe('GET /api/v2/catalog/product/get/', () => {
         expect.arrayContaining(['ROST_FOTOMODELI', 'RAZMER_IZDELIYA_NA_FOTOMODELI']),
       );
     }
+    // sizeId is the size filter's value: the product's section lists the sizes it has in stock under those ids.
+    const section = body.data.breadcrumbs.at(-1).url;
+    const facets = (await getJson(`/api/v2/catalog/product/list/?section=${encodeURIComponent(section)}`)).body.data
+      .facets;
+    const sizeValues = facets
+      .find((f: { code: string }) => f.code === 'size')
+      .values.map((v: { value: string }) => v.value);
+    for (const o of offers.filter((x: { disabled: boolean }) => !x.disabled)) expect(sizeValues).toContain(o.sizeId);
+    expect(offers.find((o: { sizeName: string }) => o.sizeName === sample.sold_out_size).sizeId).toBe(
+      sample.sold_out_size.toLowerCase(),
+    );
     expect(offers.find((o: { sizeName: string }) => o.sizeName === sample.sold_out_size)).toMatchObject({
       disabled: true,
       canBuy: false,
@@ -193,6 +204,9 @@ describe('GET /api/v2/catalog/product/get/', () => {
     const offer = body.data.offers.find((o: { id: number }) => o.id === Number(restricted?.offer_id));
     expect(offer).toMatchObject({ disabled: false, canBuy: false });
     expect(body.data.restrictionOrderShops[String(restricted?.offer_id)]).toHaveLength(1);
+    // A shop is one store here, selling its own stock.
+    const shops = await rows<{ id: number }>(sql`select id from stores where type = 'shop' order by id`);
+    expect(body.data.shopIdToStoreIds).toEqual(Object.fromEntries(shops.map((s) => [String(s.id), [Number(s.id)]])));
   });
 
   it('refuses a bad id with 400 and a Russian message, and an unknown one with 404', async () => {

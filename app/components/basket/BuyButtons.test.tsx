@@ -25,7 +25,7 @@ function line(offerId: number, quantity = 1): BasketLine {
       url: '/product/p/',
       image: null,
     },
-    offer: { id: offerId, sizeName: '48', price: 100_000, oldPrice: null, colorName: 'Чёрный' },
+    offer: { id: offerId, sizeId: '48', sizeName: '48', price: 100_000, oldPrice: null, colorName: 'Чёрный' },
   };
 }
 

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../domain/pricing/price';
+import { discountView, formatPrice } from '../../../domain/pricing/price';
 import styles from './Money.module.css';
 
 /**
@@ -25,7 +25,7 @@ export function Money({
             <span className="visually-hidden">Старая цена: </span>
             {formatPrice(oldPrice)}
           </s>
-          {percent ? <span className={styles.percent}>{`−${percent}\u00a0%`}</span> : null}
+          {percent ? <span className={styles.percent}>{discountView(percent)}</span> : null}
         </span>
       )}
     </span>

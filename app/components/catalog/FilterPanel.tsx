@@ -5,7 +5,7 @@ import { ShopLink } from '~/components/ui/ShopLink';
 import { useRoutedClick } from '~/components/ui/useRoutedClick';
 import { useNavigate } from 'react-router';
 import { type FilterRange, type FilterState, setRange, toggleValue } from '../../../domain/catalog/filter/filter';
-import type { Facet, FacetValue } from '../../../domain/catalog/filter/filter-facets';
+import { type Facet, type FacetValue, topValues } from '../../../domain/catalog/filter/filter-facets';
 import { hrefWithFilter, type ListingLocation } from '../../../domain/catalog/listing/listing';
 import { isIndexable } from '../../../domain/catalog/listing/listing-seo';
 import styles from './FilterPanel.module.css';
@@ -66,9 +66,6 @@ export function FilterPanel({ facets, location, staged }: PanelProps) {
   );
 }
 
-/** Lists this long show their first values and keep the rest behind «Ещё N» (open when one of them is chosen). */
-const SHORT_LIST = 8;
-
 function ValueList({
   facet,
   location,
@@ -106,8 +103,8 @@ function ValueList({
       </li>
     );
   };
-  const head =
-    facet.code === 'size' || facet.values.length <= SHORT_LIST + 1 ? facet.values : facet.values.slice(0, SHORT_LIST);
+  // A long list keeps the rest behind «Ещё N», open when one of them is chosen.
+  const head = topValues(facet);
   const rest = facet.values.slice(head.length);
   const list = (
     <>

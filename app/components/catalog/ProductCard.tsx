@@ -1,6 +1,7 @@
 import { preload } from 'react-dom';
 import { ShopLink } from '~/components/ui/ShopLink';
 import type { ProductCard as Card } from '../../../domain/catalog/listing/card';
+import { cardMarkers } from '../../../domain/catalog/listing/markers';
 import { formatPrice } from '../../../domain/pricing/price';
 import { plural } from '../../../domain/text/plural';
 import { imageUrl, listingSrcSet } from '../../../contract/images';
@@ -65,8 +66,11 @@ export function ProductCard({
           />
         )}
         <span className={styles.marks}>
-          {card.isNew && <span className={styles.new}>Новинка</span>}
-          {card.discountPercent > 0 && <span className={styles.sale}>{`−${card.discountPercent}\u00a0%`}</span>}
+          {cardMarkers(card).map((m) => (
+            <span key={m.code} className={m.code === 'new' ? styles.new : styles.sale}>
+              {m.text}
+            </span>
+          ))}
         </span>
       </ShopLink>
       <div className={styles.text}>

@@ -1,4 +1,4 @@
-import { discountPercent, formatPrice } from '../../../domain/pricing/price';
+import { discountPercent, discountView, formatPrice } from '../../../domain/pricing/price';
 import styles from './ProductPrice.module.css';
 
 /** The price in large tabular figures; on sale: the old price struck through and «−30 %» (DESIGN.md). */
@@ -17,7 +17,7 @@ export function ProductPrice({ price, oldPrice, isNew }: { price: number; oldPri
             {formatPrice(oldPrice)}
           </s>
         )}
-        {percent > 0 && <span className={styles.badge}>{`−${percent}\u00a0%`}</span>}
+        {percent > 0 && <span className={styles.badge}>{discountView(percent)}</span>}
       </p>
       {isNew && <p className={styles.new}>Новинка</p>}
     </div>

@@ -4,8 +4,11 @@ import {
   combineCounts,
   describeFilter,
   type FacetCounts,
+  type Facet,
   type FilterDef,
+  filterParams,
   type ScopeTotals,
+  topValues,
   unknownFilterPart,
 } from './filter-facets';
 
@@ -93,6 +96,36 @@ describe('facets', () => {
     );
     expect(text).toBe('Taiga; цвет: чёрный, красный; с капюшоном; цена: от 5\u00a0000 до 20\u00a0000\u00a0руб.');
     expect(describeFilter({ lists: { brand: ['taiga'] }, ranges: {} }, defs, ['brand'])).toBe('');
+  });
+});
+
+describe('filter params', () => {
+  const list = (code: string, n: number): Facet => ({
+    code,
+    name: code,
+    kind: 'list',
+    values: Array.from({ length: n }, (_, i) => ({
+      value: `v${i}`,
+      name: `v${i}`,
+      count: 1,
+      selected: false,
+      disabled: false,
+    })),
+  });
+
+  it('shows a list of up to nine values in full and the first eight of a longer one; sizes always in full', () => {
+    expect(topValues(list('color', 9))).toHaveLength(9);
+    expect(topValues(list('color', 10)).map((v) => v.value)).toEqual(['v0', 'v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7']);
+    expect(topValues(list('size', 14))).toHaveLength(14);
+  });
+
+  it('hides the codes the panel leaves out, gives the open values of each list, and keeps the saved filters', () => {
+    const facets = buildFacets(defs, counts, { lists: {}, ranges: {} }, ['hood']);
+    expect(filterParams(defs, facets, { hood: ['yes'] })).toEqual({
+      hidden: ['brand', 'hood'],
+      top: { color: ['black', 'red'] },
+      saved: { hood: ['yes'] },
+    });
   });
 });
 

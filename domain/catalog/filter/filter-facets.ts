@@ -172,6 +172,43 @@ export function buildFacets(
   return facets;
 }
 
+/** A list of more than this and one values shows this many and keeps the rest behind «Ещё N»; sizes show in full. */
+const SHORT_LIST = 8;
+
+/** The values a list facet's panel shows before «Ещё N» (all of a short list and of the sizes). */
+export function topValues(facet: Facet): FacetValue[] {
+  if (facet.code === 'size' || facet.values.length <= SHORT_LIST + 1) return facet.values;
+  return facet.values.slice(0, SHORT_LIST);
+}
+
+/** The spec Filter's params: what the listing's filter panel shows and what the page fixes. */
+export interface FilterParams {
+  /** The shop's filter codes the panel leaves out here: fixed by the page, or with one value or none in the scope. */
+  hidden: string[];
+  /** List code -> the values its panel shows open, before «Ещё N». */
+  top: Record<string, string[]>;
+  /** Codes the page fixes, with their values (a brand page's brand): part of the page, not of its URL. */
+  saved: Record<string, string[]>;
+}
+
+export function filterParams(
+  defs: readonly FilterDef[],
+  facets: readonly Facet[],
+  saved: Record<string, string[]>,
+): FilterParams {
+  const shown = new Set(facets.map((f) => f.code));
+  return {
+    hidden: defs
+      .map((d) => d.code)
+      .filter((code) => !shown.has(code))
+      .sort(compareCodes),
+    top: Object.fromEntries(
+      facets.filter((f) => f.kind === 'list').map((f) => [f.code, topValues(f).map((v) => v.value)]),
+    ),
+    saved,
+  };
+}
+
 /** 12000 -> "12 000" (non-breaking space): a chosen bound as typed, not a price rounded for display. */
 export function groupDigits(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');

@@ -11,7 +11,11 @@ function service() {
       return { count: 1, values: {}, price: { min: 100000, max: 100000 } };
     },
     listing: async () => ({ live: null, items: [] }),
-    offers: async () => ({ offers: [], availability: [] }),
+    offers: async () => ({
+      offers: [],
+      availability: [],
+      stores: { onlineStoreIds: [], movementStoreIds: [], restrictionOrderShops: {}, shopIdToStoreIds: {} },
+    }),
     productUrls: async () => [],
     warm: async () => {},
   };

@@ -59,7 +59,11 @@ function service(count = 60) {
       queries.push(q);
       return { live: null, items: [] };
     },
-    offers: async () => ({ offers: [], availability: [] }),
+    offers: async () => ({
+      offers: [],
+      availability: [],
+      stores: { onlineStoreIds: [], movementStoreIds: [], restrictionOrderShops: {}, shopIdToStoreIds: {} },
+    }),
     productUrls: async () => [],
     warm: async () => {},
   };

@@ -3,7 +3,7 @@
 import { type CacheOptions, cachedFor, onChange, taggedCache } from '../../cache';
 import { brandTag, LISTINGS, productTag, sectionTag } from '../../cache-tags';
 import { DomainError } from '../../errors';
-import type { AvailabilityOffer } from '../../inventory/availability';
+import type { AvailabilityOffer, StoreModel } from '../../inventory/availability';
 import type { ProductCard } from './card';
 import {
   EMPTY_FILTER,
@@ -19,6 +19,8 @@ import {
   describeFilter,
   type Facet,
   type FilterDef,
+  type FilterParams,
+  filterParams,
   type LiveCounts,
   type ScopeTotals,
   unknownFilterPart,
@@ -110,10 +112,19 @@ export interface ListingResult {
 export interface ListingOffer {
   id: number;
   itemId: number;
+  /** The size filter's value code (`sizeCode`). */
+  sizeId: string;
   sizeName: string;
   sizeSort: number;
   price: number;
   oldPrice: number | null;
+}
+
+/** A listing page's offers with their stock and the store model that stock is read with. */
+export interface ListingOffers {
+  offers: ListingOffer[];
+  availability: AvailabilityOffer[];
+  stores: StoreModel;
 }
 
 export interface ListingRepository {
@@ -121,7 +132,7 @@ export interface ListingRepository {
   /** The scope's products per filter value, ignoring the filters. */
   scopeTotals(scope: ListingScope, ref: ListingReference): Promise<ScopeTotals>;
   listing(query: ListingQuery, ref: ListingReference): Promise<ListingResult>;
-  offers(productIds: number[]): Promise<{ offers: ListingOffer[]; availability: AvailabilityOffer[] }>;
+  offers(productIds: number[]): Promise<ListingOffers>;
   /** Every active product's url and creation date, for the sitemap. */
   productUrls(): Promise<{ url: string; updatedAt: Date }[]>;
   /** Loads what listings are counted from ahead of the first listing, which then waits for the rest of it at most. */
@@ -136,6 +147,8 @@ export interface Listing {
   count: number;
   items: ListingItem[];
   facets: Facet[];
+  /** The spec Filter's params (hidden, top, saved) of these facets. */
+  filterParams: FilterParams;
   sort: SortState;
   navigation: Navigation;
   /** The chosen filters in words ('' when none). */
@@ -193,7 +206,7 @@ export interface ListingService {
     base: string;
     query?: [string, string][];
   }): Promise<Listing>;
-  offers(productIds: number[]): Promise<{ offers: ListingOffer[]; availability: AvailabilityOffer[] }>;
+  offers(productIds: number[]): Promise<ListingOffers>;
   productUrls(): Promise<{ url: string; updatedAt: Date }[]>;
   /** Loads what listings are counted from, at start, ahead of the first visitor's listing. */
   warm(): Promise<void>;
@@ -269,12 +282,14 @@ export function createListingService(
     ]);
     const counts = combineCounts(totals, live);
     const savedCodes = Object.keys(saved);
+    const facets = buildFacets(ref.filters, counts, filter, savedCodes);
     return {
       location,
       href: listingHref(location),
       count: counts.count,
       items,
-      facets: buildFacets(ref.filters, counts, filter, savedCodes),
+      facets,
+      filterParams: filterParams(ref.filters, facets, saved),
       sort: sortState(location.sort),
       navigation: navigation(location, counts.count),
       filterText: describeFilter(filter, ref.filters, savedCodes),

@@ -5,6 +5,7 @@ import { productJsonLd, productSeo } from './product-seo';
 const offer = (id: number, sizeName: string, flags: Partial<ProductOffer> = {}): ProductOffer => ({
   id,
   itemId: 1,
+  sizeId: sizeName.toLowerCase(),
   sizeName,
   sizeSort: Number(sizeName),
   price: 1_299_000,

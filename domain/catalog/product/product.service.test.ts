@@ -27,6 +27,7 @@ function item(id: number, sizes: [offerId: number, size: string][]): StoredItem 
     offers: sizes.map(([offerId, sizeName]) => ({
       id: offerId,
       itemId: id,
+      sizeId: sizeName.toLowerCase(),
       sizeName,
       sizeSort: 0,
       price: offerId === 12 ? 900_000 : 1_000_000,
@@ -55,7 +56,7 @@ function fakeRepo(overrides: Partial<ProductRepository> = {}) {
         { offerId: 12, storeId: SHOP, storeType: 'shop', quantity: 1 },
       ],
     ),
-    stores: { onlineStoreIds: [ONLINE], movementStoreIds: [], restrictionOrderShops: {} },
+    stores: { onlineStoreIds: [ONLINE], movementStoreIds: [], restrictionOrderShops: {}, shopIdToStoreIds: {} },
   };
   const repo: ProductRepository = {
     idByCode: async (code) => (code === 'p-1' ? 1 : null),

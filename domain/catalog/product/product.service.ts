@@ -3,7 +3,7 @@ import { type Invalidations, productTag } from '../../cache-tags';
 import type { RequestContext } from '../../context';
 import { DomainError } from '../../errors';
 import { discountPercent } from '../../pricing/price';
-import { type AvailabilityOffer, canBuyOnline, isOfferDisabled, type OnlineStores } from '../../inventory/availability';
+import { type AvailabilityOffer, canBuyOnline, isOfferDisabled, type StoreModel } from '../../inventory/availability';
 import type { Breadcrumb, CodeValue, ProductItem, ProductOffer, ProductPage, ShopAvailability } from './product';
 import { productSeo } from './product-seo';
 import { sortBySize } from './sizes';
@@ -12,6 +12,8 @@ import { sortBySize } from './sizes';
 export interface StoredOffer {
   id: number;
   itemId: number;
+  /** The size filter's value code (`sizeCode`). */
+  sizeId: string;
   sizeName: string;
   sizeSort: number;
   price: number;
@@ -29,7 +31,7 @@ export interface StoredModel {
   /** Sections from the catalogue root down to the asked product's section. */
   sections: Breadcrumb[];
   availability: Map<number, AvailabilityOffer>;
-  stores: OnlineStores;
+  stores: StoreModel;
 }
 
 export interface ProductRepository {
@@ -101,6 +103,7 @@ export function createProductService(
       breadcrumbs: [HOME, ...model.sections],
       availabilityOffers: [...model.availability.values()],
       restrictionOrderShops: model.stores.restrictionOrderShops,
+      shopIdToStoreIds: model.stores.shopIdToStoreIds,
       onlineStoreIds: model.stores.onlineStoreIds,
       movementStoreIds: model.stores.movementStoreIds,
     };

@@ -18,6 +18,8 @@ export interface ProductProp {
 export interface ProductOffer {
   id: number;
   itemId: number;
+  /** The size filter's value code (`sizeCode`). */
+  sizeId: string;
   sizeName: string;
   sizeSort: number;
   price: number;
@@ -90,6 +92,7 @@ export interface ProductPage {
   breadcrumbs: Breadcrumb[];
   availabilityOffers: AvailabilityOffer[];
   restrictionOrderShops: Record<number, number[]>;
+  shopIdToStoreIds: Record<number, number[]>;
   onlineStoreIds: number[];
   movementStoreIds: number[];
 }

@@ -33,3 +33,10 @@ export function compareSizeNames(a: string, b: string): number {
 export function sortBySize<T extends { sizeName: string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => compareSizeNames(a.sizeName, b.sizeName));
 }
+
+/**
+ * The spec Offer's sizeId: the size's id in the shop's data, which is the size filter's value code (the lower-case
+ * size name, as `lower(size_name)` makes the filter's values and the facet index's size codes). `size-is-{sizeId}`
+ * lists the products that have the size in stock.
+ */
+export const sizeCode = (sizeName: string): string => sizeName.toLowerCase();
