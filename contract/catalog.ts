@@ -1,5 +1,5 @@
 import type { Listing, ListingOffers, SectionNode } from '../domain/catalog/listing/listing.service';
-import { catalogueMarkers } from '../domain/catalog/listing/markers';
+import { catalogMarkers } from '../domain/catalog/listing/markers';
 import type { ProductItem, ProductPage } from '../domain/catalog/product/product';
 import { imageUrl } from './images';
 
@@ -9,7 +9,7 @@ import { imageUrl } from './images';
  */
 
 export function listPayload(listing: Listing, imgVersion: string, offers: ListingOffers) {
-  const { markers, discounts, discountViews } = catalogueMarkers(listing.items, offers.offers);
+  const { markers, discounts, discountViews } = catalogMarkers(listing.items, offers.offers);
   return {
     items: listing.items.map(({ images, ...item }) => ({
       ...item,

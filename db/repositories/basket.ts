@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type BasketRow, type CatalogueLine, MAX_BASKET_LINES } from '../../domain/basket/basket';
+import { type BasketRow, type CatalogLine, MAX_BASKET_LINES } from '../../domain/basket/basket';
 import type { BasketOwner, BasketRepository, OwnerRef, StoredLine } from '../../domain/basket/ports';
 import { type Db, preparedRows, queryRows } from '../client';
 import { onlineStockSql } from './availability';
@@ -86,7 +86,7 @@ interface LineRow extends CatalogRow {
   quantity: number;
 }
 
-const toCatalogueLine = (r: CatalogRow): CatalogueLine => ({
+const toCatalogLine = (r: CatalogRow): CatalogLine => ({
   offerId: Number(r.offer_id),
   productId: Number(r.product_id),
   productName: r.product_name,
@@ -104,7 +104,7 @@ const toCatalogueLine = (r: CatalogRow): CatalogueLine => ({
 // Object.assign, not `{ ...line, id }`: a spread followed by more properties takes V8's slow path (Node 20), about
 // 3 µs a row, which was a tenth of the basket state's time.
 const toRow = (r: LineRow): BasketRow =>
-  Object.assign(toCatalogueLine(r), { id: Number(r.id), delay: Boolean(r.delay), quantity: Number(r.quantity) });
+  Object.assign(toCatalogLine(r), { id: Number(r.id), delay: Boolean(r.delay), quantity: Number(r.quantity) });
 
 const toStored = (r: { id: number; offer_id: number; delay: boolean; quantity: number }): StoredLine => ({
   id: Number(r.id),
@@ -149,7 +149,7 @@ export function basketRepository(db: Db): BasketRepository {
       const userId = row?.user_id == null ? null : Number(row.user_id);
       return {
         owner: { sessionId: owner.sessionId, userId },
-        offer: row?.offer ? toCatalogueLine(row.offer) : null,
+        offer: row?.offer ? toCatalogLine(row.offer) : null,
         rows: (row?.lines ?? []).map(toRow),
       };
     },

@@ -17,7 +17,7 @@ export function regionsRepository(db: Db): RegionsRepository {
       return rows.map((r) => ({ ...r, id: Number(r.id), hasShops: Boolean(r.hasShops) }));
     },
     async places() {
-      const rows = await queryRows<{ lat: string | number; lon: string | number; cityName: string }>(
+      const rows = await queryRows<{ lat: string | number | null; lon: string | number | null; cityName: string }>(
         db,
         sql`
         select s.lat, s.lon, c.name as "cityName" from stores s join cities c on c.id = s.city_id
@@ -25,8 +25,10 @@ export function regionsRepository(db: Db): RegionsRepository {
         select p.lat::text, p.lon::text, c.name from pickup_points p join cities c on c.id = p.city_id`,
       );
       // Stores keep their coordinates as text: a row that does not read as a number is no place on the map.
+      const coordinate = (v: string | number | null) =>
+        v === null || String(v).trim() === '' ? Number.NaN : Number(v);
       return rows
-        .map((r) => ({ lat: Number(r.lat), lon: Number(r.lon), cityName: r.cityName }))
+        .map((r) => ({ lat: coordinate(r.lat), lon: coordinate(r.lon), cityName: r.cityName }))
         .filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.lon));
     },
   };

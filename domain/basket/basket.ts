@@ -64,12 +64,12 @@ export interface BasketRow {
 }
 
 /** An offer with its product's data and online stock: a basket row before it has a line. */
-export type CatalogueLine = Omit<BasketRow, 'id' | 'delay' | 'quantity'>;
+export type CatalogLine = Omit<BasketRow, 'id' | 'delay' | 'quantity'>;
 
 /** The rows after a line of `offer` was written: that line updated where it stands, or the new line first (the newest). */
 export function withLine(
   rows: BasketRow[],
-  offer: CatalogueLine,
+  offer: CatalogLine,
   written: Pick<BasketRow, 'id' | 'delay' | 'quantity'>,
 ): BasketRow[] {
   // Not `{ ...offer, ...written }`: a spread followed by more properties takes V8's slow path.

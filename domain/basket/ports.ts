@@ -1,4 +1,4 @@
-import type { BasketRow, CatalogueLine, MergeLine } from './basket';
+import type { BasketRow, CatalogLine, MergeLine } from './basket';
 
 export interface BasketCounts {
   availableCount: number;
@@ -21,7 +21,7 @@ export type OwnerRef = BasketOwner | { sessionId: string; userId: 'session' };
 export interface BasketSnapshot {
   owner: BasketOwner;
   /** Null when the offer does not exist or its product is hidden. */
-  offer: CatalogueLine | null;
+  offer: CatalogLine | null;
   rows: BasketRow[];
 }
 

@@ -44,13 +44,11 @@ export async function priceOrder(
   const userId = userIdOf(ctx);
   const typed = options.card?.replace(/\D/g, '');
   const own = userId !== null ? await repo.card({ userId }) : null;
-  const card = typed
-    ? await repo.card({ number: typed })
-    : own && !(await repo.ownCardRemoved(ctx.sessionId))
-      ? own
-      : null;
-  const problem = typed ? cardError(card) : null;
+  const typedCard = typed ? await repo.card({ number: typed }) : null;
+  const problem = typed ? cardError(typedCard) : null;
   if (problem && options.strict) throw problem;
+  // A typed card that does not apply (one given last time that has since ended) leaves the user's own card on.
+  const card = typedCard?.active ? typedCard : own && !(await repo.ownCardRemoved(ctx.sessionId)) ? own : null;
   if (card?.active) adjustments.push({ source: 'card', code: card.number, percent: card.percent, fullPriceOnly: true });
   // Bonuses are the user's own card's, whatever card was typed or removed.
   const bonusBalance = own?.bonusBalance ?? 0;

@@ -37,14 +37,15 @@ export async function shutDown(steps: ShutdownSteps): Promise<boolean> {
   let inTime = true;
   // Bytes that reached a kept-alive connection but were not read yet look idle to Node, and close() closes idle
   // connections at once: a moment first lets such a request be read, so it is in flight and finished, not dropped.
-  await new Promise((resolve) => setTimeout(resolve, Math.min(READ_GRACE_MS, steps.boundMs)));
+  const grace = Math.min(READ_GRACE_MS, steps.boundMs);
+  await new Promise((resolve) => setTimeout(resolve, grace));
   await new Promise<void>((resolve) => {
     const bound = setTimeout(() => {
       inTime = false;
       log.warn(`остановка: запросы не закончились за ${steps.boundMs / 1000} с, соединения закрыты`);
       server.closeAllConnections?.();
       resolve();
-    }, steps.boundMs);
+    }, steps.boundMs - grace);
     bound.unref();
     server.close(() => {
       clearTimeout(bound);

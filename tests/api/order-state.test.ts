@@ -85,4 +85,18 @@ describe('the cookie order_discount_card (spec §3)', () => {
     await app.database.db.execute(sql`update discount_cards set active = false where number = '2099000000024'`);
     expect(await orderPage(v, { order_discount_card: '2099000000024' })).not.toContain('Убрать дисконтную карту');
   });
+
+  it("leaves a member's own card on when the card given last time has ended", async () => {
+    await app.database.db.execute(sql`
+      insert into discount_cards (user_id, number, percent, active) values (900003, '2099000000031', 15, false)`);
+    const { me, userId } = await k.member(offers[0] as OfferFacts);
+    const own = `28${String(userId).padStart(11, '0')}`;
+    await app.database.db.execute(sql`
+      insert into discount_cards (user_id, number, percent) values (${userId}, ${own}, 5)
+      on conflict (user_id) do update set number = ${own}, percent = 5, active = true`);
+    const page = await (
+      await app.fetch('/order/', { headers: { cookie: `${me.cookie}; order_discount_card=2099000000031` } })
+    ).text();
+    expect(page).toContain(`Убрать дисконтную карту ${own}`);
+  });
 });

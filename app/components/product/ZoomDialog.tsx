@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { touchGesture } from '~/lib/touch';
+import { SWIPE_THRESHOLD_PX, touchGesture } from '~/lib/touch';
 import { useModalDialog } from '~/components/ui/use-modal-dialog';
 import { imageUrl } from '../../../contract/images';
 import styles from './ZoomDialog.module.css';
@@ -74,12 +74,12 @@ export function ZoomDialog({ images, index, onIndex, onClose, name, imgVersion }
               if (!start || !finger) return;
               // The gesture decides: the click the browser would make of the touch must not zoom again.
               e.preventDefault();
-              const gesture = touchGesture(
-                finger.clientX - start.x,
-                finger.clientY - start.y,
-                e.timeStamp - start.time,
-              );
-              if (gesture === 'tap') setZoomed(!zoomed);
+              const dx = finger.clientX - start.x;
+              const dy = finger.clientY - start.y;
+              const gesture = touchGesture(dx, dy, e.timeStamp - start.time);
+              // Zoomed in, a finger that moved was panning the photo: only a still tap zooms out.
+              const panned = zoomed && Math.hypot(dx, dy) > SWIPE_THRESHOLD_PX;
+              if (gesture === 'tap' && !panned) setZoomed(!zoomed);
               else if (gesture && !zoomed) go(gesture === 'next' ? 1 : -1);
             }}
           />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardMarkers, catalogueMarkers } from './markers';
+import { cardMarkers, catalogMarkers } from './markers';
 
 describe('cardMarkers', () => {
   it('gives a new product «Новинка» and one on sale its discount, in the card’s order', () => {
@@ -11,7 +11,7 @@ describe('cardMarkers', () => {
   });
 });
 
-describe('catalogueMarkers', () => {
+describe('catalogMarkers', () => {
   it('keys the badges by item and the discounts by offer, leaving out what has none', () => {
     const items = [
       { id: 1, isNew: true, discountPercent: 0 },
@@ -22,7 +22,7 @@ describe('catalogueMarkers', () => {
       { id: 11, price: 1_000_000, oldPrice: null },
       { id: 12, price: 1_000_000, oldPrice: 900_000 },
     ];
-    expect(catalogueMarkers(items, offers)).toEqual({
+    expect(catalogMarkers(items, offers)).toEqual({
       markers: { 1: [{ code: 'new', text: 'Новинка' }] },
       discounts: { 10: 30 },
       discountViews: { 10: '−30\u00a0%' },

@@ -19,7 +19,7 @@ export function cardMarkers(card: Pick<ProductCard, 'isNew' | 'discountPercent'>
   return markers;
 }
 
-export interface CatalogueMarkers {
+export interface CatalogMarkers {
   /** Item id -> its card's badges; items without any are left out. */
   markers: Record<number, Marker[]>;
   /** Offer id -> percent off its old price; offers at full price are left out. */
@@ -28,11 +28,11 @@ export interface CatalogueMarkers {
   discountViews: Record<number, string>;
 }
 
-export function catalogueMarkers(
+export function catalogMarkers(
   items: readonly (Pick<ProductCard, 'isNew' | 'discountPercent'> & { id: number })[],
   offers: readonly { id: number; price: number; oldPrice: number | null }[],
-): CatalogueMarkers {
-  const result: CatalogueMarkers = { markers: {}, discounts: {}, discountViews: {} };
+): CatalogMarkers {
+  const result: CatalogMarkers = { markers: {}, discounts: {}, discountViews: {} };
   for (const item of items) {
     const markers = cardMarkers(item);
     if (markers.length > 0) result.markers[item.id] = markers;
