@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { activeCategoryId } from '../../domain/menu/menu';
-import { MenuPrice } from '~/components/shell/MenuPrice';
+import { MenuBlockItems } from '~/components/shell/MenuBlockItems';
 import { MobileMenuLinks } from '~/components/shell/MobileMenuLinks';
 import menuStyles from '~/components/shell/MobileMenu.module.css';
 import { ShopLink } from '~/components/ui/ShopLink';
@@ -52,24 +52,7 @@ export default function MenuPage() {
                         <ChevronDown size={18} aria-hidden className={menuStyles.chevron} />
                       </summary>
                       <div className={menuStyles.panel}>
-                        {block.columns.map((column) => (
-                          <ul key={column.id} className={menuStyles.column}>
-                            {column.items.map((item) => (
-                              <li key={item.id}>
-                                <ShopLink
-                                  to={item.url}
-                                  className={`${menuStyles.item} ${item.bold ? menuStyles.bold : ''}`}
-                                >
-                                  <span>{item.name}</span>
-                                  <MenuPrice kopecks={item.minPrice} className={menuStyles.price} />
-                                </ShopLink>
-                              </li>
-                            ))}
-                          </ul>
-                        ))}
-                        <ShopLink to={block.url} className={menuStyles.all}>
-                          Смотреть всё: {block.name.toLowerCase()}
-                        </ShopLink>
+                        <MenuBlockItems block={block} />
                       </div>
                     </details>
                   </li>

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { type Database, openDatabase, queryRows } from '../../db/client';
 import { freePort } from '../../scripts/free-port';
 import { newSessionId, signedVisitor } from '../../server/http/session';
 import { withDatabase } from '../support/global-setup';
+import { shopProcess } from '../support/shop-process';
 
 /**
  * Issue 45.3, as an administrator deploys: two shops start at once on an empty PostgreSQL (the migrations are applied
@@ -39,32 +40,19 @@ afterAll(async () => {
 function start(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-roll-'));
   folders.push(dataDir);
-  let output = '';
-  const shop = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: withDatabase(url, name),
-      SEED_PRODUCTS: '40',
-      LOG_LEVEL: 'info',
-      ORDERS_PER_PHONE_DAY: '100000',
-      WRITE_LIMIT_PER_SESSION: '100000',
-      WRITE_LIMIT_PER_CLIENT: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { shop, output } = shopProcess({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: withDatabase(url, name),
+    SEED_PRODUCTS: '40',
+    LOG_LEVEL: 'info',
+    ORDERS_PER_PHONE_DAY: '100000',
+    WRITE_LIMIT_PER_SESSION: '100000',
+    WRITE_LIMIT_PER_CLIENT: '100000',
+    ...env,
   });
   shops.push(shop);
-  shop.stdout?.on('data', (d) => {
-    output += d;
-  });
-  shop.stderr?.on('data', (d) => {
-    output += d;
-  });
-  return { shop, dataDir, output: () => output };
+  return { shop, dataDir, output };
 }
 
 interface Answer {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -7,13 +7,13 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { API } from '../../contract/api';
 import { freePort } from '../../scripts/free-port';
+import { shopProcess } from '../support/shop-process';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Issue 45.3 on a real process: SIGTERM while a request is in flight. The shop says it is stopping (or takes no new
  * connection), lets that request finish with its answer, and exits 0.
  */
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-drain-'));
 let shop: ChildProcess | undefined;
 let app: TestApp | undefined;
@@ -66,34 +66,23 @@ it('finishes the request in flight at SIGTERM, refuses new work meanwhile, and e
   if (process.env.DATABASE_URL) app = await createTestApp();
   const databaseUrl = app?.databaseUrl;
   const port = await freePort();
-  let output = '';
-  shop = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_PRODUCTS: '10',
-      LOG_LEVEL: 'warn',
-      SHUTDOWN_SECONDS: '10',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = shopProcess({
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_PRODUCTS: '10',
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_SECONDS: '10',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  shop.stdout?.on('data', (d) => {
-    output += d;
-  });
-  shop.stderr?.on('data', (d) => {
-    output += d;
-  });
+  shop = started.shop;
+  const { output } = started;
   const exited = once(shop, 'exit');
 
   for (let tries = 0; ; tries++) {
     const ready = await get(port, '/readyz').catch(() => null);
     if (ready?.status === 200) break;
-    if (tries > 300 || shop.exitCode !== null) throw new Error(`магазин не стал готов: ${output.slice(-2000)}`);
+    if (tries > 300 || shop.exitCode !== null) throw new Error(`магазин не стал готов: ${output().slice(-2000)}`);
     await pause(100);
   }
 
@@ -135,7 +124,7 @@ it('finishes the request in flight at SIGTERM, refuses new work meanwhile, and e
   expect(JSON.parse(answer.body)).toMatchObject({ status: 'ok' });
 
   const [code] = await exited;
-  expect(code, output.slice(-2000)).toBe(0);
+  expect(code, output().slice(-2000)).toBe(0);
   // Within the bound: the drain waited for the request, not for SHUTDOWN_SECONDS.
   expect(Date.now() - signalled).toBeLessThan(10_000);
 }, 40_000);

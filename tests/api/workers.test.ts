@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -7,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { freePort } from '../../scripts/free-port';
+import { shopProcess } from '../support/shop-process';
 
 /**
  * `WORKERS=N npm start` (issue 11.4): N processes answer on one port on PostgreSQL; the embedded database, which
@@ -14,7 +14,6 @@ import { freePort } from '../../scripts/free-port';
  */
 let app: TestApp;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-workers-'));
-const root = path.resolve(import.meta.dirname, '../..');
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -24,21 +23,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function start(env: Record<string, string>): { shop: ChildProcess; output: () => string } {
-  let output = '';
-  const shop = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  shop.stdout?.on('data', (d) => {
-    output += d;
-  });
-  shop.stderr?.on('data', (d) => {
-    output += d;
-  });
-  return { shop, output: () => output };
-}
+const start = (env: Record<string, string>) => shopProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env });
 
 /** The process that answers /healthz, over a new connection each time (the primary hands connections out). */
 const healthPid = (port: number) =>

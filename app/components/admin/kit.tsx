@@ -109,7 +109,7 @@ export const tableClass = kit.table;
 
 /**
  * The one table of the back office's lists (Medusa's DataTable): a heading row from the columns, a row per item, each
- * cell from its column; a caption for screen readers where the frame's name is not enough; a footer row of totals.
+ * cell from its column; a caption for screen readers where the frame's name is not enough.
  */
 export function DataTable<Row>(props: {
   columns: readonly (Column<Row> | false)[];
@@ -117,7 +117,6 @@ export function DataTable<Row>(props: {
   rowKey: (row: Row) => string | number;
   caption?: string;
   className?: string;
-  foot?: ReactNode;
 }) {
   const columns = props.columns.filter((c): c is Column<Row> => c !== false);
   return (
@@ -152,7 +151,6 @@ export function DataTable<Row>(props: {
           </tr>
         ))}
       </tbody>
-      {props.foot && <tfoot>{props.foot}</tfoot>}
     </table>
   );
 }

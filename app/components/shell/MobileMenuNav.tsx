@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ShopLink } from '~/components/ui/ShopLink';
 import type { Menu } from '../../../domain/menu/menu';
 import type { RootData } from '~/root';
-import { MenuPrice } from './MenuPrice';
+import { MenuBlockItems } from './MenuBlockItems';
 import { MobileMenuLinks } from './MobileMenuLinks';
 import styles from './MobileMenu.module.css';
 
@@ -67,21 +67,7 @@ export function MobileMenuNav({ onClose, menu, activeCategoryId, city }: Props) 
                     <ChevronDown size={18} aria-hidden className={styles.chevron} />
                   </button>
                   <div id={panelId} hidden={!isOpen} className={styles.panel}>
-                    {block.columns.map((column) => (
-                      <ul key={column.id} className={styles.column}>
-                        {column.items.map((item) => (
-                          <li key={item.id}>
-                            <ShopLink to={item.url} className={`${styles.item} ${item.bold ? styles.bold : ''}`}>
-                              <span>{item.name}</span>
-                              <MenuPrice kopecks={item.minPrice} className={styles.price} />
-                            </ShopLink>
-                          </li>
-                        ))}
-                      </ul>
-                    ))}
-                    <ShopLink to={block.url} className={styles.all}>
-                      Смотреть всё: {block.name.toLowerCase()}
-                    </ShopLink>
+                    <MenuBlockItems block={block} />
                   </div>
                 </li>
               );
