@@ -238,6 +238,34 @@ const settingsSchema = z.object({
   PAYMENT_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   /** YooKassa's VAT code for the receipt's lines: 1 without VAT, 11 for 22 % (from 2026), 4 for 20 %. */
   PAYMENT_VAT_CODE: z.coerce.number().int().min(1).max(12).default(11),
+  /**
+   * Delivery by carrier (issue 42): `cdek` (needs the two keys below), `test` (the embedded test carrier, a page of the
+   * shop) or `none` (only the shop's own courier table and pickup from the shops). By default CDEK when its keys are
+   * set; else the test carrier on a local `SITE_URL` only: on a public one anyone could hand a parcel over on its page.
+   */
+  DELIVERY_PROVIDER: optional(z.enum(['cdek', 'test', 'none'], { error: 'ожидается cdek, test или none' })),
+  CDEK_CLIENT_ID: optional(z.string().min(8, 'CDEK_CLIENT_ID: ожидается идентификатор клиента из кабинета СДЭК')),
+  CDEK_CLIENT_SECRET: optional(z.string().min(8, 'CDEK_CLIENT_SECRET: ожидается секретный ключ из кабинета СДЭК')),
+  /** CDEK's API; its test address is https://api.edu.cdek.ru/v2 (with the public test account). */
+  CDEK_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.cdek.ru/v2'),
+  /** Where the shop hands parcels to CDEK: its drop-off point's code (`MSK123`); a sender's town code after a colon
+   * (`MSK123:44`) names the town the quotes start from (44 is Moscow). */
+  CDEK_FROM: z
+    .string()
+    .regex(/^[A-Z0-9]+:\d+$/, 'CDEK_FROM: ожидается код пункта приёма и код города, например MSK123:44')
+    .default('MSK5:44'),
+  /** The CDEK tariffs of the shop's contract, comma-separated: the quotes use only these. */
+  CDEK_TARIFFS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'CDEK_TARIFFS: ожидаются коды тарифов через запятую, например 136,137,368')
+    .default('136,137,368')
+    .transform((v) => v.split(',').map(Number)),
+  /** The post index parcels leave from, for Russian Post prices. */
+  POCHTA_FROM_INDEX: z.string().regex(/^\d{6}$/, 'POCHTA_FROM_INDEX: ожидается индекс из 6 цифр').default('101000'),
+  /** Russian Post's open tariff calculator; `off` uses the shop's own table price for «Почта России». */
+  POCHTA_TARIFF_URL: z
+    .union([z.literal('off'), z.url({ protocol: /^https?$/ })])
+    .default('https://tariff.pochta.ru/v2'),
   /** Letters go through this SMTP server; without it they are written as files under DATA_DIR/outbox/. */
   SMTP_URL: optional(
     z.string().regex(/^smtps?:\/\/\S+$/, 'ожидается адрес вида smtps://user:password@smtp.example.com:465'),
@@ -279,6 +307,18 @@ export const paymentProviderOf = (
   return isLocalSite(s.SITE_URL) ? 'test' : 'none';
 };
 
+/**
+ * The carrier in force: the one set, else CDEK when its keys are set, else the test carrier on a local address and
+ * none on a public one.
+ */
+export const deliveryProviderOf = (
+  s: Pick<Settings, 'DELIVERY_PROVIDER' | 'CDEK_CLIENT_ID' | 'CDEK_CLIENT_SECRET' | 'SITE_URL'>,
+) => {
+  if (s.DELIVERY_PROVIDER) return s.DELIVERY_PROVIDER;
+  if (s.CDEK_CLIENT_ID && s.CDEK_CLIENT_SECRET) return 'cdek';
+  return isLocalSite(s.SITE_URL) ? 'test' : 'none';
+};
+
 export function readSettings(env: Record<string, string | undefined> = process.env): Settings {
   const parsed = settingsSchema.safeParse(env);
   if (!parsed.success) {
@@ -289,6 +329,10 @@ export function readSettings(env: Record<string, string | undefined> = process.e
   if (settings.PAYMENT_PROVIDER === 'yookassa' && !(settings.YOOKASSA_SHOP_ID && settings.YOOKASSA_SECRET_KEY))
     throw new SettingsError(
       'Неверные настройки окружения:\n  PAYMENT_PROVIDER=yookassa: задайте YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY',
+    );
+  if (settings.DELIVERY_PROVIDER === 'cdek' && !(settings.CDEK_CLIENT_ID && settings.CDEK_CLIENT_SECRET))
+    throw new SettingsError(
+      'Неверные настройки окружения:\n  DELIVERY_PROVIDER=cdek: задайте CDEK_CLIENT_ID и CDEK_CLIENT_SECRET',
     );
   if (settings.CHAT_WIDGET_HOSTS?.length && !settings.CHAT_WIDGET_URL)
     throw new SettingsError(
