@@ -137,3 +137,20 @@ export class CarrierError extends Error {
     this.name = 'CarrierError';
   }
 }
+
+/**
+ * Russian Post's prices for a parcel to a post office: its open calculator has no points and no shipments (those need
+ * a business contract), only a price and days between two indexes. Throws `CarrierError` with code `INDEX` when the
+ * shopper's index is not served, retryable when the calculator did not answer.
+ */
+export interface PostOffice {
+  quote(
+    weight: number,
+    fromIndex: string,
+    toIndex: string,
+  ): Promise<{ price: number; daysMin: number; daysMax: number }>;
+}
+
+/** The Post's tracking page of a number staff enter. */
+export const postTrackingUrl = (number: string) =>
+  `https://www.pochta.ru/tracking?barcode=${encodeURIComponent(number)}`;
