@@ -131,9 +131,13 @@ export function cdekApi(connection: CdekConnection): CdekApi {
     },
 
     async download(url) {
+      // The token goes only to CDEK's own address, whatever an answer names.
+      if (new URL(url, `${base}/`).origin !== new URL(base).origin) {
+        throw new CarrierError('СДЭК дал ссылку на файл на чужом адресе; файл не скачан.', false);
+      }
       try {
         const used = await tokenOf();
-        const response = await fetch(url, {
+        const response = await fetch(new URL(url, `${base}/`), {
           headers: { Authorization: `Bearer ${used}` },
           signal: AbortSignal.timeout(timeoutMs),
         });

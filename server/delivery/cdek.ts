@@ -46,6 +46,8 @@ export function cdekCarrier(options: CdekCarrierOptions): Carrier {
   const { store, polls = 5, pollMs = 2000, sleep = wait } = options;
   const [shipmentPoint, fromTown] = options.from.split(':');
   const allowed = new Set(options.tariffs);
+  /** Registrations under way in this process, by order number: a double click waits for the first one. */
+  const registering = new Map<string, Promise<RegisteredShipment>>();
 
   /** The cheapest allowed tariff of each kind between two towns. */
   async function tariffs(parcel: Parcel, from: string, to: string) {
@@ -182,6 +184,31 @@ export function cdekCarrier(options: CdekCarrierOptions): Carrier {
     };
   }
 
+  async function registerOnce(shipment: ShipmentRequest): Promise<RegisteredShipment> {
+    const { orderNumber } = shipment;
+    const stored = await store.uuidOf(orderNumber);
+    let uuid = stored ?? (await uuidByNumber(orderNumber));
+    if (uuid) {
+      if (!stored) await store.remember(orderNumber, uuid);
+      const known = await settle(uuid);
+      if (known && !('invalid' in known)) return known;
+      uuid = null; // refused or gone at CDEK: a new order is no second one
+    }
+    try {
+      uuid = await post(shipment);
+    } catch (error) {
+      if (!(error instanceof CarrierError && error.retryable)) throw error;
+      // The outcome is unknown: CDEK may have made the order. Post again only when it has none under the number.
+      uuid = (await store.uuidOf(orderNumber)) ?? (await uuidByNumber(orderNumber));
+      if (uuid) await store.remember(orderNumber, uuid);
+      else uuid = await post(shipment);
+    }
+    const result = uuid ? await settle(uuid) : null;
+    if (!result) throw new CarrierError('СДЭК не нашёл только что созданный заказ; повторите регистрацию.', true);
+    if ('invalid' in result) throw new CarrierError(`СДЭК отклонил заказ: ${result.invalid}.`, false, 'INVALID');
+    return result;
+  }
+
   return {
     name: 'cdek',
 
@@ -251,28 +278,12 @@ export function cdekCarrier(options: CdekCarrierOptions): Carrier {
       return [...best.values()].map(({ kind, price, daysMin, daysMax }) => ({ kind, price, daysMin, daysMax }));
     },
 
-    async register(shipment) {
-      const { orderNumber } = shipment;
-      let uuid = (await store.uuidOf(orderNumber)) ?? (await uuidByNumber(orderNumber));
-      if (uuid) {
-        await store.remember(orderNumber, uuid);
-        const known = await settle(uuid);
-        if (known && !('invalid' in known)) return known;
-        uuid = null; // refused or gone at CDEK: a new order is no second one
-      }
-      try {
-        uuid = await post(shipment);
-      } catch (error) {
-        if (!(error instanceof CarrierError && error.retryable)) throw error;
-        // The outcome is unknown: CDEK may have made the order. Post again only when it has none under the number.
-        uuid = (await store.uuidOf(orderNumber)) ?? (await uuidByNumber(orderNumber));
-        if (uuid) await store.remember(orderNumber, uuid);
-        else uuid = await post(shipment);
-      }
-      const result = uuid ? await settle(uuid) : null;
-      if (!result) throw new CarrierError('СДЭК не нашёл только что созданный заказ; повторите регистрацию.', true);
-      if ('invalid' in result) throw new CarrierError(`СДЭК отклонил заказ: ${result.invalid}.`, false, 'INVALID');
-      return result;
+    register(shipment) {
+      const running = registering.get(shipment.orderNumber);
+      if (running) return running;
+      const started = registerOnce(shipment).finally(() => registering.delete(shipment.orderNumber));
+      registering.set(shipment.orderNumber, started);
+      return started;
     },
 
     async label(shipment) {
