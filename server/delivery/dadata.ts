@@ -1,4 +1,8 @@
-import type { AddressSuggestion, AddressSuggestions } from '../../domain/delivery/address-suggestions';
+import {
+  type AddressSuggestion,
+  type AddressSuggestions,
+  NO_ADDRESS_SUGGESTIONS,
+} from '../../domain/delivery/address-suggestions';
 
 /**
  * DaData's address suggestions (`suggest/address`, integrations README §6) behind the shop's port. Only the server
@@ -30,6 +34,18 @@ export interface DadataOptions {
   log?: { warn(details: object, message: string): void };
   /** Each call's outcome, for the metrics and the owner's alerts (`outsideCall('address', ok)`). */
   report?: (ok: boolean) => void;
+}
+
+/**
+ * The suggestions the settings give: DaData with `ADDRESS_API_KEY`, nothing without it (plain fields). `url` is
+ * `ADDRESS_API_URL` once the settings have it.
+ */
+export function addressSuggestionsOf(
+  settings: { ADDRESS_API_KEY?: string; ADDRESS_API_URL?: string },
+  deps: Pick<DadataOptions, 'log' | 'report'> = {},
+): AddressSuggestions {
+  if (!settings.ADDRESS_API_KEY) return NO_ADDRESS_SUGGESTIONS;
+  return dadataSuggestions({ apiKey: settings.ADDRESS_API_KEY, url: settings.ADDRESS_API_URL, ...deps });
 }
 
 /** The parts of DaData's `data` the shop reads; every one may be null. */
