@@ -127,7 +127,7 @@ describe('POST /api/v2/delivery/address/suggest/', () => {
     }
     expect(refused?.status).toBe(429);
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await refused?.json()).errors[0].message).toMatch(
+    expect((await (refused as Response).json()).errors[0].message).toMatch(
       /^Слишком много запросов подсказок адреса\. Повторите через \d+\s(минут|минуту|минуты|час)\S* или введите адрес вручную\.$/,
     );
   });
