@@ -1,15 +1,11 @@
 import { Hono } from 'hono';
-import { API_V2_BASE } from '../../contract/api';
-import { addressSuggestInput, type AddressSuggestion } from '../../domain/delivery/address-suggestions';
+import { addressSuggestInput } from '../../domain/delivery/address-suggestions';
 import { RateLimitedError, waitText } from '../../domain/limits/limits';
 import type { KeyedRule } from '../../domain/limits/rules';
 import type { Services } from '../../domain/services';
-import { answer } from '../http/api-layer';
 import { parseInput } from '../http/body';
 import type { AppEnv } from '../http/env';
-
-/** The courier form's address suggestions (issue 42.5): `{query, city}` → `{suggestions: […]}`. */
-export const ADDRESS_SUGGEST_PATH = `${API_V2_BASE}/delivery/address/suggest/`;
+import { route } from '../api/route';
 
 /**
  * Suggestions a client address may ask for in an hour. Typing one address, with the form's pause and its three
@@ -24,7 +20,7 @@ export const addressSuggestPerClient: KeyedRule = {
 };
 
 /**
- * `POST /api/v2/delivery/address/suggest/`. Registered among the `/api/v2` calls, so it carries the sessid like
+ * `POST /api/v2/delivery/address/suggest/` (`deliveryAddressSuggest`): `{query, city}` → `{suggestions: […]}`. Registered among the `/api/v2` calls, so it carries the sessid like
  * them; without an address service configured it answers an empty list (the form is plain fields then anyway).
  * The port is read per request: the composition root, or a test, decides which one is in force.
  */
@@ -33,7 +29,7 @@ export function addressSuggestApi(
   rule: KeyedRule = addressSuggestPerClient,
 ) {
   const api = new Hono<AppEnv>();
-  api.post(ADDRESS_SUGGEST_PATH, async (c) => {
+  route(api, 'deliveryAddressSuggest', ['POST'], async (c) => {
     const { query, city } = await parseInput(c, addressSuggestInput);
     const [verdict] = await services.limits.hitAll([[c.get('ctx').client, rule]]);
     if (verdict && !verdict.allowed)
@@ -41,8 +37,7 @@ export function addressSuggestApi(
         verdict.retryAfterS,
         `Слишком много запросов подсказок адреса. Повторите ${waitText(verdict.retryAfterS)} или введите адрес вручную.`,
       );
-    const suggestions: AddressSuggestion[] = await services.addressSuggestions.suggest(query, city);
-    return answer(c, { suggestions });
+    return { suggestions: await services.addressSuggestions.suggest(query, city) };
   });
   return api;
 }

@@ -1,12 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '../../contract/api';
 import { NO_ADDRESS_SUGGESTIONS } from '../../domain/delivery/address-suggestions';
-import { ADDRESS_SUGGEST_PATH, addressSuggestPerClient } from '../../server/delivery/address-routes';
+import { addressSuggestPerClient } from '../../server/delivery/address-routes';
 import { addressSuggestionsOf, dadataSuggestions } from '../../server/delivery/dadata';
 import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
 
 let app: TestApp;
+const PATH = API.deliveryAddressSuggest;
 /** A local fake of DaData's `suggest/address`: one house in Екатеринбург, for the key `test-key` only. */
 const asked: { authorization?: string; body: { query: string; locations: unknown } }[] = [];
 const fake: Server = createServer((req, res) => {
@@ -55,7 +57,7 @@ describe('POST /api/v2/delivery/address/suggest/', () => {
   it('without ADDRESS_API_KEY: an empty list, and DaData is never asked', async () => {
     expect(app.services.addressSuggestions).toBe(NO_ADDRESS_SUGGESTIONS);
     const v = await newVisitor(app);
-    const res = await v.post(ADDRESS_SUGGEST_PATH, { query: 'Ленина 5', city: 'Екатеринбург' });
+    const res = await v.post(PATH, { query: 'Ленина 5', city: 'Екатеринбург' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok', data: { suggestions: [] } });
     expect(asked).toEqual([]);
@@ -63,19 +65,19 @@ describe('POST /api/v2/delivery/address/suggest/', () => {
 
   it('refuses too short or too long words with a Russian message (400), and a call without the sessid (403)', async () => {
     const v = await newVisitor(app);
-    const short = await v.post(ADDRESS_SUGGEST_PATH, { query: ' ул ', city: 'Москва' });
+    const short = await v.post(PATH, { query: ' ул ', city: 'Москва' });
     expect(short.status).toBe(400);
     expect((await short.json()).errors[0]).toEqual({
       message: 'Введите хотя бы 3 буквы адреса.',
       code: 'INVALID_QUERY',
     });
-    const long = await v.post(ADDRESS_SUGGEST_PATH, { query: 'а'.repeat(301), city: 'Москва' }, { json: true });
+    const long = await v.post(PATH, { query: 'а'.repeat(301), city: 'Москва' }, { json: true });
     expect(long.status).toBe(400);
     expect((await long.json()).errors[0].message).toBe('Адрес для подсказки — не длиннее 300 символов.');
-    const none = await v.post(ADDRESS_SUGGEST_PATH, { city: 'Москва' });
+    const none = await v.post(PATH, { city: 'Москва' });
     expect(none.status).toBe(400);
     expect((await none.json()).errors[0].message).toBe('Введите адрес.');
-    const stranger = await v.post(ADDRESS_SUGGEST_PATH, { query: 'Ленина' }, { sessid: null });
+    const stranger = await v.post(PATH, { query: 'Ленина' }, { sessid: null });
     expect(stranger.status).toBe(403);
   });
 
@@ -85,7 +87,7 @@ describe('POST /api/v2/delivery/address/suggest/', () => {
     app.services.addressSuggestions = dadataSuggestions({ apiKey: 'test-key', url: fakeUrl() });
     try {
       const v = await newVisitor(app);
-      const res = await v.post(ADDRESS_SUGGEST_PATH, { query: 'Ленина 5', city: 'Екатеринбург' });
+      const res = await v.post(PATH, { query: 'Ленина 5', city: 'Екатеринбург' });
       expect(res.status).toBe(200);
       expect((await res.json()).data.suggestions).toEqual([
         {
@@ -121,7 +123,7 @@ describe('POST /api/v2/delivery/address/suggest/', () => {
     let refused: Response | null = null;
     // Every call of this file counts; the limit is reached within its number of calls from here.
     for (let i = 0; i <= addressSuggestPerClient.limit && !refused; i++) {
-      const res = await v.post(ADDRESS_SUGGEST_PATH, { query: `Ленина ${i}`, city: 'Москва' });
+      const res = await v.post(PATH, { query: `Ленина ${i}`, city: 'Москва' });
       if (res.status === 429) refused = res;
       else expect(res.status).toBe(200);
     }

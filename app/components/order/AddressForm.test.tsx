@@ -9,13 +9,13 @@ import { AddressForm } from './AddressForm';
 
 const shop = vi.hoisted(() => ({
   keys: [] as string[],
-  asked: [] as { path: string; fields: Record<string, unknown> }[],
+  asked: [] as { name: string; fields: Record<string, unknown> }[],
   answer: { suggestions: [] as unknown[] },
 }));
 vi.mock('~/lib/api', () => ({
   pageOptions: () => ({ imgVersion: '1', siteId: 's1', addressKeys: shop.keys }),
-  postPath: async (path: string, fields: Record<string, unknown>) => {
-    shop.asked.push({ path, fields });
+  postApi: async (name: string, fields: Record<string, unknown>) => {
+    shop.asked.push({ name, fields });
     return { ok: true, data: shop.answer };
   },
 }));
@@ -136,9 +136,7 @@ describe('the courier address form', () => {
     await wait(299);
     expect(shop.asked).toEqual([]);
     await wait(1);
-    expect(shop.asked).toEqual([
-      { path: '/api/v2/delivery/address/suggest/', fields: { query: 'Ленин', city: 'Екатеринбург' } },
-    ]);
+    expect(shop.asked).toEqual([{ name: 'deliveryAddressSuggest', fields: { query: 'Ленин', city: 'Екатеринбург' } }]);
     expect(street.getAttribute('aria-expanded')).toBe('true');
     expect(listbox().hidden).toBe(false);
     expect(options().map((o) => o.textContent)).toEqual(['ул Ленина, д 5 к 2, кв 7', 'ул Ленинградская']);

@@ -1,17 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { API_V2_BASE } from '../../../contract/api';
 import {
   type AddressSuggestion,
   SUGGEST_DEBOUNCE_MS,
   SUGGEST_QUERY_MAX,
   SUGGEST_QUERY_MIN,
 } from '../../../domain/delivery/address-suggestions';
-import { pageOptions, postPath } from '~/lib/api';
+import { pageOptions, postApi } from '~/lib/api';
 import styles from './Checkout.module.css';
 import own from './AddressForm.module.css';
-
-/** The shop's proxy of the address service (server/delivery/address-routes.ts). INTEGRATOR: contract/api.ts. */
-const SUGGEST_PATH = `${API_V2_BASE}/delivery/address/suggest/`;
 
 const COURIER_FIELDS = [
   ['city', 'Город', 'address-level2'],
@@ -180,7 +176,7 @@ function StreetCombobox({
     }
     const timer = setTimeout(async () => {
       const mine = ++asked.current;
-      const answer = await postPath<{ suggestions: AddressSuggestion[] }>(SUGGEST_PATH, {
+      const answer = await postApi('deliveryAddressSuggest', {
         query: words.slice(0, SUGGEST_QUERY_MAX),
         city: town,
       });
