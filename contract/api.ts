@@ -2,6 +2,7 @@ import type { Address } from '../domain/cabinet/addresses';
 import type { DiscountCard } from '../domain/cabinet/discount-card';
 import type { User } from '../domain/auth/user';
 import type { BasketCounts } from '../domain/basket/ports';
+import type { AddressSuggestion } from '../domain/delivery/address-suggestions';
 import type { PickupPoint } from '../domain/delivery/pickup';
 import type { OrderShop } from '../domain/order/ports';
 import type { OrderView } from '../domain/order/orders.service';
@@ -30,6 +31,8 @@ export const API = {
   regionSet: '/api/v2/user/location/region/set/',
   regionByAddress: '/api/v2/user/location/yandex/set/',
   eventSet: '/api/v2/event/set/',
+  /** `{query, city}`: the courier address's suggestions, through the shop (issue 42.5; DaData with `ADDRESS_API_KEY`). */
+  deliveryAddressSuggest: '/api/v2/delivery/address/suggest/',
   userState: '/api/v2/user/state/',
   phoneCodeSend: '/api/v2/user/phone/code/send/',
   phoneCodeCheck: '/api/v2/user/phone/code/check/',
@@ -85,6 +88,8 @@ export interface ApiAnswers {
   regionSet: { region: Region };
   regionByAddress: { region: Region };
   eventSet: Record<string, never>;
+  /** Empty without an address service, or when it fails: the shopper types the address. */
+  deliveryAddressSuggest: { suggestions: AddressSuggestion[] };
   userState: UserStateAnswer;
   /** Seconds until another code may be asked for. */
   phoneCodeSend: { resendAfter: number };

@@ -40,6 +40,7 @@ import type { ContentAdminService } from './content/content-admin';
 import type { ShopsAdminService } from './stores/shops-admin';
 import type { QuestionsAdminService } from './feedback/questions-admin';
 import type { CustomersAdminService } from './customers/customers-admin';
+import type { AddressSuggestions } from './delivery/address-suggestions';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
 export interface Services {
@@ -59,6 +60,8 @@ export interface Services {
   payments: PaymentsService;
   /** The embedded test gateway's page, when it is the gateway in force. */
   testPayments: TestPaymentDesk | null;
+  /** The courier address's suggestions (issue 42.5): DaData with `ADDRESS_API_KEY`, none without. */
+  addressSuggestions: AddressSuggestions;
   /** The back office's orders desk: queues, the order card, status moves, hand-over, try-on, the CSV export. */
   orderDesk: OrderDeskService;
   /** The back office's dashboard: today against last week, queues, late orders, sizes running out, 14 days. */

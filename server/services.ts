@@ -4,6 +4,7 @@ import type { Company } from '../domain/content/company';
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { paymentProviderOf, type Settings } from '../config/settings';
 import { paymentReads } from '../db/repositories/payments';
+import { addressSuggestionsOf } from './delivery/dadata';
 import { testGatewayStore } from '../db/repositories/test-gateway';
 import { createPaymentsService } from '../domain/payment/payments.service';
 import { testGateway } from './payment/test-gateway';
@@ -149,6 +150,7 @@ export function createServices(deps: {
     | 'FAILURE_ALERT_COUNT'
     | 'DISK_ALERT_PERCENT'
     | 'BACKUP_ALERT_HOURS'
+    | 'ADDRESS_API_KEY'
   >;
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;
@@ -161,6 +163,8 @@ export function createServices(deps: {
   outsideCall?: (service: string, ok: boolean) => void;
   /** True once the process is stopping: long work (a 1C import step) ends at its next safe point. */
   stopping?: () => boolean;
+  /** The shop's log, for the outside services' warnings (pino's `warn`). */
+  logger?: { warn(details: object, message: string): void };
 }): Services {
   const { database, settings, secret, clock = () => new Date(), invalidations } = deps;
   /** The app's signature of a text (each caller prefixes its purpose, so one signature never stands for another). */
@@ -284,6 +288,8 @@ export function createServices(deps: {
     checkout,
     payments,
     testPayments,
+    // Not counted by `outsideCall` yet: the owner's alerts count every service but the carriers as payments.
+    addressSuggestions: addressSuggestionsOf(settings, { log: deps.logger }),
     content: createContentService({
       repo: contentRepository(db),
       deliveryPrices: () => checkout.deliveryPrices(),

@@ -82,6 +82,7 @@ export async function createShopApp(deps: {
     photoFiles,
     outsideCall,
     stopping: readiness.stopping,
+    logger,
   });
   const push = await createPushHub(database, logger);
   const app = createApp({

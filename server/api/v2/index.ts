@@ -13,6 +13,7 @@ import { pushApi } from '../../push/routes';
 import { saleApi } from './sale';
 import { shopApi } from './shop';
 import { userApi } from './user';
+import { addressSuggestApi } from '../../delivery/address-routes';
 import { catalogAdminApi } from './admin/catalog';
 import { contentAdminApi } from './admin/content';
 import { customersAdminApi } from './admin/customers';
@@ -41,6 +42,7 @@ export function apiV2(
     shopApi(services),
     eventApi(services),
     feedbackApi(services),
+    addressSuggestApi(services),
     pushApi(options.push),
     staffAdminApi(services),
     ordersAdminApi(services),
