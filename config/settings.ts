@@ -121,6 +121,8 @@ const settingsSchema = z.object({
   /** Minutes a new order may wait for the shop's confirmation before the desk flags it. */
   ORDER_CONFIRM_MINUTES: z.coerce.number().int().min(1).default(60),
   ADDRESS_API_KEY: z.string().optional(),
+  /** DaData's suggestions API (tests point it at a local fake). */
+  ADDRESS_API_URL: z.url({ protocol: /^https?$/ }).default('https://suggestions.dadata.ru/suggestions/api/4_1/rs'),
   /** `1` behind the shop's own proxy or load balancer: the client address is the last X-Forwarded-For hop. */
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])
@@ -261,7 +263,10 @@ const settingsSchema = z.object({
     .default('136,137,368')
     .transform((v) => v.split(',').map(Number)),
   /** The post index parcels leave from, for Russian Post prices. */
-  POCHTA_FROM_INDEX: z.string().regex(/^\d{6}$/, 'POCHTA_FROM_INDEX: ожидается индекс из 6 цифр').default('101000'),
+  POCHTA_FROM_INDEX: z
+    .string()
+    .regex(/^\d{6}$/, 'POCHTA_FROM_INDEX: ожидается индекс из 6 цифр')
+    .default('101000'),
   /** Russian Post's open tariff calculator; `off` uses the shop's own table price for «Почта России». */
   POCHTA_TARIFF_URL: z
     .union([z.literal('off'), z.url({ protocol: /^https?$/ })])

@@ -279,7 +279,8 @@ export function createApp(deps: AppDeps) {
   app.all('*', async (c) => {
     const options: ShopOptions = {
       mapServiceKey: settings.MAPS_API_KEY ?? '',
-      addressKeys: settings.ADDRESS_API_KEY ? [settings.ADDRESS_API_KEY] : [],
+      // The key stays on the server (the shop asks DaData for the page): the page only learns that suggestions are on.
+      addressKeys: settings.ADDRESS_API_KEY ? ['dadata'] : [],
       imgVersion: settings.IMG_VERSION,
       isEnabledGiveOutDiscountCardOnRegister: settings.GIVE_OUT_DISCOUNT_CARD_ON_REGISTER,
       stopBannerChangeOnHover: true,

@@ -151,6 +151,7 @@ export function createServices(deps: {
     | 'DISK_ALERT_PERCENT'
     | 'BACKUP_ALERT_HOURS'
     | 'ADDRESS_API_KEY'
+    | 'ADDRESS_API_URL'
   >;
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;

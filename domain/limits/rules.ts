@@ -71,6 +71,11 @@ export function limitRulesFrom(settings: LimitSettings) {
     pickupCodeTries: rule('pickup-code-tries', 'staff', 10, 15 * MINUTE),
     /** One SMS code a minute per phone (the answer's `resendAfter`), five an hour, and a client's share. */
     phoneCodeResend: rule('phone-code-resend', 'phone', 1, MINUTE),
+    /**
+     * Address suggestions a client may ask for in an hour: typing one address makes ten or twenty calls, and each
+     * costs one of DaData's free 10 000 a day, so a script cannot spend them all.
+     */
+    addressSuggestPerClient: rule('address-suggest-per-client', 'client', 100, HOUR),
     phoneCodesPerPhone: rule('phone-codes-per-phone', 'phone', 5, HOUR),
     phoneCodesPerClient: rule('phone-codes-per-client', 'client', settings.PHONE_CODES_PER_CLIENT, HOUR),
     /** Account deletion (issue 45.7): three code letters an hour, five code tries a quarter of an hour. */

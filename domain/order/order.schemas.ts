@@ -112,7 +112,7 @@ export function savedAddressOf(input: z.infer<typeof setAddressInput>): AddressI
       floor,
       intercom,
       comment,
-      postcode: '',
+      postcode,
       postAddress: '',
     };
   const line = [city, street, house && `д. ${house}`, flat && `кв. ${flat}`].filter(Boolean).join(', ');

@@ -8,25 +8,13 @@ import type { AppEnv } from '../http/env';
 import { route } from '../api/route';
 
 /**
- * Suggestions a client address may ask for in an hour. Typing one address, with the form's pause and its three
- * letters, makes ten or twenty calls; each costs the shop one of DaData's free 10 000 a day, so a script cannot spend
- * them all. INTEGRATOR: this belongs in `limitRulesFrom` (domain/limits/rules.ts) as `addressSuggestPerClient`.
- */
-export const addressSuggestPerClient: KeyedRule = {
-  name: 'address-suggest-per-client',
-  key: 'client',
-  limit: 100,
-  windowS: 3600,
-};
-
-/**
  * `POST /api/v2/delivery/address/suggest/` (`deliveryAddressSuggest`): `{query, city}` → `{suggestions: […]}`. Registered among the `/api/v2` calls, so it carries the sessid like
  * them; without an address service configured it answers an empty list (the form is plain fields then anyway).
  * The port is read per request: the composition root, or a test, decides which one is in force.
  */
 export function addressSuggestApi(
-  services: Pick<Services, 'addressSuggestions' | 'limits'>,
-  rule: KeyedRule = addressSuggestPerClient,
+  services: Pick<Services, 'addressSuggestions' | 'limits' | 'limitRules'>,
+  rule: KeyedRule = services.limitRules.addressSuggestPerClient,
 ) {
   const api = new Hono<AppEnv>();
   route(api, 'deliveryAddressSuggest', ['POST'], async (c) => {

@@ -36,10 +36,7 @@ export interface DadataOptions {
   report?: (ok: boolean) => void;
 }
 
-/**
- * The suggestions the settings give: DaData with `ADDRESS_API_KEY`, nothing without it (plain fields). `url` is
- * `ADDRESS_API_URL` once the settings have it.
- */
+/** The suggestions the settings give: DaData with `ADDRESS_API_KEY` at `ADDRESS_API_URL`, nothing without it. */
 export function addressSuggestionsOf(
   settings: { ADDRESS_API_KEY?: string; ADDRESS_API_URL?: string },
   deps: Pick<DadataOptions, 'log' | 'report'> = {},

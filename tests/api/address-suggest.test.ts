@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api';
 import { NO_ADDRESS_SUGGESTIONS } from '../../domain/delivery/address-suggestions';
-import { addressSuggestPerClient } from '../../server/delivery/address-routes';
 import { addressSuggestionsOf, dadataSuggestions } from '../../server/delivery/dadata';
 import { createTestApp, newVisitor, type TestApp } from '../support/test-app';
 
@@ -122,7 +121,7 @@ describe('POST /api/v2/delivery/address/suggest/', () => {
     const v = await newVisitor(app);
     let refused: Response | null = null;
     // Every call of this file counts; the limit is reached within its number of calls from here.
-    for (let i = 0; i <= addressSuggestPerClient.limit && !refused; i++) {
+    for (let i = 0; i <= app.services.limitRules.addressSuggestPerClient.limit && !refused; i++) {
       const res = await v.post(PATH, { query: `Ленина ${i}`, city: 'Москва' });
       if (res.status === 429) refused = res;
       else expect(res.status).toBe(200);
