@@ -94,7 +94,10 @@ describe('offerParcels', () => {
     const db = app.database.db;
     let queries = 0;
     const counting = {
-      execute: ((q: Parameters<typeof db.execute>[0]) => (queries++, db.execute(q))) as typeof db.execute,
+      execute: ((q: Parameters<typeof db.execute>[0]) => {
+        queries++;
+        return db.execute(q);
+      }) as typeof db.execute,
     };
     const facts = await offerParcels(counting)(ids);
     expect(queries).toBe(1);
