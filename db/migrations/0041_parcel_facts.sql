@@ -6,6 +6,8 @@ ALTER TABLE "sections" ADD COLUMN "weight" integer;--> statement-breakpoint
 ALTER TABLE "sections" ADD COLUMN "length" integer;--> statement-breakpoint
 ALTER TABLE "sections" ADD COLUMN "width" integer;--> statement-breakpoint
 ALTER TABLE "sections" ADD COLUMN "height" integer;--> statement-breakpoint
+ALTER TABLE "exchange_products" ADD COLUMN "parcel" jsonb DEFAULT '{}'::jsonb NOT NULL;
+--> statement-breakpoint
 -- A shop that started from the demo (or whose 1C groups slug to the same codes) gets its sections' parcels; any other
 -- section stays null: its products take the parent's default, then DEFAULT_PARCEL, until the staff set one.
 UPDATE "sections" s SET "weight" = d.weight, "length" = d.length, "width" = d.width, "height" = d.height
