@@ -26,9 +26,12 @@ export const STAFF_API = {
   orderPayments: '/api/v2/admin/orders/:id/payments/',
   // Back office, part 2 (issue 28). The catalogue: GET lists (query: q, sectionId, brandId, published, inStock,
   // hasPhotos, page), a product's card (GET) and its edit (POST), its photos (POST multipart adds, `order` reorders,
-  // `delete` removes), an offer's price, the filtered list's bulk price change (preview, then apply).
+  // `delete` removes), an offer's price, the filtered list's bulk price change (preview, then apply), its bulk weight and
+  // size.
   products: '/api/v2/admin/products/',
   productPrices: '/api/v2/admin/products/prices/',
+  /** The packed weight and size of the filtered list's products, or of the ids given, at once (issue 42.6). */
+  productParcels: '/api/v2/admin/products/parcels/',
   product: '/api/v2/admin/products/:id/',
   productPhotos: '/api/v2/admin/products/:id/photos/',
   productPhotoOrder: '/api/v2/admin/products/:id/photos/order/',

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import type { ProductFilter } from '../../domain/catalog/admin/admin.schemas';
+import { PARCEL_LIMITS } from '../../domain/catalog/admin/rules';
 
 /** The catalogue list's filter fields, as the address and the bulk change's form carry them. */
 export const PRODUCT_FILTERS = ['q', 'sectionId', 'brandId', 'published', 'inStock', 'hasPhotos'] as const;
@@ -34,3 +35,14 @@ export function productIdParam(value: string | undefined): number {
   if (!value || !/^\d{1,9}$/.test(value)) throw data('Товар не найден.', { status: 404 });
   return Number(value);
 }
+
+/**
+ * The posted weight and size fields as the schemas read them: each as typed ('' = none of its own, by section), absent
+ * ones left out; with `blankStays` (the bulk form) an empty one is left out too: it stays as it is.
+ */
+export const parcelFieldsOf = (form: { has(name: string): boolean; text(name: string): string }, blankStays = false) =>
+  Object.fromEntries(
+    Object.keys(PARCEL_LIMITS)
+      .filter((fact) => form.has(fact) && !(blankStays && form.text(fact).trim() === ''))
+      .map((fact) => [fact, form.text(fact)]),
+  );

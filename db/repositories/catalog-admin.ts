@@ -2,19 +2,22 @@
 // prices): the port's queries share their column lists and the on-sale rule's SQL.
 import { type SQL, sql } from 'drizzle-orm';
 import type { ProductFilter, SectionEdit } from '../../domain/catalog/admin/admin.schemas';
-import type {
-  BrandRow,
-  BulkOffer,
-  CatalogAdminRepository,
-  OfferFacts,
-  ProductCard,
-  ProductQuery,
-  ProductState,
-  SectionRow,
+import {
+  type BrandRow,
+  type BulkOffer,
+  type CatalogAdminRepository,
+  type OfferFacts,
+  type OwnParcel,
+  PARCEL_FACTS,
+  type ProductCard,
+  type ProductQuery,
+  type ProductState,
+  type SectionRow,
 } from '../../domain/catalog/admin/catalog-admin';
 import { PROPS } from '../../domain/catalog/filter/props';
 import { deletedBy1C, onSaleSql } from './on-sale';
 import { type Db, queryRows } from '../client';
+import { usedFactSql, usedParcel } from './parcels';
 import { variantPriceCtes } from './variant-prices';
 
 const intArray = (values: Iterable<number>): SQL => sql`${`{${[...new Set(values)].join(',')}}`}::int[]`;
@@ -52,7 +55,19 @@ function conditions(filter: Omit<ProductFilter, 'page'>): SQL {
   return sql.join(where, sql` and `);
 }
 
-interface SectionDbRow {
+type ParcelColumns = { [K in (typeof PARCEL_FACTS)[number]]: number | string | null };
+/** A row's own weight and size columns. */
+const ownParcel = (r: ParcelColumns): OwnParcel => ({
+  weight: numOrNull(r.weight),
+  length: numOrNull(r.length),
+  width: numOrNull(r.width),
+  height: numOrNull(r.height),
+});
+/** The parcel columns a patch sets (null clears), each as `column = value`. */
+const parcelSets = (patch: Partial<OwnParcel>): SQL[] =>
+  PARCEL_FACTS.filter((f) => patch[f] !== undefined).map((f) => sql`${sql.identifier(f)} = ${patch[f] ?? null}`);
+
+interface SectionDbRow extends ParcelColumns {
   id: number;
   parent_id: number | null;
   name: string;
@@ -69,6 +84,7 @@ const sectionOf = (r: SectionDbRow): SectionRow => ({
   sort: num(r.sort),
   depth: num(r.depth),
   products: num(r.products ?? 0),
+  parcel: ownParcel(r),
 });
 const brandOf = (r: {
   id: number;
@@ -137,31 +153,38 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
     },
 
     async card(id) {
-      const [p] = await queryRows<{
-        id: number;
-        code: string;
-        url: string;
-        name: string;
-        article: string;
-        description: string;
-        section_id: number;
-        section: string;
-        brand_id: number;
-        brand: string;
-        color: string | null;
-        color_code: string;
-        props: Record<string, string> | string;
-        active: boolean;
-        min_price: string | number;
-        old_price: string | number | null;
-        discount_percent: number;
-        model_id: number;
-        owned: boolean;
-      }>(
+      const [p] = await queryRows<
+        {
+          id: number;
+          code: string;
+          url: string;
+          name: string;
+          article: string;
+          description: string;
+          section_id: number;
+          section: string;
+          brand_id: number;
+          brand: string;
+          color: string | null;
+          color_code: string;
+          props: Record<string, string> | string;
+          active: boolean;
+          min_price: string | number;
+          old_price: string | number | null;
+          discount_percent: number;
+          model_id: number;
+          owned: boolean;
+          used: Partial<ParcelColumns> | string;
+        } & ParcelColumns
+      >(
         db,
         sql`select p.id, p.code, p.url, p.name, p.article, p.description, p.section_id, s.name as section, p.brand_id,
             b.name as brand, c.name as color, p.color_code, p.props, p.active, p.min_price, p.old_price,
-            p.discount_percent, p.model_id,
+            p.discount_percent, p.model_id, p.weight, p.length, p.width, p.height,
+            json_build_object(${sql.join(
+              PARCEL_FACTS.map((f) => sql`${f}::text, ${usedFactSql(f)}`),
+              sql`, `,
+            )}) as used,
             exists (select 1 from exchange_variants v where v.product_id = p.id) as owned
           from products p join sections s on s.id = p.section_id join brands b on b.id = p.brand_id
             left join colors c on c.code = p.color_code
@@ -237,6 +260,7 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
           }),
         ),
         images: images.map((i) => ({ id: num(i.id), file: i.file })),
+        parcel: { own: ownParcel(p), used: usedParcel(json(p.used)) },
       };
       return card;
     },
@@ -244,7 +268,7 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
     async sections() {
       const rows = await queryRows<SectionDbRow>(
         db,
-        sql`select s.id, s.parent_id, s.name, s.url, s.sort, s.depth,
+        sql`select s.id, s.parent_id, s.name, s.url, s.sort, s.depth, s.weight, s.length, s.width, s.height,
             (select count(*) from products p where p.section_path @> array[s.id]) as products
           from sections s order by s.depth, s.sort, s.id`,
       );
@@ -261,19 +285,22 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
     },
 
     async lockProduct(id) {
-      const [p] = await queryRows<{
-        id: number;
-        name: string;
-        description: string;
-        section_id: number;
-        brand_id: number;
-        active: boolean;
-        min_price: string | number;
-        owned: boolean;
-        deleted: boolean;
-      }>(
+      const [p] = await queryRows<
+        {
+          id: number;
+          name: string;
+          description: string;
+          section_id: number;
+          brand_id: number;
+          active: boolean;
+          min_price: string | number;
+          owned: boolean;
+          deleted: boolean;
+        } & ParcelColumns
+      >(
         db,
         sql`select p.id, p.name, p.description, p.section_id, p.brand_id, p.active, p.min_price,
+            p.weight, p.length, p.width, p.height,
             exists (select 1 from exchange_variants v where v.product_id = p.id) as owned, ${deletedBy1C(sql`p`)} as deleted
           from products p where p.id = ${id} for update of p`,
       );
@@ -288,6 +315,7 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
         minPrice: num(p.min_price),
         ownedBy1C: p.owned,
         deletedBy1C: p.deleted === true,
+        parcel: ownParcel(p),
       };
       return state;
     },
@@ -313,6 +341,7 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
           sql`section_path = (select s.path from sections s where s.id = ${patch.sectionId})`,
           sql`gender = (select s.gender from sections s where s.id = ${patch.sectionId})`,
         );
+      sets.push(...parcelSets(patch));
       if (sets.length === 0) return;
       await db.execute(sql`update products set ${sql.join(sets, sql`, `)} where id = ${id}`);
     },
@@ -414,10 +443,27 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
             (n.min_price, n.old_price, n.pct, n.live)`);
     },
 
+    async lockParcelProducts(filter, ids) {
+      const rows = await queryRows<{ id: number } & ParcelColumns>(
+        db,
+        sql`select p.id, p.weight, p.length, p.width, p.height from products p
+          where ${ids === undefined ? conditions(filter) : sql`p.id = any(${intArray(ids)})`}
+          order by p.id for update of p`,
+      );
+      return rows.map((r) => ({ id: num(r.id), parcel: ownParcel(r) }));
+    },
+
+    async setParcels(ids, patch) {
+      const sets = parcelSets(patch);
+      if (ids.length === 0 || sets.length === 0) return;
+      await db.execute(sql`update products set ${sql.join(sets, sql`, `)} where id = any(${intArray(ids)})`);
+    },
+
     async lockSection(id) {
       const [row] = await queryRows<SectionDbRow>(
         db,
-        sql`select s.id, s.parent_id, s.name, s.url, s.sort, s.depth, 0 as products from sections s
+        sql`select s.id, s.parent_id, s.name, s.url, s.sort, s.depth, s.weight, s.length, s.width, s.height,
+            0 as products from sections s
           where s.id = ${id} for update`,
       );
       return row ? sectionOf(row) : null;
@@ -433,6 +479,7 @@ export function catalogAdminRepository(db: Pick<Db, 'execute'>): CatalogAdminRep
       if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
       if (patch.url !== undefined) sets.push(sql`url = ${patch.url}`);
       if (patch.sort !== undefined) sets.push(sql`sort = ${patch.sort}`);
+      sets.push(...parcelSets(patch));
       if (sets.length === 0) return;
       await db.execute(sql`update sections set ${sql.join(sets, sql`, `)} where id = ${id}`);
     },

@@ -6,7 +6,7 @@ import type { ImportCounts, ImportIssue } from '../../domain/exchange/ports';
 import { queryRows } from '../client';
 import { brandIds, colorCodes } from './exchange-import-brands-colours';
 import { json, lastBy, parsed, type Tx, textArray, textSet } from './exchange-import-sql';
-import { copyToVariants, replacePhotos } from './exchange-import-variants';
+import { copyParcels, copyToVariants, replacePhotos } from './exchange-import-variants';
 
 interface ExchangeProductRow {
   onec_id: string;
@@ -66,6 +66,7 @@ export async function writeProducts(
     props: p.props,
     // Kept, not compared (`PRODUCT_FIELDS`): the shop shows none of them, so they change nothing a shopper sees.
     requisites: p.requisites,
+    parcel: p.parcel,
     catalogue_id: catalogueId,
     images: p.images,
     deleted: p.deleted,
@@ -85,19 +86,21 @@ export async function writeProducts(
     if (change) counts.products[change]++;
   }
   await tx.execute(sql`insert into exchange_products as e
-      (onec_id, name, article, description, section_id, brand_id, color_code, props, requisites, catalogue_id, images,
-        deleted, seen_log)
-    select onec_id, name, article, description, section_id, brand_id, color_code, props, requisites, catalogue_id,
-      images, deleted, ${logId}
+      (onec_id, name, article, description, section_id, brand_id, color_code, props, requisites, parcel, catalogue_id,
+        images, deleted, seen_log)
+    select onec_id, name, article, description, section_id, brand_id, color_code, props, requisites, parcel,
+      catalogue_id, images, deleted, ${logId}
     from jsonb_to_recordset(${json(rows)}) as x(onec_id text, name text, article text, description text,
-      section_id int, brand_id int, color_code text, props jsonb, requisites jsonb, catalogue_id text, images text[],
-      deleted boolean)
+      section_id int, brand_id int, color_code text, props jsonb, requisites jsonb, parcel jsonb, catalogue_id text,
+      images text[], deleted boolean)
     on conflict (onec_id) do update set name = excluded.name, article = excluded.article,
       description = excluded.description, section_id = excluded.section_id, brand_id = excluded.brand_id,
-      color_code = excluded.color_code, props = excluded.props, requisites = excluded.requisites, catalogue_id = excluded.catalogue_id,
+      color_code = excluded.color_code, props = excluded.props, requisites = excluded.requisites,
+      parcel = e.parcel || excluded.parcel, catalogue_id = excluded.catalogue_id,
       images = excluded.images, deleted = excluded.deleted, seen_log = excluded.seen_log`);
   const ids = textSet(rows.map((r) => r.onec_id));
   await copyToVariants(tx, sql`v.onec_product_id in ${ids}`);
+  await copyParcels(tx, rows);
   const photos = await queryRows<{ product_id: number }>(tx, replacePhotos(sql`v.onec_product_id in ${ids}`));
   counts.images.changed += new Set(photos.map((p) => p.product_id)).size;
   const joined = await queryRows<{ record: OfferInput | string }>(

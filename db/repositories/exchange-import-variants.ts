@@ -58,10 +58,11 @@ export async function variantIds(
       as x(id int, model_id int, onec_id text, color_code text, code text, kind text)),
     made as (insert into products (id, model_id, section_id, section_path, brand_id, code, url, name, article, category,
         kind, gender, color_code, description, props, model_props, is_new, min_price, old_price, discount_percent,
-        popularity, sort, active, created_at)
+        popularity, sort, active, created_at, weight, length, width, height)
       select x.id, x.model_id, e.section_id, s.path, e.brand_id, x.code, '/product/' || x.code || '/', e.name,
         e.article, lower(s.name), x.kind, s.gender, x.color_code, e.description, e.props, '[]'::jsonb, false, 0, null,
-        0, 0, ${IMPORT_DEFAULTS.sort}, false, ${ts(now)}
+        0, 0, ${IMPORT_DEFAULTS.sort}, false, ${ts(now)}, (e.parcel->>'weight')::int, (e.parcel->>'length')::int,
+        (e.parcel->>'width')::int, (e.parcel->>'height')::int
       from x join exchange_products e on e.onec_id = x.onec_id join sections s on s.id = e.section_id),
     models as (update exchange_products e set model_id = x.model_id from x where e.onec_id = x.onec_id
       and e.model_id is null)
@@ -94,6 +95,23 @@ export async function copyToVariants(tx: Tx, where: SQL) {
       and (p.name, p.article, p.description, p.section_id, p.section_path, p.brand_id, p.props, p.gender, p.category, p.active)
         is distinct from
         (e.name, e.article, e.description, e.section_id, s.path, e.brand_id, e.props, s.gender, lower(s.name), ${live})`);
+}
+
+/**
+ * The weight and size 1C sent in this file onto the products' variants, fact by fact: what it did not send stays as
+ * the staff or an earlier exchange left it (a staff change holds until 1C sends that fact again).
+ */
+export async function copyParcels(tx: Tx, sent: readonly { onec_id: string; parcel: object }[]) {
+  const rows = sent.filter((r) => Object.keys(r.parcel).length > 0);
+  if (rows.length === 0) return;
+  const fact = (name: string) => sql`coalesce((x.parcel->>${name})::int, p.${sql.identifier(name)})`;
+  await tx.execute(sql`update products p set weight = ${fact('weight')}, length = ${fact('length')},
+      width = ${fact('width')}, height = ${fact('height')}
+    from jsonb_to_recordset(${json(rows)}) as x(onec_id text, parcel jsonb)
+      join exchange_variants v on v.onec_product_id = x.onec_id
+    where p.id = v.product_id
+      and (p.weight, p.length, p.width, p.height) is distinct from
+        (${fact('weight')}, ${fact('length')}, ${fact('width')}, ${fact('height')})`);
 }
 
 /** The variants' photos replaced by the 1C product's when the lists differ (a product 1C sends no photo for keeps its). */

@@ -27,6 +27,14 @@ export const sections = pgTable(
     /** Ids from the root down to this section, itself included: one `&&`/ANY test finds every product below. */
     path: integer('path').array().notNull(),
     gender: text('gender'),
+    /**
+     * The packed parcel of one unit of this section's products (grams, centimetres), for products that say none;
+     * null = the parent section's, then the shop's `DEFAULT_PARCEL` (domain/delivery/parcel.ts).
+     */
+    weight: integer('weight'),
+    length: integer('length'),
+    width: integer('width'),
+    height: integer('height'),
   },
   (t) => [uniqueIndex('sections_url_idx').on(t.url), index('sections_parent_idx').on(t.parentId)],
 );
@@ -84,6 +92,11 @@ export const products = pgTable(
     /** Unpublished by the staff: kept out of sale whatever the 1C exchange says (it sets `active` otherwise). */
     unpublished: boolean('unpublished').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** One packed unit's weight (grams) and size (cm); each null = its section's default (db/repositories/parcels.ts). */
+    weight: integer('weight'),
+    length: integer('length'),
+    width: integer('width'),
+    height: integer('height'),
   },
   (t) => [
     uniqueIndex('products_url_idx').on(t.url),

@@ -80,6 +80,14 @@ export const exchangeProducts = pgTable('exchange_products', {
   props: jsonb('props').$type<Record<string, string>>().notNull(),
   /** `ЗначенияРеквизитов` as 1C sent them («ВидНоменклатуры», «Полное наименование», «Вес»…), by name. */
   requisites: jsonb('requisites').$type<Record<string, string>>().notNull().default({}),
+  /**
+   * The weight (grams) and size (cm) 1C sent and the shop could read (`Вес` in kg, «Длина», «Ширина», «Высота»): only
+   * the facts it sent; a new colour variant takes them, and each product file sets them on the variants (issue 42.6).
+   */
+  parcel: jsonb('parcel')
+    .$type<Partial<Record<'weight' | 'length' | 'width' | 'height', number>>>()
+    .notNull()
+    .default({}),
   /** The 1C catalogue (`Каталог` `Ид`) it came in: a full package hides only the products of its own catalogue. */
   catalogueId: text('catalogue_id').notNull().default(''),
   /** Source image files (`1c-<hash>.<ext>`), the first the main photo. */

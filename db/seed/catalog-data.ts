@@ -354,3 +354,18 @@ export const MALLS = [
   ['ТРЦ «Космопорт»', 'ул. Дыбенко, 30', null],
   ['ТЦ «Гудок»', 'ул. Красноармейская, 131', 'Алабинская'],
 ] as const;
+
+/**
+ * One packed unit's weight (grams) and size (cm) per section code: the groups' defaults, and the kinds that differ.
+ * The accessories' leaves (hats, scarves, gloves) take their group's. Migration 0041 sets the same on a shop that
+ * started from this demo.
+ */
+export const SECTION_PARCELS: Record<string, { weight: number; length: number; width: number; height: number }> = {
+  'verkhnyaya-odezhda': { weight: 1200, length: 50, width: 40, height: 12 },
+  puhoviki: { weight: 1500, length: 50, width: 40, height: 15 },
+  parki: { weight: 1600, length: 55, width: 40, height: 15 },
+  palto: { weight: 1800, length: 60, width: 45, height: 12 },
+  kurtki: { weight: 900, length: 45, width: 35, height: 10 },
+  zhilety: { weight: 500, length: 40, width: 30, height: 8 },
+  aksessuary: { weight: 200, length: 25, width: 20, height: 5 },
+};

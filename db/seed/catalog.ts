@@ -13,6 +13,7 @@ import {
   type KindInfo,
   LETTER_SIZES,
   MALLS,
+  SECTION_PARCELS,
   SHOP_HOLIDAYS,
   SHOP_WEEKS,
 } from './catalog-data';
@@ -37,6 +38,11 @@ export interface SectionRow {
   depth: number;
   path: number[];
   gender: string | null;
+  /** The section's parcel default (grams, cm), null = the parent's. */
+  weight: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
 }
 export interface BrandRow {
   id: number;
@@ -349,6 +355,7 @@ function buildSections(): SectionRow[] {
       depth: parent ? parent.depth + 1 : 1,
       path: [...(parent?.path ?? []), id],
       gender,
+      ...(SECTION_PARCELS[code] ?? { weight: null, length: null, width: null, height: null }),
     };
     rows.push(row);
     return row;

@@ -55,7 +55,7 @@ export interface CatalogueBatch {
   properties: { onecId: string; name: string; mapping: PropertyMapping }[];
   priceTypes: { onecId: string; name: string; role: PriceRole | null }[];
   warehouses: WarehouseRecord[];
-  products: (Omit<ProductInput, 'imagePaths'> & { images: string[] })[];
+  products: (Omit<ProductInput, 'imagePaths' | 'parcelProblems'> & { images: string[] })[];
   offers: OfferInput[];
 }
 
@@ -217,6 +217,8 @@ export function createCatalogueImporter(deps: CatalogueImportDeps): CatalogueImp
 
     const flush = async () => {
       if (pending === 0) return;
+      // A weight or size 1C sent that cannot be read is a line of the log; the product is written without it.
+      addErrors(batch.products.flatMap((p) => p.parcelProblems.map((message) => ({ id: p.onecId, message }))));
       const products = await Promise.all(batch.products.map((p) => withPhotos(p, request, deps.photos, log.counts)));
       for (const p of products) addErrors(p.errors);
       const next = log.position + pending;
@@ -303,7 +305,7 @@ async function withPhotos(
   photos: PackagePhotos,
   counts: ImportCounts,
 ): Promise<{ product: CatalogueBatch['products'][number]; errors: ImportIssue[] }> {
-  const { imagePaths, ...rest } = product;
+  const { imagePaths, parcelProblems: _problems, ...rest } = product;
   const images: string[] = [];
   const errors: ImportIssue[] = [];
   for (const relative of imagePaths) {

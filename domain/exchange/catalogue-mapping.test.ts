@@ -92,6 +92,8 @@ describe('1C names to the shop’s fields', () => {
       imagePaths: ['a.jpg'],
       deleted: false,
       requisites: {},
+      parcel: {},
+      parcelProblems: [],
     });
   });
 

@@ -1,3 +1,5 @@
+import type { ParcelFacts } from '../delivery/parcel';
+import { parcelFrom1C } from './parcel-requisites';
 import { PROPS, type PropCode } from '../catalog/filter/props';
 import type { OfferRecord, ProductRecord, PropertyRecord } from './records';
 import { type PriceRounding, roundPrice } from '../pricing/price-rounding';
@@ -74,6 +76,10 @@ export interface ProductInput {
   props: Record<string, string>;
   /** `ЗначенияРеквизитов` by name, kept on the 1C product as sent (the shop shows none of them yet). */
   requisites: Record<string, string>;
+  /** The weight (grams) and size (cm) 1C sent that the shop could read; what it did not send is absent. */
+  parcel: Partial<ParcelFacts>;
+  /** Why a weight or size 1C sent was not taken, for the import's log. */
+  parcelProblems: string[];
   /** Photo paths inside the package; the importer turns them into stored files. */
   imagePaths: string[];
   deleted: boolean;
@@ -96,6 +102,8 @@ export function productInput(record: ProductRecord, properties: ReadonlyMap<stri
       if (code) props[mapping.target] = code;
     }
   }
+  const requisites = Object.fromEntries(record.requisites.map((r) => [r.name.trim(), r.value.trim()]));
+  const parcel = parcelFrom1C(record.weight ?? null, requisites);
   return {
     onecId: record.id,
     name: record.name.trim() || record.id,
@@ -105,7 +113,9 @@ export function productInput(record: ProductRecord, properties: ReadonlyMap<stri
     brandName,
     colorName,
     props,
-    requisites: Object.fromEntries(record.requisites.map((r) => [r.name.trim(), r.value.trim()])),
+    requisites,
+    parcel: parcel.facts,
+    parcelProblems: parcel.problems,
     imagePaths: record.images,
     deleted: record.deleted,
   };

@@ -55,6 +55,8 @@ export interface ProductRecord {
   properties: PropertyValue[];
   /** `ЗначенияРеквизитов`: «ВидНоменклатуры», «Полное наименование», «Вес»… */
   requisites: { name: string; value: string }[];
+  /** The `Вес` element (kilograms), as written; null when absent (the requisite «Вес» may say it instead). */
+  weight?: string | null;
   /** `Картинка` paths inside the package, such as "import_files/ab/abcd.jpg". */
   images: string[];
   /** `Статус="Удален"` or `ПометкаУдаления` true: hide it, never delete (orders refer to it). */

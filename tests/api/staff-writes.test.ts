@@ -24,6 +24,10 @@ let s: StaffSubjects;
 /** One logged-in member per role, for the calls that leave the member as they were. */
 const members = new Map<StaffRole, Member>();
 
+/** A weight no product has yet, so each weight and size write changes something and leaves its entry. */
+let grams = 1000;
+const nextGrams = () => ++grams;
+
 /** What one call needs: its path's parameters and body, made fresh for the member who calls. */
 interface Prepared {
   params?: Record<string, string | number>;
@@ -139,6 +143,10 @@ const API_FIXTURES: Record<string, Fixture> = {
       );
       return { body: { filter: { q: row?.article }, kind: 'percent', value: 1, apply: true } };
     },
+  },
+  'POST /api/v2/admin/products/parcels/': {
+    writes: 'catalog.bulk_parcel',
+    prepare: async () => ({ body: { productIds: [(await s.product()).id], weight: nextGrams() } }),
   },
   'POST /api/v2/admin/products/:id/': {
     writes: 'product.update',
@@ -400,6 +408,20 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
       );
       return { body: { q: String(row?.article), kind: 'percent', value: '1' } };
     },
+  },
+  'routes/admin/products#parcels': {
+    writes: 'catalog.bulk_parcel',
+    prepare: async () => {
+      const { offerId } = await s.product();
+      const [row] = await s.rows<{ article: string }>(
+        sql`select p.article from products p join offers o on o.product_id = p.id where o.id = ${offerId}`,
+      );
+      return { body: { q: String(row?.article), weight: String(nextGrams()) } };
+    },
+  },
+  'routes/admin/product#parcel': {
+    writes: 'product.update',
+    prepare: async () => ({ params: { id: (await s.product()).id }, body: { weight: String(nextGrams()) } }),
   },
   'routes/admin/product#price': {
     writes: 'offer.price',

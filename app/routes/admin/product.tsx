@@ -1,14 +1,15 @@
 import { Form, Link, type ShouldRevalidateFunction } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { imageUrl } from '../../../contract/images';
-import { offerPriceInput, productEditInput } from '../../../domain/catalog/admin/admin.schemas';
+import { offerPriceInput, parcelFactsInput, productEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { OWNED_BY_1C_NOTE } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
 import { CATALOG_BACK } from '~/components/admin/CatalogHead';
 import { CardHead, Choice, deskBoundary, FormResult, tableClass, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, type PostedForm, staffAction } from '~/lib/admin-action';
-import { productIdParam, roublesField } from '~/lib/admin-catalog';
+import { ParcelFields } from '~/components/admin/ParcelFields';
+import { parcelFieldsOf, productIdParam, roublesField } from '~/lib/admin-catalog';
 import { DomainError } from '../../../domain/errors';
 import styles from './admin.module.css';
 import cat from './catalog.module.css';
@@ -57,6 +58,14 @@ export const action = staffAction('catalog.edit', {
     async run({ input, context, params }) {
       await context.services.catalogAdmin.edit(context.ctx, productIdParam(params.id), input);
       return 'Товар сохранён.';
+    },
+  }),
+  parcel: intent({
+    read: (form) => parcelFieldsOf(form),
+    schema: parcelFactsInput,
+    async run({ input, context, params }) {
+      await context.services.catalogAdmin.edit(context.ctx, productIdParam(params.id), input);
+      return 'Вес и размеры сохранены.';
     },
   }),
   publish: intent({
@@ -297,6 +306,29 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
             <Link to={`/admin/products/${p.id}/photos/`} className={cat.link}>
               Изменить фото
             </Link>
+          </section>
+
+          <section className={cat.block} aria-labelledby="product-parcel">
+            <h2 id="product-parcel">Вес и размеры в упаковке</h2>
+            <FormResult result={result} intent="parcel" />
+            <Form
+              method="post"
+              className={cat.parcel}
+              key={`${p.parcel.own.weight}|${p.parcel.own.length}|${p.parcel.own.width}|${p.parcel.own.height}`}
+            >
+              <input type="hidden" name="intent" value="parcel" />
+              <ParcelFields
+                values={(result?.intent === 'parcel' && result.error && result.values) || p.parcel.own}
+                hints={p.parcel.used}
+              />
+              <button type="submit" className={styles.button}>
+                Сохранить
+              </button>
+            </Form>
+            <p className={cat.muted}>
+              {`Одна единица товара в упаковке: вес в граммах, длина, ширина и высота в сантиметрах. Пустое поле — по разделу; сейчас доставка считает ${p.parcel.used.weight} г, ${p.parcel.used.length}×${p.parcel.used.width}×${p.parcel.used.height} см.`}
+              {p.ownedBy1C && ' Если 1С передаёт вес или размеры, следующий обмен их перезапишет.'}
+            </p>
           </section>
 
           <section className={cat.block} aria-labelledby="product-props">

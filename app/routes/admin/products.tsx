@@ -2,10 +2,11 @@ import { Form, Link } from 'react-router';
 import type { z } from 'zod';
 import { imageUrl } from '../../../contract/images';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { bulkPriceInput } from '../../../domain/catalog/admin/admin.schemas';
+import { bulkParcelInput, bulkPriceInput } from '../../../domain/catalog/admin/admin.schemas';
 import type { BulkPriceResult } from '../../../domain/catalog/admin/catalog-admin';
 import { formatAmount } from '../../../domain/pricing/price';
 import { CATALOG_BACK, CatalogHead } from '~/components/admin/CatalogHead';
+import { ParcelFields } from '~/components/admin/ParcelFields';
 import {
   Choice,
   DataTable,
@@ -26,7 +27,7 @@ import {
   staffAction,
 } from '~/lib/admin-action';
 import { catalogFilter } from '~/lib/admin-catalog.server';
-import { catalogQuery, filterFields, PRODUCT_FILTERS } from '~/lib/admin-catalog';
+import { catalogQuery, filterFields, PRODUCT_FILTERS, parcelFieldsOf } from '~/lib/admin-catalog';
 import styles from './admin.module.css';
 import cat from './catalog.module.css';
 import type { Route } from './+types/products';
@@ -67,9 +68,26 @@ const bulkRun =
     return { bulk, values: form.values(), notice: bulk.applied ? `Цены изменены: ${bulk.count} размеров.` : undefined };
   };
 
+/** The bulk weight and size: the filter's products (as many as the page showed), the fields typed; empty ones stay. */
+const parcelsRead = (form: PostedForm) => ({
+  filter: Object.fromEntries(PRODUCT_FILTERS.map((name) => [name, form.text(name)]).filter(([, v]) => v !== '')),
+  ...(form.text('reset') === '1'
+    ? { weight: null, length: null, width: null, height: null }
+    : parcelFieldsOf(form, true)),
+  expected: /^\d{1,9}$/.test(form.text('expected')) ? Number(form.text('expected')) : undefined,
+});
+
 export const action = staffAction('catalog.edit', {
   preview: intent({ read: bulkRead(false), schema: bulkPriceInput, run: bulkRun(false) }),
   apply: intent({ read: bulkRead(true), schema: bulkPriceInput, run: bulkRun(true) }),
+  parcels: intent({
+    read: parcelsRead,
+    schema: bulkParcelInput,
+    async run({ input, context }) {
+      const { count } = await context.services.catalogAdmin.bulkParcel(context.ctx, input);
+      return `Вес и размеры изменены у ${count} товаров.`;
+    },
+  }),
 });
 
 export const headers = cachePolicy('private');
@@ -208,8 +226,31 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             </button>
           </fieldset>
         </Form>
-        <FormResult result={outcome} />
+        <FormResult result={outcome?.intent === 'parcels' ? undefined : outcome} />
         {bulk && <BulkPreview bulk={bulk} />}
+      </section>
+
+      <section className={cat.bulk} aria-labelledby="parcels-title">
+        <h2 id="parcels-title">Вес и размеры списка</h2>
+        <p className={cat.muted}>
+          {`Вес (г) и размеры в упаковке (см) всех товаров, найденных по фильтру выше (найдено: ${list.total}). Пустое поле не меняется; «по разделу» убирает у товаров свои значения.`}
+        </p>
+        <Form method="post" key={`parcels-${catalogQuery(listFilter)}`} className={cat.parcel}>
+          <input type="hidden" name="intent" value="parcels" />
+          {hidden.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name="expected" value={list.total} />
+          <ParcelFields values={outcome?.intent === 'parcels' && outcome.error ? outcome.values : undefined} />
+          <label className={cat.check}>
+            <input type="checkbox" name="reset" value="1" />
+            по разделу
+          </label>
+          <button type="submit" className={styles.danger} disabled={list.total === 0}>
+            {`Применить к ${list.total} товарам`}
+          </button>
+        </Form>
+        <FormResult result={outcome} intent="parcels" />
       </section>
     </>
   );

@@ -2,14 +2,19 @@ import { Form } from 'react-router';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { sectionEditInput } from '../../../domain/catalog/admin/admin.schemas';
 import { CATALOG_BACK, CatalogHead } from '~/components/admin/CatalogHead';
+import { ParcelFields } from '~/components/admin/ParcelFields';
 import { DataTable, deskBoundary, FormResult, TableFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
+import { parcelFieldsOf } from '~/lib/admin-catalog';
 import { notFound } from '../../../domain/catalog/admin/not-found';
 import cat from './catalog.module.css';
 import type { Route } from './+types/sections';
 
-/** The catalogue's sections (issue 28.1) as a tree: name, address and sort; a rename keeps the address. */
+/**
+ * The catalogue's sections (issue 28.1) as a tree: name, address and sort; a rename keeps the address. Each section's
+ * default packed weight and size (issue 42.6) for its products that have none.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   staffPage(request, context, 'catalog.edit');
   return { sections: await context.services.catalogAdmin.sections(context.ctx) };
@@ -17,7 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = staffAction('catalog.edit', {
   save: intent({
-    read: (form) => ({ name: form.text('name'), url: form.text('url'), sort: form.text('sort') }),
+    read: (form) => ({
+      name: form.text('name'),
+      url: form.text('url'),
+      sort: form.text('sort'),
+      ...parcelFieldsOf(form),
+    }),
     schema: sectionEditInput,
     async run({ input, form, context }) {
       const section = await context.services.catalogAdmin.editSection(
@@ -47,7 +57,8 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
       <CatalogHead />
       <p className={cat.muted}>
         Переименование не меняет адрес раздела: ссылки на него продолжают работать. Меньшая сортировка — выше в меню и
-        списках.
+        списках. Вес (г) и размеры (см) — упаковка одного товара раздела, у которого нет своих; пустое поле — как у
+        родительского раздела.
       </p>
       <FormResult
         result={result && about && result.error ? { ...result, error: `${about.name}: ${result.error}` } : result}
@@ -57,7 +68,7 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
           className={cat.list}
           caption="Разделы каталога"
           rows={sections}
-          rowKey={(s) => `${s.id}-${s.name}-${s.url}-${s.sort}`}
+          rowKey={(s) => `${s.id}-${s.name}-${s.url}-${s.sort}-${Object.values(s.parcel).join('x')}`}
           columns={[
             {
               title: 'Раздел',
@@ -83,6 +94,7 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
                         inputMode="numeric"
                       />
                     </label>
+                    <ParcelFields values={mine ?? s.parcel} of={`раздела ${s.name}`} className={cat.parcelCell} />
                     <button type="submit" className={cat.small} aria-label={`Сохранить раздел ${s.name}`}>
                       Сохранить
                     </button>

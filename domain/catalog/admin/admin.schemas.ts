@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { line, lines, positiveInt } from '../../input';
-import { kopecksOf, MAX_AMOUNT, PERCENT_RANGE } from './rules';
+import { kopecksOf, MAX_AMOUNT, PARCEL_LIMITS, PERCENT_RANGE } from './rules';
 
 /** An empty query parameter or form field is no filter. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -57,6 +57,32 @@ export const offerPriceInput = z.object({
   oldPrice: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.union([z.null(), roubles('старую цену')])),
 });
 
+/**
+ * One packed unit's fact (grams or cm): a whole number within `PARCEL_LIMITS`; empty or null = none of its own (the
+ * section's default); absent = as it is.
+ */
+const parcelFact = (fact: keyof typeof PARCEL_LIMITS) => {
+  const { name, unit, max } = PARCEL_LIMITS[fact];
+  const wrong = `${name} — целое число ${unit} от 1 до ${max.toLocaleString('ru-RU')}, или пусто (тогда по разделу).`;
+  return z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const t = v.replace(/[\s\u00a0]/g, '');
+      return t === '' ? null : /^\d{1,9}$/.test(t) ? Number(t) : v;
+    },
+    z.union([z.null(), z.number({ error: wrong }).int(wrong).min(1, wrong).max(max, wrong)], { error: wrong }),
+  );
+};
+
+/** Weight (grams) and length, width, height (cm) of one packed unit: each optional (stays) or null (by section). */
+export const parcelFactsInput = z.object({
+  weight: parcelFact('weight').optional(),
+  length: parcelFact('length').optional(),
+  width: parcelFact('width').optional(),
+  height: parcelFact('height').optional(),
+});
+export type ParcelFactsEdit = z.infer<typeof parcelFactsInput>;
+
 /** A product's edit: any of these; what is absent stays. */
 export const productEditInput = z.object({
   published: z.boolean({ error: 'Поле published — true или false.' }).optional(),
@@ -67,6 +93,7 @@ export const productEditInput = z.object({
   description: lines({ error: 'Описание — строка.' }).max(10_000, 'Описание — до 10 000 символов.').optional(),
   sectionId: positiveInt('Выберите раздел.', 'Раздел — номер из списка.').optional(),
   brandId: positiveInt('Выберите бренд.', 'Бренд — номер из списка.').optional(),
+  ...parcelFactsInput.shape,
 });
 export type ProductEdit = z.infer<typeof productEditInput>;
 
@@ -134,8 +161,36 @@ export const sectionEditInput = z.object({
         .max(100_000, 'Сортировка — от 0 до 100000.'),
     )
     .optional(),
+  ...parcelFactsInput.shape,
 });
 export type SectionEdit = z.infer<typeof sectionEditInput>;
+
+/**
+ * The bulk weight and size: the products of the list's filter (or the `productIds` chosen, when given), the facts to
+ * set (absent stays, null = back to the section's default), and the count the page showed (applying refuses when the
+ * list has changed since).
+ */
+export const bulkParcelInput = z
+  .object({
+    filter: productFilterInput.omit({ page: true }).default({}),
+    productIds: z
+      .array(positiveInt('Выберите товары.', 'Товар — номер из списка.'), {
+        error: 'Поле productIds — список номеров товаров.',
+      })
+      .min(1, 'Выберите товары.')
+      .max(5000, 'За раз — до 5000 товаров.')
+      .optional(),
+    ...parcelFactsInput.shape,
+    expected: z
+      .number({ error: 'Поле expected — число товаров в списке.' })
+      .int('Поле expected — целое число.')
+      .min(0, 'Поле expected — не меньше нуля.')
+      .optional(),
+  })
+  .refine((input) => Object.keys(PARCEL_LIMITS).some((k) => input[k as keyof typeof PARCEL_LIMITS] !== undefined), {
+    message: 'Укажите вес или размеры: что менять.',
+  });
+export type BulkParcelInput = z.infer<typeof bulkParcelInput>;
 
 /** A brand's edit: name and text. */
 export const brandEditInput = z.object({

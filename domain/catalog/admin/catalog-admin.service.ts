@@ -1,12 +1,14 @@
 import { DomainError } from '../../errors';
 import { requirePermission } from '../../staff/permissions';
 import type { StaffWrite } from '../../staff/staff-write';
-import type { BulkPriceInput, ProductEdit } from './admin.schemas';
+import type { BulkParcelInput, BulkPriceInput, ProductEdit } from './admin.schemas';
 import {
   AUDIT_OFFERS_CAP,
   CATALOG_PAGE_SIZE,
   type CatalogAdminRepository,
   type CatalogAdminService,
+  type OwnParcel,
+  PARCEL_FACTS,
   PREVIEW_ROWS,
   type SectionRow,
 } from './catalog-admin';
@@ -21,6 +23,13 @@ const ownedBy1C = (what: string) =>
     `${what} ведёт 1С: изменения вносите в 1С, иначе следующий обмен их перезапишет.`,
     'OWNED_BY_1C',
   );
+
+/** The weight and size facts an edit gives (null clears), what is absent left out. */
+const parcelPatch = (edit: Partial<Record<keyof OwnParcel, number | null | undefined>>): Partial<OwnParcel> =>
+  Object.fromEntries(PARCEL_FACTS.filter((f) => edit[f] !== undefined).map((f) => [f, edit[f]]));
+/** The facts of `patch` that differ from `before`. */
+const parcelChanges = (before: OwnParcel, patch: Partial<OwnParcel>): Partial<OwnParcel> =>
+  Object.fromEntries(Object.entries(patch).filter(([f, v]) => before[f as keyof OwnParcel] !== v));
 
 /** Sections in tree order: each after its parent, siblings by sort and name. */
 export function treeOrder(sections: readonly SectionRow[]): SectionRow[] {
@@ -105,6 +114,8 @@ export function createCatalogAdminService(deps: {
           if (brands && !brands.some((b) => b.id === changed.brandId))
             throw new DomainError('validation', 'Такого бренда нет.', 'BRAND_NOT_FOUND');
         }
+        // Weight and size are the shop's to set even on a 1C product: an exchange overwrites them only when 1C sends them.
+        const parcel = parcelChanges(before.parcel, parcelPatch(edit));
         const publish = edit.published !== undefined && edit.published !== before.published;
         if (publish && edit.published) {
           const facts = { deletedBy1C: before.deletedBy1C, priced: before.minPrice > 0, unpublished: false };
@@ -121,9 +132,14 @@ export function createCatalogAdminService(deps: {
               'PRODUCT_UNPRICED',
             );
         }
-        const after = publish ? { ...changed, published: edit.published } : changed;
+        const after = { ...changed, ...parcel, ...(publish ? { published: edit.published } : {}) };
         if (Object.keys(after).length > 0) await catalog.updateProduct(id, after);
-        const was = Object.fromEntries(Object.keys(after).map((k) => [k, before[k as keyof typeof before]]));
+        const was = Object.fromEntries(
+          Object.keys(after).map((k) => [
+            k,
+            k in before.parcel ? before.parcel[k as keyof OwnParcel] : before[k as keyof typeof before],
+          ]),
+        );
         return { value: undefined, unchanged: Object.keys(after).length === 0, before: was, after };
       });
       return card(id);
@@ -224,6 +240,41 @@ export function createCatalogAdminService(deps: {
       });
     },
 
+    async bulkParcel(ctx, input: BulkParcelInput) {
+      const set = parcelPatch(input);
+      return write(ctx, 'catalog.bulk_parcel', { id: 'parcels' }, async ({ catalog }) => {
+        const products = await catalog.lockParcelProducts(input.filter, input.productIds);
+        if (input.expected !== undefined && input.expected !== products.length)
+          throw new DomainError(
+            'conflict',
+            `Список изменился: теперь в нём ${products.length} товаров вместо ${input.expected}. Проверьте фильтр и повторите.`,
+            'BULK_CHANGED',
+          );
+        if (products.length === 0)
+          throw new DomainError('validation', 'Нет товаров, которым менять вес и размеры.', 'BULK_EMPTY');
+        if (input.productIds && products.length !== new Set(input.productIds).size) throw notFound.product();
+        const changed = products.filter((p) => Object.keys(parcelChanges(p.parcel, set)).length > 0);
+        await catalog.setParcels(
+          changed.map((p) => p.id),
+          set,
+        );
+        const capped = changed.slice(0, AUDIT_OFFERS_CAP);
+        return {
+          value: { count: products.length, set },
+          unchanged: changed.length === 0,
+          before: { products: capped.map((p) => ({ id: p.id, ...p.parcel })) },
+          after: {
+            ...(input.productIds
+              ? { productIds: input.productIds.slice(0, AUDIT_OFFERS_CAP) }
+              : { filter: input.filter }),
+            set,
+            count: products.length,
+            changed: changed.length,
+          },
+        };
+      });
+    },
+
     async sections(ctx) {
       requirePermission(ctx, 'catalog.edit');
       return treeOrder(await repo.sections());
@@ -235,13 +286,18 @@ export function createCatalogAdminService(deps: {
         if (!before) throw notFound.section();
         if (edit.url !== undefined && edit.url !== before.url && (await catalog.sectionUrlTaken(edit.url, id)))
           throw new DomainError('conflict', 'Этот адрес уже у другого раздела.', 'SECTION_URL_TAKEN');
-        const pick = (s: { name: string; url: string; sort: number }) => ({ name: s.name, url: s.url, sort: s.sort });
+        const pick = (s: SectionRow) => ({ name: s.name, url: s.url, sort: s.sort, ...s.parcel });
         const after = {
           ...pick(before),
           ...Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined)),
         };
         await catalog.updateSection(id, edit);
-        return { value: { ...before, ...after }, before: pick(before), after };
+        const { weight, length, width, height, ...named } = after;
+        return {
+          value: { ...before, ...named, parcel: { weight, length, width, height } },
+          before: pick(before),
+          after,
+        };
       });
     },
 

@@ -1,6 +1,15 @@
 import type { RequestContext } from '../../context';
 import type { AuditWrites } from '../../staff/audit';
-import type { BrandCreate, BrandEdit, BulkPriceInput, ProductEdit, ProductFilter, SectionEdit } from './admin.schemas';
+import type { ParcelFacts } from '../../delivery/parcel';
+import type {
+  BrandCreate,
+  BrandEdit,
+  BulkParcelInput,
+  BulkPriceInput,
+  ProductEdit,
+  ProductFilter,
+  SectionEdit,
+} from './admin.schemas';
 import type { PriceRule } from './rules';
 
 /** The note on a field 1C owns: the next exchange would overwrite a change made here. */
@@ -38,6 +47,10 @@ export interface ProductList {
   pages: number;
 }
 
+/** A product's or a section's own packed weight (grams) and size (cm): null where it says none. */
+export type OwnParcel = { [K in keyof ParcelFacts]: number | null };
+export const PARCEL_FACTS = ['weight', 'length', 'width', 'height'] as const satisfies readonly (keyof ParcelFacts)[];
+
 /** One size of a product on its card (kopecks). */
 export interface OfferFacts {
   id: number;
@@ -71,6 +84,8 @@ export interface ProductCard {
   variants: { id: number; name: string; color: string; published: boolean }[];
   offers: OfferFacts[];
   images: { id: number; file: string }[];
+  /** Its packed unit: its own facts (null = by section), and what delivery uses (the sections' or the shop's default). */
+  parcel: { own: OwnParcel; used: ParcelFacts };
 }
 
 /** What the card's write locks and changes. */
@@ -85,6 +100,8 @@ export interface ProductState {
   ownedBy1C: boolean;
   /** 1C deleted it: by `ON_SALE`, it stays off sale whatever the staff do. */
   deletedBy1C: boolean;
+  /** Its own packed weight and size. */
+  parcel: OwnParcel;
 }
 
 export interface SectionRow {
@@ -95,6 +112,8 @@ export interface SectionRow {
   sort: number;
   depth: number;
   products: number;
+  /** The default packed unit of its products (null = the parent's, then the shop's). */
+  parcel: OwnParcel;
 }
 
 export interface BrandRow {
@@ -127,7 +146,8 @@ export interface CatalogAdminRepository {
   /** Writes the fields given; a section also sets the product's section path and gender. */
   updateProduct(
     id: number,
-    patch: Partial<Pick<ProductState, 'name' | 'description' | 'sectionId' | 'brandId' | 'published'>>,
+    patch: Partial<Pick<ProductState, 'name' | 'description' | 'sectionId' | 'brandId' | 'published'>> &
+      Partial<OwnParcel>,
   ): Promise<void>;
   /** The offer under a row lock, or null. */
   lockOffer(id: number): Promise<(OfferFacts & { productName: string }) | null>;
@@ -140,6 +160,13 @@ export interface CatalogAdminRepository {
   setOfferPrices(changes: readonly { id: number; price: number; oldPrice: number | null }[]): Promise<void>;
   /** Products' lowest price, its old price and discount from their offers (after a price change). */
   refreshPrices(productIds: readonly number[]): Promise<void>;
+  /** The products of the filter, or of `ids` when given, with their own parcels, locked in id order. */
+  lockParcelProducts(
+    filter: Omit<ProductFilter, 'page'>,
+    ids: readonly number[] | undefined,
+  ): Promise<{ id: number; parcel: OwnParcel }[]>;
+  /** Sets the facts given (null clears) on the products. */
+  setParcels(ids: readonly number[], patch: Partial<OwnParcel>): Promise<void>;
   lockSection(id: number): Promise<SectionRow | null>;
   sectionUrlTaken(url: string, exceptId: number): Promise<boolean>;
   updateSection(id: number, patch: SectionEdit): Promise<void>;
@@ -185,12 +212,19 @@ export interface BulkPriceResult {
   }[];
 }
 
+/** The bulk weight and size, applied. */
+export interface BulkParcelResult {
+  count: number;
+  set: Partial<OwnParcel>;
+}
+
 export interface CatalogAdminService {
   list(ctx: RequestContext, filter: ProductFilter): Promise<ProductList>;
   card(ctx: RequestContext, id: number): Promise<ProductCard>;
   edit(ctx: RequestContext, id: number, edit: ProductEdit): Promise<ProductCard>;
   setPrice(ctx: RequestContext, offerId: number, price: { price: number; oldPrice: number | null }): Promise<OfferView>;
   bulkPrice(ctx: RequestContext, input: BulkPriceInput & { expected?: number }): Promise<BulkPriceResult>;
+  bulkParcel(ctx: RequestContext, input: BulkParcelInput): Promise<BulkParcelResult>;
   sections(ctx: RequestContext): Promise<SectionRow[]>;
   editSection(ctx: RequestContext, id: number, edit: SectionEdit): Promise<SectionRow>;
   brands(ctx: RequestContext): Promise<BrandRow[]>;

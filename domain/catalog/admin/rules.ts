@@ -67,3 +67,14 @@ export function ruleText(rule: PriceRule): string {
   const abs = Math.abs(rule.value);
   return rule.kind === 'percent' ? `${sign}${abs} %` : `${sign}${abs / 100} ₽`;
 }
+
+/**
+ * The sane bounds of one packed unit (issue 42.6): up to 100 kg, and 3 m a side (well over any carrier's limit, so a
+ * typo of a zero too many is refused, a long ski bag is not).
+ */
+export const PARCEL_LIMITS = {
+  weight: { name: 'Вес', unit: 'граммов', max: 100_000 },
+  length: { name: 'Длина', unit: 'сантиметров', max: 300 },
+  width: { name: 'Ширина', unit: 'сантиметров', max: 300 },
+  height: { name: 'Высота', unit: 'сантиметров', max: 300 },
+} as const;

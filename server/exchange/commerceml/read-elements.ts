@@ -123,6 +123,7 @@ function propertyValues(node: XmlNode, dictionary: Dictionary): PropertyValue[] 
 
 export function readProduct(node: XmlNode, dictionary: Dictionary): ProductRecord {
   const reqs = requisites(node);
+  const weight = text(node, 'Вес');
   return {
     kind: 'product',
     id: required(node, 'Ид'),
@@ -136,6 +137,8 @@ export function readProduct(node: XmlNode, dictionary: Dictionary): ProductRecor
       .map((i) => i.text.trim())
       .filter(Boolean),
     deleted: isDeleted(node, reqs),
+    // Only when written: most files say a weight, if at all, as the requisite «Вес».
+    ...(weight ? { weight } : {}),
   };
 }
 

@@ -130,6 +130,7 @@ function product(p: Omit<ProductRecord, 'kind'>): El {
         : null,
       el('СтавкиНалогов', [el('СтавкаНалога', [el('Наименование', 'НДС'), el('Ставка', '20')])]),
       requisites.length ? el('ЗначенияРеквизитов', requisites) : null,
+      opt('Вес', p.weight ?? null),
     ],
     p.deleted ? { Статус: 'Удален' } : undefined,
   );

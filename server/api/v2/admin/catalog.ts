@@ -3,6 +3,7 @@ import { STAFF_API } from '../../../../contract/staff-api';
 import {
   brandCreateInput,
   brandEditInput,
+  bulkParcelInput,
   bulkPriceInput,
   offerPriceInput,
   productEditInput,
@@ -49,7 +50,7 @@ const brandId = (c: Context<AppEnv>) => pathNumber(c, notFound.brand);
 
 /**
  * `/api/v2/admin/` catalogue calls (issue 28.6): products with filters, a product's card and edit, an offer's price,
- * the filtered list's bulk price change, sections and brands. Every call needs `catalog.edit`, checked before the
+ * the filtered list's bulk price change and bulk weight and size (issue 42.6), sections and brands. Every call needs `catalog.edit`, checked before the
  * body is read; prices are roubles here, kopecks inside.
  */
 export function catalogAdminApi(services: Services) {
@@ -63,6 +64,9 @@ export function catalogAdminApi(services: Services) {
   // The bulk change before `:id`, so «prices» is not read as a product's id.
   calls.write(STAFF_API.productPrices, 'catalog.edit', bulkPriceInput, async (ctx, input) => ({
     bulk: bulkView(await catalogAdmin.bulkPrice(ctx, input)),
+  }));
+  calls.write(STAFF_API.productParcels, 'catalog.edit', bulkParcelInput, async (ctx, input) => ({
+    bulk: await catalogAdmin.bulkParcel(ctx, input),
   }));
   calls.get(STAFF_API.product, 'catalog.edit', async (c) =>
     answer(c, { product: cardView(await catalogAdmin.card(c.get('ctx'), productId(c))) }),
