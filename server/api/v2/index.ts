@@ -11,6 +11,7 @@ import { feedbackApi } from './feedback';
 import type { PushHub } from '../../push/hub';
 import { pushApi } from '../../push/routes';
 import { saleApi } from './sale';
+import { deliveryTownsApi } from './delivery-towns';
 import { shopApi } from './shop';
 import { userApi } from './user';
 import { catalogAdminApi } from './admin/catalog';
@@ -38,6 +39,7 @@ export function apiV2(
     catalogProductApi(services, options),
     catalogListApi(services, options),
     saleApi(services),
+    deliveryTownsApi(services),
     shopApi(services),
     eventApi(services),
     feedbackApi(services),
