@@ -5,6 +5,9 @@ import { inTime } from './in-time';
 /** A day: a town's points are read from the carrier again when older. */
 export const POINTS_FRESH_MS = 86_400_000;
 
+/** How soon a town whose points could not be read (or were none) is asked again. */
+const RETRY_MS = 600_000;
+
 /** How long checkout waits for a carrier's towns or points before it goes on with what the shop keeps. */
 export const CARRIER_WAIT_MS = 1000;
 
@@ -70,7 +73,7 @@ export function zoneAtLongitude(lon: number | null): string {
     [68, 'Asia/Yekaterinburg'],
     [76, 'Asia/Omsk'],
     [89, 'Asia/Novosibirsk'],
-    [106, 'Asia/Krasnoyarsk'],
+    [100, 'Asia/Krasnoyarsk'],
     [119, 'Asia/Irkutsk'],
     [130.5, 'Asia/Yakutsk'],
     [142, 'Asia/Vladivostok'],
@@ -87,6 +90,8 @@ export function createPlacesService(deps: PlacesDeps): PlacesService {
   // A city's carrier town is read once a process (a city's town does not change; a new carrier is a new process).
   const towns = new Map<number, CarrierTown | null>();
   const refreshing = new Map<number, Promise<void>>();
+  // A town the carrier listed no points for (or that failed) is asked again after a while, not on every page.
+  const tried = new Map<number, number>();
 
   const keep = (town: CarrierTown) =>
     repo.keepTown(carrier?.name ?? '', town, { timeZone: zoneAtLongitude(town.lon), phones: deps.phones });
@@ -132,10 +137,13 @@ export function createPlacesService(deps: PlacesDeps): PlacesService {
       if (!carrier) return;
       const synced = await repo.pointsSyncedAt(cityId, carrier.name);
       if (synced && now().getTime() - synced.getTime() < POINTS_FRESH_MS) return;
+      if (now().getTime() - (tried.get(cityId) ?? -Infinity) < RETRY_MS) return;
       // One refresh of a town at a time in this process; other processes' are made harmless by the upsert.
       let running = refreshing.get(cityId);
       if (!running) {
         running = (async () => {
+          if (tried.size > 10_000) tried.clear();
+          tried.set(cityId, now().getTime());
           const points = await carrier.points(town);
           await repo.keepPoints(cityId, carrier.name, points, now());
         })().finally(() => refreshing.delete(cityId));
