@@ -137,15 +137,17 @@ export function createPlacesService(deps: PlacesDeps): PlacesService {
       if (!carrier) return;
       const synced = await repo.pointsSyncedAt(cityId, carrier.name);
       if (synced && now().getTime() - synced.getTime() < POINTS_FRESH_MS) return;
-      if (now().getTime() - (tried.get(cityId) ?? -Infinity) < RETRY_MS) return;
       // One refresh of a town at a time in this process; other processes' are made harmless by the upsert.
       let running = refreshing.get(cityId);
       if (!running) {
+        if (now().getTime() - (tried.get(cityId) ?? Number.NEGATIVE_INFINITY) < RETRY_MS) return;
         running = (async () => {
           if (tried.size > 10_000) tried.clear();
+          // Until the carrier lists some points, this town is not asked again for a while.
           tried.set(cityId, now().getTime());
           const points = await carrier.points(town);
           await repo.keepPoints(cityId, carrier.name, points, now());
+          if (points.length > 0) tried.delete(cityId);
         })().finally(() => refreshing.delete(cityId));
         refreshing.set(cityId, running);
       }
