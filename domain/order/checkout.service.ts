@@ -290,16 +290,20 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       const { id } = await place(ctx, input, {
         lines: () => repo.orderLines(ownerOf(ctx)),
         reservation: false,
-        offer: async (lines) =>
-          deliveryOffer(
-            deps.delivery,
-            repo,
-            ctx,
-            lines,
-            input.deliveryType === 'POCHTA'
-              ? postIndexOf(await repo.addresses(ownerOf(ctx)), input.deliveryAddressId)
-              : null,
-          ),
+        // A shop's pickup is the shop's own: no carrier to ask.
+        offer:
+          input.deliveryType === 'SHOP'
+            ? undefined
+            : async (lines) =>
+                deliveryOffer(
+                  deps.delivery,
+                  repo,
+                  ctx,
+                  lines,
+                  input.deliveryType === 'POCHTA'
+                    ? postIndexOf(await repo.addresses(ownerOf(ctx)), input.deliveryAddressId)
+                    : null,
+                ),
       });
       if (input.paymentMethod !== 'ONLINE') return { id };
       try {
