@@ -4,6 +4,7 @@ import type { User } from '../domain/auth/user';
 import type { BasketCounts } from '../domain/basket/ports';
 import type { AddressSuggestion } from '../domain/delivery/address-suggestions';
 import type { PickupPoint } from '../domain/delivery/pickup';
+import type { TownChoice } from '../domain/delivery/places.service';
 import type { OrderShop } from '../domain/order/ports';
 import type { OrderView } from '../domain/order/orders.service';
 import type { ReserveData, ShopView } from '../domain/stores/shops.service';
@@ -48,6 +49,7 @@ export const API = {
   addressDelete: '/api/v2/user/address/delete/',
   discountCardRequest: '/api/v2/user/discount-card/request/',
   pickupPointByAddress: '/api/v2/sale/delivery/pickup/point/getByUserAddress/',
+  deliveryTowns: '/api/v2/delivery/towns/',
   shopGet: '/api/v2/sale/delivery/shop/get/',
   orderCancel: '/api/v2/sale/order/cancel/',
   shopList: '/api/v2/shop/list/',
@@ -109,6 +111,8 @@ export interface ApiAnswers {
   discountCardRequest: { user: User; card: DiscountCard };
   /** The city's point for the address, or null when the city has none. */
   pickupPointByAddress: { point: PickupPoint | null };
+  /** The carrier's towns whose names start with `q` (issue 42.5); none without a carrier. */
+  deliveryTowns: { towns: TownChoice[] };
   shopGet: { shop: OrderShop };
   /** The cancelled order as its owner sees it. */
   orderCancel: { order: OrderView };

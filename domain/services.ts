@@ -31,6 +31,7 @@ import type { StaffTeamService } from './staff/staff-team.service';
 import type { ExchangeService } from './exchange/exchange.service';
 import type { CatalogueImporter } from './exchange/ports';
 import type { ExchangeAdminService } from './exchange/exchange-admin';
+import type { PlacesService } from './delivery/places.service';
 import type { RegionsService } from './regions/regions.service';
 import type { CatalogAdminService } from './catalog/admin/catalog-admin';
 import type { PhotosService } from './photos/photos.service';
@@ -68,6 +69,8 @@ export interface Services {
   dashboard: DashboardService;
   newsletter: NewsletterService;
   regions: RegionsService;
+  /** The carrier's towns and points as the shop keeps them (issue 42). */
+  places: PlacesService;
   home: HomeService;
   listing: ListingService;
   search: SearchService;

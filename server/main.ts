@@ -22,6 +22,7 @@ import { shutDown } from './ops/shutdown';
 import { createShopApp } from './shop';
 import { bootstrapStaff } from './staff-bootstrap';
 import { startBanner } from './start-banner';
+import { deliveryStartLine } from './delivery/carrier-of-settings';
 
 /** `pagesBuilt`: the pages' build under way (`npm start` on a fresh clone), awaited once the database is ready. */
 export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}): Promise<void> {
@@ -108,6 +109,8 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
     logger.warn(
       'онлайн-оплата: тестовый шлюз (деньги не списываются); для живого магазина задайте ЮKassa или PAYMENT_PROVIDER=none',
     );
+  const delivery = deliveryStartLine(settings);
+  logger[delivery.level](delivery.text);
   const views = startViewFlush({ product: services.product, log: logger });
   const alerts = startAlerts({ alerts: services.alerts, dataDir, log: logger, afterLetters: () => outbox.kick() });
   let closing = false;

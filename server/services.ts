@@ -75,6 +75,15 @@ import { createFeedbackService } from '../domain/feedback/feedback.service';
 import { createShopsService } from '../domain/stores/shops.service';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service';
 import { createSessionsService } from '../domain/sessions/sessions.service';
+import { carrierOfSettings, type DeliverySettings } from './delivery/carrier-of-settings';
+import { parcelsNotWired } from './delivery/test-carrier';
+import { carrierPlacesRepository } from '../db/repositories/carrier-places';
+import { deliveryQuotesRepository } from '../db/repositories/delivery-quotes';
+import { offerParcels } from '../db/repositories/parcels';
+import { createPlacesService } from '../domain/delivery/places.service';
+import { createQuotes } from '../domain/delivery/quotes';
+import type { CarrierDelivery } from '../domain/order/carrier-delivery';
+import { enforce } from '../domain/limits/limits';
 import { createRegionsService } from '../domain/regions/regions.service';
 import { createStaffAccountsService } from '../domain/staff/staff-accounts.service';
 import { createStaffBootstrapService } from '../domain/staff/staff-bootstrap.service';
@@ -104,6 +113,8 @@ import { questionsAdminRepository } from '../db/repositories/questions-admin';
 import { createCustomersAdminService } from '../domain/customers/customers-admin';
 import { refuseBlockedLogin } from '../domain/customers/blocked';
 import { customerBlocks, customersAdminReads } from '../db/repositories/customers-admin';
+
+type DeliverySettingNames = keyof DeliverySettings | 'POCHTA_FROM_INDEX' | 'POCHTA_TARIFF_URL';
 
 /** The composition root: repositories on the database, services on the repositories. */
 export function createServices(deps: {
@@ -152,6 +163,7 @@ export function createServices(deps: {
     | 'BACKUP_ALERT_HOURS'
     | 'ADDRESS_API_KEY'
     | 'ADDRESS_API_URL'
+    | DeliverySettingNames
   >;
   /** The app's signing secret: keys the hashes of SMS codes. */
   secret: string;
@@ -254,7 +266,31 @@ export function createServices(deps: {
     siteUrl: new URL(settings.SITE_URL).origin,
     sign,
   });
+  // Delivery by carrier (issue 42): the carrier the settings choose, its towns and points kept as cities and pickup
+  // points, its quotes with the last good prices. INTEGRATOR: the test carrier's parcels and the CDEK adapter go in
+  // `carrierOfSettings`'s makers (`testParcels: testCarrierParcels(…)`, `cdek: (s) => cdekCarrier(…)`), Russian
+  // Post's calculator in `post` (`{ office: russianPost(…), fromIndex: settings.POCHTA_FROM_INDEX }`).
+  const carrierInForce = carrierOfSettings(settings, { testParcels: parcelsNotWired });
+  const places = createPlacesService({
+    carrier: carrierInForce?.carrier ?? null,
+    repo: carrierPlacesRepository(db),
+    phones: [settings.HOTLINE_PHONE],
+    // The towns call is a read, but each one may reach the carrier: it counts as the visitor's writes do.
+    limit: (ctx) =>
+      enforce(limits, [ctx.sessionId, limitRules.writesPerSession], [ctx.client, limitRules.writesPerClient]),
+  });
+  const carrierDelivery: CarrierDelivery = {
+    places,
+    quotes: createQuotes({
+      carrier: carrierInForce?.carrier ?? null,
+      from: carrierInForce?.from ?? null,
+      last: deliveryQuotesRepository(db),
+      post: null,
+    }),
+    parcels: offerParcels(db),
+  };
   const checkout = createCheckoutService({
+    delivery: carrierDelivery,
     company,
     basket,
     newsletter,
@@ -326,7 +362,8 @@ export function createServices(deps: {
     menu: createMenuService(menuRepository(db), { invalidations }),
     basket,
     newsletter,
-    regions: createRegionsService(regionsRepository(db), { invalidations }),
+    regions: createRegionsService(regionsRepository(db), { invalidations, towns: places }),
+    places,
     shops: createShopsService(shopsRepository(db)),
     feedback: createFeedbackService({
       company,

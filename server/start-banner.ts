@@ -1,15 +1,25 @@
-import { isLocalSite, paymentProviderOf, type Settings } from '../config/settings';
+import { deliveryProviderOf, isLocalSite, paymentProviderOf, type Settings } from '../config/settings';
 
 /** What the start did about the back office's owner (server/staff-bootstrap.ts). */
 export type OwnerAtStart = { kind: 'link'; link: string } | { kind: 'settings'; email: string } | { kind: 'exists' };
 
 /**
  * The plain lines a start ends with, after the JSON log: where the shop is, how its owner gets into the back office,
- * which address the links carry and whether online payment is off. Whoever ran `npm start` reads them, not a log
+ * which address the links carry and whether online payment or delivery by carrier is off. Whoever ran `npm start` reads them, not a log
  * reader.
  */
 export function startBanner(
-  settings: Pick<Settings, 'SITE_URL' | 'PORT' | 'PAYMENT_PROVIDER' | 'YOOKASSA_SHOP_ID' | 'YOOKASSA_SECRET_KEY'>,
+  settings: Pick<
+    Settings,
+    | 'SITE_URL'
+    | 'PORT'
+    | 'PAYMENT_PROVIDER'
+    | 'YOOKASSA_SHOP_ID'
+    | 'YOOKASSA_SECRET_KEY'
+    | 'DELIVERY_PROVIDER'
+    | 'CDEK_CLIENT_ID'
+    | 'CDEK_CLIENT_SECRET'
+  >,
   owner: OwnerAtStart,
   siteUrlSet: boolean,
 ): string[] {
@@ -27,6 +37,10 @@ export function startBanner(
   if (paymentProviderOf(settings) === 'none' && !settings.PAYMENT_PROVIDER && !isLocalSite(settings.SITE_URL))
     lines.push(
       'Онлайн-оплата выключена: ключей ЮKassa нет, а тестовый шлюз на публичном адресе включают только явно (PAYMENT_PROVIDER=test).',
+    );
+  if (deliveryProviderOf(settings) === 'none' && !settings.DELIVERY_PROVIDER && !isLocalSite(settings.SITE_URL))
+    lines.push(
+      'Доставка перевозчиком выключена: ключей СДЭК нет, а тестового перевозчика на публичном адресе включают только явно (DELIVERY_PROVIDER=test).',
     );
   return lines;
 }

@@ -18,14 +18,18 @@ export type CheckoutDelivery = Pick<
 export function checkoutDelivery(db: Db): CheckoutDelivery {
   return {
     async deliveryPrices() {
-      const rows = await queryRows<{ type: DeliveryType; price: number; free_from: number | null }>(
+      const rows = await queryRows<{ type: DeliveryType; price: number; free_from: number | null; markup: number }>(
         db,
-        sql`select type, price, free_from from delivery_prices`,
+        sql`select type, price, free_from, markup from delivery_prices`,
       );
       return Object.fromEntries(
         rows.map((r) => [
           r.type,
-          { price: Number(r.price), freeFrom: r.free_from === null ? null : Number(r.free_from) },
+          {
+            price: Number(r.price),
+            freeFrom: r.free_from === null ? null : Number(r.free_from),
+            markup: Number(r.markup),
+          },
         ]),
       );
     },
@@ -55,11 +59,19 @@ export function checkoutDelivery(db: Db): CheckoutDelivery {
       return row ? Number(row.id) : 'full';
     },
 
-    async pickupPoints(cityId) {
+    async pickupPoints(cityId, carrier = 'test') {
+      // The carrier's last listing of the town (a point it no longer lists is left out), or the points kept before
+      // it first listed the town.
       const rows = await queryRows<PickupPoint>(
         db,
-        sql`select id, city_id as "cityId", name, address, hours, lat, lon from pickup_points
-          where city_id = ${cityId ?? 0} order by id`,
+        sql`select id, city_id as "cityId", name, address, hours, lat, lon, coalesce(code, '') as code, kind, phone,
+            fitting_room as "fittingRoom", try_on as "tryOn", card, cash, cash_on_receipt as "cashOnReceipt",
+            weight_max as "weightMax"
+          from pickup_points
+          where city_id = ${cityId ?? 0} and carrier = ${carrier}
+            and synced_at is not distinct from (select max(synced_at) from pickup_points
+              where city_id = ${cityId ?? 0} and carrier = ${carrier})
+          order by id`,
       );
       return rows.map((r) => ({
         ...r,
@@ -67,6 +79,7 @@ export function checkoutDelivery(db: Db): CheckoutDelivery {
         cityId: Number(r.cityId),
         lat: Number(r.lat),
         lon: Number(r.lon),
+        weightMax: r.weightMax === null ? null : Number(r.weightMax),
       }));
     },
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -140,18 +141,31 @@ export const productImages = pgTable(
   (t) => [index('product_images_product_idx').on(t.productId, t.sort), index('product_images_file_idx').on(t.file)],
 );
 
-export const cities = pgTable('cities', {
-  id: serial('id').primaryKey(),
-  code: text('code').notNull().unique(),
-  name: text('name').notNull(),
-  fullName: text('full_name').notNull(),
-  /** The location code delivery services know the city by (KLADR), the spec Region's locationId. */
-  locationId: text('location_id').notNull().default(''),
-  phones: text('phones').array().notNull(),
-  /** The IANA zone of the city's clocks: shop hours and their «open now» are read in it. */
-  timeZone: text('time_zone').notNull().default('Europe/Moscow'),
-  sort: integer('sort').notNull(),
-});
+export const cities = pgTable(
+  'cities',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    fullName: text('full_name').notNull(),
+    /** The location code delivery services know the city by (KLADR), the spec Region's locationId. */
+    locationId: text('location_id').notNull().default(''),
+    phones: text('phones').array().notNull(),
+    /** The IANA zone of the city's clocks: shop hours and their «open now» are read in it. */
+    timeZone: text('time_zone').notNull().default('Europe/Moscow'),
+    sort: integer('sort').notNull(),
+    /** The carrier whose town this city is (issue 42): a town a shopper chose by typing is kept as a city. */
+    carrier: text('carrier'),
+    /** The carrier's code of the town (CDEK's city code, the test carrier's code). */
+    carrierTown: text('carrier_town'),
+    /** «Свердловская обл.»; empty for a federal city or when nobody said. */
+    region: text('region').notNull().default(''),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    postcode: text('postcode'),
+  },
+  (t) => [uniqueIndex('cities_carrier_town_idx').on(t.carrier, t.carrierTown).where(sql`${t.carrierTown} is not null`)],
+);
 
 export const stores = pgTable(
   'stores',

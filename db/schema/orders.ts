@@ -18,6 +18,8 @@ export const deliveryPrices = pgTable('delivery_prices', {
   type: text('type').primaryKey(),
   price: integer('price').notNull(),
   freeFrom: integer('free_from'),
+  /** Added to a carrier's price of this type (kopecks, issue 42): the shop's margin on delivery. */
+  markup: integer('markup').notNull().default(0),
 });
 
 /** Pickup points of the delivery partner, per city (spec §3 Order deliveryPickupPoint); the price is PICKUP's. */
@@ -31,8 +33,43 @@ export const pickupPoints = pgTable(
     lat: doublePrecision('lat').notNull(),
     lon: doublePrecision('lon').notNull(),
     hours: text('hours').notNull(),
+    /** The carrier the point is (issue 42); the seeded points are the test carrier's. */
+    carrier: text('carrier').notNull().default('test'),
+    /** The carrier's code of the point: what a shipment is addressed to. */
+    code: text('code'),
+    /** 'point' (staffed) or 'locker'. */
+    kind: text('kind').notNull().default('point'),
+    phone: text('phone').notNull().default(''),
+    fittingRoom: boolean('fitting_room').notNull().default(false),
+    tryOn: boolean('try_on').notNull().default(false),
+    card: boolean('card').notNull().default(true),
+    cash: boolean('cash').notNull().default(true),
+    cashOnReceipt: boolean('cash_on_receipt').notNull().default(true),
+    /** The heaviest parcel it takes, grams; null when the carrier does not say. */
+    weightMax: integer('weight_max'),
+    /** When the carrier last listed it: a town's points are read again when older than a day. */
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
   },
-  (t) => [index('pickup_points_city_idx').on(t.cityId)],
+  (t) => [index('pickup_points_city_idx').on(t.cityId), uniqueIndex('pickup_points_code_idx').on(t.carrier, t.code)],
+);
+
+/**
+ * The last good price of each delivery kind a carrier quoted to a town for a weight band (issue 42): what checkout
+ * charges when the carrier does not answer in time. `band` is the band's upper weight, grams.
+ */
+export const deliveryQuotes = pgTable(
+  'delivery_quotes',
+  {
+    carrier: text('carrier').notNull(),
+    town: text('town').notNull(),
+    band: integer('band').notNull(),
+    kind: text('kind').notNull(),
+    price: integer('price').notNull(),
+    daysMin: integer('days_min').notNull(),
+    daysMax: integer('days_max').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.carrier, t.town, t.band, t.kind] })],
 );
 
 /** Promo codes (domain/pricing/promo.ts): a percent or a sum off, with dates, a minimum and use limits. */

@@ -1,7 +1,10 @@
 import { DELIVERY_NAMES, type DeliveryType } from '../order/process';
 
-/** Each delivery type's price and the sum of goods it is free from (kopecks); a type missing is not offered. */
-export type DeliveryPrices = Partial<Record<DeliveryType, { price: number; freeFrom: number | null }>>;
+/**
+ * Each delivery type's price and the sum of goods it is free from (kopecks); a type missing is not offered. `markup`
+ * is added to a carrier's price of the type (issue 42).
+ */
+export type DeliveryPrices = Partial<Record<DeliveryType, { price: number; freeFrom: number | null; markup?: number }>>;
 
 /** What each type costs for goods of this sum (kopecks): nothing from its free threshold on; null when not offered. */
 export function deliveryCosts(prices: DeliveryPrices, goods: number): Record<DeliveryType, number | null> {

@@ -9,6 +9,15 @@ const point = (id: number, address: string): PickupPoint => ({
   hours: '',
   lat: 55,
   lon: 37,
+  code: `p-${id}`,
+  kind: 'point',
+  phone: '',
+  fittingRoom: false,
+  tryOn: false,
+  card: true,
+  cash: true,
+  cashOnReceipt: true,
+  weightMax: null,
 });
 const points = [
   point(1, 'Москва, ул. Тверская, 18'),

@@ -1,4 +1,7 @@
-/** The delivery partner's pickup points (spec §3 Order `deliveryPickupPoint`, §7 `getByUserAddress`). */
+/**
+ * The carrier's pickup points and lockers as the shop keeps them (spec §3 Order `deliveryPickupPoint`, §7
+ * `getByUserAddress`; issue 42: the carrier's code and what a clothing shopper chooses a point by).
+ */
 export interface PickupPoint {
   id: number;
   cityId: number;
@@ -7,6 +10,17 @@ export interface PickupPoint {
   hours: string;
   lat: number;
   lon: number;
+  /** The carrier's code of the point. */
+  code: string;
+  kind: 'point' | 'locker';
+  phone: string;
+  fittingRoom: boolean;
+  tryOn: boolean;
+  card: boolean;
+  cash: boolean;
+  cashOnReceipt: boolean;
+  /** The heaviest parcel it takes, grams; null when the carrier does not say. */
+  weightMax: number | null;
 }
 
 const STREET_KINDS = new Set(

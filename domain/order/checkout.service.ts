@@ -1,4 +1,6 @@
 import type { AddressInput } from '../cabinet/cabinet.schemas';
+import type { Address } from '../cabinet/addresses';
+import { type CarrierDelivery, deliveryOffer, pageQuotes } from './carrier-delivery';
 import { MAX_ADDRESSES, addressTypeFor, checkAddress } from '../cabinet/addresses';
 import type { Basket } from '../basket/basket';
 import { cachedFor } from '../cache';
@@ -40,7 +42,15 @@ export interface CheckoutDeps extends PlaceDeps {
   payments: Pick<PaymentsService, 'start'>;
   /** The logged-in user's profile (a guest's is empty): the contact fields start with it. */
   currentUser(ctx: RequestContext): Promise<User>;
+  /** The carrier's towns, points and quotes (issue 42); absent or without a carrier: the table, no pickup points. */
+  delivery?: CarrierDelivery;
 }
+
+/** The index a post office quote is for: the chosen post address's, else the first one's. */
+const postIndexOf = (addresses: readonly Address[], chosen?: number | null) => {
+  const post = addresses.filter((a) => a.type === 'POST');
+  return (post.find((a) => a.id === chosen) ?? post[0])?.postcode ?? null;
+};
 
 /** Money of the order page: roubles as numbers (spec §7 answers), computed in kopecks. */
 const roubles = (kopecks: number) => kopecks / 100;
@@ -89,17 +99,23 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     const userId = userIdOf(ctx);
     const owner = ownerOf(ctx);
     const cityId = ctx.city?.id ?? null;
-    const [basket, lines, addresses, promocodeList, pickupPointList, user, confirmedPhones, cardsInUse] =
-      await Promise.all([
-        deps.basket.state(ctx),
-        repo.orderLines(owner),
-        repo.addresses(owner),
-        repo.sessionPromoCodes(ctx.sessionId),
-        repo.pickupPoints(cityId),
-        deps.currentUser(ctx),
-        repo.confirmedPhones(ctx.sessionId, userId),
-        repo.cardsInUse(),
-      ]);
+    const [basket, lines, addresses, promocodeList, user, confirmedPhones, cardsInUse] = await Promise.all([
+      deps.basket.state(ctx),
+      repo.orderLines(owner),
+      repo.addresses(owner),
+      repo.sessionPromoCodes(ctx.sessionId),
+      deps.currentUser(ctx),
+      repo.confirmedPhones(ctx.sessionId, userId),
+      repo.cardsInUse(),
+    ]);
+    const offer = await deliveryOffer(
+      deps.delivery,
+      repo,
+      ctx,
+      lines,
+      postIndexOf(addresses, params.deliveryType === 'POCHTA' ? params.deliveryAddressId : null),
+    );
+    const pickupPointList = offer.points;
     const offerIds = lines.map((l) => l.offerId);
     const [{ shops, allowedShopIds, allowedMovementStoreIds, warehouseStock }, sizes] = await Promise.all([
       repo.shopsOf(cityId, offerIds),
@@ -130,6 +146,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       useBonuses: params.useBonuses && userId !== null,
       customer: customerOf(ctx),
       strict: false,
+      deliveryPrices: offer.prices(point?.kind ?? 'point'),
     });
     const { totals, deliveryCosts } = priced;
     const deliveryPrices = Object.fromEntries(
@@ -154,7 +171,9 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       addressList: addresses.map((a) => ({ ...a, params: { data: { id: a.id } } })),
       shops,
       metro: [],
-      city: ctx.city ? { id: ctx.city.id, name: ctx.city.name } : null,
+      city: ctx.city
+        ? { id: ctx.city.id, name: ctx.city.name, region: ctx.city.region ?? '', isOther: !ctx.city.hasShops }
+        : null,
       shopDeliverySrok: ready ? specDate(ready.date) : null,
       data: orderContact(user, params.profileCookies ?? {}, confirmedPhones),
       params: {
@@ -174,6 +193,10 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       deliveryPickupPoint: point,
       pickupPointList,
       deliveryPrices,
+      deliveryQuotes: pageQuotes(
+        offer,
+        lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
+      ),
       deliveryShopData: shop,
       bonusBalance: roubles(priced.bonusBalance),
       useBonuses: totals.bonusesUsed > 0,
@@ -255,11 +278,33 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     deliveryPrices: deliveryPrices.get,
 
     async pickupPointFor(ctx, address) {
-      return pointForAddress(await repo.pickupPoints(ctx.city?.id ?? null), address);
+      const places = deps.delivery?.places;
+      const city = ctx.city;
+      if (!places?.carrier || !city) return null;
+      const town = await places.townOf(city);
+      if (town) await places.refreshPoints(city.id, town);
+      return pointForAddress(await repo.pickupPoints(city.id, places.carrier), address);
     },
 
     async save(ctx, input) {
-      const { id } = await place(ctx, input, { lines: () => repo.orderLines(ownerOf(ctx)), reservation: false });
+      const { id } = await place(ctx, input, {
+        lines: () => repo.orderLines(ownerOf(ctx)),
+        reservation: false,
+        // A shop's pickup is the shop's own: no carrier to ask.
+        offer:
+          input.deliveryType === 'SHOP'
+            ? undefined
+            : async (lines) =>
+                deliveryOffer(
+                  deps.delivery,
+                  repo,
+                  ctx,
+                  lines,
+                  input.deliveryType === 'POCHTA'
+                    ? postIndexOf(await repo.addresses(ownerOf(ctx)), input.deliveryAddressId)
+                    : null,
+                ),
+      });
       if (input.paymentMethod !== 'ONLINE') return { id };
       try {
         return { id, payment: await deps.payments.start(id, 'checkout') };

@@ -26,6 +26,10 @@ export interface SaveInput {
   useBonuses?: boolean;
   /** `CASH` (on receipt, the default) or `ONLINE` (card or SBP through the payment gateway, before the shop takes it). */
   paymentMethod?: PaymentMethod;
+  /** Trying things on at the pickup point (issue 42): by default when the point has a fitting room. */
+  tryOn?: boolean;
+  /** Keeping part of the parcel and returning the rest: by default when trying on. */
+  partial?: boolean;
 }
 
 /** What the product page's reserve dialog sends. */
@@ -57,6 +61,12 @@ export interface OrderParams {
   profileCookies?: ProfileCookies;
 }
 
+export interface DeliveryQuoteView {
+  price: number;
+  daysMin: number;
+  daysMax: number;
+}
+
 export interface OrderPageData {
   items: {
     id: number;
@@ -79,7 +89,8 @@ export interface OrderPageData {
    * street and house, which couriers and their maps go by, and the shop keeps no station lists (docs/spec-audit.md).
    */
   metro: string[];
-  city: { id: number; name: string } | null;
+  /** `region` «Томская обл.» (empty for a federal city); `isOther`: a town without a shop of ours, delivery only. */
+  city: { id: number; name: string; region: string; isOther: boolean } | null;
   shopDeliverySrok: string | null;
   /** Spec §3 Order `data`: the contact fields' start (`orderContact`). */
   data: OrderContact;
@@ -99,10 +110,12 @@ export interface OrderPageData {
   deliveryIntervalDate: string;
   deliveryIntervalTime: string;
   deliveryPickupPoint: PickupPoint | null;
-  /** The city's pickup points, for the list and the map of the order page. */
+  /** The city's carrier points that take the basket's parcel, for the list and the map of the order page. */
   pickupPointList: PickupPoint[];
-  /** Delivery price of each type for this basket (roubles), for the type tabs. */
+  /** Delivery price of each type for this basket (roubles), for the type tabs; PICKUP is the chosen point's. */
   deliveryPrices: Record<DeliveryType, number | null>;
+  /** The carrier's price (roubles, after the shop's rules) and days of each kind; null where not offered. */
+  deliveryQuotes: Record<'COURIER' | 'PICKUP' | 'LOCKER' | 'POCHTA', DeliveryQuoteView | null>;
   /** The user's bonus balance (roubles) and whether the order spends it. */
   bonusBalance: number;
   useBonuses: boolean;

@@ -12,6 +12,8 @@ import { orderError } from './order-errors';
 import type { CheckoutRepository, OrderLineFacts } from './ports';
 import { ownerOf } from './shopper';
 import { addressTypeFor } from '../cabinet/addresses';
+import type { BasketQuotes } from '../delivery/quotes';
+import type { DeliveryOffer } from './carrier-delivery';
 
 /**
  * The delivery a save chose, checked against what the lines allow now and written as the order keeps it: the
@@ -23,7 +25,13 @@ export async function deliveryOf(
   input: SaveInput,
   lines: OrderLineFacts[],
   reservation = false,
+  offer?: DeliveryOffer,
 ) {
+  // Which price a carrier delivery was charged at, kept with the order (issue 42.5).
+  const quoteOf = (kind: keyof BasketQuotes) => {
+    const q = offer?.quotes[kind];
+    return q ? { quote: { price: q.price, daysMin: q.daysMin, daysMax: q.daysMax, source: q.source } } : {};
+  };
   if (input.deliveryType === 'COURIER' || input.deliveryType === 'POCHTA') {
     const addresses = await repo.addresses(ownerOf(ctx));
     const address = addresses.find((a) => a.id === input.deliveryAddressId);
@@ -31,7 +39,7 @@ export async function deliveryOf(
     const wanted = addressTypeFor(input.deliveryType);
     if (!address || address.type !== wanted)
       throw orderError('ADDRESS_REQUIRED', 'Выберите адрес доставки или добавьте новый.');
-    if (input.deliveryType === 'POCHTA') return { addressId: address.id, address: address.title };
+    if (input.deliveryType === 'POCHTA') return { addressId: address.id, address: address.title, ...quoteOf('POCHTA') };
     const { warehouseStock } = await repo.shopsOf(
       ctx.city?.id ?? null,
       lines.map((l) => l.offerId),
@@ -42,7 +50,7 @@ export async function deliveryOf(
     const { deliveryIntervalDate: date = '', deliveryIntervalTime: time = '' } = input;
     if (!intervalStillValid(list, date, time))
       throw orderError('INTERVAL_DELIVERY', 'Выбранный интервал доставки больше недоступен. Выберите другой.');
-    return { addressId: address.id, address: address.title, date, time };
+    return { addressId: address.id, address: address.title, date, time, ...quoteOf('COURIER') };
   }
   if (input.deliveryType === 'SHOP') {
     const shop = input.deliveryShopId ? await repo.shopFor(input.deliveryShopId, lines) : null;
@@ -58,9 +66,22 @@ export async function deliveryOf(
       reservedUntil: ready.reservedUntil.toISOString(),
     };
   }
-  const point = (await repo.pickupPoints(ctx.city?.id ?? null)).find((p) => p.id === input.deliveryPickupPointId);
+  // The town's carrier points that take the parcel (none without a carrier: pickup points are not offered then).
+  const point = (offer?.points ?? []).find((p) => p.id === input.deliveryPickupPointId);
   if (!point) throw orderError('PICKUP_POINT_REQUIRED', 'Выберите пункт выдачи в своём городе.');
-  return { pointId: point.id, point: point.name, address: point.address };
+  const tryOn = (input.tryOn ?? point.fittingRoom) && point.tryOn;
+  return {
+    pointId: point.id,
+    point: point.name,
+    address: point.address,
+    pointCode: point.code,
+    kind: point.kind,
+    carrier: offer?.carrier ?? '',
+    townCode: offer?.town?.code ?? '',
+    tryOn,
+    partial: input.partial ?? tryOn,
+    ...quoteOf(point.kind === 'locker' ? 'LOCKER' : 'PICKUP'),
+  };
 }
 
 export type OrderDelivery = Awaited<ReturnType<typeof deliveryOf>>;

@@ -1,5 +1,5 @@
 import { type RequestContext, userIdOf } from '../context';
-import { deliveryCosts } from '../delivery/delivery-price';
+import { deliveryCosts, type DeliveryPrices } from '../delivery/delivery-price';
 import { type PromoCode, promoAdjustment } from '../pricing/promo';
 import { type Adjustment, computeTotals, type PricedLine } from '../pricing/totals';
 import { cardError } from './order-errors';
@@ -15,6 +15,8 @@ export interface PriceOptions {
   strict: boolean;
   /** The session's promo codes apply (not to a reservation). */
   promos?: boolean;
+  /** The delivery prices as the carrier's quotes make them (`DeliveryOffer.prices`); the table's by default. */
+  deliveryPrices?: DeliveryPrices;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function priceOrder(
   if (card?.active) adjustments.push({ source: 'card', code: card.number, percent: card.percent, fullPriceOnly: true });
   // Bonuses are the user's own card's, whatever card was typed or removed.
   const bonusBalance = own?.bonusBalance ?? 0;
-  const costs = deliveryCosts(await repo.deliveryPrices(), goods);
+  const costs = deliveryCosts(options.deliveryPrices ?? (await repo.deliveryPrices()), goods);
   const totals = computeTotals({
     lines: lines.map((l): PricedLine => ({ ...l })),
     adjustments,

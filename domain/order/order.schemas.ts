@@ -7,6 +7,12 @@ const flag = z
   .optional()
   .transform((v) => v === 'Y' || v === 'true' || v === '1');
 
+/** A choice the shopper may leave to its default: Y/N when sent, undefined when not. */
+const choice = z
+  .enum(['Y', 'N', 'true', 'false', '1', '0', ''], { error: 'Ожидается Y или N.' })
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'Y' || v === 'true' || v === '1'));
+
 const optionalId = (message: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), positiveInt(message, message).optional());
 
@@ -86,6 +92,8 @@ export const saveInput = z.object({
     .enum(['CASH', 'ONLINE'], { error: 'Выберите способ оплаты: при получении или онлайн.' })
     .optional()
     .default('CASH'),
+  tryOn: choice,
+  partial: choice,
 });
 
 /** `sale.reserve.save`: one size put aside in a shop from the product page, by a confirmed phone. */

@@ -15,6 +15,7 @@ import type { Totals } from '../pricing/totals';
 import type { TransactionRepositories, UnitOfWork } from '../uow';
 import { runWorkflow } from '../workflow';
 import type { SaveInput } from './checkout.types';
+import type { DeliveryOffer } from './carrier-delivery';
 import { deliveryOf, type OrderDelivery } from './delivery-choice';
 import { orderError } from './order-errors';
 import { priceOrder } from './order-pricing';
@@ -47,6 +48,8 @@ export interface OrderSource {
   lines(): Promise<OrderLineFacts[]>;
   /** A reservation: no promo codes, the cart left as it is, only shops that put items aside. */
   reservation: boolean;
+  /** What the carrier offers the lines (points, prices); without it, the shop's table and no pickup points. */
+  offer?(lines: OrderLineFacts[]): Promise<DeliveryOffer>;
 }
 
 /** What placing an order has found so far: each step reads what the steps before it wrote. */
@@ -58,6 +61,7 @@ export interface OrderDraft {
   customer: string;
   lines: OrderLineFacts[];
   delivery: OrderDelivery;
+  offer?: DeliveryOffer;
   promos: PromoCode[];
   totals: Totals;
   stock: Allocation[];
@@ -182,7 +186,15 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
     name: 'choose delivery',
     async run(deps, draft) {
       try {
-        draft.delivery = await deliveryOf(deps.repo, draft.ctx, draft.input, draft.lines, draft.source.reservation);
+        draft.offer = await draft.source.offer?.(draft.lines);
+        draft.delivery = await deliveryOf(
+          deps.repo,
+          draft.ctx,
+          draft.input,
+          draft.lines,
+          draft.source.reservation,
+          draft.offer,
+        );
       } catch (error) {
         await refuseSoldOut(deps, draft);
         throw error;
@@ -200,6 +212,7 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
         customer: draft.customer,
         strict: true,
         promos: !draft.source.reservation,
+        deliveryPrices: draft.offer?.prices('kind' in draft.delivery ? draft.delivery.kind : 'point'),
       });
       draft.promos = promos;
       draft.totals = totals;

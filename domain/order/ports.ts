@@ -117,7 +117,8 @@ export interface CheckoutRepository {
   addresses(owner: BasketOwner): Promise<Address[]>;
   /** Adds an address to the user's, or to the guest's session; `full` at `max`. */
   addAddress(owner: BasketOwner, input: AddressInput, max: number): Promise<number | 'full'>;
-  pickupPoints(cityId: number | null): Promise<PickupPoint[]>;
+  /** A city's pickup points of the carrier (as last listed by it; the seed's before the first listing). */
+  pickupPoints(cityId: number | null, carrier?: string): Promise<PickupPoint[]>;
   /** The shops of a city, and for each offer the shops and movement stores it may be ordered to (spec §3 Order items). */
   shopsOf(
     cityId: number | null,

@@ -10,6 +10,8 @@ export interface City {
   timeZone: string;
   /** Whether the shop has a store of its own there (else orders are delivered). */
   hasShops: boolean;
+  /** «Томская обл.»; empty for a federal city or a city of the list that never said (issue 42). */
+  region?: string;
 }
 
 /** A point on the map, in degrees (the browser's geolocation gives these). */
@@ -29,8 +31,10 @@ export interface Geocoder {
 }
 
 export interface RegionsRepository {
-  /** Every city, shop cities first, in their sort order. */
+  /** Every city of the shop's list, shop cities first, in their sort order (not the carrier towns shoppers chose). */
   cities(): Promise<City[]>;
+  /** Any city, of the list or a carrier town a shopper chose (issue 42), by its id or its code. */
+  city(where: { id: number } | { code: string }): Promise<City | null>;
   /** The shop's stores and its partner's pickup points: what the offline geocoder knows of the map. */
   places(): Promise<Place[]>;
 }

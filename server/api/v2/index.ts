@@ -11,6 +11,7 @@ import { feedbackApi } from './feedback';
 import type { PushHub } from '../../push/hub';
 import { pushApi } from '../../push/routes';
 import { saleApi } from './sale';
+import { deliveryTownsApi } from './delivery-towns';
 import { shopApi } from './shop';
 import { userApi } from './user';
 import { addressSuggestApi } from '../../delivery/address-routes';
@@ -39,6 +40,7 @@ export function apiV2(
     catalogProductApi(services, options),
     catalogListApi(services, options),
     saleApi(services),
+    deliveryTownsApi(services),
     shopApi(services),
     eventApi(services),
     feedbackApi(services),
