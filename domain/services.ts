@@ -40,6 +40,8 @@ import type { ContentAdminService } from './content/content-admin';
 import type { ShopsAdminService } from './stores/shops-admin';
 import type { QuestionsAdminService } from './feedback/questions-admin';
 import type { CustomersAdminService } from './customers/customers-admin';
+import type { ShipmentsService } from './delivery/shipments.service';
+import type { TestDeliveryDesk } from './delivery/shipments';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
 export interface Services {
@@ -59,6 +61,10 @@ export interface Services {
   payments: PaymentsService;
   /** The embedded test gateway's page, when it is the gateway in force. */
   testPayments: TestPaymentDesk | null;
+  /** Parcels with the carrier in force: registered from the desk, their events moving the orders (issue 42.7–42.9). */
+  shipments: ShipmentsService;
+  /** The test carrier's page, while it is the carrier in force; null otherwise. */
+  testDelivery: TestDeliveryDesk | null;
   /** The back office's orders desk: queues, the order card, status moves, hand-over, try-on, the CSV export. */
   orderDesk: OrderDeskService;
   /** The back office's dashboard: today against last week, queues, late orders, sizes running out, 14 days. */

@@ -2,7 +2,12 @@
 // one place a reader can follow.
 import type { Company } from '../domain/content/company';
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { paymentProviderOf, type Settings } from '../config/settings';
+import { deliveryProviderOf, paymentProviderOf, type Settings } from '../config/settings';
+import { shipmentReads } from '../db/repositories/shipments';
+import { testCarrierStore } from '../db/repositories/test-carrier';
+import { offerParcels } from '../db/repositories/parcels';
+import { createShipmentsService } from '../domain/delivery/shipments.service';
+import { shipmentsOnlyTestCarrier, testCarrierParcels, testDeliveryDesk } from './delivery/test-carrier/parcels';
 import { paymentReads } from '../db/repositories/payments';
 import { testGatewayStore } from '../db/repositories/test-gateway';
 import { createPaymentsService } from '../domain/payment/payments.service';
@@ -137,6 +142,9 @@ export function createServices(deps: {
     | 'COMPANY_ADDRESS'
     | 'HOTLINE_PHONE'
     | 'PAYMENT_PROVIDER'
+    | 'DELIVERY_PROVIDER'
+    | 'CDEK_CLIENT_ID'
+    | 'CDEK_CLIENT_SECRET'
     | 'YOOKASSA_SHOP_ID'
     | 'YOOKASSA_SECRET_KEY'
     | 'YOOKASSA_API_URL'
@@ -225,6 +233,20 @@ export function createServices(deps: {
     newKey: randomUUID,
     now: clock,
   });
+  // Shipments (issue 42.7–42.9): the carrier in force registers, labels, tracks and cancels parcels. The test
+  // carrier's books are its own table; its towns and prices are the checkout's `testCarrier(parcels)` once merged
+  // (replace `shipmentsOnlyTestCarrier` with it), CDEK's adapter likewise (`null` here until then).
+  const testParcels = deliveryProviderOf(settings) === 'test' ? testCarrierStore(db) : null;
+  const carrier = testParcels ? shipmentsOnlyTestCarrier(testCarrierParcels(testParcels)) : null;
+  const shipments = createShipmentsService({
+    carrier,
+    reads: shipmentReads(db),
+    write: staffWrite,
+    uow: unitOfWork(db),
+    moves,
+    parcels: offerParcels(db),
+    now: clock,
+  });
   const newCardNumber = () => cardNumber(String(randomInt(0, 100_000_000_000)).padStart(11, '0'));
   const credentials = createCredentialsService({
     company,
@@ -284,6 +306,8 @@ export function createServices(deps: {
     checkout,
     payments,
     testPayments,
+    shipments,
+    testDelivery: testParcels ? testDeliveryDesk(testParcels) : null,
     content: createContentService({
       repo: contentRepository(db),
       deliveryPrices: () => checkout.deliveryPrices(),

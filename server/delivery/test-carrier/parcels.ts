@@ -5,6 +5,7 @@ import {
   type TrackEvent,
 } from '../../../domain/delivery/carrier';
 import { formatAmount } from '../../../domain/pricing/price';
+import type { TestDeliveryDesk } from '../../../domain/delivery/shipments';
 import type { TestCarrierStore, TestParcel } from '../../../db/repositories/test-carrier';
 import { labelPdf } from './label-pdf';
 
@@ -68,4 +69,44 @@ export function testCarrierParcels(
       return store.cancel(p.id);
     },
   };
+}
+
+/** What the test carrier's page reads and moves: a parcel by its number, and the events its buttons append. */
+export function testDeliveryDesk(store: TestCarrierStore): TestDeliveryDesk {
+  const byNumber = async (number: string) => {
+    const id = testParcelId(number);
+    return id === null ? null : store.get(id);
+  };
+  return {
+    async parcel(number) {
+      const p = await byNumber(number);
+      if (!p) return null;
+      const s = p.shipment;
+      return {
+        number: testParcelNumber(p.id),
+        carrierId: String(p.id),
+        orderNumber: s.orderNumber,
+        recipient: `${s.recipient.name}, ${s.recipient.phone}`,
+        destination: s.pointCode ? `Пункт выдачи ${s.pointCode}` : (s.address ?? ''),
+        lines: s.lines.map((l) => ({ article: l.article, name: l.name, quantity: l.quantity })),
+        events: p.events,
+        cancelled: p.cancelled,
+      };
+    },
+    async append(number, event) {
+      const p = await byNumber(number);
+      return p ? (await store.append(p.id, event)) !== null : false;
+    },
+  };
+}
+
+/**
+ * The test carrier for the shipments alone, until the checkout's `testCarrier(parcels)` (./index.ts) is merged: its
+ * towns, points and quotes are that module's. The integrator replaces this with `testCarrier(parcels)`.
+ */
+export function shipmentsOnlyTestCarrier(parcels: Pick<Carrier, 'register' | 'label' | 'track' | 'cancel'>): Carrier {
+  const none = async (): Promise<never> => {
+    throw new CarrierError('Города и тарифы тестового перевозчика ещё не подключены.', false, 'NOT_WIRED');
+  };
+  return { name: 'test', towns: none, points: none, quote: none, ...parcels };
 }
