@@ -7,6 +7,8 @@ import type { OrderMoves } from '../order/order-moves';
 import { orderNumber, OrderTransitionError, STATUS_NAMES } from '../order/process';
 import { tryOnSums } from '../order/try-on';
 import { formatAmount } from '../pricing/price';
+import { MOSCOW } from '../text/dates';
+import { dayStart, localMidnight } from './schedule';
 import { can, requirePermission } from '../staff/permissions';
 import type { StaffMember } from '../staff/staff-member';
 import type { StaffWrite } from '../staff/staff-write';
@@ -58,6 +60,8 @@ export interface ShipmentCard {
 }
 
 export interface ShipmentsService {
+  /** The carrier in force, by name; null when the shop delivers only by itself. */
+  readonly carrier: Carrier['name'] | null;
   /** Registers the packed carrier order with the carrier; its number becomes the tracking number; → «Передан в доставку». */
   register(ctx: RequestContext, orderId: number): Promise<ShipmentView>;
   /** The label PDF of the order's shipment (audited). */
@@ -70,7 +74,8 @@ export interface ShipmentsService {
   /** The shopper's view of their order's shipment (their ownership is checked by the caller), null without one. */
   ofOrder(orderId: number): Promise<ShipmentView | null>;
   /** The delivery desk's queues. */
-  desk(ctx: RequestContext, queue: 'transit' | 'returns' | 'handover', day?: Date): Promise<DeliveryDeskRow[]>;
+  /** `handover` lists the parcels registered on `day` (the shop's YYYY-MM-DD, today by default) not yet accepted. */
+  desk(ctx: RequestContext, queue: 'transit' | 'returns' | 'handover', day?: string): Promise<DeliveryDeskRow[]>;
   /**
    * A carrier said something happened to its shipment `carrierId` (a webhook, the test carrier's page): the shop reads
    * the events back from the carrier and applies the new ones. Answers how many were new.
@@ -279,6 +284,8 @@ export function createShipmentsService(deps: {
   }
 
   return {
+    carrier: deps.carrier?.name ?? null,
+
     async register(ctx, orderId) {
       const { member, facts } = await orderFor(ctx, orderId, 'orders.move');
       const carrier = carrierInForce();
@@ -483,7 +490,8 @@ export function createShipmentsService(deps: {
     async desk(ctx, queue, day) {
       requirePermission(ctx, 'orders.read');
       const now = deps.now();
-      const range = queue === 'handover' && day ? { from: day, to: new Date(day.getTime() + 86_400_000) } : null;
+      const from = queue === 'handover' ? (day ? localMidnight(day, MOSCOW) : dayStart(now, MOSCOW)) : null;
+      const range = from ? { from, to: new Date(from.getTime() + 86_400_000) } : null;
       const rows = await deps.reads.queue(queue, range);
       return rows.map((r) => ({
         ...r,
