@@ -27,6 +27,7 @@ import {
   byTime,
   daysBetween,
   type DeliveryDeskRow,
+  isLate,
   OPEN_SHIPMENT_STATUSES,
   SHIPMENT_STATUS_NAMES,
   type ShipmentOrderFacts,
@@ -266,7 +267,8 @@ export function createShipmentsService(deps: {
       for (const event of events) {
         if (!(await repos.shipments.addEvent(current.id, event))) continue;
         applied += 1;
-        if (!last || event.at >= last.at) last = { kind: event.kind, at: event.at, place: event.place };
+        if (!isLate(status, event.kind) && (!last || event.at >= last.at))
+          last = { kind: event.kind, at: event.at, place: event.place };
         const next = statusAfter(status, event.kind);
         if (!next) continue;
         status = next;

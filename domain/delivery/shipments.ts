@@ -73,18 +73,23 @@ const RANK: Readonly<Record<ShipmentStatus, number>> = {
   cancelled: 5,
 };
 
+const implied = (kind: TrackEventKind): ShipmentStatus =>
+  kind === 'accepted' || kind === 'in_transit'
+    ? 'in_transit'
+    : kind === 'arrived'
+      ? 'arrived'
+      : kind === 'handed_over'
+        ? 'delivered'
+        : 'returning';
+
 /** The status an event leaves a shipment in, or null when it changes nothing (a late or finished one). */
 export function statusAfter(current: ShipmentStatus, kind: TrackEventKind): ShipmentStatus | null {
-  const next: ShipmentStatus =
-    kind === 'accepted' || kind === 'in_transit'
-      ? 'in_transit'
-      : kind === 'arrived'
-        ? 'arrived'
-        : kind === 'handed_over'
-          ? 'delivered'
-          : 'returning';
+  const next = implied(kind);
   return RANK[next] > RANK[current] ? next : null;
 }
+
+/** An event behind where the shipment is (in transit after it was handed over): kept, but not shown as the last. */
+export const isLate = (current: ShipmentStatus, kind: TrackEventKind) => RANK[implied(kind)] < RANK[current];
 
 /** Shipments whose events the shop still waits for (the poll reads them). */
 export const OPEN_SHIPMENT_STATUSES: readonly ShipmentStatus[] = ['registered', 'in_transit', 'arrived'];
