@@ -181,10 +181,11 @@ export function shipmentReads(db: Db): ShipmentReads {
         email: string;
         total: number;
         payment_method: 'CASH' | 'ONLINE';
+        tracking_number: string | null;
       }>(
         db,
-        sql`select id, status, delivery_type, delivery, name, last_name, phone, email, total, payment_method
-          from orders where id = ${orderId}`,
+        sql`select id, status, delivery_type, delivery, name, last_name, phone, email, total, payment_method,
+            tracking_number from orders where id = ${orderId}`,
       );
       if (!o) return null;
       const lines = await queryRows<{
@@ -211,6 +212,7 @@ export function shipmentReads(db: Db): ShipmentReads {
         email: o.email,
         total: Number(o.total),
         paymentMethod: o.payment_method,
+        trackingNumber: o.tracking_number,
         lines: lines.map((l) => ({
           offerId: Number(l.offer_id),
           name: l.name,

@@ -28,6 +28,7 @@ import {
   daysBetween,
   type DeliveryDeskRow,
   isLate,
+  type OrderTracking,
   OPEN_SHIPMENT_STATUSES,
   SHIPMENT_STATUS_NAMES,
   type ShipmentOrderFacts,
@@ -74,6 +75,11 @@ export interface ShipmentsService {
   card(ctx: RequestContext, orderId: number): Promise<ShipmentCard>;
   /** The shopper's view of their order's shipment (their ownership is checked by the caller), null without one. */
   ofOrder(orderId: number): Promise<ShipmentView | null>;
+  /**
+   * The tracking number with its link and the last event, for the shopper's pages (ownership checked by the caller):
+   * a carrier's shipment, or a number the staff typed (the Post's page for a Post order).
+   */
+  tracking(orderId: number): Promise<OrderTracking | null>;
   /** The delivery desk's queues. */
   /** `handover` lists the parcels registered on `day` (the shop's YYYY-MM-DD, today by default) not yet accepted. */
   desk(ctx: RequestContext, queue: 'transit' | 'returns' | 'handover', day?: string): Promise<DeliveryDeskRow[]>;
@@ -487,6 +493,25 @@ export function createShipmentsService(deps: {
     async ofOrder(orderId) {
       const s = await deps.reads.ofOrder(orderId);
       return s?.number ? view(s) : null;
+    },
+
+    async tracking(orderId) {
+      const s = await deps.reads.ofOrder(orderId);
+      if (s?.number && s.status !== 'cancelled')
+        return {
+          number: s.number,
+          url: trackingUrl(s.carrier, s.number),
+          lastEvent: s.lastEvent ? TRACK_EVENT_NAMES[s.lastEvent] : null,
+          lastEventAt: s.lastEventAt?.toISOString() ?? null,
+        };
+      const facts = await deps.reads.order(orderId);
+      if (!facts?.trackingNumber) return null;
+      return {
+        number: facts.trackingNumber,
+        url: facts.deliveryType === 'POCHTA' ? trackingUrl(null, facts.trackingNumber) : null,
+        lastEvent: null,
+        lastEventAt: null,
+      };
     },
 
     async desk(ctx, queue, day) {

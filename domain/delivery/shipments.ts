@@ -91,6 +91,14 @@ export function statusAfter(current: ShipmentStatus, kind: TrackEventKind): Ship
 /** An event behind where the shipment is (in transit after it was handed over): kept, but not shown as the last. */
 export const isLate = (current: ShipmentStatus, kind: TrackEventKind) => RANK[implied(kind)] < RANK[current];
 
+/** What the shopper's pages show: the number, where to follow it, and the carrier's last word. */
+export interface OrderTracking {
+  number: string;
+  url: string | null;
+  lastEvent: string | null;
+  lastEventAt: string | null;
+}
+
 /** Shipments whose events the shop still waits for (the poll reads them). */
 export const OPEN_SHIPMENT_STATUSES: readonly ShipmentStatus[] = ['registered', 'in_transit', 'arrived'];
 
@@ -121,6 +129,7 @@ export interface ShipmentOrderFacts {
   email: string;
   total: number;
   paymentMethod: 'CASH' | 'ONLINE';
+  trackingNumber: string | null;
   lines: { offerId: number; name: string; sizeName: string; quantity: number; total: number; returned: boolean }[];
 }
 
