@@ -56,7 +56,7 @@ async function packedOrder(extra: Record<string, unknown> = {}) {
   await app.database.db.execute(sql`update orders set delivery = delivery || ${JSON.stringify(delivery)}::jsonb where id = ${id}`);
   for (const to of ['confirmed', 'assembling'])
     expect((await manager.call(path(STAFF_API.orderTransition, id), { to })).status).toBe(200);
-  return { id, phone, userId, a, b, pointId };
+  return { id, phone, userId, a, b, pointId, me };
 }
 
 const register = (id: number, who = manager) => who.call(path(STAFF_API.orderShipmentRegister, id));
@@ -107,6 +107,8 @@ async function registered(extra: Record<string, unknown> = {}) {
 describe('shipments from the desk', () => {
   it('registers a packed carrier order: the number is the tracking number, the order ships; twice registers once', async () => {
     const { id } = await packedOrder();
+    const cardPage = await manager.get(`/admin/orders/${id}/`);
+    expect(await cardPage.text()).toContain('Зарегистрировать отправку');
     const res = await register(id);
     expect(res.status).toBe(200);
     const { shipment } = (await json(res)).data;
@@ -160,6 +162,11 @@ describe('shipments from the desk', () => {
     expect(text).toContain(number);
     expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
     expect(await audits(id, 'shipment.label')).toBe(1);
+    // The card's button: a page form to the label's route.
+    const page = await manager.form(`/admin/orders/${id}/label/`, {});
+    expect(page.status).toBe(200);
+    expect(Buffer.from(await page.arrayBuffer()).toString('latin1').startsWith('%PDF-')).toBe(true);
+    expect(await audits(id, 'shipment.label')).toBe(2);
   });
 
   it('refuses a role without order moves, with no audit entry', async () => {
@@ -195,7 +202,7 @@ describe('shipments from the desk', () => {
 
 describe('tracking moves the order', () => {
   it('the test page takes a parcel through every event to a completed order with bonuses credited, one SMS on arrival', async () => {
-    const { id, number, phone, userId } = await registered();
+    const { id, number, phone, userId, me } = await registered();
     const page = await app.fetch(`/delivery/test/${number}/`);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -242,6 +249,14 @@ describe('tracking moves the order', () => {
     // The shopper's page of the order shows the number and the last event (via the service the pages use).
     const view = await app.services.shipments.ofOrder(id);
     expect(view).toMatchObject({ number, lastEvent: 'Вручён', trackingUrl: `/delivery/test/${number}/` });
+    const orderPage = await (await me.get(`/order/?ORDER_ID=${id}`)).text();
+    expect(orderPage).toContain(`href="/delivery/test/${number}/"`);
+    expect(orderPage).toContain('Вручён');
+    const cabinet = await (await me.get('/lk/order/')).text();
+    expect(cabinet).toContain(number);
+    const card = await (await manager.get(`/admin/orders/${id}/`)).text();
+    expect(card).toContain('Прибыл в пункт выдачи');
+    expect(card).toContain('Этикетка (PDF)');
   });
 
   it('a partial handover keeps the kept line; the other returns to stock once when the shop receives the parcel', async () => {
@@ -282,6 +297,9 @@ describe('tracking moves the order', () => {
       lastEvent: 'В пути',
       days: 0,
     });
+    const deskPage = await manager.get('/admin/delivery/?queue=transit');
+    expect(deskPage.status).toBe(200);
+    expect(await deskPage.text()).toContain(number);
     await press(number, 'arrived');
     await press(number, 'refused');
     expect(await order(id)).toMatchObject({ status: 'ready' });
