@@ -37,9 +37,7 @@ export const shipments = pgTable(
   (t) => [
     uniqueIndex('shipments_order_idx').on(t.orderId),
     index('shipments_carrier_id_idx').on(t.carrier, t.carrierId),
-    index('shipments_open_idx')
-      .on(t.status)
-      .where(sql`${t.status} in ('registered', 'in_transit', 'arrived')`),
+    index('shipments_open_idx').on(t.status).where(sql`${t.status} in ('registered', 'in_transit', 'arrived')`),
   ],
 );
 

@@ -3,7 +3,9 @@ import { lines } from '../input';
 
 /** Cancelling a shipment at the carrier cancels the order: why, as its history keeps it. */
 export const shipmentCancelInput = z.object({
-  reason: lines({ error: 'Укажите причину отмены.' }).min(1, 'Укажите причину отмены.').max(500, 'Причина — до 500 символов.'),
+  reason: lines({ error: 'Укажите причину отмены.' })
+    .min(1, 'Укажите причину отмены.')
+    .max(500, 'Причина — до 500 символов.'),
 });
 
 /** A write with nothing to say but the sessid (register, label, received). */

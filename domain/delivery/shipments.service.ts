@@ -184,7 +184,12 @@ export function createShipmentsService(deps: {
       lastEvent: s.lastEvent ? TRACK_EVENT_NAMES[s.lastEvent] : null,
       lastEventAt: s.lastEventAt?.toISOString() ?? null,
       lastPlace: s.lastPlace,
-      events: events.map((e) => ({ kind: e.kind, name: TRACK_EVENT_NAMES[e.kind], at: e.at.toISOString(), place: e.place })),
+      events: events.map((e) => ({
+        kind: e.kind,
+        name: TRACK_EVENT_NAMES[e.kind],
+        at: e.at.toISOString(),
+        place: e.place,
+      })),
     };
   }
 
@@ -299,7 +304,11 @@ export function createShipmentsService(deps: {
       const carrier = carrierInForce();
       const wanted = carrierOfOrder(facts, carrier.name);
       if (!wanted)
-        throw new DomainError('conflict', 'Заказ доставляет не перевозчик: отправку не регистрируют.', 'NOT_CARRIER_ORDER');
+        throw new DomainError(
+          'conflict',
+          'Заказ доставляет не перевозчик: отправку не регистрируют.',
+          'NOT_CARRIER_ORDER',
+        );
       if (wanted !== carrier.name)
         throw new DomainError(
           'conflict',
@@ -326,7 +335,11 @@ export function createShipmentsService(deps: {
       });
       if (!claim.claimed) {
         if (claim.shipment.status === 'registering')
-          throw new DomainError('conflict', 'Отправка уже регистрируется: обновите страницу через минуту.', 'SHIPMENT_REGISTERING');
+          throw new DomainError(
+            'conflict',
+            'Отправка уже регистрируется: обновите страницу через минуту.',
+            'SHIPMENT_REGISTERING',
+          );
         if (claim.shipment.status !== 'registered') return view(claim.shipment);
       }
       const request = shipmentRequestOf(facts, await deps.parcels(facts.lines.map((l) => l.offerId)));
@@ -483,8 +496,7 @@ export function createShipmentsService(deps: {
       const isCarrierOrder = inForce !== null && carrierOfOrder(facts, inForce) === inForce;
       return {
         shipment: s ? await view(s) : null,
-        canRegister:
-          moves && isCarrierOrder && facts.status === 'assembling' && (!s || s.status === 'cancelled'),
+        canRegister: moves && isCarrierOrder && facts.status === 'assembling' && (!s || s.status === 'cancelled'),
         canCancel: moves && s?.status === 'registered' && s.carrier === inForce,
         canReceive: moves && s?.status === 'returning',
       };
@@ -524,7 +536,9 @@ export function createShipmentsService(deps: {
         ...r,
         number: orderNumber(r.orderId),
         statusName: SHIPMENT_STATUS_NAMES[r.status],
-        lastEvent: r.lastEvent ? (TRACK_EVENT_NAMES[r.lastEvent as keyof typeof TRACK_EVENT_NAMES] ?? r.lastEvent) : null,
+        lastEvent: r.lastEvent
+          ? (TRACK_EVENT_NAMES[r.lastEvent as keyof typeof TRACK_EVENT_NAMES] ?? r.lastEvent)
+          : null,
         days: daysBetween(new Date(r.createdAt), now),
       }));
     },

@@ -110,11 +110,11 @@ export function trackingUrl(carrier: string | null, number: string): string {
 }
 
 /** The events oldest first: the order they are applied in. */
-export const byTime = (events: readonly TrackEvent[]) =>
-  [...events].sort((a, b) => a.at.getTime() - b.at.getTime());
+export const byTime = (events: readonly TrackEvent[]) => [...events].sort((a, b) => a.at.getTime() - b.at.getTime());
 
 /** Whole days between two moments (days in transit on the desk). */
-export const daysBetween = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / 86_400_000));
+export const daysBetween = (from: Date, to: Date) =>
+  Math.max(0, Math.floor((to.getTime() - from.getTime()) / 86_400_000));
 
 /** What a shipment of an order needs to know of it, read outside the order's transaction. */
 export interface ShipmentOrderFacts {

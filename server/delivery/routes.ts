@@ -91,7 +91,9 @@ export function testDeliveryRoutes(services: Services, clock: () => Date = () =>
     if (kind === 'partly_handed_over') {
       const form = await c.req.parseBody({ all: true });
       const chosen = new Set([form.kept].flat().map(String));
-      event.kept = parcel.lines.filter((l) => chosen.has(l.article)).map((l) => ({ article: l.article, quantity: l.quantity }));
+      event.kept = parcel.lines
+        .filter((l) => chosen.has(l.article))
+        .map((l) => ({ article: l.article, quantity: l.quantity }));
     }
     if (!(await desk.append(number, event)))
       return c.html(messagePage('Отправление отменено', 'Магазин отменил это отправление.'), 409);
@@ -103,7 +105,13 @@ export function testDeliveryRoutes(services: Services, clock: () => Date = () =>
 }
 
 const when = (at: Date) =>
-  at.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+  at.toLocaleString('ru-RU', {
+    timeZone: 'Europe/Moscow',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 function testDeliveryPage(p: TestDeliveryParcel, sessid: string): string {
   const hidden = `<input type="hidden" name="sessid" value="${escapeHtml(sessid)}">`;

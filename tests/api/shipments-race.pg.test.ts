@@ -55,9 +55,17 @@ it('50 registrations at once register once; 50 notifications of one event at onc
   expect(new Set(answers.map((r) => r.status).filter((s) => s !== 200))).toEqual(
     new Set(answers.every((r) => r.status === 200) ? [] : [409]),
   );
-  expect(await count(sql`select count(*)::int as n from test_carrier_parcels where order_number = ${String(100_000 + id)}`)).toBe(1);
-  expect(await count(sql`select count(*)::int as n from audit_log where action = 'shipment.register' and entity_id = ${String(id)}`)).toBe(1);
-  expect(await count(sql`select count(*)::int as n from order_status_history where order_id = ${id} and status = 'shipped'`)).toBe(1);
+  expect(
+    await count(sql`select count(*)::int as n from test_carrier_parcels where order_number = ${String(100_000 + id)}`),
+  ).toBe(1);
+  expect(
+    await count(
+      sql`select count(*)::int as n from audit_log where action = 'shipment.register' and entity_id = ${String(id)}`,
+    ),
+  ).toBe(1);
+  expect(
+    await count(sql`select count(*)::int as n from order_status_history where order_id = ${id} and status = 'shipped'`),
+  ).toBe(1);
 
   const [shipment] = await k.rows<{ number: string; carrier_id: string }>(
     sql`select number, carrier_id from shipments where order_id = ${id}`,
@@ -69,13 +77,23 @@ it('50 registrations at once register once; 50 notifications of one event at onc
 
   expect(await desk.append(shipment.number, { kind: 'arrived', at: new Date(), place: 'Москва' })).toBe(true);
   expect((await notifyAll()).reduce((s, n) => s + n, 0)).toBe(1);
-  expect(await count(sql`select count(*)::int as n from order_status_history where order_id = ${id} and status = 'ready'`)).toBe(1);
-  expect(await count(sql`select count(*)::int as n from outbox where recipient = ${phone} and kind = 'order-ready'`)).toBe(1);
+  expect(
+    await count(sql`select count(*)::int as n from order_status_history where order_id = ${id} and status = 'ready'`),
+  ).toBe(1);
+  expect(
+    await count(sql`select count(*)::int as n from outbox where recipient = ${phone} and kind = 'order-ready'`),
+  ).toBe(1);
 
   expect(await desk.append(shipment.number, { kind: 'handed_over', at: new Date(), place: 'Москва' })).toBe(true);
   expect((await notifyAll()).reduce((s, n) => s + n, 0)).toBe(1);
-  expect(await count(sql`select count(*)::int as n from order_status_history where order_id = ${id} and status = 'completed'`)).toBe(1);
   expect(
-    await count(sql`select count(*)::int as n from bonus_operations where order_id = ${id} and user_id = ${userId} and kind = 'credit'`),
+    await count(
+      sql`select count(*)::int as n from order_status_history where order_id = ${id} and status = 'completed'`,
+    ),
+  ).toBe(1);
+  expect(
+    await count(
+      sql`select count(*)::int as n from bonus_operations where order_id = ${id} and user_id = ${userId} and kind = 'credit'`,
+    ),
   ).toBe(1);
 });

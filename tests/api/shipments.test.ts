@@ -13,7 +13,8 @@ let manager: Awaited<ReturnType<typeof loggedInStaff>>;
 let next = 0;
 
 const path = (template: string, id: number) => template.replace(':id', String(id));
-const json = async (res: Response) => (await res.json()) as { data: any; errors?: { message: string; code: string }[] };
+/** An API answer, read as the tests read JSON (its shape is what each expectation says). */
+const json = async (res: Response) => res.json();
 
 beforeAll(async () => {
   app = await createTestApp({ ORDERS_PER_PHONE_DAY: '100', DELIVERY_PROVIDER: 'test' });
@@ -52,8 +53,18 @@ async function packedOrder(extra: Record<string, unknown> = {}) {
   });
   const id = (await saved.json()).id as number;
   expect(id).toBeGreaterThan(0);
-  const delivery = { carrier: 'test', pointCode: `MSK-${pointId}`, kind: 'point', townCode: '44', tryOn: true, partial: true, ...extra };
-  await app.database.db.execute(sql`update orders set delivery = delivery || ${JSON.stringify(delivery)}::jsonb where id = ${id}`);
+  const delivery = {
+    carrier: 'test',
+    pointCode: `MSK-${pointId}`,
+    kind: 'point',
+    townCode: '44',
+    tryOn: true,
+    partial: true,
+    ...extra,
+  };
+  await app.database.db.execute(
+    sql`update orders set delivery = delivery || ${JSON.stringify(delivery)}::jsonb where id = ${id}`,
+  );
   for (const to of ['confirmed', 'assembling'])
     expect((await manager.call(path(STAFF_API.orderTransition, id), { to })).status).toBe(200);
   return { id, phone, userId, a, b, pointId, me };
@@ -61,9 +72,11 @@ async function packedOrder(extra: Record<string, unknown> = {}) {
 
 const register = (id: number, who = manager) => who.call(path(STAFF_API.orderShipmentRegister, id));
 const order = async (id: number) =>
-  (await k.rows<{ status: string; tracking_number: string | null; total: number }>(
-    sql`select status, tracking_number, total from orders where id = ${id}`,
-  ))[0];
+  (
+    await k.rows<{ status: string; tracking_number: string | null; total: number }>(
+      sql`select status, tracking_number, total from orders where id = ${id}`,
+    )
+  )[0];
 const audits = async (id: number, action: string) =>
   Number(
     (
@@ -73,7 +86,13 @@ const audits = async (id: number, action: string) =>
     )[0]?.n,
   );
 const stock = async (offer: OfferFacts) =>
-  Number((await k.rows<{ q: number }>(sql`select coalesce(sum(quantity), 0)::int as q from stock where offer_id = ${offer.id}`))[0]?.q);
+  Number(
+    (
+      await k.rows<{ q: number }>(
+        sql`select coalesce(sum(quantity), 0)::int as q from stock where offer_id = ${offer.id}`,
+      )
+    )[0]?.q,
+  );
 const sms = async (phone: string, kind: string) =>
   Number(
     (
@@ -123,13 +142,19 @@ describe('shipments from the desk', () => {
     expect(parcels[0]?.n).toBe(1);
     expect(await audits(id, 'shipment.register')).toBe(1);
     const card = await json(await manager.get(path(STAFF_API.orderShipment, id)));
-    expect(card.data).toMatchObject({ canRegister: false, canCancel: true, shipment: { statusName: expect.any(String) } });
+    expect(card.data).toMatchObject({
+      canRegister: false,
+      canCancel: true,
+      shipment: { statusName: expect.any(String) },
+    });
   });
 
   it('two registrations at once call the carrier once', async () => {
     const { id } = await packedOrder();
     const answers = await Promise.all([register(id), register(id), register(id)]);
-    const numbers = await Promise.all(answers.map(async (r) => (r.status === 200 ? (await json(r)).data.shipment.number : null)));
+    const numbers = await Promise.all(
+      answers.map(async (r) => (r.status === 200 ? (await json(r)).data.shipment.number : null)),
+    );
     expect(numbers.filter(Boolean).length).toBeGreaterThanOrEqual(1);
     expect(new Set(numbers.filter(Boolean)).size).toBe(1);
     expect(await audits(id, 'shipment.register')).toBe(1);
@@ -165,7 +190,11 @@ describe('shipments from the desk', () => {
     // The card's button: a page form to the label's route.
     const page = await manager.form(`/admin/orders/${id}/label/`, {});
     expect(page.status).toBe(200);
-    expect(Buffer.from(await page.arrayBuffer()).toString('latin1').startsWith('%PDF-')).toBe(true);
+    expect(
+      Buffer.from(await page.arrayBuffer())
+        .toString('latin1')
+        .startsWith('%PDF-'),
+    ).toBe(true);
     expect(await audits(id, 'shipment.label')).toBe(2);
   });
 
@@ -175,7 +204,9 @@ describe('shipments from the desk', () => {
     expect((await register(id, content)).status).toBe(403);
     expect((await content.call(path(STAFF_API.orderShipmentLabel, id))).status).toBe(403);
     expect(await order(id)).toMatchObject({ status: 'assembling' });
-    expect(await k.rows(sql`select id from audit_log where entity_id = ${String(id)} and action like 'shipment.%'`)).toEqual([]);
+    expect(
+      await k.rows(sql`select id from audit_log where entity_id = ${String(id)} and action like 'shipment.%'`),
+    ).toEqual([]);
   });
 
   it('cancels at the carrier before it has the parcel (the order cancelled, its stock back), and not after', async () => {
@@ -196,7 +227,9 @@ describe('shipments from the desk', () => {
     );
     expect(await order(late.id)).toMatchObject({ status: 'shipped' });
     // The plain move cannot cancel a shipped order behind the carrier's back.
-    expect((await manager.call(path(STAFF_API.orderTransition, late.id), { to: 'cancelled', reason: 'x' })).status).toBe(409);
+    expect(
+      (await manager.call(path(STAFF_API.orderTransition, late.id), { to: 'cancelled', reason: 'x' })).status,
+    ).toBe(409);
   });
 });
 
@@ -207,7 +240,15 @@ describe('tracking moves the order', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('Тестовая доставка');
-    for (const label of ['Принят', 'В пути', 'Прибыл в пункт', 'Вручён', 'Вручён частично', 'Отказ', 'Возвращён в магазин'])
+    for (const label of [
+      'Принят',
+      'В пути',
+      'Прибыл в пункт',
+      'Вручён',
+      'Вручён частично',
+      'Отказ',
+      'Возвращён в магазин',
+    ])
       expect(html).toContain(`>${label}</button>`);
 
     await press(number, 'accepted');

@@ -74,11 +74,16 @@ const with_ = (make: (who: Member) => Promise<Prepared>, body: Record<string, un
   return { params: made.params, body: { ...made.body, ...body } };
 };
 const noCourier = { roles: ['shop'] as StaffRole[], why: 'a courier order is no shop’s: a shop’s staff never see it' };
-const noCarrier = { roles: ['shop'] as StaffRole[], why: 'a carrier’s parcel is no shop’s: a shop’s staff never see it' };
-const carrier = (options: { registered?: boolean; back?: boolean }, body: Record<string, unknown> = {}) => async () => {
-  const { id } = await s.carrierOrder(options);
-  return { params: { id }, body };
+const noCarrier = {
+  roles: ['shop'] as StaffRole[],
+  why: 'a carrier’s parcel is no shop’s: a shop’s staff never see it',
 };
+const carrier =
+  (options: { registered?: boolean; back?: boolean }, body: Record<string, unknown> = {}) =>
+  async () => {
+    const { id } = await s.carrierOrder(options);
+    return { params: { id }, body };
+  };
 const noPayment = { roles: ['shop'] as StaffRole[], why: 'refunds are not a shop’s staff’s' };
 
 const API_FIXTURES: Record<string, Fixture> = {
@@ -380,9 +385,7 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
       return { params: { id }, body: { kept: keep } };
     },
   },
-  'routes/admin/order#shipment-register': API_FIXTURES[
-    'POST /api/v2/admin/orders/:id/shipment/register/'
-  ] as Fixture,
+  'routes/admin/order#shipment-register': API_FIXTURES['POST /api/v2/admin/orders/:id/shipment/register/'] as Fixture,
   'routes/admin/order#shipment-cancel': {
     ...(API_FIXTURES['POST /api/v2/admin/orders/:id/shipment/cancel/'] as Fixture),
     prepare: carrier({ registered: true }, { reason: 'Покупатель передумал', confirm: 'yes' }),

@@ -50,7 +50,7 @@ export function OrderShipment(props: {
           </p>
           <p>{`Состояние: ${shipment.statusName}`}</p>
           {shipment.number && (
-            <form method="post" action={`/admin/orders/${props.orderId}/label/`} target="_blank">
+            <form method="post" action={`/admin/orders/${props.orderId}/label/`} target="_blank" rel="noopener">
               <button type="submit" className={props.buttonClass}>
                 Этикетка (PDF)
               </button>

@@ -116,7 +116,9 @@ export default function Delivery({ loaderData }: Route.ComponentProps) {
                 r.lastEvent ? (
                   <>
                     {r.lastEvent}
-                    <div className={desk.muted}>{`${r.lastEventAt ? when(r.lastEventAt) : ''} ${r.lastPlace ?? ''}`}</div>
+                    <div
+                      className={desk.muted}
+                    >{`${r.lastEventAt ? when(r.lastEventAt) : ''} ${r.lastPlace ?? ''}`}</div>
                   </>
                 ) : (
                   r.statusName

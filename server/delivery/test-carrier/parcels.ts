@@ -1,13 +1,13 @@
-import {
-  type Carrier,
-  CarrierError,
-  type RegisteredShipment,
-  type TrackEvent,
-} from '../../../domain/delivery/carrier';
+import { type Carrier, CarrierError, type RegisteredShipment, type TrackEvent } from '../../../domain/delivery/carrier';
 import { formatAmount } from '../../../domain/pricing/price';
 import type { TestDeliveryDesk } from '../../../domain/delivery/shipments';
 import type { TestCarrierStore, TestParcel } from '../../../db/repositories/test-carrier';
 import { labelPdf } from './label-pdf';
+
+/** The carrier port's shipment half, and the parcel behind a shipment (for the carrier's page). */
+export type TestCarrierParcels = Pick<Carrier, 'register' | 'label' | 'track' | 'cancel'> & {
+  parcel(shipment: RegisteredShipment): Promise<TestParcel>;
+};
 
 /** The test carrier's number of its parcel `id`: `TEST-000123`. */
 export const testParcelNumber = (id: number) => `TEST-${String(id).padStart(6, '0')}`;
@@ -28,9 +28,7 @@ const registered = (p: TestParcel): RegisteredShipment => ({ number: testParcelN
  * prints a real PDF label, answers its events (moved by its page's buttons) and cancels a parcel it does not hold yet.
  * A shipment it refuses (no point and no address) is refused in Russian, as a carrier would.
  */
-export function testCarrierParcels(
-  store: TestCarrierStore,
-): Pick<Carrier, 'register' | 'label' | 'track' | 'cancel'> & { parcel(shipment: RegisteredShipment): Promise<TestParcel> } {
+export function testCarrierParcels(store: TestCarrierStore): TestCarrierParcels {
   const found = async (shipment: RegisteredShipment) => {
     const id = testParcelId(shipment.carrierId) ?? testParcelId(shipment.number);
     const p = id === null ? null : await store.get(id);
@@ -42,8 +40,7 @@ export function testCarrierParcels(
     async register(shipment) {
       if (!shipment.pointCode && !shipment.address)
         throw new CarrierError('Не указан пункт выдачи или адрес получателя.', false, 'NO_DESTINATION');
-      if (!shipment.recipient.phone)
-        throw new CarrierError('Не указан телефон получателя.', false, 'NO_PHONE');
+      if (!shipment.recipient.phone) throw new CarrierError('Не указан телефон получателя.', false, 'NO_PHONE');
       if (shipment.lines.length === 0) throw new CarrierError('В отправлении нет товаров.', false, 'NO_LINES');
       return registered(await store.register(shipment));
     },
