@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { cdekNotificationId } from '../routes';
+import { labelPdf, latin } from './label-pdf';
+import { testParcelId, testParcelNumber } from './parcels';
+
+describe('the test carrier', () => {
+  it('numbers its parcels and reads its numbers back', () => {
+    expect(testParcelNumber(123)).toBe('TEST-000123');
+    expect(testParcelId('TEST-000123')).toBe(123);
+    expect(testParcelId('123')).toBe(123);
+    expect(testParcelId('CDEK-1')).toBeNull();
+  });
+
+  it('writes a one-page PDF whose cross-reference table points at its objects', () => {
+    const text = Buffer.from(labelPdf(['TEST-000001', 'Получатель: Анна (тест)'])).toString('latin1');
+    expect(text.startsWith('%PDF-1.4\n')).toBe(true);
+    expect(text).toContain('(Poluchatel: Anna \\(test\\)) Tj');
+    const xref = Number(text.match(/startxref\n(\d+)/)?.[1]);
+    expect(text.slice(xref, xref + 4)).toBe('xref');
+    const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    expect(offsets).toHaveLength(5);
+    offsets.forEach((offset, i) => expect(text.slice(offset, offset + 8)).toBe(`${i + 1} 0 obj\n`));
+    expect(latin('Щука Ёж')).toBe('Shchuka Ezh');
+  });
+});
+
+describe('a CDEK notification', () => {
+  it('is read for the shipment id alone', () => {
+    expect(cdekNotificationId({ type: 'ORDER_STATUS', uuid: '72753031-aaaa-bbbb-cccc-000000000001' })).toBe(
+      '72753031-aaaa-bbbb-cccc-000000000001',
+    );
+    expect(cdekNotificationId({ attributes: { uuid: '72753031-aaaa-bbbb-cccc-000000000002' } })).toBe(
+      '72753031-aaaa-bbbb-cccc-000000000002',
+    );
+    expect(cdekNotificationId({ uuid: "x'; drop table" })).toBeNull();
+    expect(cdekNotificationId(null)).toBeNull();
+  });
+});
