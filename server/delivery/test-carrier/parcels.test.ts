@@ -19,7 +19,7 @@ describe('the test carrier', () => {
     expect(text.slice(xref, xref + 4)).toBe('xref');
     const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
     expect(offsets).toHaveLength(5);
-    offsets.forEach((offset, i) => expect(text.slice(offset, offset + 8)).toBe(`${i + 1} 0 obj\n`));
+    expect(offsets.map((offset) => text.slice(offset, offset + 8))).toEqual([1, 2, 3, 4, 5].map((n) => `${n} 0 obj\n`));
     expect(latin('Щука Ёж')).toBe('Shchuka Ezh');
   });
 });
