@@ -38,6 +38,7 @@ export default [
   route('admin/invite', 'routes/admin/invite.tsx'),
   // A print form is the sheet alone: outside the layout, guarded as the card is.
   route('admin/orders/:id/print/:form', 'routes/admin/order-print.tsx'),
+  route('admin/orders/:id/label', 'routes/admin/order-label.tsx'),
   route('admin/customers/:id/data', 'routes/admin/customer-data.tsx'),
   // A customer's data on a written request (152-FZ): a download, outside the layout, guarded as the card is.
   route('admin', 'routes/admin/layout.tsx', [
@@ -45,6 +46,7 @@ export default [
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:id', 'routes/admin/order.tsx'),
     route('handover', 'routes/admin/handover.tsx'),
+    route('delivery', 'routes/admin/delivery.tsx'),
     route('account', 'routes/admin/account.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('staff/:id/remove', 'routes/admin/staff-remove.tsx'),

@@ -24,6 +24,14 @@ export const STAFF_API = {
   orderBuyout: '/api/v2/admin/orders/:id/buyout/',
   orderRefunds: '/api/v2/admin/orders/:id/refunds/',
   orderPayments: '/api/v2/admin/orders/:id/payments/',
+  /** The order's parcel with the carrier (issue 42.7): its card block (GET), register, label (a PDF), cancel, back. */
+  orderShipment: '/api/v2/admin/orders/:id/shipment/',
+  orderShipmentRegister: '/api/v2/admin/orders/:id/shipment/register/',
+  orderShipmentLabel: '/api/v2/admin/orders/:id/shipment/label/',
+  orderShipmentCancel: '/api/v2/admin/orders/:id/shipment/cancel/',
+  orderShipmentReceived: '/api/v2/admin/orders/:id/shipment/received/',
+  /** The delivery desk's queues (issue 42.9): `?queue=transit|returns|handover&day=YYYY-MM-DD`. */
+  delivery: '/api/v2/admin/delivery/',
   // Back office, part 2 (issue 28). The catalogue: GET lists (query: q, sectionId, brandId, published, inStock,
   // hasPhotos, page), a product's card (GET) and its edit (POST), its photos (POST multipart adds, `order` reorders,
   // `delete` removes), an offer's price, the filtered list's bulk price change (preview, then apply), its bulk weight and

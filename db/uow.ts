@@ -23,6 +23,7 @@ import { promoAdminRepository } from './repositories/promo-admin';
 import { questionsAdminWrites } from './repositories/questions-admin';
 import { shopsAdminWrites } from './repositories/shops-admin';
 import { stockDocumentWrites } from './repositories/stock-admin';
+import { shipmentWrites } from './repositories/shipments';
 
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
 export function transactionRepositories(db: Db): TransactionRepositories {
@@ -36,6 +37,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     orders: { ...orderPlacementWrites(db), ...orderChangeWrites(db) },
     outbox: outboxRepository(db),
     payments: paymentWrites(db),
+    shipments: shipmentWrites(db),
     phoneCodes: phoneCodeRepository(db),
     questions: questionsRepository(db),
     staff: staffRepository(db),

@@ -42,6 +42,8 @@ import type { ShopsAdminService } from './stores/shops-admin';
 import type { QuestionsAdminService } from './feedback/questions-admin';
 import type { CustomersAdminService } from './customers/customers-admin';
 import type { AddressSuggestions } from './delivery/address-suggestions';
+import type { ShipmentsService } from './delivery/shipments.service';
+import type { TestDeliveryDesk } from './delivery/shipments';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
 export interface Services {
@@ -63,6 +65,10 @@ export interface Services {
   testPayments: TestPaymentDesk | null;
   /** The courier address's suggestions (issue 42.5): DaData with `ADDRESS_API_KEY`, none without. */
   addressSuggestions: AddressSuggestions;
+  /** Parcels with the carrier in force: registered from the desk, their events moving the orders (issue 42.7–42.9). */
+  shipments: ShipmentsService;
+  /** The test carrier's page, while it is the carrier in force; null otherwise. */
+  testDelivery: TestDeliveryDesk | null;
   /** The back office's orders desk: queues, the order card, status moves, hand-over, try-on, the CSV export. */
   orderDesk: OrderDeskService;
   /** The back office's dashboard: today against last week, queues, late orders, sizes running out, 14 days. */

@@ -19,6 +19,7 @@ import type { StockDocumentWrites } from './inventory/stock-documents';
 import type { PhotoWrites } from './photos/photos';
 import type { PromoAdminRepository } from './pricing/promo-admin';
 import type { ShopsAdminWrites } from './stores/shops-admin';
+import type { ShipmentWrites } from './delivery/shipments';
 
 /**
  * The repositories whose writes must commit together. Saving an order writes stock, order rows, the promo code's
@@ -35,6 +36,8 @@ export interface TransactionRepositories {
   orders: OrderWrites;
   outbox: OutboxRepository;
   payments: PaymentWrites;
+  /** An order's parcel with a carrier: claimed, registered, its events applied with the order's moves. */
+  shipments: ShipmentWrites;
   questions: QuestionWrites;
   phoneCodes: PhoneCodeRepository;
   staff: StaffRepository;

@@ -14,6 +14,7 @@ import type { CatalogueImporter } from '../domain/exchange/ports';
 import { catalogElementApi } from './api/catalog-element';
 import { exchangeRoutes } from './exchange/routes';
 import { testGatewayRoutes, yookassaNotifyRoutes } from './payment/routes';
+import { cdekNotifyRoutes, testDeliveryRoutes } from './delivery/routes';
 import { parseNetworks, YOOKASSA_NETWORKS } from './payment/yookassa-notify';
 import { packageRerun } from './exchange/rerun';
 import { rpcApi } from './api/rpc';
@@ -142,6 +143,8 @@ export function createApp(deps: AppDeps) {
       trustProxy: settings.TRUST_PROXY,
     }),
   );
+  // CDEK posts its notifications without the shop's session or sessid; each is only a cue to read the shipment back.
+  app.route('/', cdekNotifyRoutes(services));
   // The API paths answer in their dialect, errors included; every other path answers with pages.
   app.use(`${API_V2_BASE}/*`, speaks(ENVELOPE));
   app.use(CATALOG_ELEMENT_PATH, speaks(ENVELOPE));
@@ -257,6 +260,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', guardPageForms({ siteOrigin: siteUrl, limits: writeLimits }));
   // Its pages pay any payment whose id one knows: served only while the test gateway is the provider in force.
   if (paymentProviderOf(settings) === 'test') app.route('/', testGatewayRoutes(services));
+  // Its page hands over any parcel whose number one knows: served only while the test carrier is in force.
+  if (services.shipments.carrier === 'test') app.route('/', testDeliveryRoutes(services, clock));
   // Spec §2: any page with logout=y ends the session and reloads the address without it, under a new session id;
   // not when another site links to it (the visitor stays logged in).
   app.get('*', async (c, next) => {

@@ -10,6 +10,7 @@ import { PID_FILE, runPrimary, WORKER_READY, workerCount } from './cluster';
 import { listen } from './listen';
 import { startReservationExpiry } from './reservations';
 import { startPaymentUpkeep } from './payment/upkeep';
+import { startTrackingPoll } from './delivery/tracking-poll';
 import { startRetention } from './retention';
 import { startViewFlush } from './view-counts';
 import { createLogger, sayPlain } from './logger';
@@ -105,6 +106,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
   });
   const reservations = startReservationExpiry({ orders: services.orders, log: logger });
   const payments = startPaymentUpkeep({ payments: services.payments, log: logger });
+  const tracking = startTrackingPoll({ shipments: services.shipments, log: logger });
   if (services.testPayments && paymentProviderOf(settings) === 'test')
     logger.warn(
       'онлайн-оплата: тестовый шлюз (деньги не списываются); для живого магазина задайте ЮKassa или PAYMENT_PROVIDER=none',
@@ -157,6 +159,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
         retention.stop,
         reservations.stop,
         payments.stop,
+        tracking.stop,
         views.stop,
         alerts.stop,
         () => push.close(),

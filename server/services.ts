@@ -2,7 +2,14 @@
 // one place a reader can follow.
 import type { Company } from '../domain/content/company';
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { paymentProviderOf, type Settings } from '../config/settings';
+import { deliveryProviderOf, paymentProviderOf, type Settings } from '../config/settings';
+import { cdekShipmentKeys, shipmentReads } from '../db/repositories/shipments';
+import { testCarrierStore } from '../db/repositories/test-carrier';
+import { offerParcels } from '../db/repositories/parcels';
+import { createShipmentsService } from '../domain/delivery/shipments.service';
+import { testCarrierParcels, testDeliveryDesk } from './delivery/test-carrier/parcels';
+import { cdekCarrier } from './delivery/cdek';
+import { russianPostOffice } from './delivery/russian-post';
 import { paymentReads } from '../db/repositories/payments';
 import { addressSuggestionsOf } from './delivery/dadata';
 import { testGatewayStore } from '../db/repositories/test-gateway';
@@ -76,10 +83,8 @@ import { createShopsService } from '../domain/stores/shops.service';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service';
 import { createSessionsService } from '../domain/sessions/sessions.service';
 import { carrierOfSettings, type DeliverySettings } from './delivery/carrier-of-settings';
-import { parcelsNotWired } from './delivery/test-carrier';
 import { carrierPlacesRepository } from '../db/repositories/carrier-places';
 import { deliveryQuotesRepository } from '../db/repositories/delivery-quotes';
-import { offerParcels } from '../db/repositories/parcels';
 import { createPlacesService } from '../domain/delivery/places.service';
 import { createQuotes } from '../domain/delivery/quotes';
 import type { CarrierDelivery } from '../domain/order/carrier-delivery';
@@ -149,6 +154,9 @@ export function createServices(deps: {
     | 'COMPANY_ADDRESS'
     | 'HOTLINE_PHONE'
     | 'PAYMENT_PROVIDER'
+    | 'DELIVERY_PROVIDER'
+    | 'CDEK_CLIENT_ID'
+    | 'CDEK_CLIENT_SECRET'
     | 'YOOKASSA_SHOP_ID'
     | 'YOOKASSA_SECRET_KEY'
     | 'YOOKASSA_API_URL'
@@ -242,6 +250,40 @@ export function createServices(deps: {
     newKey: randomUUID,
     now: clock,
   });
+  // Delivery by carrier (issue 42): the carrier the settings choose — the test carrier with its own books, CDEK
+  // (its calls counted for the metrics and the owner's alerts), or none — for the checkout and the shipments alike.
+  const testParcels = deliveryProviderOf(settings) === 'test' ? testCarrierStore(db) : null;
+  const countedCarrier = <T extends object>(name: string, port: T) =>
+    countedPort(port, (ok) => deps.outsideCall?.(`carrier-${name}`, ok));
+  const carrierInForce = carrierOfSettings(settings, {
+    testParcels: () => testCarrierParcels(testCarrierStore(db)),
+    cdek: (s) =>
+      countedCarrier(
+        'cdek',
+        cdekCarrier({
+          clientId: s.CDEK_CLIENT_ID ?? '',
+          clientSecret: s.CDEK_CLIENT_SECRET ?? '',
+          apiUrl: s.CDEK_API_URL,
+          from: s.CDEK_FROM,
+          tariffs: s.CDEK_TARIFFS,
+          store: cdekShipmentKeys(db),
+        }),
+      ),
+  });
+  const carrier = carrierInForce?.carrier ?? null;
+  const postOffice =
+    settings.POCHTA_TARIFF_URL === 'off'
+      ? null
+      : countedCarrier('post', russianPostOffice({ url: settings.POCHTA_TARIFF_URL }));
+  const shipments = createShipmentsService({
+    carrier,
+    reads: shipmentReads(db),
+    write: staffWrite,
+    uow: unitOfWork(db),
+    moves,
+    parcels: offerParcels(db),
+    now: clock,
+  });
   const newCardNumber = () => cardNumber(String(randomInt(0, 100_000_000_000)).padStart(11, '0'));
   const credentials = createCredentialsService({
     company,
@@ -266,13 +308,9 @@ export function createServices(deps: {
     siteUrl: new URL(settings.SITE_URL).origin,
     sign,
   });
-  // Delivery by carrier (issue 42): the carrier the settings choose, its towns and points kept as cities and pickup
-  // points, its quotes with the last good prices. INTEGRATOR: the test carrier's parcels and the CDEK adapter go in
-  // `carrierOfSettings`'s makers (`testParcels: testCarrierParcels(…)`, `cdek: (s) => cdekCarrier(…)`), Russian
-  // Post's calculator in `post` (`{ office: russianPost(…), fromIndex: settings.POCHTA_FROM_INDEX }`).
-  const carrierInForce = carrierOfSettings(settings, { testParcels: parcelsNotWired });
+  // The carrier's towns and points kept as cities and pickup points, its quotes with the last good prices.
   const places = createPlacesService({
-    carrier: carrierInForce?.carrier ?? null,
+    carrier,
     repo: carrierPlacesRepository(db),
     phones: [settings.HOTLINE_PHONE],
     // The towns call is a read, but each one may reach the carrier: it counts as the visitor's writes do.
@@ -282,10 +320,10 @@ export function createServices(deps: {
   const carrierDelivery: CarrierDelivery = {
     places,
     quotes: createQuotes({
-      carrier: carrierInForce?.carrier ?? null,
+      carrier,
       from: carrierInForce?.from ?? null,
       last: deliveryQuotesRepository(db),
-      post: null,
+      post: postOffice && { office: postOffice, fromIndex: settings.POCHTA_FROM_INDEX },
     }),
     parcels: offerParcels(db),
   };
@@ -327,6 +365,8 @@ export function createServices(deps: {
     testPayments,
     // Not counted by `outsideCall` yet: the owner's alerts count every service but the carriers as payments.
     addressSuggestions: addressSuggestionsOf(settings, { log: deps.logger }),
+    shipments,
+    testDelivery: testParcels ? testDeliveryDesk(testParcels) : null,
     content: createContentService({
       repo: contentRepository(db),
       deliveryPrices: () => checkout.deliveryPrices(),

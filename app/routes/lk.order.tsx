@@ -6,6 +6,7 @@ import { formatAmount } from '../../domain/pricing/price';
 import { lastDayBefore } from '../../domain/text/dates';
 import styles from '~/components/account/Cabinet.module.css';
 import { CabinetLayout } from '~/components/account/CabinetLayout';
+import { OrderTracking } from '~/components/order/OrderTracking';
 import { requireCabinetUser } from '~/lib/cabinet';
 import { useShopperClock } from '~/lib/shopper-clock';
 import { cachePolicy } from '../../contract/cache-policy';
@@ -14,10 +15,13 @@ import type { Route } from './+types/lk.order';
 /** Spec §2 /lk/order/: the user's orders, newest first; each opens its own page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireCabinetUser(request, context);
-  return {
-    orders: await context.services.orders.history(context.ctx),
-    imgVersion: context.options.imgVersion,
-  };
+  const orders = await context.services.orders.history(context.ctx);
+  // The user's own orders (history reads only theirs): the tracking of those on their way or delivered.
+  const tracked = orders.filter((o) => ['shipped', 'ready', 'completed', 'returned'].includes(o.status));
+  const trackings = Object.fromEntries(
+    await Promise.all(tracked.map(async (o) => [o.id, await context.services.shipments.tracking(o.id)] as const)),
+  );
+  return { orders, trackings, imgVersion: context.options.imgVersion };
 }
 
 export const headers = cachePolicy('private');
@@ -27,7 +31,7 @@ export function meta() {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { orders, imgVersion } = loaderData;
+  const { orders, trackings, imgVersion } = loaderData;
   const { when, whenIn } = useShopperClock();
   return (
     <CabinetLayout title="Мои заказы">
@@ -69,6 +73,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 </span>
                 <b>{formatAmount(order.total)}</b>
               </div>
+              <OrderTracking tracking={trackings[order.id] ?? null} className={styles.row} />
               {order.payment.canPay && (
                 // The order page's own «Оплатить»: a full page post that goes on to where the order is paid.
                 <Form method="post" action={`/order/?ORDER_ID=${order.id}`} reloadDocument className={styles.row}>

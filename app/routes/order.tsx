@@ -31,7 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         await services.payments.refresh(id, 'return').catch(() => undefined);
         order = await services.orders.view(ctx, id, token);
       }
-      return { kind: 'confirmation' as const, order, imgVersion: options.imgVersion };
+      // The owner was checked by `view`: the tracking of their own order.
+      const tracking = await services.shipments.tracking(id);
+      return { kind: 'confirmation' as const, order, tracking, imgVersion: options.imgVersion };
     } catch (error) {
       if (error instanceof Error && !isDomainError(error) && error.message !== 'not an id') throw error;
       throw data('Заказ не найден', { status: 404 });
@@ -100,6 +102,13 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === 'confirmation')
-    return <OrderConfirmation order={loaderData.order} imgVersion={loaderData.imgVersion} result={actionData} />;
+    return (
+      <OrderConfirmation
+        order={loaderData.order}
+        tracking={loaderData.tracking}
+        imgVersion={loaderData.imgVersion}
+        result={actionData}
+      />
+    );
   return <CheckoutForm {...loaderData} />;
 }

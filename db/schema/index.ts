@@ -13,3 +13,4 @@ export * from './payments';
 export * from './stock';
 export * from './photos';
 export * from './ops';
+export * from './shipments';

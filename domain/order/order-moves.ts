@@ -32,6 +32,8 @@ export interface Mover {
   reason?: string | null;
   /** A shipment's tracking number. */
   trackingNumber?: string;
+  /** Where a collected order waits, when the mover knows it better (a carrier's point with its hours). */
+  place?: string;
   /** A reservation that ran out: the shopper is told so. */
   expired?: boolean;
   /** An online order whose payment did not come in time. */
@@ -117,14 +119,14 @@ export function createOrderMoves(deps: OrderMovesDeps): OrderMoves {
         },
       ],
       ready: [
-        async (_, { repos, order }) => {
+        async (_, { repos, order, mover }) => {
           let code = '';
           for (let draw = 0; draw < CODE_DRAWS && !code; draw += 1) {
             const candidate = deps.pickupCode();
             if (await repos.orders.setPickupCode(order.id, deps.hashPickupCode(candidate))) code = candidate;
           }
           if (!code) throw new OrderTransitionError('Не удалось выдать код получения. Попробуйте ещё раз.');
-          const place = placeOf(order);
+          const place = mover.place ?? placeOf(order);
           await repos.outbox.enqueue(orderReadySms({ phone: order.phone, number: orderNumber(order.id), place, code }));
           if (order.email)
             await repos.outbox.enqueue(

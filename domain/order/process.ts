@@ -48,8 +48,9 @@ export interface OrderForProcess {
 /**
  * Who asks for a move: the shopper may only cancel, and only while the order is new. `handover` is the staff handing
  * a ready order over at the till: by the shopper's pickup code, or without it under its own permission and a reason.
+ * `carrier` is a registered shipment's flow: the carrier's events, its cancel, the parcel back in the shop.
  */
-export type ProcessActor = 'shopper' | 'staff' | 'system' | 'payment' | 'handover';
+export type ProcessActor = 'shopper' | 'staff' | 'system' | 'payment' | 'handover' | 'carrier';
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   awaiting_payment: ['paid', 'cancelled'],
@@ -57,7 +58,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   new: ['confirmed', 'cancelled'],
   confirmed: ['assembling', 'cancelled'],
   assembling: ['shipped', 'ready', 'cancelled'],
-  shipped: ['ready', 'completed', 'returned'],
+  // `cancelled` from `shipped`: a shipment the carrier cancelled before it took the parcel, or a parcel refused and
+  // received back by the shop; only the shipment's flow makes it (a guard), as the goods never reached the shopper.
+  shipped: ['ready', 'completed', 'returned', 'cancelled'],
   ready: ['completed', 'cancelled'],
   completed: ['returned'],
   cancelled: [],
@@ -105,6 +108,10 @@ export const DEFAULT_GUARDS: readonly TransitionGuard[] = [
   ({ actor, order, to }) =>
     actor === 'staff' && to === 'completed' && order.status === 'ready' && order.deliveryType === 'SHOP'
       ? 'Заказ из магазина выдают по коду получения (страница «Выдача») или без кода с причиной на карточке заказа.'
+      : null,
+  ({ actor, order, to }) =>
+    to === 'cancelled' && order.status === 'shipped' && actor !== 'carrier'
+      ? 'Отправленный заказ отменяют через перевозчика: «Отменить отправку» или «Посылка получена магазином».'
       : null,
   // Only the payment provider's answer, checked with the provider, makes an order paid (not 1C, not the staff).
   ({ actor, to }) => (to === 'paid' && actor !== 'payment' ? 'Оплату отмечает платёжная система.' : null),
@@ -173,3 +180,6 @@ export const STATUS_NAMES: Readonly<Record<OrderStatus, string>> = {
 
 /** Shown to the shopper: a number that does not start at 1. */
 export const orderNumber = (id: number) => String(100_000 + id);
+/** The order id a shown number stands for; null for what is no order's number. */
+export const orderIdOfNumber = (number: string): number | null =>
+  /^\d{6,12}$/.test(number) && Number(number) > 100_000 ? Number(number) - 100_000 : null;

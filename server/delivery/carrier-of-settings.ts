@@ -22,12 +22,9 @@ export interface CarrierInForce {
 
 export interface CarrierMakers {
   /** The test carrier's parcels: its table and page (server/delivery/test-carrier/parcels.ts). */
-  testParcels: TestParcels;
-  /**
-   * INTEGRATOR: the CDEK adapter (server/delivery/cdek.ts), e.g. `(s) => cdekCarrier({ ... })`. Left to the
-   * composition root so this file does not depend on the adapter while it is written.
-   */
-  cdek?: (settings: DeliverySettings) => Carrier;
+  testParcels: () => TestParcels;
+  /** The CDEK adapter (server/delivery/cdek.ts), made by the composition root with the shipments' keys. */
+  cdek: (settings: DeliverySettings) => Carrier;
 }
 
 /** The town part of `CDEK_FROM` ("MSK123:44" → 44): the sender's town every CDEK quote starts from. */
@@ -47,8 +44,7 @@ const cdekFromTown = (cdekFrom: string | undefined): CarrierTown => ({
 export function carrierOfSettings(settings: DeliverySettings, makers: CarrierMakers): CarrierInForce | null {
   const provider = deliveryProviderOf(settings);
   if (provider === 'none') return null;
-  if (provider === 'test') return { carrier: testCarrier(makers.testParcels), from: TEST_FROM };
-  if (!makers.cdek) throw new Error('DELIVERY_PROVIDER=cdek: the CDEK adapter is not wired (server/services.ts)');
+  if (provider === 'test') return { carrier: testCarrier(makers.testParcels()), from: TEST_FROM };
   return { carrier: makers.cdek(settings), from: cdekFromTown(settings.CDEK_FROM) };
 }
 

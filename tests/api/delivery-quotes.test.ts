@@ -14,7 +14,8 @@ import { deliveryOf } from '../../domain/order/delivery-choice';
 import type { OrderLineFacts } from '../../domain/order/ports';
 import type { City } from '../../domain/regions/ports';
 import { quoteOf, TEST_FROM, townByCode } from '../../server/delivery/test-carrier/geography';
-import { parcelsNotWired, testCarrier } from '../../server/delivery/test-carrier';
+import { testCarrier } from '../../server/delivery/test-carrier';
+import { noParcels } from '../support/no-parcels';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -26,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const working = testCarrier(parcelsNotWired);
+const working = testCarrier(noParcels);
 /** The test carrier whose quotes never come. */
 const hanging: Carrier = { ...working, quote: () => new Promise(() => {}) };
 

@@ -78,6 +78,16 @@ const with_ = (make: (who: Member) => Promise<Prepared>, body: Record<string, un
   return { params: made.params, body: { ...made.body, ...body } };
 };
 const noCourier = { roles: ['shop'] as StaffRole[], why: 'a courier order is no shop’s: a shop’s staff never see it' };
+const noCarrier = {
+  roles: ['shop'] as StaffRole[],
+  why: 'a carrier’s parcel is no shop’s: a shop’s staff never see it',
+};
+const carrier =
+  (options: { registered?: boolean; back?: boolean }, body: Record<string, unknown> = {}) =>
+  async () => {
+    const { id } = await s.carrierOrder(options);
+    return { params: { id }, body };
+  };
 const noPayment = { roles: ['shop'] as StaffRole[], why: 'refunds are not a shop’s staff’s' };
 
 const API_FIXTURES: Record<string, Fixture> = {
@@ -125,6 +135,26 @@ const API_FIXTURES: Record<string, Fixture> = {
       const { id, keep } = await s.shippedCourierOrder();
       return { params: { id }, body: { keptLineIds: [keep] } };
     },
+  },
+  'POST /api/v2/admin/orders/:id/shipment/register/': {
+    writes: 'shipment.register',
+    beyond: noCarrier,
+    prepare: carrier({}),
+  },
+  'POST /api/v2/admin/orders/:id/shipment/label/': {
+    writes: 'shipment.label',
+    beyond: noCarrier,
+    prepare: carrier({ registered: true }),
+  },
+  'POST /api/v2/admin/orders/:id/shipment/cancel/': {
+    writes: 'shipment.cancel',
+    beyond: noCarrier,
+    prepare: carrier({ registered: true }, { reason: 'Покупатель передумал' }),
+  },
+  'POST /api/v2/admin/orders/:id/shipment/received/': {
+    writes: 'shipment.received',
+    beyond: noCarrier,
+    prepare: carrier({ back: true }),
   },
   'POST /api/v2/admin/orders/:id/refunds/': {
     writes: 'order.refund',
@@ -363,6 +393,16 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
       return { params: { id }, body: { kept: keep } };
     },
   },
+  'routes/admin/order#shipment-register': API_FIXTURES['POST /api/v2/admin/orders/:id/shipment/register/'] as Fixture,
+  'routes/admin/order#shipment-cancel': {
+    ...(API_FIXTURES['POST /api/v2/admin/orders/:id/shipment/cancel/'] as Fixture),
+    prepare: carrier({ registered: true }, { reason: 'Покупатель передумал', confirm: 'yes' }),
+  },
+  'routes/admin/order#shipment-received': {
+    ...(API_FIXTURES['POST /api/v2/admin/orders/:id/shipment/received/'] as Fixture),
+    prepare: carrier({ back: true }, { confirm: 'yes' }),
+  },
+  'routes/admin/order-label#label': API_FIXTURES['POST /api/v2/admin/orders/:id/shipment/label/'] as Fixture,
   'routes/admin/order#refund': {
     ...(API_FIXTURES['POST /api/v2/admin/orders/:id/refunds/'] as Fixture),
     prepare: async () => {

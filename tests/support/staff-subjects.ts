@@ -120,6 +120,40 @@ export async function staffSubjects(app: TestApp) {
     return { id, keep: Number(line?.id) };
   }
 
+  /**
+   * A packed order to a pickup point of the test carrier (its delivery as the checkout of issue 42 writes it); with
+   * `registered`, its shipment registered by the owner, and with `back`, refused and on its way back to the shop.
+   */
+  async function carrierOrder(options: { registered?: boolean; back?: boolean } = {}) {
+    const offer = anOffer();
+    await k.stockOf(offer, 3);
+    const { v, phone } = await k.quickShopper(offer);
+    const data = await (await k.rpc(v, 'sale.order.data', { deliveryType: 'PICKUP' })).json();
+    const res = await k.rpc(v, 'sale.order.save', {
+      ...k.pickup(phone),
+      deliveryType: 'PICKUP',
+      deliveryPickupPointId: data.pickupPointList[0].id,
+    });
+    const { id } = (await res.json()) as { id: number };
+    const delivery = { carrier: 'test', pointCode: 'MSK-1', kind: 'point', townCode: '44' };
+    await app.database.db.execute(
+      sql`update orders set delivery = delivery || ${JSON.stringify(delivery)}::jsonb where id = ${id}`,
+    );
+    await move(id, 'confirmed');
+    await move(id, 'assembling');
+    if (!options.registered && !options.back) return { id };
+    const shipment = await app.services.shipments.register(ownerCtx, id);
+    if (options.back && shipment.number) {
+      const desk = app.services.testDelivery;
+      if (!desk) throw new Error('the test carrier is not in force');
+      await desk.append(shipment.number, { kind: 'accepted', at: new Date(), place: 'Москва' });
+      await desk.append(shipment.number, { kind: 'refused', at: new Date(Date.now() + 1000), place: 'Москва' });
+      const [row] = await rows<{ carrier_id: string }>(sql`select carrier_id from shipments where order_id = ${id}`);
+      await app.services.shipments.notified(String(row?.carrier_id));
+    }
+    return { id };
+  }
+
   const products = await rows<{ id: number; offer_id: number }>(
     sql`select distinct on (p.id) p.id, o.id as offer_id from products p join offers o on o.product_id = p.id
       where p.active and not exists (select 1 from exchange_variants v where v.product_id = p.id) order by p.id, o.id`,
@@ -309,6 +343,7 @@ export async function staffSubjects(app: TestApp) {
     invitation,
     shopOrder,
     shippedCourierOrder,
+    carrierOrder,
     product,
     productWithPhotos,
     shopWithPhotos,

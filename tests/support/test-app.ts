@@ -79,7 +79,7 @@ export async function createTestApp(
     PHOTO_SIZES_AHEAD: 'off',
     // The test shop's address is not a local one: its test gateway is chosen as a live shop would have to choose it.
     PAYMENT_PROVIDER: 'test',
-    // So is its test carrier (issue 42).
+    // Likewise the test carrier (issue 42.4): chosen explicitly, as a live shop on a public address would have to.
     DELIVERY_PROVIDER: 'test',
     ...env,
   });

@@ -1,3 +1,5 @@
+import type { OrderTracking as OrderTrackingFacts } from '../../../domain/delivery/shipments';
+import { OrderTracking } from './OrderTracking';
 import { ShopLink } from '~/components/ui/ShopLink';
 import { Form, useNavigation } from 'react-router';
 import { imageUrl } from '../../../contract/images';
@@ -34,10 +36,13 @@ const TONES: Partial<Record<NonNullable<OrderView['payment']['state']>, string>>
 /** Spec §2 `/order/?ORDER_ID=`: the saved order for its owner, with its cancel while the shop has not taken it. */
 export function OrderConfirmation({
   order,
+  tracking = null,
   imgVersion,
   result,
 }: {
   order: OrderView;
+  /** The tracking number with its link and the carrier's last event, once the order is shipped. */
+  tracking?: OrderTrackingFacts | null;
   imgVersion: string;
   result?: { notice?: string; error?: string };
 }) {
@@ -74,6 +79,7 @@ export function OrderConfirmation({
           {where}
           {d.date ? `, ${d.date}, ${d.time?.replace('-', '–')}` : ''}
         </p>
+        <OrderTracking tracking={tracking} />
         {!cancelled && d.readyDate && order.reservedUntil && (
           <p>{`Будет готов ${d.readyDate}, хранится до ${whenIn(lastDayBefore(order.reservedUntil), order.placeZone, 'dayMonth')} включительно.`}</p>
         )}

@@ -10,6 +10,7 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   { to: '/admin/', label: 'Главная', action: null },
   { to: '/admin/orders/', label: 'Заказы', action: 'orders.read' },
   { to: '/admin/handover/', label: 'Выдача', action: 'orders.move' },
+  { to: '/admin/delivery/', label: 'Доставка', action: 'orders.read' },
   { to: '/admin/staff/', label: 'Сотрудники', action: 'staff.manage' },
   { to: '/admin/audit/', label: 'Журнал действий', action: 'audit.read' },
   { to: '/admin/funnel/', label: 'Воронка', action: 'reports.read' },

@@ -15,6 +15,7 @@ import { cachePolicy } from '../../../contract/cache-policy';
 import { CardHead, Confirm, deskBoundary, FormResult, fullName, phoneText } from '~/components/admin/kit';
 import { HandoverWithoutCode } from '~/components/admin/HandoverWithoutCode';
 import { OrderPayment } from '~/components/admin/OrderPayment';
+import { OrderShipment } from '~/components/admin/OrderShipment';
 import { type DeskPaymentEvent, paymentTimeline } from '../../../domain/order/desk-payment';
 import { handoverWithoutCodeInput, refundInput } from '../../../domain/order/desk.schemas';
 import styles from './admin.module.css';
@@ -24,8 +25,12 @@ import type { Route } from './+types/order';
 /** The order card (issue 25.4): everything about one order, its timeline, and the moves the process allows now. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   staffPage(request, context, 'orders.read');
-  const card = await context.services.orderDesk.card(context.ctx, orderId(params.id)).catch(loaderRefusal);
-  return { card, imgVersion: context.options.imgVersion };
+  const id = orderId(params.id);
+  const [card, shipment] = await Promise.all([
+    context.services.orderDesk.card(context.ctx, id),
+    context.services.shipments.card(context.ctx, id),
+  ]).catch(loaderRefusal);
+  return { card, shipment, imgVersion: context.options.imgVersion };
 }
 
 /** The moves that need words from the staff: a reason to cancel or take back, a tracking number to ship. */
@@ -45,6 +50,26 @@ export const action = staffAction('orders.move', {
         trackingNumber: form.text('trackingNumber').trim() || undefined,
       });
       return `Заказ переведён в статус «${STATUS_NAMES[to]}».`;
+    },
+  }),
+  'shipment-register': intent({
+    async run({ context, params }) {
+      const shipment = await context.services.shipments.register(context.ctx, orderId(params.id));
+      return `Отправка зарегистрирована: трек-номер ${shipment.number ?? ''}.`;
+    },
+  }),
+  'shipment-cancel': intent({
+    confirm: 'Отметьте, что отменяете отправку и заказ.',
+    async run({ form, context, params }) {
+      await context.services.shipments.cancel(context.ctx, orderId(params.id), form.text('reason'));
+      return 'Отправка отменена у перевозчика, заказ отменён.';
+    },
+  }),
+  'shipment-received': intent({
+    confirm: 'Отметьте, что посылка у вас.',
+    async run({ context, params }) {
+      await context.services.shipments.received(context.ctx, orderId(params.id));
+      return 'Посылка получена: товары возвращены на склад.';
     },
   }),
   note: intent({
@@ -115,7 +140,7 @@ function timeline(card: OrderCard): TimelineItem[] {
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   const { when, whenIn, zone } = useStaffClock();
-  const { card, imgVersion } = loaderData;
+  const { card, shipment, imgVersion } = loaderData;
   const busy = useNavigation().state !== 'idle';
   const result = actionData as FormOutcome | undefined;
   const d = card.delivery;
@@ -312,6 +337,17 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               </Form>
             )}
           </section>
+
+          <OrderShipment
+            orderId={card.id}
+            block={shipment}
+            busy={busy}
+            className={desk.block}
+            buttonClass={styles.button}
+            dangerClass={desk.danger}
+            muted={desk.muted}
+            timeline={desk.timeline}
+          />
 
           <OrderPayment card={card} busy={busy} className={desk.block} buttonClass={styles.button} result={result} />
 

@@ -19,6 +19,7 @@ import { catalogAdminApi } from './admin/catalog';
 import { contentAdminApi } from './admin/content';
 import { customersAdminApi } from './admin/customers';
 import { ordersAdminApi } from './admin/orders';
+import { deliveryAdminApi } from './admin/delivery';
 import { photosAdminApi } from './admin/photos';
 import { promoAdminApi } from './admin/promo';
 import { shopsQuestionsAdminApi } from './admin/shops-questions';
@@ -48,6 +49,7 @@ export function apiV2(
     pushApi(options.push),
     staffAdminApi(services),
     ordersAdminApi(services),
+    deliveryAdminApi(services),
     catalogAdminApi(services),
     photosAdminApi(services, options),
     stockAdminApi(services),

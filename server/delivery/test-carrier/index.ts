@@ -1,4 +1,4 @@
-import { type Carrier, CarrierError } from '../../../domain/delivery/carrier';
+import type { Carrier } from '../../../domain/delivery/carrier';
 import { pointsOf, quoteOf, townsStarting } from './geography';
 
 /** What the test carrier does with parcels (its table and its page, `parcels.ts`). */
@@ -20,18 +20,3 @@ export function testCarrier(parcels: TestParcels): Carrier {
     cancel: (shipment) => parcels.cancel(shipment),
   };
 }
-
-/**
- * INTEGRATOR: until the test carrier's parcels (`parcels.ts`, `testCarrierParcels(store)`) are wired in
- * server/services.ts, registering a parcel is refused with a plain reason.
- */
-export const parcelsNotWired: TestParcels = {
-  register: async () => {
-    throw new CarrierError('Тестовый перевозчик пока не регистрирует посылки.', false, 'NOT_WIRED');
-  },
-  label: async () => {
-    throw new CarrierError('Тестовый перевозчик пока не печатает этикетки.', false, 'NOT_WIRED');
-  },
-  track: async () => [],
-  cancel: async () => true,
-};
