@@ -2,7 +2,14 @@ import cluster from 'node:cluster';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { paymentProviderOf, readSettings, type Settings, SettingsError } from '../config/settings';
+import {
+  deliveryProviderOf,
+  isLocalSite,
+  paymentProviderOf,
+  readSettings,
+  type Settings,
+  SettingsError,
+} from '../config/settings';
 import { type Database, openConfiguredDatabase } from '../db/client';
 import { prepareDatabase } from '../db/bootstrap';
 import { retentionRepository } from '../db/repositories/retention';
@@ -24,6 +31,8 @@ import { createShopApp } from './shop';
 import { bootstrapStaff } from './staff-bootstrap';
 import { startBanner } from './start-banner';
 import { deliveryStartLine } from './delivery/carrier-of-settings';
+import { cdekWebhook } from './delivery/cdek';
+import { CDEK_NOTIFY_PATH } from './delivery/routes';
 
 /** `pagesBuilt`: the pages' build under way (`npm start` on a fresh clone), awaited once the database is ready. */
 export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}): Promise<void> {
@@ -113,6 +122,17 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
     );
   const delivery = deliveryStartLine(settings);
   logger[delivery.level](delivery.text);
+  // CDEK sends its ORDER_STATUS notifications to the public address; a failure here only waits for the poll.
+  if (speaks && deliveryProviderOf(settings) === 'cdek' && !isLocalSite(settings.SITE_URL))
+    cdekWebhook({
+      clientId: settings.CDEK_CLIENT_ID ?? '',
+      clientSecret: settings.CDEK_CLIENT_SECRET ?? '',
+      apiUrl: settings.CDEK_API_URL,
+      url: new URL(CDEK_NOTIFY_PATH, settings.SITE_URL).href,
+    }).then(
+      (made) => logger.info(made ? 'СДЭК: уведомления о посылках подключены' : 'СДЭК: уведомления уже подключены'),
+      (err) => logger.warn({ err }, 'СДЭК: уведомления не подключены, статусы посылок придут с опросом'),
+    );
   const views = startViewFlush({ product: services.product, log: logger });
   const alerts = startAlerts({ alerts: services.alerts, dataDir, log: logger, afterLetters: () => outbox.kick() });
   let closing = false;
