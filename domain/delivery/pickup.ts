@@ -7,6 +7,18 @@ export interface PickupPoint {
   hours: string;
   lat: number;
   lon: number;
+  /** The carrier's code of the point (issue 42). */
+  code: string;
+  /** A staffed point, or a parcel locker (no try-on, a weight limit). */
+  kind: 'point' | 'locker';
+  phone: string;
+  fittingRoom: boolean;
+  tryOn: boolean;
+  card: boolean;
+  cash: boolean;
+  cashOnReceipt: boolean;
+  /** The heaviest parcel the point takes, grams; null when it takes any. */
+  weightMax: number | null;
 }
 
 const STREET_KINDS = new Set(

@@ -57,6 +57,15 @@ export interface OrderParams {
   profileCookies?: ProfileCookies;
 }
 
+/** A delivery kind's price and days on the order page; LOCKER is a pickup point that is a parcel locker. */
+export type DeliveryQuoteKind = 'COURIER' | 'PICKUP' | 'LOCKER' | 'POCHTA';
+export interface DeliveryQuote {
+  /** Roubles, after the shop's pricing rules. */
+  price: number;
+  daysMin: number;
+  daysMax: number;
+}
+
 export interface OrderPageData {
   items: {
     id: number;
@@ -79,7 +88,8 @@ export interface OrderPageData {
    * street and house, which couriers and their maps go by, and the shop keeps no station lists (docs/spec-audit.md).
    */
   metro: string[];
-  city: { id: number; name: string } | null;
+  /** `isOther`: a town without the shop's shops (delivery only, no «Самовывоз из магазина»). */
+  city: { id: number; name: string; region: string; isOther: boolean } | null;
   shopDeliverySrok: string | null;
   /** Spec §3 Order `data`: the contact fields' start (`orderContact`). */
   data: OrderContact;
@@ -103,6 +113,8 @@ export interface OrderPageData {
   pickupPointList: PickupPoint[];
   /** Delivery price of each type for this basket (roubles), for the type tabs. */
   deliveryPrices: Record<DeliveryType, number | null>;
+  /** The carrier's price (roubles, after the shop's rules) and days of each kind for the basket's parcel, issue 42. */
+  deliveryQuotes: Record<DeliveryQuoteKind, DeliveryQuote | null>;
   /** The user's bonus balance (roubles) and whether the order spends it. */
   bonusBalance: number;
   useBonuses: boolean;
