@@ -3,6 +3,7 @@ import type { DiscountCard } from '../domain/cabinet/discount-card';
 import type { User } from '../domain/auth/user';
 import type { BasketCounts } from '../domain/basket/ports';
 import type { AddressSuggestion } from '../domain/delivery/address-suggestions';
+import type { CarrierTown } from '../domain/delivery/carrier';
 import type { PickupPoint } from '../domain/delivery/pickup';
 import type { OrderShop } from '../domain/order/ports';
 import type { OrderView } from '../domain/order/orders.service';
@@ -56,6 +57,8 @@ export const API = {
   feedbackAdd: '/api/v2/feedback/add/',
   feedbackStart: '/api/v2/feedback/start/',
   sizeAdvice: '/api/v2/catalog/size/advice/',
+  /** GET `?q=Екат`: the carrier's towns by name, for the checkout's town of delivery (issue 42). */
+  deliveryTowns: '/api/v2/delivery/towns/',
 } as const;
 
 export type ApiName = keyof typeof API;
@@ -121,6 +124,8 @@ export interface ApiAnswers {
   feedbackStart: { startToken: string };
   /** The size to buy and why (domain/catalog/size/advice.ts). */
   sizeAdvice: { size: number; text: string };
+  /** The carrier's towns whose names start with `q`; choosing one is `regionByAddress` with «Name, Region». */
+  deliveryTowns: { towns: Pick<CarrierTown, 'code' | 'name' | 'region'>[] };
 }
 
 interface AddressesAnswer {
