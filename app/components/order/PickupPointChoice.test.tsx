@@ -60,6 +60,7 @@ beforeEach(() => {
 afterEach(() => act(() => root.unmount()));
 
 const cards = () => [...document.querySelectorAll('li label')] as HTMLLabelElement[];
+const radio = (i: number) => document.querySelectorAll<HTMLInputElement>('li label input')[i] as HTMLInputElement;
 const names = () => cards().map((c) => c.querySelector('span span')?.textContent);
 const button = (text: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith(text)) as HTMLButtonElement;
@@ -128,13 +129,13 @@ describe('the pickup points: list, filters and map', () => {
 
   it('sets the order’s point from the list and from the map, and shows the chosen point in both', () => {
     draw(stateWith());
-    act(() => (cards()[2]?.querySelector('input') as HTMLInputElement).click());
+    act(() => radio(2).click());
     expect(refresh).toHaveBeenCalledWith({ deliveryPickupPointId: 3 });
     // The server answers the point chosen (here one beyond the first page): the list shows it first, checked.
     const chosen = POINTS[37] as PickupPoint;
     draw(stateWith({ deliveryPickupPoint: chosen }));
     expect(names()[0]).toBe('Пункт 38');
-    expect((cards()[0]?.querySelector('input') as HTMLInputElement).checked).toBe(true);
+    expect(radio(0).checked).toBe(true);
     expect(document.querySelector('[role="status"]')?.textContent).toBe(`Выбран пункт: Пункт 38, ${chosen.address}`);
     const marker = document.querySelector(`section button[aria-label="Пункт 38, ${chosen.address}"]`);
     expect(marker?.getAttribute('aria-pressed')).toBe('true');
