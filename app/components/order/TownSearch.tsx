@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ApiAnswers } from '../../../contract/api';
 import { getApi } from '~/lib/api';
-import styles from './Checkout.module.css';
+import styles from './TownSearch.module.css';
 
 export type Town = ApiAnswers['deliveryTowns']['towns'][number];
 
@@ -25,11 +25,14 @@ export function TownSearch({
   onChoose,
   disabled = false,
   autoFocus = false,
+  inline = false,
 }: {
   label: string;
   onChoose(town: Town): void;
   disabled?: boolean;
   autoFocus?: boolean;
+  /** The list takes its room in the page (a dialog) instead of floating under the field. */
+  inline?: boolean;
 }) {
   const id = useId();
   const listId = `${id}-towns`;
@@ -107,7 +110,7 @@ export function TownSearch({
   };
 
   return (
-    <div className={styles.town}>
+    <div className={inline ? `${styles.town} ${styles.inline}` : styles.town}>
       <label htmlFor={id}>{label}</label>
       <div className={styles.combo}>
         <input
