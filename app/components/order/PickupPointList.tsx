@@ -77,8 +77,9 @@ function PointCard({
       <span className={styles.pointBody}>
         <span className={styles.pointName}>{point.name}</span>
         <span>{point.address}</span>
-        {point.hours && <span className={styles.muted}>{point.hours}</span>}
-        {point.phone && <span className={styles.muted}>{point.phone}</span>}
+        {(point.hours || point.phone) && (
+          <span className={styles.muted}>{[point.hours, point.phone].filter(Boolean).join(' · ')}</span>
+        )}
         {badges.length > 0 && (
           <span className={styles.badges}>
             {badges.map((b) => (

@@ -9,7 +9,7 @@ import { TOWNS_FAILED, type Town, TownSearch } from './TownSearch';
 const TOWNS: Town[] = [
   { code: '250', name: 'Екатеринбург', region: 'Свердловская обл.' },
   { code: '1081', name: 'Екатериновка', region: 'Саратовская обл.' },
-  { code: '44', name: 'Москва', region: '' },
+  { code: '44', name: 'Москва', region: 'Москва' },
 ];
 
 let root: Root;

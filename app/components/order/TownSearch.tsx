@@ -10,8 +10,9 @@ export const TOWN_DEBOUNCE_MS = 250;
 export const TOWN_MIN_LETTERS = 2;
 export const TOWNS_FAILED = 'Не удалось загрузить города';
 
-/** «Екатеринбург, Свердловская обл.»; a federal city has no region: «Москва». */
-export const townTitle = (town: Town) => (town.region ? `${town.name}, ${town.region}` : town.name);
+/** «Екатеринбург, Свердловская обл.»; a federal city has no region of its own: «Москва», not «Москва, Москва». */
+export const townTitle = (town: Town) =>
+  town.region && town.region !== town.name ? `${town.name}, ${town.region}` : town.name;
 
 type Found = { state: 'idle' } | { state: 'ok'; towns: Town[] } | { state: 'failed' };
 
@@ -158,7 +159,7 @@ export function TownSearch({
               onClick={() => choose(town)}
             >
               {town.name}
-              {town.region && <span>, {town.region}</span>}
+              {town.region && town.region !== town.name && <span>, {town.region}</span>}
             </div>
           ))}
         </div>
