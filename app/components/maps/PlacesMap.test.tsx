@@ -174,6 +174,21 @@ describe('PlacesMap', () => {
   });
 });
 
+describe('PlacesMap with the service, a point chosen in the list', () => {
+  it('moves the map to a chosen point hidden in a cluster, so that it stands alone and marked', async () => {
+    vi.useFakeTimers();
+    const root = page('test-key');
+    const draw = (chosenId: number | null) =>
+      root.render(<PlacesMap places={crowd} chosenId={chosenId} onChoose={() => {}} label="Карта" />);
+    await act(async () => draw(null));
+    await serve(service.api);
+    expect(service.shown().some((m) => m.count === '3')).toBe(true);
+    await act(async () => draw(12));
+    expect(service.shown().find((m) => m.hint === 'Пункт 2')?.preset).toBe('islands#redDotIcon');
+    act(() => root.unmount());
+  });
+});
+
 describe('PlacesMap without a key, with the schematic', () => {
   it('draws its own map with nothing fetched: close points as one count, split by zooming in, a marker chooses', async () => {
     const onChoose = vi.fn();

@@ -106,12 +106,15 @@ export function PlacesMap({
 
   useEffect(() => {
     for (const [id, mark] of marks.current) mark.options.set('preset', id === chosenId ? CHOSEN : OTHER);
-    // A place chosen in the list that sits in a cluster: the map moves to it, near enough for it to stand alone.
+  });
+  // A place newly chosen in the list that sits in a cluster or out of view: the map moves to it, near enough for it
+  // to stand alone (only on a new choice, so that the page's other updates do not undo the shopper's own moves).
+  useEffect(() => {
     const map = drawn.current;
-    const place = places.find((p) => p.id === chosenId);
+    const place = latest.current.places.find((p) => p.id === chosenId);
     if (map && place && !marks.current.has(place.id))
       map.setCenter([place.lat, place.lon], Math.max(map.getZoom(), 16));
-  });
+  }, [chosenId]);
 
   if (key === null) return null;
   if (!key || failed)
