@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { pageOptions } from '~/lib/api';
 import { loadMaps, type MapsApi } from '~/lib/maps';
 import { type Cluster, clusterPlaces, toPixel, zoomInto } from './clusters';
@@ -66,7 +66,7 @@ export function PlacesMap({
   // The page's state is new after every call: the map is drawn again only when the places themselves change.
   const latest = useRef({ places, chosenId, onChoose });
   latest.current = { places, chosenId, onChoose };
-  const placesKey = places.map((p) => `${p.id}:${p.lat}:${p.lon}`).join(',');
+  const placesKey = useMemo(() => places.map((p) => `${p.id}:${p.lat}:${p.lon}`).join(','), [places]);
   const [key, setKey] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => setKey(pageOptions().mapServiceKey ?? ''), []);

@@ -45,7 +45,7 @@ export function PlacesSchematic({
     return () => observer.disconnect();
   }, []);
 
-  const placesKey = places.map((p) => `${p.id}:${p.lat}:${p.lon}`).join(',');
+  const placesKey = useMemo(() => places.map((p) => `${p.id}:${p.lat}:${p.lon}`).join(','), [places]);
   const fitted = (): ViewState => {
     const zoom = fitZoom(places, size.width, size.height);
     const centre = places.length > 0 ? boundsCentre(places, zoom) : { x: 0, y: 0 };

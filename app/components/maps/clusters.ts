@@ -77,29 +77,36 @@ export function clusterPlaces<T extends Located>(places: readonly T[], view: Vie
   });
 }
 
+/** The places' bounds; the projection keeps order, so the bounds' corners span what all the places span. */
+function boundsOf(places: readonly Located[]) {
+  let [south, north, west, east] = [90, -90, 180, -180];
+  for (const p of places) {
+    if (p.lat < south) south = p.lat;
+    if (p.lat > north) north = p.lat;
+    if (p.lon < west) west = p.lon;
+    if (p.lon > east) east = p.lon;
+  }
+  return { south, north, west, east };
+}
+
 /** The greatest zoom at which all the places fit in `width` × `height` less `margin` on each side (one place: 15). */
 export function fitZoom(places: readonly Located[], width: number, height: number, margin = 32): number {
   if (places.length < 2) return 15;
+  const b = boundsOf(places);
   for (let zoom = MAX_ZOOM - 2; zoom > MIN_ZOOM; zoom--) {
-    const { spanX, spanY } = spans(places, zoom);
-    if (spanX <= width - 2 * margin && spanY <= height - 2 * margin) return zoom;
+    const nw = toPixel(b.north, b.west, zoom);
+    const se = toPixel(b.south, b.east, zoom);
+    if (se.x - nw.x <= width - 2 * margin && se.y - nw.y <= height - 2 * margin) return zoom;
   }
   return MIN_ZOOM;
 }
 
 /** The centre of the places' bounds, as a world pixel at `zoom`. */
 export function boundsCentre(places: readonly Located[], zoom: number): { x: number; y: number } {
-  const points = places.map((p) => toPixel(p.lat, p.lon, zoom));
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  return { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
-}
-
-function spans(places: readonly Located[], zoom: number) {
-  const points = places.map((p) => toPixel(p.lat, p.lon, zoom));
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  return { spanX: Math.max(...xs) - Math.min(...xs), spanY: Math.max(...ys) - Math.min(...ys) };
+  const b = boundsOf(places);
+  const nw = toPixel(b.north, b.west, zoom);
+  const se = toPixel(b.south, b.east, zoom);
+  return { x: (nw.x + se.x) / 2, y: (nw.y + se.y) / 2 };
 }
 
 /** The zoom a cluster's click opens: enough for its places to spread over about half the view, at least one more. */

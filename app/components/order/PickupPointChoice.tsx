@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { PlacesMap } from '~/components/maps/PlacesMap';
 import { filterPoints, NO_FILTERS, type PickupFilters } from './pickup-filters';
 import { PickupPointFilters } from './PickupPointFilters';
@@ -13,7 +13,8 @@ import styles from './Checkout.module.css';
 export function PickupPointChoice({ checkout }: { checkout: Checkout }) {
   const { state, refresh } = checkout;
   const [filters, setFilters] = useState<PickupFilters>(NO_FILTERS);
-  const points = filterPoints(state.pickupPointList, filters);
+  // The same array while the points and filters stay: the map does not recount thousands of points on every keystroke.
+  const points = useMemo(() => filterPoints(state.pickupPointList, filters), [state.pickupPointList, filters]);
   const chosen = state.deliveryPickupPoint;
   const choose = (id: number) => {
     if (id !== chosen?.id) refresh({ deliveryPickupPointId: id });
