@@ -49,6 +49,7 @@ export const API = {
   addressDelete: '/api/v2/user/address/delete/',
   discountCardRequest: '/api/v2/user/discount-card/request/',
   pickupPointByAddress: '/api/v2/sale/delivery/pickup/point/getByUserAddress/',
+  deliveryTowns: '/api/v2/delivery/towns/',
   shopGet: '/api/v2/sale/delivery/shop/get/',
   orderCancel: '/api/v2/sale/order/cancel/',
   shopList: '/api/v2/shop/list/',
@@ -57,8 +58,6 @@ export const API = {
   feedbackAdd: '/api/v2/feedback/add/',
   feedbackStart: '/api/v2/feedback/start/',
   sizeAdvice: '/api/v2/catalog/size/advice/',
-  /** GET `?q=Екат`: the carrier's towns by name, for the checkout's town of delivery (issue 42). */
-  deliveryTowns: '/api/v2/delivery/towns/',
 } as const;
 
 export type ApiName = keyof typeof API;
@@ -112,6 +111,8 @@ export interface ApiAnswers {
   discountCardRequest: { user: User; card: DiscountCard };
   /** The city's point for the address, or null when the city has none. */
   pickupPointByAddress: { point: PickupPoint | null };
+  /** The carrier's towns whose names start with `q` (issue 42.5); none without a carrier. */
+  deliveryTowns: { towns: Pick<CarrierTown, 'code' | 'name' | 'region'>[] };
   shopGet: { shop: OrderShop };
   /** The cancelled order as its owner sees it. */
   orderCancel: { order: OrderView };
@@ -124,8 +125,6 @@ export interface ApiAnswers {
   feedbackStart: { startToken: string };
   /** The size to buy and why (domain/catalog/size/advice.ts). */
   sizeAdvice: { size: number; text: string };
-  /** The carrier's towns whose names start with `q`; choosing one is `regionByAddress` with «Name, Region». */
-  deliveryTowns: { towns: Pick<CarrierTown, 'code' | 'name' | 'region'>[] };
 }
 
 interface AddressesAnswer {

@@ -1,4 +1,7 @@
-/** The delivery partner's pickup points (spec §3 Order `deliveryPickupPoint`, §7 `getByUserAddress`). */
+/**
+ * The carrier's pickup points and lockers as the shop keeps them (spec §3 Order `deliveryPickupPoint`, §7
+ * `getByUserAddress`; issue 42: the carrier's code and what a clothing shopper chooses a point by).
+ */
 export interface PickupPoint {
   id: number;
   cityId: number;
@@ -7,9 +10,8 @@ export interface PickupPoint {
   hours: string;
   lat: number;
   lon: number;
-  /** The carrier's code of the point (issue 42). */
+  /** The carrier's code of the point. */
   code: string;
-  /** A staffed point, or a parcel locker (no try-on, a weight limit). */
   kind: 'point' | 'locker';
   phone: string;
   fittingRoom: boolean;
@@ -17,7 +19,7 @@ export interface PickupPoint {
   card: boolean;
   cash: boolean;
   cashOnReceipt: boolean;
-  /** The heaviest parcel the point takes, grams; null when it takes any. */
+  /** The heaviest parcel it takes, grams; null when the carrier does not say. */
   weightMax: number | null;
 }
 

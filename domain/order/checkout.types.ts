@@ -26,6 +26,10 @@ export interface SaveInput {
   useBonuses?: boolean;
   /** `CASH` (on receipt, the default) or `ONLINE` (card or SBP through the payment gateway, before the shop takes it). */
   paymentMethod?: PaymentMethod;
+  /** Trying things on at the pickup point (issue 42): by default when the point has a fitting room. */
+  tryOn?: boolean;
+  /** Keeping part of the parcel and returning the rest: by default when trying on. */
+  partial?: boolean;
 }
 
 /** What the product page's reserve dialog sends. */
@@ -57,10 +61,7 @@ export interface OrderParams {
   profileCookies?: ProfileCookies;
 }
 
-/** A delivery kind's price and days on the order page; LOCKER is a pickup point that is a parcel locker. */
-export type DeliveryQuoteKind = 'COURIER' | 'PICKUP' | 'LOCKER' | 'POCHTA';
-export interface DeliveryQuote {
-  /** Roubles, after the shop's pricing rules. */
+export interface DeliveryQuoteView {
   price: number;
   daysMin: number;
   daysMax: number;
@@ -88,7 +89,7 @@ export interface OrderPageData {
    * street and house, which couriers and their maps go by, and the shop keeps no station lists (docs/spec-audit.md).
    */
   metro: string[];
-  /** `isOther`: a town without the shop's shops (delivery only, no «Самовывоз из магазина»). */
+  /** `region` «Томская обл.» (empty for a federal city); `isOther`: a town without a shop of ours, delivery only. */
   city: { id: number; name: string; region: string; isOther: boolean } | null;
   shopDeliverySrok: string | null;
   /** Spec §3 Order `data`: the contact fields' start (`orderContact`). */
@@ -109,12 +110,12 @@ export interface OrderPageData {
   deliveryIntervalDate: string;
   deliveryIntervalTime: string;
   deliveryPickupPoint: PickupPoint | null;
-  /** The city's pickup points, for the list and the map of the order page. */
+  /** The city's carrier points that take the basket's parcel, for the list and the map of the order page. */
   pickupPointList: PickupPoint[];
-  /** Delivery price of each type for this basket (roubles), for the type tabs. */
+  /** Delivery price of each type for this basket (roubles), for the type tabs; PICKUP is the chosen point's. */
   deliveryPrices: Record<DeliveryType, number | null>;
-  /** The carrier's price (roubles, after the shop's rules) and days of each kind for the basket's parcel, issue 42. */
-  deliveryQuotes: Record<DeliveryQuoteKind, DeliveryQuote | null>;
+  /** The carrier's price (roubles, after the shop's rules) and days of each kind; null where not offered. */
+  deliveryQuotes: Record<'COURIER' | 'PICKUP' | 'LOCKER' | 'POCHTA', DeliveryQuoteView | null>;
   /** The user's bonus balance (roubles) and whether the order spends it. */
   bonusBalance: number;
   useBonuses: boolean;

@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { useState } from 'react';
-import { TownSearch, townTitle } from './TownSearch';
+import { TownSearch, townAddress, townTitle } from './TownSearch';
 import type { Checkout } from './useCheckout';
 import styles from './Checkout.module.css';
 
@@ -45,7 +45,7 @@ export function DeliveryTownChoice({ checkout }: { checkout: Checkout }) {
             autoFocus
             disabled={busy === 'town'}
             onChoose={async (town) => {
-              const message = await chooseTown(townTitle(town));
+              const message = await chooseTown(townAddress(town));
               setError(message);
               if (!message) setEditing(false);
             }}

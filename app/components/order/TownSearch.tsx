@@ -14,6 +14,12 @@ export const TOWNS_FAILED = 'Не удалось загрузить города
 export const townTitle = (town: Town) =>
   town.region && town.region !== town.name ? `${town.name}, ${town.region}` : town.name;
 
+/**
+ * The address `user/location/yandex/set` takes for a town: «Name, Region» as the carrier spells them (the server
+ * finds the town by both, so a federal city's own region stays), the name alone when the carrier gives no region.
+ */
+export const townAddress = (town: Town) => (town.region ? `${town.name}, ${town.region}` : town.name);
+
 type Found = { state: 'idle' } | { state: 'ok'; towns: Town[] } | { state: 'failed' };
 
 /**

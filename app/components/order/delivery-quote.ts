@@ -1,4 +1,4 @@
-import type { DeliveryQuote, DeliveryQuoteKind, OrderPageData } from '../../../domain/order/checkout.types';
+import type { DeliveryQuoteView as DeliveryQuote, OrderPageData } from '../../../domain/order/checkout.types';
 import type { PickupPoint } from '../../../domain/delivery/pickup';
 import { DAY_FORMS, plural } from '../../../domain/text/plural';
 import { amount } from './order-money';
@@ -16,6 +16,6 @@ export function quoteText(quote: DeliveryQuote): string {
 
 /** The quote a pickup point goes by: a locker's kind, or a staffed point's. */
 export function pointQuote(state: Pick<OrderPageData, 'deliveryQuotes'>, point: Pick<PickupPoint, 'kind'>) {
-  const kind: DeliveryQuoteKind = point.kind === 'locker' ? 'LOCKER' : 'PICKUP';
+  const kind: keyof OrderPageData['deliveryQuotes'] = point.kind === 'locker' ? 'LOCKER' : 'PICKUP';
   return state.deliveryQuotes?.[kind] ?? null;
 }

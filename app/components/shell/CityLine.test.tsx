@@ -60,4 +60,22 @@ describe('the shell’s city choice (issue 42)', () => {
     expect(api.postApi).toHaveBeenCalledWith('regionByAddress', { address: 'Екатеринбург, Свердловская обл.' });
     expect(reload).toHaveBeenCalled();
   });
+
+  it('sends a federal city with the region the carrier gives it, though it shows its name once', async () => {
+    api.getApi.mockResolvedValue({
+      ok: true,
+      data: { towns: [{ code: '137', name: 'Санкт-Петербург', region: 'Санкт-Петербург' }] },
+    });
+    act(() => (document.querySelector('button[aria-haspopup="dialog"]') as HTMLButtonElement).click());
+    const field = document.querySelector('input[role="combobox"]') as HTMLInputElement;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, 'Санкт');
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => vi.advanceTimersByTimeAsync(250));
+    expect(document.querySelector('[role="option"]')?.textContent).toBe('Санкт-Петербург');
+    await act(async () => (document.querySelector('[role="option"]') as HTMLElement).click());
+    expect(field.value).toBe('Санкт-Петербург');
+    expect(api.postApi).toHaveBeenCalledWith('regionByAddress', { address: 'Санкт-Петербург, Санкт-Петербург' });
+  });
 });

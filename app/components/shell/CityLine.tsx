@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type ApiAnswer, postApi } from '~/lib/api';
 import { canLocate, locateCity } from '~/lib/locate-city';
 import type { RootData } from '~/root';
-import { TownSearch, townTitle } from '../order/TownSearch';
+import { TownSearch, townAddress } from '../order/TownSearch';
 import { Dialog } from '../ui/Dialog';
 import styles from './CityLine.module.css';
 
@@ -107,7 +107,7 @@ function CityDialog({
         </button>
       )}
       {open && (
-        <TownSearch label="Найти город" inline disabled={busy} onChoose={(town) => chooseTown(townTitle(town))} />
+        <TownSearch label="Найти город" inline disabled={busy} onChoose={(town) => chooseTown(townAddress(town))} />
       )}
       <ul className={styles.cities} aria-busy={busy}>
         {cities.map((c) => (
