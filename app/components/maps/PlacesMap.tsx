@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { pageOptions } from '~/lib/api';
-import { loadMaps } from '~/lib/maps';
+import { loadMaps, type MapsApi } from '~/lib/maps';
+import { type Cluster, clusterPlaces, toPixel, zoomInto } from './clusters';
+import { PlacesSchematic } from './PlacesSchematic';
 import styles from './PlacesMap.module.css';
 
 export interface MapPlace {
@@ -13,68 +15,91 @@ export interface MapPlace {
 
 const CHOSEN = 'islands#redDotIcon';
 const OTHER = 'islands#grayDotIcon';
+const MANY = 'islands#blackCircleIcon';
+
+type LatLon = [number, number];
+/** The parts of the service's map the clustering uses besides those of `MapsApi` (the 2.1 API has them all). */
+type ServiceMap = InstanceType<MapsApi['Map']> & {
+  geoObjects: { add(object: unknown): void; removeAll(): void };
+  events: { add(event: string, handler: () => void): void };
+  getZoom(): number;
+  getBounds(): [LatLon, LatLon] | null;
+  setCenter(center: LatLon, zoom: number, options?: { duration?: number }): void;
+};
+type Mark = { options: { set(key: string, value: string): void } };
+
+/** The view of the service's map in world pixels, from its bounds (south-west, north-east) and zoom. */
+function viewOf(map: ServiceMap) {
+  const zoom = map.getZoom();
+  const bounds = map.getBounds();
+  if (!bounds) return null;
+  const [[south, west], [north, east]] = bounds;
+  const a = toPixel(north, west, zoom);
+  const b = toPixel(south, east, zoom);
+  return { zoom, cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2, width: b.x - a.x, height: b.y - a.y };
+}
 
 /**
  * The places of a list (shops, pickup points) on the maps service's map, when the shop has a maps key; a marker
- * chooses its place as the list does. Without a key, or when the script fails, nothing is drawn: the list beside it
- * is the whole choice, so the page works the same.
+ * chooses its place as the list does. The markers are clustered by the shop (clusters.ts) and drawn again after
+ * every move of the map, so thousands of points never become thousands of markers; a cluster's click zooms in.
+ * Without a key, or when the script fails, nothing is fetched: `schematic` draws the shop's own map instead
+ * (PlacesSchematic), otherwise nothing — the list beside it is the whole choice, so the page works the same.
  */
 export function PlacesMap({
   places,
   chosenId,
   onChoose,
   label,
+  schematic = false,
 }: {
   places: MapPlace[];
   chosenId: number | null;
   onChoose(id: number): void;
   label: string;
+  /** Without the service, draw the shop's own clustered map rather than nothing. */
+  schematic?: boolean;
 }) {
   const element = useRef<HTMLElement>(null);
-  const marks = useRef(new Map<number, { options: { set(key: string, value: string): void } }>());
+  const marks = useRef(new Map<number, Mark>());
+  const drawn = useRef<ServiceMap | null>(null);
   // The page's state is new after every call: the map is drawn again only when the places themselves change.
   const latest = useRef({ places, chosenId, onChoose });
   latest.current = { places, chosenId, onChoose };
-  const placesKey = places.map((p) => `${p.id}:${p.lat}:${p.lon}`).join(',');
-  const [key, setKey] = useState('');
+  const placesKey = useMemo(() => places.map((p) => `${p.id}:${p.lat}:${p.lon}`).join(','), [places]);
+  const [key, setKey] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => setKey(pageOptions().mapServiceKey ?? ''), []);
 
   useEffect(() => {
     const { places } = latest.current;
     if (!key || !placesKey || !element.current) return;
-    let map: { destroy(): void } | null = null;
+    let map: ServiceMap | null = null;
     let gone = false;
     loadMaps(key)
       .then((api) => {
         if (gone || !element.current) return;
         const first = places[0] as MapPlace;
-        const drawn = new api.Map(element.current, {
+        const created = new api.Map(element.current, {
           center: [first.lat, first.lon],
           zoom: 11,
           controls: ['zoomControl'],
-        });
-        marks.current.clear();
-        for (const place of places) {
-          const mark = new api.Placemark(
-            [place.lat, place.lon],
-            { hintContent: place.name, balloonContent: place.address },
-            { preset: place.id === latest.current.chosenId ? CHOSEN : OTHER },
-          );
-          mark.events.add('click', () => latest.current.onChoose(place.id));
-          drawn.geoObjects.add(mark);
-          marks.current.set(place.id, mark);
-        }
+        }) as ServiceMap;
+        map = created;
+        drawn.current = created;
         if (places.length > 1)
-          drawn.setBounds(
+          created.setBounds(
             places.map((p) => [p.lat, p.lon]),
             { checkZoomRange: true, zoomMargin: 24 },
           );
-        map = drawn;
+        const draw = () => drawClusters(api, created, latest.current.places, marks.current, latest);
+        created.events.add('boundschange', draw);
+        draw();
       })
       .catch(() => setFailed(true));
     return () => {
       gone = true;
+      drawn.current = null;
       map?.destroy();
     };
   }, [key, placesKey]);
@@ -82,7 +107,55 @@ export function PlacesMap({
   useEffect(() => {
     for (const [id, mark] of marks.current) mark.options.set('preset', id === chosenId ? CHOSEN : OTHER);
   });
+  // A place newly chosen in the list that sits in a cluster or out of view: the map moves to it, near enough for it
+  // to stand alone (only on a new choice, so that the page's other updates do not undo the shopper's own moves).
+  useEffect(() => {
+    const map = drawn.current;
+    const place = latest.current.places.find((p) => p.id === chosenId);
+    if (map && place && !marks.current.has(place.id))
+      map.setCenter([place.lat, place.lon], Math.max(map.getZoom(), 16));
+  }, [chosenId]);
 
-  if (!key || failed || places.length === 0) return null;
+  if (key === null) return null;
+  if (!key || failed)
+    return schematic ? <PlacesSchematic places={places} chosenId={chosenId} onChoose={onChoose} label={label} /> : null;
+  if (places.length === 0) return null;
   return <section ref={element} className={styles.map} aria-label={label} />;
+}
+
+/** Puts the clusters of the map's view on it, in place of the last ones. */
+function drawClusters(
+  api: MapsApi,
+  map: ServiceMap,
+  places: MapPlace[],
+  marks: Map<number, Mark>,
+  latest: { current: { chosenId: number | null; onChoose(id: number): void } },
+) {
+  const view = viewOf(map);
+  if (!view) return;
+  map.geoObjects.removeAll();
+  marks.clear();
+  for (const cluster of clusterPlaces(places, view) as Cluster<MapPlace>[]) {
+    if (cluster.kind === 'one') {
+      const { place } = cluster;
+      const mark = new api.Placemark(
+        [place.lat, place.lon],
+        { hintContent: place.name, balloonContent: place.address },
+        { preset: place.id === latest.current.chosenId ? CHOSEN : OTHER },
+      );
+      mark.events.add('click', () => latest.current.onChoose(place.id));
+      map.geoObjects.add(mark);
+      marks.set(place.id, mark);
+      continue;
+    }
+    const count = cluster.places.length;
+    const properties = { hintContent: `${count} — приблизить`, balloonContent: '', iconContent: String(count) };
+    const mark = new api.Placemark([cluster.lat, cluster.lon], properties, { preset: MANY });
+    mark.events.add('click', () =>
+      map.setCenter([cluster.lat, cluster.lon], zoomInto(cluster.places, view.zoom, view.width, view.height), {
+        duration: 200,
+      }),
+    );
+    map.geoObjects.add(mark);
+  }
 }

@@ -1,5 +1,7 @@
 import type { DeliveryType } from '../../../domain/order/process';
+import { daysText } from './delivery-quote';
 import { DeliveryAddress } from './DeliveryAddress';
+import { DeliveryTownChoice } from './DeliveryTownChoice';
 import { amount } from './order-money';
 import { PickupPointChoice } from './PickupPointChoice';
 import { ShopChoice } from './ShopChoice';
@@ -13,17 +15,30 @@ const TYPES: [DeliveryType, string][] = [
   ['SHOP', 'Из магазина'],
 ];
 
-/** How the order is received: the types with their prices, then the chosen type's address, point or shop. */
+/**
+ * How the order is received: the town, the types with their prices and the carrier's days (issue 42), then the
+ * chosen type's address, point or shop. A town without the shop's shops has no shop pickup at all.
+ */
 export function DeliveryChoice({ id, checkout }: { id: string; checkout: Checkout }) {
   const { state, busy, refresh } = checkout;
+  const types = TYPES.filter(([type]) => type !== 'SHOP' || !state.city?.isOther);
+  // The pickup tab goes by a locker's quote when a locker is the chosen point (its price is then the order's).
+  const quoteOf = (type: DeliveryType) => {
+    if (type === 'SHOP') return null;
+    const kind = type === 'PICKUP' && state.deliveryPickupPoint?.kind === 'locker' ? 'LOCKER' : type;
+    return state.deliveryQuotes?.[kind] ?? null;
+  };
   return (
     <section className={styles.block} aria-labelledby={`${id}-delivery`}>
       <h2 id={`${id}-delivery`} className={styles.blockTitle}>
         Способ получения
       </h2>
+      <DeliveryTownChoice checkout={checkout} />
       <div role="radiogroup" aria-labelledby={`${id}-delivery`} className={styles.types}>
-        {TYPES.map(([type, label]) => {
+        {types.map(([type, label]) => {
           const price = state.deliveryPrices[type];
+          const quote = price === null ? null : quoteOf(type);
+          const shown = quote ? quote.price : price;
           return (
             <label key={type} className={styles.type} data-checked={state.deliveryType === type || undefined}>
               <input
@@ -31,12 +46,13 @@ export function DeliveryChoice({ id, checkout }: { id: string; checkout: Checkou
                 name="deliveryType"
                 value={type}
                 checked={state.deliveryType === type}
-                disabled={price === null || busy === 'data'}
+                disabled={price === null || busy === 'data' || busy === 'town'}
                 onChange={() => refresh({ deliveryType: type, deliveryAddressId: undefined })}
               />
               <span className={styles.typeName}>{label}</span>
               <span className={styles.muted}>
-                {price === null ? 'недоступно' : price === 0 ? 'бесплатно' : amount(price)}
+                {shown === null ? 'недоступно' : shown === 0 ? 'бесплатно' : amount(shown)}
+                {quote && <span className={styles.typeQuote}> · {daysText(quote)}</span>}
               </span>
             </label>
           );

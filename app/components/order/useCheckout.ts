@@ -5,7 +5,7 @@ import { splitFullName } from '../../../domain/cabinet/names';
 import type { OrderPageData, OrderParams } from '../../../domain/order/checkout.types';
 import type { PaymentMethod } from '../../../domain/order/ports';
 import { reachGoal } from '~/lib/analytics';
-import { postRpc } from '~/lib/api';
+import { postApi, postRpc } from '~/lib/api';
 import {
   cookieLine,
   ORDER_DISCOUNT_CARD_COOKIE,
@@ -170,6 +170,30 @@ export function useCheckout(props: CheckoutProps) {
     if (code === 'INTERVAL_DELIVERY' || code === 'NOT_ENOUGH_STOCK') await refresh();
   }
 
+  /**
+   * Issue 42: a carrier's town («Name, Region») becomes the visitor's region (spec `user/location/yandex/set`, the
+   * call the shell's city choice makes), then the state for that town: its points, prices and shops. The old town's
+   * point and shop are dropped, and shop pickup too (the new town may have no shop). Answers the server's message,
+   * or null.
+   */
+  async function chooseTown(address: string): Promise<string | null> {
+    let message: string | null = null;
+    await run('town', async () => {
+      const answer = await postApi('regionByAddress', { address });
+      if (!answer.ok) {
+        console.error('regionByAddress', answer.code, answer.message);
+        message = answer.message;
+        return;
+      }
+      await load({
+        deliveryPickupPointId: undefined,
+        deliveryShopId: undefined,
+        ...(state.deliveryType === 'SHOP' ? { deliveryType: undefined } : {}),
+      });
+    });
+    return message;
+  }
+
   /** Adds an address for courier or post; answers the server's message, or null when the state took it. */
   async function saveAddress(fields: Record<string, string>): Promise<string | null> {
     const answer = await postRpc('sale.order.delivery.setAddress', { ...wire(params()), ...fields });
@@ -214,6 +238,7 @@ export function useCheckout(props: CheckoutProps) {
     applyCard,
     removeCard,
     saveAddress,
+    chooseTown,
     save,
   };
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type ApiAnswer, postApi } from '~/lib/api';
 import { canLocate, locateCity } from '~/lib/locate-city';
 import type { RootData } from '~/root';
+import { TownSearch, townAddress } from '../order/TownSearch';
 import { Dialog } from '../ui/Dialog';
 import styles from './CityLine.module.css';
 
@@ -91,6 +92,8 @@ function CityDialog({
     }
   };
   const choose = (id: number) => settle(postApi('regionSet', { method: 'user.location.setRegion', id }));
+  // Issue 42: any town the carrier delivers to, by typing; the call makes it the visitor's region as a shop city.
+  const chooseTown = (address: string) => settle(postApi('regionByAddress', { address }));
   return (
     <Dialog open={open} onClose={onClose} title="Выберите город">
       {error && (
@@ -102,6 +105,9 @@ function CityDialog({
         <button type="button" className={styles.locate} disabled={busy} onClick={() => settle(locateCity())}>
           <LocateFixed size={14} aria-hidden /> Определить по местоположению
         </button>
+      )}
+      {open && (
+        <TownSearch label="Найти город" inline disabled={busy} onChoose={(town) => chooseTown(townAddress(town))} />
       )}
       <ul className={styles.cities} aria-busy={busy}>
         {cities.map((c) => (
