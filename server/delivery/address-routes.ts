@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { addressSuggestInput } from '../../domain/delivery/address-suggestions';
 import { RateLimitedError, waitText } from '../../domain/limits/limits';
-import type { KeyedRule } from '../../domain/limits/rules';
 import type { Services } from '../../domain/services';
 import { parseInput } from '../http/body';
 import type { AppEnv } from '../http/env';
@@ -14,11 +13,11 @@ import { route } from '../api/route';
  */
 export function addressSuggestApi(
   services: Pick<Services, 'addressSuggestions' | 'limits' | 'limitRules'>,
-  rule: KeyedRule = services.limitRules.addressSuggestPerClient,
 ) {
   const api = new Hono<AppEnv>();
   route(api, 'deliveryAddressSuggest', ['POST'], async (c) => {
     const { query, city } = await parseInput(c, addressSuggestInput);
+    const rule = services.limitRules.addressSuggestPerClient;
     const [verdict] = await services.limits.hitAll([[c.get('ctx').client, rule]]);
     if (verdict && !verdict.allowed)
       throw new RateLimitedError(
