@@ -5,15 +5,7 @@ import { formatAmount } from '../../domain/pricing/price';
 import { bonusesEarnedOn } from '../../domain/pricing/totals';
 import { quoteOf, TEST_FROM, townByCode } from '../../server/delivery/test-carrier/geography';
 import { readOutbox } from '../support/outbox';
-import {
-  baseURL,
-  launchBrowser,
-  openPage,
-  screenshot,
-  seriousA11yViolations,
-  settle,
-  type ViewportName,
-} from './support/browser';
+import { baseURL, launchBrowser, openPage, screenshot, seriousA11yViolations, settle } from './support/browser';
 import { addToCart } from './support/cart';
 import { staffLogin } from './support/staff';
 
@@ -154,7 +146,7 @@ async function openLabel(page: Page, orderId: number): Promise<{ status: number;
   return answer as unknown as { status: number; type: string; bytes: Buffer };
 }
 
-describe.each(['desktop', 'mobile'] as ViewportName[])('delivery by the test carrier (%s)', (viewport) => {
+describe.each(['desktop', 'mobile'] as const)('delivery by the test carrier (%s)', (viewport) => {
   it('a shopper in a town without shops gets a parcel at a point with a fitting room; bonuses credited', async () => {
     const run = RUNS[viewport];
     const town = townByCode(run.code);
