@@ -9,7 +9,7 @@ import type { OrderStatus } from './process';
 export interface OrderPaymentView {
   method: 'CASH' | 'ONLINE';
   methodName: string;
-  /** How far it got (null for an order paid on receipt), and the same as the shopper reads it. */
+  /** How far it got (null for an order paid on receipt until it is received), and the same as the shopper reads it. */
   state: PaymentState | null;
   statusText: string | null;
   /** Kopecks charged or held, and returned. */
@@ -35,12 +35,13 @@ export function paymentView(
   order: { status: OrderStatus; paymentDueAt: string | null },
   summary: PaymentSummary | null,
 ): OrderPaymentView {
+  // Paid on receipt: received means paid, at the shop's till or to the carrier at its point.
   if (!summary)
     return {
       method: 'CASH',
       methodName: PAYMENT_METHOD_NAMES.CASH,
-      state: null,
-      statusText: null,
+      state: order.status === 'completed' ? 'paid' : null,
+      statusText: order.status === 'completed' ? 'Оплачен при получении' : null,
       paid: 0,
       refunded: 0,
       canPay: false,

@@ -308,7 +308,10 @@ describe.each(['desktop', 'mobile'] as const)('delivery by the test carrier (%s)
     // The shopper: the order is received, the tracking names the last event, the card's bonuses have grown.
     await page.reload();
     await settle(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Заказ № ${number} получен`);
     expect(await page.getByText('Статус — «Получен»', { exact: false }).count()).toBe(1);
+    // Cash on receipt: the carrier took the money at the point.
+    expect(await page.getByTestId('payment-status').textContent()).toBe('Оплачен при получении');
     expect(await page.getByText(`Трек-номер: ${tracking} — Вручён`).count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, `delivery-received-${viewport}`);

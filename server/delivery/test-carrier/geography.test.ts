@@ -42,6 +42,11 @@ describe('the test carrier’s points', () => {
     expect(tomsk.some((p) => p.kind === 'point' && !p.cash)).toBe(true);
     expect(pointsOf(town('tomsk'))).toEqual(tomsk);
   });
+
+  it('gives every made-up point an address with a house number from 1', () => {
+    for (const t of TEST_TOWNS)
+      for (const p of pointsOf(t)) expect(p.address).toMatch(/, [1-9]\d*[а-я]?(\/\d+)?$/);
+  });
 });
 
 describe('the test carrier’s quotes', () => {

@@ -164,7 +164,7 @@ export function pointsOf(town: CarrierTown): CarrierPoint[] {
       code: `${known.code}-${i + 1}`,
       kind: locker ? 'locker' : 'point',
       name: `${locker ? 'Постамат' : 'Пункт выдачи'} «Снежный экспресс» № ${(h % 90) + 10}${i + 1}`,
-      address: `${known.name}, ${street}, ${((h >> (i + 2)) % 120) + 1}`,
+      address: `${known.name}, ${street}, ${((h >>> (i + 2)) % 120) + 1}`,
       lat: round6((known.lat as number) + Math.sin(i * 2.1) * 0.03 * (1 + i / 8)),
       lon: round6((known.lon as number) + Math.cos(i * 2.1) * 0.05 * (1 + i / 8)),
       hours: locker ? 'круглосуточно' : i % 2 ? DAILY : WEEK,
