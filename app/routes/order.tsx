@@ -1,8 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { data, redirect } from 'react-router';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { isDomainError } from '../../domain/errors';
 import { CheckoutForm } from '~/components/order/CheckoutForm';
-import { OrderConfirmation } from '~/components/order/OrderConfirmation';
 import { statusOf } from '../../contract/error-status';
 import { formFields } from '~/lib/form-fields';
 import { ORDER_DISCOUNT_CARD_COOKIE, readCookie } from '~/lib/cookies';
@@ -10,6 +10,11 @@ import { readProfileCookies } from '../../contract/profile-cookies';
 import { formFailure } from '~/lib/form-errors';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/order';
+
+// The page is the checkout or a saved order's confirmation, never both: each loads only its own part.
+const OrderConfirmation = lazy(() =>
+  import('~/components/order/OrderConfirmation').then((m) => ({ default: m.OrderConfirmation })),
+);
 
 /**
  * Spec §2 /order/: the order page; with `ORDER_ID` the saved order's confirmation, to its owner only (the user,
@@ -103,12 +108,14 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === 'confirmation')
     return (
-      <OrderConfirmation
-        order={loaderData.order}
-        tracking={loaderData.tracking}
-        imgVersion={loaderData.imgVersion}
-        result={actionData}
-      />
+      <Suspense fallback={null}>
+        <OrderConfirmation
+          order={loaderData.order}
+          tracking={loaderData.tracking}
+          imgVersion={loaderData.imgVersion}
+          result={actionData}
+        />
+      </Suspense>
     );
   return <CheckoutForm {...loaderData} />;
 }

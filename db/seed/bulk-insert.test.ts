@@ -26,7 +26,9 @@ describe('insertMany', () => {
     // A few characters per statement: one row in each.
     await insertMany(database.db, t.sections, sections, 10);
     const rows = await database.db.select().from(t.sections).orderBy(asc(t.sections.id));
-    expect(rows).toEqual(sections.map((s) => ({ ...s, sort: 500 })));
+    // The parcel defaults (issue 42.6) are the table's: none.
+    const parcel = { weight: null, length: null, width: null, height: null };
+    expect(rows).toEqual(sections.map((s) => ({ ...s, sort: 500, ...parcel })));
 
     const week = { mon: { open: '10:00', close: '22:00' }, sun: null };
     const store = { cityId: 1, type: 'shop', name: 'ТЦ', address: 'ул. Тверская, 1', lat: '55.7', lon: '37.6' };

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { line } from '../input';
-
 /**
  * Address suggestions for the courier address (issue 42.5), in the shop's words: a shopper types a street in their
  * town and picks one of these; the adapter (DaData, `server/delivery/dadata.ts`) keeps its own vocabulary. With no
@@ -44,12 +41,3 @@ export const SUGGEST_QUERY_MIN = 3;
 export const SUGGEST_QUERY_MAX = 300;
 /** How long the form waits after the last key before it asks: one call per pause, not per letter. */
 export const SUGGEST_DEBOUNCE_MS = 300;
-
-/** `POST /api/v2/delivery/address/suggest/`: what the shopper typed and the town the order goes to. */
-export const addressSuggestInput = z.object({
-  query: line({ error: 'Введите адрес.' })
-    .min(SUGGEST_QUERY_MIN, `Введите хотя бы ${SUGGEST_QUERY_MIN} буквы адреса.`)
-    .max(SUGGEST_QUERY_MAX, `Адрес для подсказки — не длиннее ${SUGGEST_QUERY_MAX} символов.`),
-  city: line().max(100, 'Город — не длиннее 100 символов.').optional().default(''),
-});
-export type AddressSuggestInput = z.infer<typeof addressSuggestInput>;

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { addressSuggestInput } from '../../domain/delivery/address-suggestions';
+import { addressSuggestInput } from '../../domain/delivery/address-suggestions.schemas';
 import { RateLimitedError, waitText } from '../../domain/limits/limits';
 import type { Services } from '../../domain/services';
 import { parseInput } from '../http/body';
@@ -11,9 +11,7 @@ import { route } from '../api/route';
  * them; without an address service configured it answers an empty list (the form is plain fields then anyway).
  * The port is read per request: the composition root, or a test, decides which one is in force.
  */
-export function addressSuggestApi(
-  services: Pick<Services, 'addressSuggestions' | 'limits' | 'limitRules'>,
-) {
+export function addressSuggestApi(services: Pick<Services, 'addressSuggestions' | 'limits' | 'limitRules'>) {
   const api = new Hono<AppEnv>();
   route(api, 'deliveryAddressSuggest', ['POST'], async (c) => {
     const { query, city } = await parseInput(c, addressSuggestInput);

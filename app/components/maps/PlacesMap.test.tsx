@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAPS_CALLBACK, type MapsApi } from '~/lib/maps';
 import { boundsCentre, fitZoom, toLatLon, toPixel } from './clusters';
 import { type MapPlace, PlacesMap } from './PlacesMap';
+import { settleLazy } from '../../../tests/support/settle-lazy';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -103,6 +104,7 @@ function page(key: string) {
 async function serve(api: MapsApi) {
   (window as unknown as Record<string, (api: MapsApi) => void>)[MAPS_CALLBACK]?.(api);
   await act(async () => vi.advanceTimersByTimeAsync(300));
+  await settleLazy();
 }
 
 const button = (name: string) =>
@@ -121,6 +123,7 @@ describe('PlacesMap', () => {
   it('draws nothing and loads no script without a maps key', async () => {
     const root = page('');
     await act(async () => root.render(<PlacesMap places={places} chosenId={1} onChoose={() => {}} label="Карта" />));
+    await settleLazy();
     expect(document.querySelector('section')).toBeNull();
     expect(document.head.querySelector('script')).toBeNull();
     act(() => root.unmount());
@@ -131,6 +134,7 @@ describe('PlacesMap', () => {
     const onChoose = vi.fn();
     const root = page('test-key');
     await act(async () => root.render(<PlacesMap places={places} chosenId={1} onChoose={onChoose} label="Карта" />));
+    await settleLazy();
     const script = document.head.querySelector('script') as HTMLScriptElement;
     expect(script.src).toBe(`https://api-maps.yandex.ru/2.1/?apikey=test-key&lang=ru_RU&onload=${MAPS_CALLBACK}`);
     expect(document.querySelector('section[aria-label="Карта"]')).not.toBeNull();
@@ -138,8 +142,10 @@ describe('PlacesMap', () => {
     const { api, shown } = service;
     (window as unknown as Record<string, (api: MapsApi) => void>)[MAPS_CALLBACK]?.(api);
     await act(async () => vi.advanceTimersByTimeAsync(299));
+    await settleLazy();
     expect(shown()).toEqual([]);
     await act(async () => vi.advanceTimersByTimeAsync(1));
+    await settleLazy();
     expect(shown().map((m) => [m.hint, m.at, m.preset])).toEqual([
       ['ПВЗ на Тверской', [55.76, 37.61], 'islands#redDotIcon'],
       ['ПВЗ на Арбате', [55.75, 37.59], 'islands#grayDotIcon'],
@@ -147,6 +153,7 @@ describe('PlacesMap', () => {
     shown()[1]?.click?.();
     expect(onChoose).toHaveBeenCalledWith(2);
     await act(async () => root.render(<PlacesMap places={places} chosenId={2} onChoose={onChoose} label="Карта" />));
+    await settleLazy();
     expect(shown().map((m) => m.preset)).toEqual(['islands#grayDotIcon', 'islands#redDotIcon']);
     act(() => root.unmount());
   });
@@ -155,6 +162,7 @@ describe('PlacesMap', () => {
     vi.useFakeTimers();
     const root = page('test-key');
     await act(async () => root.render(<PlacesMap places={crowd} chosenId={null} onChoose={() => {}} label="Карта" />));
+    await settleLazy();
     const { api, shown } = service;
     await serve(api);
     const cluster = shown().find((m) => m.preset === 'islands#blackCircleIcon');
@@ -165,6 +173,7 @@ describe('PlacesMap', () => {
         .map((m) => m.hint),
     ).toEqual(['Пункт 4']);
     await act(async () => cluster?.click?.());
+    await settleLazy();
     expect(
       shown()
         .map((m) => m.hint)
@@ -181,9 +190,11 @@ describe('PlacesMap with the service, a point chosen in the list', () => {
     const draw = (chosenId: number | null) =>
       root.render(<PlacesMap places={crowd} chosenId={chosenId} onChoose={() => {}} label="Карта" />);
     await act(async () => draw(null));
+    await settleLazy();
     await serve(service.api);
     expect(service.shown().some((m) => m.count === '3')).toBe(true);
     await act(async () => draw(12));
+    await settleLazy();
     expect(service.shown().find((m) => m.hint === 'Пункт 2')?.preset).toBe('islands#redDotIcon');
     act(() => root.unmount());
   });
@@ -196,18 +207,22 @@ describe('PlacesMap without a key, with the schematic', () => {
     await act(async () =>
       root.render(<PlacesMap places={crowd} chosenId={null} onChoose={onChoose} label="Пункты на карте" schematic />),
     );
+    await settleLazy();
     expect(document.head.querySelector('script')).toBeNull();
     expect(markerLabels()).toEqual(['3 пункта рядом — приблизить', 'Пункт 4, Москва, Дмитровское ш., 100']);
     await act(async () => button('3 пункта рядом — приблизить').click());
+    await settleLazy();
     expect(markerLabels().sort()).toEqual([
       'Пункт 1, Москва, Тверская, 1',
       'Пункт 2, Москва, Тверская, 3',
       'Пункт 3, Москва, Тверская, 5',
     ]);
     await act(async () => button('Пункт 2, Москва, Тверская, 3').click());
+    await settleLazy();
     expect(onChoose).toHaveBeenCalledWith(12);
     // Zoomed out again, they merge again.
     for (let i = 0; i < 4; i++) await act(async () => button('Отдалить').click());
+    await settleLazy();
     expect(markerLabels()).toContain('3 пункта рядом — приблизить');
     act(() => root.unmount());
   });
@@ -217,8 +232,10 @@ describe('PlacesMap without a key, with the schematic', () => {
     const draw = (chosenId: number | null) =>
       root.render(<PlacesMap places={crowd} chosenId={chosenId} onChoose={() => {}} label="Карта" schematic />);
     await act(async () => draw(null));
+    await settleLazy();
     expect(markerLabels()).toContain('3 пункта рядом — приблизить');
     await act(async () => draw(13));
+    await settleLazy();
     const chosen = button('Пункт 3, Москва, Тверская, 5');
     expect(chosen.getAttribute('aria-pressed')).toBe('true');
     act(() => root.unmount());
@@ -229,13 +246,16 @@ describe('PlacesMap without a key, with the schematic', () => {
     await act(async () =>
       root.render(<PlacesMap places={crowd} chosenId={null} onChoose={() => {}} label="Карта" schematic />),
     );
+    await settleLazy();
     const map = document.querySelector('section') as HTMLElement;
     const zoom = Number(map.dataset.zoom);
     const left = () => (document.querySelector('section button') as HTMLElement).style.left;
     const before = left();
     await act(async () => map.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })));
+    await settleLazy();
     expect(left()).not.toBe(before);
     await act(async () => map.dispatchEvent(new KeyboardEvent('keydown', { key: '+', bubbles: true })));
+    await settleLazy();
     expect(Number(map.dataset.zoom)).toBe(zoom + 1);
     act(() => root.unmount());
   });

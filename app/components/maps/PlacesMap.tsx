@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { pageOptions } from '~/lib/api';
 import { loadMaps, type MapsApi } from '~/lib/maps';
-import { type Cluster, clusterPlaces, toPixel, zoomInto } from './clusters';
-import { PlacesSchematic } from './PlacesSchematic';
+import type { Mark, ServiceMap } from './service-clusters';
 import styles from './PlacesMap.module.css';
+
+// The shop's own map is drawn only for pickup points without a maps key: shop pages and shop pickup never load it.
+const PlacesSchematic = lazy(() => import('./PlacesSchematic').then((m) => ({ default: m.PlacesSchematic })));
 
 export interface MapPlace {
   id: number;
@@ -13,31 +15,8 @@ export interface MapPlace {
   lon: number;
 }
 
-const CHOSEN = 'islands#redDotIcon';
-const OTHER = 'islands#grayDotIcon';
-const MANY = 'islands#blackCircleIcon';
-
-type LatLon = [number, number];
-/** The parts of the service's map the clustering uses besides those of `MapsApi` (the 2.1 API has them all). */
-type ServiceMap = InstanceType<MapsApi['Map']> & {
-  geoObjects: { add(object: unknown): void; removeAll(): void };
-  events: { add(event: string, handler: () => void): void };
-  getZoom(): number;
-  getBounds(): [LatLon, LatLon] | null;
-  setCenter(center: LatLon, zoom: number, options?: { duration?: number }): void;
-};
-type Mark = { options: { set(key: string, value: string): void } };
-
-/** The view of the service's map in world pixels, from its bounds (south-west, north-east) and zoom. */
-function viewOf(map: ServiceMap) {
-  const zoom = map.getZoom();
-  const bounds = map.getBounds();
-  if (!bounds) return null;
-  const [[south, west], [north, east]] = bounds;
-  const a = toPixel(north, west, zoom);
-  const b = toPixel(south, east, zoom);
-  return { zoom, cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2, width: b.x - a.x, height: b.y - a.y };
-}
+export const CHOSEN = 'islands#redDotIcon';
+export const OTHER = 'islands#grayDotIcon';
 
 /**
  * The places of a list (shops, pickup points) on the maps service's map, when the shop has a maps key; a marker
@@ -76,8 +55,9 @@ export function PlacesMap({
     if (!key || !placesKey || !element.current) return;
     let map: ServiceMap | null = null;
     let gone = false;
-    loadMaps(key)
-      .then((api) => {
+    // The clustering for the service's map comes with its script: without a key the page never loads either.
+    Promise.all([loadMaps(key), import('./service-clusters')])
+      .then(([api, { drawClusters }]) => {
         if (gone || !element.current) return;
         const first = places[0] as MapPlace;
         const created = new api.Map(element.current, {
@@ -118,44 +98,11 @@ export function PlacesMap({
 
   if (key === null) return null;
   if (!key || failed)
-    return schematic ? <PlacesSchematic places={places} chosenId={chosenId} onChoose={onChoose} label={label} /> : null;
+    return schematic ? (
+      <Suspense fallback={null}>
+        <PlacesSchematic places={places} chosenId={chosenId} onChoose={onChoose} label={label} />
+      </Suspense>
+    ) : null;
   if (places.length === 0) return null;
   return <section ref={element} className={styles.map} aria-label={label} />;
-}
-
-/** Puts the clusters of the map's view on it, in place of the last ones. */
-function drawClusters(
-  api: MapsApi,
-  map: ServiceMap,
-  places: MapPlace[],
-  marks: Map<number, Mark>,
-  latest: { current: { chosenId: number | null; onChoose(id: number): void } },
-) {
-  const view = viewOf(map);
-  if (!view) return;
-  map.geoObjects.removeAll();
-  marks.clear();
-  for (const cluster of clusterPlaces(places, view) as Cluster<MapPlace>[]) {
-    if (cluster.kind === 'one') {
-      const { place } = cluster;
-      const mark = new api.Placemark(
-        [place.lat, place.lon],
-        { hintContent: place.name, balloonContent: place.address },
-        { preset: place.id === latest.current.chosenId ? CHOSEN : OTHER },
-      );
-      mark.events.add('click', () => latest.current.onChoose(place.id));
-      map.geoObjects.add(mark);
-      marks.set(place.id, mark);
-      continue;
-    }
-    const count = cluster.places.length;
-    const properties = { hintContent: `${count} — приблизить`, balloonContent: '', iconContent: String(count) };
-    const mark = new api.Placemark([cluster.lat, cluster.lon], properties, { preset: MANY });
-    mark.events.add('click', () =>
-      map.setCenter([cluster.lat, cluster.lon], zoomInto(cluster.places, view.zoom, view.width, view.height), {
-        duration: 200,
-      }),
-    );
-    map.geoObjects.add(mark);
-  }
 }

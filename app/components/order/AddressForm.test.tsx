@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AddressSuggestion } from '../../../domain/delivery/address-suggestions';
 import { AddressForm } from './AddressForm';
+import { settleLazy } from '../../../tests/support/settle-lazy';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -61,6 +62,7 @@ async function render(type: 'COURIER' | 'POCHTA' = 'COURIER') {
       />,
     ),
   );
+  await settleLazy();
 }
 
 const input = (name: string) => document.querySelector(`input[name="${name}"]`) as HTMLInputElement;
@@ -75,11 +77,13 @@ async function typeInto(field: HTMLInputElement, text: string) {
     setValue?.call(field, text);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   });
+  await settleLazy();
 }
 async function press(field: HTMLElement, key: string) {
   await act(async () => {
     field.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   });
+  await settleLazy();
 }
 const wait = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
 
@@ -172,6 +176,7 @@ describe('the courier address form', () => {
     await wait(1000);
     expect(shop.asked).toHaveLength(1);
     await act(async () => (document.querySelector('fieldset button') as HTMLButtonElement).click());
+    await settleLazy();
     expect(saved[0]).toMatchObject({
       type: 'COURIER',
       city: 'Екатеринбург',
@@ -193,6 +198,7 @@ describe('the courier address form', () => {
     await act(async () => {
       streetOnly.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
     });
+    await settleLazy();
     expect(street.value).toBe('ул Ленинградская ');
     expect(input('house').value).toBe('');
     expect(document.getElementById(street.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/дом/);

@@ -7,6 +7,7 @@ import type { PickupPoint } from '../../../domain/delivery/pickup';
 import type { OrderPageData } from '../../../domain/order/checkout.types';
 import { DeliveryChoice } from './DeliveryChoice';
 import { type CheckoutProps, useCheckout } from './useCheckout';
+import { settleLazy } from '../../../tests/support/settle-lazy';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -88,6 +89,7 @@ async function type(text: string) {
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field(), text);
     field().dispatchEvent(new Event('input', { bubbles: true }));
   });
+  await settleLazy();
 }
 const key = (name: string) =>
   act(async () => {
@@ -124,6 +126,7 @@ describe('the delivery tabs with the carrier’s quotes', () => {
     vi.useRealTimers();
     draw(stateWith());
     act(() => button('Изменить').click());
+    await settleLazy();
     const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
@@ -141,9 +144,11 @@ describe('the town of delivery on the order page', () => {
     draw(stateWith({ deliveryType: 'SHOP', deliveryShopData: { id: 3 } as OrderPageData['deliveryShopData'] }));
     expect(document.body.textContent).toContain('Город доставки:Москва');
     act(() => button('Изменить').click());
+    await settleLazy();
     expect(document.activeElement).toBe(field());
     await type('Екат');
     await act(async () => vi.advanceTimersByTimeAsync(250));
+    await settleLazy();
     expect(api.getApi).toHaveBeenCalledWith('deliveryTowns', new URLSearchParams({ q: 'Екат' }), expect.anything());
     await key('ArrowDown');
     await key('Enter');
@@ -167,8 +172,10 @@ describe('the town of delivery on the order page', () => {
     api.postApi.mockResolvedValue({ ok: false, message: 'Город не найден', code: 'NOT_FOUND' });
     draw(stateWith());
     act(() => button('Изменить').click());
+    await settleLazy();
     await type('Екат');
     await act(async () => vi.advanceTimersByTimeAsync(250));
+    await settleLazy();
     await key('ArrowDown');
     await key('Enter');
     expect(document.querySelector('[role="alert"]')?.textContent).toBe('Город не найден');

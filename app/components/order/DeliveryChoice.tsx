@@ -1,12 +1,16 @@
+import { lazy, Suspense } from 'react';
 import type { DeliveryType } from '../../../domain/order/process';
-import { daysText } from './delivery-quote';
+import { daysText, pointQuote, quoteText } from './delivery-quote';
 import { DeliveryAddress } from './DeliveryAddress';
 import { DeliveryTownChoice } from './DeliveryTownChoice';
 import { amount } from './order-money';
-import { PickupPointChoice } from './PickupPointChoice';
 import { ShopChoice } from './ShopChoice';
 import type { Checkout } from './useCheckout';
 import styles from './Checkout.module.css';
+
+// The points' list, filters and map load when the pickup tab is chosen (the server renders them when it is chosen
+// already): a courier order never needs them.
+const PickupPointChoice = lazy(() => import('./PickupPointChoice').then((m) => ({ default: m.PickupPointChoice })));
 
 const TYPES: [DeliveryType, string][] = [
   ['COURIER', 'Курьер'],
@@ -62,7 +66,17 @@ export function DeliveryChoice({ id, checkout }: { id: string; checkout: Checkou
       {(state.deliveryType === 'COURIER' || state.deliveryType === 'POCHTA') && (
         <DeliveryAddress type={state.deliveryType} checkout={checkout} />
       )}
-      {state.deliveryType === 'PICKUP' && <PickupPointChoice checkout={checkout} />}
+      {state.deliveryType === 'PICKUP' && (
+        <Suspense fallback={null}>
+          <PickupPointChoice
+            checkout={checkout}
+            quoteLine={(point) => {
+              const quote = pointQuote(state, point);
+              return quote && quoteText(quote);
+            }}
+          />
+        </Suspense>
+      )}
       {state.deliveryType === 'SHOP' && <ShopChoice checkout={checkout} />}
     </section>
   );

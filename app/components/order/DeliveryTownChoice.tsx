@@ -1,8 +1,11 @@
 import { MapPin } from 'lucide-react';
-import { useState } from 'react';
-import { TownSearch, townAddress, townTitle } from './TownSearch';
+import { lazy, Suspense, useState } from 'react';
+import { townAddress, townTitle } from './town';
 import type { Checkout } from './useCheckout';
 import styles from './Checkout.module.css';
+
+// Loaded at «Изменить»: most shoppers order to the town they are in.
+const TownSearch = lazy(() => import('./TownSearch').then((m) => ({ default: m.TownSearch })));
 
 /**
  * The town the order goes to (issue 42): the visitor's region, changed here by typing any town the carrier knows.
@@ -39,7 +42,7 @@ export function DeliveryTownChoice({ checkout }: { checkout: Checkout }) {
         )}
       </p>
       {editing && (
-        <>
+        <Suspense fallback={null}>
           <TownSearch
             label="Город доставки"
             autoFocus
@@ -55,7 +58,7 @@ export function DeliveryTownChoice({ checkout }: { checkout: Checkout }) {
               {error}
             </p>
           )}
-        </>
+        </Suspense>
       )}
     </div>
   );

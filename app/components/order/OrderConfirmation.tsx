@@ -57,7 +57,9 @@ export function OrderConfirmation({
   const online = pay.method === 'ONLINE';
   return (
     <main id="main" className={`container ${styles.page} ${styles.confirmation}`}>
-      <h1 className={styles.title}>{`Заказ № ${order.number} ${cancelled ? 'отменён' : received ? 'получен' : 'оформлен'}`}</h1>
+      <h1
+        className={styles.title}
+      >{`Заказ № ${order.number} ${cancelled ? 'отменён' : received ? 'получен' : 'оформлен'}`}</h1>
       {result?.notice && (
         <p className={styles.notice} role="status">
           {result.notice}
@@ -85,9 +87,7 @@ export function OrderConfirmation({
         {!cancelled && d.readyDate && order.reservedUntil && (
           <p>{`Будет готов ${d.readyDate}, хранится до ${whenIn(lastDayBefore(order.reservedUntil), order.placeZone, 'dayMonth')} включительно.`}</p>
         )}
-        {!cancelled && !received && (
-          <p className={styles.muted}>{(online ? NEXT_ONLINE : NEXT)[order.deliveryType]}</p>
-        )}
+        {!cancelled && !received && <p className={styles.muted}>{(online ? NEXT_ONLINE : NEXT)[order.deliveryType]}</p>}
       </section>
       <section className={styles.block} aria-labelledby="order-payment">
         <h2 id="order-payment" className={styles.blockTitle}>

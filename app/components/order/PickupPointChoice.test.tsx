@@ -5,8 +5,10 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PickupPoint } from '../../../domain/delivery/pickup';
 import type { OrderPageData } from '../../../domain/order/checkout.types';
+import { pointQuote, quoteText } from './delivery-quote';
 import { PickupPointChoice } from './PickupPointChoice';
 import type { Checkout } from './useCheckout';
+import { settleLazy } from '../../../tests/support/settle-lazy';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -47,8 +49,16 @@ function stateWith(patch: Partial<OrderPageData> = {}): OrderPageData {
 
 let root: Root;
 const refresh = vi.fn();
-function draw(state: OrderPageData) {
-  act(() => root.render(<PickupPointChoice checkout={{ state, refresh } as unknown as Checkout} />));
+async function draw(state: OrderPageData) {
+  // The delivery choice's own line (DeliveryChoice): the point's kind priced as the tabs are.
+  const quoteLine = (point: PickupPoint) => {
+    const quote = pointQuote(state, point);
+    return quote && quoteText(quote);
+  };
+  act(() =>
+    root.render(<PickupPointChoice checkout={{ state, refresh } as unknown as Checkout} quoteLine={quoteLine} />),
+  );
+  await settleLazy();
 }
 
 beforeEach(() => {
@@ -67,8 +77,8 @@ const button = (text: string) =>
 const click = (element: HTMLElement) => act(() => element.click());
 
 describe('the pickup points: list, filters and map', () => {
-  it('pages the list by 20 with «Показать ещё», so thousands of points are never rendered at once', () => {
-    draw(stateWith());
+  it('pages the list by 20 with «Показать ещё», so thousands of points are never rendered at once', async () => {
+    await draw(stateWith());
     expect(cards()).toHaveLength(20);
     expect(button('Показать ещё').textContent).toContain('показано 20 из 45');
     click(button('Показать ещё'));
@@ -78,8 +88,8 @@ describe('the pickup points: list, filters and map', () => {
     expect(button('Показать ещё')).toBeUndefined();
   });
 
-  it('shows each point with its address, hours, phone, badges and its kind’s price and days', () => {
-    draw(stateWith());
+  it('shows each point with its address, hours, phone, badges and its kind’s price and days', async () => {
+    await draw(stateWith());
     const [first, , , , fifth, , , , , tenth] = cards();
     expect(first?.textContent).toContain('Пункт 1');
     expect(first?.textContent).toContain('Москва, ул. Тестовая, 1');
@@ -94,8 +104,8 @@ describe('the pickup points: list, filters and map', () => {
     expect(badges(tenth)).toEqual(['Примерочная', 'Постамат', 'Оплата картой']);
   });
 
-  it('narrows the list and the map with the filters, which add up and are toggle buttons', () => {
-    draw(stateWith());
+  it('narrows the list and the map with the filters, which add up and are toggle buttons', async () => {
+    await draw(stateWith());
     const fitting = button('Есть примерочная');
     expect(fitting.getAttribute('aria-pressed')).toBe('false');
     click(fitting);
@@ -119,21 +129,21 @@ describe('the pickup points: list, filters and map', () => {
     expect(counted).toBe(9);
   });
 
-  it('says when the filters leave nothing and resets them', () => {
-    draw(stateWith({ pickupPointList: POINTS.filter((p) => p.kind === 'point') }));
+  it('says when the filters leave nothing and resets them', async () => {
+    await draw(stateWith({ pickupPointList: POINTS.filter((p) => p.kind === 'point') }));
     click(button('Постамат'));
     expect(document.body.textContent).toContain('Нет пунктов с такими условиями');
     click(button('Сбросить фильтры'));
     expect(cards()).toHaveLength(20);
   });
 
-  it('sets the order’s point from the list and from the map, and shows the chosen point in both', () => {
-    draw(stateWith());
+  it('sets the order’s point from the list and from the map, and shows the chosen point in both', async () => {
+    await draw(stateWith());
     act(() => radio(2).click());
     expect(refresh).toHaveBeenCalledWith({ deliveryPickupPointId: 3 });
     // The server answers the point chosen (here one beyond the first page): the list shows it first, checked.
     const chosen = POINTS[37] as PickupPoint;
-    draw(stateWith({ deliveryPickupPoint: chosen }));
+    await draw(stateWith({ deliveryPickupPoint: chosen }));
     expect(names()[0]).toBe('Пункт 38');
     expect(radio(0).checked).toBe(true);
     expect(document.querySelector('[role="status"]')?.textContent).toBe(`Выбран пункт: Пункт 38, ${chosen.address}`);
@@ -141,20 +151,20 @@ describe('the pickup points: list, filters and map', () => {
     expect(marker?.getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('a marker on the map chooses its point', () => {
+  it('a marker on the map chooses its point', async () => {
     const apart = [POINTS[0], POINTS[8], POINTS[44]] as PickupPoint[];
-    draw(stateWith({ pickupPointList: apart, deliveryPickupPoint: POINTS[0] as PickupPoint }));
+    await draw(stateWith({ pickupPointList: apart, deliveryPickupPoint: POINTS[0] as PickupPoint }));
     click(document.querySelector(`section button[aria-label="Пункт 9, ${POINTS[8]?.address}"]`) as HTMLButtonElement);
     expect(refresh).toHaveBeenCalledWith({ deliveryPickupPointId: 9 });
   });
 
-  it('says when the town has no points', () => {
-    draw(stateWith({ pickupPointList: [] }));
+  it('says when the town has no points', async () => {
+    await draw(stateWith({ pickupPointList: [] }));
     expect(document.body.textContent).toContain('В вашем городе пока нет пунктов выдачи.');
   });
 
   it('has no serious accessibility violations (axe)', async () => {
-    draw(stateWith({ deliveryPickupPoint: POINTS[0] as PickupPoint }));
+    await draw(stateWith({ deliveryPickupPoint: POINTS[0] as PickupPoint }));
     const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { PickupPoint } from '../../../domain/delivery/pickup';
 import { PlacesMap } from '~/components/maps/PlacesMap';
 import { filterPoints, NO_FILTERS, type PickupFilters } from './pickup-filters';
 import { PickupPointFilters } from './PickupPointFilters';
@@ -10,7 +11,14 @@ import styles from './Checkout.module.css';
  * The town's pickup points (the carrier's, issue 42): filters, then the map (clustered) beside the list (paged).
  * A point chosen in either is the order's point (`deliveryPickupPointId`), marked in both.
  */
-export function PickupPointChoice({ checkout }: { checkout: Checkout }) {
+export function PickupPointChoice({
+  checkout,
+  quoteLine,
+}: {
+  checkout: Checkout;
+  /** Given by the delivery choice, which prices the tabs alike (this module loads only with the pickup tab). */
+  quoteLine(point: PickupPoint): string | null;
+}) {
   const { state, refresh } = checkout;
   const [filters, setFilters] = useState<PickupFilters>(NO_FILTERS);
   // The same array while the points and filters stay: the map does not recount thousands of points on every keystroke.
@@ -53,7 +61,7 @@ export function PickupPointChoice({ checkout }: { checkout: Checkout }) {
                 points={points}
                 chosenId={chosen?.id ?? null}
                 onChoose={choose}
-                quotes={state}
+                quoteLine={quoteLine}
               />
             </div>
           )}

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import type { PickupPoint } from '../../../domain/delivery/pickup';
-import type { OrderPageData } from '../../../domain/order/checkout.types';
-import { pointQuote, quoteText } from './delivery-quote';
 import styles from './Checkout.module.css';
 
 /** The list shows this many points at first and this many more on «Показать ещё»: thousands stay fast. */
@@ -15,12 +13,13 @@ export function PickupPointList({
   points,
   chosenId,
   onChoose,
-  quotes,
+  quoteLine,
 }: {
   points: PickupPoint[];
   chosenId: number | null;
   onChoose(id: number): void;
-  quotes: Pick<OrderPageData, 'deliveryQuotes'>;
+  /** «350 ₽ · 2–4 дня» for the point's kind, or null when the carrier gave no price. */
+  quoteLine(point: PickupPoint): string | null;
 }) {
   const [shown, setShown] = useState(PAGE);
   const page = points.slice(0, shown);
@@ -31,7 +30,7 @@ export function PickupPointList({
       <ul className={styles.points}>
         {visible.map((p) => (
           <li key={p.id}>
-            <PointCard point={p} chosen={p.id === chosenId} onChoose={onChoose} quotes={quotes} />
+            <PointCard point={p} chosen={p.id === chosenId} onChoose={onChoose} quoteLine={quoteLine} />
           </li>
         ))}
       </ul>
@@ -51,14 +50,15 @@ function PointCard({
   point,
   chosen,
   onChoose,
-  quotes,
+  quoteLine,
 }: {
   point: PickupPoint;
   chosen: boolean;
   onChoose(id: number): void;
-  quotes: Pick<OrderPageData, 'deliveryQuotes'>;
+  /** «350 ₽ · 2–4 дня» for the point's kind, or null when the carrier gave no price. */
+  quoteLine(point: PickupPoint): string | null;
 }) {
-  const quote = pointQuote(quotes, point);
+  const quote = quoteLine(point);
   const badges = [
     point.fittingRoom && 'Примерочная',
     point.kind === 'locker' && 'Постамат',
@@ -89,7 +89,7 @@ function PointCard({
             ))}
           </span>
         )}
-        {quote && <span className={styles.pointQuote}>{quoteText(quote)}</span>}
+        {quote && <span className={styles.pointQuote}>{quote}</span>}
       </span>
     </label>
   );

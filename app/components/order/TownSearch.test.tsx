@@ -2,7 +2,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOWNS_FAILED, type Town, TownSearch } from './TownSearch';
+import type { Town } from './town';
+import { TOWNS_FAILED, TownSearch } from './TownSearch';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

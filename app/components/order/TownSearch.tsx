@@ -1,24 +1,12 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import type { ApiAnswers } from '../../../contract/api';
 import { getApi } from '~/lib/api';
 import styles from './TownSearch.module.css';
-
-export type Town = ApiAnswers['deliveryTowns']['towns'][number];
+import { type Town, townTitle } from './town';
 
 /** The search waits this long after the last letter, and starts from this many letters. */
 export const TOWN_DEBOUNCE_MS = 250;
 export const TOWN_MIN_LETTERS = 2;
 export const TOWNS_FAILED = 'Не удалось загрузить города';
-
-/** «Екатеринбург, Свердловская обл.»; a federal city has no region of its own: «Москва», not «Москва, Москва». */
-export const townTitle = (town: Town) =>
-  town.region && town.region !== town.name ? `${town.name}, ${town.region}` : town.name;
-
-/**
- * The address `user/location/yandex/set` takes for a town: «Name, Region» as the carrier spells them (the server
- * finds the town by both, so a federal city's own region stays), the name alone when the carrier gives no region.
- */
-export const townAddress = (town: Town) => (town.region ? `${town.name}, ${town.region}` : town.name);
 
 type Found = { state: 'idle' } | { state: 'ok'; towns: Town[] } | { state: 'failed' };
 

@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RootData } from '~/root';
 import { CityLine } from './CityLine';
+import { settleLazy } from '../../../tests/support/settle-lazy';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -44,13 +45,16 @@ describe('the shell’s city choice (issue 42)', () => {
   it('finds any town of the carrier by typing and makes it the region, then reloads the page', async () => {
     expect(document.querySelector('input[role="combobox"]')).toBeNull();
     act(() => (document.querySelector('button[aria-haspopup="dialog"]') as HTMLButtonElement).click());
+    await settleLazy();
     const field = document.querySelector('input[role="combobox"]') as HTMLInputElement;
     expect(document.querySelector(`label[for="${field.id}"]`)?.textContent).toBe('Найти город');
     await act(async () => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, 'Екат');
       field.dispatchEvent(new Event('input', { bubbles: true }));
     });
+    await settleLazy();
     await act(async () => vi.advanceTimersByTimeAsync(250));
+    await settleLazy();
     const press = (key: string) =>
       act(async () => {
         field.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
@@ -67,14 +71,18 @@ describe('the shell’s city choice (issue 42)', () => {
       data: { towns: [{ code: '137', name: 'Санкт-Петербург', region: 'Санкт-Петербург' }] },
     });
     act(() => (document.querySelector('button[aria-haspopup="dialog"]') as HTMLButtonElement).click());
+    await settleLazy();
     const field = document.querySelector('input[role="combobox"]') as HTMLInputElement;
     await act(async () => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, 'Санкт');
       field.dispatchEvent(new Event('input', { bubbles: true }));
     });
+    await settleLazy();
     await act(async () => vi.advanceTimersByTimeAsync(250));
+    await settleLazy();
     expect(document.querySelector('[role="option"]')?.textContent).toBe('Санкт-Петербург');
     await act(async () => (document.querySelector('[role="option"]') as HTMLElement).click());
+    await settleLazy();
     expect(field.value).toBe('Санкт-Петербург');
     expect(api.postApi).toHaveBeenCalledWith('regionByAddress', { address: 'Санкт-Петербург, Санкт-Петербург' });
   });

@@ -1,14 +1,16 @@
 import { ChevronDown, LocateFixed, MapPin } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type ApiAnswer, postApi } from '~/lib/api';
 import { canLocate, locateCity } from '~/lib/locate-city';
 import type { RootData } from '~/root';
-import { TownSearch, townAddress } from '../order/TownSearch';
+import { townAddress } from '../order/town';
 import { Dialog } from '../ui/Dialog';
 import styles from './CityLine.module.css';
 
 /** Spec §9: the phone list closes 200 ms after the pointer leaves. */
 const PHONES_CLOSE_MS = 200;
+// Loaded when the city dialog first opens: most visitors never search for a town.
+const TownSearch = lazy(() => import('../order/TownSearch').then((m) => ({ default: m.TownSearch })));
 
 export function CityLine({ city, cities }: { city: RootData['city']; cities: RootData['cities'] }) {
   const [choosing, setChoosing] = useState(false);
@@ -107,7 +109,9 @@ function CityDialog({
         </button>
       )}
       {open && (
-        <TownSearch label="Найти город" inline disabled={busy} onChoose={(town) => chooseTown(townAddress(town))} />
+        <Suspense fallback={null}>
+          <TownSearch label="Найти город" inline disabled={busy} onChoose={(town) => chooseTown(townAddress(town))} />
+        </Suspense>
       )}
       <ul className={styles.cities} aria-busy={busy}>
         {cities.map((c) => (

@@ -1,7 +1,10 @@
 import { redirect } from 'react-router';
 import { intent, staffAction } from '~/lib/admin-action';
 import { orderId } from '~/lib/admin-orders';
+import { cachePolicy } from '../../../contract/cache-policy';
 import type { Route } from './+types/order-label';
+
+export const headers = cachePolicy('private');
 
 /** The card's «Этикетка (PDF)» button posts here: the carrier's label as a file, audited (issue 42.7). */
 export const action = staffAction('orders.move', {

@@ -44,8 +44,7 @@ describe('the test carrier’s points', () => {
   });
 
   it('gives every made-up point an address with a house number from 1', () => {
-    for (const t of TEST_TOWNS)
-      for (const p of pointsOf(t)) expect(p.address).toMatch(/, [1-9]\d*[а-я]?(\/\d+)?$/);
+    for (const t of TEST_TOWNS) for (const p of pointsOf(t)) expect(p.address).toMatch(/, [1-9]\d*[а-я]?(\/\d+)?$/);
   });
 });
 
