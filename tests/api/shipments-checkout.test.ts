@@ -117,7 +117,16 @@ describe('an order saved by the checkout, registered from the desk', () => {
     const [order] = await k.rows<{ status: string; tracking_number: string }>(
       sql`select status, tracking_number from orders where id = ${saved.id}`,
     );
-    expect(order).toMatchObject({ status: 'shipped', tracking_number: (await res.json()).data.shipment.number });
+    const number = (await res.json()).data.shipment.number as string;
+    expect(order).toMatchObject({ status: 'shipped', tracking_number: number });
+
+    // The day's handover act lists it for both sides to sign (CDEK prints no act of its own: the shop's list is it).
+    const act = await manager.get('/admin/delivery/act/');
+    expect(act.status).toBe(200);
+    const html = await act.text();
+    for (const text of ['Акт приёма-передачи отправлений', 'Тестовый перевозчик', number, 'Принял (перевозчик)'])
+      expect(html).toContain(text);
+    expect((await manager.get('/admin/delivery/act/?day=2026-02-30')).status).toBe(400);
   });
 
   it('a courier: the address in the chosen town and its town code reach the carrier; an address elsewhere is refused', async () => {
