@@ -198,3 +198,31 @@ describe('the desk’s delivery calls', () => {
     }
   });
 });
+
+describe('the new public calls on bad input', () => {
+  it('answer 4xx or an empty answer, never a 500', async () => {
+    const s = await memberInTomsk();
+    const answers: [string, Response][] = [];
+    const at = async (what: string, res: Promise<Response>) => answers.push([what, await res]);
+    for (const q of ['', 'я'.repeat(100_000), '%00', '<script>', '-1', 'Томск'.repeat(20)])
+      await at(`towns ${q.slice(0, 20)}`, app.fetch(`${API.deliveryTowns}?q=${encodeURIComponent(q)}`));
+    await at('towns array', app.fetch(`${API.deliveryTowns}?q=a&q=b`));
+    for (const address of ['', 'я'.repeat(100_000), ',,,', 'Нигдеград, Нигде', '-1'])
+      await at(`yandex/set ${address.slice(0, 20)}`, s.post(API.regionByAddress, { address }));
+    for (const query of ['', 'я'.repeat(100_000)])
+      await at(`suggest ${query.slice(0, 20)}`, s.post(API.deliveryAddressSuggest, { query, city: 'я'.repeat(5000) }));
+    for (const id of ['-1', '0', '99999999999999999999', 'abc', '1.5'])
+      await at(
+        `save point ${id}`,
+        s.post(RPC_PATH, {
+          method: 'sale.order.save',
+          ...save(s.phone, { deliveryType: 'PICKUP', deliveryPickupPointId: id, tryOn: 'maybe', partial: '[]' }),
+        }),
+      );
+    await at('data point -1', s.post(RPC_PATH, { method: 'sale.order.data', deliveryPickupPointId: -1 }));
+    for (const p of ['/delivery/test/99999999999999999999/', '/delivery/test/%00/', '/delivery/test/TEST-1/'])
+      await at(`test page ${p}`, app.fetch(p));
+    await at('test page kind', s.post('/delivery/test/TEST-000001/teleported/', {}));
+    for (const [what, res] of answers) expect(res.status, `${what}: ${await res.text()}`).toBeLessThan(500);
+  });
+});
