@@ -170,6 +170,25 @@ describe('an order saved by the checkout, registered from the desk', () => {
   });
 });
 
+describe('a point the parcel does not fit', () => {
+  it('is refused on save even when its id is posted directly', async () => {
+    const s = await memberInTomsk();
+    await k.stockOf(s.offer, 10);
+    const light = await s.rpc('sale.order.data', { deliveryType: 'PICKUP' });
+    const locker = light.pickupPointList.find((p: { kind: string }) => p.kind === 'locker');
+    expect(locker?.weightMax).toBe(5000);
+    // Six units weigh more than the locker takes (the same basket as the checkout suite's «heavier than its limit»).
+    expect((await s.post(API.basketAdd, { offerId: s.offer.id, quantity: 5 })).status).toBe(200);
+    const heavy = await s.rpc('sale.order.data', { deliveryType: 'PICKUP' });
+    expect(heavy.items[0].quantity).toBe(6);
+    const saved = await s.rpc(
+      'sale.order.save',
+      save(s.phone, { deliveryType: 'PICKUP', deliveryPickupPointId: locker.id }),
+    );
+    expect(saved.error?.code, JSON.stringify(saved)).toBe('sale.order/PICKUP_POINT_REQUIRED');
+  });
+});
+
 describe('the desk’s delivery calls', () => {
   it('refuse a role without order rights, and bad input in Russian, never a 500', async () => {
     const content = await loggedInStaff(app, 'seams.content@vyuga.test');
