@@ -111,7 +111,9 @@ const str = (value: unknown): string | null => (typeof value === 'string' && val
 export function carrierOfOrder(facts: Pick<ShipmentOrderFacts, 'deliveryType' | 'delivery'>, inForce: string | null) {
   const d = facts.delivery;
   if (facts.deliveryType === 'PICKUP') return str(d.carrier);
-  if (facts.deliveryType === 'COURIER') return str(d.carrier) ?? (d.quote ? inForce : null);
+  // A courier to a carrier's town, its code kept by the checkout; without one (a town the carrier did not know, an
+  // order from before the carrier) it is the shop's own courier: the carrier would be asked for no town at all.
+  if (facts.deliveryType === 'COURIER') return str(d.townCode) ? (str(d.carrier) ?? inForce) : null;
   return null;
 }
 
