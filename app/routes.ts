@@ -39,6 +39,8 @@ export default [
   // A print form is the sheet alone: outside the layout, guarded as the card is.
   route('admin/orders/:id/print/:form', 'routes/admin/order-print.tsx'),
   route('admin/orders/:id/label', 'routes/admin/order-label.tsx'),
+  // The day's handover act for the carrier (issue 42.9): a print form as well.
+  route('admin/delivery/act', 'routes/admin/delivery-act.tsx'),
   route('admin/customers/:id/data', 'routes/admin/customer-data.tsx'),
   // A customer's data on a written request (152-FZ): a download, outside the layout, guarded as the card is.
   route('admin', 'routes/admin/layout.tsx', [

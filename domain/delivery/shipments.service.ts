@@ -4,7 +4,7 @@ import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
 import type { LockedOrder } from '../order/ports';
 import type { OrderMoves } from '../order/order-moves';
-import { orderNumber, OrderTransitionError, STATUS_NAMES } from '../order/process';
+import { orderNumber, type OrderStatus, OrderTransitionError, STATUS_NAMES } from '../order/process';
 import { tryOnSums } from '../order/try-on';
 import { formatAmount } from '../pricing/price';
 import { MOSCOW } from '../text/dates';
@@ -73,6 +73,12 @@ export interface ShipmentsService {
   /** «Посылка получена магазином»: a parcel that came back is in the shop; its goods return to stock once. */
   received(ctx: RequestContext, orderId: number): Promise<ShipmentView>;
   card(ctx: RequestContext, orderId: number): Promise<ShipmentCard>;
+  /**
+   * Refuses, in Russian, a move typed on the order card that the carrier's shipment must make: «Передан в доставку»
+   * of an order to a pickup point of the carrier in force (only a registration reaches its point and brings its
+   * events), and «Отменён» of an order whose shipment the carrier still has on its books.
+   */
+  plainMove(ctx: RequestContext, orderId: number, to: OrderStatus): Promise<void>;
   /** The shopper's view of their order's shipment (their ownership is checked by the caller), null without one. */
   ofOrder(orderId: number): Promise<ShipmentView | null>;
   /**
@@ -105,7 +111,9 @@ const str = (value: unknown): string | null => (typeof value === 'string' && val
 export function carrierOfOrder(facts: Pick<ShipmentOrderFacts, 'deliveryType' | 'delivery'>, inForce: string | null) {
   const d = facts.delivery;
   if (facts.deliveryType === 'PICKUP') return str(d.carrier);
-  if (facts.deliveryType === 'COURIER') return str(d.carrier) ?? (d.quote ? inForce : null);
+  // A courier to a carrier's town, its code kept by the checkout; without one (a town the carrier did not know, an
+  // order from before the carrier) it is the shop's own courier: the carrier would be asked for no town at all.
+  if (facts.deliveryType === 'COURIER') return str(d.townCode) ? (str(d.carrier) ?? inForce) : null;
   return null;
 }
 
@@ -231,7 +239,11 @@ export function createShipmentsService(deps: {
     const mover = (reason: string) => ({ actor: 'carrier' as const, name: `carrier:${shipment.carrier}`, reason });
     const cash = order.paymentMethod === 'CASH' ? `; оплату при получении принял перевозчик` : '';
     if (event.kind === 'arrived' && order.status === 'shipped' && order.deliveryType !== 'COURIER')
-      await deps.moves.move(repos, order.id, 'ready', { ...mover('Посылка в пункте выдачи'), place });
+      await deps.moves.move(repos, order.id, 'ready', {
+        ...mover('Посылка в пункте выдачи'),
+        place,
+        carrierNumber: shipment.number ?? undefined,
+      });
     if (event.kind === 'handed_over' && (order.status === 'shipped' || order.status === 'ready'))
       await deps.moves.move(repos, order.id, 'completed', mover(`Вручён перевозчиком${cash}`));
     if (event.kind === 'partly_handed_over' && (order.status === 'shipped' || order.status === 'ready')) {
@@ -500,6 +512,32 @@ export function createShipmentsService(deps: {
         canCancel: moves && s?.status === 'registered' && s.carrier === inForce,
         canReceive: moves && s?.status === 'returning',
       };
+    },
+
+    async plainMove(ctx, orderId, to) {
+      const inForce = deps.carrier?.name ?? null;
+      if (!inForce || (to !== 'shipped' && to !== 'cancelled')) return;
+      const { facts } = await orderFor(ctx, orderId, 'orders.move');
+      if (to === 'shipped' && facts.deliveryType === 'PICKUP' && carrierOfOrder(facts, inForce) === inForce)
+        throw new DomainError(
+          'conflict',
+          'Заказ едет в пункт выдачи перевозчика: нажмите «Зарегистрировать отправку» — номер перевозчика станет трек-номером, а статусы посылки будут приходить сами.',
+          'SHIPMENT_REGISTER_REQUIRED',
+        );
+      const s = to === 'cancelled' ? await deps.reads.ofOrder(orderId) : null;
+      if (!s || s.carrier !== inForce) return;
+      if (s.status === 'registering' || s.status === 'registered')
+        throw new DomainError(
+          'conflict',
+          'Отправка зарегистрирована у перевозчика: отмените её кнопкой «Отменить отправку» — заказ отменится вместе с ней.',
+          'SHIPMENT_CANCEL_REQUIRED',
+        );
+      if (OPEN_SHIPMENT_STATUSES.includes(s.status) || s.status === 'returning')
+        throw new DomainError(
+          'conflict',
+          'Посылка у перевозчика: заказ отменится, когда она вернётся и вы отметите «Посылка получена магазином».',
+          'SHIPMENT_AT_CARRIER',
+        );
     },
 
     async ofOrder(orderId) {

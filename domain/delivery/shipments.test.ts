@@ -71,7 +71,16 @@ describe('the shipment the carrier is asked for', () => {
 
   it("knows a carrier order: a carrier's point, or a courier priced by the carrier", () => {
     expect(carrierOfOrder(facts, 'test')).toBe('test');
-    expect(carrierOfOrder({ deliveryType: 'COURIER', delivery: { quote: { price: 1 } } }, 'cdek')).toBe('cdek');
+    expect(
+      carrierOfOrder({ deliveryType: 'COURIER', delivery: { quote: { price: 1 }, townCode: '270' } }, 'cdek'),
+    ).toBe('cdek');
+    expect(carrierOfOrder({ deliveryType: 'COURIER', delivery: { carrier: 'test', townCode: 'tomsk' } }, 'cdek')).toBe(
+      'test',
+    );
+    // A courier priced by the table for a town the carrier does not know: no town code to send, the shop's courier.
+    expect(
+      carrierOfOrder({ deliveryType: 'COURIER', delivery: { quote: { price: 1, source: 'table' } } }, 'cdek'),
+    ).toBeNull();
     expect(carrierOfOrder({ deliveryType: 'COURIER', delivery: {} }, 'cdek')).toBeNull();
     expect(carrierOfOrder({ deliveryType: 'SHOP', delivery: { carrier: 'test' } }, 'test')).toBeNull();
   });

@@ -168,11 +168,31 @@ export function orderReadySms(input: { phone: string; number: string; place: str
   };
 }
 
+/**
+ * The SMS when a carrier's parcel is at its pickup point: the point, its address and hours, and what the point asks
+ * for — the carrier's number or its own SMS code, not the shop's pickup code (the point has never heard of it).
+ */
+export function orderAtCarrierPointSms(input: {
+  phone: string;
+  number: string;
+  place: string;
+  carrierNumber: string;
+}): SmsMessage {
+  return {
+    channel: 'sms',
+    kind: 'order-ready',
+    to: input.phone,
+    text: `Заказ № ${input.number} ждёт вас в пункте выдачи: ${input.place}. В пункте назовите номер отправления ${input.carrierNumber} или код из SMS перевозчика. ${SHOP.name}`,
+  };
+}
+
 /** The letter when an order waits to be collected: the place, until when, the code. */
 export function orderReadyLetter(
   input: OrderLetterFacts & {
     place: string;
     code: string;
+    /** At a carrier's point: its number, which the point asks for instead of the shop's code. */
+    carrierNumber?: string;
     /** Shown as it is: «до 28 ноября» in the shop's time. */
     keptUntil: string | null;
     total: number;
@@ -180,7 +200,9 @@ export function orderReadyLetter(
 ): EmailMessage {
   return orderLetter('order-ready', `Заказ № ${input.number} ждёт вас`, input, [
     `Заказ готов к получению: ${input.place}.`,
-    `Код получения: ${input.code}. Назовите его или покажите это письмо.`,
+    input.carrierNumber
+      ? `В пункте выдачи назовите номер отправления ${input.carrierNumber} или код из SMS перевозчика.`
+      : `Код получения: ${input.code}. Назовите его или покажите это письмо.`,
     ...(input.keptUntil ? [`Заказ хранится ${input.keptUntil}.`] : []),
     `К оплате при получении: ${formatAmount(input.total)}.`,
   ]);

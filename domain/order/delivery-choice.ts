@@ -50,7 +50,16 @@ export async function deliveryOf(
     const { deliveryIntervalDate: date = '', deliveryIntervalTime: time = '' } = input;
     if (!intervalStillValid(list, date, time))
       throw orderError('INTERVAL_DELIVERY', 'Выбранный интервал доставки больше недоступен. Выберите другой.');
-    return { addressId: address.id, address: address.title, date, time, ...quoteOf('COURIER') };
+    // A courier of the carrier's town: the carrier and its town code go with the order, for the shipment later; the
+    // address must be in that town, or the carrier would be asked to drive to one town with another's code and price.
+    const town = offer?.carrier && offer.town ? offer.town : null;
+    if (town && !sameTown(address.city, town.name))
+      throw orderError(
+        'ADDRESS_REQUIRED',
+        `Адрес не в городе доставки «${town.name}»: выберите адрес в нём или смените город доставки.`,
+      );
+    const carrier = town ? { carrier: offer?.carrier, townCode: town.code } : {};
+    return { addressId: address.id, address: address.title, date, time, ...carrier, ...quoteOf('COURIER') };
   }
   if (input.deliveryType === 'SHOP') {
     const shop = input.deliveryShopId ? await repo.shopFor(input.deliveryShopId, lines) : null;
@@ -85,6 +94,18 @@ export async function deliveryOf(
 }
 
 export type OrderDelivery = Awaited<ReturnType<typeof deliveryOf>>;
+
+/** Lower case, «ё» as «е», without «г.» / «город»: how an address's city is matched to the carrier's town. */
+const townKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/(^|[\s,])(город|г)(\.|(?=[\s,]|$))/g, ' ')
+    .replace(/[\s,.-]+/g, ' ')
+    .trim();
+
+/** An address's city names the town: «г. Москва», «Москва г», «москва» all name «Москва». */
+export const sameTown = (city: string, town: string) => townKey(city) === townKey(town);
 
 /** Same-day courier only when every line can leave the online warehouse now (spec §9 minimum count too). */
 export function sameDay(lines: OrderLineFacts[], warehouseStock: Map<number, number>): boolean {

@@ -4,6 +4,7 @@ import {
   orderCancelledSms,
   orderPaidLetter,
   orderReadyLetter,
+  orderAtCarrierPointSms,
   orderReadySms,
   orderShippedLetter,
   orderShippedSms,
@@ -34,6 +35,8 @@ export interface Mover {
   trackingNumber?: string;
   /** Where a collected order waits, when the mover knows it better (a carrier's point with its hours). */
   place?: string;
+  /** A carrier's parcel at its point: the carrier's number, which the point asks for (not the shop's code). */
+  carrierNumber?: string;
   /** A reservation that ran out: the shopper is told so. */
   expired?: boolean;
   /** An online order whose payment did not come in time. */
@@ -127,13 +130,20 @@ export function createOrderMoves(deps: OrderMovesDeps): OrderMoves {
           }
           if (!code) throw new OrderTransitionError('Не удалось выдать код получения. Попробуйте ещё раз.');
           const place = mover.place ?? placeOf(order);
-          await repos.outbox.enqueue(orderReadySms({ phone: order.phone, number: orderNumber(order.id), place, code }));
+          const number = orderNumber(order.id);
+          const { carrierNumber } = mover;
+          await repos.outbox.enqueue(
+            carrierNumber
+              ? orderAtCarrierPointSms({ phone: order.phone, number, place, carrierNumber })
+              : orderReadySms({ phone: order.phone, number, place, code }),
+          );
           if (order.email)
             await repos.outbox.enqueue(
               orderReadyLetter({
                 ...greet(order),
                 place,
                 code,
+                carrierNumber,
                 keptUntil: keptUntil(order),
                 total: order.total,
               }),

@@ -261,6 +261,9 @@ describe('tracking moves the order', () => {
       sql`select text_body from outbox where recipient = ${phone} and kind = 'order-ready'`,
     );
     expect(ready?.text_body).toContain('Часы работы');
+    // A carrier's point asks for the carrier's number or its own SMS code: the shop's code would only mislead.
+    expect(ready?.text_body).toContain(`номер отправления ${number}`);
+    expect(ready?.text_body).not.toContain('Код получения');
     // The same arrival again, and the carrier's notification 20 times at once: nothing moves twice.
     await press(number, 'arrived');
     const [{ carrier_id: carrierId } = { carrier_id: '' }] = await k.rows<{ carrier_id: string }>(

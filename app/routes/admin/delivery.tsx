@@ -55,7 +55,12 @@ export default function Delivery({ loaderData }: Route.ComponentProps) {
     <>
       <div className={desk.head}>
         <h1>Доставка</h1>
-        {queue === 'handover' && <PrintButton />}
+        {queue === 'handover' && (
+          <>
+            <a href={`/admin/delivery/act/${day ? `?day=${day}` : ''}`}>Акт приёма-передачи</a>
+            <PrintButton />
+          </>
+        )}
       </div>
       <nav aria-label="Очереди доставки">
         <ul className={desk.tabs}>

@@ -46,9 +46,11 @@ export function ordersAdminApi(services: Services) {
   calls.get(STAFF_API.order, 'orders.read', async (c) =>
     answer(c, { order: await orderDesk.card(c.get('ctx'), orderId(c)) }),
   );
-  calls.writeTo(STAFF_API.orderTransition, 'orders.move', orderId, moveInput, async (ctx, id, input) => ({
-    order: await orderDesk.move(ctx, id, input),
-  }));
+  calls.writeTo(STAFF_API.orderTransition, 'orders.move', orderId, moveInput, async (ctx, id, input) => {
+    // A carrier's order ships by its registration and is cancelled with its shipment (issue 42.7).
+    await services.shipments.plainMove(ctx, id, input.to);
+    return { order: await orderDesk.move(ctx, id, input) };
+  });
   calls.writeTo(STAFF_API.orderNotes, 'orders.move', orderId, noteInput, async (ctx, id, { text }) => ({
     order: await orderDesk.note(ctx, id, text),
   }));
