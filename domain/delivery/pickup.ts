@@ -1,26 +1,13 @@
+import type { CarrierPoint } from './carrier';
+
 /**
  * The carrier's pickup points and lockers as the shop keeps them (spec §3 Order `deliveryPickupPoint`, §7
  * `getByUserAddress`; issue 42: the carrier's code and what a clothing shopper chooses a point by).
  */
-export interface PickupPoint {
+export interface PickupPoint extends CarrierPoint {
+  /** The shop's row: the spec's `deliveryPickupPoint` id, and the town it is kept under. */
   id: number;
   cityId: number;
-  name: string;
-  address: string;
-  hours: string;
-  lat: number;
-  lon: number;
-  /** The carrier's code of the point. */
-  code: string;
-  kind: 'point' | 'locker';
-  phone: string;
-  fittingRoom: boolean;
-  tryOn: boolean;
-  card: boolean;
-  cash: boolean;
-  cashOnReceipt: boolean;
-  /** The heaviest parcel it takes, grams; null when the carrier does not say. */
-  weightMax: number | null;
 }
 
 const STREET_KINDS = new Set(

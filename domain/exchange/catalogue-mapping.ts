@@ -3,6 +3,7 @@ import { parcelFrom1C } from './parcel-requisites';
 import { PROPS, type PropCode } from '../catalog/filter/props';
 import type { OfferRecord, ProductRecord, PropertyRecord } from './records';
 import { type PriceRounding, roundPrice } from '../pricing/price-rounding';
+import { CYRILLIC_LATIN } from '../text/transliterate';
 
 /**
  * How 1C's words become the shop's fields (issue 26): a property by its name, a value by its text, a price type by a
@@ -241,45 +242,9 @@ export function sizeSort(name: string): number {
   return number ? Math.round(Number(number[0].replace(',', '.'))) : 100_000;
 }
 
-const CYRILLIC: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
-
 /** A URL word for a Russian name: «Пуховики женские» → `pukhoviki-zhenskie`; `fallback` when nothing is left. */
 export function slug(text: string, fallback = 'item'): string {
-  const latin = [...text.toLowerCase()].map((ch) => CYRILLIC[ch] ?? ch).join('');
+  const latin = [...text.toLowerCase()].map((ch) => CYRILLIC_LATIN[ch] ?? ch).join('');
   const word = latin
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

@@ -7,10 +7,9 @@ import type { AppEnv } from '../http/env';
 import { messagePage } from '../http/message-page';
 import { parseCdekNotification } from './cdek';
 import { testDeliveryPath } from './test-carrier/parcels';
+import { notificationBody } from '../http/notification-body';
 
 export const CDEK_NOTIFY_PATH = '/api/v2/delivery/cdek/notify/';
-/** A notification is a few hundred bytes; anything far larger is not one. */
-const NOTIFY_LIMIT = 64 * 1024;
 
 /**
  * CDEK's notifications (issue 42.8), mounted before the shop's session and write gates: CDEK posts without a session
@@ -22,14 +21,9 @@ export function cdekNotifyRoutes(services: Services) {
   app.post(CDEK_NOTIFY_PATH, async (c) => {
     c.header('Cache-Control', 'no-store');
     if (services.shipments.carrier !== 'cdek') return c.text('Уведомления СДЭК не включены.', 404);
-    const text = await c.req.text().catch(() => '');
-    if (text.length > NOTIFY_LIMIT) return c.text('Уведомление слишком большое.', 413);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return c.text('Уведомление не разобрано: ожидается JSON.', 400);
-    }
+    const read = await notificationBody(c);
+    if (read instanceof Response) return read;
+    const { body } = read;
     const note = parseCdekNotification(body);
     // An event the shop does not follow is acknowledged, so it is not resent.
     if (!note) return c.text('ok');

@@ -9,10 +9,9 @@ import type { AppEnv } from '../http/env';
 import { messagePage } from '../http/message-page';
 import { testPaymentPath } from './test-gateway';
 import { isYookassaAddress, type Networks, parseNotification } from './yookassa-notify';
+import { notificationBody } from '../http/notification-body';
 
 export const YOOKASSA_NOTIFY_PATH = '/api/v2/payment/yookassa/notify/';
-/** A notification is a few hundred bytes; anything far larger is not one. */
-const NOTIFY_LIMIT = 64 * 1024;
 
 /**
  * YooKassa's notifications (issue 27.2). Mounted before the shop's session and write gates: the provider posts without
@@ -39,14 +38,9 @@ export function yookassaNotifyRoutes(deps: { services: Services; networks: Netwo
       c.header('Retry-After', String(error.retryAfterS));
       return c.text('Слишком много уведомлений: пришлите позже.', 429);
     }
-    const text = await c.req.text().catch(() => '');
-    if (text.length > NOTIFY_LIMIT) return c.text('Уведомление слишком большое.', 413);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return c.text('Уведомление не разобрано: ожидается JSON.', 400);
-    }
+    const read = await notificationBody(c);
+    if (read instanceof Response) return read;
+    const { body } = read;
     const notification = parseNotification(body);
     if (!notification) {
       const known = typeof body === 'object' && body !== null && (body as { type?: unknown }).type === 'notification';

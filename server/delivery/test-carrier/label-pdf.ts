@@ -1,51 +1,17 @@
+import { CYRILLIC_LATIN } from '../../../domain/text/transliterate';
+
 /**
  * A one-page PDF label written by hand (no PDF library is installed): a few lines of text in a standard font. The
  * standard fonts have no Cyrillic, so the label's Russian is transliterated; the number, the recipient and the point
  * are what the courier reads.
  */
 
-const CYRILLIC: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
-
 /** Latin letters for the label's standard font. */
 export function latin(text: string): string {
   let out = '';
   for (const ch of text) {
     const lower = ch.toLowerCase();
-    const mapped = CYRILLIC[lower];
+    const mapped = CYRILLIC_LATIN[lower];
     if (ch === '\u00a0') out += ' ';
     else if (ch === '₽') out += 'RUB';
     else if (mapped === undefined) out += /[\x20-\x7e]/.test(ch) ? ch : '?';
