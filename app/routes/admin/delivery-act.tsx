@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { PrintButton } from '~/components/admin/PrintButton';
 import { data } from 'react-router';
 import { deliveryQueueInput } from '../../../domain/delivery/shipments.schemas';
 import { formatAmount } from '../../../domain/pricing/price';
@@ -36,18 +36,6 @@ export const headers = cachePolicy('private');
 
 export function meta() {
   return [{ title: 'Акт приёма-передачи отправлений — ВЬЮГА' }, { name: 'robots', content: 'noindex' }];
-}
-
-/** Shown once the page runs: without JavaScript the browser's own print command does the same. */
-function PrintButton() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  if (!ready) return null;
-  return (
-    <button type="button" className={print.printButton} onClick={() => window.print()}>
-      Печать
-    </button>
-  );
 }
 
 const russianDay = (day: string) => day.split('-').reverse().join('.');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { PrintButton } from '~/components/admin/PrintButton';
 import { data } from 'react-router';
 import type { DeskLine, OrderCard } from '../../../domain/order/desk';
 import { formatAmount } from '../../../domain/pricing/price';
@@ -32,18 +32,6 @@ export function meta({ data }: Route.MetaArgs) {
     { title: data ? `${FORMS[data.form]} — заказ № ${data.card.number}` : 'Печать — ВЬЮГА' },
     { name: 'robots', content: 'noindex' },
   ];
-}
-
-/** Shown once the page runs: without JavaScript the browser's own print command does the same. */
-function PrintButton() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  if (!ready) return null;
-  return (
-    <button type="button" className={print.printButton} onClick={() => window.print()}>
-      Печать
-    </button>
-  );
 }
 
 const place = (card: OrderCard) => card.delivery.address ?? card.delivery.shop ?? card.delivery.point ?? '';
