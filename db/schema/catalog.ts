@@ -98,6 +98,9 @@ export const products = pgTable(
     length: integer('length'),
     width: integer('width'),
     height: integer('height'),
+    /** Published reviews (issue 44.2): their count and the sum of their ratings, kept when one is published or hidden. */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
   },
   (t) => [
     uniqueIndex('products_url_idx').on(t.url),

@@ -14,3 +14,4 @@ export * from './stock';
 export * from './photos';
 export * from './ops';
 export * from './shipments';
+export * from './engagement';

@@ -152,6 +152,8 @@ export const orders = pgTable(
     paymentMethod: text('payment_method').notNull().default('CASH'),
     /** An online order not paid by then is cancelled and gives back what it took. */
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    /** When the letter asking for reviews went out (issue 44.2), once, a few days after the order was completed. */
+    reviewInvitedAt: timestamp('review_invited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
