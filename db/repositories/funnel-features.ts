@@ -1,9 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type {
-  AlertCounts,
-  RecommendationCount,
-  ReviewCounts,
-} from '../../domain/events/funnel-features';
+import type { AlertCounts, RecommendationCount, ReviewCounts } from '../../domain/events/funnel-features';
 import type { FunnelFeaturesRepository } from '../../domain/events/funnel-features.service';
 import { type Db, queryRows, ts } from '../client';
 
