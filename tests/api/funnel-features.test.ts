@@ -311,8 +311,8 @@ describe('GET /api/v2/admin/funnel/features/', () => {
   it('refuses a period it does not have with a Russian message', async () => {
     const res = await (await owner()).get(`${STAFF_API.funnelFeatures}?days=365`);
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { errors: { message: string }[] };
-    expect(body.errors[0]?.message).toBe('Период — 7, 30, 90 дней: days=7|30|90.');
+    const body = (await res.json()) as { errors: { code: string; message: string }[] };
+    expect(body.errors[0]).toMatchObject({ code: 'INVALID_QUERY', message: 'Период — 7, 30, 90 дней: days=7|30|90.' });
   });
 
   it('is refused to a role without reports, as the page is', async () => {
