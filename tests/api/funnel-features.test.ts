@@ -153,7 +153,7 @@ beforeAll(async () => {
     // R1 clicked c twice in «Похожие» and bought it: one order.
     event('R1', 'recommendation', 'click', { row: 'similar', productId: c.id }, '2031-03-08T12:00:00Z'),
     event('R1', 'recommendation', 'click', { row: 'similar', productId: c.id }, '2031-03-08T13:00:00Z'),
-    // R2 bought a 8 days after the click: not counted.
+    // R2 bought a 7 days and a second after the click: not counted.
     event('R2', 'recommendation', 'click', { row: 'bought_together', productId: a.id }, '2031-03-02T10:00:00Z'),
     // R3 bought b the day before the click: not counted.
     event('R3', 'recommendation', 'click', { row: 'additions', productId: b.id }, '2031-03-04T10:00:00Z'),
@@ -175,7 +175,7 @@ beforeAll(async () => {
     { p: c, roubles: 2000 },
     { p: b, roubles: 500, returned: true },
   ]);
-  await order('R2', '2031-03-10T10:00:01Z', [{ p: a, roubles: 1000 }]);
+  await order('R2', '2031-03-09T10:00:01Z', [{ p: a, roubles: 1000 }]);
   await order('R3', '2031-03-03T10:00:00Z', [{ p: b, roubles: 500 }]);
 
   await db.insert(reviews).values([
