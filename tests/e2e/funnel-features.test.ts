@@ -64,10 +64,6 @@ async function shopperAfterAlertAndRecommendation(phone: string): Promise<void> 
     const post = await visitor();
     const event = (event1: string, event2: string, params: unknown) =>
       post('/api/v2/event/set/', { method: 'event.set', event1, event2, params: JSON.stringify(params) });
-    await event('stock_alert', 'open', { offerId: offer.id });
-    await event('recommendation', 'show', { row: 'similar' });
-    await event('recommendation', 'click', { row: 'similar', productId });
-    await event('goal', 'view_item', { productId });
     await post('/api/v2/sale/basket/add/', { offerId: offer.id });
     const state = await post<{ items: { allowedShopIds: number[] }[] }>('/api/', {
       method: 'sale.order.data',
@@ -75,6 +71,10 @@ async function shopperAfterAlertAndRecommendation(phone: string): Promise<void> 
     });
     const shopId = state.items[0]?.allowedShopIds[0];
     if (shopId === undefined) continue;
+    await event('stock_alert', 'open', { offerId: offer.id });
+    await event('recommendation', 'show', { row: 'similar' });
+    await event('recommendation', 'click', { row: 'similar', productId });
+    await event('goal', 'view_item', { productId });
     await post('/api/v2/user/phone/code/send/', { phone });
     await post('/api/v2/user/phone/code/check/', { phone, code: await smsMatch(phone, /(\d{6})/) });
     await post('/api/', {
