@@ -14,6 +14,8 @@ export const STAFF_API = {
   staffMember: '/api/v2/admin/staff/:id/',
   staffRemove: '/api/v2/admin/staff/:id/remove/',
   audit: '/api/v2/admin/audit/',
+  /** What stock alerts, reviews and recommendations brought (issue 44.5): `?days=7|30|90`, as the «Воронка» page. */
+  funnelFeatures: '/api/v2/admin/funnel/features/',
   orders: '/api/v2/admin/orders/',
   ordersCsv: '/api/v2/admin/orders/export.csv',
   order: '/api/v2/admin/orders/:id/',

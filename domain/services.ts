@@ -11,6 +11,7 @@ import type { ProductService } from './catalog/product/product.service';
 import type { SearchService } from './catalog/search/search.service';
 import type { EventsService } from './events/events.service';
 import type { FunnelService } from './events/funnel.service';
+import type { FunnelFeaturesService } from './events/funnel-features.service';
 import type { FeedbackService } from './feedback/feedback.service';
 import type { ContentService } from './content/content.service';
 import type { ShopsService } from './stores/shops.service';
@@ -84,6 +85,8 @@ export interface Services {
   events: EventsService;
   /** The back office's funnel: views → baskets → checkouts → orders (issue 43.4). */
   funnel: FunnelService;
+  /** What stock alerts, reviews and recommendations bring, on the same page (issue 44.5). */
+  funnelFeatures: FunnelFeaturesService;
   /** Shoppers' questions (the feedback form) and their answers. */
   feedback: FeedbackService;
   /** The information pages, the FAQ and the landing pages. */

@@ -40,6 +40,7 @@ import { searchRepository } from '../db/repositories/search';
 import { productRepository } from '../db/repositories/product';
 import { eventsRepository } from '../db/repositories/events';
 import { funnelRepository } from '../db/repositories/funnel';
+import { funnelFeaturesRepository } from '../db/repositories/funnel-features';
 import { menuRepository } from '../db/repositories/menu';
 import { newsletterRepository } from '../db/repositories/newsletter';
 import { tableRateLimiter } from '../db/repositories/rate-limits';
@@ -67,6 +68,8 @@ import { createSearchService } from '../domain/catalog/search/search.service';
 import { createProductService } from '../domain/catalog/product/product.service';
 import { createEventsService } from '../domain/events/events.service';
 import { createFunnelService } from '../domain/events/funnel.service';
+import { createFunnelFeaturesService } from '../domain/events/funnel-features.service';
+import { ATTRIBUTION_DAYS } from '../domain/events/funnel-features';
 import { limitRulesFrom } from '../domain/limits/rules';
 import { memoryRateLimiter } from '../domain/limits/memory-limiter';
 import { createMenuService } from '../domain/menu/menu.service';
@@ -420,6 +423,12 @@ export function createServices(deps: {
     product: createProductService(productRepository(db), { invalidations }),
     events: createEventsService(eventsRepository(db), limits, limitRules),
     funnel: createFunnelService({ repo: funnelRepository(db), timeZone: MOSCOW }),
+    funnelFeatures: createFunnelFeaturesService({
+      repo: funnelFeaturesRepository(db),
+      funnel: funnelRepository(db),
+      timeZone: MOSCOW,
+      windowDays: ATTRIBUTION_DAYS,
+    }),
     orderDesk: createOrderDeskService({
       reads: orderDeskRepository(db),
       write: staffWrite,

@@ -25,6 +25,7 @@ import { promoAdminApi } from './admin/promo';
 import { shopsQuestionsAdminApi } from './admin/shops-questions';
 import { staffAdminApi } from './admin/staff';
 import { stockAdminApi } from './admin/stock';
+import { funnelAdminApi } from './admin/funnel';
 
 /**
  * `/api/v2/*` (spec §7): every answer is the envelope; every state-changing call passes `guardWrites` (the sessid and
@@ -57,6 +58,7 @@ export function apiV2(
     contentAdminApi(services, options.push),
     shopsQuestionsAdminApi(services),
     customersAdminApi(services),
+    funnelAdminApi(services),
   ]) {
     api.route('/', area);
   }
