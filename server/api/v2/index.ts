@@ -25,6 +25,7 @@ import { promoAdminApi } from './admin/promo';
 import { shopsQuestionsAdminApi } from './admin/shops-questions';
 import { staffAdminApi } from './admin/staff';
 import { stockAdminApi } from './admin/stock';
+import { stockAlertsAdminApi, stockAlertsApi } from './stock-alerts';
 
 /**
  * `/api/v2/*` (spec §7): every answer is the envelope; every state-changing call passes `guardWrites` (the sessid and
@@ -45,6 +46,8 @@ export function apiV2(
     shopApi(services),
     eventApi(services),
     feedbackApi(services),
+    stockAlertsApi(services),
+    stockAlertsAdminApi(services),
     addressSuggestApi(services),
     pushApi(options.push),
     staffAdminApi(services),
