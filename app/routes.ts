@@ -65,6 +65,7 @@ export default [
     route('shops/:id/photos', 'routes/admin/shop-photos.tsx'),
     route('stock', 'routes/admin/stock.tsx'),
     route('stock/movements', 'routes/admin/stock-movements.tsx'),
+    route('stock-alerts', 'routes/admin/stock-alerts.tsx'),
     route('promocodes', 'routes/admin/promocodes.tsx'),
     route('promocodes/:code', 'routes/admin/promocode.tsx'),
     route('content', 'routes/admin/content.tsx'),

@@ -228,6 +228,12 @@ describe('«Сообщить о поступлении»', () => {
     const row = (await json(res)).data.items.find((r: { offerId: number }) => r.offerId === offer.id);
     const product = await productOf(k, offer.id);
     expect(row).toMatchObject({ productName: product.name, sizeName: product.size_name, waiting: 2, pending: 2 });
+    // The desk's page shows the same rows.
+    const desk = await merch.get('/admin/stock-alerts/');
+    expect(desk.status).toBe(200);
+    const html = await desk.text();
+    expect(html).toContain('Ждут поступления');
+    expect(html).toContain(product.name.replace(/"/g, '&quot;'));
     await addStaff(app, { email: 'alerts-content@vyuga.test', role: 'content' });
     const content = await loggedInStaff(app, 'alerts-content@vyuga.test');
     expect((await content.get(STAFF_API.stockSubscriptions)).status).toBe(403);
