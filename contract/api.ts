@@ -10,6 +10,7 @@ import type { OrderView } from '../domain/order/orders.service';
 import type { ReserveData, ShopView } from '../domain/stores/shops.service';
 import type { ShopAvailability } from '../domain/catalog/product/product';
 import type { Region } from '../domain/regions/regions.service';
+import type { StockSubscription, StockSubscriptionView } from '../domain/stock-alerts/stock-alerts.service';
 import type { BasketJson, OrderPageJson } from './basket-json';
 import type { ListPayload, ProductPayload, SectionEntry } from './catalog';
 
@@ -24,6 +25,10 @@ export const API = {
   productList: '/api/v2/catalog/product/list/',
   productGet: '/api/v2/catalog/product/get/',
   productAvailable: '/api/v2/catalog/product/available/get/',
+  /** «Сообщить о поступлении» (issue 44.1): subscribe to a sold-out size, the shopper's list, removing one. */
+  stockSubscribe: '/api/v2/catalog/stock/subscribe/',
+  stockSubscriptions: '/api/v2/catalog/stock/subscriptions/',
+  stockUnsubscribe: '/api/v2/catalog/stock/unsubscribe/',
   basketState: '/api/v2/sale/basket/state/',
   basketAdd: '/api/v2/sale/basket/add/',
   wishlistAdd: '/api/v2/sale/wishlist/add/',
@@ -82,6 +87,9 @@ export interface ApiAnswers {
   productList: ListPayload;
   productGet: ProductPayload;
   productAvailable: ShopAvailability;
+  stockSubscribe: { subscription: StockSubscription };
+  stockSubscriptions: { items: StockSubscriptionView[] };
+  stockUnsubscribe: { items: StockSubscriptionView[] };
   basketState: BasketAnswer;
   basketAdd: BasketAnswer;
   wishlistAdd: BasketAnswer;

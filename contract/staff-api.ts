@@ -55,6 +55,8 @@ export const STAFF_API = {
   stock: '/api/v2/admin/stock/',
   stockDocuments: '/api/v2/admin/stock/documents/',
   stockMovements: '/api/v2/admin/stock/movements/',
+  /** «Сообщить о поступлении»: subscribers waiting per product and size (issue 44.1), the buyer's signal for 1C. */
+  stockSubscriptions: '/api/v2/admin/stock-subscriptions/',
   promocodes: '/api/v2/admin/promocodes/',
   promocode: '/api/v2/admin/promocodes/:code/',
   promocodeStop: '/api/v2/admin/promocodes/:code/stop/',

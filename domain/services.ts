@@ -45,6 +45,7 @@ import type { CustomersAdminService } from './customers/customers-admin';
 import type { AddressSuggestions } from './delivery/address-suggestions';
 import type { ShipmentsService } from './delivery/shipments.service';
 import type { TestDeliveryDesk } from './delivery/shipments';
+import type { StockAlertsService } from './stock-alerts/stock-alerts.service';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
 export interface Services {
@@ -121,6 +122,8 @@ export interface Services {
   customersAdmin: CustomersAdminService;
   /** A shopper's data on request and the account's deletion (152-FZ, issue 45.7). */
   personalData: PersonalDataService;
+  /** «Сообщить о поступлении» (issue 44.1): subscriptions to sold-out sizes and the sweep that tells of arrivals. */
+  stockAlerts: StockAlertsService;
   /** The owner's alerts (issue 45.6): checked every minute, shown on the dashboard. */
   alerts: AlertsService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */

@@ -120,6 +120,9 @@ import { createQuestionsAdminService } from '../domain/feedback/questions-admin'
 import { questionsAdminRepository } from '../db/repositories/questions-admin';
 import { createCustomersAdminService } from '../domain/customers/customers-admin';
 import { refuseBlockedLogin } from '../domain/customers/blocked';
+import { createStockAlertsService } from '../domain/stock-alerts/stock-alerts.service';
+import { stockAlertsRepository } from '../db/repositories/stock-alerts';
+import { stockAlertSweeper, withStockAlertKicks } from './stock-alerts';
 import { customerBlocks, customersAdminReads } from '../db/repositories/customers-admin';
 
 type DeliverySettingNames = keyof DeliverySettings | 'POCHTA_FROM_INDEX' | 'POCHTA_TARIFF_URL';
@@ -141,6 +144,7 @@ export function createServices(deps: {
     | 'SITE_URL'
     | 'GIVE_OUT_DISCOUNT_CARD_ON_REGISTER'
     | 'ORDERS_PER_PHONE_DAY'
+    | 'STOCK_ALERTS_PER_DAY'
     | 'ORDER_CONFIRM_MINUTES'
     | 'DATA_DIR'
     | 'DATABASE_URL'
@@ -353,7 +357,18 @@ export function createServices(deps: {
     newCode: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
     hashCode: (userId, code) => sign(`account-delete:${userId}:${code}`),
   });
-  return {
+  const stockAlerts = createStockAlertsService({
+    repo: stockAlertsRepository(db),
+    company,
+    limits,
+    limitRules,
+    siteUrl: siteOrigin,
+    newToken,
+    perDay: settings.STOCK_ALERTS_PER_DAY,
+    now: clock,
+  });
+  const services: Services = {
+    stockAlerts,
     sessionUser,
     credentials,
     cabinet: createCabinetService({
@@ -535,4 +550,7 @@ export function createServices(deps: {
     limits,
     limitRules,
   };
+  // Issue 44.1: where units come back, the subscribers' sweep follows the commit (server/stock-alerts.ts).
+  const kickStockAlerts = stockAlertSweeper(stockAlerts.sweep, deps.logger);
+  return withStockAlertKicks(services, () => void kickStockAlerts());
 }

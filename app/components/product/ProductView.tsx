@@ -18,6 +18,7 @@ import { hasTableSizes, productForAdvice } from '../../../domain/catalog/size/pr
 import { ReserveInShop } from './ReserveInShop';
 import { SizeAdvice } from './SizeAdvice';
 import { ShopStock } from './ShopStock';
+import { StockAlert } from './stock-alert/StockAlert';
 import { sendProductView } from './view-counter';
 import styles from './ProductView.module.css';
 
@@ -136,6 +137,13 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
           />
           {hasTableSizes(product) && <SizeAdvice gender={gender} advice={advice} />}
           <BuyButtons offerId={offer?.id ?? null} canBuy={offer?.canBuy ?? false} reason={buyReason(offer)} />
+          <StockAlert
+            key={`alert-${item.id}`}
+            productId={item.id}
+            productName={`${item.name}, ${item.color.name.toLowerCase()}`}
+            offers={item.offers}
+            onPick={setOfferId}
+          />
           <ReserveInShop
             key={`reserve-${item.id}`}
             productName={`${item.name}, ${item.color.name.toLowerCase()}`}

@@ -26,6 +26,7 @@ import { shopsQuestionsAdminApi } from './admin/shops-questions';
 import { staffAdminApi } from './admin/staff';
 import { stockAdminApi } from './admin/stock';
 import { funnelAdminApi } from './admin/funnel';
+import { stockAlertsAdminApi, stockAlertsApi } from './stock-alerts';
 
 /**
  * `/api/v2/*` (spec §7): every answer is the envelope; every state-changing call passes `guardWrites` (the sessid and
@@ -46,6 +47,8 @@ export function apiV2(
     shopApi(services),
     eventApi(services),
     feedbackApi(services),
+    stockAlertsApi(services),
+    stockAlertsAdminApi(services),
     addressSuggestApi(services),
     pushApi(options.push),
     staffAdminApi(services),
