@@ -19,6 +19,10 @@ import { ReserveInShop } from './ReserveInShop';
 import { SizeAdvice } from './SizeAdvice';
 import { ShopStock } from './ShopStock';
 import { sendProductView } from './view-counter';
+import { RatingLink } from './reviews/RatingLink';
+import { ReviewsSection } from './reviews/ReviewsSection';
+import type { ReviewsPayload } from '../../../contract/reviews';
+import type { Rating } from '../../../domain/reviews/published';
 import styles from './ProductView.module.css';
 
 export interface ProductViewProps {
@@ -27,6 +31,9 @@ export interface ProductViewProps {
   origin: string;
   imgVersion: string;
   siteId: string;
+  /** Published reviews' ratings of the model's colours (those with reviews) and the first page of this colour's. */
+  ratings?: Record<number, Rating>;
+  reviews?: ReviewsPayload | null;
 }
 
 /** Why the chosen offer cannot go to the cart, in the shopper's words; null when it can. */
@@ -42,7 +49,7 @@ export function buyReason(offer: ProductOffer | null): string | null {
  * The product page of one model: every colour's data comes with the page, so choosing a colour is instant —
  * the address, title and social tags follow the chosen colour without a reload (spec §2).
  */
-export function ProductView({ page, origin, imgVersion, siteId }: ProductViewProps) {
+export function ProductView({ page, origin, imgVersion, siteId, ratings, reviews }: ProductViewProps) {
   const [currentId, setCurrentId] = useState(page.currentId);
   const item = (page.items.find((i) => i.id === currentId) ?? page.items[0]) as ProductItem;
   // A one-size product has nothing to choose.
@@ -84,6 +91,7 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
     page.breadcrumbs,
     origin,
     images.map((f) => imageUrl(f, 'detail', imgVersion)),
+    { rating: ratings?.[item.id] ?? null, items: reviews?.productId === item.id ? reviews.items : [] },
   );
   const ogImage = item.seo.image ? `${origin}${imageUrl(item.seo.image, 'detail', imgVersion)}` : null;
 
@@ -120,6 +128,7 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
             </ShopLink>
             <h1 className={styles.name}>{item.name}</h1>
             <p className={styles.article}>{`Артикул ${item.article}`}</p>
+            <RatingLink rating={ratings?.[item.id]} />
           </div>
           <ProductPrice
             price={offer?.price ?? item.price}
@@ -152,6 +161,14 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
           <AskQuestion about="Не знаете, какой размер выбрать, или хотите узнать о модели больше?" />
         </div>
       </div>
+      <ReviewsSection
+        key={`reviews-${item.id}`}
+        productId={item.id}
+        productName={`${item.name} ${item.brand.name}`}
+        rating={ratings?.[item.id] ?? null}
+        initial={reviews ?? null}
+        imgVersion={imgVersion}
+      />
     </main>
   );
 }
