@@ -79,7 +79,8 @@ export function publishedReviewsRepository(db: Db): PublishedReviewsRepository {
         sql`select fit, count(*) as count from reviews where model_id = ${modelId} and state = 'published' group by fit`,
       );
       const counts: FitCounts = { small: 0, true: 0, large: 0 };
-      for (const r of rows) if (r.fit === 'small' || r.fit === 'true' || r.fit === 'large') counts[r.fit] = Number(r.count);
+      for (const r of rows)
+        if (r.fit === 'small' || r.fit === 'true' || r.fit === 'large') counts[r.fit] = Number(r.count);
       return counts;
     },
     async ratings(productIds) {
@@ -87,7 +88,11 @@ export function publishedReviewsRepository(db: Db): PublishedReviewsRepository {
         db,
         sql`select id, rating_count, rating_sum from products where id = any(${pgArray(productIds, 'int')}) and rating_count > 0`,
       );
-      return rows.map((r) => ({ id: Number(r.id), ratingCount: Number(r.rating_count), ratingSum: Number(r.rating_sum) }));
+      return rows.map((r) => ({
+        id: Number(r.id),
+        ratingCount: Number(r.rating_count),
+        ratingSum: Number(r.rating_sum),
+      }));
     },
   };
 }

@@ -87,7 +87,12 @@ beforeAll(async () => {
     sql`select p.id, p.url, s.url as section_url from products p join sections s on s.id = p.section_id
         where p.id in (${a}, ${b}) order by p.id`,
   );
-  main = { id: Number(a), url: rows[0]?.url ?? '', modelId: Number(model.model_id), sectionUrl: rows[0]?.section_url ?? '' };
+  main = {
+    id: Number(a),
+    url: rows[0]?.url ?? '',
+    modelId: Number(model.model_id),
+    sectionUrl: rows[0]?.section_url ?? '',
+  };
   other = { id: Number(b), url: rows[1]?.url ?? '' };
   const [free] = await queryRows<{ id: number; url: string }>(
     app.database.db,
@@ -114,11 +119,34 @@ beforeAll(async () => {
       height: i === 22 ? 172 : 168,
     });
   }
-  await insertReview({ productId: main.id, modelId: main.modelId, rating: 1, text: 'СКРЫТЫЙ отзыв', state: 'hidden', fit: 'large', at: 5000 });
-  await insertReview({ productId: main.id, modelId: main.modelId, rating: 1, text: 'ЖДЁТ модерации', state: 'pending', fit: 'large', at: 5001 });
+  await insertReview({
+    productId: main.id,
+    modelId: main.modelId,
+    rating: 1,
+    text: 'СКРЫТЫЙ отзыв',
+    state: 'hidden',
+    fit: 'large',
+    at: 5000,
+  });
+  await insertReview({
+    productId: main.id,
+    modelId: main.modelId,
+    rating: 1,
+    text: 'ЖДЁТ модерации',
+    state: 'pending',
+    fit: 'large',
+    at: 5001,
+  });
   // other colour: 2 published «маломерит», counted in the model's fit, not in main's list.
   for (let i = 0; i < 2; i++)
-    await insertReview({ productId: other.id, modelId: main.modelId, rating: 4, text: `Другой цвет ${i}`, fit: 'small', at: 3000 + i });
+    await insertReview({
+      productId: other.id,
+      modelId: main.modelId,
+      rating: 4,
+      text: `Другой цвет ${i}`,
+      fit: 'small',
+      at: 3000 + i,
+    });
   await recount();
 });
 afterAll(() => app.close());
@@ -180,7 +208,8 @@ describe('GET /api/v2/catalog/product/reviews/', () => {
   it('sorts by newest (the default), by rating high to low and low to high', async () => {
     const all = async (sort: string) => {
       const out: Json[] = [];
-      for (const page of [1, 2, 3]) out.push(...(await reviews(`productId=${main.id}&page=${page}&sort=${sort}`)).body.data.items);
+      for (const page of [1, 2, 3])
+        out.push(...(await reviews(`productId=${main.id}&page=${page}&sort=${sort}`)).body.data.items);
       return out;
     };
     const newest = await all('newest');
@@ -249,7 +278,10 @@ describe('the product page', () => {
   it('shows «Отзывы» with the count, the average, the fit summary and the first page of reviews', async () => {
     const { res, text } = await html(main.url);
     expect(res.status).toBe(200);
-    const section = text.slice(text.indexOf('<section id="reviews"'), text.indexOf('</section>', text.indexOf('<section id="reviews"')));
+    const section = text.slice(
+      text.indexOf('<section id="reviews"'),
+      text.indexOf('</section>', text.indexOf('<section id="reviews"')),
+    );
     expect(section).toMatch(/^<section id="reviews"[^>]*aria-labelledby="reviews-title"/);
     expect(section).toMatch(/<h2 id="reviews-title"[^>]*>Отзывы(<!-- -->)? <span[^>]*>23<\/span><\/h2>/);
     expect(section).toContain('aria-label="Рейтинг 3,1 из 5"');
@@ -315,7 +347,14 @@ describe('the product page', () => {
       app.database.db,
       sql`select model_id from products where id = ${bare.id}`,
     );
-    await insertReview({ productId: bare.id, modelId: Number(model_id), rating: 5, text: 'Первый отзыв о модели', at: 9000, author: 'Ольга' });
+    await insertReview({
+      productId: bare.id,
+      modelId: Number(model_id),
+      rating: 5,
+      text: 'Первый отзыв о модели',
+      at: 9000,
+      author: 'Ольга',
+    });
     await recount();
     await expect.poll(async () => (await html(bare.url)).text, { timeout: 3000 }).toContain('Первый отзыв о модели');
     const after = await html(bare.url);
@@ -358,8 +397,16 @@ describe('listing cards', () => {
       sql`select id, model_id from products where url = ${url}`,
     );
     for (const rating of [4, 5])
-      await insertReview({ productId: Number(p?.id), modelId: Number(p?.model_id), rating, text: 'Хорошая', at: 9100 + rating });
+      await insertReview({
+        productId: Number(p?.id),
+        modelId: Number(p?.model_id),
+        rating,
+        text: 'Хорошая',
+        at: 9100 + rating,
+      });
     await recount();
-    await expect.poll(async () => (await html('/')).text, { timeout: 3000 }).toContain('Рейтинг 4,5 из 5, 2\u00a0отзыва');
+    await expect
+      .poll(async () => (await html('/')).text, { timeout: 3000 })
+      .toContain('Рейтинг 4,5 из 5, 2\u00a0отзыва');
   });
 });

@@ -25,6 +25,8 @@ let browser: Browser;
 let shop: OwnShop;
 let reviewed = '';
 let bare = '';
+let reviewedId = 0;
+let section = '';
 
 beforeAll(async () => {
   shop = await ownShop({
@@ -62,7 +64,12 @@ beforeAll(async () => {
         update products p set rating_count = x.c, rating_sum = x.s
         from (select product_id, count(*) as c, sum(rating) as s from reviews where state = 'published'
               group by product_id) x where p.id = x.product_id`);
-      const [a] = await queryRows<{ url: string }>(db, sql`select url from products where id = ${productId}`);
+      const [a] = await queryRows<{ url: string; section: string }>(
+        db,
+        sql`select p.url, s.url as section from products p join sections s on s.id = p.section_id where p.id = ${productId}`,
+      );
+      reviewedId = productId;
+      section = a?.section ?? '';
       const [b] = await queryRows<{ url: string }>(
         db,
         sql`select url from products where active and model_id <> ${Number(model?.model_id)} order by id limit 1`,
@@ -120,9 +127,9 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('reviews on the product p
 
     // Lowest rating first.
     await block.getByRole('combobox', { name: 'Сортировка отзывов' }).selectOption('rating_asc');
-    await expect.poll(() => articles.first().getByRole('img').first().getAttribute('aria-label')).toBe(
-      'Рейтинг 1 из 5',
-    );
+    await expect
+      .poll(() => articles.first().getByRole('img').first().getAttribute('aria-label'))
+      .toBe('Рейтинг 1 из 5');
     expect(await articles.count()).toBe(10);
 
     // «С фото»: only the reviews with photos.
@@ -130,20 +137,59 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('reviews on the product p
     await expect.poll(() => articles.count()).toBe(WITH_PHOTOS);
     for (const article of await articles.all())
       expect(await article.getByRole('link', { name: /открыть крупно/ }).count()).toBeGreaterThan(0);
-    await articles.first().getByRole('link', { name: /открыть крупно/ }).first().scrollIntoViewIfNeeded();
+    await articles
+      .first()
+      .getByRole('link', { name: /открыть крупно/ })
+      .first()
+      .scrollIntoViewIfNeeded();
     await screenshot(page, `reviews-photos-${viewport}`);
 
     // A photo opens large, in a dialog that Escape closes.
-    await articles.first().getByRole('link', { name: /открыть крупно/ }).first().click();
+    await articles
+      .first()
+      .getByRole('link', { name: /открыть крупно/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: /фото покупателя/ });
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(true);
     await expect
-      .poll(() => dialog.locator('img').first().evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .poll(() =>
+        dialog
+          .locator('img')
+          .first()
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
       .toBeGreaterThan(0);
     await screenshot(page, `reviews-zoom-${viewport}`);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the rating on the product’s listing card', async () => {
+    // The listing page that holds the product, as the list call says.
+    let at = 1;
+    for (; ; at++) {
+      const answer = await fetch(
+        `${shop.url}/api/v2/catalog/product/list/?section=${encodeURIComponent(section)}&page=${at}`,
+      );
+      const { data } = (await answer.json()) as {
+        data: { items: { id: number }[]; navigation: { pageCount: number } };
+      };
+      if (data.items.some((i) => i.id === reviewedId) || at >= data.navigation.pageCount) break;
+    }
+    const { page, errors } = await openPage(browser, viewport, shop.url);
+    await page.goto(`${section}${at > 1 ? `?PAGEN_1=${at}` : ''}`);
+    await settle(page);
+    const card = page.getByRole('article').filter({ hasText: 'Рейтинг 3,1 из 5, 14\u00a0отзывов' });
+    expect(await card.count()).toBe(1);
+    await card.scrollIntoViewIfNeeded();
+    expect(await card.getByText('(14)').isVisible()).toBe(true);
+    await screenshot(page, `reviews-card-${viewport}`);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(errors).toEqual([]);

@@ -20,7 +20,7 @@ import { SizeAdvice } from './SizeAdvice';
 import { ShopStock } from './ShopStock';
 import { sendProductView } from './view-counter';
 import { RatingLink } from './reviews/RatingLink';
-import { ReviewsSection } from './reviews/ReviewsSection';
+import { ReviewsBlock } from './reviews/ReviewsBlock';
 import type { ReviewsPayload } from '../../../contract/reviews';
 import type { Rating } from '../../../domain/reviews/published';
 import styles from './ProductView.module.css';
@@ -161,7 +161,7 @@ export function ProductView({ page, origin, imgVersion, siteId, ratings, reviews
           <AskQuestion about="Не знаете, какой размер выбрать, или хотите узнать о модели больше?" />
         </div>
       </div>
-      <ReviewsSection
+      <ReviewsBlock
         key={`reviews-${item.id}`}
         productId={item.id}
         productName={`${item.name} ${item.brand.name}`}
