@@ -13,6 +13,7 @@ import type { Region } from '../domain/regions/regions.service';
 import type { StockSubscription, StockSubscriptionView } from '../domain/stock-alerts/stock-alerts.service';
 import type { BasketJson, OrderPageJson } from './basket-json';
 import type { ListPayload, ProductPayload, SectionEntry } from './catalog';
+import type { ReviewsPayload } from './reviews';
 
 /**
  * The shop's calls as the browser and the server both know them: every path once, with what its `data` holds.
@@ -63,6 +64,8 @@ export const API = {
   feedbackAdd: '/api/v2/feedback/add/',
   feedbackStart: '/api/v2/feedback/start/',
   sizeAdvice: '/api/v2/catalog/size/advice/',
+  /** A product's published reviews, its rating and its model's fit (issue 44.2). */
+  productReviews: '/api/v2/catalog/product/reviews/',
 } as const;
 
 export type ApiName = keyof typeof API;
@@ -133,6 +136,7 @@ export interface ApiAnswers {
   feedbackStart: { startToken: string };
   /** The size to buy and why (domain/catalog/size/advice.ts). */
   sizeAdvice: { size: number; text: string };
+  productReviews: ReviewsPayload;
 }
 
 interface AddressesAnswer {

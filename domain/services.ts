@@ -8,6 +8,7 @@ import type { BasketService } from './basket/basket.service';
 import type { HomeService } from './catalog/listing/home.service';
 import type { ListingService } from './catalog/listing/listing.service';
 import type { ProductService } from './catalog/product/product.service';
+import type { PublishedReviewsService } from './reviews/published.service';
 import type { SearchService } from './catalog/search/search.service';
 import type { EventsService } from './events/events.service';
 import type { FunnelService } from './events/funnel.service';
@@ -83,6 +84,8 @@ export interface Services {
   listing: ListingService;
   search: SearchService;
   product: ProductService;
+  /** Published reviews as the product page, its call and the listings show them (issue 44.2). */
+  publishedReviews: PublishedReviewsService;
   events: EventsService;
   /** The back office's funnel: views → baskets → checkouts → orders (issue 43.4). */
   funnel: FunnelService;

@@ -38,6 +38,7 @@ import { homeRepository } from '../db/repositories/product-cards';
 import { listingRepository } from '../db/repositories/listing';
 import { searchRepository } from '../db/repositories/search';
 import { productRepository } from '../db/repositories/product';
+import { publishedReviewsRepository } from '../db/repositories/reviews-published';
 import { eventsRepository } from '../db/repositories/events';
 import { funnelRepository } from '../db/repositories/funnel';
 import { funnelFeaturesRepository } from '../db/repositories/funnel-features';
@@ -66,6 +67,7 @@ import { createHomeService } from '../domain/catalog/listing/home.service';
 import { createListingService } from '../domain/catalog/listing/listing.service';
 import { createSearchService } from '../domain/catalog/search/search.service';
 import { createProductService } from '../domain/catalog/product/product.service';
+import { createPublishedReviewsService } from '../domain/reviews/published.service';
 import { createEventsService } from '../domain/events/events.service';
 import { createFunnelService } from '../domain/events/funnel.service';
 import { createFunnelFeaturesService } from '../domain/events/funnel-features.service';
@@ -436,6 +438,7 @@ export function createServices(deps: {
     listing,
     search: createSearchService(searchRepository(db), listing, { invalidations }),
     product: createProductService(productRepository(db), { invalidations }),
+    publishedReviews: createPublishedReviewsService(publishedReviewsRepository(db)),
     events: createEventsService(eventsRepository(db), limits, limitRules),
     funnel: createFunnelService({ repo: funnelRepository(db), timeZone: MOSCOW }),
     funnelFeatures: createFunnelFeaturesService({

@@ -3,6 +3,7 @@ import { ProductView } from '~/components/product/ProductView';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/product';
 import { productTag } from '../../domain/cache-tags';
+import { reviewsPayload } from '../../contract/reviews';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = await context.services.product.byCode(params.code);
@@ -12,7 +13,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const item = page.items.find((i) => i.id === page.currentId);
   // One address per product: `/product/x` and other spellings go to the canonical `/product/x/`.
   if (item && url.pathname !== item.url) throw redirect(`${item.url}${url.search}`, 301);
-  return { page, origin: context.siteUrl, imgVersion: context.options.imgVersion, siteId: context.options.siteId };
+  // Reviews (issue 44.2): the colours' ratings and the first page of this colour's, the same for everyone; a change
+  // moves the product's rating columns or sends its tag, which drops the cached page.
+  const [ratings, firstReviews] = await Promise.all([
+    context.services.publishedReviews.ratings(page.items.map((i) => i.id)),
+    context.services.publishedReviews.page({ productId: page.currentId }).catch(() => null),
+  ]);
+  const reviews = firstReviews && reviewsPayload(firstReviews, context.options.imgVersion);
+  return {
+    page,
+    origin: context.siteUrl,
+    imgVersion: context.options.imgVersion,
+    siteId: context.options.siteId,
+    ratings,
+    reviews,
+  };
 }
 
 // Title, description, keywords and the social tags are rendered by the page itself (React hoists them into

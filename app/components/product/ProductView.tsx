@@ -20,6 +20,10 @@ import { SizeAdvice } from './SizeAdvice';
 import { ShopStock } from './ShopStock';
 import { StockAlert } from './stock-alert/StockAlert';
 import { sendProductView } from './view-counter';
+import { RatingLink } from './reviews/RatingLink';
+import { ReviewsBlock } from './reviews/ReviewsBlock';
+import type { ReviewsPayload } from '../../../contract/reviews';
+import type { Rating } from '../../../domain/reviews/published';
 import styles from './ProductView.module.css';
 
 export interface ProductViewProps {
@@ -28,6 +32,9 @@ export interface ProductViewProps {
   origin: string;
   imgVersion: string;
   siteId: string;
+  /** Published reviews' ratings of the model's colours (those with reviews) and the first page of this colour's. */
+  ratings?: Record<number, Rating>;
+  reviews?: ReviewsPayload | null;
 }
 
 /** Why the chosen offer cannot go to the cart, in the shopper's words; null when it can. */
@@ -43,7 +50,7 @@ export function buyReason(offer: ProductOffer | null): string | null {
  * The product page of one model: every colour's data comes with the page, so choosing a colour is instant —
  * the address, title and social tags follow the chosen colour without a reload (spec §2).
  */
-export function ProductView({ page, origin, imgVersion, siteId }: ProductViewProps) {
+export function ProductView({ page, origin, imgVersion, siteId, ratings, reviews }: ProductViewProps) {
   const [currentId, setCurrentId] = useState(page.currentId);
   const item = (page.items.find((i) => i.id === currentId) ?? page.items[0]) as ProductItem;
   // A one-size product has nothing to choose.
@@ -85,6 +92,7 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
     page.breadcrumbs,
     origin,
     images.map((f) => imageUrl(f, 'detail', imgVersion)),
+    { rating: ratings?.[item.id] ?? null, items: reviews?.productId === item.id ? reviews.items : [] },
   );
   const ogImage = item.seo.image ? `${origin}${imageUrl(item.seo.image, 'detail', imgVersion)}` : null;
 
@@ -121,6 +129,7 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
             </ShopLink>
             <h1 className={styles.name}>{item.name}</h1>
             <p className={styles.article}>{`Артикул ${item.article}`}</p>
+            <RatingLink rating={ratings?.[item.id]} />
           </div>
           <ProductPrice
             price={offer?.price ?? item.price}
@@ -160,6 +169,14 @@ export function ProductView({ page, origin, imgVersion, siteId }: ProductViewPro
           <AskQuestion about="Не знаете, какой размер выбрать, или хотите узнать о модели больше?" />
         </div>
       </div>
+      <ReviewsBlock
+        key={`reviews-${item.id}`}
+        productId={item.id}
+        productName={`${item.name} ${item.brand.name}`}
+        rating={ratings?.[item.id] ?? null}
+        initial={reviews ?? null}
+        imgVersion={imgVersion}
+      />
     </main>
   );
 }

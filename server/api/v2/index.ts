@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/env';
 import { HttpError } from '../../http/errors';
 import { catalogListApi } from './catalog-list';
 import { catalogProductApi } from './catalog-product';
+import { catalogReviewsApi } from './catalog-reviews';
 import { eventApi } from './event';
 import { feedbackApi } from './feedback';
 import type { PushHub } from '../../push/hub';
@@ -42,6 +43,7 @@ export function apiV2(
     userApi(services),
     catalogProductApi(services, options),
     catalogListApi(services, options),
+    catalogReviewsApi(services, options),
     saleApi(services),
     deliveryTownsApi(services),
     shopApi(services),
