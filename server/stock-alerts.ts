@@ -32,7 +32,9 @@ export function stockAlertSweeper(sweep: () => Promise<unknown>, log?: Log) {
 
 /** The service with `names` followed, once each resolves (after its commit), by `after()`; others unchanged. */
 function followed<T extends object>(service: T, names: readonly (keyof T)[], after: () => void): T {
-  const wrapped = Object.create(service) as T;
+  if (!service) return service;
+  // Every method stays an own property (a spread of the service keeps them); the followed ones are replaced.
+  const wrapped = Object.assign(Object.create(Object.getPrototypeOf(service)), service) as T;
   for (const name of names) {
     const method = service[name];
     if (typeof method !== 'function') continue;

@@ -60,9 +60,7 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
           {items.map((s) => (
             <li key={s.id} className={styles.card}>
               <div className={styles.row}>
-                <b>
-                  {s.state === 'sent' ? <ShopLink to={s.url}>{s.productName}</ShopLink> : s.productName}
-                </b>
+                <b>{s.state === 'sent' ? <ShopLink to={s.url}>{s.productName}</ShopLink> : s.productName}</b>
                 <span>{`Размер ${s.sizeName}`}</span>
                 <span className={`${styles.state} ${s.state === 'sent' ? styles.ok : ''}`}>{alertStateText(s)}</span>
               </div>

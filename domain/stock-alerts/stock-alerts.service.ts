@@ -196,7 +196,11 @@ export function createStockAlertsService(deps: StockAlertsDeps): StockAlertsServ
         address = account.confirmedEmail.toLowerCase();
         state = 'active';
       } else {
-        throw new DomainError('validation', 'Укажите адрес электронной почты, на который сообщить о поступлении.', 'EMAIL_REQUIRED');
+        throw new DomainError(
+          'validation',
+          'Укажите адрес электронной почты, на который сообщить о поступлении.',
+          'EMAIL_REQUIRED',
+        );
       }
       const offer = await repo.offer(input.offerId, ctx.city?.id ?? null);
       if (!offer) throw new DomainError('not_found', 'Такого размера нет в каталоге.', 'OFFER_NOT_FOUND');

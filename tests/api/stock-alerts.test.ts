@@ -12,6 +12,7 @@ import { createTestApp, newVisitor, type TestApp, type Visitor } from '../suppor
 
 type Kit = Awaited<ReturnType<typeof checkoutKit>>;
 const json = async (res: Response) =>
+  // biome-ignore lint/suspicious/noExplicitAny: the answers of several calls, read field by field
   (await res.json()) as { status: string; data: any; errors?: { code: string; message: string }[] };
 
 /** What a test shop with its offers and a merchandiser needs. */

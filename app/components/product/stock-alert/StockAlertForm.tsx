@@ -42,7 +42,10 @@ export function StockAlertForm({ productName, offers, waiting, onDone }: Props) 
     if (!offer) return setError('Выберите размер.');
     if (!useSms && !shownEmail.trim()) return setError('Укажите адрес электронной почты.');
     setBusy(true);
-    const answer = await postApi('stockSubscribe', { offerId: offer.id, email: useSms ? undefined : shownEmail.trim() });
+    const answer = await postApi('stockSubscribe', {
+      offerId: offer.id,
+      email: useSms ? undefined : shownEmail.trim(),
+    });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
     const s = answer.data.subscription;
@@ -87,7 +90,12 @@ export function StockAlertForm({ productName, offers, waiting, onDone }: Props) 
         <fieldset className={styles.sizes}>
           <legend className={styles.legend}>Как сообщить</legend>
           <label className={styles.channel}>
-            <input type="radio" name={`${id}-channel`} checked={channel === 'email'} onChange={() => setChannel('email')} />
+            <input
+              type="radio"
+              name={`${id}-channel`}
+              checked={channel === 'email'}
+              onChange={() => setChannel('email')}
+            />
             Письмом
           </label>
           <label className={styles.channel}>
