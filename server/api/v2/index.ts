@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/env';
 import { HttpError } from '../../http/errors';
 import { catalogListApi } from './catalog-list';
 import { catalogProductApi } from './catalog-product';
+import { catalogRelatedApi } from './catalog-related';
 import { eventApi } from './event';
 import { feedbackApi } from './feedback';
 import type { PushHub } from '../../push/hub';
@@ -40,6 +41,7 @@ export function apiV2(
     userApi(services),
     catalogProductApi(services, options),
     catalogListApi(services, options),
+    catalogRelatedApi(services, options),
     saleApi(services),
     deliveryTownsApi(services),
     shopApi(services),

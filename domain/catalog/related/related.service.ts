@@ -1,0 +1,157 @@
+import { type CacheOptions, taggedCache } from '../../cache';
+import { LISTINGS, productTag } from '../../cache-tags';
+import { DomainError } from '../../errors';
+import type { FacetIndex } from '../listing/facet-index';
+import type { ListingItem, ListingReference } from '../listing/listing.service';
+import { ADDITION_MAX_PRICE, isAccessorySection, MIN_PAIRS, ROW_SIZE } from './similar';
+
+/** A card of a row and whether it can be bought online now. */
+export interface RowCard {
+  card: ListingItem;
+  online: boolean;
+}
+
+/** A size of an addition that an online order can take. */
+export interface AdditionOffer {
+  id: number;
+  sizeName: string;
+}
+
+/** An addition to an order: its card and the sizes the row's button can put in the basket. */
+export interface Addition {
+  card: ListingItem;
+  offers: AdditionOffer[];
+}
+
+export interface RelatedRows {
+  similar: ListingItem[];
+  boughtTogether: ListingItem[];
+}
+
+export interface RelatedRepository {
+  /** The shop's facet index as of now (the listings' own, db/repositories/facet-source.ts). */
+  facets(): Promise<FacetIndex>;
+  /** The listed products' cards in the order of `ids` (unknown or unlisted ones left out), each with its online stock. */
+  cards(ids: readonly number[], ref: ListingReference): Promise<RowCard[]>;
+  /** The products bought together with `productId` in the most completed orders, most first. */
+  pairs(productId: number, limit: number): Promise<number[]>;
+  /** The offers of these products an online order can take, in size order. */
+  buyableOffers(productIds: readonly number[]): Promise<Map<number, AdditionOffer[]>>;
+  /** Counts `product_pairs` again from the completed orders; null when another process is counting. */
+  recountPairs(): Promise<number | null>;
+}
+
+export interface RelatedService {
+  /** «Похожие» and «С этим покупают» of a product; `size` (a size code) narrows «Похожие» to it where it can. */
+  related(productId: number, size?: string | null): Promise<RelatedRows>;
+  /** Listed products' cards in the order asked (the «Вы смотрели» row): the unknown and unlisted left out. */
+  cards(ids: readonly number[]): Promise<ListingItem[]>;
+  /** Small accessories in stock for the basket and the order, none of `inBasket` (product ids). */
+  additions(inBasket: readonly number[]): Promise<Addition[]>;
+  /** The periodic recount of the pairs: how many pairs there are now, or null when another process counted. */
+  recountPairs(): Promise<number | null>;
+}
+
+/** Candidates asked of the index beyond a row: other colours of the same model and products not online drop out. */
+const SPARE = 12;
+const MAX_CACHED = 5_000;
+
+/** One card per model, the model of `skip` left out, at most a row. */
+function rowOf(cards: readonly RowCard[], skip: ReadonlySet<number>, limit = ROW_SIZE): ListingItem[] {
+  const models = new Set(skip);
+  const row: ListingItem[] = [];
+  for (const { card, online } of cards) {
+    if (!online || models.has(card.modelId)) continue;
+    models.add(card.modelId);
+    row.push(card);
+    if (row.length === limit) break;
+  }
+  return row;
+}
+
+/**
+ * The rows that lead from a product to more products (issue 44.3). The index answers which products, in memory; the
+ * database gives the few cards. A product's rows are kept until the catalogue changes (`listings`, the product's
+ * tag) or `ttlMs` passes, so the product page pays for them once per product.
+ */
+export function createRelatedService(deps: {
+  repo: RelatedRepository;
+  reference: () => Promise<ListingReference>;
+  cache?: CacheOptions;
+}): RelatedService {
+  const { repo, reference } = deps;
+  const { ttlMs = 60_000, now, invalidations } = deps.cache ?? {};
+  const cache = taggedCache<RelatedRows>({ max: MAX_CACHED, ttlMs, invalidations, now });
+  const additionsCache = taggedCache<Addition[]>({ max: 500, ttlMs, invalidations, now });
+
+  const accessorySections = (ref: ListingReference) =>
+    ref.sections.filter((s) => isAccessorySection(s.url)).map((s) => s.id);
+
+  async function compute(productId: number, size: string | null): Promise<RelatedRows> {
+    const [index, ref] = await Promise.all([repo.facets(), reference()]);
+    const place = index.placeOf(productId);
+    if (!place) throw new DomainError('not_found', 'Такого товара нет в каталоге.', 'PRODUCT_NOT_FOUND');
+    const limit = ROW_SIZE + SPARE;
+    let similar = index.similar(productId, { limit, size });
+    if (size != null && similar.length < ROW_SIZE)
+      similar = [...similar, ...index.similar(productId, { limit, exclude: new Set(similar) })];
+    const pairs = (await repo.pairs(productId, limit)).filter((id) => index.available(id));
+    let together = pairs;
+    if (pairs.length < MIN_PAIRS) {
+      // Too few bought together yet: accessories of the same gender, then any other section's, by popularity.
+      const exclude = new Set([productId, ...pairs]);
+      const accessories = accessorySections(ref).filter((id) => id !== place.sectionId);
+      const fromAccessories = index.popular({ sectionIds: accessories, gender: place.gender, exclude }, limit);
+      for (const id of fromAccessories) exclude.add(id);
+      const others = ref.sections.filter((s) => s.id !== place.sectionId).map((s) => s.id);
+      const fromOthers = index.popular({ sectionIds: others, gender: place.gender, exclude }, limit);
+      together = [...pairs, ...fromAccessories, ...fromOthers];
+    }
+    const cards = await repo.cards([productId, ...new Set([...similar, ...together])], ref);
+    const baseModel = cards.find((c) => c.card.id === productId)?.card.modelId;
+    const skip = new Set(baseModel === undefined ? [] : [baseModel]);
+    const byId = new Map(cards.map((c) => [c.card.id, c]));
+    const pick = (ids: number[]) => ids.flatMap((id) => (id === productId ? [] : (byId.get(id) ?? [])));
+    return { similar: rowOf(pick(similar), skip), boughtTogether: rowOf(pick(together), skip) };
+  }
+
+  return {
+    related(productId, size = null) {
+      return cache.get(`${productId}:${size ?? ''}`, async () => {
+        const value = await compute(productId, size);
+        const ids = [productId, ...value.similar.map((c) => c.id), ...value.boughtTogether.map((c) => c.id)];
+        return { value, tags: [LISTINGS, ...ids.map(productTag)] };
+      });
+    },
+
+    async cards(ids) {
+      const ref = await reference();
+      return (await repo.cards(ids, ref)).map((c) => c.card);
+    },
+
+    additions(inBasket) {
+      const key = [...new Set(inBasket)].sort((a, b) => a - b).join(',');
+      return additionsCache.get(key, async () => {
+        const [index, ref] = await Promise.all([repo.facets(), reference()]);
+        const genders = new Set(inBasket.map((id) => index.placeOf(id)?.gender ?? null).filter((g) => g != null));
+        const gender = genders.size === 1 ? [...genders][0] : undefined;
+        const ids = index.popular(
+          {
+            sectionIds: accessorySections(ref),
+            gender,
+            maxPrice: ADDITION_MAX_PRICE,
+            exclude: new Set(inBasket),
+          },
+          ROW_SIZE + SPARE,
+        );
+        const [cards, offers] = await Promise.all([repo.cards(ids, ref), repo.buyableOffers(ids)]);
+        const value = rowOf(cards, new Set())
+          .map((card) => ({ card, offers: offers.get(card.id) ?? [] }))
+          .filter((a) => a.offers.length > 0);
+        return { value, tags: [LISTINGS, ...value.map((a) => productTag(a.card.id))] };
+      });
+    },
+
+    recountPairs: () => repo.recountPairs(),
+  };
+}
