@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { AdditionOffer, RelatedRepository, RowCard } from '../../domain/catalog/related/related.service';
-import { type Db, queryRows } from '../client';
+import type { AdditionOffer, ProductFacts, RelatedRepository } from '../../domain/catalog/related/related.service';
+import { type Db, preparedRows, queryRows } from '../client';
 import { orderableOnlineSql, productOrderableOnlineSql } from './availability';
 import type { facetSource } from './facet-source';
 import { cards, pgArray } from './listing';
+
+/** Ids as one array parameter (`{1,2,3}`), so the statement's text is the same for any number of them. */
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** Only one process recounts the pairs at a time (a transaction-scoped advisory lock of this key). */
 const RECOUNT_LOCK = 440_3;
@@ -13,24 +16,23 @@ export function relatedRepository(db: Db, facets: ReturnType<typeof facetSource>
   return {
     facets: () => facets.fresh(),
 
-    async cards(ids, ref) {
-      if (ids.length === 0) return [];
-      const [items, online] = await Promise.all([
-        cards(db, [...ids], ref),
-        queryRows<{ id: number; online: boolean }>(
-          db,
-          sql`select p.id, ${productOrderableOnlineSql(sql`p.id`)} as online from products p
-          where p.id = any(${pgArray([...ids], 'int')}) and p.active`,
-        ),
-      ]);
-      const onlineIds = new Map(online.map((r) => [Number(r.id), Boolean(r.online)]));
-      return items.flatMap((card): RowCard[] =>
-        onlineIds.has(card.id) ? [{ card, online: onlineIds.get(card.id) === true }] : [],
+    async facts(ids) {
+      const found = new Map<number, ProductFacts>();
+      if (ids.length === 0) return found;
+      // One statement text whatever the ids: prepared once per connection.
+      const rows = await preparedRows<{ id: number; model_id: number; online: boolean }>(
+        db,
+        sql`select p.id, p.model_id, ${productOrderableOnlineSql(sql`p.id`)} as online from products p
+        where p.id = any(${intArray(ids)}) and p.active`,
       );
+      for (const r of rows) found.set(Number(r.id), { modelId: Number(r.model_id), online: Boolean(r.online) });
+      return found;
     },
 
+    cards: (ids, ref) => (ids.length === 0 ? Promise.resolve([]) : cards(db, [...ids], ref)),
+
     async pairs(productId, limit) {
-      const rows = await queryRows<{ other_id: number }>(
+      const rows = await preparedRows<{ other_id: number }>(
         db,
         sql`select other_id from product_pairs where product_id = ${productId}
         order by orders desc, other_id limit ${limit}`,

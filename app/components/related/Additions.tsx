@@ -80,6 +80,7 @@ export function Additions({
       title="Добавить к заказу"
       cards={(items ?? []).map((i) => i.card)}
       imgVersion={imgVersion}
+      compact
       action={(card) => <AddButton card={card} offers={offersOf.get(card.id) ?? []} onAdded={onAdded} />}
     />
   );

@@ -20,6 +20,7 @@ export function RelatedRow({
   cards,
   imgVersion,
   action,
+  compact = false,
 }: {
   row: RowCode;
   title: string;
@@ -27,6 +28,8 @@ export function RelatedRow({
   imgVersion: string;
   /** Something under a card (the additions' size and button). */
   action?: (card: Card) => ReactNode;
+  /** Smaller cards, more to a row (the additions are small things). */
+  compact?: boolean;
 }) {
   const headingId = useId();
   const list = useRef<HTMLUListElement>(null);
@@ -67,7 +70,13 @@ export function RelatedRow({
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so arrow keys scroll it */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click only records which link was followed */}
-      <ul ref={list} className={styles.list} tabIndex={0} aria-label={title} onClick={onClick}>
+      <ul
+        ref={list}
+        className={compact ? `${styles.list} ${styles.compact}` : styles.list}
+        tabIndex={0}
+        aria-label={title}
+        onClick={onClick}
+      >
         {cards.map((card) => (
           <li key={card.id} className={styles.item} data-product-id={card.id}>
             <ProductCard card={card} imgVersion={imgVersion} />

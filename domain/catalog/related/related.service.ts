@@ -5,9 +5,9 @@ import type { FacetIndex } from '../listing/facet-index';
 import type { ListingItem, ListingReference } from '../listing/listing.service';
 import { ADDITION_MAX_PRICE, isAccessorySection, MIN_PAIRS, ROW_SIZE } from './similar';
 
-/** A card of a row and whether it can be bought online now. */
-export interface RowCard {
-  card: ListingItem;
+/** What picks a row's products before their cards are read: the model, and whether it can be bought online now. */
+export interface ProductFacts {
+  modelId: number;
   online: boolean;
 }
 
@@ -31,8 +31,10 @@ export interface RelatedRows {
 export interface RelatedRepository {
   /** The shop's facet index as of now (the listings' own, db/repositories/facet-source.ts). */
   facets(): Promise<FacetIndex>;
-  /** The listed products' cards in the order of `ids` (unknown or unlisted ones left out), each with its online stock. */
-  cards(ids: readonly number[], ref: ListingReference): Promise<RowCard[]>;
+  /** The listed products among `ids` (the unknown and unlisted left out): their model and online stock. */
+  facts(ids: readonly number[]): Promise<Map<number, ProductFacts>>;
+  /** The products' listing cards in the order of `ids`. */
+  cards(ids: readonly number[], ref: ListingReference): Promise<ListingItem[]>;
   /** The products bought together with `productId` in the most completed orders, most first. */
   pairs(productId: number, limit: number): Promise<number[]>;
   /** The offers of these products an online order can take, in size order. */
@@ -56,14 +58,20 @@ export interface RelatedService {
 const SPARE = 12;
 const MAX_CACHED = 5_000;
 
-/** One card per model, the model of `skip` left out, at most a row. */
-function rowOf(cards: readonly RowCard[], skip: ReadonlySet<number>, limit = ROW_SIZE): ListingItem[] {
+/** Ids of listed products on sale online, one per model, the models of `skip` left out, at most a row. */
+function rowOf(
+  ids: readonly number[],
+  facts: ReadonlyMap<number, ProductFacts>,
+  skip: ReadonlySet<number>,
+  limit = ROW_SIZE,
+): number[] {
   const models = new Set(skip);
-  const row: ListingItem[] = [];
-  for (const { card, online } of cards) {
-    if (!online || models.has(card.modelId)) continue;
-    models.add(card.modelId);
-    row.push(card);
+  const row: number[] = [];
+  for (const id of ids) {
+    const f = facts.get(id);
+    if (!f?.online || models.has(f.modelId)) continue;
+    models.add(f.modelId);
+    row.push(id);
     if (row.length === limit) break;
   }
   return row;
@@ -80,7 +88,8 @@ export function createRelatedService(deps: {
   cache?: CacheOptions;
 }): RelatedService {
   const { repo, reference } = deps;
-  const { ttlMs = 60_000, now, invalidations } = deps.cache ?? {};
+  // The rows change with the catalogue, whose changes drop them at once: the time limit is only a safety net.
+  const { ttlMs = 10 * 60_000, now, invalidations } = deps.cache ?? {};
   const cache = taggedCache<RelatedRows>({ max: MAX_CACHED, ttlMs, invalidations, now });
   const additionsCache = taggedCache<Addition[]>({ max: 500, ttlMs, invalidations, now });
 
@@ -103,16 +112,22 @@ export function createRelatedService(deps: {
       const accessories = accessorySections(ref).filter((id) => id !== place.sectionId);
       const fromAccessories = index.popular({ sectionIds: accessories, gender: place.gender, exclude }, limit);
       for (const id of fromAccessories) exclude.add(id);
+      // Other sections only when the accessories do not fill the row (a pass over every product).
       const others = ref.sections.filter((s) => s.id !== place.sectionId).map((s) => s.id);
-      const fromOthers = index.popular({ sectionIds: others, gender: place.gender, exclude }, limit);
+      const fromOthers =
+        fromAccessories.length < limit
+          ? index.popular({ sectionIds: others, gender: place.gender, exclude }, limit)
+          : [];
       together = [...pairs, ...fromAccessories, ...fromOthers];
     }
-    const cards = await repo.cards([productId, ...new Set([...similar, ...together])], ref);
-    const baseModel = cards.find((c) => c.card.id === productId)?.card.modelId;
+    const facts = await repo.facts([productId, ...new Set([...similar, ...together])]);
+    const baseModel = facts.get(productId)?.modelId;
     const skip = new Set(baseModel === undefined ? [] : [baseModel]);
-    const byId = new Map(cards.map((c) => [c.card.id, c]));
-    const pick = (ids: number[]) => ids.flatMap((id) => (id === productId ? [] : (byId.get(id) ?? [])));
-    return { similar: rowOf(pick(similar), skip), boughtTogether: rowOf(pick(together), skip) };
+    const similarIds = rowOf(similar, facts, skip);
+    const togetherIds = rowOf(together, facts, skip);
+    const cards = new Map((await repo.cards([...new Set([...similarIds, ...togetherIds])], ref)).map((c) => [c.id, c]));
+    const pick = (ids: number[]) => ids.flatMap((id) => cards.get(id) ?? []);
+    return { similar: pick(similarIds), boughtTogether: pick(togetherIds) };
   }
 
   return {
@@ -125,8 +140,11 @@ export function createRelatedService(deps: {
     },
 
     async cards(ids) {
-      const ref = await reference();
-      return (await repo.cards(ids, ref)).map((c) => c.card);
+      const [ref, facts] = await Promise.all([reference(), repo.facts(ids)]);
+      return repo.cards(
+        ids.filter((id) => facts.has(id)),
+        ref,
+      );
     },
 
     additions(inBasket) {
@@ -144,10 +162,13 @@ export function createRelatedService(deps: {
           },
           ROW_SIZE + SPARE,
         );
-        const [cards, offers] = await Promise.all([repo.cards(ids, ref), repo.buyableOffers(ids)]);
-        const value = rowOf(cards, new Set())
-          .map((card) => ({ card, offers: offers.get(card.id) ?? [] }))
-          .filter((a) => a.offers.length > 0);
+        const [facts, offers] = await Promise.all([repo.facts(ids), repo.buyableOffers(ids)]);
+        const chosen = rowOf(
+          ids.filter((id) => offers.has(id)),
+          facts,
+          new Set(),
+        );
+        const value = (await repo.cards(chosen, ref)).map((card) => ({ card, offers: offers.get(card.id) ?? [] }));
         return { value, tags: [LISTINGS, ...value.map((a) => productTag(a.card.id))] };
       });
     },
