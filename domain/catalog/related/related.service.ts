@@ -57,6 +57,8 @@ export interface RelatedService {
 /** Candidates asked of the index beyond a row: other colours of the same model and products not online drop out. */
 const SPARE = 12;
 const MAX_CACHED = 5_000;
+/** Products kept of a fallback: a row and its spares after the exclusions of a product or a basket (up to 24). */
+const FALLBACK = 64;
 
 /** Ids of listed products on sale online, one per model, the models of `skip` left out, at most a row. */
 function rowOf(
@@ -96,6 +98,31 @@ export function createRelatedService(deps: {
   const accessorySections = (ref: ListingReference) =>
     ref.sections.filter((s) => isAccessorySection(s.url)).map((s) => s.id);
 
+  /**
+   * The most popular products in stock of a gender beyond a section: its accessories first, then the other sections'
+   * when they fall short. The same for every product of the section, so kept (and dropped) as the rows are.
+   */
+  const fallbacks = taggedCache<number[]>({ max: 500, ttlMs, invalidations, now });
+  const fallbackOf = (index: FacetIndex, ref: ListingReference, place: { sectionId: number; gender: string | null }) =>
+    fallbacks.get(`${place.gender}:${place.sectionId}`, async () => {
+      const limit = FALLBACK;
+      const accessories = accessorySections(ref).filter((id) => id !== place.sectionId);
+      const fromAccessories = index.popular({ sectionIds: accessories, gender: place.gender }, limit);
+      const others = ref.sections.filter((s) => s.id !== place.sectionId).map((s) => s.id);
+      const fromOthers =
+        fromAccessories.length < limit
+          ? index.popular({ sectionIds: others, gender: place.gender, exclude: new Set(fromAccessories) }, limit)
+          : [];
+      return { value: [...fromAccessories, ...fromOthers], tags: [LISTINGS] };
+    });
+  /** The small accessories of a gender (or of any), most popular first: the additions before a basket's are left out. */
+  const smallAccessories = taggedCache<number[]>({ max: 10, ttlMs, invalidations, now });
+  const accessoriesOf = (index: FacetIndex, ref: ListingReference, gender: string | undefined) =>
+    smallAccessories.get(String(gender), async () => ({
+      value: index.popular({ sectionIds: accessorySections(ref), gender, maxPrice: ADDITION_MAX_PRICE }, FALLBACK),
+      tags: [LISTINGS],
+    }));
+
   async function compute(productId: number, size: string | null): Promise<RelatedRows> {
     const [index, ref] = await Promise.all([repo.facets(), reference()]);
     const place = index.placeOf(productId);
@@ -107,18 +134,10 @@ export function createRelatedService(deps: {
     const pairs = (await repo.pairs(productId, limit)).filter((id) => index.available(id));
     let together = pairs;
     if (pairs.length < MIN_PAIRS) {
-      // Too few bought together yet: accessories of the same gender, then any other section's, by popularity.
+      // Too few bought together yet: accessories of the same gender, then other sections', by popularity.
       const exclude = new Set([productId, ...pairs]);
-      const accessories = accessorySections(ref).filter((id) => id !== place.sectionId);
-      const fromAccessories = index.popular({ sectionIds: accessories, gender: place.gender, exclude }, limit);
-      for (const id of fromAccessories) exclude.add(id);
-      // Other sections only when the accessories do not fill the row (a pass over every product).
-      const others = ref.sections.filter((s) => s.id !== place.sectionId).map((s) => s.id);
-      const fromOthers =
-        fromAccessories.length < limit
-          ? index.popular({ sectionIds: others, gender: place.gender, exclude }, limit)
-          : [];
-      together = [...pairs, ...fromAccessories, ...fromOthers];
+      const fallback = await fallbackOf(index, ref, place);
+      together = [...pairs, ...fallback.filter((id) => !exclude.has(id))];
     }
     const facts = await repo.facts([productId, ...new Set([...similar, ...together])]);
     const baseModel = facts.get(productId)?.modelId;
@@ -153,15 +172,10 @@ export function createRelatedService(deps: {
         const [index, ref] = await Promise.all([repo.facets(), reference()]);
         const genders = new Set(inBasket.map((id) => index.placeOf(id)?.gender ?? null).filter((g) => g != null));
         const gender = genders.size === 1 ? [...genders][0] : undefined;
-        const ids = index.popular(
-          {
-            sectionIds: accessorySections(ref),
-            gender,
-            maxPrice: ADDITION_MAX_PRICE,
-            exclude: new Set(inBasket),
-          },
-          ROW_SIZE + SPARE,
-        );
+        const basket = new Set(inBasket);
+        const ids = (await accessoriesOf(index, ref, gender))
+          .filter((id) => !basket.has(id))
+          .slice(0, ROW_SIZE + SPARE);
         const [facts, offers] = await Promise.all([repo.facts(ids), repo.buyableOffers(ids)]);
         const chosen = rowOf(
           ids.filter((id) => offers.has(id)),
