@@ -5,7 +5,7 @@ import type { FacetGroup, LiveCounts, ScopeTotals } from '../filter/filter-facet
 import { PROPS } from '../filter/props';
 import type { ListingQuery, ListingReference, ListingScope } from './listing.service';
 import type { SortValue } from './sort';
-import { PRICE_WINDOW, priceWindow, type SimilarTraits, similarityScore } from '../related/similar';
+import { PRICE_WINDOW, priceWindow, scoreParts } from '../related/similar';
 
 /** What a listing filters, counts and sorts a product by: one row of product_facets with the product's search text. */
 export interface FacetRow {
@@ -471,24 +471,6 @@ export class FacetIndex {
     ];
   }
 
-  /** A row's traits as «Похожие» scores them (issue 44.3). */
-  private traitsOf(row: number): SimilarTraits {
-    const props: Record<string, string> = {};
-    PROP_CODES.forEach((code, i) => {
-      const id = (this.props[i] as Int32Array)[row] as number;
-      if (id !== NONE) props[code] = (this.dict.props[i] as Dictionary).values[id] as string;
-    });
-    const gender = this.gender[row] as number;
-    return {
-      price: this.minPrice[row] as number,
-      brandId: this.brand[row] as number,
-      colorCode: this.dict.color.values[this.color[row] as number] as string,
-      gender: gender === NONE ? null : (this.dict.gender.values[gender] as string),
-      props,
-      popularity: this.popularity[row] as number,
-    };
-  }
-
   /** Whether the product is listed and has some size in stock. */
   available(productId: number): boolean {
     const row = this.rowOf.get(productId);
@@ -527,10 +509,13 @@ export class FacetIndex {
   ): number[] {
     const base = this.rowOf.get(productId);
     if (base === undefined) return [];
-    const traits = this.traitsOf(base);
-    const { from, to } = priceWindow(traits.price, window);
+    const basePrice = this.minPrice[base] as number;
+    const { from, to } = priceWindow(basePrice, window);
     const sizeId = size == null ? undefined : this.dict.size.find(size);
     if (size != null && sizeId === undefined) return [];
+    // The base's props, brand, colour and gender as dictionary ids: a candidate is compared id to id.
+    const baseProps = this.props.map((column) => column[base] as number);
+    const baseGender = this.gender[base] as number;
     const scored: { row: number; score: number }[] = [];
     for (const row of this.sectionRows(this.section[base] as number)) {
       if (row === base || !this.active[row] || (this.sizes.length[row] as number) === 0) continue;
@@ -539,7 +524,25 @@ export class FacetIndex {
       const id = this.productId[row] as number;
       if (exclude?.has(id)) continue;
       if (sizeId !== undefined && !this.holds(this.sizes, row, sizeId)) continue;
-      scored.push({ row, score: similarityScore(traits, this.traitsOf(row), window) });
+      let sharedProps = 0;
+      for (let i = 0; i < baseProps.length; i++) {
+        const value = baseProps[i] as number;
+        if (value !== NONE && (this.props[i] as Int32Array)[row] === value) sharedProps++;
+      }
+      const gender = this.gender[row] as number;
+      const score = scoreParts(
+        {
+          sharedProps,
+          basePrice,
+          price,
+          sameBrand: this.brand[row] === this.brand[base],
+          sameColor: this.color[row] === this.color[base],
+          otherGender: baseGender !== NONE && gender !== NONE && gender !== baseGender,
+          popularity: this.popularity[row] as number,
+        },
+        window,
+      );
+      scored.push({ row, score });
     }
     const byScore = (a: { row: number; score: number }, b: { row: number; score: number }) =>
       b.score - a.score || (this.productId[a.row] as number) - (this.productId[b.row] as number);

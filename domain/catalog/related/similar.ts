@@ -35,23 +35,52 @@ const BRAND_WEIGHT = 1;
 const COLOR_WEIGHT = 0.5;
 const GENDER_MISMATCH = -5;
 
+/** What the score reads of a pair: the facet index counts these from its columns without building traits. */
+export interface SimilarityParts {
+  /** Props both have with the same value. */
+  sharedProps: number;
+  basePrice: number;
+  price: number;
+  sameBrand: boolean;
+  sameColor: boolean;
+  /** Both have a gender, and not the same one. */
+  otherGender: boolean;
+  popularity: number;
+}
+
 /**
- * How similar `other` is to `base`: higher is closer. Each prop both have with the same value adds 3; a price equal
- * to the base's adds 2, falling to 0 at the window's edge; the same brand adds 1 and the same colour 0.5; another
- * gender takes 5 off; popularity adds less than 0.5, so it only orders the otherwise equal.
+ * How similar a product is to the base: higher is closer. Each prop both have with the same value adds 3; a price
+ * equal to the base's adds 2, falling to 0 at the window's edge; the same brand adds 1 and the same colour 0.5;
+ * another gender takes 5 off; popularity adds less than 0.5, so it only orders the otherwise equal.
  */
-export function similarityScore(base: SimilarTraits, other: SimilarTraits, window = PRICE_WINDOW): number {
-  let score = 0;
-  for (const [code, value] of Object.entries(base.props)) if (other.props[code] === value) score += PROP_WEIGHT;
-  const span = base.price * window;
-  const distance = Math.abs(other.price - base.price);
+export function scoreParts(p: SimilarityParts, window = PRICE_WINDOW): number {
+  let score = PROP_WEIGHT * p.sharedProps;
+  const span = p.basePrice * window;
+  const distance = Math.abs(p.price - p.basePrice);
   if (span > 0) score += PRICE_WEIGHT * Math.max(0, 1 - distance / span);
   else if (distance === 0) score += PRICE_WEIGHT;
-  if (other.brandId === base.brandId) score += BRAND_WEIGHT;
-  if (other.colorCode === base.colorCode) score += COLOR_WEIGHT;
-  if (base.gender != null && other.gender != null && other.gender !== base.gender) score += GENDER_MISMATCH;
-  score += Math.min(0.49, Math.log10(1 + Math.max(0, other.popularity)) / 10);
-  return score;
+  if (p.sameBrand) score += BRAND_WEIGHT;
+  if (p.sameColor) score += COLOR_WEIGHT;
+  if (p.otherGender) score += GENDER_MISMATCH;
+  return score + Math.min(0.49, Math.log10(1 + Math.max(0, p.popularity)) / 10);
+}
+
+/** `scoreParts` of two products' traits. */
+export function similarityScore(base: SimilarTraits, other: SimilarTraits, window = PRICE_WINDOW): number {
+  let sharedProps = 0;
+  for (const [code, value] of Object.entries(base.props)) if (other.props[code] === value) sharedProps++;
+  return scoreParts(
+    {
+      sharedProps,
+      basePrice: base.price,
+      price: other.price,
+      sameBrand: other.brandId === base.brandId,
+      sameColor: other.colorCode === base.colorCode,
+      otherGender: base.gender != null && other.gender != null && other.gender !== base.gender,
+      popularity: other.popularity,
+    },
+    window,
+  );
 }
 
 /** Whether a section (by its URL) holds accessories: the additions to an order and the pairs' fallback come from there. */
