@@ -68,11 +68,11 @@ export function RelatedRow({
           </button>
         </div>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so arrow keys scroll it */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click only records which link was followed */}
       <ul
         ref={list}
         className={compact ? `${styles.list} ${styles.compact}` : styles.list}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so arrow keys scroll it
         tabIndex={0}
         aria-label={title}
         onClick={onClick}
