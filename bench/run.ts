@@ -13,6 +13,7 @@ import { BENCH_EXCHANGE, exchangePackage, exchangeRows } from './exchange-import
 import { lighthouseRows } from './lighthouse';
 import { LEAF, listingQueryRows } from './listing';
 import { orderRows, orderVisitors } from './order';
+import { relatedRows } from './related';
 import { type BenchPage, pageRows } from './pages';
 import { roundTripBaseline } from './round-trips';
 import { startShop } from './shop-process';
@@ -151,6 +152,8 @@ async function runOn(database: Database, databaseUrl?: string): Promise<BenchRow
   const secret = await ensureCatalog(database);
   const listing = await listingQueryRows(database.db, productCount);
   if (wants('listing')) rows.push(...listing.rows);
+  // Issue 44.3: what the product page's rows cost the server (they load after the page).
+  if (wants('listing')) rows.push(...(await relatedRows(database.db, productCount)));
   const pages = await benchPages(database, listing.filteredPath);
   const offers = await basketOffers(database.db);
   const buyers = wants('order') ? await orderVisitors(database.db, secret) : [];

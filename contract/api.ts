@@ -12,8 +12,9 @@ import type { ShopAvailability } from '../domain/catalog/product/product';
 import type { Region } from '../domain/regions/regions.service';
 import type { StockSubscription, StockSubscriptionView } from '../domain/stock-alerts/stock-alerts.service';
 import type { BasketJson, OrderPageJson } from './basket-json';
-import type { ListPayload, ProductPayload, SectionEntry } from './catalog';
 import type { ReviewsPayload } from './reviews';
+import type { CardItem, ListPayload, ProductPayload, SectionEntry } from './catalog';
+import type { AdditionOffer } from '../domain/catalog/related/related.service';
 
 /**
  * The shop's calls as the browser and the server both know them: every path once, with what its `data` holds.
@@ -30,6 +31,12 @@ export const API = {
   stockSubscribe: '/api/v2/catalog/stock/subscribe/',
   stockSubscriptions: '/api/v2/catalog/stock/subscriptions/',
   stockUnsubscribe: '/api/v2/catalog/stock/unsubscribe/',
+  /** `?productId=[&size=]`: «Похожие» and «С этим покупают» (issue 44.3). */
+  productRelated: '/api/v2/catalog/product/related/',
+  /** `?ids=1,2,3`: listed products' cards in that order (the «Вы смотрели» row). */
+  productCards: '/api/v2/catalog/products/cards/',
+  /** `?exclude=1,2`: small accessories in stock to add to an order, none of the products in `exclude`. */
+  productAdditions: '/api/v2/catalog/products/additions/',
   basketState: '/api/v2/sale/basket/state/',
   basketAdd: '/api/v2/sale/basket/add/',
   wishlistAdd: '/api/v2/sale/wishlist/add/',
@@ -93,6 +100,10 @@ export interface ApiAnswers {
   stockSubscribe: { subscription: StockSubscription };
   stockSubscriptions: { items: StockSubscriptionView[] };
   stockUnsubscribe: { items: StockSubscriptionView[] };
+  productRelated: { similar: CardItem[]; boughtTogether: CardItem[] };
+  productCards: { items: CardItem[] };
+  /** Each card with the sizes an online order can take now. */
+  productAdditions: { items: (CardItem & { offers: AdditionOffer[] })[] };
   basketState: BasketAnswer;
   basketAdd: BasketAnswer;
   wishlistAdd: BasketAnswer;

@@ -1,4 +1,4 @@
-import type { Listing, ListingOffers, SectionNode } from '../domain/catalog/listing/listing.service';
+import type { Listing, ListingItem, ListingOffers, SectionNode } from '../domain/catalog/listing/listing.service';
 import { catalogMarkers } from '../domain/catalog/listing/markers';
 import type { ProductItem, ProductPage } from '../domain/catalog/product/product';
 import { imageUrl } from './images';
@@ -8,19 +8,25 @@ import { imageUrl } from './images';
  * that a client can show them as pages do.
  */
 
+/** A listing's card as the calls give it: the item with its model id as `sid` and its photos' addresses. */
+export function cardItem({ images, ...item }: ListingItem, imgVersion: string) {
+  return {
+    ...item,
+    sid: item.modelId,
+    image: images[0] ? imageUrl(images[0], 'listing', imgVersion) : null,
+    images: images.map((file) => ({
+      file,
+      listing: imageUrl(file, 'listing', imgVersion),
+      listingMobile: imageUrl(file, 'listingMobile', imgVersion),
+    })),
+  };
+}
+export type CardItem = ReturnType<typeof cardItem>;
+
 export function listPayload(listing: Listing, imgVersion: string, offers: ListingOffers) {
   const { markers, discounts, discountViews } = catalogMarkers(listing.items, offers.offers);
   return {
-    items: listing.items.map(({ images, ...item }) => ({
-      ...item,
-      sid: item.modelId,
-      image: images[0] ? imageUrl(images[0], 'listing', imgVersion) : null,
-      images: images.map((file) => ({
-        file,
-        listing: imageUrl(file, 'listing', imgVersion),
-        listingMobile: imageUrl(file, 'listingMobile', imgVersion),
-      })),
-    })),
+    items: listing.items.map((item) => cardItem(item, imgVersion)),
     offers: offers.offers,
     availabilityOffers: offers.availability,
     restrictionOrderShops: offers.stores.restrictionOrderShops,

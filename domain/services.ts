@@ -7,6 +7,7 @@ import type { PhoneCodesService } from './auth/phone-codes.service';
 import type { BasketService } from './basket/basket.service';
 import type { HomeService } from './catalog/listing/home.service';
 import type { ListingService } from './catalog/listing/listing.service';
+import type { RelatedService } from './catalog/related/related.service';
 import type { ProductService } from './catalog/product/product.service';
 import type { PublishedReviewsService } from './reviews/published.service';
 import type { SearchService } from './catalog/search/search.service';
@@ -82,6 +83,8 @@ export interface Services {
   places: PlacesService;
   home: HomeService;
   listing: ListingService;
+  /** «Похожие», «С этим покупают», the viewed row's cards and the additions to an order (issue 44.3). */
+  related: RelatedService;
   search: SearchService;
   product: ProductService;
   /** Published reviews as the product page, its call and the listings show them (issue 44.2). */

@@ -16,6 +16,7 @@ import { retentionRepository } from '../db/repositories/retention';
 import { PID_FILE, runPrimary, WORKER_READY, workerCount } from './cluster';
 import { listen } from './listen';
 import { startReservationExpiry } from './reservations';
+import { startPairsRecount } from './related-pairs';
 import { startPaymentUpkeep } from './payment/upkeep';
 import { startTrackingPoll } from './delivery/tracking-poll';
 import { startRetention } from './retention';
@@ -117,6 +118,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
   const reservations = startReservationExpiry({ orders: services.orders, log: logger });
   const payments = startPaymentUpkeep({ payments: services.payments, log: logger });
   const tracking = startTrackingPoll({ shipments: services.shipments, log: logger });
+  const pairs = startPairsRecount({ related: services.related, log: logger });
   if (services.testPayments && paymentProviderOf(settings) === 'test')
     logger.warn(
       'онлайн-оплата: тестовый шлюз (деньги не списываются); для живого магазина задайте ЮKassa или PAYMENT_PROVIDER=none',
@@ -186,6 +188,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
         reservations.stop,
         payments.stop,
         tracking.stop,
+        pairs.stop,
         views.stop,
         alerts.stop,
         stockAlertSweep.stop,

@@ -36,6 +36,8 @@ import { questionsRepository } from '../db/repositories/questions';
 import { shopsRepository } from '../db/repositories/shops';
 import { homeRepository } from '../db/repositories/product-cards';
 import { listingRepository } from '../db/repositories/listing';
+import { facetSource } from '../db/repositories/facet-source';
+import { relatedRepository } from '../db/repositories/related';
 import { searchRepository } from '../db/repositories/search';
 import { productRepository } from '../db/repositories/product';
 import { publishedReviewsRepository } from '../db/repositories/reviews-published';
@@ -65,6 +67,7 @@ import { createPhoneCodesService } from '../domain/auth/phone-codes.service';
 import { createBasketService } from '../domain/basket/basket.service';
 import { createHomeService } from '../domain/catalog/listing/home.service';
 import { createListingService } from '../domain/catalog/listing/listing.service';
+import { createRelatedService } from '../domain/catalog/related/related.service';
 import { createSearchService } from '../domain/catalog/search/search.service';
 import { createProductService } from '../domain/catalog/product/product.service';
 import { createPublishedReviewsService } from '../domain/reviews/published.service';
@@ -217,7 +220,9 @@ export function createServices(deps: {
     address: settings.COMPANY_ADDRESS,
     hotline: settings.HOTLINE_PHONE,
   };
-  const listing = createListingService(listingRepository(db), { invalidations });
+  // One facet index per process, read by the listings and the related rows (issue 44.3).
+  const facets = facetSource(db);
+  const listing = createListingService(listingRepository(db, facets), { invalidations });
   const basket = createBasketService(basketRepository(db));
   const sessionUser = createSessionUserService(sessionUserRepository(db), basket.mergeVisitorBasket, (userId) =>
     refuseBlockedLogin(customerBlocks(db), company.hotline, userId),
@@ -436,6 +441,11 @@ export function createServices(deps: {
     }),
     home: createHomeService(homeRepository(db), { invalidations }),
     listing,
+    related: createRelatedService({
+      repo: relatedRepository(db, facets),
+      reference: () => listing.reference(),
+      cache: { invalidations },
+    }),
     search: createSearchService(searchRepository(db), listing, { invalidations }),
     product: createProductService(productRepository(db), { invalidations }),
     publishedReviews: createPublishedReviewsService(publishedReviewsRepository(db)),

@@ -6,6 +6,7 @@ import { BasketSummary } from '~/components/basket/BasketSummary';
 import { DelayedCard } from '~/components/basket/DelayedCard';
 import { EmptyState } from '~/components/basket/EmptyState';
 import { useLiveBasket } from '~/lib/basket-store';
+import { LazyAdditions, LazyViewedRow } from '~/components/related/lazy';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/basket';
 import styles from './basket.module.css';
@@ -62,6 +63,11 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
           text="Добавляйте понравившиеся вещи кнопкой «В корзину» на странице товара — они будут ждать здесь."
         />
       )}
+      {/* Issue 44.3: small additions below the lines, and the viewed products; both loaded after the page. */}
+      {basket.available.length > 0 && (
+        <LazyAdditions inBasket={basket.available.map((line) => line.product.id)} imgVersion={imgVersion} />
+      )}
+      <LazyViewedRow imgVersion={imgVersion} />
       {basket.delay.length > 0 && (
         <section className={styles.delayed} aria-labelledby="delayed-title">
           <div className={styles.sectionHead}>

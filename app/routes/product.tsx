@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { ProductView } from '~/components/product/ProductView';
+import { LazyProductRelated } from '~/components/related/lazy';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/product';
 import { productTag } from '../../domain/cache-tags';
@@ -40,5 +41,15 @@ export function meta() {
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   // A new product from a link is a new page: its state (colour, size, open dialogs) starts afresh.
-  return <ProductView key={loaderData.page.currentId} {...loaderData} />;
+  return (
+    <>
+      <ProductView key={loaderData.page.currentId} {...loaderData} />
+      {/* Issue 44.3: «Похожие», «С этим покупают», «Вы смотрели», loaded after the page. */}
+      <LazyProductRelated
+        key={`related-${loaderData.page.currentId}`}
+        page={loaderData.page}
+        imgVersion={loaderData.imgVersion}
+      />
+    </>
+  );
 }

@@ -46,7 +46,7 @@ interface ItemRow {
  * The cards of a page's products, by primary key, in the page's order. Brand and colour names come from the
  * reference data, not from joins: planning a join costs PGlite more than the rows do.
  */
-async function cards(db: Db, order: number[], ref: ListingReference): Promise<ListingItem[]> {
+export async function cards(db: Db, order: number[], ref: ListingReference): Promise<ListingItem[]> {
   if (order.length === 0) return [];
   const rows = await queryRows<ItemRow>(
     db,
@@ -185,8 +185,8 @@ async function loadReference(db: Db): Promise<ListingReference> {
   return { sections: sectionNodes, brands: brandList, filters };
 }
 
-export function listingRepository(db: Db): ListingRepository {
-  const facets = facetSource(db);
+/** `facets`: the process's one facet index, shared with the related rows (issue 44.3). */
+export function listingRepository(db: Db, facets = facetSource(db)): ListingRepository {
   /** The current facet index and, for a search's words, their lexemes (read beside it). */
   const current = async (scope: ListingScope) => {
     const text = scope.kind === 'search' && scope.match.text.length ? scope.match.text.join(' ') : null;

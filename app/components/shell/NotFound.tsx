@@ -1,4 +1,6 @@
 import { ShopLink } from '~/components/ui/ShopLink';
+import { LazyViewedRow } from '~/components/related/lazy';
+import { pageOptions } from '~/lib/api';
 import styles from './NotFound.module.css';
 
 export function NotFound() {
@@ -23,6 +25,13 @@ export function NotFound() {
           На главную
         </ShopLink>
       </div>
+      {/* Issue 44.3: the products this browser viewed, loaded after the page. */}
+      <ViewedOnNotFound />
     </main>
   );
+}
+
+function ViewedOnNotFound() {
+  // The error page has no loader data: the image version is the page's options.
+  return typeof document === 'undefined' ? null : <LazyViewedRow imgVersion={pageOptions().imgVersion} />;
 }

@@ -5,6 +5,7 @@ import type { FacetGroup, LiveCounts, ScopeTotals } from '../filter/filter-facet
 import { PROPS } from '../filter/props';
 import type { ListingQuery, ListingReference, ListingScope } from './listing.service';
 import type { SortValue } from './sort';
+import { PRICE_WINDOW, priceWindow, scoreParts } from '../related/similar';
 
 /** What a listing filters, counts and sorts a product by: one row of product_facets with the product's search text. */
 export interface FacetRow {
@@ -468,6 +469,125 @@ export class FacetIndex {
       ...multi('size', this.sizes, this.dict.size),
       ...multi('shop', this.shops, this.dict.shop),
     ];
+  }
+
+  /** Whether the product is listed and has some size in stock. */
+  available(productId: number): boolean {
+    const row = this.rowOf.get(productId);
+    return row !== undefined && this.active[row] === 1 && (this.sizes.length[row] as number) > 0;
+  }
+
+  /** The product's section and gender, or null when the index does not hold it. */
+  placeOf(productId: number): { sectionId: number; gender: string | null } | null {
+    const row = this.rowOf.get(productId);
+    if (row === undefined) return null;
+    const gender = this.gender[row] as number;
+    return {
+      sectionId: this.section[row] as number,
+      gender: gender === NONE ? null : (this.dict.gender.values[gender] as string),
+    };
+  }
+
+  /**
+   * «Похожие» (issue 44.3): the listed products in stock of the product's own section whose price is within the
+   * window of its price, itself and `exclude` left out, closest first (`similarityScore`, then the product id). With
+   * `size`, only those holding that size in stock. A pass over the section's rows, no query.
+   */
+  similar(
+    productId: number,
+    {
+      limit,
+      size = null,
+      exclude,
+      window = PRICE_WINDOW,
+    }: {
+      limit: number;
+      size?: string | null;
+      exclude?: ReadonlySet<number>;
+      window?: number;
+    },
+  ): number[] {
+    const base = this.rowOf.get(productId);
+    if (base === undefined) return [];
+    const basePrice = this.minPrice[base] as number;
+    const { from, to } = priceWindow(basePrice, window);
+    const sizeId = size == null ? undefined : this.dict.size.find(size);
+    if (size != null && sizeId === undefined) return [];
+    // The base's props, brand, colour and gender as dictionary ids: a candidate is compared id to id.
+    const baseProps = this.props.map((column) => column[base] as number);
+    const baseGender = this.gender[base] as number;
+    const scored: { row: number; score: number }[] = [];
+    for (const row of this.sectionRows(this.section[base] as number)) {
+      if (row === base || !this.active[row] || (this.sizes.length[row] as number) === 0) continue;
+      const price = this.minPrice[row] as number;
+      if (price < from || price > to) continue;
+      const id = this.productId[row] as number;
+      if (exclude?.has(id)) continue;
+      if (sizeId !== undefined && !this.holds(this.sizes, row, sizeId)) continue;
+      let sharedProps = 0;
+      for (let i = 0; i < baseProps.length; i++) {
+        const value = baseProps[i] as number;
+        if (value !== NONE && (this.props[i] as Int32Array)[row] === value) sharedProps++;
+      }
+      const gender = this.gender[row] as number;
+      const score = scoreParts(
+        {
+          sharedProps,
+          basePrice,
+          price,
+          sameBrand: this.brand[row] === this.brand[base],
+          sameColor: this.color[row] === this.color[base],
+          otherGender: baseGender !== NONE && gender !== NONE && gender !== baseGender,
+          popularity: this.popularity[row] as number,
+        },
+        window,
+      );
+      scored.push({ row, score });
+    }
+    const byScore = (a: { row: number; score: number }, b: { row: number; score: number }) =>
+      b.score - a.score || (this.productId[a.row] as number) - (this.productId[b.row] as number);
+    return scored
+      .sort(byScore)
+      .slice(0, limit)
+      .map((s) => this.productId[s.row] as number);
+  }
+
+  /**
+   * The listed products in stock of `sectionIds` (every section when absent), of `gender` when given, at most
+   * `maxPrice` kopecks, `exclude` left out: the most popular first, then the product id.
+   */
+  popular(
+    {
+      sectionIds,
+      gender,
+      maxPrice = Infinity,
+      exclude,
+    }: { sectionIds?: readonly number[]; gender?: string | null; maxPrice?: number; exclude?: ReadonlySet<number> },
+    limit: number,
+  ): number[] {
+    const genderId = gender == null ? undefined : (this.dict.gender.find(gender) ?? -2);
+    const rows = sectionIds
+      ? sectionIds.flatMap((id) => this.sectionRows(id))
+      : Array.from({ length: this.rows }, (_, row) => row);
+    const kept = rows.filter(
+      (row) =>
+        this.active[row] === 1 &&
+        (this.sizes.length[row] as number) > 0 &&
+        (this.minPrice[row] as number) <= maxPrice &&
+        (genderId === undefined || this.gender[row] === genderId) &&
+        !exclude?.has(this.productId[row] as number),
+    );
+    const order = (a: number, b: number) =>
+      (this.popularity[b] as number) - (this.popularity[a] as number) ||
+      (this.productId[a] as number) - (this.productId[b] as number);
+    return topRows(kept, order, limit).map((row) => this.productId[row] as number);
+  }
+
+  private holds(column: ListColumn, row: number, id: number): boolean {
+    const from = column.start[row] as number;
+    const to = from + (column.length[row] as number);
+    for (let i = from; i < to; i++) if (column.pool[i] === id) return true;
+    return false;
   }
 
   /** The sorts of the listing: sold-out products last, then the chosen order, then the product id. */

@@ -7,6 +7,7 @@ import { HttpError } from '../../http/errors';
 import { catalogListApi } from './catalog-list';
 import { catalogProductApi } from './catalog-product';
 import { catalogReviewsApi } from './catalog-reviews';
+import { catalogRelatedApi } from './catalog-related';
 import { eventApi } from './event';
 import { feedbackApi } from './feedback';
 import type { PushHub } from '../../push/hub';
@@ -44,6 +45,7 @@ export function apiV2(
     catalogProductApi(services, options),
     catalogListApi(services, options),
     catalogReviewsApi(services, options),
+    catalogRelatedApi(services, options),
     saleApi(services),
     deliveryTownsApi(services),
     shopApi(services),
