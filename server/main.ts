@@ -16,6 +16,7 @@ import { retentionRepository } from '../db/repositories/retention';
 import { PID_FILE, runPrimary, WORKER_READY, workerCount } from './cluster';
 import { listen } from './listen';
 import { startReservationExpiry } from './reservations';
+import { startReviewInvitations } from './review-invitations';
 import { startPaymentUpkeep } from './payment/upkeep';
 import { startTrackingPoll } from './delivery/tracking-poll';
 import { startRetention } from './retention';
@@ -114,6 +115,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
     log: logger,
   });
   const reservations = startReservationExpiry({ orders: services.orders, log: logger });
+  const reviewInvitations = startReviewInvitations({ reviews: services.reviews, log: logger });
   const payments = startPaymentUpkeep({ payments: services.payments, log: logger });
   const tracking = startTrackingPoll({ shipments: services.shipments, log: logger });
   if (services.testPayments && paymentProviderOf(settings) === 'test')
@@ -178,6 +180,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
         () => outbox.stop(),
         retention.stop,
         reservations.stop,
+        reviewInvitations.stop,
         payments.stop,
         tracking.stop,
         views.stop,

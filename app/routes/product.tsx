@@ -12,7 +12,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const item = page.items.find((i) => i.id === page.currentId);
   // One address per product: `/product/x` and other spellings go to the canonical `/product/x/`.
   if (item && url.pathname !== item.url) throw redirect(`${item.url}${url.search}`, 301);
-  return { page, origin: context.siteUrl, imgVersion: context.options.imgVersion, siteId: context.options.siteId };
+  // The model's reviews' fit moves the size advice (issue 44.2); publishing a review drops the cached page.
+  const reviewFit = await context.services.reviews.fitOfProduct(page.currentId);
+  return {
+    page,
+    origin: context.siteUrl,
+    imgVersion: context.options.imgVersion,
+    siteId: context.options.siteId,
+    reviewFit,
+  };
 }
 
 // Title, description, keywords and the social tags are rendered by the page itself (React hoists them into

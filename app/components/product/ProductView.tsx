@@ -15,6 +15,7 @@ import { SizePicker } from './SizePicker';
 import { AskQuestion } from '~/components/feedback/AskQuestion';
 import { useAdvisedSize } from '~/lib/size-advice';
 import { hasTableSizes, productForAdvice } from '../../../domain/catalog/size/product-advice';
+import type { ReviewFit } from '../../../domain/catalog/size/review-fit';
 import { ReserveInShop } from './ReserveInShop';
 import { SizeAdvice } from './SizeAdvice';
 import { ShopStock } from './ShopStock';
@@ -27,6 +28,8 @@ export interface ProductViewProps {
   origin: string;
   imgVersion: string;
   siteId: string;
+  /** The fit answers of the model's published reviews: they move the size advice (issue 44.2). */
+  reviewFit?: ReviewFit | null;
 }
 
 /** Why the chosen offer cannot go to the cart, in the shopper's words; null when it can. */
@@ -42,14 +45,14 @@ export function buyReason(offer: ProductOffer | null): string | null {
  * The product page of one model: every colour's data comes with the page, so choosing a colour is instant —
  * the address, title and social tags follow the chosen colour without a reload (spec §2).
  */
-export function ProductView({ page, origin, imgVersion, siteId }: ProductViewProps) {
+export function ProductView({ page, origin, imgVersion, siteId, reviewFit = null }: ProductViewProps) {
   const [currentId, setCurrentId] = useState(page.currentId);
   const item = (page.items.find((i) => i.id === currentId) ?? page.items[0]) as ProductItem;
   // A one-size product has nothing to choose.
   const [offerId, setOfferId] = useState<number | null>(item.offers.length === 1 ? (item.offers[0]?.id ?? null) : null);
   const offer = item.offers.find((o) => o.id === offerId) ?? null;
   // The same rule as /api/v2/catalog/size/advice/?productId=: whose table, the category's fit, the photo model.
-  const { gender, product } = productForAdvice(item, page.breadcrumbs);
+  const { gender, product } = productForAdvice(item, page.breadcrumbs, reviewFit);
   const advice = useAdvisedSize(gender, product);
 
   // Spec §7: every shown product is posted to the catalogue-element call (and counted for popularity), with the

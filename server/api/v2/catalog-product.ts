@@ -26,7 +26,8 @@ export function catalogProductApi(services: Services, options: { imgVersion: str
     const page = await services.product.byId(productId);
     const item = page?.items.find((i) => i.id === page.currentId);
     if (!page || !item) throw new DomainError('not_found', 'Такого товара нет в каталоге.', 'PRODUCT_NOT_FOUND');
-    const found = productForAdvice(item, page.breadcrumbs);
+    // Buyers' reviews of the model move the advice when enough agree it runs small or large (issue 44.2).
+    const found = productForAdvice(item, page.breadcrumbs, await services.reviews.fitOfProduct(item.id));
     if (!hasTableSizes(found.product))
       throw new DomainError(
         'validation',

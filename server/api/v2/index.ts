@@ -25,6 +25,8 @@ import { promoAdminApi } from './admin/promo';
 import { shopsQuestionsAdminApi } from './admin/shops-questions';
 import { staffAdminApi } from './admin/staff';
 import { stockAdminApi } from './admin/stock';
+import { reviewsApi } from './reviews';
+import { reviewsAdminApi } from './admin/reviews';
 
 /**
  * `/api/v2/*` (spec §7): every answer is the envelope; every state-changing call passes `guardWrites` (the sessid and
@@ -57,6 +59,8 @@ export function apiV2(
     contentAdminApi(services, options.push),
     shopsQuestionsAdminApi(services),
     customersAdminApi(services),
+    reviewsApi(services),
+    reviewsAdminApi(services),
   ]) {
     api.route('/', area);
   }
