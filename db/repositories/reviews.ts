@@ -223,7 +223,7 @@ export function reviewWrites(db: Db): ReviewWrites {
         sql`select notify_cache_tags(array(select 'product:' || id from products where model_id = ${modelId}))`,
       );
     },
-    async claimInvitations(before, limit, at): Promise<InvitedOrder[]> {
+    async claimInvitations(since, before, limit, at): Promise<InvitedOrder[]> {
       // One statement claims: two processes running the job at once never both get an order.
       const rows = await queryRows<{ id: number; user_id: number | null; email: string; name: string }>(
         db,
@@ -232,7 +232,7 @@ export function reviewWrites(db: Db): ReviewWrites {
             select o2.id from orders o2
             where o2.status = 'completed' and o2.review_invited_at is null
               and (select max(h.created_at) from order_status_history h
-                   where h.order_id = o2.id and h.status = 'completed') <= ${ts(before)}
+                   where h.order_id = o2.id and h.status = 'completed') between ${ts(since)} and ${ts(before)}
             order by o2.id limit ${limit}
             for update skip locked)
           and o.review_invited_at is null

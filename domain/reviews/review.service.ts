@@ -20,6 +20,11 @@ import {
 import { reviewInvitationLetter } from './review-letter';
 
 export const REVIEWS_PAGE_SIZE = 30;
+/**
+ * Orders completed longer ago than this are never asked: the first run after the feature's start does not write to
+ * every shopper of years past.
+ */
+const INVITE_WINDOW_DAYS = 30;
 /** Orders one run of the invitation job claims: the rest wait for the next run. */
 const INVITE_BATCH = 200;
 
@@ -273,7 +278,8 @@ export function createReviewsService(deps: {
     async sendInvitations(now) {
       const before = new Date(now.getTime() - deps.inviteDays * 86_400_000);
       return deps.uow.run(async (repos) => {
-        const orders = await repos.reviews.claimInvitations(before, INVITE_BATCH, now);
+        const since = new Date(before.getTime() - INVITE_WINDOW_DAYS * 86_400_000);
+        const orders = await repos.reviews.claimInvitations(since, before, INVITE_BATCH, now);
         let sent = 0;
         for (const order of orders) {
           if (!order.email || order.lines.length === 0) continue;

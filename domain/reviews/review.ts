@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { line, lines, positiveInt } from '../input';
 
-/** Fit as the shopper says it: «маломерит», «в размер», «большемерит». */
-export const FITS = ['small', 'true', 'large'] as const;
-export type Fit = (typeof FITS)[number];
-export const FIT_WORDS: Readonly<Record<Fit, string>> = {
-  small: 'Маломерит',
-  true: 'В размер',
-  large: 'Большемерит',
-};
-
-export const REVIEW_STATES = ['pending', 'published', 'hidden'] as const;
-export type ReviewState = (typeof REVIEW_STATES)[number];
-export const REVIEW_STATE_WORDS: Readonly<Record<ReviewState, string>> = {
-  pending: 'На проверке',
-  published: 'Опубликован',
-  hidden: 'Скрыт',
-};
+export { FIT_WORDS, FITS, type Fit, REVIEW_STATE_WORDS, REVIEW_STATES, type ReviewState } from './review-words';
+import { FITS, type Fit, REVIEW_STATES, type ReviewState } from './review-words';
 
 /** Photos one review may carry. */
 export const REVIEW_PHOTOS_MAX = 5;

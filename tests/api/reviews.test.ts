@@ -277,6 +277,8 @@ describe('the invitation letter and the cabinet', () => {
     const email = `invite.${Date.now()}@example.ru`;
     const fresh = await orderOf(app, anna.userId, [offer], { daysAgo: 1, email: `fresh.${email}` });
     const due = await orderOf(app, anna.userId, [offer], { daysAgo: 4, email });
+    // Completed long before (before the feature, say): never asked.
+    await orderOf(app, anna.userId, [offer], { daysAgo: 40, email: `old.${email}` });
     const [a, b] = await Promise.all([
       app.services.reviews.sendInvitations(new Date()),
       app.services.reviews.sendInvitations(new Date()),
@@ -287,6 +289,7 @@ describe('the invitation letter and the cabinet', () => {
     const letter = await readOutbox(app, { to: email, channel: 'email' });
     expect(letter?.text).toContain(`/lk/order/?review=${due}`);
     expect(await readOutbox(app, { to: `fresh.${email}`, channel: 'email' })).toBeFalsy();
+    expect(await readOutbox(app, { to: `old.${email}`, channel: 'email' })).toBeFalsy();
     const sent = await k.rows<{ n: number }>(
       sql`select count(*)::int as n from outbox where kind = 'review-invite' and recipient = ${email}`,
     );

@@ -1,14 +1,8 @@
 import { data, Form, Link } from 'react-router';
 import { imageUrl } from '../../../contract/images';
 import { DomainError } from '../../../domain/errors';
-import {
-  answerInput,
-  FIT_WORDS,
-  hideInput,
-  REVIEW_STATE_WORDS,
-  reviewFilterInput,
-  reviewIdOf,
-} from '../../../domain/reviews/review';
+import { answerInput, hideInput, reviewFilterInput, reviewIdOf } from '../../../domain/reviews/review';
+import { FIT_WORDS, REVIEW_STATE_WORDS } from '../../../domain/reviews/review-words';
 import { Choice, FormResult, ListFrame, pageHref } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
