@@ -171,10 +171,10 @@ export interface ReviewWrites {
   /** Tells every process the pages of the model's products changed (the page cache drops them). */
   touchModel(modelId: number): Promise<void>;
   /**
-   * Claims, in one statement, the completed orders whose completion is older than `before` and that were never
-   * invited, marking them invited: what it answers is theirs to send, once.
+   * Claims, in one statement, the completed orders completed between `since` and `before` and never invited,
+   * marking them invited: what it answers is theirs to send, once.
    */
-  claimInvitations(before: Date, limit: number, at: Date): Promise<InvitedOrder[]>;
+  claimInvitations(since: Date, before: Date, limit: number, at: Date): Promise<InvitedOrder[]>;
 }
 
 export interface ReviewReads {

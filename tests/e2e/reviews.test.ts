@@ -5,14 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, queryRows } from '../../db/client';
 import { scryptHasher } from '../../server/auth/passwords';
-import {
-  launchBrowser,
-  openPage,
-  screenshot,
-  seriousA11yViolations,
-  settle,
-  type ViewportName,
-} from './support/browser';
+import { launchBrowser, openPage, screenshot, seriousA11yViolations, settle } from './support/browser';
 import { type OwnShop, ownShop } from './support/own-shop';
 import { E2E_OWNER } from './support/staff';
 
@@ -22,7 +15,7 @@ import { E2E_OWNER } from './support/staff';
  * model runs small the size advice moves. A shop of its own: its orders and reviews are made before it starts.
  */
 const PASSWORD = 'Тёплое-пальто-2026';
-const shoppers: Record<ViewportName, string> = {
+const shoppers: Record<'desktop' | 'mobile', string> = {
   desktop: `reviews.desktop.${randomUUID().slice(0, 8)}@example.ru`,
   mobile: `reviews.mobile.${randomUUID().slice(0, 8)}@example.ru`,
 };
@@ -80,7 +73,7 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-describe.each(['desktop', 'mobile'] as ViewportName[])('reviews with fit (%s)', (viewport) => {
+describe.each(['desktop', 'mobile'] as const)('reviews with fit (%s)', (viewport) => {
   it('a received product reviewed from /lk/order/, published on the desk, shown, and the size advice moves', async () => {
     const { page, errors } = await openPage(browser, viewport, shop.url);
     const advice = async () => {
