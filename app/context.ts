@@ -1,4 +1,5 @@
 import type { ShopOptions } from '../contract/options';
+import type { Menu } from '../domain/menu/menu';
 import type { RequestContext } from '../domain/context';
 import type { Services } from '../domain/services';
 import type { PackageRerun } from '../domain/exchange/exchange-admin';
@@ -32,6 +33,8 @@ declare module 'react-router' {
     exchangeRerun: PackageRerun;
     /** The reload command to every open page (issue 28.4): how many pages it reached. */
     reloadOpenPages(): Promise<number>;
+    /** The header's menu as the root loader read it: the server renders it, the page's data does not carry it (issue 46.3). */
+    shellMenu?: Menu;
     /** The request's logger: errors carry the request id, as API errors do. */
     log: { error(details: object, message: string): void };
   }

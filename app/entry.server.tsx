@@ -4,6 +4,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-ro
 import { ServerRouter } from 'react-router';
 import { inlineStylesheets, lowerScriptPriority, rewriteHead } from './lib/page-head.server';
 import { NonceContext } from './lib/nonce';
+import { ServedMenuContext } from './lib/menu';
 
 export const streamTimeout = 5_000;
 
@@ -30,10 +31,16 @@ export default function handleRequest(
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServedMenuContext.Provider value={loadContext.shellMenu ?? null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ServedMenuContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
+        // The document goes out whole: a finished Suspense boundary stays in its place, however large. React would
+        // move one over 12.5 KB (the header's menu, which suspends in the browser only) to the page's end, shown
+        // by a script: later than its place, and never without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
         },

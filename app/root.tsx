@@ -25,6 +25,7 @@ import { withMetrica } from './lib/metrica-gate';
 import { bonusPromises } from '../domain/content/bonus-promises';
 import { marqueeMessages } from '../domain/shell/marquee';
 import { GENDER_COOKIE } from '../domain/menu/menu';
+import { menuJsonUrl, publishMenu } from '../domain/menu/menu-version';
 import { NotFound } from './components/shell/NotFound';
 
 /** The cookie notice's code loads only on a shop with a Metrica counter, apart from every page's own. */
@@ -43,8 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.regions.cities(),
     services.checkout.freeDeliveryFrom(),
   ]);
+  // Issue 46.3: the menu is drawn by the server from here (entry.server.tsx) and read by the browser from
+  // /menu.json by its version, not carried a second time in the page's hydration data.
+  context.shellMenu = menu;
   return {
-    menu,
+    /** The version of the menu the page is drawn with: the browser fetches that very menu. */
+    menuVersion: publishMenu(menu).version,
     /** Spec §6: `man` selects the men's menu where the address does not decide. */
     genderCookie: readCookie(cookie, GENDER_COOKIE) ?? null,
     city: city ? { id: city.id, name: city.name, phones: city.phones, timeZone: city.timeZone } : null,
@@ -99,6 +104,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Stylesheets need no nonce (style-src 'self'); React Router would add the context's, which Chromium
             hides from the DOM (node.nonce is ""), and hydration would then see a mismatch on every page. */}
         <Links nonce="" />
+        {data && (
+          // The menu this page was drawn with, asked for with the page (app/lib/menu.ts), at the scripts' priority.
+          <link
+            rel="preload"
+            as="fetch"
+            href={menuJsonUrl(data.menuVersion)}
+            crossOrigin="anonymous"
+            fetchPriority="low"
+            data-menu-version={data.menuVersion}
+          />
+        )}
       </head>
       <body>
         {data ? <PageShell data={data}>{children}</PageShell> : children}

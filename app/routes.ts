@@ -10,6 +10,7 @@ export default [
   route('lk/order', 'routes/lk.order.tsx'),
   route('review', 'routes/review.tsx'),
   route('lk/questions', 'routes/lk.questions.tsx'),
+  route('lk/subscriptions', 'routes/lk.subscriptions.tsx'),
   route('lk/data', 'routes/lk.data.tsx'),
   route('lk/delete', 'routes/lk.delete.tsx'),
   route('lk/like', 'routes/wishlist.tsx'),
@@ -34,6 +35,7 @@ export default [
   route('auth/reset', 'routes/auth.reset.tsx'),
   route('subscribe/confirm', 'routes/subscribe.confirm.tsx'),
   route('unsubscribe', 'routes/unsubscribe.tsx'),
+  route('stock-alert', 'routes/stock-alert.tsx'),
   // The back office (issue 25): its own layout and code, loaded on its pages only.
   route('admin/login', 'routes/admin/login.tsx'),
   route('admin/invite', 'routes/admin/invite.tsx'),
@@ -64,6 +66,7 @@ export default [
     route('shops/:id/photos', 'routes/admin/shop-photos.tsx'),
     route('stock', 'routes/admin/stock.tsx'),
     route('stock/movements', 'routes/admin/stock-movements.tsx'),
+    route('stock-alerts', 'routes/admin/stock-alerts.tsx'),
     route('promocodes', 'routes/admin/promocodes.tsx'),
     route('promocodes/:code', 'routes/admin/promocode.tsx'),
     route('content', 'routes/admin/content.tsx'),

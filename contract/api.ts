@@ -10,8 +10,10 @@ import type { OrderView } from '../domain/order/orders.service';
 import type { ReserveData, ShopView } from '../domain/stores/shops.service';
 import type { ShopAvailability } from '../domain/catalog/product/product';
 import type { Region } from '../domain/regions/regions.service';
+import type { StockSubscription, StockSubscriptionView } from '../domain/stock-alerts/stock-alerts.service';
 import type { BasketJson, OrderPageJson } from './basket-json';
 import type { ListPayload, ProductPayload, SectionEntry } from './catalog';
+import type { ReviewsPayload } from './reviews';
 
 /**
  * The shop's calls as the browser and the server both know them: every path once, with what its `data` holds.
@@ -24,6 +26,10 @@ export const API = {
   productList: '/api/v2/catalog/product/list/',
   productGet: '/api/v2/catalog/product/get/',
   productAvailable: '/api/v2/catalog/product/available/get/',
+  /** «Сообщить о поступлении» (issue 44.1): subscribe to a sold-out size, the shopper's list, removing one. */
+  stockSubscribe: '/api/v2/catalog/stock/subscribe/',
+  stockSubscriptions: '/api/v2/catalog/stock/subscriptions/',
+  stockUnsubscribe: '/api/v2/catalog/stock/unsubscribe/',
   basketState: '/api/v2/sale/basket/state/',
   basketAdd: '/api/v2/sale/basket/add/',
   wishlistAdd: '/api/v2/sale/wishlist/add/',
@@ -58,6 +64,8 @@ export const API = {
   feedbackAdd: '/api/v2/feedback/add/',
   feedbackStart: '/api/v2/feedback/start/',
   sizeAdvice: '/api/v2/catalog/size/advice/',
+  /** A product's published reviews, its rating and its model's fit (issue 44.2). */
+  productReviews: '/api/v2/catalog/product/reviews/',
 } as const;
 
 export type ApiName = keyof typeof API;
@@ -82,6 +90,9 @@ export interface ApiAnswers {
   productList: ListPayload;
   productGet: ProductPayload;
   productAvailable: ShopAvailability;
+  stockSubscribe: { subscription: StockSubscription };
+  stockSubscriptions: { items: StockSubscriptionView[] };
+  stockUnsubscribe: { items: StockSubscriptionView[] };
   basketState: BasketAnswer;
   basketAdd: BasketAnswer;
   wishlistAdd: BasketAnswer;
@@ -125,6 +136,7 @@ export interface ApiAnswers {
   feedbackStart: { startToken: string };
   /** The size to buy and why (domain/catalog/size/advice.ts). */
   sizeAdvice: { size: number; text: string };
+  productReviews: ReviewsPayload;
 }
 
 interface AddressesAnswer {

@@ -14,6 +14,8 @@ export const STAFF_API = {
   staffMember: '/api/v2/admin/staff/:id/',
   staffRemove: '/api/v2/admin/staff/:id/remove/',
   audit: '/api/v2/admin/audit/',
+  /** What stock alerts, reviews and recommendations brought (issue 44.5): `?days=7|30|90`, as the «Воронка» page. */
+  funnelFeatures: '/api/v2/admin/funnel/features/',
   orders: '/api/v2/admin/orders/',
   ordersCsv: '/api/v2/admin/orders/export.csv',
   order: '/api/v2/admin/orders/:id/',
@@ -53,6 +55,8 @@ export const STAFF_API = {
   stock: '/api/v2/admin/stock/',
   stockDocuments: '/api/v2/admin/stock/documents/',
   stockMovements: '/api/v2/admin/stock/movements/',
+  /** «Сообщить о поступлении»: subscribers waiting per product and size (issue 44.1), the buyer's signal for 1C. */
+  stockSubscriptions: '/api/v2/admin/stock-subscriptions/',
   promocodes: '/api/v2/admin/promocodes/',
   promocode: '/api/v2/admin/promocodes/:code/',
   promocodeStop: '/api/v2/admin/promocodes/:code/stop/',

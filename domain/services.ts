@@ -8,9 +8,11 @@ import type { BasketService } from './basket/basket.service';
 import type { HomeService } from './catalog/listing/home.service';
 import type { ListingService } from './catalog/listing/listing.service';
 import type { ProductService } from './catalog/product/product.service';
+import type { PublishedReviewsService } from './reviews/published.service';
 import type { SearchService } from './catalog/search/search.service';
 import type { EventsService } from './events/events.service';
 import type { FunnelService } from './events/funnel.service';
+import type { FunnelFeaturesService } from './events/funnel-features.service';
 import type { FeedbackService } from './feedback/feedback.service';
 import type { ContentService } from './content/content.service';
 import type { ShopsService } from './stores/shops.service';
@@ -45,6 +47,7 @@ import type { AddressSuggestions } from './delivery/address-suggestions';
 import type { ShipmentsService } from './delivery/shipments.service';
 import type { TestDeliveryDesk } from './delivery/shipments';
 import type { ReviewsService } from './reviews/review.service';
+import type { StockAlertsService } from './stock-alerts/stock-alerts.service';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
 export interface Services {
@@ -82,9 +85,13 @@ export interface Services {
   listing: ListingService;
   search: SearchService;
   product: ProductService;
+  /** Published reviews as the product page, its call and the listings show them (issue 44.2). */
+  publishedReviews: PublishedReviewsService;
   events: EventsService;
   /** The back office's funnel: views → baskets → checkouts → orders (issue 43.4). */
   funnel: FunnelService;
+  /** What stock alerts, reviews and recommendations bring, on the same page (issue 44.5). */
+  funnelFeatures: FunnelFeaturesService;
   /** Shoppers' questions (the feedback form) and their answers. */
   feedback: FeedbackService;
   /** The information pages, the FAQ and the landing pages. */
@@ -119,6 +126,8 @@ export interface Services {
   customersAdmin: CustomersAdminService;
   /** A shopper's data on request and the account's deletion (152-FZ, issue 45.7). */
   personalData: PersonalDataService;
+  /** «Сообщить о поступлении» (issue 44.1): subscriptions to sold-out sizes and the sweep that tells of arrivals. */
+  stockAlerts: StockAlertsService;
   /** The owner's alerts (issue 45.6): checked every minute, shown on the dashboard. */
   alerts: AlertsService;
   /** Shoppers' reviews with fit: the add, the moderation desk, the invitation letters (issue 44.2). */

@@ -46,6 +46,7 @@ import type { Readiness } from './ops/health';
 import type { ShopMetrics } from './ops/metrics';
 import { opsRoutes } from './ops/routes';
 import { pageCache, TAGS_HEADER } from './page-cache/page-cache';
+import { menuJsonRoutes } from './http/menu-json';
 
 /**
  * The largest request body taken (256 KiB): every call of the shop fits in a few kilobytes, and a bigger body is
@@ -181,6 +182,8 @@ export function createApp(deps: AppDeps) {
     '/images',
     imageRoutes(deps.photos.store, { demo: deps.photos.demo, sizes: deps.photos.sizes, log: deps.logger }),
   );
+  // The header's menu for the browser, by its version (issue 46.3): data for everyone, none of a page's headers.
+  app.route('/', menuJsonRoutes(services.menu));
   app.use(
     '*',
     pageCache({

@@ -25,6 +25,7 @@ import { createLogger, sayPlain } from './logger';
 import { clusterMetrics, serveClusterMetrics } from './ops/metrics';
 import { metricsPortApp } from './ops/routes';
 import { startAlerts } from './ops/alerts';
+import { startStockAlertSweep, stockAlertSweeper } from './stock-alerts';
 import { writeBackup } from './ops/backup';
 import { listenControl } from './ops/control';
 import { shutDown } from './ops/shutdown';
@@ -137,6 +138,11 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
     );
   const views = startViewFlush({ product: services.product, log: logger });
   const alerts = startAlerts({ alerts: services.alerts, dataDir, log: logger, afterLetters: () => outbox.kick() });
+  // Issue 44.1: the safety net of the kicks after stock writes (a 1C file, a document, a cancel, a return).
+  const stockAlertSweep = startStockAlertSweep({
+    kick: stockAlertSweeper(services.stockAlerts.sweep, logger),
+    afterLetters: () => outbox.kick(),
+  });
   let closing = false;
   let listened = () => {};
   const listening = new Promise<void>((resolve) => {
@@ -185,6 +191,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
         tracking.stop,
         views.stop,
         alerts.stop,
+        stockAlertSweep.stop,
         () => push.close(),
         stopListening,
         () => control?.close(),

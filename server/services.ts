@@ -38,8 +38,10 @@ import { homeRepository } from '../db/repositories/product-cards';
 import { listingRepository } from '../db/repositories/listing';
 import { searchRepository } from '../db/repositories/search';
 import { productRepository } from '../db/repositories/product';
+import { publishedReviewsRepository } from '../db/repositories/reviews-published';
 import { eventsRepository } from '../db/repositories/events';
 import { funnelRepository } from '../db/repositories/funnel';
+import { funnelFeaturesRepository } from '../db/repositories/funnel-features';
 import { menuRepository } from '../db/repositories/menu';
 import { newsletterRepository } from '../db/repositories/newsletter';
 import { tableRateLimiter } from '../db/repositories/rate-limits';
@@ -65,8 +67,11 @@ import { createHomeService } from '../domain/catalog/listing/home.service';
 import { createListingService } from '../domain/catalog/listing/listing.service';
 import { createSearchService } from '../domain/catalog/search/search.service';
 import { createProductService } from '../domain/catalog/product/product.service';
+import { createPublishedReviewsService } from '../domain/reviews/published.service';
 import { createEventsService } from '../domain/events/events.service';
 import { createFunnelService } from '../domain/events/funnel.service';
+import { createFunnelFeaturesService } from '../domain/events/funnel-features.service';
+import { ATTRIBUTION_DAYS } from '../domain/events/funnel-features';
 import { limitRulesFrom } from '../domain/limits/rules';
 import { memoryRateLimiter } from '../domain/limits/memory-limiter';
 import { createMenuService } from '../domain/menu/menu.service';
@@ -117,6 +122,9 @@ import { createQuestionsAdminService } from '../domain/feedback/questions-admin'
 import { questionsAdminRepository } from '../db/repositories/questions-admin';
 import { createCustomersAdminService } from '../domain/customers/customers-admin';
 import { refuseBlockedLogin } from '../domain/customers/blocked';
+import { createStockAlertsService } from '../domain/stock-alerts/stock-alerts.service';
+import { stockAlertsRepository } from '../db/repositories/stock-alerts';
+import { stockAlertSweeper, withStockAlertKicks } from './stock-alerts';
 import { customerBlocks, customersAdminReads } from '../db/repositories/customers-admin';
 import { createReviewsService } from '../domain/reviews/review.service';
 import { reviewReads } from '../db/repositories/reviews';
@@ -140,6 +148,7 @@ export function createServices(deps: {
     | 'SITE_URL'
     | 'GIVE_OUT_DISCOUNT_CARD_ON_REGISTER'
     | 'ORDERS_PER_PHONE_DAY'
+    | 'STOCK_ALERTS_PER_DAY'
     | 'ORDER_CONFIRM_MINUTES'
     | 'DATA_DIR'
     | 'DATABASE_URL'
@@ -354,7 +363,18 @@ export function createServices(deps: {
     newCode: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
     hashCode: (userId, code) => sign(`account-delete:${userId}:${code}`),
   });
-  return {
+  const stockAlerts = createStockAlertsService({
+    repo: stockAlertsRepository(db),
+    company,
+    limits,
+    limitRules,
+    siteUrl: siteOrigin,
+    newToken,
+    perDay: settings.STOCK_ALERTS_PER_DAY,
+    now: clock,
+  });
+  const services: Services = {
+    stockAlerts,
     sessionUser,
     credentials,
     cabinet: createCabinetService({
@@ -422,8 +442,15 @@ export function createServices(deps: {
     listing,
     search: createSearchService(searchRepository(db), listing, { invalidations }),
     product: createProductService(productRepository(db), { invalidations }),
+    publishedReviews: createPublishedReviewsService(publishedReviewsRepository(db)),
     events: createEventsService(eventsRepository(db), limits, limitRules),
     funnel: createFunnelService({ repo: funnelRepository(db), timeZone: MOSCOW }),
+    funnelFeatures: createFunnelFeaturesService({
+      repo: funnelFeaturesRepository(db),
+      funnel: funnelRepository(db),
+      timeZone: MOSCOW,
+      windowDays: ATTRIBUTION_DAYS,
+    }),
     orderDesk: createOrderDeskService({
       reads: orderDeskRepository(db),
       write: staffWrite,
@@ -542,4 +569,7 @@ export function createServices(deps: {
     limits,
     limitRules,
   };
+  // Issue 44.1: where units come back, the subscribers' sweep follows the commit (server/stock-alerts.ts).
+  const kickStockAlerts = stockAlertSweeper(stockAlerts.sweep, deps.logger);
+  return withStockAlertKicks(services, () => void kickStockAlerts());
 }

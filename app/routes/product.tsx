@@ -3,6 +3,7 @@ import { ProductView } from '~/components/product/ProductView';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/product';
 import { productTag } from '../../domain/cache-tags';
+import { reviewsPayload } from '../../contract/reviews';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = await context.services.product.byCode(params.code);
@@ -14,12 +15,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (item && url.pathname !== item.url) throw redirect(`${item.url}${url.search}`, 301);
   // The model's reviews' fit moves the size advice (issue 44.2); publishing a review drops the cached page.
   const reviewFit = await context.services.reviews.fitOfProduct(page.currentId);
+  // Reviews (issue 44.2): the colours' ratings and the first page of this colour's, the same for everyone; a change
+  // moves the product's rating columns or sends its tag, which drops the cached page.
+  const [ratings, firstReviews] = await Promise.all([
+    context.services.publishedReviews.ratings(page.items.map((i) => i.id)),
+    context.services.publishedReviews.page({ productId: page.currentId }).catch(() => null),
+  ]);
+  const reviews = firstReviews && reviewsPayload(firstReviews, context.options.imgVersion);
   return {
     page,
     origin: context.siteUrl,
     imgVersion: context.options.imgVersion,
     siteId: context.options.siteId,
     reviewFit,
+    ratings,
+    reviews,
   };
 }
 

@@ -35,6 +35,8 @@ interface ItemRow {
   is_new: boolean;
   images: string[] | null;
   colors_count: string | number;
+  rating_count: number;
+  rating_sum: number;
   sort: number;
   category: string;
   color_code: string;
@@ -50,7 +52,7 @@ async function cards(db: Db, order: number[], ref: ListingReference): Promise<Li
     db,
     sql`
     select p.id, p.model_id, p.name, p.brand_id, p.url, p.min_price, p.old_price, p.discount_percent, p.is_new,
-      p.sort, p.category, p.color_code,
+      p.sort, p.category, p.color_code, p.rating_count, p.rating_sum,
       (select array_agg(i.file order by i.sort) from (select file, sort from product_images where product_id = p.id order by sort limit 2) i) as images,
       (select count(*) from products m where m.model_id = p.model_id and m.active) as colors_count
     from products p

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FeaturedKind, ProductCard } from '../../domain/catalog/listing/card';
 import type { HomeRepository } from '../../domain/catalog/listing/home.service';
+import { ratingOf } from '../../domain/reviews/published';
 import { type Db, queryRows } from '../client';
 import { productOrderableOnlineSql } from './availability';
 
@@ -16,6 +17,8 @@ interface CardRow {
   is_new: boolean;
   images: string[] | null;
   colors_count: string | number;
+  rating_count: string | number | null;
+  rating_sum: string | number | null;
 }
 
 /** Cards for the products the `where` picks, with images and the model's colour count, in one query. */
@@ -30,6 +33,7 @@ export async function loadProductCards(
     db,
     sql`
     select p.id, p.model_id, p.name, b.name as brand_name, p.url, p.min_price, p.old_price, p.discount_percent, p.is_new,
+      p.rating_count, p.rating_sum,
       (select array_agg(i.file order by i.sort) from product_images i where i.product_id = p.id) as images,
       (select count(*) from products m where m.model_id = p.model_id and m.active) as colors_count
     from products p join brands b on b.id = p.brand_id
@@ -53,6 +57,7 @@ export function toProductCard(r: CardRow): ProductCard {
     isNew: Boolean(r.is_new),
     images: r.images ?? [],
     colorsCount: Number(r.colors_count),
+    rating: ratingOf(Number(r.rating_count ?? 0), Number(r.rating_sum ?? 0)),
   };
 }
 

@@ -94,6 +94,12 @@ export function limitRulesFrom(settings: LimitSettings) {
     /** Password-reset letters, counted per address and per client alike, known or not. */
     passwordResetLetters: rule('password-reset-letters', 'email', 3, HOUR),
     passwordResetPerClient: rule('password-reset-per-client', 'client', 10, HOUR),
+    /**
+     * «Сообщить о поступлении» (issue 44.1): subscriptions a client address may ask for an hour, and those naming one
+     * email or phone, whatever the client: the form cannot mail any number of addresses or flood one.
+     */
+    stockAlertsPerClient: rule('stock-alerts-per-client', 'client', 30, HOUR),
+    stockAlertsPerAddress: rule('stock-alerts-per-address', 'email', 10, HOUR),
     /** At most one newsletter confirmation letter to an address in ten minutes. */
     newsletterConfirmLetters: rule('newsletter-confirm-letters', 'email', 1, 10 * MINUTE),
     /** Questions: a person asks a few, a program many; an office or an operator puts many people behind one address. */

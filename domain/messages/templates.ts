@@ -196,6 +196,8 @@ export function orderReadyLetter(
     /** Shown as it is: «до 28 ноября» in the shop's time. */
     keptUntil: string | null;
     total: number;
+    /** Paid online before it was handed over: nothing is asked at the point. */
+    paidOnline: boolean;
   },
 ): EmailMessage {
   return orderLetter('order-ready', `Заказ № ${input.number} ждёт вас`, input, [
@@ -204,7 +206,9 @@ export function orderReadyLetter(
       ? `В пункте выдачи назовите номер отправления ${input.carrierNumber} или код из SMS перевозчика.`
       : `Код получения: ${input.code}. Назовите его или покажите это письмо.`,
     ...(input.keptUntil ? [`Заказ хранится ${input.keptUntil}.`] : []),
-    `К оплате при получении: ${formatAmount(input.total)}.`,
+    input.paidOnline
+      ? `Заказ оплачен онлайн: ${formatAmount(input.total)}. При получении платить не нужно.`
+      : `К оплате при получении: ${formatAmount(input.total)}.`,
   ]);
 }
 

@@ -146,6 +146,7 @@ export function createOrderMoves(deps: OrderMovesDeps): OrderMoves {
                 carrierNumber,
                 keptUntil: keptUntil(order),
                 total: order.total,
+                paidOnline: order.paymentMethod === 'ONLINE',
               }),
             );
         },

@@ -143,6 +143,7 @@ describe('the orders desk', () => {
     expect(code).toMatch(/^\d{6}$/);
     const letter = await readOutbox(app, { to: `order.${phone}@example.ru`, channel: 'email' });
     expect(letter?.subject).toContain('ждёт вас');
+    expect(letter?.text).toContain('К оплате при получении');
 
     const [otherShop] = await k.rows<{ id: number }>(
       sql`select id from stores where type = 'shop' and id <> ${k.stores.shop} order by id limit 1`,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { STAFF_API } from '../../contract/staff-api';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { checkoutKit } from '../support/checkout';
+import { readOutbox } from '../support/outbox';
 import { addStaff, STAFF_PASSWORD, staffBrowser } from '../support/staff';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -51,6 +52,12 @@ it('a held payment makes the order paid; the handover charges it at the gateway'
   const id = await heldOrder();
   expect(await state(id)).toEqual({ order: 'paid', payment: 'held', gateway: 'held' });
   for (const to of ['confirmed', 'assembling', 'ready']) expect((await move(id, to)).status).toBe(200);
+  // The ready letter asks for nothing at the shop: the order is paid.
+  await app.outbox.deliver();
+  const [ready] = await k.rows<{ email: string }>(sql`select email from orders where id = ${id}`);
+  const letter = await readOutbox(app, { to: ready?.email as string, channel: 'email' });
+  expect(letter?.text).toContain('Заказ оплачен онлайн');
+  expect(letter?.text).not.toContain('К оплате при получении');
   const handover = STAFF_API.orderHandoverWithoutCode.replace(':id', String(id));
   expect((await manager.call(handover, { reason: 'Покупатель потерял СМС' })).status).toBe(200);
   expect(await state(id)).toEqual({ order: 'completed', payment: 'paid', gateway: 'paid' });

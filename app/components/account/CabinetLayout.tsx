@@ -10,6 +10,7 @@ const ENTRIES = [
   ['Мои адреса', '/lk/address/'],
   ['Дисконтная карта', '/lk/dc/'],
   ['Избранное', '/lk/like/'],
+  ['Ожидаю поступления', '/lk/subscriptions/'],
   ['Задать вопрос', '/lk/questions/'],
 ] as const;
 

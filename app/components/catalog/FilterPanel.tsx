@@ -106,24 +106,46 @@ function ValueList({
   // A long list keeps the rest behind «Ещё N», open when one of them is chosen.
   const head = topValues(facet);
   const rest = facet.values.slice(head.length);
-  const list = (
+  const listClass = facet.code === 'size' ? `${styles.values} ${styles.sizes}` : styles.values;
+  if (staged)
+    return (
+      <>
+        <ul className={listClass}>{head.map(item)}</ul>
+        {rest.length > 0 && <MoreValues values={rest} item={item} />}
+      </>
+    );
+  // The desktop panel's values are plain links: at the page's load they stay the server's HTML (issue 29.5).
+  return (
     <>
-      <ul className={facet.code === 'size' ? `${styles.values} ${styles.sizes}` : styles.values}>{head.map(item)}</ul>
-      {rest.length > 0 && (
-        <details className={styles.more} open={rest.some((v) => v.selected) || undefined}>
-          <summary>{`Ещё ${rest.length}`}</summary>
-          <ul className={styles.values}>{rest.map(item)}</ul>
-        </details>
-      )}
+      <ServerHtml className={styles.list} onClick={routeClick}>
+        <ul className={listClass}>{head.map(item)}</ul>
+      </ServerHtml>
+      {rest.length > 0 && <MoreValues values={rest} item={item} />}
     </>
   );
-  // The desktop panel's values are plain links: at the page's load they stay the server's HTML (issue 29.5).
-  return staged ? (
-    list
-  ) : (
-    <ServerHtml className={styles.list} onClick={routeClick}>
-      {list}
-    </ServerHtml>
+}
+
+/**
+ * «Ещё N»: the values past a long list's first ones are drawn when it opens, from the facets the page already has
+ * (issue 46.3: the panel, hidden on phones, was 28 KiB of the section page's markup). Open and drawn from the start
+ * when one of them is chosen. Without JavaScript it is not shown (the CSS), as it could not draw them; the open values
+ * are links and the price a form.
+ */
+function MoreValues({ values, item }: { values: FacetValue[]; item: (v: FacetValue) => React.ReactNode }) {
+  const chosen = values.some((v) => v.selected);
+  const [drawn, setDrawn] = useState(chosen);
+  return (
+    <details
+      className={styles.more}
+      open={chosen || undefined}
+      data-drawn={drawn || undefined}
+      onToggle={(e) => {
+        if (e.currentTarget.open) setDrawn(true);
+      }}
+    >
+      <summary>{`Ещё ${values.length}`}</summary>
+      {drawn && <ul className={styles.values}>{values.map(item)}</ul>}
+    </details>
   );
 }
 

@@ -5,6 +5,7 @@ import { cardMarkers } from '../../../domain/catalog/listing/markers';
 import { formatPrice } from '../../../domain/pricing/price';
 import { plural } from '../../../domain/text/plural';
 import { imageUrl, listingSrcSet } from '../../../contract/images';
+import { CardRating } from '~/components/product/reviews/CardRating';
 import styles from './ProductCard.module.css';
 
 const COLOR_FORMS = ['цвет', 'цвета', 'цветов'] as const;
@@ -87,6 +88,7 @@ export function ProductCard({
             </s>
           )}
         </p>
+        {card.rating && <CardRating rating={card.rating} />}
         {card.colorsCount > 1 && (
           <p className={styles.colors}>{`${card.colorsCount} ${plural(card.colorsCount, COLOR_FORMS)}`}</p>
         )}

@@ -19,7 +19,12 @@ import type { ReviewFit } from '../../../domain/catalog/size/review-fit';
 import { ReserveInShop } from './ReserveInShop';
 import { SizeAdvice } from './SizeAdvice';
 import { ShopStock } from './ShopStock';
+import { StockAlert } from './stock-alert/StockAlert';
 import { sendProductView } from './view-counter';
+import { RatingLink } from './reviews/RatingLink';
+import { ReviewsBlock } from './reviews/ReviewsBlock';
+import type { ReviewsPayload } from '../../../contract/reviews';
+import type { Rating } from '../../../domain/reviews/published';
 import styles from './ProductView.module.css';
 
 export interface ProductViewProps {
@@ -30,6 +35,9 @@ export interface ProductViewProps {
   siteId: string;
   /** The fit answers of the model's published reviews: they move the size advice (issue 44.2). */
   reviewFit?: ReviewFit | null;
+  /** Published reviews' ratings of the model's colours (those with reviews) and the first page of this colour's. */
+  ratings?: Record<number, Rating>;
+  reviews?: ReviewsPayload | null;
 }
 
 /** Why the chosen offer cannot go to the cart, in the shopper's words; null when it can. */
@@ -45,7 +53,15 @@ export function buyReason(offer: ProductOffer | null): string | null {
  * The product page of one model: every colour's data comes with the page, so choosing a colour is instant —
  * the address, title and social tags follow the chosen colour without a reload (spec §2).
  */
-export function ProductView({ page, origin, imgVersion, siteId, reviewFit = null }: ProductViewProps) {
+export function ProductView({
+  page,
+  origin,
+  imgVersion,
+  siteId,
+  ratings,
+  reviews,
+  reviewFit = null,
+}: ProductViewProps) {
   const [currentId, setCurrentId] = useState(page.currentId);
   const item = (page.items.find((i) => i.id === currentId) ?? page.items[0]) as ProductItem;
   // A one-size product has nothing to choose.
@@ -87,6 +103,7 @@ export function ProductView({ page, origin, imgVersion, siteId, reviewFit = null
     page.breadcrumbs,
     origin,
     images.map((f) => imageUrl(f, 'detail', imgVersion)),
+    { rating: ratings?.[item.id] ?? null, items: reviews?.productId === item.id ? reviews.items : [] },
   );
   const ogImage = item.seo.image ? `${origin}${imageUrl(item.seo.image, 'detail', imgVersion)}` : null;
 
@@ -123,6 +140,7 @@ export function ProductView({ page, origin, imgVersion, siteId, reviewFit = null
             </ShopLink>
             <h1 className={styles.name}>{item.name}</h1>
             <p className={styles.article}>{`Артикул ${item.article}`}</p>
+            <RatingLink rating={ratings?.[item.id]} />
           </div>
           <ProductPrice
             price={offer?.price ?? item.price}
@@ -139,6 +157,13 @@ export function ProductView({ page, origin, imgVersion, siteId, reviewFit = null
           />
           {hasTableSizes(product) && <SizeAdvice gender={gender} advice={advice} />}
           <BuyButtons offerId={offer?.id ?? null} canBuy={offer?.canBuy ?? false} reason={buyReason(offer)} />
+          <StockAlert
+            key={`alert-${item.id}`}
+            productId={item.id}
+            productName={`${item.name}, ${item.color.name.toLowerCase()}`}
+            offers={item.offers}
+            onPick={setOfferId}
+          />
           <ReserveInShop
             key={`reserve-${item.id}`}
             productName={`${item.name}, ${item.color.name.toLowerCase()}`}
@@ -155,6 +180,14 @@ export function ProductView({ page, origin, imgVersion, siteId, reviewFit = null
           <AskQuestion about="Не знаете, какой размер выбрать, или хотите узнать о модели больше?" />
         </div>
       </div>
+      <ReviewsBlock
+        key={`reviews-${item.id}`}
+        productId={item.id}
+        productName={`${item.name} ${item.brand.name}`}
+        rating={ratings?.[item.id] ?? null}
+        initial={reviews ?? null}
+        imgVersion={imgVersion}
+      />
     </main>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ShopLink } from '~/components/ui/ShopLink';
-import type { Menu, MenuBlock } from '../../../domain/menu/menu';
+import { type ActiveMenuWhere, useActiveMenu } from '~/lib/menu';
+import type { MenuBlock } from '../../../domain/menu/menu';
 import styles from './DesktopMenu.module.css';
 import { MenuPrice } from './MenuPrice';
 
@@ -8,7 +9,20 @@ import { MenuPrice } from './MenuPrice';
 const HOVER_DELAY_MS = 20;
 const WINDOW_MARGIN = 16;
 
-export function DesktopMenu({ menu, activeCategoryId }: { menu: Menu; activeCategoryId: number | null }) {
+/**
+ * The header's menu: the active category's blocks and their dropdowns. In the browser it reads the menu from
+ * /menu.json (app/lib/menu.ts); until that has come it stays the server's HTML, its links working as links.
+ */
+export function DesktopMenu(where: ActiveMenuWhere) {
+  return (
+    <Suspense fallback={null}>
+      <MenuBar {...where} />
+    </Suspense>
+  );
+}
+
+function MenuBar(where: ActiveMenuWhere) {
+  const { menu, activeCategoryId } = useActiveMenu(where);
   const active = menu.categories.find((c) => c.id === activeCategoryId) ?? menu.categories[0];
   const [openBlock, setOpenBlock] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

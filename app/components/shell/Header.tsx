@@ -2,7 +2,6 @@ import { Heart, Menu as MenuIcon, Search, ShoppingBag } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ShopLink } from '~/components/ui/ShopLink';
 import { useLocation } from 'react-router';
-import { activeCategoryId } from '../../../domain/menu/menu';
 import { useBasketCounts } from '~/lib/basket-store';
 import { useBodyClass } from '~/lib/body-class';
 import { useMenuGender } from '~/lib/gender';
@@ -23,10 +22,10 @@ export function Header({ data }: { data: RootData }) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const scroll = useHeaderScroll();
-  // Spec §4: the active category follows the address, so it is computed here rather than loaded with the shell.
+  // Spec §4: the active category follows the address, so it is computed by the menus rather than loaded with the shell.
   const { pathname } = useLocation();
   const gender = useMenuGender(pathname, data.genderCookie);
-  const activeId = activeCategoryId(data.menu, pathname, gender ?? undefined);
+  const where = { version: data.menuVersion, pathname, gender: gender ?? undefined };
   // Server-rendered, then live from the basket store.
   const counts = useBasketCounts();
   const visitor = useVisitor();
@@ -63,7 +62,7 @@ export function Header({ data }: { data: RootData }) {
             <MenuIcon size={22} aria-hidden />
           </button>
           <Logo />
-          <DesktopMenu menu={data.menu} activeCategoryId={activeId} />
+          <DesktopMenu {...where} />
           <div className={styles.actions}>
             <button
               type="button"
@@ -106,13 +105,7 @@ export function Header({ data }: { data: RootData }) {
         </div>
         <SearchBar open={searchOpen} onClose={() => setSearchOpen(false)} />
       </header>
-      <MobileMenu
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        menu={data.menu}
-        activeCategoryId={activeId}
-        city={data.city}
-      />
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} where={where} city={data.city} />
     </>
   );
 }

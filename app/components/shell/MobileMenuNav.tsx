@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { ShopLink } from '~/components/ui/ShopLink';
-import type { Menu } from '../../../domain/menu/menu';
+import { type ActiveMenuWhere, useActiveMenu } from '~/lib/menu';
 import type { RootData } from '~/root';
 import { MenuBlockItems } from './MenuBlockItems';
 import { MobileMenuLinks } from './MobileMenuLinks';
@@ -9,13 +9,13 @@ import styles from './MobileMenu.module.css';
 
 interface Props {
   onClose: () => void;
-  menu: Menu;
-  activeCategoryId: number | null;
+  where: ActiveMenuWhere;
   city: RootData['city'];
 }
 
 /** The mobile menu's contents: category tabs, then blocks whose columns of items expand and collapse. */
-export function MobileMenuNav({ onClose, menu, activeCategoryId, city }: Props) {
+export function MobileMenuNav({ onClose, where, city }: Props) {
+  const { menu, activeCategoryId } = useActiveMenu(where);
   const categories = menu.categories.filter((c) => !c.noMobile);
   const [categoryId, setCategoryId] = useState(activeCategoryId ?? categories[0]?.id);
   const [expanded, setExpanded] = useState<Set<number>>(new Set());

@@ -7,6 +7,7 @@ import {
   type StepFigure,
 } from '../../../domain/events/funnel';
 import { Choice, type Column, DataTable, ListFrame, TableFrame } from '~/components/admin/kit';
+import { FunnelFeatures } from '~/components/admin/FunnelFeatures';
 import { staffPage } from '~/lib/admin';
 import { cachePolicy } from '../../../contract/cache-policy';
 import type { Route } from './+types/funnel';
@@ -15,7 +16,11 @@ import type { Route } from './+types/funnel';
 export async function loader({ request, context }: Route.LoaderArgs) {
   staffPage(request, context, 'reports.read');
   const days = funnelPeriod(new URL(request.url).searchParams.get('days'));
-  return context.services.funnel.report(context.ctx, days);
+  const [report, features] = await Promise.all([
+    context.services.funnel.report(context.ctx, days),
+    context.services.funnelFeatures.report(context.ctx, days),
+  ]);
+  return { ...report, features };
 }
 
 export const headers = cachePolicy('private');
@@ -59,7 +64,7 @@ function FunnelTable({ caption, first, rows }: { caption: string; first: string;
 }
 
 export default function Funnel({ loaderData }: Route.ComponentProps) {
-  const { days, total, byDay, bySection, byProduct } = loaderData;
+  const { days, total, byDay, bySection, byProduct, features } = loaderData;
   return (
     <>
       <h1>Воронка</h1>
@@ -79,6 +84,7 @@ export default function Funnel({ loaderData }: Route.ComponentProps) {
       >
         <DataTable rows={[total]} rowKey={() => 'total'} columns={stepColumns((steps: StepFigure[]) => steps)} />
       </ListFrame>
+      <FunnelFeatures report={features} />
       <FunnelTable caption="По дням" first="День" rows={byDay} />
       <FunnelTable caption="По разделам" first="Раздел" rows={bySection} />
       <FunnelTable caption="По товарам (первые 20)" first="Товар" rows={byProduct} />

@@ -1,3 +1,5 @@
+import type { Rating } from '../../reviews/published';
+
 /** A product as a listing card shows it. Money in kopecks. */
 export interface ProductCard {
   id: number;
@@ -13,6 +15,8 @@ export interface ProductCard {
   images: string[];
   /** How many colours the model comes in. */
   colorsCount: number;
+  /** The published reviews' rating (the product's kept columns); null without reviews. */
+  rating: Rating | null;
 }
 
 export type FeaturedKind = 'new' | 'sale' | 'popular';

@@ -1,4 +1,5 @@
 import { formatPrice } from '../../pricing/price';
+import { JSON_LD_REVIEWS, type PublishedReview, type Rating } from '../../reviews/published';
 import type { Breadcrumb, ProductItem, ProductOffer, ProductSeo } from './product';
 
 export const SHOP_NAME = 'ВЬЮГА';
@@ -41,12 +42,17 @@ function offerAvailability(o: ProductOffer): string {
   return 'https://schema.org/OutOfStock';
 }
 
-/** schema.org Product with one Offer per size, and the BreadcrumbList, for search engines. */
+/**
+ * schema.org Product with one Offer per size, and the BreadcrumbList, for search engines. With published reviews
+ * (`reviews`: the colour's rating and its newest reviews), the Product carries their AggregateRating and up to five
+ * Reviews.
+ */
 export function productJsonLd(
   item: ProductItem,
   breadcrumbs: readonly Breadcrumb[],
   origin: string,
   imageUrls: readonly string[],
+  reviews?: ReviewsForJsonLd | null,
 ) {
   const url = `${origin}${item.url}`;
   return [
@@ -71,6 +77,7 @@ export function productJsonLd(
         itemCondition: 'https://schema.org/NewCondition',
         url,
       })),
+      ...reviewsJsonLd(reviews),
     },
     {
       '@context': 'https://schema.org',
@@ -83,4 +90,34 @@ export function productJsonLd(
       })),
     },
   ];
+}
+
+/** What the JSON-LD takes of the reviews: the rating and the newest published reviews. */
+export interface ReviewsForJsonLd {
+  rating: Rating | null;
+  items: readonly Pick<PublishedReview, 'authorName' | 'rating' | 'text' | 'date'>[];
+}
+
+/** AggregateRating and the newest Reviews; nothing without published reviews (an empty rating misleads engines). */
+function reviewsJsonLd(reviews: ReviewsForJsonLd | null | undefined) {
+  if (!reviews?.rating || reviews.rating.count === 0) return {};
+  const items = reviews.items.slice(0, JSON_LD_REVIEWS);
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: reviews.rating.average,
+      reviewCount: reviews.rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    ...(items.length > 0 && {
+      review: items.map((r) => ({
+        '@type': 'Review',
+        author: { '@type': 'Person', name: r.authorName },
+        reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+        reviewBody: r.text,
+        datePublished: r.date.slice(0, 10),
+      })),
+    }),
+  };
 }

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/env';
 import { HttpError } from '../../http/errors';
 import { catalogListApi } from './catalog-list';
 import { catalogProductApi } from './catalog-product';
+import { catalogReviewsApi } from './catalog-reviews';
 import { eventApi } from './event';
 import { feedbackApi } from './feedback';
 import type { PushHub } from '../../push/hub';
@@ -27,6 +28,8 @@ import { staffAdminApi } from './admin/staff';
 import { stockAdminApi } from './admin/stock';
 import { reviewsApi } from './reviews';
 import { reviewsAdminApi } from './admin/reviews';
+import { funnelAdminApi } from './admin/funnel';
+import { stockAlertsAdminApi, stockAlertsApi } from './stock-alerts';
 
 /**
  * `/api/v2/*` (spec §7): every answer is the envelope; every state-changing call passes `guardWrites` (the sessid and
@@ -42,11 +45,14 @@ export function apiV2(
     userApi(services),
     catalogProductApi(services, options),
     catalogListApi(services, options),
+    catalogReviewsApi(services, options),
     saleApi(services),
     deliveryTownsApi(services),
     shopApi(services),
     eventApi(services),
     feedbackApi(services),
+    stockAlertsApi(services),
+    stockAlertsAdminApi(services),
     addressSuggestApi(services),
     pushApi(options.push),
     staffAdminApi(services),
@@ -61,6 +67,7 @@ export function apiV2(
     customersAdminApi(services),
     reviewsApi(services),
     reviewsAdminApi(services),
+    funnelAdminApi(services),
   ]) {
     api.route('/', area);
   }

@@ -1,0 +1,261 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type {
+  AlertOwner,
+  ClaimedAlert,
+  StockAlertsRepository,
+  StockSubscriptionView,
+} from '../../domain/stock-alerts/stock-alerts.service';
+import { arrivalPath } from '../../domain/stock-alerts/stock-alerts.service';
+import { type Db, queryRows, ts } from '../client';
+import { orderableOnlineSql } from './availability';
+import { outboxRepository } from './outbox';
+
+/** One sweep at a time across processes: the day's cap is counted and spent under it. */
+const SWEEP_LOCK = 2_026_044;
+
+/**
+ * Whether the offer `offerId` can be bought now: online (the rule of `canBuyOnline`), or, for a subscription made in
+ * the city `cityId`, in one of that city's shops.
+ */
+export function alertAvailableSql(offerId: SQL, cityId: SQL): SQL {
+  return sql`(${orderableOnlineSql(offerId)} or (${cityId} is not null and exists (
+    select 1 from stock k join stores st on st.id = k.store_id
+    where k.offer_id = ${offerId} and k.quantity > 0 and st.type = 'shop' and st.city_id = ${cityId}
+      and not exists (select 1 from offer_restrictions r where r.offer_id = k.offer_id and r.store_id = k.store_id))))`;
+}
+
+const ownerWhere = (owner: AlertOwner): SQL =>
+  'userId' in owner ? sql`a.user_id = ${owner.userId}` : sql`a.session_id = ${owner.sessionId} and a.user_id is null`;
+
+interface ViewRow {
+  id: number;
+  offer_id: number;
+  channel: 'email' | 'sms';
+  state: StockSubscriptionView['state'];
+  product_id: number;
+  product_name: string;
+  code: string;
+  size_name: string;
+  available: boolean;
+  created_at: string;
+}
+
+export function stockAlertsRepository(db: Db): StockAlertsRepository {
+  return {
+    async offer(offerId, cityId) {
+      const [row] = await queryRows<{ product_id: number; name: string; size_name: string; available: boolean }>(
+        db,
+        sql`select o.product_id, p.name, o.size_name,
+          ${alertAvailableSql(sql`o.id`, sql`${cityId}::int`)} as available
+        from offers o join products p on p.id = o.product_id
+        where o.id = ${offerId} and p.active and not p.unpublished`,
+      );
+      return row
+        ? {
+            productId: Number(row.product_id),
+            productName: row.name,
+            sizeName: row.size_name,
+            available: Boolean(row.available),
+          }
+        : null;
+    },
+
+    async account(userId) {
+      const [row] = await queryRows<{ confirmed_phone: string | null; email: string; email_confirmed: boolean }>(
+        db,
+        sql`select confirmed_phone, email, email_confirmed from users where id = ${userId}`,
+      );
+      if (!row) return null;
+      const phone = (row.confirmed_phone ?? '').replace(/\D/g, '');
+      return {
+        confirmedPhone: /^7\d{10}$/.test(phone) ? phone : null,
+        confirmedEmail: row.email_confirmed && row.email ? row.email : null,
+      };
+    },
+
+    async open(row) {
+      return db.transaction(async (tx) => {
+        const inserted = await queryRows<{ id: number; state: 'pending' | 'active' }>(
+          tx,
+          sql`insert into stock_alerts (offer_id, product_id, channel, address, user_id, session_id, city_id, state,
+            token, created_at, confirmed_at)
+          values (${row.offerId}, ${row.productId}, ${row.channel}, ${row.address}, ${row.userId}, ${row.sessionId},
+            ${row.cityId}, ${row.state}, ${row.token}, ${ts(row.at)},
+            ${row.state === 'active' ? ts(row.at) : null})
+          on conflict (offer_id, channel, address) where state in ('pending', 'active') do nothing
+          returning id, state`,
+        );
+        const made = inserted[0];
+        if (made) {
+          const letter = row.letter(Number(made.id), row.token);
+          if (letter) await outboxRepository(tx).enqueue(letter);
+          return {
+            subscription: { id: Number(made.id), offerId: row.offerId, channel: row.channel, state: made.state },
+            created: true,
+          };
+        }
+        // The open one of the same offer and address: the same answer, no second letter. A logged-in shopper who
+        // subscribed as a guest takes it into their cabinet.
+        const [open] = await queryRows<{ id: number; state: 'pending' | 'active' }>(
+          tx,
+          sql`update stock_alerts set user_id = coalesce(user_id, ${row.userId})
+          where offer_id = ${row.offerId} and channel = ${row.channel} and address = ${row.address}
+            and state in ('pending', 'active')
+          returning id, state`,
+        );
+        if (!open) throw new Error('stock_alerts: the open subscription is gone');
+        return {
+          subscription: { id: Number(open.id), offerId: row.offerId, channel: row.channel, state: open.state },
+          created: false,
+        };
+      });
+    },
+
+    async confirm(token, at) {
+      const [row] = await queryRows<{ state: string; was: string }>(
+        db,
+        sql`with found as (select id, state from stock_alerts where token = ${token}),
+          upd as (update stock_alerts a set state = 'active', confirmed_at = ${ts(at)}
+            from found where a.id = found.id and found.state = 'pending' returning a.id)
+        select found.state as was, (select count(*) from upd)::text as state from found`,
+      );
+      if (!row) return 'invalid';
+      if (row.state !== '0') return 'confirmed';
+      return row.was === 'cancelled' ? 'invalid' : 'already';
+    },
+
+    async cancelByToken(token, at) {
+      const [row] = await queryRows<{ was: string; changed: string }>(
+        db,
+        sql`with found as (select id, state from stock_alerts where token = ${token}),
+          upd as (update stock_alerts a set state = 'cancelled', cancelled_at = ${ts(at)}
+            from found where a.id = found.id and found.state in ('pending', 'active') returning a.id)
+        select found.state as was, (select count(*) from upd)::text as changed from found`,
+      );
+      if (!row) return 'invalid';
+      return row.changed !== '0' ? 'removed' : 'absent';
+    },
+
+    async list(owner, productId) {
+      const rows = await queryRows<ViewRow>(
+        db,
+        sql`select a.id, a.offer_id, a.channel, a.state, a.product_id, p.name as product_name, p.code, o.size_name,
+          ${alertAvailableSql(sql`a.offer_id`, sql`a.city_id`)} as available, a.created_at::text as created_at
+        from stock_alerts a join offers o on o.id = a.offer_id join products p on p.id = a.product_id
+        where ${ownerWhere(owner)} ${productId === null ? sql`` : sql`and a.product_id = ${productId}`}
+          and (a.state <> 'cancelled' or a.cancelled_at > now() - interval '30 days')
+        order by a.id desc limit 100`,
+      );
+      return rows.map((r) => ({
+        id: Number(r.id),
+        offerId: Number(r.offer_id),
+        channel: r.channel,
+        state: r.state,
+        productId: Number(r.product_id),
+        productName: r.product_name,
+        sizeName: r.size_name,
+        url: arrivalPath(r.code, Number(r.offer_id)).replace('&utm_source=stock_alert', ''),
+        available: Boolean(r.available),
+        createdAt: r.created_at,
+      }));
+    },
+
+    async cancel(owner, id, at) {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`update stock_alerts a set state = 'cancelled', cancelled_at = ${ts(at)}
+        where a.id = ${id} and ${ownerWhere(owner)} and a.state in ('pending', 'active') returning a.id`,
+      );
+      return rows.length > 0;
+    },
+
+    async sweep({ at, since, limit, message }) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SWEEP_LOCK})`);
+        // Whoever ordered the size since subscribing (an order not cancelled) is told nothing.
+        const cancelled = await queryRows<{ id: number }>(
+          tx,
+          sql`update stock_alerts a set state = 'cancelled', cancelled_at = ${ts(at)}
+          where a.state = 'active' and exists (
+            select 1 from order_lines l join orders o on o.id = l.order_id
+            where l.offer_id = a.offer_id and o.created_at >= a.created_at and o.status <> 'cancelled'
+              and ((a.user_id is not null and o.user_id = a.user_id)
+                or (a.channel = 'email' and lower(o.email) = a.address)
+                or (a.channel = 'sms' and regexp_replace(o.phone, '\\D', '', 'g') = a.address)))
+          returning a.id`,
+        );
+        const [counted] = await queryRows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from stock_alerts where sent_at >= ${ts(since)}`,
+        );
+        const room = limit(Number(counted?.n ?? 0));
+        if (room <= 0) return { sent: 0, cancelled: cancelled.length };
+        // Claimed in one statement: a row another sweep holds is skipped, a claimed one is never claimed again.
+        const claimed = await queryRows<{
+          id: number;
+          channel: 'email' | 'sms';
+          address: string;
+          token: string;
+          offer_id: number;
+          name: string;
+          code: string;
+          size_name: string;
+          price: number;
+        }>(
+          tx,
+          sql`with due as (
+            select a.id from stock_alerts a
+            where a.state = 'active' and ${alertAvailableSql(sql`a.offer_id`, sql`a.city_id`)}
+            order by a.id limit ${room}
+            for update of a skip locked)
+          update stock_alerts a set state = 'sent', sent_at = ${ts(at)}
+          from due, offers o, products p
+          where a.id = due.id and a.state = 'active' and o.id = a.offer_id and p.id = a.product_id
+          returning a.id, a.channel, a.address, a.token, a.offer_id, p.name, p.code, o.size_name, o.price`,
+        );
+        const rows: ClaimedAlert[] = claimed.map((r) => ({
+          id: Number(r.id),
+          channel: r.channel,
+          address: r.address,
+          token: r.token,
+          offerId: Number(r.offer_id),
+          productName: r.name,
+          productCode: r.code,
+          sizeName: r.size_name,
+          price: Number(r.price),
+        }));
+        await outboxRepository(tx).enqueue(...rows.map(message));
+        return { sent: rows.length, cancelled: cancelled.length };
+      });
+    },
+
+    async waiting() {
+      const rows = await queryRows<{
+        product_id: number;
+        name: string;
+        article: string;
+        offer_id: number;
+        size_name: string;
+        waiting: number;
+        pending: number;
+      }>(
+        db,
+        sql`select p.id as product_id, p.name, p.article, o.id as offer_id, o.size_name,
+          count(*)::int as waiting, count(*) filter (where a.state = 'pending')::int as pending
+        from stock_alerts a join offers o on o.id = a.offer_id join products p on p.id = a.product_id
+        where a.state in ('pending', 'active')
+        group by p.id, p.name, p.article, o.id, o.size_name, o.size_sort
+        order by count(*) desc, p.id, o.size_sort limit 500`,
+      );
+      return rows.map((r) => ({
+        productId: Number(r.product_id),
+        productName: r.name,
+        article: r.article,
+        offerId: Number(r.offer_id),
+        sizeName: r.size_name,
+        waiting: Number(r.waiting),
+        pending: Number(r.pending),
+      }));
+    },
+  };
+}
