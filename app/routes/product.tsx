@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { ProductView } from '~/components/product/ProductView';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/product';
+import { reviewFitShift } from '../../domain/catalog/size/review-fit';
 import { productTag } from '../../domain/cache-tags';
 import { reviewsPayload } from '../../contract/reviews';
 
@@ -14,7 +15,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // One address per product: `/product/x` and other spellings go to the canonical `/product/x/`.
   if (item && url.pathname !== item.url) throw redirect(`${item.url}${url.search}`, 301);
   // The model's reviews' fit moves the size advice (issue 44.2); publishing a review drops the cached page.
-  const reviewFit = await context.services.reviews.fitOfProduct(page.currentId);
+  // The rule runs here: the page carries its verdict, not its code.
+  const reviewShift = reviewFitShift(await context.services.reviews.fitOfProduct(page.currentId));
   // Reviews (issue 44.2): the colours' ratings and the first page of this colour's, the same for everyone; a change
   // moves the product's rating columns or sends its tag, which drops the cached page.
   const [ratings, firstReviews] = await Promise.all([
@@ -27,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     origin: context.siteUrl,
     imgVersion: context.options.imgVersion,
     siteId: context.options.siteId,
-    reviewFit,
+    reviewShift,
     ratings,
     reviews,
   };

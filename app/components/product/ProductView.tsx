@@ -15,7 +15,7 @@ import { SizePicker } from './SizePicker';
 import { AskQuestion } from '~/components/feedback/AskQuestion';
 import { useAdvisedSize } from '~/lib/size-advice';
 import { hasTableSizes, productForAdvice } from '../../../domain/catalog/size/product-advice';
-import type { ReviewFit } from '../../../domain/catalog/size/review-fit';
+import type { ReviewShift } from '../../../domain/catalog/size/review-fit';
 import { ReserveInShop } from './ReserveInShop';
 import { SizeAdvice } from './SizeAdvice';
 import { ShopStock } from './ShopStock';
@@ -33,8 +33,8 @@ export interface ProductViewProps {
   origin: string;
   imgVersion: string;
   siteId: string;
-  /** The fit answers of the model's published reviews: they move the size advice (issue 44.2). */
-  reviewFit?: ReviewFit | null;
+  /** How the model's published reviews' fit moves the size advice (issue 44.2). */
+  reviewShift?: ReviewShift | null;
   /** Published reviews' ratings of the model's colours (those with reviews) and the first page of this colour's. */
   ratings?: Record<number, Rating>;
   reviews?: ReviewsPayload | null;
@@ -60,7 +60,7 @@ export function ProductView({
   siteId,
   ratings,
   reviews,
-  reviewFit = null,
+  reviewShift = null,
 }: ProductViewProps) {
   const [currentId, setCurrentId] = useState(page.currentId);
   const item = (page.items.find((i) => i.id === currentId) ?? page.items[0]) as ProductItem;
@@ -68,7 +68,7 @@ export function ProductView({
   const [offerId, setOfferId] = useState<number | null>(item.offers.length === 1 ? (item.offers[0]?.id ?? null) : null);
   const offer = item.offers.find((o) => o.id === offerId) ?? null;
   // The same rule as /api/v2/catalog/size/advice/?productId=: whose table, the category's fit, the photo model.
-  const { gender, product } = productForAdvice(item, page.breadcrumbs, reviewFit);
+  const { gender, product } = productForAdvice(item, page.breadcrumbs, reviewShift);
   const advice = useAdvisedSize(gender, product);
 
   // Spec §7: every shown product is posted to the catalogue-element call (and counted for popularity), with the

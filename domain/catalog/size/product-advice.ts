@@ -1,7 +1,7 @@
 import { isMensPath } from '../../menu/menu';
 import type { Breadcrumb, CodeValue, ProductItem } from '../product/product';
 import { adviseSize, type Gender, type Measures, type SizeAdvice } from './advice';
-import { type ReviewFit, reviewFitShift } from './review-fit';
+import type { ReviewShift } from './review-fit';
 
 /**
  * How a category sits: the room the chest needs for what is worn under it, and a word for the shopper. A down
@@ -44,7 +44,7 @@ export function photoModel(props: readonly CodeValue[]): PhotoModel | null {
 export function productForAdvice(
   item: ProductItem,
   breadcrumbs: readonly Breadcrumb[],
-  reviewFit: ReviewFit | null = null,
+  reviewShift: ReviewShift | null = null,
 ): { gender: Gender; product: ProductForAdvice } {
   const section = breadcrumbs[breadcrumbs.length - 1]?.url ?? '';
   return {
@@ -53,7 +53,7 @@ export function productForAdvice(
       category: item.category,
       modelProps: item.modelProps,
       sizes: item.offers.map((o) => o.sizeName),
-      reviewFit,
+      reviewShift,
     },
   };
 }
@@ -69,8 +69,11 @@ export interface ProductForAdvice {
   modelProps: readonly CodeValue[];
   /** The product's size names. */
   sizes: readonly string[];
-  /** The fit answers of the model's published reviews (issue 44.2); absent, they move nothing. */
-  reviewFit?: ReviewFit | null;
+  /**
+   * How the model's published reviews move the size (issue 44.2, `reviewFitShift` on the server: the page carries
+   * the verdict, not the rule's code); absent, nothing.
+   */
+  reviewShift?: ReviewShift | null;
 }
 
 /**
@@ -87,7 +90,7 @@ export function adviseForProduct(m: Measures, product: ProductForAdvice): SizeAd
   let size = base.size;
   const model = photoModel(product.modelProps);
   const modelBody = model ? bodySize({ ...model, gender: m.gender }, fit.layerCm) : null;
-  const byReviews = reviewFitShift(product.reviewFit);
+  const byReviews = product.reviewShift ?? { steps: 0, reason: '' };
   if (model && modelBody !== null) {
     const shift = Math.sign(model.size - modelBody) * STEP;
     // The buyers' reviews say how the model sits on many bodies: their word replaces the photo model's.

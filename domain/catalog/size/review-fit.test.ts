@@ -26,13 +26,13 @@ describe('size advice from reviews’ fit', () => {
 
   it('the product’s advice moves by a size step and says why', () => {
     const plain = adviseForProduct(body, coat);
-    const small = adviseForProduct(body, { ...coat, reviewFit: { small: 5, true: 1, large: 0 } });
+    const small = adviseForProduct(body, { ...coat, reviewShift: reviewFitShift({ small: 5, true: 1, large: 0 }) });
     expect(small.size).toBe(plain.size + 2);
     expect(small.text).toContain('Модель маломерит — по отзывам покупателей советуем на размер больше.');
-    const large = adviseForProduct(body, { ...coat, reviewFit: { small: 0, true: 2, large: 4 } });
+    const large = adviseForProduct(body, { ...coat, reviewShift: reviewFitShift({ small: 0, true: 2, large: 4 }) });
     expect(large.size).toBe(plain.size - 2);
     expect(large.text).toContain('большемерит');
-    const split = adviseForProduct(body, { ...coat, reviewFit: { small: 3, true: 3, large: 0 } });
+    const split = adviseForProduct(body, { ...coat, reviewShift: reviewFitShift({ small: 3, true: 3, large: 0 }) });
     expect(split).toEqual(plain);
   });
 
@@ -44,7 +44,11 @@ describe('size advice from reviews’ fit', () => {
       { code: 'OBEMY_FOTOMODELI', value: '86-68-94' },
     ];
     const byModel = adviseForProduct(body, { ...coat, modelProps });
-    const both = adviseForProduct(body, { ...coat, modelProps, reviewFit: { small: 6, true: 0, large: 0 } });
+    const both = adviseForProduct(body, {
+      ...coat,
+      modelProps,
+      reviewShift: reviewFitShift({ small: 6, true: 0, large: 0 }),
+    });
     expect(both.size).toBe(byModel.size);
     expect(both.text).toContain('по отзывам покупателей');
   });

@@ -5,6 +5,12 @@ export interface ReviewFit {
   large: number;
 }
 
+/** Sizes the reviews move the advice by, and the answer's words for it. */
+export interface ReviewShift {
+  steps: -1 | 0 | 1;
+  reason: string;
+}
+
 /** Reviews with a fit answer needed before they move the advice. */
 export const FIT_MIN_REVIEWS = 5;
 /** The share of them that must agree: a clear majority, not a split. */
@@ -15,7 +21,7 @@ export const FIT_MAJORITY = 0.6;
  * and `FIT_MAJORITY` of them say the model runs small, −1 when as many say it runs large; 0 otherwise, with the reason
  * the answer gives.
  */
-export function reviewFitShift(fit: ReviewFit | null | undefined): { steps: -1 | 0 | 1; reason: string } {
+export function reviewFitShift(fit: ReviewFit | null | undefined): ReviewShift {
   if (!fit) return { steps: 0, reason: '' };
   const total = fit.small + fit.true + fit.large;
   if (total < FIT_MIN_REVIEWS) return { steps: 0, reason: '' };
