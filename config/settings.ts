@@ -190,6 +190,10 @@ const settingsSchema = z.object({
   PROMO_TRIES_PER_CLIENT: z.coerce.number().int().min(1).default(30),
   /** Registrations and email changes (each mails a confirmation link) one client address may make an hour (429 above). */
   ACCOUNT_LETTERS_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+  /** Review posts one client address may make an hour (issue 44.2); above it 429. */
+  REVIEWS_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+  /** Days after an order is completed before the letter asking for reviews goes out (issue 44.2). */
+  REVIEW_INVITE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
   /**
    * YooKassa notifications heard a minute from one sender address, and from all of them: each costs a call to the
    * provider, and an address can be spoofed behind a proxy that does not overwrite X-Forwarded-For (429 above).

@@ -24,6 +24,7 @@ import { questionsAdminWrites } from './repositories/questions-admin';
 import { shopsAdminWrites } from './repositories/shops-admin';
 import { stockDocumentWrites } from './repositories/stock-admin';
 import { shipmentWrites } from './repositories/shipments';
+import { reviewWrites } from './repositories/reviews';
 
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
 export function transactionRepositories(db: Db): TransactionRepositories {
@@ -52,6 +53,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     answers: questionsAdminWrites(db),
     shops: shopsAdminWrites(db),
     stockDocuments: stockDocumentWrites(db),
+    reviews: reviewWrites(db),
   };
 }
 

@@ -47,6 +47,7 @@ import type { CustomersAdminService } from './customers/customers-admin';
 import type { AddressSuggestions } from './delivery/address-suggestions';
 import type { ShipmentsService } from './delivery/shipments.service';
 import type { TestDeliveryDesk } from './delivery/shipments';
+import type { ReviewsService } from './reviews/review.service';
 import type { StockAlertsService } from './stock-alerts/stock-alerts.service';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
@@ -132,6 +133,8 @@ export interface Services {
   stockAlerts: StockAlertsService;
   /** The owner's alerts (issue 45.6): checked every minute, shown on the dashboard. */
   alerts: AlertsService;
+  /** Shoppers' reviews with fit: the add, the moderation desk, the invitation letters (issue 44.2). */
+  reviews: ReviewsService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;
   /** Every rule it counts by (`domain/limits/rules.ts`), with the maxima of the settings. */

@@ -20,6 +20,7 @@ import type { PhotoWrites } from './photos/photos';
 import type { PromoAdminRepository } from './pricing/promo-admin';
 import type { ShopsAdminWrites } from './stores/shops-admin';
 import type { ShipmentWrites } from './delivery/shipments';
+import type { ReviewWrites } from './reviews/review';
 
 /**
  * The repositories whose writes must commit together. Saving an order writes stock, order rows, the promo code's
@@ -53,6 +54,8 @@ export interface TransactionRepositories {
   answers: QuestionsAdminWrites;
   shops: ShopsAdminWrites;
   stockDocuments: StockDocumentWrites;
+  /** Reviews' moderation (with the products' rating) and the invitation letters' claim (issue 44.2). */
+  reviews: ReviewWrites;
 }
 
 /**

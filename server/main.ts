@@ -17,6 +17,7 @@ import { PID_FILE, runPrimary, WORKER_READY, workerCount } from './cluster';
 import { listen } from './listen';
 import { startReservationExpiry } from './reservations';
 import { startPairsRecount } from './related-pairs';
+import { startReviewInvitations } from './review-invitations';
 import { startPaymentUpkeep } from './payment/upkeep';
 import { startTrackingPoll } from './delivery/tracking-poll';
 import { startRetention } from './retention';
@@ -116,6 +117,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
     log: logger,
   });
   const reservations = startReservationExpiry({ orders: services.orders, log: logger });
+  const reviewInvitations = startReviewInvitations({ reviews: services.reviews, log: logger });
   const payments = startPaymentUpkeep({ payments: services.payments, log: logger });
   const tracking = startTrackingPoll({ shipments: services.shipments, log: logger });
   const pairs = startPairsRecount({ related: services.related, log: logger });
@@ -186,6 +188,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
         () => outbox.stop(),
         retention.stop,
         reservations.stop,
+        reviewInvitations.stop,
         payments.stop,
         tracking.stop,
         pairs.stop,

@@ -129,6 +129,8 @@ import { createStockAlertsService } from '../domain/stock-alerts/stock-alerts.se
 import { stockAlertsRepository } from '../db/repositories/stock-alerts';
 import { stockAlertSweeper, withStockAlertKicks } from './stock-alerts';
 import { customerBlocks, customersAdminReads } from '../db/repositories/customers-admin';
+import { createReviewsService } from '../domain/reviews/review.service';
+import { reviewReads } from '../db/repositories/reviews';
 
 type DeliverySettingNames = keyof DeliverySettings | 'POCHTA_FROM_INDEX' | 'POCHTA_TARIFF_URL';
 
@@ -183,6 +185,8 @@ export function createServices(deps: {
     | 'BACKUP_ALERT_HOURS'
     | 'ADDRESS_API_KEY'
     | 'ADDRESS_API_URL'
+    | 'REVIEWS_PER_CLIENT'
+    | 'REVIEW_INVITE_DAYS'
     | DeliverySettingNames
   >;
   /** The app's signing secret: keys the hashes of SMS codes. */
@@ -559,6 +563,18 @@ export function createServices(deps: {
       company,
       adminUrl: `${siteOrigin}/admin/`,
       now: clock,
+    }),
+    reviews: createReviewsService({
+      reads: reviewReads(db),
+      uow: unitOfWork(db),
+      write: staffWrite,
+      limits,
+      limitRules,
+      photos: photoUploads(photoFiles, settings.PHOTO_MAX_MB * 1024 * 1024),
+      sign,
+      company,
+      siteUrl: siteOrigin,
+      inviteDays: settings.REVIEW_INVITE_DAYS,
     }),
     limits,
     limitRules,

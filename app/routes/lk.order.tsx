@@ -10,6 +10,17 @@ import { requireCabinetUser } from '~/lib/cabinet';
 import { useShopperClock } from '~/lib/shopper-clock';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/lk.order';
+import { ReviewForm } from '~/components/reviews/ReviewForm';
+import reviewStyles from '~/components/reviews/ReviewForm.module.css';
+import { postReview } from '~/lib/review-form.server';
+
+/** The review asked for by `?review={orderId}&offer={offerId}` (the letter's and the list's link), if any. */
+function reviewAsked(request: Request) {
+  const url = new URL(request.url);
+  const order = Number(url.searchParams.get('review'));
+  const offer = Number(url.searchParams.get('offer'));
+  return Number.isSafeInteger(order) && order > 0 ? { order, offer: Number.isSafeInteger(offer) ? offer : 0 } : null;
+}
 
 /** Spec §2 /lk/order/: the user's orders, newest first; each opens its own page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,7 +31,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const trackings = Object.fromEntries(
     await Promise.all(tracked.map(async (o) => [o.id, await context.services.shipments.tracking(o.id)] as const)),
   );
-  return { orders, trackings, imgVersion: context.options.imgVersion };
+  // Issue 44.2: the received lines with whether each is reviewed, and the form a link asked for.
+  const reviewLines = await context.services.reviews.cabinetLines(context.ctx);
+  const asked = reviewAsked(request);
+  const open = asked
+    ? (reviewLines.find((l) => l.orderId === asked.order && l.offerId === asked.offer && !l.reviewed) ??
+      reviewLines.find((l) => l.orderId === asked.order && !l.reviewed) ??
+      null)
+    : null;
+  return { orders, trackings, imgVersion: context.options.imgVersion, reviewLines, reviewOpen: open };
+}
+
+/** The review form's post: the same checks as the API's add. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireCabinetUser(request, context);
+  return postReview(request, context);
 }
 
 export const headers = cachePolicy('private');
@@ -29,11 +54,25 @@ export function meta() {
   return [{ title: `Мои заказы — ${SHOP_NAME}` }, { name: 'robots', content: 'noindex' }];
 }
 
-export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { orders, trackings, imgVersion } = loaderData;
+export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, trackings, imgVersion, reviewLines, reviewOpen } = loaderData;
   const { when, whenIn } = useShopperClock();
+  const reviewResult = actionData;
+  const refused = reviewResult && !reviewResult.ok ? reviewResult : undefined;
   return (
     <CabinetLayout title="Мои заказы">
+      {reviewResult?.ok && (
+        <p role="status" className={reviewStyles.done}>
+          Спасибо! Отзыв отправлен и появится на странице товара после проверки.
+        </p>
+      )}
+      {reviewOpen && (
+        <ReviewForm
+          line={reviewOpen}
+          action={`/lk/order/?review=${reviewOpen.orderId}&offer=${reviewOpen.offerId}`}
+          result={refused}
+        />
+      )}
       {orders.length === 0 ? (
         <>
           <p className={styles.empty}>Заказов пока нет.</p>
@@ -73,6 +112,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <b>{formatAmount(order.total)}</b>
               </div>
               <TrackingRow tracking={trackings[order.id] ?? null} />
+              <ReviewLinks lines={reviewLines.filter((l) => l.orderId === order.id)} />
               {order.payment.canPay && (
                 // The order page's own «Оплатить»: a full page post that goes on to where the order is paid.
                 <Form method="post" action={`/order/?ORDER_ID=${order.id}`} reloadDocument className={styles.row}>
@@ -108,5 +148,26 @@ function TrackingRow({ tracking }: { tracking: Route.ComponentProps['loaderData'
       Трек-номер: {number}
       {tracking.lastEvent ? ` — ${tracking.lastEvent}` : ''}
     </p>
+  );
+}
+
+/** Issue 44.2: «Оставить отзыв» for each received line not reviewed yet; «Отзыв оставлен» for the others. */
+function ReviewLinks({ lines }: { lines: Route.ComponentProps['loaderData']['reviewLines'] }) {
+  if (lines.length === 0) return null;
+  return (
+    <ul className={reviewStyles.links}>
+      {lines.map((line) => (
+        <li key={`${line.orderId}-${line.offerId}`}>
+          {line.reviewed ? (
+            <span>{`${line.name}, ${line.sizeName}: отзыв оставлен`}</span>
+          ) : (
+            <a href={`/lk/order/?review=${line.orderId}&offer=${line.offerId}#review`}>
+              Оставить отзыв
+              <span className="visually-hidden">{` о товаре «${line.name}», размер ${line.sizeName}`}</span>
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

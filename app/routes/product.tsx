@@ -3,6 +3,7 @@ import { ProductView } from '~/components/product/ProductView';
 import { LazyProductRelated } from '~/components/related/lazy';
 import { cachePolicy } from '../../contract/cache-policy';
 import type { Route } from './+types/product';
+import { reviewFitShift } from '../../domain/catalog/size/review-fit';
 import { productTag } from '../../domain/cache-tags';
 import { reviewsPayload } from '../../contract/reviews';
 
@@ -14,6 +15,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const item = page.items.find((i) => i.id === page.currentId);
   // One address per product: `/product/x` and other spellings go to the canonical `/product/x/`.
   if (item && url.pathname !== item.url) throw redirect(`${item.url}${url.search}`, 301);
+  // The model's reviews' fit moves the size advice (issue 44.2); publishing a review drops the cached page.
+  // The rule runs here: the page carries its verdict, not its code.
+  const reviewShift = reviewFitShift(await context.services.reviews.fitOfProduct(page.currentId));
   // Reviews (issue 44.2): the colours' ratings and the first page of this colour's, the same for everyone; a change
   // moves the product's rating columns or sends its tag, which drops the cached page.
   const [ratings, firstReviews] = await Promise.all([
@@ -26,6 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     origin: context.siteUrl,
     imgVersion: context.options.imgVersion,
     siteId: context.options.siteId,
+    reviewShift,
     ratings,
     reviews,
   };

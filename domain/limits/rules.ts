@@ -17,6 +17,7 @@ export interface LimitSettings {
   PHONE_CODES_PER_CLIENT: number;
   PROMO_TRIES_PER_CLIENT: number;
   ACCOUNT_LETTERS_PER_CLIENT: number;
+  REVIEWS_PER_CLIENT: number;
   YOOKASSA_NOTIFY_PER_CLIENT: number;
   YOOKASSA_NOTIFY_PER_MINUTE: number;
 }
@@ -107,6 +108,8 @@ export function limitRulesFrom(settings: LimitSettings) {
     /** YooKassa's notifications: each makes a call to the provider, so a flood of them is refused before it. */
     yookassaNotifyPerClient: rule('yookassa-notify-per-client', 'client', settings.YOOKASSA_NOTIFY_PER_CLIENT, MINUTE),
     yookassaNotifyOverall: rule('yookassa-notify-overall', 'all', settings.YOOKASSA_NOTIFY_PER_MINUTE, MINUTE),
+    /** Review posts (issue 44.2): a shopper writes a few after an order; a script posting many is refused. */
+    reviewsPerClient: rule('reviews-per-client', 'client', settings.REVIEWS_PER_CLIENT, HOUR),
     /** A page sends a handful of goals; a session sending more than one a second on average is not a shopper. */
     eventsPerSession: rule('events-per-session', 'session', 60, MINUTE),
   } as const satisfies Record<string, KeyedRule>;

@@ -27,6 +27,8 @@ export const STAFF_ACTIONS = [
   'customers.edit',
   /** Pages, FAQ, landing pages, the shops' data, answers to questions, the reload of open pages. */
   'content.edit',
+  /** Shoppers' reviews: publish, hide with a reason, answer as the shop (issue 44.2). */
+  'reviews.moderate',
   /** Products, prices, photos, sections and brands. */
   'catalog.edit',
   /** Stock documents and the movement history. */
@@ -62,6 +64,7 @@ export const PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
     'customers.read:any',
     'customers.edit:any',
     'content.edit:any',
+    'reviews.moderate:any',
     'catalog.edit:any',
     'stock.adjust:any',
     'promo.edit:any',
@@ -79,10 +82,11 @@ export const PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
     'orders.refund:any',
     'customers.read:any',
     'customers.edit:any',
+    'reviews.moderate:any',
     'reports.read:any',
   ],
   shop: ['account.manage:any', 'orders.read:own', 'orders.move:own', 'stock.adjust:own'],
-  content: ['account.manage:any', 'content.edit:any'],
+  content: ['account.manage:any', 'content.edit:any', 'reviews.moderate:any'],
   merchandiser: ['account.manage:any', 'catalog.edit:any', 'stock.adjust:any', 'promo.edit:any'],
   exchange: ['account.manage:any', 'exchange.run:any'],
 };

@@ -3,8 +3,9 @@ import { declaredBodyLimit } from '../http/body-limit';
 import { HttpError } from '../http/errors';
 import type { AppEnv } from '../http/env';
 
-/** The paths that take photo uploads: the API's and the back-office pages' (issue 28). */
-export const PHOTO_UPLOAD_PATH = /^\/(?:api\/v2\/)?admin\/(?:products|shops)\/\d{1,9}\/photos\/$/;
+/** The paths that take photo uploads: the API's and the back-office pages' (issue 28), the reviews' (issue 44.2). */
+export const PHOTO_UPLOAD_PATH =
+  /^\/(?:(?:api\/v2\/)?admin\/(?:products|shops)\/\d{1,9}\/photos\/|api\/v2\/catalog\/product\/reviews\/add\/|lk\/order\/|review\/)$/;
 
 /** Room for the form's other fields and the multipart headers around the files. */
 const FORM_OVERHEAD = 64 * 1024;

@@ -77,6 +77,17 @@ const with_ = (make: (who: Member) => Promise<Prepared>, body: Record<string, un
   const made = await make(who);
   return { params: made.params, body: { ...made.body, ...body } };
 };
+/** A shopper's review waiting for moderation (issue 44.2), straight in the database: a line no other review has. */
+let reviewLine = 800_000;
+async function pendingReview(): Promise<number> {
+  reviewLine += 1;
+  const result = (await app.database.db.execute(sql`
+    insert into reviews (product_id, model_id, offer_id, order_id, order_line_id, author_name, rating, text, fit, size)
+    select p.id, p.model_id, o.id, ${reviewLine}, ${reviewLine}, 'Анна', 4, 'Сидит хорошо, тёплое.', 'true', o.size_name
+    from products p join offers o on o.product_id = p.id order by p.id limit 1
+    returning id`)) as unknown as { rows: { id: number }[] };
+  return Number(result.rows[0]?.id);
+}
 const noCourier = { roles: ['shop'] as StaffRole[], why: 'a courier order is no shop’s: a shop’s staff never see it' };
 const noCarrier = {
   roles: ['shop'] as StaffRole[],
@@ -321,6 +332,18 @@ const API_FIXTURES: Record<string, Fixture> = {
   'POST /api/v2/admin/questions/:id/answer/': {
     writes: 'question.answer',
     prepare: async () => ({ params: { id: await s.question() }, body: { text: 'Да, в пятницу.' } }),
+  },
+  'POST /api/v2/admin/reviews/:id/publish/': {
+    writes: 'review.publish',
+    prepare: async () => ({ params: { id: await pendingReview() } }),
+  },
+  'POST /api/v2/admin/reviews/:id/hide/': {
+    writes: 'review.hide',
+    prepare: async () => ({ params: { id: await pendingReview() }, body: { reason: 'Обход' } }),
+  },
+  'POST /api/v2/admin/reviews/:id/answer/': {
+    writes: 'review.answer',
+    prepare: async () => ({ params: { id: await pendingReview() }, body: { text: 'Спасибо за отзыв!' } }),
   },
   'POST /api/v2/admin/customers/:id/block/': {
     writes: 'customer.block',
@@ -604,6 +627,18 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
   'routes/admin/question#answer': {
     writes: 'question.answer',
     prepare: async () => ({ params: { id: await s.question() }, body: { text: 'Да, в пятницу.' } }),
+  },
+  'routes/admin/reviews#publish': {
+    writes: 'review.publish',
+    prepare: async () => ({ body: { id: await pendingReview() } }),
+  },
+  'routes/admin/reviews#hide': {
+    writes: 'review.hide',
+    prepare: async () => ({ body: { id: await pendingReview(), reason: 'Обход' } }),
+  },
+  'routes/admin/reviews#answer': {
+    writes: 'review.answer',
+    prepare: async () => ({ body: { id: await pendingReview(), text: 'Спасибо за отзыв!' } }),
   },
   'routes/admin/staff#role': {
     writes: 'staff.role',

@@ -15,6 +15,7 @@ import { SizePicker } from './SizePicker';
 import { AskQuestion } from '~/components/feedback/AskQuestion';
 import { useAdvisedSize } from '~/lib/size-advice';
 import { hasTableSizes, productForAdvice } from '../../../domain/catalog/size/product-advice';
+import type { ReviewShift } from '../../../domain/catalog/size/review-fit';
 import { ReserveInShop } from './ReserveInShop';
 import { SizeAdvice } from './SizeAdvice';
 import { ShopStock } from './ShopStock';
@@ -32,6 +33,8 @@ export interface ProductViewProps {
   origin: string;
   imgVersion: string;
   siteId: string;
+  /** How the model's published reviews' fit moves the size advice (issue 44.2). */
+  reviewShift?: ReviewShift | null;
   /** Published reviews' ratings of the model's colours (those with reviews) and the first page of this colour's. */
   ratings?: Record<number, Rating>;
   reviews?: ReviewsPayload | null;
@@ -50,14 +53,22 @@ export function buyReason(offer: ProductOffer | null): string | null {
  * The product page of one model: every colour's data comes with the page, so choosing a colour is instant —
  * the address, title and social tags follow the chosen colour without a reload (spec §2).
  */
-export function ProductView({ page, origin, imgVersion, siteId, ratings, reviews }: ProductViewProps) {
+export function ProductView({
+  page,
+  origin,
+  imgVersion,
+  siteId,
+  ratings,
+  reviews,
+  reviewShift = null,
+}: ProductViewProps) {
   const [currentId, setCurrentId] = useState(page.currentId);
   const item = (page.items.find((i) => i.id === currentId) ?? page.items[0]) as ProductItem;
   // A one-size product has nothing to choose.
   const [offerId, setOfferId] = useState<number | null>(item.offers.length === 1 ? (item.offers[0]?.id ?? null) : null);
   const offer = item.offers.find((o) => o.id === offerId) ?? null;
   // The same rule as /api/v2/catalog/size/advice/?productId=: whose table, the category's fit, the photo model.
-  const { gender, product } = productForAdvice(item, page.breadcrumbs);
+  const { gender, product } = productForAdvice(item, page.breadcrumbs, reviewShift);
   const advice = useAdvisedSize(gender, product);
 
   // Spec §7: every shown product is posted to the catalogue-element call (and counted for popularity), with the

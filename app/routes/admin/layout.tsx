@@ -22,6 +22,7 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   { to: '/admin/content/', label: 'Контент', action: 'content.edit' },
   { to: '/admin/shops/', label: 'Магазины', action: 'content.edit' },
   { to: '/admin/questions/', label: 'Вопросы', action: 'content.edit' },
+  { to: '/admin/reviews/', label: 'Отзывы', action: 'reviews.moderate' },
   { to: '/admin/customers/', label: 'Покупатели', action: 'customers.read' },
   { to: '/admin/account/', label: 'Мой профиль', action: null },
 ];

@@ -1,6 +1,7 @@
 import { isMensPath } from '../../menu/menu';
 import type { Breadcrumb, CodeValue, ProductItem } from '../product/product';
 import { adviseSize, type Gender, type Measures, type SizeAdvice } from './advice';
+import type { ReviewShift } from './review-fit';
 
 /**
  * How a category sits: the room the chest needs for what is worn under it, and a word for the shopper. A down
@@ -43,11 +44,17 @@ export function photoModel(props: readonly CodeValue[]): PhotoModel | null {
 export function productForAdvice(
   item: ProductItem,
   breadcrumbs: readonly Breadcrumb[],
+  reviewShift: ReviewShift | null = null,
 ): { gender: Gender; product: ProductForAdvice } {
   const section = breadcrumbs[breadcrumbs.length - 1]?.url ?? '';
   return {
     gender: isMensPath(section) ? 'man' : 'woman',
-    product: { category: item.category, modelProps: item.modelProps, sizes: item.offers.map((o) => o.sizeName) },
+    product: {
+      category: item.category,
+      modelProps: item.modelProps,
+      sizes: item.offers.map((o) => o.sizeName),
+      reviewShift,
+    },
   };
 }
 
@@ -62,12 +69,18 @@ export interface ProductForAdvice {
   modelProps: readonly CodeValue[];
   /** The product's size names. */
   sizes: readonly string[];
+  /**
+   * How the model's published reviews move the size (issue 44.2, `reviewFitShift` on the server: the page carries
+   * the verdict, not the rule's code); absent, nothing.
+   */
+  reviewShift?: ReviewShift | null;
 }
 
 /**
  * The size to buy of this product: the table's size with the category's room for layers, moved one size when the
  * photo model shows the model runs small or large (the model wears a size other than the one their body takes by
- * the same rule), checked against the sizes the model is made in; the text says each step.
+ * the same rule) — or, when enough buyers' reviews agree it runs small or large, by their word instead — checked
+ * against the sizes the model is made in; the text says each step.
  */
 export function adviseForProduct(m: Measures, product: ProductForAdvice): SizeAdvice {
   const fit = FITS[product.category.toLowerCase()] ?? DEFAULT_FIT;
@@ -77,9 +90,11 @@ export function adviseForProduct(m: Measures, product: ProductForAdvice): SizeAd
   let size = base.size;
   const model = photoModel(product.modelProps);
   const modelBody = model ? bodySize({ ...model, gender: m.gender }, fit.layerCm) : null;
+  const byReviews = product.reviewShift ?? { steps: 0, reason: '' };
   if (model && modelBody !== null) {
     const shift = Math.sign(model.size - modelBody) * STEP;
-    if (shift !== 0) {
+    // The buyers' reviews say how the model sits on many bodies: their word replaces the photo model's.
+    if (shift !== 0 && byReviews.steps === 0) {
       size += shift;
       parts.push(
         `Модель ${shift > 0 ? 'маломерит' : 'большемерит'}: по меркам фотомодели подходит ${modelBody}, а на ней размер ${model.size} — советуем ${size}.`,
@@ -90,6 +105,10 @@ export function adviseForProduct(m: Measures, product: ProductForAdvice): SizeAd
       parts.push(
         `Рост фотомодели ${model.height} см: на вас изделие будет ${taller > 0 ? 'короче' : 'длиннее'}, чем на фото.`,
       );
+  }
+  if (byReviews.steps !== 0) {
+    size += byReviews.steps * STEP;
+    parts.push(byReviews.reason);
   }
   const sizes = product.sizes.map(Number).filter(Number.isFinite);
   if (sizes.length && !sizes.includes(size)) {

@@ -4,6 +4,7 @@ import { productIdInput } from '../../../domain/catalog/product/product.schemas'
 import { adviseSize } from '../../../domain/catalog/size/advice';
 import { productSizeAdviceInput, sizeAdviceInput } from '../../../domain/catalog/size/advice.schemas';
 import { adviseForProduct, hasTableSizes, productForAdvice } from '../../../domain/catalog/size/product-advice';
+import { reviewFitShift } from '../../../domain/catalog/size/review-fit';
 import { DomainError } from '../../../domain/errors';
 import type { Services } from '../../../domain/services';
 import { parseInput } from '../../http/body';
@@ -26,7 +27,12 @@ export function catalogProductApi(services: Services, options: { imgVersion: str
     const page = await services.product.byId(productId);
     const item = page?.items.find((i) => i.id === page.currentId);
     if (!page || !item) throw new DomainError('not_found', 'Такого товара нет в каталоге.', 'PRODUCT_NOT_FOUND');
-    const found = productForAdvice(item, page.breadcrumbs);
+    // Buyers' reviews of the model move the advice when enough agree it runs small or large (issue 44.2).
+    const found = productForAdvice(
+      item,
+      page.breadcrumbs,
+      reviewFitShift(await services.reviews.fitOfProduct(item.id)),
+    );
     if (!hasTableSizes(found.product))
       throw new DomainError(
         'validation',

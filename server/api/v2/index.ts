@@ -27,6 +27,8 @@ import { promoAdminApi } from './admin/promo';
 import { shopsQuestionsAdminApi } from './admin/shops-questions';
 import { staffAdminApi } from './admin/staff';
 import { stockAdminApi } from './admin/stock';
+import { reviewsApi } from './reviews';
+import { reviewsAdminApi } from './admin/reviews';
 import { funnelAdminApi } from './admin/funnel';
 import { stockAlertsAdminApi, stockAlertsApi } from './stock-alerts';
 
@@ -65,6 +67,8 @@ export function apiV2(
     contentAdminApi(services, options.push),
     shopsQuestionsAdminApi(services),
     customersAdminApi(services),
+    reviewsApi(services),
+    reviewsAdminApi(services),
     funnelAdminApi(services),
   ]) {
     api.route('/', area);
