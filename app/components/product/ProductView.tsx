@@ -14,7 +14,7 @@ import { ProductPrice } from './ProductPrice';
 import { SizePicker } from './SizePicker';
 import { AskQuestion } from '~/components/feedback/AskQuestion';
 import { useAdvisedSize } from '~/lib/size-advice';
-import { hasTableSizes, productForAdvice } from '../../../domain/catalog/size/product-advice';
+import { hasTableSizes, productForAdvice } from '../../../domain/catalog/size/advice-subject';
 import type { ReviewShift } from '../../../domain/catalog/size/review-fit';
 import { ReserveInShop } from './ReserveInShop';
 import { SizeAdvice } from './SizeAdvice';

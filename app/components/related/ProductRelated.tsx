@@ -1,7 +1,7 @@
 import { useAdvisedSize } from '~/lib/size-advice';
 import { getApi } from '~/lib/api';
 import type { ProductPage } from '../../../domain/catalog/product/product';
-import { productForAdvice } from '../../../domain/catalog/size/product-advice';
+import { productForAdvice } from '../../../domain/catalog/size/advice-subject';
 import { toCard, useLoaded } from './cards';
 import { RelatedRow } from './RelatedRow';
 import { ViewedRow } from './ViewedRow';

@@ -1,7 +1,6 @@
-import { isMensPath } from '../../menu/menu';
-import type { Breadcrumb, CodeValue, ProductItem } from '../product/product';
-import { adviseSize, type Gender, type Measures, type SizeAdvice } from './advice';
-import type { ReviewShift } from './review-fit';
+import type { CodeValue } from '../product/product';
+import { adviseSize, type Measures, type SizeAdvice } from './advice';
+import type { ProductForAdvice } from './advice-subject';
 
 /**
  * How a category sits: the room the chest needs for what is worn under it, and a word for the shopper. A down
@@ -38,42 +37,6 @@ export function photoModel(props: readonly CodeValue[]): PhotoModel | null {
   const numbers = [size, height, chest, waist, hips];
   if (volumes.length !== 3 || !numbers.every((n) => Number.isFinite(n) && (n as number) > 0)) return null;
   return { size, height, chest, waist, hips } as PhotoModel;
-}
-
-/** Whose table a product takes (its section in the men's catalogue or not), and what the rule needs of it. */
-export function productForAdvice(
-  item: ProductItem,
-  breadcrumbs: readonly Breadcrumb[],
-  reviewShift: ReviewShift | null = null,
-): { gender: Gender; product: ProductForAdvice } {
-  const section = breadcrumbs[breadcrumbs.length - 1]?.url ?? '';
-  return {
-    gender: isMensPath(section) ? 'man' : 'woman',
-    product: {
-      category: item.category,
-      modelProps: item.modelProps,
-      sizes: item.offers.map((o) => o.sizeName),
-      reviewShift,
-    },
-  };
-}
-
-/** Sizes in letters (hats, scarves, gloves) are not in the table. */
-export function hasTableSizes(product: ProductForAdvice): boolean {
-  return product.sizes.some((s) => /^\d+$/.test(s));
-}
-
-export interface ProductForAdvice {
-  /** The product's category word, e.g. «пуховик». */
-  category: string;
-  modelProps: readonly CodeValue[];
-  /** The product's size names. */
-  sizes: readonly string[];
-  /**
-   * How the model's published reviews move the size (issue 44.2, `reviewFitShift` on the server: the page carries
-   * the verdict, not the rule's code); absent, nothing.
-   */
-  reviewShift?: ReviewShift | null;
 }
 
 /**
