@@ -64,7 +64,7 @@ afterAll(() => browser?.close());
 describe.each([
   ['desktop', 1440],
   ['mobile', 375],
-] as const)('the rows that lead to more products at %s (%i px)', (viewport, _width) => {
+] as const)('the rows that lead to more products at %s (%i px)', (viewport, width) => {
   it('shows «Похожие», «С этим покупают» and «Вы смотрели» on the product page, records them, and is clean for axe', async () => {
     const { page, errors } = await openPage(browser, viewport);
     const events = recordEvents(page);
@@ -90,6 +90,8 @@ describe.each([
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('A');
 
     await similar.scrollIntoViewIfNeeded();
+    // The rows scroll inside themselves: the page never grows wider than the screen.
+    expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBe(width);
     await screenshot(page, `related-product-${viewport}`);
     await viewed.scrollIntoViewIfNeeded();
     await screenshot(page, `related-viewed-${viewport}`);
@@ -106,8 +108,7 @@ describe.each([
     // A card's click records its row and product, then opens the product.
     const link = similar.getByRole('article').first().getByRole('heading').getByRole('link');
     const href = (await link.getAttribute('href')) as string;
-    // Clicked in the page (at 375 px Playwright's pointer hit-test inside the scrolled row lands on the page above it).
-    await link.evaluate((el: HTMLElement) => el.click());
+    await link.click();
     await expect.poll(() => events.find((e) => e.event2 === 'click')?.params.row).toBe('similar');
     const click = events.find((e) => e.event2 === 'click');
     expect(typeof click?.params.productId).toBe('number');
@@ -136,15 +137,13 @@ describe.each([
     await expect.poll(() => additions.getByRole('article').count()).toBeGreaterThan(0);
     await expect.poll(() => row(page, 'Вы смотрели').getByRole('article').count()).toBeGreaterThan(0);
     await additions.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBe(width);
     await screenshot(page, `related-basket-${viewport}`);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     const name = (await additions.getByRole('article').first().getByRole('heading').textContent()) as string;
     const add = additions.getByRole('button', { name: `В корзину: ${name}` });
-    await add.evaluate((el: HTMLElement) => {
-      el.scrollIntoView({ block: 'center' });
-      el.click();
-    });
+    await add.click();
     await expect.poll(() => lines.count()).toBe(before + 1);
     await expect.poll(() => events.some((e) => e.event2 === 'show' && e.params.row === 'additions')).toBe(true);
 
