@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { data, redirect, useRevalidator } from 'react-router';
-import { LazyAdditions } from '~/components/related/lazy';
+import { data, redirect } from 'react-router';
 import { SHOP_NAME } from '../../domain/catalog/listing/listing-seo';
 import { isDomainError } from '../../domain/errors';
 import { CheckoutForm } from '~/components/order/CheckoutForm';
@@ -118,28 +117,5 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         />
       </Suspense>
     );
-  return <Checkout {...loaderData} />;
-}
-
-/**
- * The checkout, and under it «Добавить к заказу» (issue 44.3): an addition goes to the basket by the basket's call,
- * then the page reads its order again (the form starts afresh from the new lines).
- */
-function Checkout(props: Extract<Route.ComponentProps['loaderData'], { kind: 'checkout' }>) {
-  const revalidator = useRevalidator();
-  const lines = props.state.basket.available;
-  return (
-    <>
-      <CheckoutForm key={lines.map((l) => `${l.id}:${l.quantity}`).join(',')} {...props} />
-      {lines.length > 0 && (
-        <div className="container">
-          <LazyAdditions
-            inBasket={lines.map((l) => l.product.id)}
-            imgVersion={props.imgVersion}
-            onAdded={() => void revalidator.revalidate()}
-          />
-        </div>
-      )}
-    </>
-  );
+  return <CheckoutForm {...loaderData} />;
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ShopLink } from '~/components/ui/ShopLink';
 import { AskQuestion } from '~/components/feedback/AskQuestion';
+import { LazyAdditions } from '~/components/related/lazy';
 import { CheckoutComment } from './CheckoutComment';
 import { CheckoutContact } from './CheckoutContact';
 import { CheckoutItems } from './CheckoutItems';
@@ -50,6 +51,13 @@ export function CheckoutForm(props: CheckoutProps) {
         </fieldset>
         <CheckoutSummary id={id} checkout={checkout} />
       </form>
+      {/* «Добавить к заказу» (issue 44.3): an addition joins the basket, then the order's state is read again and
+          what the shopper has typed stays. */}
+      <LazyAdditions
+        inBasket={state.items.map((line) => line.product.id)}
+        imgVersion={props.imgVersion}
+        onAdded={() => void checkout.refresh()}
+      />
       {/* Outside the order's form: the question's form cannot sit inside another. */}
       <AskQuestion about="Вопрос о доставке, оплате или размере? Напишите нам." />
     </main>

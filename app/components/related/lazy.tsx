@@ -1,4 +1,4 @@
-import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 
 /**
  * The rows that lead to more products (issue 44.3) as the pages insert them: nothing in the server's HTML (so the
@@ -9,35 +9,26 @@ const ProductRelated = lazy(() => import('./ProductRelated'));
 const ViewedRow = lazy(() => import('./ViewedRow'));
 const Additions = lazy(() => import('./Additions'));
 
-function useMounted(): boolean {
+function AfterHydration({ children }: { children: ReactNode }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  return mounted;
+  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
-export function LazyProductRelated(props: ComponentProps<typeof ProductRelated>) {
-  const mounted = useMounted();
-  return mounted ? (
-    <Suspense fallback={null}>
-      <ProductRelated {...props} />
-    </Suspense>
-  ) : null;
-}
+export const LazyProductRelated = (props: ComponentProps<typeof ProductRelated>) => (
+  <AfterHydration>
+    <ProductRelated {...props} />
+  </AfterHydration>
+);
 
-export function LazyViewedRow(props: ComponentProps<typeof ViewedRow>) {
-  const mounted = useMounted();
-  return mounted ? (
-    <Suspense fallback={null}>
-      <ViewedRow {...props} />
-    </Suspense>
-  ) : null;
-}
+export const LazyViewedRow = (props: ComponentProps<typeof ViewedRow>) => (
+  <AfterHydration>
+    <ViewedRow {...props} />
+  </AfterHydration>
+);
 
-export function LazyAdditions(props: ComponentProps<typeof Additions>) {
-  const mounted = useMounted();
-  return mounted ? (
-    <Suspense fallback={null}>
-      <Additions {...props} />
-    </Suspense>
-  ) : null;
-}
+export const LazyAdditions = (props: ComponentProps<typeof Additions>) => (
+  <AfterHydration>
+    <Additions {...props} />
+  </AfterHydration>
+);
