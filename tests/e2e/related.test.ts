@@ -117,7 +117,7 @@ describe.each([
     await page.context().close();
   });
 
-  it('offers additions on the basket that add a line, shows the viewed row there and on a 404', async () => {
+  it('offers additions on the basket and the order page that add a line, shows the viewed row there and on a 404', async () => {
     const { page, errors } = await openPage(browser, viewport);
     const events = recordEvents(page);
     await open(page, found.product.url);
@@ -146,6 +146,20 @@ describe.each([
     await add.click();
     await expect.poll(() => lines.count()).toBe(before + 1);
     await expect.poll(() => events.some((e) => e.event2 === 'show' && e.params.row === 'additions')).toBe(true);
+
+    // On the order page an addition joins the order, and what the shopper has typed stays.
+    await open(page, '/order/');
+    const orderLines = page.getByRole('region', { name: /^Товары/ }).getByRole('listitem');
+    const inOrder = await orderLines.count();
+    await page.getByLabel('Фамилия, имя и отчество').fill('Анна Добавкина');
+    const more = row(page, 'Добавить к заказу');
+    await expect.poll(() => more.getByRole('article').count()).toBeGreaterThan(0);
+    await more
+      .getByRole('button', { name: /^В корзину: / })
+      .first()
+      .click();
+    await expect.poll(() => orderLines.count()).toBe(inOrder + 1);
+    expect(await page.getByLabel('Фамилия, имя и отчество').inputValue()).toBe('Анна Добавкина');
 
     await page.goto('/net-takoy-stranitsy/');
     await settle(page);
