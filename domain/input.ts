@@ -10,6 +10,11 @@ const DIGITS = /^\d+$/;
  * can be wrong. A string must be plain decimal digits (spaces around are trimmed): `0x10`, `1e3`, `+5` or `1_000`
  * are refused rather than read as some other number, and so are booleans, arrays and objects.
  */
+/** Whether a number read from a form (`Number(field)`) can be a row's id: what cannot is no one's row. */
+export function isRowId(n: number): boolean {
+  return Number.isSafeInteger(n) && n >= 1 && n <= MAX_INT4;
+}
+
 export function positiveInt(missing: string, wrong: string, max = MAX_INT4) {
   return z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),

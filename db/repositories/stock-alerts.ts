@@ -94,18 +94,25 @@ export function stockAlertsRepository(db: Db): StockAlertsRepository {
             created: true,
           };
         }
-        // The open one of the same offer and address: the same answer, no second letter. A logged-in shopper who
-        // subscribed as a guest takes it into their cabinet.
+        // The open one of the same offer and address: the same answer, no second letter. A logged-in shopper takes
+        // it into their cabinet only when the address is proven theirs (their confirmed email or phone: `active` at
+        // once); anyone else naming that address learns nothing of it (it answers `pending`, as a new one would).
+        const owns = row.state === 'active';
         const [open] = await queryRows<{ id: number; state: 'pending' | 'active' }>(
           tx,
-          sql`update stock_alerts set user_id = coalesce(user_id, ${row.userId})
+          sql`update stock_alerts set user_id = coalesce(user_id, ${owns ? row.userId : null})
           where offer_id = ${row.offerId} and channel = ${row.channel} and address = ${row.address}
             and state in ('pending', 'active')
           returning id, state`,
         );
         if (!open) throw new Error('stock_alerts: the open subscription is gone');
         return {
-          subscription: { id: Number(open.id), offerId: row.offerId, channel: row.channel, state: open.state },
+          subscription: {
+            id: Number(open.id),
+            offerId: row.offerId,
+            channel: row.channel,
+            state: owns ? open.state : 'pending',
+          },
           created: false,
         };
       });
@@ -116,7 +123,7 @@ export function stockAlertsRepository(db: Db): StockAlertsRepository {
         db,
         sql`with found as (select id, state from stock_alerts where token = ${token}),
           upd as (update stock_alerts a set state = 'active', confirmed_at = ${ts(at)}
-            from found where a.id = found.id and found.state = 'pending' returning a.id)
+            from found where a.id = found.id and a.state = 'pending' returning a.id)
         select found.state as was, (select count(*) from upd)::text as state from found`,
       );
       if (!row) return 'invalid';
@@ -129,7 +136,7 @@ export function stockAlertsRepository(db: Db): StockAlertsRepository {
         db,
         sql`with found as (select id, state from stock_alerts where token = ${token}),
           upd as (update stock_alerts a set state = 'cancelled', cancelled_at = ${ts(at)}
-            from found where a.id = found.id and found.state in ('pending', 'active') returning a.id)
+            from found where a.id = found.id and a.state in ('pending', 'active') returning a.id)
         select found.state as was, (select count(*) from upd)::text as changed from found`,
       );
       if (!row) return 'invalid';
@@ -172,13 +179,15 @@ export function stockAlertsRepository(db: Db): StockAlertsRepository {
     async sweep({ at, since, limit, message }) {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${SWEEP_LOCK})`);
-        // Whoever ordered the size since subscribing (an order not cancelled) is told nothing.
+        // Whoever ordered the size since subscribing (kept: not cancelled, not left unpaid, not given back at the
+        // door) is told nothing.
         const cancelled = await queryRows<{ id: number }>(
           tx,
           sql`update stock_alerts a set state = 'cancelled', cancelled_at = ${ts(at)}
           where a.state = 'active' and exists (
             select 1 from order_lines l join orders o on o.id = l.order_id
-            where l.offer_id = a.offer_id and o.created_at >= a.created_at and o.status <> 'cancelled'
+            where l.offer_id = a.offer_id and not l.returned and o.created_at >= a.created_at
+              and o.status not in ('cancelled', 'awaiting_payment')
               and ((a.user_id is not null and o.user_id = a.user_id)
                 or (a.channel = 'email' and lower(o.email) = a.address)
                 or (a.channel = 'sms' and regexp_replace(o.phone, '\\D', '', 'g') = a.address)))
@@ -206,6 +215,8 @@ export function stockAlertsRepository(db: Db): StockAlertsRepository {
           sql`with due as (
             select a.id from stock_alerts a
             where a.state = 'active' and ${alertAvailableSql(sql`a.offer_id`, sql`a.city_id`)}
+              -- a product taken off sale is not announced: its link would lead nowhere
+              and exists (select 1 from products p where p.id = a.product_id and p.active and not p.unpublished)
             order by a.id limit ${room}
             for update of a skip locked)
           update stock_alerts a set state = 'sent', sent_at = ${ts(at)}

@@ -4,6 +4,7 @@ import type { User } from '../auth/user';
 import { requireUser } from '../auth/guards';
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
+import { isRowId } from '../input';
 import type { AddressInput, ProfileInput } from './cabinet.schemas';
 import { type Address, checkAddress, MAX_ADDRESSES } from './addresses';
 import { BONUS_HISTORY_SHOWN, type DiscountCardView, historyEntry } from './bonus-history';
@@ -87,7 +88,7 @@ export function createCabinetService(deps: CabinetDeps): CabinetService {
 
     async deleteAddress(ctx, id) {
       const { userId } = requireUser(ctx);
-      if (!(await repo.deleteAddress(userId, id))) throw NO_ADDRESS();
+      if (!isRowId(id) || !(await repo.deleteAddress(userId, id))) throw NO_ADDRESS();
       return repo.addresses(userId);
     },
 

@@ -2,6 +2,7 @@ import type { Company } from '../content/company';
 import { type RequestContext, userIdOf } from '../context';
 import { dayStart } from '../delivery/schedule';
 import { DomainError } from '../errors';
+import { isRowId } from '../input';
 import { enforce, type RateLimiter } from '../limits/limits';
 import type { LimitRules } from '../limits/rules';
 import type { OutgoingMessage } from '../messages/message';
@@ -240,8 +241,9 @@ export function createStockAlertsService(deps: StockAlertsDeps): StockAlertsServ
     async confirm(token) {
       const state = await repo.confirm(token, deps.now());
       if (state === 'invalid') return 'invalid';
-      // The size may be back already: the sweep tells at once.
-      if (state === 'confirmed') await sweep();
+      // The size may be back already: the sweep tells at once. The confirmation is saved whatever the sweep meets;
+      // the periodic sweep tells later then.
+      if (state === 'confirmed') await sweep().catch(() => undefined);
       return 'confirmed';
     },
 
@@ -251,7 +253,7 @@ export function createStockAlertsService(deps: StockAlertsDeps): StockAlertsServ
 
     async remove(ctx, id) {
       const owner = ownerOf(ctx);
-      if (!(await repo.cancel(owner, id, ctx.now())))
+      if (!isRowId(id) || !(await repo.cancel(owner, id, ctx.now())))
         throw new DomainError('not_found', 'Подписка не найдена.', 'SUBSCRIPTION_NOT_FOUND');
       return repo.list(owner, null);
     },

@@ -6,7 +6,7 @@ import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support
 import { checkoutKit } from '../support/checkout';
 import { listOutbox, readOutbox } from '../support/outbox';
 import { addStaff, loggedInStaff } from '../support/staff';
-import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';
+import { createTestApp, newVisitor, SHOP_ORIGIN, type TestApp, type Visitor } from '../support/test-app';
 
 /** «Сообщить о поступлении» (issue 44.1): the subscribe call, the opt-in, the arrival's one message, the limits. */
 
@@ -183,6 +183,40 @@ describe('«Сообщить о поступлении»', () => {
     expect(await sentTo(app, 'changed.mind@example.ru', 'stock-alert')).toEqual([]);
     expect((await sentTo(app, phone, 'stock-alert')).length).toBe(0);
     expect((await alert(mine.id))?.state).toBe('cancelled');
+  });
+
+  it('a stranger naming another’s address takes nothing: not the subscription, not its state; the cabinet form takes any id', async () => {
+    const { app, k, soldOut } = s;
+    const offer = await soldOut();
+    const victim = await newVisitor(app);
+    const theirs = (await json(await subscribe(victim, { offerId: offer.id, email: 'victim@example.ru' }))).data
+      .subscription;
+    await app.outbox.deliver();
+    await app.fetch(
+      linkIn((await readOutbox(app, { to: 'victim@example.ru', channel: 'email' }))?.text, '/stock-alert/?do=confirm'),
+    );
+    const { me } = await k.member(offer);
+    const stranger = (await json(await subscribe(me, { offerId: offer.id, email: 'victim@example.ru' }))).data
+      .subscription;
+    expect(stranger.state).toBe('pending');
+    const listed = await json(await me.get(`${API.stockSubscriptions}?productId=${(await productOf(k, offer.id)).id}`));
+    expect(listed.data.items.map((i: { id: number }) => i.id)).not.toContain(theirs.id);
+    expect((await me.post(API.stockUnsubscribe, { id: theirs.id })).status).toBe(404);
+    const [row] = await k.rows<{ user_id: number | null; state: string }>(
+      sql`select user_id, state from stock_alerts where id = ${theirs.id}`,
+    );
+    expect(row).toEqual({ user_id: null, state: 'active' });
+
+    // The cabinet's «Удалить» form with an id that is no row's: a message, not a failure.
+    for (const id of ['abc', '', '1e10', '99999999999', String(theirs.id)]) {
+      const res = await app.fetch('/lk/subscriptions/', {
+        method: 'POST',
+        headers: { cookie: me.cookie, origin: SHOP_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ id }).toString(),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('Подписка не найдена.');
+    }
   });
 
   it('refuses bad input in Russian with a 4xx, and another visitor’s sessid with 403', async () => {
