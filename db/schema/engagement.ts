@@ -45,6 +45,9 @@ export const stockAlerts = pgTable(
       .where(sql`${t.state} in ('pending', 'active')`),
     index('stock_alerts_active_offer_idx').on(t.offerId).where(sql`${t.state} = 'active'`),
     index('stock_alerts_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    // A guest's own list on a product page, and the day's sent count under the cap.
+    index('stock_alerts_guest_idx').on(t.sessionId, t.productId).where(sql`${t.userId} is null`),
+    index('stock_alerts_sent_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
   ],
 );
 

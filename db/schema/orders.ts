@@ -185,7 +185,11 @@ export const orderLines = pgTable(
     /** Given back at the door after a try-on (issue 25.5): not bought, its units back in stock, out of the totals. */
     returned: boolean('returned').notNull().default(false),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    // Who ordered a size (a stock alert's «bought since» check, issue 44.1).
+    index('order_lines_offer_idx').on(t.offerId),
+  ],
 );
 
 /** Where each order's units were taken from, so a cancel puts them back there. */
