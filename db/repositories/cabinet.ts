@@ -254,7 +254,13 @@ export function personalDataRepository(db: Db): PersonalDataRepository {
             'bonusBalanceKopecks', d.bonus_balance) from discount_cards d where d.user_id = u.id),
           'questions', coalesce((select jsonb_agg(jsonb_build_object('at', q.created_at, 'topic', q.topic,
             'message', q.message, 'answer', q.answer) order by q.id) from questions q where q.user_id = u.id),
-            '[]'::jsonb)) end as data
+            '[]'::jsonb),
+          'stockAlerts', coalesce((select jsonb_agg(jsonb_build_object('offerId', a.offer_id, 'channel', a.channel,
+            'address', a.address, 'state', a.state, 'at', a.created_at, 'sentAt', a.sent_at) order by a.id)
+            from stock_alerts a where a.user_id = u.id), '[]'::jsonb),
+          'reviews', coalesce((select jsonb_agg(jsonb_build_object('productId', r.product_id, 'orderId', r.order_id,
+            'rating', r.rating, 'text', r.text, 'fit', r.fit, 'size', r.size, 'height', r.height, 'state', r.state,
+            'at', r.created_at) order by r.id) from reviews r where r.user_id = u.id), '[]'::jsonb)) end as data
         from (select ${userId}::int as wanted) w left join users u on u.id = w.wanted`,
       );
       return row?.data ?? null;
@@ -321,6 +327,12 @@ export async function eraseAccount(
   await t.execute(sql`delete from discount_cards where user_id = ${userId}`);
   await t.execute(sql`delete from questions where user_id = ${userId}`);
   await t.execute(sql`delete from subscriptions where lower(email) = lower(${user.email})`);
+  // «Сообщить о поступлении»: nothing more is sent to the person, by account, email or phone.
+  await t.execute(sql`delete from stock_alerts where user_id = ${userId}
+      or (channel = 'email' and address = lower(${user.email}))
+      ${user.confirmed_phone ? sql`or (channel = 'sms' and address = regexp_replace(${user.confirmed_phone}, '\D', '', 'g'))` : sql``}`);
+  // Reviews stay as the shop's content, without the person: no account, no name.
+  await t.execute(sql`update reviews set user_id = null, author_name = 'Покупатель' where user_id = ${userId}`);
   if (user.confirmed_phone) await t.execute(sql`delete from phone_codes where phone = ${user.confirmed_phone}`);
   await t.execute(sql`delete from users where id = ${userId}`);
   return true;

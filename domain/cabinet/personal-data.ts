@@ -21,6 +21,9 @@ export interface PersonalData {
   newsletter: Record<string, unknown> | null;
   discountCard: Record<string, unknown> | null;
   questions: Record<string, unknown>[];
+  /** «Сообщить о поступлении» subscriptions (issue 44.1). */
+  stockAlerts: Record<string, unknown>[];
+  reviews: Record<string, unknown>[];
 }
 
 /** Why an account was erased: its owner's request in the cabinet, or a written one carried out by staff. */

@@ -103,6 +103,10 @@ it('gives the shopper their data as a file, and a guest none', async () => {
   expect(other.status).toBe(200);
   expect(await rows(sql`select 1 from questions where user_id = ${userId}`)).toHaveLength(1);
 
+  await app.database.db.execute(sql`insert into stock_alerts (offer_id, product_id, channel, address, user_id, state, token)
+    select id, product_id, 'email', ${email.toLowerCase()}, ${userId}, 'active', ${`export-${userId}`} from offers
+    where id = ${offer.id}`);
+
   const res = await b.get('/lk/data/');
   expect(res.status).toBe(200);
   expect(res.headers.get('content-disposition')).toMatch(
@@ -119,7 +123,7 @@ it('gives the shopper their data as a file, and a guest none', async () => {
   );
   expect(data.newsletter).toMatchObject({ email });
   expect(data.discountCard).toMatchObject({ bonusBalanceKopecks: 0 });
-  // The shop has no reviews yet: what a shopper wrote to it is their questions, with the shop's answers.
+  // What a shopper wrote to the shop: their questions, with the shop's answers.
   expect(data.questions).toEqual([
     {
       at: expect.any(String),
@@ -128,6 +132,11 @@ it('gives the shopper their data as a file, and a guest none', async () => {
       answer: 'Да, подойдёт.',
     },
   ]);
+
+  expect(data.stockAlerts).toEqual([
+    expect.objectContaining({ offerId: offer.id, channel: 'email', address: email.toLowerCase(), state: 'active' }),
+  ]);
+  expect(data.reviews).toEqual([]);
 
   const guest = await app.fetch('/lk/data/', { redirect: 'manual' });
   expect(guest.status).toBe(302);
@@ -144,6 +153,17 @@ it('deletes the account with the code from the letter, keeping the order for acc
     (r) => r.delay,
   );
   expect(delays.sort()).toEqual([false, true]);
+
+  // What issue 44 keeps of a person: a stock alert of the account, one by the same address as a guest, a review.
+  await app.database.db.execute(sql`insert into stock_alerts (offer_id, product_id, channel, address, user_id, state, token)
+    select id, product_id, 'email', ${email.toLowerCase()}, user_id, 'active', 'erase-' || coalesce(user_id, 0) || '-' || ${userId}
+    from offers, (values (${userId}::int), (null::int)) as who(user_id) where id = ${offer.id}`);
+  await app.database.db.execute(sql`insert into reviews (product_id, model_id, offer_id, order_id, order_line_id, user_id,
+      author_name, rating, text, fit, size, state)
+    select l.product_id, p.model_id, l.offer_id, o.id, l.id, ${userId}, 'Анна', 5, 'Тёплый и лёгкий пуховик.', 'true',
+      l.size_name, 'published'
+    from orders o join order_lines l on l.order_id = o.id join products p on p.id = l.product_id
+    where o.user_id = ${userId} limit 1`);
 
   const asked = await b.post('/lk/delete/', { intent: 'ask' });
   expect(await asked.text()).toContain(`Код отправлен на ${email}`);
@@ -167,6 +187,11 @@ it('deletes the account with the code from the letter, keeping the order for acc
   expect(await rows(sql`select 1 from addresses where user_id = ${userId}`)).toEqual([]);
   expect(await rows(sql`select 1 from subscriptions where email = ${email}`)).toEqual([]);
   expect(await rows(sql`select 1 from discount_cards where user_id = ${userId}`)).toEqual([]);
+  // Nothing more is sent to the person; their review stays without them.
+  expect(await rows(sql`select 1 from stock_alerts where address = ${email.toLowerCase()}`)).toEqual([]);
+  expect(await rows(sql`select user_id, author_name from reviews where text = 'Тёплый и лёгкий пуховик.'`)).toEqual([
+    { user_id: null, author_name: 'Покупатель' },
+  ]);
   // The cart and the wishlist go too, those a logged-out browser left as well as the current session's.
   expect(await rows(sql`select 1 from basket_lines where user_id = ${userId}`)).toEqual([]);
   const [kept] = await rows<{ user_id: number | null; name: string; phone: string; email: string; total: number }>(
