@@ -8,14 +8,17 @@ const KEPT_VERSIONS = 8;
 export const MENU_JSON_PATH = '/menu.json';
 /** The answer of the version asked for: it never changes under its address. */
 export const MENU_CACHE_FOREVER = 'public, max-age=31536000, immutable';
-/** The menu of now under an older or unknown version: kept as briefly as a page is. */
-export const MENU_CACHE_BRIEF = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/**
+ * The menu of now under a version this process does not know (another worker's, or one from before a restart): kept
+ * by no one, so no cache holds a menu under a version that named another.
+ */
+export const MENU_CACHE_BRIEF = 'no-store';
 
 /**
  * `GET /menu.json?v=…` (issue 46.3): the header's menu for the browser, apart from every page's hydration data, which
  * carried it a second time after the page's own links. The page names the version it was drawn with; this process
- * answers that very menu while it remembers it, kept for a year by browsers and CDNs, and otherwise the menu of now
- * for a minute (the page's browser then redraws the menu from it).
+ * answers that very menu while it remembers it, kept for a year by browsers and CDNs, and otherwise the menu of now,
+ * kept by no cache (the page's browser then redraws the menu from it).
  */
 export function menuJsonRoutes(menus: MenuService) {
   const recent = new Map<string, PublishedMenu>();

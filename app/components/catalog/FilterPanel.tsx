@@ -134,8 +134,14 @@ function ValueList({
 function MoreValues({ values, item }: { values: FacetValue[]; item: (v: FacetValue) => React.ReactNode }) {
   const chosen = values.some((v) => v.selected);
   const [drawn, setDrawn] = useState(chosen);
+  const ref = useRef<HTMLDetailsElement>(null);
+  // Opened before the page came to life: React missed its toggle, so the values are drawn now.
+  useEffect(() => {
+    if (ref.current?.open) setDrawn(true);
+  }, []);
   return (
     <details
+      ref={ref}
       className={styles.more}
       open={chosen || undefined}
       data-drawn={drawn || undefined}
