@@ -15,16 +15,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const item = page.items.find((i) => i.id === page.currentId);
   // One address per product: `/product/x` and other spellings go to the canonical `/product/x/`.
   if (item && url.pathname !== item.url) throw redirect(`${item.url}${url.search}`, 301);
-  // The model's reviews' fit moves the size advice (issue 44.2); publishing a review drops the cached page.
-  // The rule runs here: the page carries its verdict, not its code.
-  const reviewShift = reviewFitShift(await context.services.reviews.fitOfProduct(page.currentId));
   // Reviews (issue 44.2): the colours' ratings and the first page of this colour's, the same for everyone; a change
   // moves the product's rating columns or sends its tag, which drops the cached page.
   const [ratings, firstReviews] = await Promise.all([
     context.services.publishedReviews.ratings(page.items.map((i) => i.id)),
-    context.services.publishedReviews.page({ productId: page.currentId }).catch(() => null),
+    context.services.publishedReviews.page({ productId: page.currentId }),
   ]);
-  const reviews = firstReviews && reviewsPayload(firstReviews, context.options.imgVersion);
+  const reviews = reviewsPayload(firstReviews, context.options.imgVersion);
+  // The model's reviews' fit moves the size advice: the rule runs here, the page carries its verdict, not its code.
+  const reviewShift = reviewFitShift(firstReviews.fit);
   return {
     page,
     origin: context.siteUrl,

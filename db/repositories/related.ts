@@ -12,6 +12,9 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`
 const RECOUNT_LOCK = 440_3;
 
 /** The related rows' reads (issue 44.3): the shared facet index, the listing's cards, the pairs. */
+/** An order of more lines than this is left out of «С этим покупают». */
+const PAIRS_MAX_LINES = 20;
+
 export function relatedRepository(db: Db, facets: ReturnType<typeof facetSource>): RelatedRepository {
   return {
     facets: () => facets.fresh(),
@@ -60,6 +63,8 @@ export function relatedRepository(db: Db, facets: ReturnType<typeof facetSource>
     /**
      * One transaction: the pairs of every two products of one completed order (lines not given back at the door),
      * counted in how many orders they met, replace the old ones. A second process finds the lock taken and leaves.
+     * Only the last year's orders count (what sells together changes with the seasons; the recount stays bounded by
+     * a year of orders), and an order of more than `PAIRS_MAX_LINES` lines is a wholesale one, not a look.
      */
     async recountPairs() {
       return db.transaction(async (tx) => {
@@ -75,7 +80,8 @@ export function relatedRepository(db: Db, facets: ReturnType<typeof facetSource>
           from orders o
           join order_lines a on a.order_id = o.id and not a.returned
           join order_lines b on b.order_id = o.id and not b.returned and b.product_id <> a.product_id
-          where o.status = 'completed'
+          where o.status = 'completed' and o.created_at >= now() - interval '1 year'
+            and (select count(*) from order_lines n where n.order_id = o.id) <= ${PAIRS_MAX_LINES}
           group by a.product_id, b.product_id`);
         const [count] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from product_pairs`);
         return Number(count?.n ?? 0);

@@ -231,6 +231,9 @@ export function reviewWrites(db: Db): ReviewWrites {
           where o.id in (
             select o2.id from orders o2
             where o2.status = 'completed' and o2.review_invited_at is null
+              -- placed at most a season before its completion: the index on (status, created_at) bounds the walk,
+              -- so old orders never invited are not read again every hour
+              and o2.created_at >= ${ts(since)}::timestamptz - interval '90 days'
               and (select max(h.created_at) from order_status_history h
                    where h.order_id = o2.id and h.status = 'completed') between ${ts(since)} and ${ts(before)}
             order by o2.id limit ${limit}

@@ -255,6 +255,9 @@ describe('the calls', () => {
     }
     const first = items[0];
     const without = await get(`${API.productAdditions}?exclude=${base.id},${first.id}`);
+    // A basket of many products still gets its row: they are all left out.
+    const many = Array.from({ length: 60 }, (_, i) => i + 1000).join(',');
+    expect((await get(`${API.productAdditions}?exclude=${base.id},${many}`)).status).toBe(200);
     expect(without.body.data.items.map((i: Json) => i.id)).not.toContain(first.id);
 
     const v = await newVisitor(app);
@@ -275,6 +278,7 @@ describe('the calls', () => {
     [`${API.productCards}?ids=1,x`, 400, 'номера товаров'],
     [`${API.productCards}?ids=${Array.from({ length: 25 }, (_, i) => i + 1).join(',')}`, 400, 'не больше 24'],
     [`${API.productAdditions}?exclude=-1`, 400, 'номера товаров'],
+    [`${API.productAdditions}?exclude=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`, 400, 'не больше 100'],
   ])('%s → %i in Russian', async (path, status, words) => {
     const res = await get(path);
     expect(res.status).toBe(status);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { sendEvent } from '~/lib/analytics';
 import { getApi } from '~/lib/api';
 import { addToBasket } from '~/lib/basket-store';
 import type { ProductCard } from '../../../domain/catalog/listing/card';
@@ -17,8 +18,10 @@ function AddButton({ card, offers, onAdded }: { card: ProductCard; offers: Addit
     setError(null);
     const result = await addToBasket(offerId);
     setBusy(false);
-    if (result.ok) onAdded();
-    else setError(result.message);
+    if (!result.ok) return setError(result.message);
+    // The row's «click» in the funnel: this row's cards are bought from their button, not opened.
+    sendEvent('recommendation', 'click', { row: 'additions', productId: card.id });
+    onAdded();
   };
   return (
     <div className={styles.buy}>

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { MAX_BASKET_LINES } from '../../basket/basket';
 import { positiveInt } from '../../input';
 import { sizeKey } from './similar';
 
 const BAD_PRODUCT = 'Укажите номер товара (productId) — целое положительное число.';
 const BAD_SIZE = 'Размер указан неверно: нужен код размера, например 48 или m.';
-const BAD_IDS = 'Укажите номера товаров через запятую — целые положительные числа, не больше 24.';
+const BAD_IDS =
+  'Укажите номера товаров через запятую — целые положительные числа, не больше 24 (в exclude — не больше 100).';
 
 /** At most this many products' cards in one call. */
 export const MAX_CARD_IDS = 24;
@@ -26,8 +28,8 @@ export const relatedInput = z.object({
     }),
 });
 
-/** Product ids written `1,2,3`: none, or up to MAX_CARD_IDS positive whole numbers. */
-function idList(required: boolean) {
+/** Product ids written `1,2,3`: none, or up to `max` positive whole numbers. */
+function idList(required: boolean, max = MAX_CARD_IDS) {
   return z.string({ error: BAD_IDS }).transform((raw, ctx) => {
     const parts = raw
       .split(',')
@@ -36,7 +38,7 @@ function idList(required: boolean) {
     const ids = parts.map((p) => (/^\d{1,10}$/.test(p) ? Number(p) : Number.NaN));
     if (
       (required && ids.length === 0) ||
-      ids.length > MAX_CARD_IDS ||
+      ids.length > max ||
       ids.some((id) => !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
     ) {
       ctx.addIssue({ code: 'custom', message: BAD_IDS });
@@ -51,7 +53,7 @@ export const cardsInput = z.object({ ids: idList(true) });
 
 /** `GET …/products/additions/?exclude=`. */
 export const additionsInput = z.object({
-  exclude: idList(false)
+  exclude: idList(false, MAX_BASKET_LINES)
     .optional()
     .transform((v) => v ?? []),
 });
