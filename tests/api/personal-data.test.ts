@@ -154,9 +154,11 @@ it('deletes the account with the code from the letter, keeping the order for acc
   );
   expect(delays.sort()).toEqual([false, true]);
 
-  // What issue 44 keeps of a person: a stock alert of the account, one by the same address as a guest, a review.
+  // What issue 44 keeps of a person: a stock alert of the account, one by the same address as a guest (already
+  // told: one open per address), a review.
   await app.database.db.execute(sql`insert into stock_alerts (offer_id, product_id, channel, address, user_id, state, token)
-    select id, product_id, 'email', ${email.toLowerCase()}, user_id, 'active', 'erase-' || coalesce(user_id, 0) || '-' || ${userId}
+    select id, product_id, 'email', ${email.toLowerCase()}, user_id,
+      case when user_id is null then 'sent' else 'active' end, 'erase-' || coalesce(user_id, 0) || '-' || ${userId}
     from offers, (values (${userId}::int), (null::int)) as who(user_id) where id = ${offer.id}`);
   await app.database.db.execute(sql`insert into reviews (product_id, model_id, offer_id, order_id, order_line_id, user_id,
       author_name, rating, text, fit, size, state)

@@ -1,6 +1,10 @@
-import { PlacesMap } from '~/components/maps/PlacesMap';
+import { lazy, Suspense } from 'react';
 import type { Checkout } from './useCheckout';
 import styles from './Checkout.module.css';
+
+// The map comes after the list is usable (the order page's first script stays within its budget); without a maps
+// key it draws nothing at all.
+const PlacesMap = lazy(() => import('~/components/maps/PlacesMap').then((m) => ({ default: m.PlacesMap })));
 
 /** The city's shops, on the map and as a list; a shop not every line can be brought to cannot be chosen. */
 export function ShopChoice({ checkout }: { checkout: Checkout }) {
@@ -9,12 +13,14 @@ export function ShopChoice({ checkout }: { checkout: Checkout }) {
   return (
     <fieldset className={`${styles.sub} ${styles.choices}`}>
       <legend className={styles.legend}>Магазин в городе {state.city?.name}</legend>
-      <PlacesMap
-        places={state.shops.filter((s) => shopAllowed(s.id))}
-        chosenId={state.deliveryShopData?.id ?? null}
-        onChoose={(id) => refresh({ deliveryShopId: id })}
-        label="Магазины на карте"
-      />
+      <Suspense fallback={null}>
+        <PlacesMap
+          places={state.shops.filter((s) => shopAllowed(s.id))}
+          chosenId={state.deliveryShopData?.id ?? null}
+          onChoose={(id) => refresh({ deliveryShopId: id })}
+          label="Магазины на карте"
+        />
+      </Suspense>
       {state.shops.map((s) => {
         const allowed = shopAllowed(s.id);
         return (
