@@ -73,6 +73,8 @@ export const API = {
   sizeAdvice: '/api/v2/catalog/size/advice/',
   /** A product's published reviews, its rating and its model's fit (issue 44.2). */
   productReviews: '/api/v2/catalog/product/reviews/',
+  /** A shopper's review of a received order line, photos as multipart `photos` (issue 44.2). */
+  productReviewAdd: '/api/v2/catalog/product/reviews/add/',
 } as const;
 
 export type ApiName = keyof typeof API;
@@ -148,6 +150,7 @@ export interface ApiAnswers {
   /** The size to buy and why (domain/catalog/size/advice.ts). */
   sizeAdvice: { size: number; text: string };
   productReviews: ReviewsPayload;
+  productReviewAdd: { review: { id: number; state: 'pending' } };
 }
 
 interface AddressesAnswer {

@@ -57,6 +57,11 @@ export const STAFF_API = {
   stockMovements: '/api/v2/admin/stock/movements/',
   /** «Сообщить о поступлении»: subscribers waiting per product and size (issue 44.1), the buyer's signal for 1C. */
   stockSubscriptions: '/api/v2/admin/stock-subscriptions/',
+  /** Reviews' moderation (issue 44.2): `?state=&page=`; publish, hide `{reason}`, answer `{text}` as the shop. */
+  reviews: '/api/v2/admin/reviews/',
+  reviewPublish: '/api/v2/admin/reviews/:id/publish/',
+  reviewHide: '/api/v2/admin/reviews/:id/hide/',
+  reviewAnswer: '/api/v2/admin/reviews/:id/answer/',
   promocodes: '/api/v2/admin/promocodes/',
   promocode: '/api/v2/admin/promocodes/:code/',
   promocodeStop: '/api/v2/admin/promocodes/:code/stop/',

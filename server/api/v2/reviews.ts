@@ -1,14 +1,10 @@
 import { Hono } from 'hono';
+import { API } from '../../../contract/api';
 import type { Services } from '../../../domain/services';
 import { answer } from '../../http/api-layer';
 import { readBody } from '../../http/body';
 import type { AppEnv } from '../../http/env';
 import { HttpError } from '../../http/errors';
-
-/** The review calls of the writing side (issue 44.2). */
-export const REVIEWS_API = {
-  add: '/api/v2/catalog/product/reviews/add/',
-} as const;
 
 /** The files of the multipart field `photos` (or `photos[]`), as bytes; an empty file input sends none. */
 export async function reviewPhotos(fields: Record<string, unknown>): Promise<Uint8Array[]> {
@@ -27,7 +23,7 @@ export async function reviewPhotos(fields: Record<string, unknown>): Promise<Uin
  */
 export function reviewsApi(services: Services) {
   const api = new Hono<AppEnv>();
-  api.post(REVIEWS_API.add, async (c) => {
+  api.post(API.productReviewAdd, async (c) => {
     const fields = await readBody(c);
     const photos = await reviewPhotos(fields);
     const { photos: _files, 'photos[]': _list, ...rest } = fields;

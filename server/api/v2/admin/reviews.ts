@@ -1,18 +1,11 @@
 import type { Context } from 'hono';
+import { STAFF_API } from '../../../../contract/staff-api';
 import { DomainError } from '../../../../domain/errors';
 import { answerInput, hideInput, reviewFilterInput, reviewIdOf } from '../../../../domain/reviews/review';
 import type { Services } from '../../../../domain/services';
 import { answer } from '../../../http/api-layer';
 import type { AppEnv } from '../../../http/env';
 import { queryOf, staffCalls } from './kit';
-
-/** The moderation desk's calls (issue 44.2). */
-export const REVIEWS_ADMIN_API = {
-  reviews: '/api/v2/admin/reviews/',
-  publish: '/api/v2/admin/reviews/:id/publish/',
-  hide: '/api/v2/admin/reviews/:id/hide/',
-  answer: '/api/v2/admin/reviews/:id/answer/',
-} as const;
 
 function reviewId(c: Context<AppEnv>): number {
   const id = reviewIdOf(c.req.param('id'));
@@ -27,16 +20,16 @@ function reviewId(c: Context<AppEnv>): number {
  */
 export function reviewsAdminApi(services: Services) {
   const calls = staffCalls();
-  calls.get(REVIEWS_ADMIN_API.reviews, 'reviews.moderate', async (c) =>
+  calls.get(STAFF_API.reviews, 'reviews.moderate', async (c) =>
     answer(c, await services.reviews.list(c.get('ctx'), queryOf(c, reviewFilterInput))),
   );
-  calls.post(REVIEWS_ADMIN_API.publish, 'reviews.moderate', async (c) =>
+  calls.post(STAFF_API.reviewPublish, 'reviews.moderate', async (c) =>
     answer(c, { review: await services.reviews.publish(c.get('ctx'), reviewId(c)) }),
   );
-  calls.writeTo(REVIEWS_ADMIN_API.hide, 'reviews.moderate', reviewId, hideInput, async (ctx, id, input) => ({
+  calls.writeTo(STAFF_API.reviewHide, 'reviews.moderate', reviewId, hideInput, async (ctx, id, input) => ({
     review: await services.reviews.hide(ctx, id, input.reason),
   }));
-  calls.writeTo(REVIEWS_ADMIN_API.answer, 'reviews.moderate', reviewId, answerInput, async (ctx, id, input) => ({
+  calls.writeTo(STAFF_API.reviewAnswer, 'reviews.moderate', reviewId, answerInput, async (ctx, id, input) => ({
     review: await services.reviews.answer(ctx, id, input.text),
   }));
   return calls.api;
