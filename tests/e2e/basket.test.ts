@@ -120,7 +120,7 @@ describe('basket and wishlist in the browser', () => {
 
     // A reload shows the same state from the server.
     await tab.reload();
-    await tab.waitForLoadState('networkidle');
+    await settle(tab);
     expect(await tab.getByTestId('basket-line').count()).toBe(0);
     expect(await badge(tab, 'wishlist')).toBe(2);
     expect(errors).toEqual([]);

@@ -30,7 +30,7 @@ function AddButton({ card, offers, onAdded }: { card: ProductCard; offers: Addit
           className={styles.size}
           value={offerId}
           onChange={(e) => setOfferId(Number(e.target.value))}
-          aria-label={`Размер: ${card.name}`}
+          aria-label={`Выбрать размер — ${card.name}`}
         >
           {offers.map((o) => (
             <option key={o.id} value={o.id}>

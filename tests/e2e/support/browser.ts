@@ -63,6 +63,15 @@ export async function settle(page: Page, { quietMs = 500, timeoutMs = 30_000 } =
   });
 }
 
+function trackRequests(page: Page): void {
+  const pending = new Set<Request>();
+  inFlight.set(page, pending);
+  page.on('request', (r) => pending.add(r));
+  page.on('response', (r) => pending.delete(r.request()));
+  page.on('requestfailed', (r) => pending.delete(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+}
+
 /**
  * A page in its own context (own cookies) at a viewport, on the run's shop or the one at `base`; page and console
  * errors fail the test through `errors`.
@@ -79,13 +88,9 @@ export async function openPage(
     hasTouch: viewport === 'mobile',
     isMobile: viewport === 'mobile',
   });
+  // Every page of the context, a second tab too, is followed: `settle` never waits on Chromium's `networkidle`.
+  context.on('page', trackRequests);
   const page = await context.newPage();
-  const pending = new Set<Request>();
-  inFlight.set(page, pending);
-  page.on('request', (r) => pending.add(r));
-  page.on('response', (r) => pending.delete(r.request()));
-  page.on('requestfailed', (r) => pending.delete(r));
-  page.on('requestfinished', (r) => pending.delete(r));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => {
