@@ -127,8 +127,10 @@ export const offers = pgTable(
     sizeSort: integer('size_sort').notNull(),
     price: bigint('price', { mode: 'number' }).notNull(),
     oldPrice: bigint('old_price', { mode: 'number' }),
+    /** The size's EAN-13 (1C's «Штрихкод»): what a scanner at the stock desk reads and the staff's search finds. */
+    barcode: text('barcode'),
   },
-  (t) => [index('offers_product_idx').on(t.productId)],
+  (t) => [index('offers_product_idx').on(t.productId), index('offers_barcode_idx').on(t.barcode)],
 );
 
 export const productImages = pgTable(

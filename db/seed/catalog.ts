@@ -20,6 +20,7 @@ import {
 import { type Holiday, type WeekHours, weekSummary } from '../../domain/stores/hours';
 import { LANDING_URLS } from './content';
 import { adviseSize, type Gender } from '../../domain/catalog/size/advice';
+import { ean13CheckDigit } from '../../domain/cabinet/discount-card';
 import { Random } from './random';
 import { shopPhotoFiles } from './shop-photos';
 
@@ -82,7 +83,14 @@ export interface OfferRow {
   sizeSort: number;
   price: number;
   oldPrice: number | null;
+  barcode: string;
 }
+/** A demo size's EAN-13: the Russian prefix 460 and the offer's id in 9 digits (as a 1C catalogue would carry one). */
+export function offerBarcode(offerId: number): string {
+  const first12 = `460${String(offerId).padStart(9, '0')}`;
+  return `${first12}${ean13CheckDigit(first12)}`;
+}
+
 export interface ImageRow {
   id: number;
   productId: number;
@@ -309,6 +317,7 @@ export function buildCatalog({ seed, products: productCount }: CatalogOptions): 
           sizeSort: size.sort,
           price: price * 100,
           oldPrice: oldPrice ? oldPrice * 100 : null,
+          barcode: offerBarcode(offerId),
         });
         stock.push(...stockFor(rnd, offerId, stores));
       }
