@@ -12,3 +12,16 @@ export function startPeriodic(options: { firstMs: number; everyMs: number; run: 
   timer.unref();
   return { stop: () => clearTimeout(timer) };
 }
+
+/** Runs `work`; its failure is logged as `failure`, never thrown: a step of a periodic job, which tries again later. */
+export async function logFailure(
+  log: { error(details: object, message: string): void },
+  failure: string,
+  work: () => Promise<void>,
+): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    log.error({ err }, failure);
+  }
+}

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { RelatedService } from '../domain/catalog/related/related.service';
-import { startPeriodic } from './periodic';
+import { logFailure, startPeriodic } from './periodic';
 
 /** «С этим покупают» follows the completed orders within the hour. */
 const EVERY_MS = 60 * 60_000;
@@ -14,13 +14,10 @@ export function startPairsRecount(deps: { related: RelatedService; log: Pick<Log
   return startPeriodic({
     firstMs: FIRST_RUN_MS,
     everyMs: EVERY_MS,
-    run: async () => {
-      try {
+    run: () =>
+      logFailure(deps.log, 'с этим покупают: пересчёт пар не удался', async () => {
         const pairs = await deps.related.recountPairs();
         if (pairs != null) deps.log.info({ pairs }, 'с этим покупают: пары пересчитаны');
-      } catch (err) {
-        deps.log.error({ err }, 'с этим покупают: пересчёт пар не удался');
-      }
-    },
+      }),
   });
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { OrdersService } from '../domain/order/orders.service';
-import { startPeriodic } from './periodic';
+import { logFailure, startPeriodic } from './periodic';
 
 /** A reservation ends at midnight; a few minutes later its stock is on sale again. */
 const EVERY_MS = 5 * 60_000;
@@ -15,13 +15,10 @@ export function startReservationExpiry(deps: { orders: OrdersService; log: Logge
   return startPeriodic({
     firstMs: FIRST_RUN_MS,
     everyMs: EVERY_MS,
-    run: async () => {
-      try {
+    run: () =>
+      logFailure(deps.log, 'резервы: отмена просроченных не удалась', async () => {
         const cancelled = await deps.orders.expireReservations(now());
         if (cancelled > 0) deps.log.info({ cancelled }, 'резервы: отменены заказы, не забранные в срок');
-      } catch (err) {
-        deps.log.error({ err }, 'резервы: отмена просроченных не удалась');
-      }
-    },
+      }),
   });
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { RetentionRepository } from '../domain/retention/retention';
-import { startPeriodic } from './periodic';
+import { logFailure, startPeriodic } from './periodic';
 
 /** How often the process prunes: hourly is plenty for rules counted in days. */
 const EVERY_MS = 3_600_000;
@@ -13,13 +13,10 @@ const FIRST_RUN_MS = 60_000;
  */
 export function startRetention(deps: { repo: RetentionRepository; log: Logger; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
-  const run = async () => {
-    try {
+  const run = () =>
+    logFailure(deps.log, 'хранение: очистка не удалась', async () => {
       const report = await deps.repo.prune(now());
       if (report) deps.log.info({ removed: report }, 'хранение: удалено устаревшее');
-    } catch (err) {
-      deps.log.error({ err }, 'хранение: очистка не удалась');
-    }
-  };
+    });
   return startPeriodic({ firstMs: FIRST_RUN_MS, everyMs: EVERY_MS, run });
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ReviewsService } from '../domain/reviews/review.service';
-import { startPeriodic } from './periodic';
+import { logFailure, startPeriodic } from './periodic';
 
 /** The letters asking for reviews go out a few days after completion: an hourly look is on time enough. */
 const EVERY_MS = 60 * 60_000;
@@ -15,13 +15,10 @@ export function startReviewInvitations(deps: { reviews: ReviewsService; log: Log
   return startPeriodic({
     firstMs: FIRST_RUN_MS,
     everyMs: EVERY_MS,
-    run: async () => {
-      try {
+    run: () =>
+      logFailure(deps.log, 'отзывы: приглашения не отправлены', async () => {
         const sent = await deps.reviews.sendInvitations(now());
         if (sent > 0) deps.log.info({ sent }, 'отзывы: отправлены приглашения оставить отзыв');
-      } catch (err) {
-        deps.log.error({ err }, 'отзывы: приглашения не отправлены');
-      }
-    },
+      }),
   });
 }

@@ -9,6 +9,7 @@ import type {
   ReviewState,
   ReviewWrites,
 } from '../../domain/reviews/review';
+import type { FitCounts } from '../../domain/reviews/published';
 import { type Db, queryRows, ts } from '../client';
 import { reviews } from '../schema/engagement';
 
@@ -111,12 +112,12 @@ const REVIEW_COLUMNS = sql`r.id, r.product_id, p.name as product_name, p.url as 
   r.author_name, r.rating, r.text, r.fit, r.size, r.height, r.photos, r.state, r.hidden_reason, r.answer,
   r.answered_at, r.moderated_at, r.created_at, r.published_at`;
 
-const fitCounts = async (db: Db, where: SQL): Promise<Record<Fit, number>> => {
+const fitCounts = async (db: Db, where: SQL): Promise<FitCounts> => {
   const rows = await queryRows<{ fit: Fit; n: number }>(
     db,
     sql`select r.fit, count(*)::int as n from reviews r where r.state = 'published' and ${where} group by r.fit`,
   );
-  const counts: Record<Fit, number> = { small: 0, true: 0, large: 0 };
+  const counts: FitCounts = { small: 0, true: 0, large: 0 };
   for (const row of rows) if (row.fit in counts) counts[row.fit] = Number(row.n);
   return counts;
 };

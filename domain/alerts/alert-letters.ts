@@ -1,5 +1,5 @@
 import type { Company } from '../content/company';
-import { emailLayout, SHOP } from '../messages/layout';
+import { SHOP, shopLetter } from '../messages/layout';
 import type { EmailMessage } from '../messages/message';
 import { ALERT_TITLES, type AlertCode } from './alerts';
 
@@ -13,18 +13,13 @@ export function alertLetter(input: {
   adminUrl: string;
 }): EmailMessage {
   const title = input.cleared ? `Снова в порядке: ${ALERT_TITLES[input.code]}` : ALERT_TITLES[input.code];
-  return {
-    channel: 'email',
-    kind: input.cleared ? 'alert-cleared' : 'alert-raised',
-    to: input.to,
+  return shopLetter(input.cleared ? 'alert-cleared' : 'alert-raised', input.to, {
     subject: `${input.cleared ? '✓' : '⚠'} ${title} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: input.cleared
-        ? ['Предупреждение снято: проверка больше не находит проблемы.', `Было: ${input.detail}`]
-        : [input.detail, 'Следующее письмо придёт, когда проблема исчезнет.'],
-      action: { label: 'Открыть панель управления', url: input.adminUrl },
-    }),
-  };
+    company: input.company,
+    title,
+    paragraphs: input.cleared
+      ? ['Предупреждение снято: проверка больше не находит проблемы.', `Было: ${input.detail}`]
+      : [input.detail, 'Следующее письмо придёт, когда проблема исчезнет.'],
+    action: { label: 'Открыть панель управления', url: input.adminUrl },
+  });
 }

@@ -4,7 +4,7 @@ import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
 import type { KeyedRule, limitRulesFrom } from '../limits/rules';
 import { enforce, type RateLimiter } from '../limits/limits';
-import { emailLayout, SHOP } from '../messages/layout';
+import { shopLetter } from '../messages/layout';
 import type { EmailMessage } from '../messages/message';
 
 /**
@@ -108,19 +108,13 @@ export type PersonalDataService = ReturnType<typeof createPersonalDataService>;
 
 function deletionCodeLetter(input: { company: Company; to: string; code: string }): EmailMessage {
   const title = 'Код для удаления учётной записи';
-  return {
-    channel: 'email',
-    kind: 'account-delete-code',
-    to: input.to,
-    subject: `${title} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [
-        `Ваш код: ${input.code}. Он действует ${CODE_MINUTES} минут.`,
-        'Введите его в личном кабинете, чтобы удалить учётную запись и персональные данные. Заказы останутся в учёте магазина без ваших данных.',
-        'Если вы не просили удалить учётную запись, ничего не делайте и смените пароль.',
-      ],
-    }),
-  };
+  return shopLetter('account-delete-code', input.to, {
+    company: input.company,
+    title,
+    paragraphs: [
+      `Ваш код: ${input.code}. Он действует ${CODE_MINUTES} минут.`,
+      'Введите его в личном кабинете, чтобы удалить учётную запись и персональные данные. Заказы останутся в учёте магазина без ваших данных.',
+      'Если вы не просили удалить учётную запись, ничего не делайте и смените пароль.',
+    ],
+  });
 }

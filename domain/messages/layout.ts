@@ -1,5 +1,6 @@
 import { type Company, formatHotline, hotlineHref } from '../content/company';
 import { escapeHtml, safeUrl } from './html';
+import type { EmailMessage } from './message';
 
 /** The shop's brand as its letters sign them; the company and its hot line come from the settings (`Company`). */
 export const SHOP = {
@@ -28,6 +29,12 @@ export interface LetterContent {
   action?: { label: string; url: string };
   /** A newsletter's unsubscribe link; a letter about the reader's own account or order has none. */
   unsubscribeUrl?: string;
+}
+
+/** A letter of the shop to `to`: its subject is the title and the shop's name, unless given. */
+export function shopLetter(kind: string, to: string, content: LetterContent & { subject?: string }): EmailMessage {
+  const { subject, ...letter } = content;
+  return { channel: 'email', kind, to, subject: subject ?? `${letter.title} — ${SHOP.name}`, ...emailLayout(letter) };
 }
 
 /** Both parts of a letter in the shop's look. Every text is escaped here, so callers pass plain text. */

@@ -1,5 +1,5 @@
 import type { Company } from '../content/company';
-import { emailLayout, SHOP } from './layout';
+import { SHOP, shopLetter } from './layout';
 import { formatAmount } from '../pricing/price';
 import type { EmailMessage, SmsMessage } from './message';
 
@@ -23,22 +23,16 @@ export function emailConfirmLetter(input: {
 }): EmailMessage {
   const name = input.name.trim();
   const title = 'Подтвердите адрес электронной почты';
-  return {
-    channel: 'email',
-    kind: 'email-confirm',
-    to: input.email,
-    subject: `${title} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [
-        name ? `Здравствуйте, ${name}!` : 'Здравствуйте!',
-        `Этот адрес указан в аккаунте магазина ${SHOP.name}. Подтвердите, что он ваш: на него придут письма о заказах и ссылка для восстановления пароля.`,
-        'Если вы не регистрировались у нас, просто не открывайте ссылку — адрес останется неподтверждённым.',
-      ],
-      action: { label: 'Подтвердить адрес', url: input.url },
-    }),
-  };
+  return shopLetter('email-confirm', input.email, {
+    company: input.company,
+    title,
+    paragraphs: [
+      name ? `Здравствуйте, ${name}!` : 'Здравствуйте!',
+      `Этот адрес указан в аккаунте магазина ${SHOP.name}. Подтвердите, что он ваш: на него придут письма о заказах и ссылка для восстановления пароля.`,
+      'Если вы не регистрировались у нас, просто не открывайте ссылку — адрес останется неподтверждённым.',
+    ],
+    action: { label: 'Подтвердить адрес', url: input.url },
+  });
 }
 
 /** The letter with a link to set a new password: `url` is the absolute link of the reset page. */
@@ -50,22 +44,16 @@ export function passwordResetLetter(input: {
 }): EmailMessage {
   const name = input.name.trim();
   const title = 'Восстановление пароля';
-  return {
-    channel: 'email',
-    kind: 'password-reset',
-    to: input.email,
-    subject: `${title} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [
-        name ? `Здравствуйте, ${name}!` : 'Здравствуйте!',
-        'Вы попросили восстановить пароль от аккаунта. Ссылка ниже действует один час и открывается один раз.',
-        'Если вы не просили восстановить пароль, ничего не делайте: пароль останется прежним.',
-      ],
-      action: { label: 'Задать новый пароль', url: input.url },
-    }),
-  };
+  return shopLetter('password-reset', input.email, {
+    company: input.company,
+    title,
+    paragraphs: [
+      name ? `Здравствуйте, ${name}!` : 'Здравствуйте!',
+      'Вы попросили восстановить пароль от аккаунта. Ссылка ниже действует один час и открывается один раз.',
+      'Если вы не просили восстановить пароль, ничего не делайте: пароль останется прежним.',
+    ],
+    action: { label: 'Задать новый пароль', url: input.url },
+  });
 }
 
 /** What every letter about an order starts from: who gets it, its number and its page. */
@@ -80,18 +68,12 @@ interface OrderLetterFacts {
 
 /** A letter about an order: the greeting, what happened, and the link to the order's page. */
 function orderLetter(kind: string, title: string, input: OrderLetterFacts, paragraphs: string[]): EmailMessage {
-  return {
-    channel: 'email',
-    kind,
-    to: input.email,
-    subject: `${title} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!', ...paragraphs],
-      action: { label: 'Посмотреть заказ', url: input.url },
-    }),
-  };
+  return shopLetter(kind, input.email, {
+    company: input.company,
+    title,
+    paragraphs: [input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!', ...paragraphs],
+    action: { label: 'Посмотреть заказ', url: input.url },
+  });
 }
 
 /** The letter that confirms an order: its number, lines, delivery and sums (kopecks, shown to the kopeck). */
@@ -241,22 +223,16 @@ export function reservationExpiredLetter(input: OrderLetterFacts): EmailMessage 
 /** The letter of the newsletter's double opt-in: the subscription counts only once its link is opened. */
 export function newsletterConfirmLetter(input: { company: Company; email: string; url: string }): EmailMessage {
   const title = 'Подтвердите подписку';
-  return {
-    channel: 'email',
-    kind: 'newsletter-confirm',
-    to: input.email,
-    subject: `${title} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [
-        'Кто-то, надеемся вы, подписал этот адрес на новости и скидки магазина.',
-        'Подтвердите подписку, и мы будем присылать не больше одного письма в неделю. Ссылка действует 7 дней.',
-        'Если вы не подписывались, просто не открывайте ссылку: писем не будет.',
-      ],
-      action: { label: 'Подтвердить подписку', url: input.url },
-    }),
-  };
+  return shopLetter('newsletter-confirm', input.email, {
+    company: input.company,
+    title,
+    paragraphs: [
+      'Кто-то, надеемся вы, подписал этот адрес на новости и скидки магазина.',
+      'Подтвердите подписку, и мы будем присылать не больше одного письма в неделю. Ссылка действует 7 дней.',
+      'Если вы не подписывались, просто не открывайте ссылку: писем не будет.',
+    ],
+    action: { label: 'Подтвердить подписку', url: input.url },
+  });
 }
 
 /** The first letter of the newsletter, after the confirmation; like every newsletter letter, it can be left in one click. */
@@ -266,21 +242,15 @@ export function newsletterWelcomeLetter(input: {
   unsubscribeUrl: string;
 }): EmailMessage {
   const title = 'Вы подписаны на новости';
-  return {
-    channel: 'email',
-    kind: 'newsletter-welcome',
-    to: input.email,
-    subject: `${title} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [
-        'Спасибо! Теперь вы первыми узнаете о новых коллекциях, распродажах и закрытых скидках.',
-        'Писем будет не больше одного в неделю.',
-      ],
-      unsubscribeUrl: input.unsubscribeUrl,
-    }),
-  };
+  return shopLetter('newsletter-welcome', input.email, {
+    company: input.company,
+    title,
+    paragraphs: [
+      'Спасибо! Теперь вы первыми узнаете о новых коллекциях, распродажах и закрытых скидках.',
+      'Писем будет не больше одного в неделю.',
+    ],
+    unsubscribeUrl: input.unsubscribeUrl,
+  });
 }
 
 interface QuestionFacts {
@@ -296,45 +266,33 @@ interface QuestionFacts {
 /** The shop's copy of a shopper's question: everything needed to answer it, and where to. */
 export function feedbackCopyLetter(input: QuestionFacts & { company: Company; to: string }): EmailMessage {
   const title = `Вопрос № ${input.id}: ${input.topicName}`;
-  return {
-    channel: 'email',
-    kind: 'feedback-copy',
-    to: input.to,
-    subject: `${title} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [
-        `От: ${input.name}${input.email ? `, ${input.email}` : ''}${input.phone ? `, +${input.phone}` : ''}`,
-        ...(input.orderNumber ? [`Заказ № ${input.orderNumber}`] : []),
-        // Quoted line by line: the shopper's own lines cannot pass for the letter's («От: …»).
-        input.message
-          .split('\n')
-          .map((line) => `> ${line}`)
-          .join('\n'),
-      ],
-    }),
-  };
+  return shopLetter('feedback-copy', input.to, {
+    company: input.company,
+    title,
+    paragraphs: [
+      `От: ${input.name}${input.email ? `, ${input.email}` : ''}${input.phone ? `, +${input.phone}` : ''}`,
+      ...(input.orderNumber ? [`Заказ № ${input.orderNumber}`] : []),
+      // Quoted line by line: the shopper's own lines cannot pass for the letter's («От: …»).
+      input.message
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n'),
+    ],
+  });
 }
 
 /** The shopper's receipt of a question sent with an email address. */
 export function feedbackReceiptLetter(input: QuestionFacts & { company: Company; to: string }): EmailMessage {
   const title = `Мы получили ваш вопрос № ${input.id}`;
-  return {
-    channel: 'email',
-    kind: 'feedback-receipt',
-    to: input.to,
-    subject: `${title} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [
-        `Здравствуйте, ${input.name}!`,
-        `Спасибо, что написали. Тема: «${input.topicName}». Ответим на этот адрес в течение рабочего дня.`,
-        `Ваш вопрос: ${input.message}`,
-      ],
-    }),
-  };
+  return shopLetter('feedback-receipt', input.to, {
+    company: input.company,
+    title,
+    paragraphs: [
+      `Здравствуйте, ${input.name}!`,
+      `Спасибо, что написали. Тема: «${input.topicName}». Ответим на этот адрес в течение рабочего дня.`,
+      `Ваш вопрос: ${input.message}`,
+    ],
+  });
 }
 
 /** The receipt of a question sent with a phone only. */
@@ -358,20 +316,15 @@ export function questionAnswerLetter(input: {
   answer: string;
 }): EmailMessage {
   const title = 'Ответ на ваш вопрос';
-  return {
-    channel: 'email',
-    kind: 'question-answer',
-    to: input.to,
+  return shopLetter('question-answer', input.to, {
     subject: `${title} № ${input.id} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [
-        `Здравствуйте, ${input.name}!`,
-        `Вы спрашивали (тема «${input.topicName}»): ${input.message}`,
-        `Наш ответ: ${input.answer}`,
-        'Если остались вопросы, просто ответьте на это письмо.',
-      ],
-    }),
-  };
+    company: input.company,
+    title,
+    paragraphs: [
+      `Здравствуйте, ${input.name}!`,
+      `Вы спрашивали (тема «${input.topicName}»): ${input.message}`,
+      `Наш ответ: ${input.answer}`,
+      'Если остались вопросы, просто ответьте на это письмо.',
+    ],
+  });
 }

@@ -4,6 +4,10 @@
  * the published reviews of the whole model (its colours share a cut).
  */
 
+import type { Fit } from './review-words';
+
+export type { Fit };
+
 /** A product's rating as listings and the product page show it: average to one decimal, over `count` reviews. */
 export interface Rating {
   average: number;
@@ -11,16 +15,10 @@ export interface Rating {
 }
 
 /** How the published reviews of a model answered «как сидит»: counts of each answer. */
-export interface FitCounts {
-  small: number;
-  true: number;
-  large: number;
-}
+export type FitCounts = Record<Fit, number>;
 
-export type Fit = keyof FitCounts;
-
-/** One published review as shown. `photos` are the image pipeline's file names; `date` is when it was published. */
-export interface PublishedReview {
+/** What a shopper wrote, as both the product page and the desk show it. `photos` are the image pipeline's names. */
+export interface ReviewBody {
   id: number;
   authorName: string;
   rating: number;
@@ -29,8 +27,12 @@ export interface PublishedReview {
   size: string;
   height: number | null;
   photos: string[];
-  date: string;
   answer: string | null;
+}
+
+/** One published review as shown; `date` is when it was published. */
+export interface PublishedReview extends ReviewBody {
+  date: string;
 }
 
 export const REVIEW_SORTS = ['newest', 'rating_desc', 'rating_asc'] as const;

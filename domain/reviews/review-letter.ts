@@ -1,5 +1,5 @@
 import type { Company } from '../content/company';
-import { emailLayout, SHOP } from '../messages/layout';
+import { shopLetter } from '../messages/layout';
 import type { EmailMessage } from '../messages/message';
 import { orderNumber } from '../order/process';
 
@@ -16,20 +16,14 @@ export function reviewInvitationLetter(input: {
 }): EmailMessage {
   const title = 'Как вам покупка? Оставьте отзыв';
   const name = input.name.trim();
-  return {
-    channel: 'email',
-    kind: 'review-invite',
-    to: input.to,
-    subject: `${title} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [
-        name ? `Здравствуйте, ${name}!` : 'Здравствуйте!',
-        `Вы получили заказ № ${orderNumber(input.orderId)}: ${input.lines.join('; ')}.`,
-        'Расскажите, как сидит вещь и подошёл ли размер: ваш отзыв поможет другим покупателям выбрать свой. Можно приложить до пяти фото.',
-      ],
-      action: { label: 'Оставить отзыв', url: input.url },
-    }),
-  };
+  return shopLetter('review-invite', input.to, {
+    company: input.company,
+    title,
+    paragraphs: [
+      name ? `Здравствуйте, ${name}!` : 'Здравствуйте!',
+      `Вы получили заказ № ${orderNumber(input.orderId)}: ${input.lines.join('; ')}.`,
+      'Расскажите, как сидит вещь и подошёл ли размер: ваш отзыв поможет другим покупателям выбрать свой. Можно приложить до пяти фото.',
+    ],
+    action: { label: 'Оставить отзыв', url: input.url },
+  });
 }

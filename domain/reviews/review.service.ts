@@ -9,7 +9,6 @@ import type { StaffWrite } from '../staff/staff-write';
 import type { UnitOfWork } from '../uow';
 import {
   type AdminReview,
-  type Fit,
   REVIEW_PHOTOS_MAX,
   type ReviewableLine,
   type ReviewFilter,
@@ -17,6 +16,7 @@ import {
   reviewInput,
   type ReviewReads,
 } from './review';
+import type { FitCounts } from './published';
 import { reviewInvitationLetter } from './review-letter';
 
 export const REVIEWS_PAGE_SIZE = 30;
@@ -56,7 +56,7 @@ export interface ReviewsService {
   /** The key of a guest order's review link. */
   guestToken(orderId: number): string;
   /** The published reviews' fit answers of the product's model (size advice). */
-  fitOfProduct(productId: number): Promise<Record<Fit, number>>;
+  fitOfProduct(productId: number): Promise<FitCounts>;
   list(
     ctx: RequestContext,
     filter: ReviewFilter,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { line, lines, positiveInt } from '../input';
 
 export { FIT_WORDS, FITS, type Fit, REVIEW_STATE_WORDS, REVIEW_STATES, type ReviewState } from './review-words';
+import type { FitCounts, ReviewBody } from './published';
 import { FITS, type Fit, REVIEW_STATES, type ReviewState } from './review-words';
 
 /** Photos one review may carry. */
@@ -90,23 +91,14 @@ export function reviewIdOf(value: string | undefined): number | null {
 }
 
 /** A review as the desk shows it. */
-export interface AdminReview {
-  id: number;
+export interface AdminReview extends ReviewBody {
   productId: number;
   productName: string;
   productHref: string;
   offerId: number;
   orderId: number;
-  authorName: string;
-  rating: number;
-  text: string;
-  fit: Fit;
-  size: string;
-  height: number | null;
-  photos: string[];
   state: ReviewState;
   hiddenReason: string | null;
-  answer: string | null;
   answeredAt: string | null;
   moderatedAt: string | null;
   createdAt: string;
@@ -193,8 +185,8 @@ export interface ReviewReads {
   }): Promise<{ rows: AdminReview[]; total: number; pending: number }>;
   one(id: number): Promise<AdminReview | null>;
   /** The fit answers of a model's published reviews. */
-  fitOfModel(modelId: number): Promise<Record<Fit, number>>;
-  fitOfProduct(productId: number): Promise<Record<Fit, number>>;
+  fitOfModel(modelId: number): Promise<FitCounts>;
+  fitOfProduct(productId: number): Promise<FitCounts>;
 }
 
 /** An order the invitation letter goes to: its lines not yet reviewed, by name and size. */

@@ -1,5 +1,5 @@
 import type { Company } from '../content/company';
-import { emailLayout, SHOP } from '../messages/layout';
+import { SHOP, shopLetter } from '../messages/layout';
 import type { EmailMessage, SmsMessage } from '../messages/message';
 import { formatPrice } from '../pricing/price';
 
@@ -22,22 +22,16 @@ export function stockAlertConfirmLetter(input: {
   url: string;
 }): EmailMessage {
   const title = 'Подтвердите подписку на поступление';
-  return {
-    channel: 'email',
-    kind: 'stock-alert-confirm',
-    to: input.email,
-    subject: `${title} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [
-        `Кто-то, надеемся вы, попросил сообщить на этот адрес, когда появится «${input.productName}» в размере ${input.sizeName}.`,
-        'Подтвердите подписку, и мы напишем один раз, как только размер снова будет в наличии.',
-        'Если вы не подписывались, просто не открывайте ссылку: писем не будет.',
-      ],
-      action: { label: 'Подтвердить подписку', url: input.url },
-    }),
-  };
+  return shopLetter('stock-alert-confirm', input.email, {
+    company: input.company,
+    title,
+    paragraphs: [
+      `Кто-то, надеемся вы, попросил сообщить на этот адрес, когда появится «${input.productName}» в размере ${input.sizeName}.`,
+      'Подтвердите подписку, и мы напишем один раз, как только размер снова будет в наличии.',
+      'Если вы не подписывались, просто не открывайте ссылку: писем не будет.',
+    ],
+    action: { label: 'Подтвердить подписку', url: input.url },
+  });
 }
 
 /** The one letter of a subscription: the size is back. It can be left (the unsubscribe link) as a newsletter can. */
@@ -45,22 +39,17 @@ export function stockAlertArrivedLetter(
   input: ArrivalFacts & { company: Company; email: string; unsubscribeUrl: string },
 ): EmailMessage {
   const title = `Размер ${input.sizeName} снова в наличии`;
-  return {
-    channel: 'email',
-    kind: 'stock-alert',
-    to: input.email,
+  return shopLetter('stock-alert', input.email, {
     subject: `${input.productName}: ${title.toLowerCase()} — ${SHOP.name}`,
-    ...emailLayout({
-      company: input.company,
-      title,
-      paragraphs: [
-        `«${input.productName}», размер ${input.sizeName}, снова можно купить. Цена сейчас — ${formatPrice(input.price)}`,
-        'Размеры после поступления быстро заканчиваются: мы пишем об этом один раз.',
-      ],
-      action: { label: 'Перейти к товару', url: input.url },
-      unsubscribeUrl: input.unsubscribeUrl,
-    }),
-  };
+    company: input.company,
+    title,
+    paragraphs: [
+      `«${input.productName}», размер ${input.sizeName}, снова можно купить. Цена сейчас — ${formatPrice(input.price)}`,
+      'Размеры после поступления быстро заканчиваются: мы пишем об этом один раз.',
+    ],
+    action: { label: 'Перейти к товару', url: input.url },
+    unsubscribeUrl: input.unsubscribeUrl,
+  });
 }
 
 /** The same news by SMS, for a shopper who subscribed with their confirmed phone. */

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { PaymentsService } from '../../domain/payment/payments.service';
-import { startPeriodic } from '../periodic';
+import { logFailure, startPeriodic } from '../periodic';
 
 const EVERY_MS = 60_000;
 const FIRST_RUN_MS = 20_000;
@@ -17,17 +17,13 @@ export function startPaymentUpkeep(deps: { payments: PaymentsService; log: Logge
     firstMs: FIRST_RUN_MS,
     everyMs: EVERY_MS,
     run: async () => {
-      try {
+      await logFailure(deps.log, 'оплата: отмена неоплаченных заказов не удалась', async () => {
         const cancelled = await deps.payments.expire(now());
         if (cancelled > 0) deps.log.info({ cancelled }, 'оплата: отменены заказы, не оплаченные вовремя');
-      } catch (err) {
-        deps.log.error({ err }, 'оплата: отмена неоплаченных заказов не удалась');
-      }
-      try {
-        await deps.payments.reconcile(now());
-      } catch (err) {
-        deps.log.error({ err }, 'оплата: сверка с платёжной системой не удалась');
-      }
+      });
+      await logFailure(deps.log, 'оплата: сверка с платёжной системой не удалась', () =>
+        deps.payments.reconcile(now()),
+      );
     },
   });
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { pageOptions } from '~/lib/api';
-import { loadMaps, type MapsApi } from '~/lib/maps';
+import { loadMaps } from '~/lib/maps';
 import type { Mark, ServiceMap } from './service-clusters';
 import styles from './PlacesMap.module.css';
 

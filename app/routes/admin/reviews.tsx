@@ -128,31 +128,55 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                     </button>
                   </Form>
                 )}
-                <Form method="post">
-                  <input type="hidden" name="id" value={r.id} />
-                  <label>
-                    {`Причина скрытия отзыва № ${r.id}`}
-                    <input name="reason" maxLength={500} required defaultValue={r.hiddenReason ?? ''} />
-                  </label>
-                  <button type="submit" name="intent" value="hide">
-                    Скрыть
-                  </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="id" value={r.id} />
-                  <label>
-                    {`Ответ магазина на отзыв № ${r.id}`}
-                    <textarea name="text" maxLength={2000} required defaultValue={r.answer ?? ''} />
-                  </label>
-                  <button type="submit" name="intent" value="answer">
-                    Сохранить ответ
-                  </button>
-                </Form>
+                <ReviewTextForm
+                  id={r.id}
+                  intent="hide"
+                  label="Причина скрытия отзыва"
+                  submit="Скрыть"
+                  name="reason"
+                  maxLength={500}
+                  value={r.hiddenReason}
+                />
+                <ReviewTextForm
+                  id={r.id}
+                  intent="answer"
+                  label="Ответ магазина на отзыв"
+                  submit="Сохранить ответ"
+                  name="text"
+                  maxLength={2000}
+                  value={r.answer}
+                  multiline
+                />
               </article>
             </li>
           ))}
         </ul>
       </ListFrame>
     </>
+  );
+}
+
+/** A moderation form of one review: its one text (labelled with the review's number) and its button. */
+function ReviewTextForm(props: {
+  id: number;
+  intent: string;
+  label: string;
+  submit: string;
+  name: string;
+  maxLength: number;
+  value: string | null;
+  multiline?: boolean;
+}) {
+  const id = `review-${props.intent}-${props.id}`;
+  const field = { id, name: props.name, maxLength: props.maxLength, required: true, defaultValue: props.value ?? '' };
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={props.id} />
+      <label htmlFor={id}>{`${props.label} № ${props.id}`}</label>
+      {props.multiline ? <textarea {...field} /> : <input {...field} />}
+      <button type="submit" name="intent" value={props.intent}>
+        {props.submit}
+      </button>
+    </Form>
   );
 }
