@@ -132,9 +132,12 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('reviews on the product p
       .toBe('Рейтинг 1 из 5');
     expect(await articles.count()).toBe(10);
 
-    // «С фото»: only the reviews with photos.
-    await block.getByText('С фото', { exact: true }).click();
+    // «С фото» from the keyboard: only the reviews with photos, and the focus stays on the box while they load.
+    const withPhotos = block.getByRole('checkbox', { name: 'С фото' });
+    await withPhotos.focus();
+    await page.keyboard.press('Space');
     await expect.poll(() => articles.count()).toBe(WITH_PHOTOS);
+    expect(await withPhotos.evaluate((box) => box === document.activeElement)).toBe(true);
     for (const article of await articles.all())
       expect(await article.getByRole('link', { name: /открыть крупно/ }).count()).toBeGreaterThan(0);
     await articles

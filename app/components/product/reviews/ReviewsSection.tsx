@@ -49,6 +49,7 @@ export function ReviewsSection({ productId, productName, rating, initial, imgVer
   const [zoomUsed, setZoomUsed] = useState(false);
   const request = useRef(0);
 
+  // The controls stay enabled while a page loads (a disabled one would drop the keyboard's focus): the last asked wins.
   const load = async ({ kind, page, sort: nextSort, photos }: Load) => {
     const id = ++request.current;
     setBusy(kind);
@@ -138,11 +139,7 @@ export function ReviewsSection({ productId, productName, rating, initial, imgVer
             <div className={styles.tools}>
               <label className={styles.sort}>
                 <span className="visually-hidden">Сортировка отзывов</span>
-                <select
-                  value={sort}
-                  disabled={busy !== null}
-                  onChange={(e) => choose({ sort: e.currentTarget.value as ReviewSort })}
-                >
+                <select value={sort} onChange={(e) => choose({ sort: e.currentTarget.value as ReviewSort })}>
                   {REVIEW_SORTS.map((value) => (
                     <option key={value} value={value}>
                       {REVIEW_SORT_NAMES[value]}
@@ -154,7 +151,6 @@ export function ReviewsSection({ productId, productName, rating, initial, imgVer
                 <input
                   type="checkbox"
                   checked={photosOnly}
-                  disabled={busy !== null}
                   onChange={(e) => choose({ photos: e.currentTarget.checked })}
                 />
                 <span>С фото</span>
@@ -185,9 +181,12 @@ export function ReviewsSection({ productId, productName, rating, initial, imgVer
               <button
                 type="button"
                 className={styles.more}
-                disabled={busy !== null}
+                aria-disabled={busy !== null}
                 aria-busy={busy === 'append'}
-                onClick={() => void load({ kind: 'append', page: (nav?.page ?? 1) + 1, sort, photos: photosOnly })}
+                onClick={() => {
+                  if (busy === null)
+                    void load({ kind: 'append', page: (nav?.page ?? 1) + 1, sort, photos: photosOnly });
+                }}
               >
                 {busy === 'append' ? 'Загружаем…' : 'Показать ещё'}
               </button>
