@@ -55,6 +55,12 @@ export const STAFF_API = {
   stock: '/api/v2/admin/stock/',
   stockDocuments: '/api/v2/admin/stock/documents/',
   stockMovements: '/api/v2/admin/stock/movements/',
+  /** Issue 47.4: a new draft (POST); a document's card (GET) and a draft's lines (POST), scan, post, delete. */
+  stockDrafts: '/api/v2/admin/stock/drafts/',
+  stockDocument: '/api/v2/admin/stock/documents/:id/',
+  stockDocumentScan: '/api/v2/admin/stock/documents/:id/scan/',
+  stockDocumentPost: '/api/v2/admin/stock/documents/:id/post/',
+  stockDocumentDelete: '/api/v2/admin/stock/documents/:id/delete/',
   /** «Сообщить о поступлении»: subscribers waiting per product and size (issue 44.1), the buyer's signal for 1C. */
   stockSubscriptions: '/api/v2/admin/stock-subscriptions/',
   /** Reviews' moderation (issue 44.2): `?state=&page=`; publish, hide `{reason}`, answer `{text}` as the shop. */

@@ -39,6 +39,7 @@ import type { RegionsService } from './regions/regions.service';
 import type { CatalogAdminService } from './catalog/admin/catalog-admin';
 import type { PhotosService } from './photos/photos.service';
 import type { StockAdminService } from './inventory/stock-documents';
+import type { StockDocumentDesk } from './inventory/stock-document-desk';
 import type { PromoAdminService } from './pricing/promo-admin';
 import type { ContentAdminService } from './content/content-admin';
 import type { ShopsAdminService } from './stores/shops-admin';
@@ -119,6 +120,8 @@ export interface Services {
   photos: PhotosService;
   /** The back office's stock by store: documents and the movement history (issue 28.2). */
   stockAdmin: StockAdminService;
+  /** Stock documents as staff make them: drafts, scanned lines, posted once, listed (issue 47.4). */
+  stockDocumentDesk: StockDocumentDesk;
   /** The back office's promo codes: list, create, edit, stop (issue 28.3). */
   promoAdmin: PromoAdminService;
   contentAdmin: ContentAdminService;

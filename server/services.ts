@@ -115,6 +115,8 @@ import type { PhotoStore } from './images/photo-store';
 import { photoUploads } from './images/upload-check';
 import { createStockAdminService } from '../domain/inventory/stock-documents';
 import { stockAdminReads } from '../db/repositories/stock-admin';
+import { createStockDocumentDesk } from '../domain/inventory/stock-document-desk';
+import { stockDocumentReads } from '../db/repositories/stock-document-reads';
 import { createPromoAdminService } from '../domain/pricing/promo-admin';
 import { promoAdminRepository } from '../db/repositories/promo-admin';
 import { contentAdminReads } from '../db/repositories/content-admin';
@@ -532,6 +534,7 @@ export function createServices(deps: {
       store: photoUploads(photoFiles, settings.PHOTO_MAX_MB * 1024 * 1024),
     }),
     stockAdmin: createStockAdminService({ reads: stockAdminReads(db), write: staffWrite }),
+    stockDocumentDesk: createStockDocumentDesk({ reads: stockDocumentReads(db), write: staffWrite }),
     promoAdmin: createPromoAdminService({ repo: promoAdminRepository(db), write: staffWrite }),
     contentAdmin: createContentAdminService({
       reads: contentAdminReads(db),

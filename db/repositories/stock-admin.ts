@@ -10,6 +10,7 @@ import type {
 } from '../../domain/inventory/stock-documents';
 import { type Db, queryRows } from '../client';
 import { STOCK_COUNT_LOCK } from './stock';
+import { stockDocumentRows } from './stock-document-rows';
 import { stockMoveSetting } from './stock-moves';
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
@@ -28,7 +29,7 @@ const store = (r: { id: number; name: string; type: string }): StoreRef => ({
   kind: r.type,
 });
 
-async function offersOf(db: Db, ids: readonly number[]): Promise<OfferFacts[]> {
+export async function offersOf(db: Db, ids: readonly number[]): Promise<OfferFacts[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<OfferRow>(
     db,
@@ -51,15 +52,7 @@ export function stockDocumentWrites(db: Db): StockDocumentWrites {
       return rows.map(store);
     },
     offers: (ids) => offersOf(db, ids),
-    async insertDocument(doc) {
-      const [row] = await queryRows<{ id: number; created_at: Date | string }>(
-        db,
-        sql`insert into stock_documents (kind, store_id, to_store_id, reason, staff_id, staff_email)
-          values (${doc.kind}, ${doc.storeId}, ${doc.toStoreId}, ${doc.reason}, ${doc.staffId}, ${doc.staffEmail})
-          returning id, created_at`,
-      );
-      return { id: Number(row?.id), createdAt: new Date(row?.created_at ?? Date.now()) };
-    },
+    ...stockDocumentRows(db, (ids) => offersOf(db, ids)),
     async lockCells(cells, move: StockMove) {
       // Shared with orders taking stock (stock.ts); the 1C import waits for it alone.
       await db.execute(sql`select pg_advisory_xact_lock_shared(${STOCK_COUNT_LOCK}), ${stockMoveSetting(move)}`);
@@ -85,11 +78,6 @@ export function stockDocumentWrites(db: Db): StockDocumentWrites {
         from jsonb_to_recordset(${json(cells.map((c) => ({ o: c.offerId, s: c.storeId, q: c.quantity })))})
           as x(o int, s int, q int)
         where k.offer_id = x.o and k.store_id = x.s and k.quantity <> x.q`);
-    },
-    async insertLines(documentId, lines) {
-      await db.execute(sql`insert into stock_document_lines (document_id, offer_id, quantity)
-        select ${documentId}, x.o, x.q
-        from jsonb_to_recordset(${json(lines.map((l) => ({ o: l.offerId, q: l.quantity })))}) as x(o int, q int)`);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Every change of a store's stock of an offer (issue 28.2): an order took units, a cancel gave them back, a
@@ -47,8 +47,18 @@ export const stockDocuments = pgTable(
     staffId: integer('staff_id'),
     staffEmail: text('staff_email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** `draft` (lines being entered, no stock changed) or `posted` (stock changed, once). Issue 47.4. */
+    status: text('status').notNull().default('posted'),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    postedBy: integer('posted_by'),
+    /** The caller's key of a document posted at once: the same key posts one document. */
+    idempotencyKey: text('idempotency_key'),
   },
-  (t) => [index('stock_documents_store_idx').on(t.storeId, t.createdAt)],
+  (t) => [
+    index('stock_documents_store_idx').on(t.storeId, t.createdAt),
+    uniqueIndex('stock_documents_idempotency_key_idx').on(t.idempotencyKey),
+    index('stock_documents_created_idx').on(t.createdAt),
+  ],
 );
 
 /** A document's lines: the quantity received, written off, counted (a stock-take) or moved. */
@@ -59,6 +69,12 @@ export const stockDocumentLines = pgTable(
     documentId: integer('document_id').notNull(),
     offerId: integer('offer_id').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The store's quantity when the document was posted, and after (null on a draft). */
+    before: integer('before'),
+    after: integer('after'),
+    /** A transfer's receiving store, before and after. */
+    toBefore: integer('to_before'),
+    toAfter: integer('to_after'),
   },
   (t) => [index('stock_document_lines_document_idx').on(t.documentId)],
 );

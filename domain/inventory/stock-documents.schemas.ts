@@ -55,6 +55,12 @@ export const stockDocumentInput = z
       )
       .min(1, 'В документе нет ни одной строки с количеством.')
       .max(MAX_DOCUMENT_LINES, `В документе — не больше ${MAX_DOCUMENT_LINES} строк.`),
+    /** The caller's key (issue 47.4): the same key posts one document, however often it is sent. */
+    idempotencyKey: optional(
+      z
+        .string({ error: 'idempotencyKey — строка.' })
+        .regex(/^[\w.:-]{8,100}$/, 'idempotencyKey — от 8 до 100 латинских букв, цифр, «-», «_», «.», «:».'),
+    ),
   })
   .superRefine((doc, ctx) => {
     const seen = new Set<number>();

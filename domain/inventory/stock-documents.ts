@@ -4,6 +4,7 @@ import { requirePermission, shopScope } from '../staff/permissions';
 import type { StaffWrite } from '../staff/staff-write';
 import { MOVEMENT_TITLES, type MovementKind, type StockMove } from './movements';
 import type { StockDocumentInput, StockDocumentKind } from './stock-documents.schemas';
+import { applyDocument } from './stock-posting';
 
 /**
  * The back office's stock (issue 28.2): quantities by size and store, staff documents (receipt, write-off,
@@ -34,10 +35,36 @@ export interface StockCell {
   quantity: number;
 }
 
+/** A document's head as stored (issue 47.4: a draft, or posted once). */
+export interface StockDocumentHead {
+  id: number;
+  kind: StockDocumentKind;
+  status: 'draft' | 'posted';
+  storeId: number;
+  toStoreId: number | null;
+  reason: string;
+  staffId: number | null;
+  staffEmail: string;
+  createdAt: Date;
+  postedAt: Date | null;
+  postedBy: number | null;
+}
+
+/** A stored line, with its quantities before and after once posted. */
+export interface StockDocumentLine {
+  offerId: number;
+  quantity: number;
+  before?: number | null;
+  after?: number | null;
+  toBefore?: number | null;
+  toAfter?: number | null;
+}
+
 /** What a document writes, inside its one transaction. */
 export interface StockDocumentWrites {
   stores(ids: readonly number[]): Promise<StoreRef[]>;
   offers(ids: readonly number[]): Promise<OfferFacts[]>;
+  /** The new document; null when `idempotencyKey` is another's already (the insert waited for it to commit). */
   insertDocument(doc: {
     kind: StockDocumentKind;
     storeId: number;
@@ -45,7 +72,22 @@ export interface StockDocumentWrites {
     reason: string;
     staffId: number;
     staffEmail: string;
-  }): Promise<{ id: number; createdAt: Date }>;
+    status: 'draft' | 'posted';
+    idempotencyKey?: string | null;
+  }): Promise<{ id: number; createdAt: Date } | null>;
+  /** The document posted under a key. */
+  documentIdByKey(idempotencyKey: string): Promise<number | null>;
+  /** The document's row, locked `for update` (its drafts' edits and its posting wait for each other). */
+  lockDocument(id: number): Promise<StockDocumentHead | null>;
+  documentLines(id: number): Promise<StockDocumentLine[]>;
+  setReason(id: number, reason: string): Promise<void>;
+  /** Sets a draft's quantities of these sizes (null: the size leaves the document). */
+  setLines(id: number, lines: readonly { offerId: number; quantity: number | null }[]): Promise<void>;
+  /** The offer of a barcode, else the sizes of a product of that article (the shop's only, not 1C's). */
+  offersByCode(code: string): Promise<{ byBarcode: OfferFacts | null; byArticle: OfferFacts[] }>;
+  deleteDocument(id: number): Promise<void>;
+  /** Marks the document posted by `staffId`: when. */
+  markPosted(id: number, staffId: number): Promise<Date>;
   /**
    * Takes STOCK_COUNT_LOCK shared, sets `move` for the triggers, inserts the missing rows (0) and locks the cells in
    * (offer, store) order `for update`: their quantities.
@@ -53,7 +95,8 @@ export interface StockDocumentWrites {
   lockCells(cells: readonly { offerId: number; storeId: number }[], move: StockMove): Promise<StockCell[]>;
   /** Sets the quantities in one statement (one movement per changed cell). */
   setQuantities(cells: readonly StockCell[]): Promise<void>;
-  insertLines(documentId: number, lines: readonly { offerId: number; quantity: number }[]): Promise<void>;
+  deleteLines(documentId: number): Promise<void>;
+  insertLines(documentId: number, lines: readonly StockDocumentLine[]): Promise<void>;
 }
 
 export interface ProductStockFacts {
@@ -143,11 +186,33 @@ export interface StockAdminService {
 
 const key = (offerId: number, storeId: number) => `${offerId}:${storeId}`;
 
+export const documentNotFound = () => new DomainError('not_found', 'Такого документа нет.', 'STOCK_DOCUMENT_NOT_FOUND');
+
+/** A posted document as the API answers it: its lines with the quantities before and after. */
+export function postedView(head: StockDocumentHead, lines: readonly StockDocumentLine[]): StockDocumentView {
+  return {
+    id: head.id,
+    kind: head.kind,
+    storeId: head.storeId,
+    toStoreId: head.toStoreId,
+    reason: head.reason,
+    createdAt: head.createdAt.toISOString(),
+    staff: { id: head.staffId ?? 0, email: head.staffEmail },
+    lines: lines.map((l) => ({
+      offerId: l.offerId,
+      quantity: l.quantity,
+      before: l.before ?? 0,
+      after: l.after ?? 0,
+      ...(head.toStoreId !== null ? { toBefore: l.toBefore ?? 0, toAfter: l.toAfter ?? 0 } : {}),
+    })),
+  };
+}
+
 /**
  * The store a reading is limited to: the one asked for, else the member's own under an own-shop grant (every store
  * under any). Asking for another shop than one's own is refused.
  */
-function scopeStore(ctx: RequestContext, storeId: number | undefined): { storeId?: number } {
+export function scopeStore(ctx: RequestContext, storeId: number | undefined): { storeId?: number } {
   const member = requirePermission(ctx, 'stock.adjust');
   const own = shopScope(member, 'stock.adjust');
   if (own !== undefined && storeId !== undefined && storeId !== own)
@@ -193,27 +258,22 @@ export function createStockAdminService(deps: { reads: StockAdminReads; write: S
 
     async document(ctx, input) {
       const toStoreId = input.kind === 'transfer' ? (input.toStoreId ?? null) : null;
+      const key = input.idempotencyKey ?? null;
       // The scope of both stores before anything is read: a shop member learns nothing of another shop's stock, and
       // cannot make a transfer, which writes two.
       return write(ctx, 'stock.document', { shopId: input.storeId }, async ({ stockDocuments: stock }, scope) => {
         if (input.toStoreId !== undefined) scope.inShop(input.toStoreId);
         const { member } = scope;
-        const storeIds = toStoreId === null ? [input.storeId] : [input.storeId, toStoreId];
-        const found = await stock.stores(storeIds);
-        for (const id of storeIds)
-          if (!found.some((s) => s.id === id))
-            throw new DomainError('not_found', `Склада №${id} нет.`, 'STORE_NOT_FOUND');
-        const offers = await stock.offers(input.lines.map((l) => l.offerId));
-        const byId = new Map(offers.map((o) => [o.id, o]));
-        for (const line of input.lines) {
-          const offer = byId.get(line.offerId);
-          if (!offer) throw new DomainError('not_found', `Размера (offerId ${line.offerId}) нет.`, 'OFFER_NOT_FOUND');
-          if (offer.ownedBy1C)
-            throw new DomainError(
-              'conflict',
-              `Остатки «${offer.productName}», размер ${offer.sizeName}: ${OWNED_BY_1C_NOTE}`,
-              'OWNED_BY_1C',
-            );
+        // The same key again (or at once: the insert waits for the first to commit) answers the document it posted.
+        const again = async (id: number | null) => {
+          const head = id === null ? null : await stock.lockDocument(id);
+          if (!head) throw new Error(`stock document of key ${key} vanished`);
+          scope.inShop(head.storeId, documentNotFound);
+          return { value: postedView(head, await stock.documentLines(head.id)), unchanged: true as const };
+        };
+        if (key !== null) {
+          const known = await stock.documentIdByKey(key);
+          if (known !== null) return again(known);
         }
         const doc = await stock.insertDocument({
           kind: input.kind,
@@ -222,49 +282,18 @@ export function createStockAdminService(deps: { reads: StockAdminReads; write: S
           reason: input.reason,
           staffId: member.staffId,
           staffEmail: member.email,
+          status: 'posted',
+          idempotencyKey: key,
         });
-        const cells = input.lines.flatMap((l) => storeIds.map((storeId) => ({ offerId: l.offerId, storeId })));
-        const locked = await stock.lockCells(
-          [...cells].sort((a, b) => a.offerId - b.offerId || a.storeId - b.storeId),
-          { kind: input.kind as MovementKind, reason: input.reason, staffId: member.staffId, documentId: doc.id },
-        );
-        const now = new Map(locked.map((c) => [key(c.offerId, c.storeId), c.quantity]));
-        const at = (offerId: number, storeId: number) => now.get(key(offerId, storeId)) ?? 0;
-        const writes: StockCell[] = [];
-        const lines: StockDocumentView['lines'] = [];
-        for (const line of input.lines) {
-          const before = at(line.offerId, input.storeId);
-          const after =
-            input.kind === 'receipt'
-              ? before + line.quantity
-              : input.kind === 'stocktake'
-                ? line.quantity
-                : before - line.quantity;
-          if (after < 0) {
-            const offer = byId.get(line.offerId);
-            throw new DomainError(
-              'conflict',
-              `Нельзя списать больше, чем есть: «${offer?.productName}», размер ${offer?.sizeName} — на складе ${before} шт., в документе ${line.quantity}.`,
-              'NOT_ENOUGH_STOCK',
-            );
-          }
-          writes.push({ offerId: line.offerId, storeId: input.storeId, quantity: after });
-          const view: StockDocumentView['lines'][number] = {
-            offerId: line.offerId,
-            quantity: line.quantity,
-            before,
-            after,
-          };
-          if (toStoreId !== null) {
-            const toBefore = at(line.offerId, toStoreId);
-            view.toBefore = toBefore;
-            view.toAfter = toBefore + line.quantity;
-            writes.push({ offerId: line.offerId, storeId: toStoreId, quantity: view.toAfter });
-          }
-          lines.push(view);
-        }
-        await stock.setQuantities(writes);
-        await stock.insertLines(doc.id, input.lines);
+        if (doc === null) return again(await stock.documentIdByKey(key ?? ''));
+        const lines = await applyDocument(stock, member, {
+          id: doc.id,
+          kind: input.kind,
+          storeId: input.storeId,
+          toStoreId,
+          reason: input.reason,
+          lines: input.lines,
+        });
         return {
           value: {
             id: doc.id,

@@ -27,6 +27,7 @@ import { promoAdminApi } from './admin/promo';
 import { shopsQuestionsAdminApi } from './admin/shops-questions';
 import { staffAdminApi } from './admin/staff';
 import { stockAdminApi } from './admin/stock';
+import { stockDocumentsAdminApi } from './admin/stock-documents';
 import { reviewsApi } from './reviews';
 import { reviewsAdminApi } from './admin/reviews';
 import { funnelAdminApi } from './admin/funnel';
@@ -63,6 +64,7 @@ export function apiV2(
     catalogAdminApi(services),
     photosAdminApi(services, options),
     stockAdminApi(services),
+    stockDocumentsAdminApi(services),
     promoAdminApi(services),
     contentAdminApi(services, options.push),
     shopsQuestionsAdminApi(services),
