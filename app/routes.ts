@@ -45,6 +45,8 @@ export default [
   // The day's handover act for the carrier (issue 42.9): a print form as well.
   route('admin/delivery/act', 'routes/admin/delivery-act.tsx'),
   route('admin/customers/:id/data', 'routes/admin/customer-data.tsx'),
+  // A stock document's printable sheet (issue 47.4), outside the layout.
+  route('admin/stock/documents/:id/print', 'routes/admin/stock-document-print.tsx'),
   // A customer's data on a written request (152-FZ): a download, outside the layout, guarded as the card is.
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/home.tsx'),
@@ -66,6 +68,8 @@ export default [
     route('shops/:id/photos', 'routes/admin/shop-photos.tsx'),
     route('stock', 'routes/admin/stock.tsx'),
     route('stock/movements', 'routes/admin/stock-movements.tsx'),
+    route('stock/documents', 'routes/admin/stock-documents.tsx'),
+    route('stock/documents/:id', 'routes/admin/stock-document.tsx'),
     route('stock-alerts', 'routes/admin/stock-alerts.tsx'),
     route('promocodes', 'routes/admin/promocodes.tsx'),
     route('promocodes/:code', 'routes/admin/promocode.tsx'),

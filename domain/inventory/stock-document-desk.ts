@@ -149,7 +149,8 @@ export interface StockDocumentDesk {
     input: StockScanInput,
   ): Promise<{ document: StockDocumentCard; added: { offerId: number; quantity: number }[]; text: string }>;
   deleteDraft(ctx: RequestContext, id: number): Promise<void>;
-  post(ctx: RequestContext, id: number): Promise<StockDocumentCard>;
+  /** Posts the draft once; `input` (the form's last reason and quantities) is saved first, in the same write. */
+  post(ctx: RequestContext, id: number, input?: StockDraftUpdateInput): Promise<StockDocumentCard>;
 }
 
 const alreadyPosted = (head: StockDocumentHead) =>
@@ -407,9 +408,12 @@ export function createStockDocumentDesk(deps: { reads: StockDocumentReads; write
       });
     },
 
-    async post(ctx, id) {
+    async post(ctx, id, input) {
       await write(ctx, 'stock.draft-post', { id }, async ({ stockDocuments: stock }, scope) => {
-        const head = await lockedDraft(stock, scope, id);
+        const locked = await lockedDraft(stock, scope, id);
+        if (input?.reason !== undefined && input.reason !== locked.reason) await stock.setReason(id, input.reason);
+        if (input && input.lines.length > 0) await stock.setLines(id, input.lines);
+        const head = { ...locked, reason: input?.reason ?? locked.reason };
         if (head.reason.trim() === '')
           throw new DomainError('validation', 'Укажите причину документа и сохраните его.', 'REASON_REQUIRED');
         const lines = (await stock.documentLines(id)).filter((l) => head.kind === 'stocktake' || l.quantity > 0);

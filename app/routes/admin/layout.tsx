@@ -17,6 +17,7 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   { to: '/admin/exchange/', label: 'Обмен с 1С', action: 'exchange.run' },
   { to: '/admin/products/', label: 'Каталог', action: 'catalog.edit' },
   { to: '/admin/stock/', label: 'Остатки', action: 'stock.adjust' },
+  { to: '/admin/stock/documents/', label: 'Документы остатков', action: 'stock.adjust' },
   { to: '/admin/stock-alerts/', label: 'Ждут поступления', action: 'catalog.edit' },
   { to: '/admin/promocodes/', label: 'Промокоды', action: 'promo.edit' },
   { to: '/admin/content/', label: 'Контент', action: 'content.edit' },

@@ -39,9 +39,16 @@ export function stockDocumentsAdminApi(services: Services) {
   calls.writeTo(STAFF_API.stockDocumentScan, 'stock.adjust', documentId, stockScanInput, async (ctx, id, input) =>
     desk().scan(ctx, id, input),
   );
-  calls.writeTo(STAFF_API.stockDocumentPost, 'stock.adjust', documentId, nothing, async (ctx, id) => ({
-    document: await desk().post(ctx, id),
-  }));
+  // The body may carry the draft's last reason and quantities, saved and posted as one write.
+  calls.writeTo(
+    STAFF_API.stockDocumentPost,
+    'stock.adjust',
+    documentId,
+    stockDraftUpdateInput,
+    async (ctx, id, input) => ({
+      document: await desk().post(ctx, id, input),
+    }),
+  );
   calls.writeTo(STAFF_API.stockDocumentDelete, 'stock.adjust', documentId, nothing, async (ctx, id) => {
     await desk().deleteDraft(ctx, id);
     return {};
