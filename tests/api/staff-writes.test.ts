@@ -100,6 +100,25 @@ const carrier =
     return { params: { id }, body };
   };
 const noPayment = { roles: ['shop'] as StaffRole[], why: 'refunds are not a shop’s staff’s' };
+/** A receipt draft of a store with one line (issue 47.4), straight in the database: its id, and its size's barcode. */
+async function stockDraft(storeId: number): Promise<{ id: number; barcode: string }> {
+  const { offerId } = await s.product();
+  const [doc] = await s.rows<{ id: number }>(
+    sql`insert into stock_documents (kind, store_id, reason, staff_email, status)
+      values ('receipt', ${storeId}, 'Приёмка обхода', 'walk@vyuga.test', 'draft') returning id`,
+  );
+  await s.rows(
+    sql`insert into stock_document_lines (document_id, offer_id, quantity) values (${doc?.id}, ${offerId}, 1)`,
+  );
+  const [offer] = await s.rows<{ barcode: string }>(sql`select barcode from offers where id = ${offerId}`);
+  return { id: Number(doc?.id), barcode: String(offer?.barcode) };
+}
+const draftOf =
+  (body: (draft: { id: number; barcode: string }) => Record<string, unknown>, elsewhere = false) =>
+  async (who: Member) => {
+    const draft = await stockDraft(elsewhere ? s.otherShop : (who.shopId ?? s.homeShop));
+    return { params: { id: draft.id }, body: body(draft) };
+  };
 
 const API_FIXTURES: Record<string, Fixture> = {
   'POST /api/v2/admin/auth/login/': {
@@ -250,6 +269,31 @@ const API_FIXTURES: Record<string, Fixture> = {
         lines: [{ offerId: (await s.product()).offerId, quantity: 1 }],
       },
     }),
+  },
+  'POST /api/v2/admin/stock/drafts/': {
+    writes: 'stock.draft-create',
+    prepare: async (who) => ({ body: { kind: 'receipt', storeId: who.shopId ?? s.homeShop } }),
+    elsewhere: async () => ({ body: { kind: 'receipt', storeId: s.otherShop } }),
+  },
+  'POST /api/v2/admin/stock/documents/:id/': {
+    writes: 'stock.draft-update',
+    prepare: draftOf(() => ({ reason: 'Приёмка обхода, исправлено' })),
+    elsewhere: draftOf(() => ({ reason: 'Чужой черновик' }), true),
+  },
+  'POST /api/v2/admin/stock/documents/:id/scan/': {
+    writes: 'stock.draft-update',
+    prepare: draftOf((d) => ({ code: d.barcode })),
+    elsewhere: draftOf((d) => ({ code: d.barcode }), true),
+  },
+  'POST /api/v2/admin/stock/documents/:id/post/': {
+    writes: 'stock.draft-post',
+    prepare: draftOf(() => ({})),
+    elsewhere: draftOf(() => ({}), true),
+  },
+  'POST /api/v2/admin/stock/documents/:id/delete/': {
+    writes: 'stock.draft-delete',
+    prepare: draftOf(() => ({})),
+    elsewhere: draftOf(() => ({}), true),
   },
   'POST /api/v2/admin/promocodes/': {
     writes: 'promo.create',
@@ -553,6 +597,19 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
       const { id, photos } = await s.shopWithPhotos();
       return { params: { id }, body: { id: photos.at(-1) } };
     },
+  },
+  'routes/admin/stock-documents#create': {
+    writes: 'stock.draft-create',
+    prepare: async (who) => ({ body: { kind: 'receipt', storeId: who.shopId ?? s.homeShop, reason: 'Приёмка' } }),
+    elsewhere: async () => ({ body: { kind: 'receipt', storeId: s.otherShop, reason: 'Чужая приёмка' } }),
+  },
+  'routes/admin/stock-document#scan': API_FIXTURES['POST /api/v2/admin/stock/documents/:id/scan/'] as Fixture,
+  'routes/admin/stock-document#save': API_FIXTURES['POST /api/v2/admin/stock/documents/:id/'] as Fixture,
+  'routes/admin/stock-document#post': API_FIXTURES['POST /api/v2/admin/stock/documents/:id/post/'] as Fixture,
+  'routes/admin/stock-document#delete': {
+    writes: 'stock.draft-delete',
+    prepare: draftOf(() => ({ confirm: 'yes' })),
+    elsewhere: draftOf(() => ({ confirm: 'yes' }), true),
   },
   'routes/admin/stock#document': {
     writes: 'stock.document',

@@ -169,6 +169,7 @@ export default function StockDocument({ loaderData, actionData }: Route.Componen
                     rowKey={(s) => s.offerId}
                     columns={[
                       { title: 'Размер', rowHeader: true, cell: (s) => s.sizeName },
+                      { title: 'Штрихкод', cell: (s) => s.barcode ?? '—' },
                       { title: 'На складе', cell: (s) => s.expected },
                       {
                         title: counting ? 'Посчитано' : 'Количество',
