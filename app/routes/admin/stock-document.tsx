@@ -89,6 +89,8 @@ export default function StockDocument({ loaderData, actionData }: Route.Componen
   const counting = doc.kind === 'stocktake';
   const transfer = doc.toStoreId !== null;
   const values = (result?.error && result.values) || {};
+  // The grid starts again from what is saved whenever that changes (a scan added one): its cells are uncontrolled.
+  const gridKey = doc.products.flatMap((p) => p.sizes.map((s) => `${s.offerId}:${s.quantity ?? ''}`)).join(',');
   const cell = (offerId: number, quantity: number | null) =>
     String(values[`qty-${offerId}`] ?? (quantity === null ? '' : quantity));
   return (
@@ -151,7 +153,12 @@ export default function StockDocument({ loaderData, actionData }: Route.Componen
             </fieldset>
             <FormResult result={result} intent="scan" />
           </Form>
-          <Form method="post" className={own.document} key={`lines-${result?.done ?? 0}`} aria-label="Строки документа">
+          <Form
+            method="post"
+            className={`${own.document} ${own.lines}`}
+            key={`lines-${result?.done ?? 0}-${gridKey}`}
+            aria-label="Строки документа"
+          >
             <input type="hidden" name="kind" value={doc.kind} />
             {doc.products.length === 0 && (
               <p className={styles.muted}>Строк пока нет: отсканируйте штрихкод или введите артикул.</p>
@@ -163,14 +170,12 @@ export default function StockDocument({ loaderData, actionData }: Route.Componen
                 </h2>
                 <TableFrame label={`Размеры: ${p.name}`}>
                   <DataTable
-                    className={own.cells}
+                    className={own.grid}
                     caption={`Размеры: ${p.name}`}
                     rows={p.sizes}
                     rowKey={(s) => s.offerId}
                     columns={[
                       { title: 'Размер', rowHeader: true, cell: (s) => s.sizeName },
-                      { title: 'Штрихкод', cell: (s) => s.barcode ?? '—' },
-                      { title: 'На складе', cell: (s) => s.expected },
                       {
                         title: counting ? 'Посчитано' : 'Количество',
                         cell: (s) =>
@@ -189,6 +194,7 @@ export default function StockDocument({ loaderData, actionData }: Route.Componen
                             </label>
                           ),
                       },
+                      { title: 'На складе', cell: (s) => s.expected },
                       ...(counting
                         ? [
                             {
@@ -206,6 +212,7 @@ export default function StockDocument({ loaderData, actionData }: Route.Componen
                             },
                           ]
                         : []),
+                      { title: 'Штрихкод', cell: (s) => s.barcode ?? '—' },
                     ]}
                   />
                 </TableFrame>
