@@ -61,6 +61,7 @@ export function withStockAlertKicks(services: Services, kick: () => void): Servi
   return {
     ...services,
     stockAdmin: followed(services.stockAdmin, ['document'], kick),
+    stockDocumentDesk: followed(services.stockDocumentDesk, ['post'], kick),
     catalogueImporter: followed(services.catalogueImporter, ['importFile', 'finishPackage'], kick),
     exchange: followed(services.exchange, ['applySale'], kick),
     orders: followed(services.orders, ['cancel', 'expireReservations'], kick),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STAFF_API } from '../../contract/staff-api';
 import { ignorePoolErrorsOnClose } from '../support/basket-offers';
 import { checkoutKit } from '../support/checkout';
@@ -241,6 +241,25 @@ describe('a draft, scanned and typed, posted once', () => {
     expect((await card(merch, doc.id)).errors?.[0]?.code).toBe('STOCK_DOCUMENT_NOT_FOUND');
     expect((await merch.get(path(STAFF_API.stockDocument, 999_999_999))).status).toBe(404);
     expect((await merch.get('/api/v2/admin/stock/documents/abc/')).status).toBe(404);
+  });
+  it('a posted receipt wakes the «Сообщить о поступлении» subscribers of its size at once', async () => {
+    const p = await freshProduct();
+    const offer = p.offers[0] as { id: number; barcode: string };
+    const [alert] = await k.rows<{ id: number }>(
+      sql`insert into stock_alerts (offer_id, product_id, channel, address, state, token, confirmed_at)
+        values (${offer.id}, ${p.id}, 'email', 'docs.alert@example.ru', 'active', ${`docs-alert-${p.id}`}, now())
+        returning id`,
+    );
+    const doc = await draft(merch, { kind: 'receipt', storeId: k.stores.online, reason: 'Поставка для подписчиков' });
+    await scan(merch, doc.id, offer.barcode, 2);
+    expect((await merch.call(path(STAFF_API.stockDocumentPost, doc.id), {})).status).toBe(200);
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await k.rows<{ state: string }>(sql`select state from stock_alerts where id = ${alert?.id}`))[0]?.state,
+        ).toBe('sent'),
+      { timeout: 5000 },
+    );
   });
 });
 
