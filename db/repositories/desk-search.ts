@@ -65,6 +65,21 @@ export function productSearchSql(q: DeskQuery, match: SearchMatch | null): SQL {
     sql`to_tsvector('russian', p.name || ' ' || p.category || ' ' || p.article) @@ plainto_tsquery('russian', ${q.text})`,
     sql`p.code = ${q.text.toLowerCase()}`,
   ];
+  // Each word in the russian configuration: the product's text, its brand's or its colour's name («чёрная куртка»).
+  if (q.words.length)
+    parts.push(
+      every([
+        ...q.words.map((w) => {
+          const query = sql`plainto_tsquery('russian', ${w})`;
+          return sql`(numnode(${query}) = 0
+            or to_tsvector('russian', p.name || ' ' || p.category || ' ' || p.article) @@ ${query}
+            or p.brand_id in (select b.id from brands b where to_tsvector('russian', b.name) @@ ${query})
+            or p.color_code in (select c.code from colors c where to_tsvector('russian', c.name) @@ ${query}))`;
+        }),
+        // Stop words alone («для») find nothing.
+        sql`numnode(plainto_tsquery('russian', ${q.words.join(' ')})) > 0`,
+      ]),
+    );
   const matched = match ? matchSql(match) : null;
   if (matched) parts.push(matched);
   if (q.token) {
