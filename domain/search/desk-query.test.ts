@@ -21,6 +21,7 @@ describe('the desk search query', () => {
     expect(parseDeskQuery('№ 100123').orderId).toBe(123);
     expect(parseDeskQuery('Заказ №100123').orderId).toBe(123);
     expect(parseDeskQuery('99999').orderId).toBeNull();
+    expect(parseDeskQuery('89161234567').orderId).toBeNull();
   });
 
   it('keeps a token for tracking numbers, articles and 1C ids, a barcode, an email and the words of a name', () => {

@@ -34,6 +34,8 @@ export interface DeskQuery {
 
 export const DESK_QUERY_MAX = 100;
 const MAX_WORDS = 5;
+const MAX_ID = 2_147_483_647;
+const validId = (id: number | null) => (id !== null && id <= MAX_ID ? id : null);
 const PHONE_CHARS = /^[\d\s+()\-–.]+$/;
 
 /** The query as the search and the lists' filters read it. */
@@ -57,7 +59,8 @@ export function parseDeskQuery(raw: string | null | undefined): DeskQuery {
   if (!text) return query;
 
   const number = text.replace(/^(заказ|order)\s*/i, '').replace(/^[№#]\s*/, '');
-  if (/^\d{6,12}$/.test(number)) query.orderId = orderIdOfNumber(number);
+  // A phone's 11 digits are no order's number: an id is a 4-byte integer.
+  if (/^\d{6,12}$/.test(number)) query.orderId = validId(orderIdOfNumber(number));
 
   if (PHONE_CHARS.test(text)) {
     const digits = text.replace(/\D/g, '');
