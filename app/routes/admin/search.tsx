@@ -44,7 +44,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <p className={styles.muted}>Вашей роли поиск недоступен: нет разделов заказов, товаров или покупателей.</p>
       ) : (
         groups.map(({ key, title, group }) => (
-          <section key={key} aria-labelledby={`found-${key}`}>
+          <section key={key} aria-labelledby={`found-${key}`} className={css.found}>
             <h2 id={`found-${key}`}>
               {title}: {group.total === 0 ? 'не найдено' : `найдено ${group.total}`}
             </h2>
