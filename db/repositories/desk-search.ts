@@ -46,8 +46,9 @@ function matchSql(match: SearchMatch): SQL | null {
     );
   if (match.brandIds.length) parts.push(sql`p.brand_id = any(${pgArray(match.brandIds, 'int')})`);
   if (match.colorCodes.length) parts.push(sql`p.color_code = any(${pgArray(match.colorCodes, 'text')})`);
+  // A prop's value as containment, on `products_props_idx` (gin).
   for (const [code, values] of Object.entries(match.props))
-    parts.push(sql`p.props->>${code} = any(${pgArray(values, 'text')})`);
+    parts.push(any(values.map((value) => sql`p.props @> ${JSON.stringify({ [code]: value })}::jsonb`)));
   if (match.articles.length) parts.push(any(match.articles.map((a) => sql`p.article ilike ${startsWith(a)}`)));
   return parts.length ? every(parts) : null;
 }
@@ -56,7 +57,8 @@ function matchSql(match: SearchMatch): SQL | null {
  * The search on `products p` (the catalog desk's list filter and the back office's search alike): the shop's own
  * search when `match` is given, the name's part (`products_name_trgm_idx`), the full text, the article's start
  * (`products_article_trgm_idx`), the product's code, a size's barcode (`offers_barcode_idx`) and a 1C id of the
- * product or a size (`exchange_variants`' and `exchange_offers`' keys).
+ * product or a size (`exchange_variants`' and `exchange_offers`' keys). The lookups are `= any(array(…))`, not
+ * `in (…)`: so each is one more index scan of the `or`, and the whole stays a bitmap scan, never a pass over products.
  */
 export function productSearchSql(q: DeskQuery, match: SearchMatch | null): SQL {
   if (!q.text) return sql`true`;
@@ -73,8 +75,8 @@ export function productSearchSql(q: DeskQuery, match: SearchMatch | null): SQL {
           const query = sql`plainto_tsquery('russian', ${w})`;
           return sql`(numnode(${query}) = 0
             or to_tsvector('russian', p.name || ' ' || p.category || ' ' || p.article) @@ ${query}
-            or p.brand_id in (select b.id from brands b where to_tsvector('russian', b.name) @@ ${query})
-            or p.color_code in (select c.code from colors c where to_tsvector('russian', c.name) @@ ${query}))`;
+            or p.brand_id = any(array(select b.id from brands b where to_tsvector('russian', b.name) @@ ${query}))
+            or p.color_code = any(array(select c.code from colors c where to_tsvector('russian', c.name) @@ ${query})))`;
         }),
         // Stop words alone («для») find nothing.
         sql`numnode(plainto_tsquery('russian', ${q.words.join(' ')})) > 0`,
@@ -84,11 +86,13 @@ export function productSearchSql(q: DeskQuery, match: SearchMatch | null): SQL {
   if (matched) parts.push(matched);
   if (q.token) {
     parts.push(sql`p.article ilike ${startsWith(q.token)}`);
-    parts.push(sql`p.id in (select v.product_id from exchange_variants v where v.onec_product_id = ${q.token})`);
-    parts.push(sql`p.id in (select f.product_id from exchange_offers e join offers f on f.id = e.offer_id
-      where e.onec_id = ${q.token})`);
+    parts.push(
+      sql`p.id = any(array(select v.product_id from exchange_variants v where v.onec_product_id = ${q.token}))`,
+    );
+    parts.push(sql`p.id = any(array(select f.product_id from exchange_offers e join offers f on f.id = e.offer_id
+      where e.onec_id = ${q.token}))`);
   }
-  if (q.barcode) parts.push(sql`p.id in (select f.product_id from offers f where f.barcode = ${q.barcode})`);
+  if (q.barcode) parts.push(sql`p.id = any(array(select f.product_id from offers f where f.barcode = ${q.barcode}))`);
   return any(parts);
 }
 
