@@ -63,7 +63,7 @@ describe('the search box at the top of every desk page', () => {
     await page.context().close();
   });
 
-  it('at 375: the box fits the phone, Enter without a choice opens the results page, which reads well', async () => {
+  it('at 375: the box fits the phone, «all results» and Enter without a choice open the results page', async () => {
     const item = await productOne();
     const { page, errors } = await openPage(browser, 'mobile');
     page.setDefaultTimeout(15_000);
@@ -92,6 +92,13 @@ describe('the search box at the top of every desk page', () => {
     await settle(page);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'results-375');
+
+    // Enter with no result chosen searches the whole page for what the box says.
+    await input.fill(item.article);
+    await input.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === item.article);
+    await page.getByRole('heading', { level: 1, name: `Поиск «${item.article}»` }).waitFor();
+    expect(await page.getByRole('link', { name: item.name }).count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });
