@@ -81,6 +81,7 @@ export default [
     route('reviews', 'routes/admin/reviews.tsx'),
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),
+    route('search', 'routes/admin/search.tsx'),
     route('logout', 'routes/admin/logout.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap.xml.ts'),

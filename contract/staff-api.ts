@@ -87,4 +87,6 @@ export const STAFF_API = {
   customer: '/api/v2/admin/customers/:id/',
   customerBlock: '/api/v2/admin/customers/:id/block/',
   customerBonus: '/api/v2/admin/customers/:id/bonus/',
+  /** The back office's one search (issue 47.3): `?q=` → orders, products, customers, as the role may see. */
+  search: '/api/v2/admin/search/',
 } as const;

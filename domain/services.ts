@@ -11,6 +11,7 @@ import type { RelatedService } from './catalog/related/related.service';
 import type { ProductService } from './catalog/product/product.service';
 import type { PublishedReviewsService } from './reviews/published.service';
 import type { SearchService } from './catalog/search/search.service';
+import type { DeskSearchService } from './search/desk-search.service';
 import type { EventsService } from './events/events.service';
 import type { FunnelService } from './events/funnel.service';
 import type { FunnelFeaturesService } from './events/funnel-features.service';
@@ -130,6 +131,8 @@ export interface Services {
   /** The back office's questions inbox and its answers (issue 28.4). */
   questionsAdmin: QuestionsAdminService;
   customersAdmin: CustomersAdminService;
+  /** The back office's one search box (issue 47.3): orders, products and customers as the role may see them. */
+  deskSearch: DeskSearchService;
   /** A shopper's data on request and the account's deletion (152-FZ, issue 45.7). */
   personalData: PersonalDataService;
   /** «Сообщить о поступлении» (issue 44.1): subscriptions to sold-out sizes and the sweep that tells of arrivals. */

@@ -131,6 +131,8 @@ import { createStockAlertsService } from '../domain/stock-alerts/stock-alerts.se
 import { stockAlertsRepository } from '../db/repositories/stock-alerts';
 import { stockAlertSweeper, withStockAlertKicks } from './stock-alerts';
 import { customerBlocks, customersAdminReads } from '../db/repositories/customers-admin';
+import { deskSearchRepository } from '../db/repositories/desk-search';
+import { createDeskSearchService } from '../domain/search/desk-search.service';
 import { createReviewsService } from '../domain/reviews/review.service';
 import { reviewReads } from '../db/repositories/reviews';
 
@@ -552,6 +554,11 @@ export function createServices(deps: {
       reads: customersAdminReads(db),
       write: staffWrite,
       personalData,
+    }),
+    // The shop's own search reads the products' words, as the storefront's /search/ does.
+    deskSearch: createDeskSearchService({
+      reads: deskSearchRepository(db),
+      plan: (text) => services.search.plan(text),
     }),
     personalData,
     alerts: createAlertsService({

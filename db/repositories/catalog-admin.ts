@@ -19,6 +19,8 @@ import { deletedBy1C, onSaleSql } from './on-sale';
 import { type Db, queryRows } from '../client';
 import { usedFactSql, usedParcel } from './parcels';
 import { variantPriceCtes } from './variant-prices';
+import { productSearchSql } from './desk-search';
+import { parseDeskQuery } from '../../domain/search/desk-query';
 
 const intArray = (values: Iterable<number>): SQL => sql`${`{${[...new Set(values)].join(',')}}`}::int[]`;
 const num = (v: unknown) => Number(v);
@@ -33,13 +35,9 @@ const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.par
  */
 function conditions(filter: Omit<ProductFilter, 'page'>): SQL {
   const where: SQL[] = [sql`true`];
+  // The back office's one search (issue 47.3): name, words, brand, colour, article, code, barcode, 1C id.
   const q = filter.q?.trim();
-  if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(p.name ilike ${like}
-      or to_tsvector('russian', p.name || ' ' || p.category || ' ' || p.article) @@ plainto_tsquery('russian', ${q})
-      or p.code = ${q.toLowerCase()})`);
-  }
+  if (q) where.push(productSearchSql(parseDeskQuery(q), null));
   if (filter.sectionId !== undefined) where.push(sql`p.section_path @> ${intArray([filter.sectionId])}`);
   if (filter.brandId !== undefined) where.push(sql`p.brand_id = ${filter.brandId}`);
   if (filter.published !== undefined) where.push(sql`p.active = ${filter.published}`);

@@ -5,13 +5,14 @@ import { type Db, queryRows } from '../client';
 import { ONEC_ACTOR } from '../../domain/exchange/order-status-import';
 import { WAIT_FOR_SHOP } from '../../domain/order/queues';
 import { placeZoneSql } from './place-zone';
+import { orderSearchSql } from './desk-search';
+import { parseDeskQuery } from '../../domain/search/desk-query';
 
 type Where = Omit<DeskQuery, 'limit' | 'offset' | 'sort'>;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The filter as SQL conditions; a search matches the number, the phone's digits, the email or the name. */
+/** The filter as SQL conditions; a search matches the number, the phone in any spelling, tracking, email or name. */
 function conditions(q: Where): SQL {
   const parts: SQL[] = [sql`true`];
   if (q.statuses) parts.push(sql`o.status in ${q.statuses.length > 0 ? q.statuses : ['']}`);
@@ -22,14 +23,8 @@ function conditions(q: Where): SQL {
   if (q.pointId !== undefined) parts.push(sql`(o.delivery->>'pointId')::int = ${q.pointId}`);
   if (q.from) parts.push(sql`o.created_at >= ${q.from.toISOString()}`);
   if (q.to) parts.push(sql`o.created_at < ${q.to.toISOString()}`);
-  if (q.q) {
-    const digits = q.q.replace(/\D/g, '');
-    const byNumber = /^\d{6,9}$/.test(q.q) ? Number(q.q) - 100_000 : -1;
-    const text = likeText(q.q);
-    parts.push(sql`(o.id = ${byNumber}
-      or (${digits.length >= 4} and regexp_replace(o.phone, '\\D', '', 'g') like ${`%${digits}%`})
-      or o.email ilike ${text} or (o.name || ' ' || o.last_name) ilike ${text})`);
-  }
+  // The back office's one search (issue 47.3): the number, the phone in any spelling, tracking, email, name.
+  if (q.q) parts.push(orderSearchSql(parseDeskQuery(q.q)));
   return sql.join(parts, sql` and `);
 }
 

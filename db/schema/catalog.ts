@@ -115,6 +115,9 @@ export const products = pgTable(
       sql`to_tsvector('russian', ${t.name} || ' ' || ${t.category} || ' ' || ${t.article})`,
     ),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // An article's start in the back office's search (issue 47.3).
+    index('products_article_trgm_idx').using('gin', sql`${t.article} gin_trgm_ops`),
+    index('products_color_idx').on(t.colorCode),
   ],
 );
 

@@ -162,6 +162,13 @@ export const orders = pgTable(
     index('orders_shop_idx').on(sql`((${t.delivery}->>'shopId')::int)`),
     uniqueIndex('orders_idempotency_idx').on(t.sessionId, t.idempotencyKey),
     index('orders_phone_created_idx').on(t.phone, t.createdAt),
+    // The back office's search (issue 47.3): a phone's part, a name or an email's part, a tracking number.
+    index('orders_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+    index('orders_contact_trgm_idx').using(
+      'gin',
+      sql`(${t.name} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,
+    ),
+    index('orders_tracking_idx').on(sql`upper(${t.trackingNumber})`).where(sql`${t.trackingNumber} is not null`),
     index('orders_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
     index('orders_reserved_until_idx').on(t.reservedUntil).where(sql`${t.reservedUntil} is not null`),
     index('orders_not_exported_idx').on(t.id).where(sql`${t.exportedAt} is null`),

@@ -41,6 +41,15 @@ export const users = pgTable(
     uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
     // One account per confirmed phone: a login by SMS code must know whom it logs in.
     uniqueIndex('users_confirmed_phone_idx').on(t.confirmedPhone).where(sql`${t.confirmedPhone} is not null`),
+    // The back office's search (issue 47.3): a phone's part, a name or an email's part.
+    index('users_phones_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.confirmedPhone}, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`,
+    ),
+    index('users_contact_trgm_idx').using(
+      'gin',
+      sql`(${t.name} || ' ' || ${t.lastName} || ' ' || ${t.secondName} || ' ' || ${t.email}) gin_trgm_ops`,
+    ),
   ],
 );
 

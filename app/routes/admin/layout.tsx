@@ -3,6 +3,7 @@ import { roleMay, ROLE_TITLES, type StaffAction } from '../../../domain/staff/pe
 import { staffPage } from '~/lib/admin';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
+import { DeskSearch } from '~/components/admin/DeskSearch';
 import type { Route } from './+types/layout';
 
 /** The sections of the back office and what each needs: the navigation shows only what the role may do. */
@@ -73,6 +74,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </nav>
       <main className={styles.main}>
+        <DeskSearch />
         <Outlet />
       </main>
     </div>

@@ -20,6 +20,7 @@ import { addressSuggestApi } from '../../delivery/address-routes';
 import { catalogAdminApi } from './admin/catalog';
 import { contentAdminApi } from './admin/content';
 import { customersAdminApi } from './admin/customers';
+import { deskSearchApi } from './admin/search';
 import { ordersAdminApi } from './admin/orders';
 import { deliveryAdminApi } from './admin/delivery';
 import { photosAdminApi } from './admin/photos';
@@ -69,6 +70,7 @@ export function apiV2(
     contentAdminApi(services, options.push),
     shopsQuestionsAdminApi(services),
     customersAdminApi(services),
+    deskSearchApi(services),
     reviewsApi(services),
     reviewsAdminApi(services),
     funnelAdminApi(services),
