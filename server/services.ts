@@ -129,6 +129,8 @@ import { createStockAlertsService } from '../domain/stock-alerts/stock-alerts.se
 import { stockAlertsRepository } from '../db/repositories/stock-alerts';
 import { stockAlertSweeper, withStockAlertKicks } from './stock-alerts';
 import { customerBlocks, customersAdminReads } from '../db/repositories/customers-admin';
+import { customerHistoryReads } from '../db/repositories/customer-history';
+import { guestReads } from '../db/repositories/guest-customers';
 import { createReviewsService } from '../domain/reviews/review.service';
 import { reviewReads } from '../db/repositories/reviews';
 
@@ -547,6 +549,8 @@ export function createServices(deps: {
     }),
     customersAdmin: createCustomersAdminService({
       reads: customersAdminReads(db),
+      history: customerHistoryReads(db),
+      guests: guestReads(db),
       write: staffWrite,
       personalData,
     }),
