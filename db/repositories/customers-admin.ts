@@ -136,32 +136,37 @@ export function customersAdminReads(db: Db): CustomersAdminReads {
         accountKeys.push(sql`(c.number like ${like} or u.phone like ${like} or u.confirmed_phone like ${like})`);
         guestKeys.push(sql`m.phone like ${like}`);
       }
-      const accounts = sql`select 'account' as kind, u.id, u.created_at as since
-        from users u left join discount_cards c on c.user_id = u.id
-        ${accountKeys.length ? sql`where ${sql.join(accountKeys, sql` or `)}` : sql``}`;
-      // A guest is every order without an account by one phone (orders_guest_phone_idx); a search finds the phones
-      // one of whose orders matches, and the guest is all the orders of that phone.
-      const guests = sql`select 'guest' as kind, min(o.id) as id, min(o.created_at) as since
-        from orders o where o.user_id is null
-        ${
-          guestKeys.length
-            ? sql`and o.phone in (select m.phone from orders m where m.user_id is null
-                and (${sql.join(guestKeys, sql` or `)}))`
-            : sql``
-        }
-        group by o.phone`;
-      const everyone =
+      const accountWhere = accountKeys.length ? sql`where ${sql.join(accountKeys, sql` or `)}` : sql``;
+      const accountsFrom = sql`from users u left join discount_cards c on c.user_id = u.id ${accountWhere}`;
+      // A guest is every order without an account by one phone, named by its first order: a guest order with no
+      // earlier one of its phone (orders_guest_phone_idx). A search finds the phones one of whose orders matches.
+      const guestMatch = guestKeys.length
+        ? sql`and o.phone in (select m.phone from orders m where m.user_id is null
+            and (${sql.join(guestKeys, sql` or `)}))`
+        : sql``;
+      const guestsFrom = sql`from orders o where o.user_id is null ${guestMatch}`;
+      // Each side is read newest first and only as far as the page reaches (orders_created_idx for the guests), and
+      // the two are merged: a page costs its offset and length, not the number of guest orders.
+      const reach = q.offset + q.limit;
+      const accounts = sql`(select 'account' as kind, u.id, u.created_at as since ${accountsFrom}
+        order by u.created_at desc, u.id desc limit ${reach})`;
+      const guests = sql`(select 'guest' as kind, o.id, o.created_at as since ${guestsFrom}
+        and not exists (select 1 from orders e where e.user_id is null and e.phone = o.phone and e.id < o.id)
+        order by o.created_at desc, o.id desc limit ${reach})`;
+      const sides =
         q.who === 'accounts' ? accounts : q.who === 'guests' ? guests : sql`${accounts} union all ${guests}`;
-      const page = await queryRows<{ kind: 'account' | 'guest'; id: number; total: number }>(
-        db,
-        sql`select kind, id, count(*) over ()::int as total from (${everyone}) p
-          order by since desc, id desc limit ${q.limit} offset ${q.offset}`,
-      );
-      let total = Number(page[0]?.total ?? 0);
-      if (!page.length && q.offset > 0) {
-        const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${everyone}) p`);
-        total = Number(count?.n ?? 0);
-      }
+      const counts = [
+        ...(q.who === 'guests' ? [] : [sql`(select count(*) ${accountsFrom})`]),
+        ...(q.who === 'accounts' ? [] : [sql`(select count(*) from (select distinct o.phone ${guestsFrom}) d)`]),
+      ];
+      const [page, [count]] = await Promise.all([
+        queryRows<{ kind: 'account' | 'guest'; id: number }>(
+          db,
+          sql`select kind, id from (${sides}) p order by since desc, id desc limit ${q.limit} offset ${q.offset}`,
+        ),
+        queryRows<{ n: number }>(db, sql`select (${sql.join(counts, sql` + `)})::int as n`),
+      ]);
+      const total = Number(count?.n ?? 0);
       const ids = (kind: 'account' | 'guest') => page.filter((r) => r.kind === kind).map((r) => Number(r.id));
       const [accountRows, guestRows] = await Promise.all([
         accountItems(db, ids('account')),
