@@ -133,6 +133,8 @@ import { stockAlertSweeper, withStockAlertKicks } from './stock-alerts';
 import { customerBlocks, customersAdminReads } from '../db/repositories/customers-admin';
 import { deskSearchRepository } from '../db/repositories/desk-search';
 import { createDeskSearchService } from '../domain/search/desk-search.service';
+import { customerHistoryReads } from '../db/repositories/customer-history';
+import { guestReads } from '../db/repositories/guest-customers';
 import { createReviewsService } from '../domain/reviews/review.service';
 import { reviewReads } from '../db/repositories/reviews';
 
@@ -552,6 +554,8 @@ export function createServices(deps: {
     }),
     customersAdmin: createCustomersAdminService({
       reads: customersAdminReads(db),
+      history: customerHistoryReads(db),
+      guests: guestReads(db),
       write: staffWrite,
       personalData,
     }),

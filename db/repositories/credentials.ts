@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CredentialsRepository } from '../../domain/auth/ports';
 import { type Db, isUniqueViolation, queryRows, ts } from '../client';
+import { joinGuestOrders } from './guest-customers';
 
 export function credentialsRepository(db: Db): CredentialsRepository {
   return {
@@ -16,7 +17,10 @@ export function credentialsRepository(db: Db): CredentialsRepository {
               ${user.confirmedPhone}, ${user.isSubscribe})
             returning id`,
           );
-          return Number(row?.id);
+          const id = Number(row?.id);
+          // Registered with the phone this session confirmed: its guest orders are the account's (issue 47.2).
+          if (user.confirmedPhone) await joinGuestOrders(tx, id, { phone: user.confirmedPhone });
+          return id;
         });
       } catch (error) {
         if (isUniqueViolation(error, 'users_email_idx')) return 'email_taken';
@@ -73,11 +77,15 @@ export function credentialsRepository(db: Db): CredentialsRepository {
     },
 
     async confirmEmail(userId, email) {
-      const rows = await queryRows<{ id: number }>(
-        db,
-        sql`update users set email_confirmed = true where id = ${userId} and lower(email) = ${email} returning id`,
-      );
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        const rows = await queryRows<{ id: number }>(
+          tx,
+          sql`update users set email_confirmed = true where id = ${userId} and lower(email) = ${email} returning id`,
+        );
+        // The address is the account's now: the guest orders placed with it join (issue 47.2).
+        if (rows.length > 0) await joinGuestOrders(tx, userId, { email });
+        return rows.length > 0;
+      });
     },
 
     async resetPassword(tokenHash, passwordHash, now) {

@@ -7,6 +7,7 @@ import type {
   CustomersAdminReads,
   CustomerWrites,
 } from '../../domain/customers/customers-admin';
+import { guestId } from '../../domain/customers/guests';
 import type { OrderStatus } from '../../domain/order/process';
 import { type Db, queryRows, ts } from '../client';
 import { type AddressRow, eraseAccount, toAddress } from './cabinet';
@@ -20,68 +21,162 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 
 const date = (value: string | Date | null) => (value === null ? null : new Date(value));
 
-/** The customers' list and card (issue 28.5). */
+/** The page's accounts by id, as the list shows them. */
+async function accountItems(db: Db, ids: number[]): Promise<Map<number, CustomerListItem>> {
+  if (!ids.length) return new Map();
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    last_name: string;
+    second_name: string;
+    email: string;
+    phone: string | null;
+    confirmed_phone: string | null;
+    card: string | null;
+    orders_count: number;
+    last_order_at: string | Date | null;
+    blocked: boolean;
+  }>(
+    db,
+    sql`select u.id, u.name, u.last_name, u.second_name, u.email, u.phone, u.confirmed_phone, c.number as card,
+        (select count(*)::int from orders o where o.user_id = u.id) as orders_count,
+        (select max(o.created_at) from orders o where o.user_id = u.id) as last_order_at,
+        u.blocked_at is not null as blocked
+      from users u left join discount_cards c on c.user_id = u.id
+      where u.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        kind: 'account',
+        id: Number(r.id),
+        name: [r.last_name, r.name, r.second_name].filter(Boolean).join(' '),
+        email: r.email,
+        phone: r.confirmed_phone ?? r.phone,
+        card: r.card,
+        ordersCount: Number(r.orders_count),
+        lastOrderAt: r.last_order_at === null ? null : new Date(r.last_order_at).toISOString(),
+        blocked: r.blocked,
+      },
+    ]),
+  );
+}
+
+/** The page's guests by their first order's id: the latest order's name and email, the count and the last date. */
+async function guestItems(db: Db, firstIds: number[]): Promise<Map<number, CustomerListItem>> {
+  if (!firstIds.length) return new Map();
+  const rows = await queryRows<{
+    first_id: number;
+    phone: string;
+    orders_count: number;
+    last_order_at: string | Date;
+    name: string;
+    last_name: string;
+    second_name: string;
+    email: string | null;
+  }>(
+    db,
+    sql`select g.first_id, g.phone, g.orders_count, g.last_order_at, l.name, l.last_name, l.second_name,
+        (select e.email from orders e where e.user_id is null and e.phone = g.phone and e.email <> ''
+          order by e.id desc limit 1) as email
+      from (
+        select o.phone, min(o.id) as first_id, count(*)::int as orders_count, max(o.created_at) as last_order_at
+        from orders o
+        where o.user_id is null and o.phone in (select f.phone from orders f where f.id in (${sql.join(
+          firstIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}))
+        group by o.phone) g
+      cross join lateral (select l.name, l.last_name, l.second_name from orders l
+        where l.user_id is null and l.phone = g.phone order by l.id desc limit 1) l`,
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.first_id),
+      {
+        kind: 'guest',
+        id: guestId(Number(r.first_id)),
+        name: [r.last_name, r.name, r.second_name].filter(Boolean).join(' '),
+        email: (r.email ?? '').toLowerCase(),
+        phone: r.phone,
+        card: null,
+        ordersCount: Number(r.orders_count),
+        lastOrderAt: new Date(r.last_order_at).toISOString(),
+        blocked: false,
+      },
+    ]),
+  );
+}
+
+/** The customers' list and card (issue 28.5); guests in the list (issue 47.2). */
 export function customersAdminReads(db: Db): CustomersAdminReads {
   return {
     async list(q) {
-      const keys: SQL[] = [];
+      const accountKeys: SQL[] = [];
+      const guestKeys: SQL[] = [];
       if (q.text) {
         const like = contains(q.text);
-        keys.push(sql`concat_ws(' ', u.last_name, u.name, u.second_name) ilike ${like}`);
-        keys.push(sql`concat_ws(' ', u.name, u.last_name) ilike ${like}`);
-        keys.push(sql`u.email ilike ${like}`);
+        accountKeys.push(sql`concat_ws(' ', u.last_name, u.name, u.second_name) ilike ${like}`);
+        accountKeys.push(sql`concat_ws(' ', u.name, u.last_name) ilike ${like}`);
+        accountKeys.push(sql`u.email ilike ${like}`);
+        guestKeys.push(sql`concat_ws(' ', m.last_name, m.name, m.second_name) ilike ${like}`);
+        guestKeys.push(sql`concat_ws(' ', m.name, m.last_name) ilike ${like}`);
+        guestKeys.push(sql`m.email ilike ${like}`);
       }
-      if (q.phone) keys.push(sql`(u.phone = ${q.phone} or u.confirmed_phone = ${q.phone})`);
+      if (q.phone) {
+        accountKeys.push(sql`(u.phone = ${q.phone} or u.confirmed_phone = ${q.phone})`);
+        guestKeys.push(sql`m.phone = ${q.phone}`);
+      }
       if (q.digits) {
         const like = contains(q.digits);
-        keys.push(sql`(c.number like ${like} or u.phone like ${like} or u.confirmed_phone like ${like})`);
+        accountKeys.push(sql`(c.number like ${like} or u.phone like ${like} or u.confirmed_phone like ${like})`);
+        guestKeys.push(sql`m.phone like ${like}`);
       }
-      const where = keys.length ? sql`where ${sql.join(keys, sql` or `)}` : sql``;
-      const rows = await queryRows<{
-        id: number;
-        name: string;
-        last_name: string;
-        second_name: string;
-        email: string;
-        phone: string | null;
-        confirmed_phone: string | null;
-        card: string | null;
-        orders_count: number;
-        last_order_at: string | Date | null;
-        blocked: boolean;
-        total: number;
-      }>(
-        db,
-        sql`select u.id, u.name, u.last_name, u.second_name, u.email, u.phone, u.confirmed_phone, c.number as card,
-            (select count(*)::int from orders o where o.user_id = u.id) as orders_count,
-            (select max(o.created_at) from orders o where o.user_id = u.id) as last_order_at,
-            u.blocked_at is not null as blocked, count(*) over ()::int as total
-          from users u left join discount_cards c on c.user_id = u.id
-          ${where}
-          order by u.id desc limit ${q.limit} offset ${q.offset}`,
-      );
-      let total = Number(rows[0]?.total ?? 0);
-      if (!rows.length && q.offset > 0) {
-        const [count] = await queryRows<{ n: number }>(
+      const accountWhere = accountKeys.length ? sql`where ${sql.join(accountKeys, sql` or `)}` : sql``;
+      const accountsFrom = sql`from users u left join discount_cards c on c.user_id = u.id ${accountWhere}`;
+      // A guest is every order without an account by one phone, named by its first order: a guest order with no
+      // earlier one of its phone (orders_guest_phone_idx). A search finds the phones one of whose orders matches.
+      const guestMatch = guestKeys.length
+        ? sql`and o.phone in (select m.phone from orders m where m.user_id is null
+            and (${sql.join(guestKeys, sql` or `)}))`
+        : sql``;
+      const guestsFrom = sql`from orders o where o.user_id is null ${guestMatch}`;
+      // Each side is read newest first and only as far as the page reaches (orders_created_idx for the guests), and
+      // the two are merged: a page costs its offset and length, not the number of guest orders.
+      const reach = q.offset + q.limit;
+      const accounts = sql`(select 'account' as kind, u.id, u.created_at as since ${accountsFrom}
+        order by u.created_at desc, u.id desc limit ${reach})`;
+      const guests = sql`(select 'guest' as kind, o.id, o.created_at as since ${guestsFrom}
+        and not exists (select 1 from orders e where e.user_id is null and e.phone = o.phone and e.id < o.id)
+        order by o.created_at desc, o.id desc limit ${reach})`;
+      const sides =
+        q.who === 'accounts' ? accounts : q.who === 'guests' ? guests : sql`${accounts} union all ${guests}`;
+      const counts = [
+        ...(q.who === 'guests' ? [] : [sql`(select count(*) ${accountsFrom})`]),
+        ...(q.who === 'accounts' ? [] : [sql`(select count(*) from (select distinct o.phone ${guestsFrom}) d)`]),
+      ];
+      const [page, [count]] = await Promise.all([
+        queryRows<{ kind: 'account' | 'guest'; id: number }>(
           db,
-          sql`select count(*)::int as n from users u left join discount_cards c on c.user_id = u.id ${where}`,
-        );
-        total = Number(count?.n ?? 0);
-      }
+          sql`select kind, id from (${sides}) p order by since desc, id desc limit ${q.limit} offset ${q.offset}`,
+        ),
+        queryRows<{ n: number }>(db, sql`select (${sql.join(counts, sql` + `)})::int as n`),
+      ]);
+      const total = Number(count?.n ?? 0);
+      const ids = (kind: 'account' | 'guest') => page.filter((r) => r.kind === kind).map((r) => Number(r.id));
+      const [accountRows, guestRows] = await Promise.all([
+        accountItems(db, ids('account')),
+        guestItems(db, ids('guest')),
+      ]);
       return {
         total,
-        rows: rows.map(
-          (r): CustomerListItem => ({
-            id: Number(r.id),
-            name: [r.last_name, r.name, r.second_name].filter(Boolean).join(' '),
-            email: r.email,
-            phone: r.confirmed_phone ?? r.phone,
-            card: r.card,
-            ordersCount: Number(r.orders_count),
-            lastOrderAt: r.last_order_at === null ? null : new Date(r.last_order_at).toISOString(),
-            blocked: r.blocked,
-          }),
-        ),
+        rows: page
+          .map((r) => (r.kind === 'account' ? accountRows : guestRows).get(Number(r.id)))
+          .filter((r): r is CustomerListItem => r !== undefined),
       };
     },
 

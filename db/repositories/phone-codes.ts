@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { CODE_ATTEMPTS } from '../../domain/auth/phone-codes.service';
 import type { PhoneCodeRepository } from '../../domain/auth/ports';
 import { type Db, isUniqueViolation, queryRows, ts } from '../client';
+import { joinGuestOrders } from './guest-customers';
 
 export function phoneCodeRepository(db: Db): PhoneCodeRepository {
   return {
@@ -39,7 +40,12 @@ export function phoneCodeRepository(db: Db): PhoneCodeRepository {
 
     async confirmOnUser(userId, phone) {
       try {
-        await db.execute(sql`update users set confirmed_phone = ${phone}, phone = ${phone} where id = ${userId}`);
+        // A savepoint when called in a transaction: a refused phone leaves it usable. The phone's guest orders join
+        // the account in the same transaction (issue 47.2).
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`update users set confirmed_phone = ${phone}, phone = ${phone} where id = ${userId}`);
+          await joinGuestOrders(tx, userId, { phone });
+        });
         return 'ok';
       } catch (error) {
         // users_confirmed_phone_idx: another account has this phone confirmed (checked by the index, so two

@@ -170,6 +170,9 @@ export const orders = pgTable(
     ),
     index('orders_tracking_idx').on(sql`upper(${t.trackingNumber})`).where(sql`${t.trackingNumber} is not null`),
     index('orders_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    // Guests (issue 47.2): the orders without an account by phone, and by email when an account takes them over.
+    index('orders_guest_phone_idx').on(t.phone, t.id).where(sql`${t.userId} is null`),
+    index('orders_guest_email_idx').on(sql`lower(trim(${t.email}))`).where(sql`${t.userId} is null`),
     index('orders_reserved_until_idx').on(t.reservedUntil).where(sql`${t.reservedUntil} is not null`),
     index('orders_not_exported_idx').on(t.id).where(sql`${t.exportedAt} is null`),
     index('orders_payment_due_idx').on(t.paymentDueAt).where(sql`${t.status} = 'awaiting_payment'`),

@@ -33,7 +33,10 @@ export interface CredentialsRepository {
   }): Promise<void>;
   /** Uses up a live token in the statement that finds it, so a link works once even when opened twice at once. */
   spendToken(purpose: TokenPurpose, tokenHash: string, now: Date): Promise<{ userId: number; email: string } | null>;
-  /** Marks the email confirmed when it is still the user's address; answers whether it was. */
+  /**
+   * Marks the email confirmed when it is still the user's address; answers whether it was. The guest orders placed
+   * with that email join the account in the same transaction (issue 47.2), as a new user's with its confirmed phone.
+   */
   confirmEmail(userId: number, email: string): Promise<boolean>;
   /**
    * Spends a password-reset link and sets the password, ends every session of the user and cancels every reset link
@@ -61,7 +64,7 @@ export interface PhoneCodeRepository {
   confirmOnSession(sessionId: string, phone: string): Promise<void>;
   /**
    * Notes the phone as the user's confirmed phone, unless another user has confirmed it: then `taken`, and the user
-   * is left as is.
+   * is left as is. The guest orders of the phone join the account in the same transaction (issue 47.2).
    */
   confirmOnUser(userId: number, phone: string): Promise<'ok' | 'taken'>;
   /** The user whose confirmed phone this is, if any. */

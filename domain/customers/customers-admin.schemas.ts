@@ -5,9 +5,21 @@ import { line, lines, positiveInt } from '../input';
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
+/** Who the list shows: accounts or guests (issue 47.2); both when not chosen. */
+export const CUSTOMER_KINDS = {
+  accounts: 'с учётной записью',
+  guests: 'гости (без учётной записи)',
+} as const;
+export type CustomerKind = keyof typeof CUSTOMER_KINDS;
+
 /** The customers' list from the URL (the page's and the API's query alike). */
 export const customerSearchInput = z.object({
   q: optional(line().max(100, 'Поиск — до 100 символов.')),
+  who: optional(
+    z.enum(Object.keys(CUSTOMER_KINDS) as [CustomerKind, ...CustomerKind[]], {
+      error: 'Покажите всех, только учётные записи или только гостей.',
+    }),
+  ),
   page: optional(positiveInt('Укажите страницу.', 'Страница — целое число.', 100_000)),
 });
 

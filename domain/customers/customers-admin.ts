@@ -8,10 +8,15 @@ import { DomainError } from '../errors';
 import { type OrderStatus, orderNumber, STATUS_NAMES } from '../order/process';
 import type { StaffWrite } from '../staff/staff-write';
 import { requirePermission } from '../staff/permissions';
+import type { CustomerKind } from './customers-admin.schemas';
+import { type CustomerHistory, type CustomerHistoryReads, historyOf } from './customer-history';
+import { type GuestCard, type GuestReads, guestId, guestOrderOf } from './guests';
 
-/** A customer as the list shows them (issue 28.5). */
+/** A customer as the list shows them (issue 28.5): an account, or a guest's orders by one phone (issue 47.2). */
 export interface CustomerListItem {
-  id: number;
+  kind: 'account' | 'guest';
+  /** An account's number, or a guest's `guest-{firstOrderId}`. */
+  id: number | string;
   name: string;
   email: string;
   phone: string | null;
@@ -29,6 +34,8 @@ export interface CustomerQuery {
   phone?: string;
   /** The digits of the search (3 or more): a card number or a phone contains them. */
   digits?: string;
+  /** Only accounts, or only guests; both when not given. */
+  who?: CustomerKind;
   limit: number;
   offset: number;
 }
@@ -58,7 +65,8 @@ export interface CustomerBonusEntry {
 }
 
 /** A customer's card in the back office. Money in kopecks. */
-export interface CustomerCard {
+export interface CustomerCard extends CustomerHistory {
+  kind: 'account';
   id: number;
   name: string;
   lastName: string;
@@ -134,9 +142,11 @@ export interface CustomerWrites {
 export interface CustomersAdminService {
   list(
     ctx: RequestContext,
-    search: { q?: string; page?: number },
+    search: { q?: string; who?: CustomerKind; page?: number },
   ): Promise<{ items: CustomerListItem[]; total: number; page: number; pages: number }>;
   card(ctx: RequestContext, id: number): Promise<CustomerCard>;
+  /** A guest's card by its first order's id (issue 47.2); `joinedTo` when those orders belong to an account now. */
+  guest(ctx: RequestContext, firstOrderId: number): Promise<GuestCard | { joinedTo: number }>;
   block(ctx: RequestContext, id: number, input: { blocked: boolean; reason?: string }): Promise<CustomerCard>;
   /** `amount`: signed kopecks. */
   bonus(ctx: RequestContext, id: number, input: { amount: number; reason: string }): Promise<CustomerCard>;
@@ -151,9 +161,10 @@ export const CUSTOMERS_PAGE_SIZE = 30;
 const notFound = () => new DomainError('not_found', 'Покупатель не найден.', 'CUSTOMER_NOT_FOUND');
 
 /** The search as typed, resolved to its keys: a phone in any format, a card's or a phone's digits, text. */
-export function customerQuery(q: string | undefined, page: number): CustomerQuery {
+export function customerQuery(q: string | undefined, page: number, who?: CustomerKind): CustomerQuery {
   const text = q?.trim() ?? '';
   const query: CustomerQuery = { limit: CUSTOMERS_PAGE_SIZE, offset: (page - 1) * CUSTOMERS_PAGE_SIZE };
+  if (who) query.who = who;
   if (!text) return query;
   query.text = text;
   if (/^[\d\s+()\-–.]+$/.test(text)) {
@@ -168,8 +179,10 @@ export function customerQuery(q: string | undefined, page: number): CustomerQuer
 const fullNameOf = (f: { lastName: string; name: string; secondName: string }) =>
   [f.lastName, f.name, f.secondName].filter(Boolean).join(' ');
 
-function cardOf(f: CustomerFacts): CustomerCard {
+function cardOf(f: CustomerFacts, history: CustomerHistory): CustomerCard {
   return {
+    kind: 'account',
+    ...history,
     id: f.id,
     name: f.name,
     lastName: f.lastName,
@@ -212,6 +225,8 @@ function cardOf(f: CustomerFacts): CustomerCard {
 /** The customers' desk (issue 28.5): search, a customer's card, block and unblock, bonus corrections. */
 export function createCustomersAdminService(deps: {
   reads: CustomersAdminReads;
+  history: CustomerHistoryReads;
+  guests: GuestReads;
   write: StaffWrite;
   personalData: Pick<PersonalDataService, 'exportOf'>;
 }): CustomersAdminService {
@@ -226,20 +241,40 @@ export function createCustomersAdminService(deps: {
   async function read(id: number): Promise<CustomerCard> {
     const facts = await deps.reads.card(id);
     if (!facts) throw notFound();
-    return cardOf(facts);
+    return cardOf(facts, historyOf(await deps.history.history({ userId: id })));
   }
 
   return {
     async list(ctx, search) {
       requirePermission(ctx, 'customers.read');
       const page = search.page ?? 1;
-      const { rows, total } = await deps.reads.list(customerQuery(search.q, page));
+      const { rows, total } = await deps.reads.list(customerQuery(search.q, page, search.who));
       return { items: rows, total, page, pages: Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE)) };
     },
 
     async card(ctx, id) {
       requirePermission(ctx, 'customers.read');
       return read(id);
+    },
+
+    async guest(ctx, firstOrderId) {
+      requirePermission(ctx, 'customers.read');
+      const facts = await deps.guests.guest(firstOrderId);
+      if (!facts) throw notFound();
+      if ('joinedTo' in facts) return facts;
+      const history = historyOf(await deps.history.history({ phone: facts.phone, emails: facts.emails }));
+      return {
+        kind: 'guest',
+        ...history,
+        id: guestId(facts.firstOrderId),
+        firstOrderId: facts.firstOrderId,
+        phone: facts.phone,
+        names: facts.names,
+        emails: facts.emails,
+        firstOrderAt: facts.firstOrderAt.toISOString(),
+        orders: facts.orders.map(guestOrderOf),
+        account: facts.account,
+      };
     },
 
     async block(ctx, id, input) {

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { formatPhone } from '../../../domain/auth/phone';
 import {
@@ -13,17 +12,17 @@ import { staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
 import { formatDate } from '../../../domain/text/dates';
-import {
-  CardHead,
-  Confirm,
-  DataTable,
-  deskBoundary,
-  FormResult,
-  phoneText,
-  TableFrame,
-  type Column,
-} from '~/components/admin/kit';
+import { CardHead, Confirm, deskBoundary, FormResult, phoneText } from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
+import type { GuestCard } from '../../../domain/customers/guests';
+import { customerKey } from '../../../domain/customers/guests';
+import {
+  CardBlock as Block,
+  CardRows as Rows,
+  LifetimeBlock,
+  QuestionsBlock,
+  SubscriptionsBlock,
+} from '~/components/admin/customer-history';
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import css from './customers.module.css';
@@ -34,12 +33,23 @@ function customerId(param: string | undefined): number {
   return Number(param);
 }
 
-/** A customer's card (issue 28.5): profile, addresses, discount card, orders, bonus history, block and bonus forms. */
+/**
+ * A customer's card (issue 28.5): profile, addresses, discount card, orders, bonus history, block and bonus forms;
+ * the lifetime figures, subscriptions and questions (issue 47.2). A guest's `guest-N` is their orders' card; once an
+ * account took those orders, the account's card.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const member = staffPage(request, context, 'customers.read');
+  const links = { products: roleMay(member, 'catalog.edit'), questions: roleMay(member, 'content.edit') };
+  const key = customerKey(params.id);
+  if (key && 'guest' in key) {
+    const guest = await context.services.customersAdmin.guest(context.ctx, key.guest).catch(loaderRefusal);
+    if ('joinedTo' in guest) throw redirect(`/admin/customers/${guest.joinedTo}/`);
+    return { customer: null, guest, canEdit: false, links };
+  }
   const id = customerId(params.id);
   const customer = await context.services.customersAdmin.card(context.ctx, id).catch(loaderRefusal);
-  return { customer, canEdit: roleMay(member, 'customers.edit') };
+  return { customer, guest: null, canEdit: roleMay(member, 'customers.edit'), links };
 }
 
 export const action = staffAction('customers.edit', {
@@ -74,7 +84,10 @@ export const action = staffAction('customers.edit', {
 export const headers = cachePolicy('private');
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const name = loaderData?.customer.fullName || loaderData?.customer.email || 'Покупатель';
+  const guest = loaderData?.guest;
+  const name = guest
+    ? `Гость ${formatPhone(guest.phone)}`
+    : loaderData?.customer?.fullName || loaderData?.customer?.email || 'Покупатель';
   return [{ title: `${name} — покупатели — ВЬЮГА` }, { name: 'robots', content: 'noindex' }];
 }
 
@@ -83,41 +96,93 @@ const birthdayText = (value: string) => {
   return Number.isNaN(time) ? value : formatDate(new Date(time), 'longDate', 'UTC');
 };
 
-/** A block's table of `rows` in its frame, or the `empty` text when there are none. */
-function Rows<Row>(props: {
-  label: string;
-  empty: string;
-  rows: readonly Row[];
-  rowKey: (row: Row) => number;
-  columns: Column<Row>[];
-}) {
-  if (props.rows.length === 0) return <p>{props.empty}</p>;
+/** A guest's card (issue 47.2): the phone, the names and emails their orders gave, the orders and the history. */
+function GuestView({ guest: g, links }: { guest: GuestCard; links: { products: boolean; questions: boolean } }) {
+  const { when } = useStaffClock();
   return (
-    <TableFrame label={props.label}>
-      <DataTable className={css.small} rows={props.rows} rowKey={props.rowKey} columns={props.columns} />
-    </TableFrame>
-  );
-}
-
-/** A block of the card under its heading. */
-function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className={css.block} aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
+    <>
+      <CardHead back={{ to: '/admin/customers/', label: 'Покупатели' }} title={`Гость ${formatPhone(g.phone)}`}>
+        <span className={desk.muted}>без учётной записи</span>
+      </CardHead>
+      <div className={css.card}>
+        <div className={css.column}>
+          <Block id="profile" title="Контакты из заказов">
+            <dl className={css.facts}>
+              <dt>Телефон</dt>
+              <dd>{`${formatPhone(g.phone)} (подтверждён кодом при заказе)`}</dd>
+              <dt>Имена</dt>
+              <dd>{g.names.length ? g.names.join(', ') : '—'}</dd>
+              <dt>Email</dt>
+              <dd>{g.emails.length ? g.emails.join(', ') : '—'}</dd>
+              <dt>Первый заказ</dt>
+              <dd>{when(g.firstOrderAt)}</dd>
+            </dl>
+            {g.account && (
+              <p className={css.hint} style={{ marginTop: 12 }}>
+                {'Этот телефон подтверждён в учётной записи '}
+                <Link to={`/admin/customers/${g.account.id}/`} className={desk.link}>
+                  {g.account.name}
+                </Link>
+                {': заказы, оформленные без входа, остаются здесь.'}
+              </p>
+            )}
+          </Block>
+          <Block id="orders" title="Заказы">
+            <Rows
+              label="Заказы гостя"
+              empty="Заказов нет."
+              rows={g.orders}
+              rowKey={(o) => o.id}
+              columns={[
+                {
+                  title: 'Номер',
+                  className: desk.nowrap,
+                  cell: (o) => <Link to={`/admin/orders/${o.id}/`} className={desk.link}>{`№ ${o.number}`}</Link>,
+                },
+                { title: 'Дата', className: desk.nowrap, cell: (o) => when(o.createdAt) },
+                {
+                  title: 'Статус',
+                  cell: (o) => (
+                    <span className={desk.status} data-status={o.status}>
+                      {o.statusName}
+                    </span>
+                  ),
+                },
+                {
+                  title: 'Покупатель',
+                  cell: (o) => (
+                    <>
+                      <div>{o.name || '—'}</div>
+                      {o.email && <div className={desk.muted}>{o.email}</div>}
+                    </>
+                  ),
+                },
+                { title: 'Сумма', className: `${css.number} price`, cell: (o) => formatAmount(o.total) },
+              ]}
+            />
+          </Block>
+          <QuestionsBlock rows={g.questions} when={when} questionLinks={links.questions} />
+        </div>
+        <div className={css.column}>
+          <LifetimeBlock lifetime={g.lifetime} balance={null} />
+          <SubscriptionsBlock rows={g.subscriptions} when={when} productLinks={links.products} />
+        </div>
+      </div>
+    </>
   );
 }
 
 export default function Customer({ loaderData, actionData }: Route.ComponentProps) {
   const { when } = useStaffClock();
-  const { customer: c, canEdit } = loaderData;
+  const { customer: c, guest, canEdit, links } = loaderData;
   const result = actionData as FormOutcome | undefined;
   const busy = useNavigation().state !== 'idle';
   const said = (intent: string) => (result?.intent === intent ? result : undefined);
   const block = said('block');
   const bonus = said('bonus');
   const erase = said('erase');
+  if (guest) return <GuestView guest={guest} links={links} />;
+  if (!c) return null;
   return (
     <>
       <CardHead back={{ to: '/admin/customers/', label: 'Покупатели' }} title={c.fullName || c.email} />
@@ -171,6 +236,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
               ]}
             />
           </Block>
+          <QuestionsBlock rows={c.questions} when={when} questionLinks={links.questions} />
           <Block id="bonus-history" title="История бонусов">
             <Rows
               label="Бонусы покупателя"
@@ -203,6 +269,8 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
           </Block>
         </div>
         <div className={css.column}>
+          <LifetimeBlock lifetime={c.lifetime} balance={c.card ? c.card.bonusBalance : null} />
+          <SubscriptionsBlock rows={c.subscriptions} when={when} productLinks={links.products} />
           <Block id="discount-card" title="Дисконтная карта">
             {c.card ? (
               <>

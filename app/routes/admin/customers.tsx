@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { formatCard } from '../../../domain/cabinet/discount-card';
-import { customerSearchInput } from '../../../domain/customers/customers-admin.schemas';
+import { CUSTOMER_KINDS, customerSearchInput } from '../../../domain/customers/customers-admin.schemas';
 import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
 import { useStaffClock } from '~/lib/staff-clock';
 import { cachePolicy } from '../../../contract/cache-policy';
-import { DataTable, deskBoundary, ListFrame, pageHref, phoneText } from '~/components/admin/kit';
+import { Choice, DataTable, deskBoundary, ListFrame, pageHref, phoneText } from '~/components/admin/kit';
 import desk from './orders.module.css';
 import css from './customers.module.css';
 import type { Route } from './+types/customers';
@@ -16,10 +16,10 @@ const LIST_PATH = '/admin/customers/';
 export async function loader({ request, context }: Route.LoaderArgs) {
   staffPage(request, context, 'customers.read');
   const params = Object.fromEntries(new URL(request.url).searchParams);
-  const parsed = customerSearchInput.safeParse({ q: params.q, page: params.page });
+  const parsed = customerSearchInput.safeParse({ q: params.q, who: params.who, page: params.page });
   const search = parsed.success ? parsed.data : { q: params.q?.slice(0, 100) };
   const list = await context.services.customersAdmin.list(context.ctx, search).catch(loaderRefusal);
-  return { list, q: search.q ?? '' };
+  return { list, q: search.q ?? '', who: ('who' in search && search.who) || '' };
 }
 
 export const headers = cachePolicy('private');
@@ -30,7 +30,8 @@ export function meta() {
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
   const { when } = useStaffClock();
-  const { list, q } = loaderData;
+  const { list, q, who } = loaderData;
+  const query = { ...(q ? { q } : {}), ...(who ? { who } : {}) };
   return (
     <>
       <h1>Покупатели</h1>
@@ -38,21 +39,24 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
         label="Поиск покупателей"
         search
         filters={
-          <label>
-            Имя, телефон, email или номер карты
-            <input
-              name="q"
-              type="search"
-              defaultValue={q}
-              placeholder="Иванова, +7 900 123-45-67, anna@…"
-              className={css.search}
-            />
-          </label>
+          <>
+            <label>
+              Имя, телефон, email или номер карты
+              <input
+                name="q"
+                type="search"
+                defaultValue={q}
+                placeholder="Иванова, +7 900 123-45-67, anna@…"
+                className={css.search}
+              />
+            </label>
+            <Choice label="Кто" name="who" value={who} options={CUSTOMER_KINDS} all="все" />
+          </>
         }
-        resetTo={q ? LIST_PATH : undefined}
+        resetTo={q || who ? LIST_PATH : undefined}
         found={`Найдено покупателей: ${list.total}`}
         empty="Покупателей по этому запросу нет."
-        paged={{ ...list, href: (page) => pageHref(LIST_PATH, q ? { q } : {}, page) }}
+        paged={{ ...list, href: (page) => pageHref(LIST_PATH, query, page) }}
       >
         <DataTable
           className={desk.list}
@@ -67,7 +71,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                   <Link to={`${LIST_PATH}${c.id}/`} className={desk.link}>
                     {c.name || 'Без имени'}
                   </Link>
-                  <div className={desk.muted}>{c.email}</div>
+                  {c.email && <div className={desk.muted}>{c.email}</div>}
                 </>
               ),
             },
@@ -82,7 +86,9 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
             {
               title: 'Статус',
               cell: (c) =>
-                c.blocked ? (
+                c.kind === 'guest' ? (
+                  <span className={css.active}>гость, без учётной записи</span>
+                ) : c.blocked ? (
                   <span className={css.blocked}>Заблокирован</span>
                 ) : (
                   <span className={css.active}>активен</span>

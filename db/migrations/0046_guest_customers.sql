@@ -1,0 +1,2 @@
+CREATE INDEX "orders_guest_phone_idx" ON "orders" USING btree ("phone","id") WHERE "orders"."user_id" is null;--> statement-breakpoint
+CREATE INDEX "orders_guest_email_idx" ON "orders" USING btree (lower(trim("email"))) WHERE "orders"."user_id" is null;
