@@ -30,6 +30,7 @@ import { stockAdminApi } from './admin/stock';
 import { reviewsApi } from './reviews';
 import { reviewsAdminApi } from './admin/reviews';
 import { funnelAdminApi } from './admin/funnel';
+import { notificationsAdminApi } from './admin/notifications';
 import { stockAlertsAdminApi, stockAlertsApi } from './stock-alerts';
 
 /**
@@ -70,6 +71,7 @@ export function apiV2(
     reviewsApi(services),
     reviewsAdminApi(services),
     funnelAdminApi(services),
+    notificationsAdminApi(services, options.push),
   ]) {
     api.route('/', area);
   }
