@@ -227,8 +227,9 @@ export function createStaffNotificationsService(deps: {
     },
     async setPrefs(ctx, input) {
       const member = own(ctx);
+      // Read before the write's transaction: the embedded database has one connection, which the transaction holds.
+      const before = await prefsOf(member.staffId, member.role);
       await write(ctx, 'staff.notification-prefs', { id: member.staffId }, async (repos) => {
-        const before = await prefsOf(member.staffId, member.role);
         const chosen = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, input[k]])) as Record<
           NotificationKind,
           boolean
