@@ -594,5 +594,8 @@ export function createServices(deps: {
   // Issue 44.1: where units come back, the subscribers' sweep follows the commit (server/stock-alerts.ts).
   const kickStockAlerts = stockAlertSweeper(stockAlerts.sweep, deps.logger);
   // Issue 47.1: a placed order, a payment, a question are followed by the staff's notifications after the commit.
-  return withNotificationKicks(withStockAlertKicks(services, () => void kickStockAlerts()), deps.logger);
+  return withNotificationKicks(
+    withStockAlertKicks(services, () => void kickStockAlerts()),
+    deps.logger,
+  );
 }

@@ -40,7 +40,12 @@ export const KIND_RULES: Readonly<Record<NotificationKind, KindRule>> = {
     permission: 'orders.read',
     onFor: [],
   },
-  'stock.low': { title: 'Заканчивающиеся размеры', many: 'заканчивающихся размеров', permission: 'stock.adjust', onFor: [] },
+  'stock.low': {
+    title: 'Заканчивающиеся размеры',
+    many: 'заканчивающихся размеров',
+    permission: 'stock.adjust',
+    onFor: [],
+  },
 };
 
 /** Whether a member's message of `kind` is on when they have not switched it. */
@@ -85,7 +90,12 @@ export function eventMessage(
   const url = `${origin}${n.link || '/admin/notifications/'}`;
   const kind = `staff-${n.kind.replace('.', '-')}`;
   if (to.telegramChatId)
-    return { channel: 'telegram', kind, to: to.telegramChatId, text: [n.title, n.body, url].filter(Boolean).join('\n') };
+    return {
+      channel: 'telegram',
+      kind,
+      to: to.telegramChatId,
+      text: [n.title, n.body, url].filter(Boolean).join('\n'),
+    };
   return shopLetter(kind, to.email, {
     company,
     title: n.title,
@@ -108,7 +118,12 @@ export function summaryMessage(
   const rest = titles.length > shown.length ? [`…и ещё ${titles.length - shown.length}`] : [];
   const lines = [...shown, ...rest];
   if (to.telegramChatId)
-    return { channel: 'telegram', kind: 'staff-summary', to: to.telegramChatId, text: [title, ...lines, url].join('\n') };
+    return {
+      channel: 'telegram',
+      kind: 'staff-summary',
+      to: to.telegramChatId,
+      text: [title, ...lines, url].join('\n'),
+    };
   return shopLetter('staff-summary', to.email, {
     company,
     title,

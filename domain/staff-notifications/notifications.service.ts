@@ -50,7 +50,10 @@ export interface StaffNotificationsService {
   ): Promise<{ items: NotificationRow[]; total: number; page: number; pages: number; unread: number }>;
   markRead(ctx: RequestContext, ids?: number[]): Promise<{ marked: number; unread: number }>;
   prefs(ctx: RequestContext): Promise<{ switches: NotificationSwitch[]; telegramChatId: string }>;
-  setPrefs(ctx: RequestContext, input: NotificationPrefsInput): Promise<{ switches: NotificationSwitch[]; telegramChatId: string }>;
+  setPrefs(
+    ctx: RequestContext,
+    input: NotificationPrefsInput,
+  ): Promise<{ switches: NotificationSwitch[]; telegramChatId: string }>;
 }
 
 const roubles = (kopecks: number) => `${(kopecks / 100).toLocaleString('ru-RU', { maximumFractionDigits: 2 })} ₽`;

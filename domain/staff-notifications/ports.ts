@@ -40,7 +40,11 @@ export interface StaffNotificationWrites {
   takeHeld(olderThan: Date): Promise<{ staffId: number; kind: NotificationKind; title: string }[]>;
   /** Marks the member's notifications read (`all`, or those ids of theirs); answers how many were unread. */
   markRead(staffId: number, ids: number[] | 'all', at: Date): Promise<number>;
-  setPrefs(staffId: number, prefs: Partial<Record<NotificationKind, boolean>>, telegramChatId: string | null): Promise<void>;
+  setPrefs(
+    staffId: number,
+    prefs: Partial<Record<NotificationKind, boolean>>,
+    telegramChatId: string | null,
+  ): Promise<void>;
   /** Tells the open back-office pages, when the transaction commits, that counts changed. */
   announce(): Promise<void>;
 }

@@ -10,10 +10,8 @@ const switchOf = z.preprocess((v) => v === true || v === 'on' || v === 'true', z
 export const notificationPrefsInput = z.object({
   ...(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, switchOf])) as Record<NotificationKind, typeof switchOf>),
   telegramChatId: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v ?? ''),
-    z
-      .string()
-      .regex(/^(-?\d{1,20}|@[A-Za-z]\w{4,31})?$/, 'Telegram: укажите номер чата (цифры) или имя канала с @.'),
+    (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
+    z.string().regex(/^(-?\d{1,20}|@[A-Za-z]\w{4,31})?$/, 'Telegram: укажите номер чата (цифры) или имя канала с @.'),
   ),
 });
 export type NotificationPrefsInput = z.infer<typeof notificationPrefsInput>;
@@ -22,7 +20,10 @@ export type NotificationPrefsInput = z.infer<typeof notificationPrefsInput>;
 export const markReadInput = z.object({
   ids: z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z.array(z.coerce.number({ error: 'Неверный номер уведомления.' }).int().positive()).max(500).optional(),
+    z
+      .array(z.coerce.number({ error: 'Неверный номер уведомления.' }).int().positive())
+      .max(500)
+      .optional(),
   ),
 });
 

@@ -26,9 +26,7 @@ it('50 deliveries of one event at once make one notification and one message per
     body: 'Анна · 1 500 ₽ · доставка',
     link: '/admin/orders/1/',
   };
-  const reached = await Promise.all(
-    Array.from({ length: 50 }, () => app.services.staffNotifications.record(event)),
-  );
+  const reached = await Promise.all(Array.from({ length: 50 }, () => app.services.staffNotifications.record(event)));
   const [rows] = await k.rows<{ n: number }>(
     sql`select count(*)::int as n from staff_notifications where event_key = ${event.key}`,
   );

@@ -38,7 +38,10 @@ let app: TestApp;
 let k: Awaited<ReturnType<typeof checkoutKit>>;
 let offers: OfferFacts[];
 let otherShop: number;
-const who = {} as Record<'owner' | 'manager' | 'shop' | 'otherShop' | 'content' | 'merch', { email: string; b: StaffBrowser }>;
+const who = {} as Record<
+  'owner' | 'manager' | 'shop' | 'otherShop' | 'content' | 'merch',
+  { email: string; b: StaffBrowser }
+>;
 
 const json = async (res: Response) =>
   // biome-ignore lint/suspicious/noExplicitAny: the answers of several calls, read field by field
@@ -105,14 +108,19 @@ describe('staff notifications', () => {
     // The placement's own kick records it: no sweep is called here.
     await vi.waitFor(async () => expect(await rowsOf(who.shop.email)).toHaveLength(1), { timeout: 5_000 });
     for (const key of ['owner', 'manager', 'shop'] as const)
-      expect(await rowsOf(who[key].email)).toEqual([{ event_key: `order.new:${id}`, kind: 'order.new', delivery: 'sent' }]);
+      expect(await rowsOf(who[key].email)).toEqual([
+        { event_key: `order.new:${id}`, kind: 'order.new', delivery: 'sent' },
+      ]);
     for (const key of ['otherShop', 'content', 'merch'] as const) expect(await rowsOf(who[key].email)).toEqual([]);
 
     const list = await json(await who.shop.b.get(STAFF_API.notifications));
     expect(list.data.unread).toBe(1);
     expect(list.data.items[0]).toMatchObject({ kind: 'order.new', link: `/admin/orders/${id}/`, read: false });
     expect(list.data.items[0].title).toMatch(/^Новый заказ № \d+$/);
-    expect((await json(await who.otherShop.b.get(STAFF_API.notifications))).data).toMatchObject({ unread: 0, total: 0 });
+    expect((await json(await who.otherShop.b.get(STAFF_API.notifications))).data).toMatchObject({
+      unread: 0,
+      total: 0,
+    });
 
     await app.outbox.deliver();
     for (const key of ['owner', 'manager', 'shop'] as const) {
@@ -126,7 +134,8 @@ describe('staff notifications', () => {
 
   it('records an event once: sweeps and records again add no row and no message', async () => {
     const before = (await listOutbox(app)).length;
-    const count = async () => (await k.rows<{ n: number }>(sql`select count(*)::int as n from staff_notifications`))[0]?.n;
+    const count = async () =>
+      (await k.rows<{ n: number }>(sql`select count(*)::int as n from staff_notifications`))[0]?.n;
     const rows = await count();
     await Promise.all([app.services.staffNotifications.sweep(), app.services.staffNotifications.sweep()]);
     const [first] = await k.rows<{ event_key: string }>(sql`select event_key from staff_notifications limit 1`);
@@ -155,9 +164,17 @@ describe('staff notifications', () => {
     expect(after.data.switches.every((s: { enabled: boolean }) => !s.enabled)).toBe(true);
     // The owner switches paid orders on by the API.
     const owner = await json(
-      await who.owner.b.call(STAFF_API.notificationPrefs, { 'order.new': true, 'order.paid': true, telegramChatId: '' }),
+      await who.owner.b.call(STAFF_API.notificationPrefs, {
+        'order.new': true,
+        'order.paid': true,
+        telegramChatId: '',
+      }),
     );
-    expect(owner.data.switches).toContainEqual({ kind: 'order.paid', title: 'Оплаченные онлайн заказы', enabled: true });
+    expect(owner.data.switches).toContainEqual({
+      kind: 'order.paid',
+      title: 'Оплаченные онлайн заказы',
+      enabled: true,
+    });
     const bad = await who.owner.b.call(STAFF_API.notificationPrefs, { telegramChatId: 'мой чат' });
     expect(bad.status).toBe(400);
     expect((await json(bad)).errors?.[0]?.message).toMatch(/Telegram: укажите номер чата/);
@@ -168,7 +185,11 @@ describe('staff notifications', () => {
     const { id } = await placeOrder();
     await app.services.staffNotifications.sweep();
     await app.outbox.deliver();
-    expect((await rowsOf(who.manager.email)).at(-1)).toEqual({ event_key: `order.new:${id}`, kind: 'order.new', delivery: 'off' });
+    expect((await rowsOf(who.manager.email)).at(-1)).toEqual({
+      event_key: `order.new:${id}`,
+      kind: 'order.new',
+      delivery: 'off',
+    });
     expect(await lettersTo(who.manager.email, 'staff-order-new')).toHaveLength(1);
     expect(await lettersTo(who.owner.email, 'staff-order-new')).toHaveLength(2);
 
@@ -287,9 +308,21 @@ describe('staff notifications', () => {
 
   it('without a bot token the Telegram message is recorded as a file', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'notify-offline-'));
-    const transport = createTransport({ SMTP_URL: undefined, SMS_URL: undefined, MAIL_FROM: 'shop@vyuga.test', DATA_DIR: dir });
+    const transport = createTransport({
+      SMTP_URL: undefined,
+      SMS_URL: undefined,
+      MAIL_FROM: 'shop@vyuga.test',
+      DATA_DIR: dir,
+    });
     expect(transport.describe).toContain('Telegram: файлы');
-    await transport.send({ id: 7, attempts: 1, channel: 'telegram', kind: 'staff-order-new', to: '42', text: 'Новый заказ' });
+    await transport.send({
+      id: 7,
+      attempts: 1,
+      channel: 'telegram',
+      kind: 'staff-order-new',
+      to: '42',
+      text: 'Новый заказ',
+    });
     transport.close();
     const [file] = await readdir(path.join(dir, 'outbox'));
     expect(file).toBe('000000000007_staff-order-new_42.txt');

@@ -112,7 +112,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Form>
         )}
       </section>
-      <NotificationSwitches {...loaderData.notifications} key={result?.intent === 'notifications' ? result.done : undefined} />
+      <NotificationSwitches
+        {...loaderData.notifications}
+        key={result?.intent === 'notifications' ? result.done : undefined}
+      />
     </>
   );
 }

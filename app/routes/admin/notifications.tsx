@@ -66,7 +66,10 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
             Только непрочитанные
           </Link>
         )}{' '}
-        · <Link className={styles.link} to="/admin/account/#notifications-title">Настроить письма и Telegram</Link>
+        ·{' '}
+        <Link className={styles.link} to="/admin/account/#notifications-title">
+          Настроить письма и Telegram
+        </Link>
       </p>
       {unread > 0 && (
         <Form method="post">

@@ -1,7 +1,11 @@
 import { streamSSE } from 'hono/streaming';
 import { STAFF_API } from '../../../../contract/staff-api';
 import type { Services } from '../../../../domain/services';
-import { markReadInput, notificationPrefsInput, notificationsQuery } from '../../../../domain/staff-notifications/schemas';
+import {
+  markReadInput,
+  notificationPrefsInput,
+  notificationsQuery,
+} from '../../../../domain/staff-notifications/schemas';
 import { STAFF_NOTIFICATIONS_COMMAND } from '../../../../domain/staff-notifications/kinds';
 import { answer } from '../../../http/api-layer';
 import type { PushHub } from '../../../push/hub';
@@ -42,12 +46,14 @@ export function notificationsAdminApi(services: Services, hub: PushHub) {
       });
       // Counts one after another, so an older count never overwrites a newer one.
       const recount = () => {
-        counting = counting.then(async () => {
-          const n = await notifications().unread(ctx);
-          if (n === last) return;
-          last = n;
-          await stream.writeSSE({ event: 'count', data: String(n), retry: RETRY_MS });
-        }).catch(done);
+        counting = counting
+          .then(async () => {
+            const n = await notifications().unread(ctx);
+            if (n === last) return;
+            last = n;
+            await stream.writeSSE({ event: 'count', data: String(n), retry: RETRY_MS });
+          })
+          .catch(done);
       };
       recount();
       const keepalive = setInterval(() => {
