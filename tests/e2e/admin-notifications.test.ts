@@ -113,6 +113,8 @@ describe('staff notifications in the browser', () => {
     await desk.page.waitForFunction(
       () => document.querySelector('nav [data-count]')?.getAttribute('data-count') === '0',
     );
+    // Nothing unread: no badge at all (not a «0»).
+    expect(await badgeOf(desk.page).locator('[data-count]').isVisible()).toBe(false);
     expect(desk.errors).toEqual([]);
     await desk.page.context().close();
   });
