@@ -55,6 +55,7 @@ export default [
     route('handover', 'routes/admin/handover.tsx'),
     route('delivery', 'routes/admin/delivery.tsx'),
     route('account', 'routes/admin/account.tsx'),
+    route('notifications', 'routes/admin/notifications.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('staff/:id/remove', 'routes/admin/staff-remove.tsx'),
     route('audit', 'routes/admin/audit.tsx'),

@@ -238,6 +238,11 @@ const settingsSchema = z.object({
     z.string().min(10, 'YOOKASSA_SECRET_KEY: ожидается секретный ключ из личного кабинета'),
   ),
   YOOKASSA_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.yookassa.ru/v3'),
+  /** Issue 47.1: the bot that sends the staff's Telegram messages; without it they are recorded as files. */
+  TELEGRAM_BOT_TOKEN: optional(
+    z.string().regex(/^\d+:[\w-]{20,}$/, 'TELEGRAM_BOT_TOKEN: ожидается токен бота от @BotFather'),
+  ),
+  TELEGRAM_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.telegram.org'),
   /** Addresses notifications are accepted from (CIDR, comma-separated); by default YooKassa's published ranges. */
   YOOKASSA_NOTIFY_NETWORKS: optional(z.string()),
   /** `one-stage`: charged when paid; `two-stage`: held, and charged when the order is handed over. */

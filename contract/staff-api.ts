@@ -16,6 +16,12 @@ export const STAFF_API = {
   audit: '/api/v2/admin/audit/',
   /** What stock alerts, reviews and recommendations brought (issue 44.5): `?days=7|30|90`, as the «Воронка» page. */
   funnelFeatures: '/api/v2/admin/funnel/features/',
+  /** What the member hears about (issue 47.1): the list (`?unread=1&page=`), marking read, the switches, the live count. */
+  notifications: '/api/v2/admin/notifications/',
+  notificationsRead: '/api/v2/admin/notifications/read/',
+  notificationPrefs: '/api/v2/admin/notifications/prefs/',
+  /** text/event-stream: `count` with the member's unread number, at once and whenever it changes. */
+  notificationsStream: '/api/v2/admin/notifications/stream/',
   orders: '/api/v2/admin/orders/',
   ordersCsv: '/api/v2/admin/orders/export.csv',
   order: '/api/v2/admin/orders/:id/',

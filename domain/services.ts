@@ -51,6 +51,7 @@ import type { ShipmentsService } from './delivery/shipments.service';
 import type { TestDeliveryDesk } from './delivery/shipments';
 import type { ReviewsService } from './reviews/review.service';
 import type { StockAlertsService } from './stock-alerts/stock-alerts.service';
+import type { StaffNotificationsService } from './staff-notifications/notifications.service';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
 export interface Services {
@@ -141,6 +142,8 @@ export interface Services {
   alerts: AlertsService;
   /** Shoppers' reviews with fit: the add, the moderation desk, the invitation letters (issue 44.2). */
   reviews: ReviewsService;
+  /** What the staff hear about (issue 47.1): the producer, the badge's count, the list and the switches. */
+  staffNotifications: StaffNotificationsService;
   /** The shop's one rate limiter: the HTTP layer's write limits and the use-cases' own rules count here. */
   limits: RateLimiter;
   /** Every rule it counts by (`domain/limits/rules.ts`), with the maxima of the settings. */

@@ -27,6 +27,7 @@ import { clusterMetrics, serveClusterMetrics } from './ops/metrics';
 import { metricsPortApp } from './ops/routes';
 import { startAlerts } from './ops/alerts';
 import { startStockAlertSweep, stockAlertSweeper } from './stock-alerts';
+import { startNotificationSweep } from './staff-notifications';
 import { writeBackup } from './ops/backup';
 import { listenControl } from './ops/control';
 import { shutDown } from './ops/shutdown';
@@ -145,6 +146,8 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
     kick: stockAlertSweeper(services.stockAlerts.sweep, logger),
     afterLetters: () => outbox.kick(),
   });
+  // Issue 47.1: the staff's notifications of the clock (overdue orders, sizes running out) and the floods' summaries.
+  const notificationSweep = startNotificationSweep({ services, log: logger, afterMessages: () => outbox.kick() });
   let closing = false;
   let listened = () => {};
   const listening = new Promise<void>((resolve) => {
@@ -195,6 +198,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
         views.stop,
         alerts.stop,
         stockAlertSweep.stop,
+        notificationSweep.stop,
         () => push.close(),
         stopListening,
         () => control?.close(),

@@ -137,6 +137,9 @@ import { customerHistoryReads } from '../db/repositories/customer-history';
 import { guestReads } from '../db/repositories/guest-customers';
 import { createReviewsService } from '../domain/reviews/review.service';
 import { reviewReads } from '../db/repositories/reviews';
+import { createStaffNotificationsService } from '../domain/staff-notifications/notifications.service';
+import { staffNotificationReads } from '../db/repositories/staff-notifications';
+import { withNotificationKicks } from './staff-notifications';
 
 type DeliverySettingNames = keyof DeliverySettings | 'POCHTA_FROM_INDEX' | 'POCHTA_TARIFF_URL';
 
@@ -578,6 +581,15 @@ export function createServices(deps: {
       adminUrl: `${siteOrigin}/admin/`,
       now: clock,
     }),
+    staffNotifications: createStaffNotificationsService({
+      reads: staffNotificationReads(db),
+      uow: unitOfWork(db),
+      write: staffWrite,
+      company,
+      siteUrl: siteOrigin,
+      confirmMinutes: settings.ORDER_CONFIRM_MINUTES,
+      clock,
+    }),
     reviews: createReviewsService({
       reads: reviewReads(db),
       uow: unitOfWork(db),
@@ -595,5 +607,9 @@ export function createServices(deps: {
   };
   // Issue 44.1: where units come back, the subscribers' sweep follows the commit (server/stock-alerts.ts).
   const kickStockAlerts = stockAlertSweeper(stockAlerts.sweep, deps.logger);
-  return withStockAlertKicks(services, () => void kickStockAlerts());
+  // Issue 47.1: a placed order, a payment, a question are followed by the staff's notifications after the commit.
+  return withNotificationKicks(
+    withStockAlertKicks(services, () => void kickStockAlerts()),
+    deps.logger,
+  );
 }

@@ -31,7 +31,7 @@ export function outboxRepository(db: Db): OutboxRepository {
 
 interface ClaimedRow {
   id: string | number;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'telegram';
   kind: string;
   recipient: string;
   subject: string | null;
@@ -83,5 +83,5 @@ function toQueued(r: ClaimedRow): QueuedMessage {
   const common = { id: Number(r.id), kind: r.kind, to: r.recipient, text: r.text_body, attempts: Number(r.attempts) };
   return r.channel === 'email'
     ? { ...common, channel: 'email', subject: r.subject ?? '', html: r.html_body ?? '' }
-    : { ...common, channel: 'sms' };
+    : { ...common, channel: r.channel };
 }

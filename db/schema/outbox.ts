@@ -31,7 +31,7 @@ export const outbox = pgTable(
     lastError: text('last_error'),
   },
   (t) => [
-    check('outbox_channel_check', sql`${t.channel} in ('email', 'sms')`),
+    check('outbox_channel_check', sql`${t.channel} in ('email', 'sms', 'telegram')`),
     check(
       'outbox_email_parts_check',
       sql`${t.channel} <> 'email' or (${t.subject} is not null and ${t.htmlBody} is not null)`,

@@ -17,7 +17,15 @@ export interface SmsMessage {
   text: string;
 }
 
-export type OutgoingMessage = EmailMessage | SmsMessage;
+/** A staff member's Telegram message (issue 47.1): `to` is the chat's id. */
+export interface TelegramMessage {
+  channel: 'telegram';
+  kind: string;
+  to: string;
+  text: string;
+}
+
+export type OutgoingMessage = EmailMessage | SmsMessage | TelegramMessage;
 
 /** A message the sender has taken from the outbox to deliver; `attempts` counts this one. */
 export type QueuedMessage = OutgoingMessage & { id: number; attempts: number };

@@ -37,6 +37,8 @@ export const STAFF_WRITES = {
   'staff.owner-from-settings': { gate: 'system', entity: 'staff', title: 'Владелец из настроек' },
   'staff.exchange-from-settings': { gate: 'system', entity: 'staff', title: 'Учётная запись обмена из настроек' },
   'staff.owner-link': { gate: 'system', entity: 'staff-invite', title: 'Ссылка для первого владельца' },
+  'staff.notification-prefs': { gate: 'account.manage', entity: 'staff', title: 'Настройки уведомлений' },
+  'staff.notifications-read': { gate: 'account.manage', entity: 'staff', title: 'Уведомления прочитаны' },
   'order.move': { gate: 'orders.move', entity: 'order', title: 'Смена статуса заказа' },
   'order.note': { gate: 'orders.move', entity: 'order', title: 'Заметка к заказу' },
   'order.handover': { gate: 'orders.move', entity: 'order', title: 'Заказ выдан по коду' },

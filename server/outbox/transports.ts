@@ -3,7 +3,8 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Settings } from '../../config/settings';
-import type { EmailMessage, QueuedMessage, SmsMessage } from '../../domain/messages/message';
+import type { EmailMessage, QueuedMessage, SmsMessage, TelegramMessage } from '../../domain/messages/message';
+import { telegramBotTransport } from './telegram';
 
 /** Delivers one message or throws; the sender retries what throws. */
 export interface Transport {
@@ -17,20 +18,27 @@ const TIMEOUT_MS = 10_000;
 
 /** Letters by SMTP when `SMTP_URL` is set, SMS by the gateway when `SMS_URL` is set, everything else to files. */
 export function createTransport(
-  settings: Pick<Settings, 'SMTP_URL' | 'SMS_URL' | 'MAIL_FROM' | 'DATA_DIR'>,
+  settings: Pick<Settings, 'SMTP_URL' | 'SMS_URL' | 'MAIL_FROM' | 'DATA_DIR'> &
+    Partial<Pick<Settings, 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_API_URL'>>,
 ): Transport & { describe: string } {
   const files =
-    settings.SMTP_URL && settings.SMS_URL
+    settings.SMTP_URL && settings.SMS_URL && settings.TELEGRAM_BOT_TOKEN
       ? null
       : fileTransport(path.join(settings.DATA_DIR, 'outbox'), settings.MAIL_FROM);
   const email = settings.SMTP_URL ? smtpTransport(settings.SMTP_URL, settings.MAIL_FROM) : files;
   const sms = settings.SMS_URL ? smsGatewayTransport(settings.SMS_URL) : files;
+  // Issue 47.1: the staff's Telegram messages through the bot with `TELEGRAM_BOT_TOKEN`, else recorded as files.
+  const telegram = settings.TELEGRAM_BOT_TOKEN
+    ? telegramBotTransport(settings.TELEGRAM_BOT_TOKEN, settings.TELEGRAM_API_URL ?? 'https://api.telegram.org')
+    : files;
+  const byChannel = { email, sms, telegram };
   return {
-    describe: `письма: ${settings.SMTP_URL ? 'SMTP' : 'файлы'}, SMS: ${settings.SMS_URL ? 'шлюз' : 'файлы'}`,
-    send: (message) => ((message.channel === 'email' ? email : sms) as Transport).send(message),
+    describe: `письма: ${settings.SMTP_URL ? 'SMTP' : 'файлы'}, SMS: ${settings.SMS_URL ? 'шлюз' : 'файлы'}, Telegram: ${settings.TELEGRAM_BOT_TOKEN ? 'бот' : 'файлы'}`,
+    send: (message) => (byChannel[message.channel] as Transport).send(message),
     close() {
       email?.close();
       sms?.close();
+      if (telegram !== files) telegram?.close();
     },
   };
 }
@@ -99,7 +107,7 @@ async function emlFile(composer: ReturnType<typeof emlComposer>, from: string, m
   return (await composer.sendMail({ from, to, subject, text, html })).message as Buffer;
 }
 
-function smsFile(message: SmsMessage): string {
+function smsFile(message: SmsMessage | TelegramMessage): string {
   return `To: ${message.to}\nKind: ${message.kind}\n\n${message.text}\n`;
 }
 

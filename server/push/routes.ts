@@ -31,6 +31,8 @@ export function pushApi(hub: PushHub) {
       keepalive.unref();
       const unsubscribe = hub.subscribe({
         send: (command) => {
+          // Only the pages' own commands: the staff's count changes (issue 47.1) go to the staff's stream.
+          if (command !== RELOAD_COMMAND) return;
           stream.writeSSE({ event: 'command', data: command }).catch(done);
         },
         end: done,

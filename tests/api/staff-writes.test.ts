@@ -120,7 +120,27 @@ const draftOf =
     return { params: { id: draft.id }, body: body(draft) };
   };
 
+/** Issue 47.1: the member's switch of sizes running out, turned over (each call changes it, so each leaves an entry). */
+const flipSwitch = async (who: Member) => {
+  const [row] = await s.rows<{ enabled: boolean }>(
+    sql`select enabled from staff_notification_prefs where staff_id = ${who.staffId} and kind = 'stock.low'`,
+  );
+  return { body: { 'stock.low': !row?.enabled, telegramChatId: '' } };
+};
+/** Issue 47.1: an unread notification of the member's own, to be marked read. */
+let notice = 0;
+const unreadNotice = async (who: Member) => {
+  notice += 1;
+  const [row] = await s.rows<{ id: number }>(
+    sql`insert into staff_notifications (event_key, staff_id, kind, title, delivery)
+      values (${`order.new:walk-${notice}`}, ${who.staffId}, 'order.new', 'Новый заказ', 'off') returning id`,
+  );
+  return { body: { ids: [Number(row?.id)] } };
+};
+
 const API_FIXTURES: Record<string, Fixture> = {
+  'POST /api/v2/admin/notifications/prefs/': { writes: 'staff.notification-prefs', prepare: flipSwitch },
+  'POST /api/v2/admin/notifications/read/': { writes: 'staff.notifications-read', prepare: unreadNotice },
   'POST /api/v2/admin/auth/login/': {
     writes: 'staff.login',
     fresh: true,
@@ -434,6 +454,18 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
     prepare: async (who) => {
       const setup = await app.services.staffAccounts.totpSetup(contextOf(who));
       return { body: { code: await totpCode(setup.secret) } };
+    },
+  },
+  'routes/admin/account#notifications': { writes: 'staff.notification-prefs', prepare: flipSwitch },
+  'routes/admin/notifications#read': {
+    writes: 'staff.notifications-read',
+    prepare: async (who) => ({ body: { ids: String((await unreadNotice(who)).body.ids[0]) } }),
+  },
+  'routes/admin/notifications#read-all': {
+    writes: 'staff.notifications-read',
+    prepare: async (who) => {
+      await unreadNotice(who);
+      return {};
     },
   },
   'routes/admin/account#totp-disable': {

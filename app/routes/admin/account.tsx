@@ -6,15 +6,28 @@ import { staffCookie, staffPage } from '~/lib/admin';
 import { type FormOutcome, intent, staffAction } from '~/lib/admin-action';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
+import { NotificationSwitches } from '~/components/admin/notification-switches';
+import { notificationPrefsInput } from '../../../domain/staff-notifications/schemas';
 import type { Route } from './+types/account';
 
 /** Each member's own page: the password, and the second factor switched on with a QR code. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   staffPage(request, context, 'account.manage');
-  return { profile: await context.services.staffAccounts.profile(context.ctx) };
+  const [profile, notifications] = await Promise.all([
+    context.services.staffAccounts.profile(context.ctx),
+    context.services.staffNotifications.prefs(context.ctx),
+  ]);
+  return { profile, notifications };
 }
 
 export const action = staffAction('account.manage', {
+  notifications: intent({
+    schema: notificationPrefsInput,
+    async run({ input, context }) {
+      await context.services.staffNotifications.setPrefs(context.ctx, input);
+      return 'Уведомления сохранены.';
+    },
+  }),
   password: intent({
     schema: passwordChangeInput,
     async run({ input, context }) {
@@ -99,6 +112,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Form>
         )}
       </section>
+      <NotificationSwitches
+        {...loaderData.notifications}
+        key={result?.intent === 'notifications' ? result.done : undefined}
+      />
     </>
   );
 }

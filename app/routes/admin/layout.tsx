@@ -4,11 +4,13 @@ import { staffPage } from '~/lib/admin';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
 import { DeskSearch } from '~/components/admin/DeskSearch';
+import { NotificationBadge } from '~/components/admin/notification-badge';
 import type { Route } from './+types/layout';
 
 /** The sections of the back office and what each needs: the navigation shows only what the role may do. */
 const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   { to: '/admin/', label: 'Главная', action: null },
+  { to: '/admin/notifications/', label: 'Уведомления', action: null },
   { to: '/admin/orders/', label: 'Заказы', action: 'orders.read' },
   { to: '/admin/handover/', label: 'Выдача', action: 'orders.move' },
   { to: '/admin/delivery/', label: 'Доставка', action: 'orders.read' },
@@ -32,12 +34,14 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = staffPage(request, context, 'account.manage');
   // The inbox says how many questions wait for an answer, to whoever answers them.
-  const [waiting, timeZone] = await Promise.all([
+  const [waiting, timeZone, unread] = await Promise.all([
     roleMay(member, 'content.edit') ? context.services.questionsAdmin.unanswered(context.ctx) : 0,
     context.services.staffAccounts.timeZone(context.ctx),
+    context.services.staffNotifications.unread(context.ctx),
   ]);
   return {
     timeZone,
+    unread,
     email: member.email,
     role: ROLE_TITLES[member.role],
     sections: SECTIONS.filter((s) => s.action === null || roleMay(member, s.action)).map(({ to, label }) => ({
@@ -62,6 +66,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           {loaderData.sections.map((s) => (
             <NavLink key={s.to} to={s.to} end={s.to === '/admin/'}>
               {s.label}
+              {s.to === '/admin/notifications/' && <NotificationBadge initial={loaderData.unread} />}
             </NavLink>
           ))}
         </div>

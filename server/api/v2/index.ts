@@ -32,6 +32,7 @@ import { stockDocumentsAdminApi } from './admin/stock-documents';
 import { reviewsApi } from './reviews';
 import { reviewsAdminApi } from './admin/reviews';
 import { funnelAdminApi } from './admin/funnel';
+import { notificationsAdminApi } from './admin/notifications';
 import { stockAlertsAdminApi, stockAlertsApi } from './stock-alerts';
 
 /**
@@ -74,6 +75,7 @@ export function apiV2(
     reviewsApi(services),
     reviewsAdminApi(services),
     funnelAdminApi(services),
+    notificationsAdminApi(services, options.push),
   ]) {
     api.route('/', area);
   }
