@@ -20,6 +20,8 @@ import { customerWrites } from './repositories/customers-admin';
 import { exchangeAdminRepository } from './repositories/exchange-admin';
 import { photoWrites } from './repositories/photos';
 import { promoAdminRepository } from './repositories/promo-admin';
+import { productMakingWrites } from './repositories/product-making';
+import { promoBatchRepository } from './repositories/promo-batches';
 import { questionsAdminWrites } from './repositories/questions-admin';
 import { shopsAdminWrites } from './repositories/shops-admin';
 import { stockDocumentWrites } from './repositories/stock-admin';
@@ -54,6 +56,8 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     shops: shopsAdminWrites(db),
     stockDocuments: stockDocumentWrites(db),
     reviews: reviewWrites(db),
+    making: productMakingWrites(db),
+    promoBatches: promoBatchRepository(db),
   };
 }
 

@@ -21,6 +21,8 @@ import type { PromoAdminRepository } from './pricing/promo-admin';
 import type { ShopsAdminWrites } from './stores/shops-admin';
 import type { ShipmentWrites } from './delivery/shipments';
 import type { ReviewWrites } from './reviews/review';
+import type { ProductMakingWrites } from './catalog/admin/product-making';
+import type { PromoBatchRepository } from './pricing/promo-batches';
 
 /**
  * The repositories whose writes must commit together. Saving an order writes stock, order rows, the promo code's
@@ -56,6 +58,10 @@ export interface TransactionRepositories {
   stockDocuments: StockDocumentWrites;
   /** Reviews' moderation (with the products' rating) and the invitation letters' claim (issue 44.2). */
   reviews: ReviewWrites;
+  /** Products made, copied and changed in bulk in the back office (issue 47.5). */
+  making: ProductMakingWrites;
+  /** Batches of one-use promo codes (issue 47.5). */
+  promoBatches: PromoBatchRepository;
 }
 
 /**

@@ -117,6 +117,9 @@ import { createStockAdminService } from '../domain/inventory/stock-documents';
 import { stockAdminReads } from '../db/repositories/stock-admin';
 import { createPromoAdminService } from '../domain/pricing/promo-admin';
 import { promoAdminRepository } from '../db/repositories/promo-admin';
+import { createProductMakingService } from '../domain/catalog/admin/product-making';
+import { createPromoBatchService } from '../domain/pricing/promo-batches';
+import { promoBatchRepository } from '../db/repositories/promo-batches';
 import { contentAdminReads } from '../db/repositories/content-admin';
 import { createContentAdminService } from '../domain/content/content-admin.service';
 import { createShopsAdminService } from '../domain/stores/shops-admin';
@@ -533,6 +536,8 @@ export function createServices(deps: {
     }),
     stockAdmin: createStockAdminService({ reads: stockAdminReads(db), write: staffWrite }),
     promoAdmin: createPromoAdminService({ repo: promoAdminRepository(db), write: staffWrite }),
+    productMaking: createProductMakingService({ write: staffWrite, priceRounding: settings.PRICE_ROUNDING }),
+    promoBatches: createPromoBatchService({ repo: promoBatchRepository(db), write: staffWrite }),
     contentAdmin: createContentAdminService({
       reads: contentAdminReads(db),
       write: staffWrite,

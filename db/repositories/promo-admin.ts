@@ -55,7 +55,7 @@ const SELECT = sql`select p.*, coalesce((
 export function promoAdminRepository(db: Db): PromoAdminRepository {
   return {
     async list() {
-      const rows = await queryRows<Row>(db, sql`${SELECT} order by p.created_at desc, p.code`);
+      const rows = await queryRows<Row>(db, sql`${SELECT} where p.batch_id is null order by p.created_at desc, p.code`);
       return rows.map(rowOf);
     },
     async get(code) {
