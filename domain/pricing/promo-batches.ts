@@ -18,16 +18,20 @@ export const promoBatchInput = z.object({
   count: z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d{1,6}\s*$/.test(v) ? Number(v) : v),
     z
-      .number({ error: `Количество — целое число от 1 до ${BATCH_MAX.toLocaleString('ru-RU')}.` })
-      .int(`Количество — целое число от 1 до ${BATCH_MAX.toLocaleString('ru-RU')}.`)
-      .min(1, `Количество — целое число от 1 до ${BATCH_MAX.toLocaleString('ru-RU')}.`)
-      .max(BATCH_MAX, `За раз — не больше ${BATCH_MAX.toLocaleString('ru-RU')} кодов.`),
+      .number({ error: 'Количество — целое число от 1 до 10 000.' })
+      .int('Количество — целое число от 1 до 10 000.')
+      .min(1, 'Количество — целое число от 1 до 10 000.')
+      .max(BATCH_MAX, 'За раз — не больше 10 000 кодов.'),
   ),
   prefix: z
     .string({ error: 'Префикс — строка.' })
     .trim()
     .transform((v) => v.toUpperCase())
-    .pipe(z.string().regex(/^([A-Z0-9][A-Z0-9-]{0,15})?$/, 'Префикс — до 16 символов: латинские буквы, цифры и «-» (не первым).'))
+    .pipe(
+      z
+        .string()
+        .regex(/^([A-Z0-9][A-Z0-9-]{0,15})?$/, 'Префикс — до 16 символов: латинские буквы, цифры и «-» (не первым).'),
+    )
     .default(''),
 });
 export type PromoBatchInput = z.infer<typeof promoBatchInput>;
@@ -110,7 +114,11 @@ export function createPromoBatchService(deps: {
         if (rule.stopped)
           throw new DomainError('conflict', 'Промокод остановлен: из него нельзя сделать партию.', 'PROMO_STOPPED');
         if (rule.ended)
-          throw new DomainError('conflict', 'Срок промокода закончился: продлите его, потом делайте партию.', 'PROMO_ENDED');
+          throw new DomainError(
+            'conflict',
+            'Срок промокода закончился: продлите его, потом делайте партию.',
+            'PROMO_ENDED',
+          );
         const id = await promoBatches.createBatch(ruleCode, input.prefix, input.count);
         let made = 0;
         for (let round = 0; round < DRAWS && made < input.count; round++)

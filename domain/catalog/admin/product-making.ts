@@ -1,7 +1,6 @@
 import type { RequestContext } from '../../context';
 import { DomainError } from '../../errors';
 import { kindOf, sizeSort, slug } from '../../exchange/catalogue-mapping';
-import { IMPORT_DEFAULTS } from '../../exchange/import-rules';
 import { type PriceRounding, roundPrices } from '../../pricing/price-rounding';
 import { auditEntry } from '../../staff/audit';
 import type { StaffWrite } from '../../staff/staff-write';
@@ -241,7 +240,8 @@ export function createProductMakingService(deps: {
         // Prices first: publishing asks for a price, which the change may just have given.
         const offers = pricePercent === undefined ? [] : await making.lockOffers(productIds);
         const ownedOffers = offers.filter((o) => o.ownedBy1C).length;
-        if (ownedOffers > 0) throw ownedBy1C(new Set(offers.filter((o) => o.ownedBy1C).map((o) => o.productId)).size, 'цены');
+        if (ownedOffers > 0)
+          throw ownedBy1C(new Set(offers.filter((o) => o.ownedBy1C).map((o) => o.productId)).size, 'цены');
         const rule = { kind: 'percent' as const, value: pricePercent ?? 0 };
         const priced = offers
           .filter((o) => o.price > 0)
