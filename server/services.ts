@@ -120,6 +120,7 @@ import { promoAdminRepository } from '../db/repositories/promo-admin';
 import { createProductMakingService } from '../domain/catalog/admin/product-making';
 import { createPromoBatchService } from '../domain/pricing/promo-batches';
 import { promoBatchRepository } from '../db/repositories/promo-batches';
+import { productMakingWrites } from '../db/repositories/product-making';
 import { contentAdminReads } from '../db/repositories/content-admin';
 import { createContentAdminService } from '../domain/content/content-admin.service';
 import { createShopsAdminService } from '../domain/stores/shops-admin';
@@ -536,7 +537,11 @@ export function createServices(deps: {
     }),
     stockAdmin: createStockAdminService({ reads: stockAdminReads(db), write: staffWrite }),
     promoAdmin: createPromoAdminService({ repo: promoAdminRepository(db), write: staffWrite }),
-    productMaking: createProductMakingService({ write: staffWrite, priceRounding: settings.PRICE_ROUNDING }),
+    productMaking: createProductMakingService({
+      reads: productMakingWrites(db),
+      write: staffWrite,
+      priceRounding: settings.PRICE_ROUNDING,
+    }),
     promoBatches: createPromoBatchService({ repo: promoBatchRepository(db), write: staffWrite }),
     contentAdmin: createContentAdminService({
       reads: contentAdminReads(db),

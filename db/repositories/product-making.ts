@@ -18,6 +18,9 @@ const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.p
 export function productMakingWrites(db: Db): ProductMakingWrites {
   const catalog = catalogAdminRepository(db);
   return {
+    colours: () =>
+      queryRows<{ code: string; name: string }>(db, sql`select code, name from colors order by sort, name`),
+
     async section(id) {
       const [s] = await queryRows<{ id: number; name: string; path: number[] | string; gender: string | null }>(
         db,

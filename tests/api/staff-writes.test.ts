@@ -521,6 +521,36 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
       return { params: { id }, body: { offerId, price: '4321' } };
     },
   },
+  'routes/admin/product-new#create': {
+    writes: 'product.create',
+    prepare: async () => {
+      const [colour] = await s.rows<{ code: string }>(sql`select code from colors order by code limit 1`);
+      const [brand] = await s.rows<{ id: number }>(sql`select id from brands order by id limit 1`);
+      return {
+        body: {
+          name: s.unique('Куртка формы '),
+          article: s.unique('form-'),
+          sectionId: String((await s.section()).id),
+          brandId: String(brand?.id),
+          'color-0': String(colour?.code),
+          'size-0-0': 'L',
+          'price-0-0': '5990',
+        },
+      };
+    },
+  },
+  'routes/admin/product-new#copy': {
+    writes: 'product.copy',
+    prepare: async () => ({ body: { id: String((await s.product()).id) } }),
+  },
+  'routes/admin/products#bulk-edit': {
+    writes: 'catalog.bulk_edit',
+    prepare: async () => ({ body: { productIds: String((await s.product()).id), pricePercent: '1' } }),
+  },
+  'routes/admin/promo-batches#create': {
+    writes: 'promo.batch',
+    prepare: async () => ({ params: { code: await s.promo() }, body: { count: '3', prefix: 'FORM' } }),
+  },
   'routes/admin/product#edit': {
     writes: 'product.update',
     prepare: async () => ({ params: { id: (await s.product()).id }, body: { description: s.unique('Описание ') } }),

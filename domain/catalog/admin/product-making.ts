@@ -3,6 +3,7 @@ import { DomainError } from '../../errors';
 import { kindOf, sizeSort, slug } from '../../exchange/catalogue-mapping';
 import { type PriceRounding, roundPrices } from '../../pricing/price-rounding';
 import { auditEntry } from '../../staff/audit';
+import { requirePermission } from '../../staff/permissions';
 import type { StaffWrite } from '../../staff/staff-write';
 import { STAFF_WRITES } from '../../staff/writes';
 import { PROPS } from '../filter/props';
@@ -69,6 +70,8 @@ export interface LockedOffer {
 
 /** The SQL of making products and changing many at once, on a unit of work's transaction. */
 export interface ProductMakingWrites {
+  /** The shop's colours, in their order: what a new product's colour is chosen from. */
+  colours(): Promise<{ code: string; name: string }[]>;
   section(id: number): Promise<SectionFacts | null>;
   brandExists(id: number): Promise<boolean>;
   /** Which of `codes` are colours of the shop's list. */
@@ -111,6 +114,7 @@ export interface ProductMakingService {
   create(ctx: RequestContext, input: ProductCreate): Promise<CreatedProduct>;
   copy(ctx: RequestContext, id: number): Promise<{ id: number; code: string; url: string }>;
   bulkEdit(ctx: RequestContext, input: ProductBulkEdit): Promise<BulkEditResult>;
+  colours(ctx: RequestContext): Promise<{ code: string; name: string }[]>;
 }
 
 const ownedBy1C = (count: number, what: string) =>
@@ -125,11 +129,18 @@ export const productCode = (article: string, name: string, color: string, id: nu
   `${slug(article || name, 'tovar')}-${color}-${id}`;
 
 export function createProductMakingService(deps: {
+  /** The reads outside a write (the colours' list). */
+  reads: Pick<ProductMakingWrites, 'colours'>;
   write: StaffWrite;
   priceRounding: PriceRounding;
 }): ProductMakingService {
   const { write, priceRounding } = deps;
   return {
+    async colours(ctx) {
+      requirePermission(ctx, 'catalog.edit');
+      return deps.reads.colours();
+    },
+
     async create(ctx, input) {
       for (const colour of input.colours)
         for (const s of colour.sizes) {
