@@ -107,7 +107,7 @@ const audits = (action: string) =>
   );
 
 describe('a product made in the back office', () => {
-  it('is one product per colour under one model, with its sizes and prices, on sale, found and shown', async () => {
+  it('is one product per colour under one model, with its sizes and prices, on sale, in the facets and on its page', async () => {
     const name = `Куртка Метель ${unique('')}`;
     const made = await create(newProduct(name));
     expect(made.products).toHaveLength(2);
