@@ -71,4 +71,35 @@ describe('products made and changed in bulk', () => {
     expect(phone.errors).toEqual([]);
     await phone.page.context().close();
   });
+
+  it('the owner makes 25 one-use codes of a promo code and downloads them; the page fits 375', async () => {
+    const desk = await openPage(browser, 'desktop');
+    desk.page.setDefaultTimeout(15_000);
+    await staffLogin(desk.page, '/admin/promocodes/VYUGA10/');
+    await desk.page.getByRole('link', { name: 'Одноразовые коды из этого промокода' }).click();
+    await desk.page.getByRole('heading', { name: 'Одноразовые коды', level: 1 }).waitFor();
+    await desk.page.getByLabel('Сколько кодов (до 10 000)').fill('25');
+    await desk.page.getByLabel('Префикс (необязательно)').fill('e2e-');
+    await desk.page.getByRole('button', { name: 'Сделать коды' }).click();
+    await desk.page.getByRole('status').filter({ hasText: 'Готово: 25 одноразовых кодов.' }).waitFor();
+    await settle(desk.page);
+    expect(await seriousA11yViolations(desk.page)).toEqual([]);
+    const link = desk.page.getByRole('link', { name: /^Скачать CSV/ }).first();
+    const csv = await desk.page.request.get((await link.getAttribute('href')) as string);
+    expect(csv.status()).toBe(200);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Промокод;Использован;Заказ');
+    expect(lines.slice(1).filter((l) => /^E2E-[A-Z2-9]{8};нет;$/.test(l))).toHaveLength(25);
+    await shot(desk.page, 'promo-batches-1440');
+    expect(desk.errors).toEqual([]);
+    await desk.page.setViewportSize({ width: 375, height: 812 });
+    await settle(desk.page);
+    expect(await overflow(desk.page)).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(desk.page)).toEqual([]);
+    await shot(desk.page, 'promo-batches-375');
+    await desk.page.context().close();
+  });
 });
