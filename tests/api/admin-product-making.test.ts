@@ -337,7 +337,7 @@ describe('a batch of one-use promo codes', () => {
     expect(entry?.changes.count?.after).toBe(2000);
   });
 
-  it('refuses more than 10 000, a stopped rule, a batch code as a rule, and roles that may not', async () => {
+  it('refuses more than 10 000, a batch code as a rule, roles that may not; stopping the rule stops its codes', async () => {
     const rule = unique('LIMIT');
     await merch.call(STAFF_API.promocodes, { code: rule, kind: 'amount', value: 300 });
     const tooMany = await merch.call(codePath(STAFF_API.promocodeBatches, rule), { count: 10_001 });
@@ -355,6 +355,10 @@ describe('a batch of one-use promo codes', () => {
     const nested = await merch.call(codePath(STAFF_API.promocodeBatches, child?.code as string), { count: 3 });
     expect(nested.status).toBe(409);
     await merch.call(codePath(STAFF_API.promocodeStop, rule));
+    // Its batch's codes stop with it: checkout refuses them.
+    expect(
+      await rows(sql`select count(*)::int as n from promo_codes where batch_id = ${made.id} and stopped_at is null`),
+    ).toEqual([{ n: 0 }]);
     const stopped = await merch.call(codePath(STAFF_API.promocodeBatches, rule), { count: 3 });
     expect(stopped.status).toBe(409);
     expect((await errorOf(stopped))?.code).toBe('PROMO_STOPPED');
