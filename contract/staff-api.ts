@@ -48,6 +48,9 @@ export const STAFF_API = {
   productPrices: '/api/v2/admin/products/prices/',
   /** The packed weight and size of the filtered list's products, or of the ids given, at once (issue 42.6). */
   productParcels: '/api/v2/admin/products/parcels/',
+  /** Products made in the back office (POST on `products`), copied, and edited many at once (issue 47.5). */
+  productCopy: '/api/v2/admin/products/:id/copy/',
+  productBulk: '/api/v2/admin/products/bulk/',
   product: '/api/v2/admin/products/:id/',
   productPhotos: '/api/v2/admin/products/:id/photos/',
   productPhotoOrder: '/api/v2/admin/products/:id/photos/order/',
@@ -77,6 +80,9 @@ export const STAFF_API = {
   promocodes: '/api/v2/admin/promocodes/',
   promocode: '/api/v2/admin/promocodes/:code/',
   promocodeStop: '/api/v2/admin/promocodes/:code/stop/',
+  /** One-use codes from a code's terms (issue 47.5): GET the batches, POST `{count, prefix}` makes one; its CSV. */
+  promocodeBatches: '/api/v2/admin/promocodes/:code/batches/',
+  promoBatchCsv: '/api/v2/admin/promo-batches/:id/codes.csv',
   contentPages: '/api/v2/admin/content/pages/',
   contentPage: '/api/v2/admin/content/pages/:id/',
   faq: '/api/v2/admin/content/faq/',

@@ -20,6 +20,8 @@ import { customerWrites } from './repositories/customers-admin';
 import { exchangeAdminRepository } from './repositories/exchange-admin';
 import { photoWrites } from './repositories/photos';
 import { promoAdminRepository } from './repositories/promo-admin';
+import { productMakingWrites } from './repositories/product-making';
+import { promoBatchRepository } from './repositories/promo-batches';
 import { questionsAdminWrites } from './repositories/questions-admin';
 import { shopsAdminWrites } from './repositories/shops-admin';
 import { stockDocumentWrites } from './repositories/stock-admin';
@@ -56,6 +58,8 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     stockDocuments: stockDocumentWrites(db),
     reviews: reviewWrites(db),
     staffNotifications: staffNotificationWrites(db),
+    making: productMakingWrites(db),
+    promoBatches: promoBatchRepository(db),
   };
 }
 

@@ -42,6 +42,8 @@ import type { PhotosService } from './photos/photos.service';
 import type { StockAdminService } from './inventory/stock-documents';
 import type { StockDocumentDesk } from './inventory/stock-document-desk';
 import type { PromoAdminService } from './pricing/promo-admin';
+import type { ProductMakingService } from './catalog/admin/product-making';
+import type { PromoBatchService } from './pricing/promo-batches';
 import type { ContentAdminService } from './content/content-admin';
 import type { ShopsAdminService } from './stores/shops-admin';
 import type { QuestionsAdminService } from './feedback/questions-admin';
@@ -126,6 +128,10 @@ export interface Services {
   stockDocumentDesk: StockDocumentDesk;
   /** The back office's promo codes: list, create, edit, stop (issue 28.3). */
   promoAdmin: PromoAdminService;
+  /** Products made, copied and edited in bulk in the back office (issue 47.5). */
+  productMaking: ProductMakingService;
+  /** Batches of one-use promo codes from a code's terms, and their CSV (issue 47.5). */
+  promoBatches: PromoBatchService;
   contentAdmin: ContentAdminService;
   /** The back office's shops: their data, hours, holidays, services, reservation (issue 28.4). */
   shopsAdmin: ShopsAdminService;

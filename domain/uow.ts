@@ -22,6 +22,8 @@ import type { ShopsAdminWrites } from './stores/shops-admin';
 import type { ShipmentWrites } from './delivery/shipments';
 import type { ReviewWrites } from './reviews/review';
 import type { StaffNotificationWrites } from './staff-notifications/ports';
+import type { ProductMakingWrites } from './catalog/admin/product-making';
+import type { PromoBatchRepository } from './pricing/promo-batches';
 
 /**
  * The repositories whose writes must commit together. Saving an order writes stock, order rows, the promo code's
@@ -59,6 +61,10 @@ export interface TransactionRepositories {
   reviews: ReviewWrites;
   /** What the staff hear about (issue 47.1): one row per event and member, with its message. */
   staffNotifications: StaffNotificationWrites;
+  /** Products made, copied and changed in bulk in the back office (issue 47.5). */
+  making: ProductMakingWrites;
+  /** Batches of one-use promo codes (issue 47.5). */
+  promoBatches: PromoBatchRepository;
 }
 
 /**

@@ -119,6 +119,10 @@ import { createStockDocumentDesk } from '../domain/inventory/stock-document-desk
 import { stockDocumentReads } from '../db/repositories/stock-document-reads';
 import { createPromoAdminService } from '../domain/pricing/promo-admin';
 import { promoAdminRepository } from '../db/repositories/promo-admin';
+import { createProductMakingService } from '../domain/catalog/admin/product-making';
+import { createPromoBatchService } from '../domain/pricing/promo-batches';
+import { promoBatchRepository } from '../db/repositories/promo-batches';
+import { productMakingWrites } from '../db/repositories/product-making';
 import { contentAdminReads } from '../db/repositories/content-admin';
 import { createContentAdminService } from '../domain/content/content-admin.service';
 import { createShopsAdminService } from '../domain/stores/shops-admin';
@@ -543,6 +547,12 @@ export function createServices(deps: {
     stockAdmin: createStockAdminService({ reads: stockAdminReads(db), write: staffWrite }),
     stockDocumentDesk: createStockDocumentDesk({ reads: stockDocumentReads(db), write: staffWrite }),
     promoAdmin: createPromoAdminService({ repo: promoAdminRepository(db), write: staffWrite }),
+    productMaking: createProductMakingService({
+      reads: productMakingWrites(db),
+      write: staffWrite,
+      priceRounding: settings.PRICE_ROUNDING,
+    }),
+    promoBatches: createPromoBatchService({ repo: promoBatchRepository(db), write: staffWrite }),
     contentAdmin: createContentAdminService({
       reads: contentAdminReads(db),
       write: staffWrite,

@@ -55,7 +55,7 @@ const SELECT = sql`select p.*, coalesce((
 export function promoAdminRepository(db: Db): PromoAdminRepository {
   return {
     async list() {
-      const rows = await queryRows<Row>(db, sql`${SELECT} order by p.created_at desc, p.code`);
+      const rows = await queryRows<Row>(db, sql`${SELECT} where p.batch_id is null order by p.created_at desc, p.code`);
       return rows.map(rowOf);
     },
     async get(code) {
@@ -108,7 +108,10 @@ export function promoAdminRepository(db: Db): PromoAdminRepository {
     },
     async stop(code, at) {
       await db.execute(
-        sql`update promo_codes set stopped_at = ${at.toISOString()}::timestamptz where code = ${code} and stopped_at is null`,
+        // The one-use codes of its batches (issue 47.5) stop with it.
+        sql`update promo_codes set stopped_at = ${at.toISOString()}::timestamptz
+          where (code = ${code} or batch_id in (select id from promo_batches where rule_code = ${code}))
+            and stopped_at is null`,
       );
     },
     async sections() {

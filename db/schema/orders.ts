@@ -88,7 +88,23 @@ export const promoCodes = pgTable('promo_codes', {
   /** Stopped from the back office: checkout refuses it from then on; its uses stay. */
   stoppedAt: timestamp('stopped_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** One of a batch of one-use codes made from a rule (issue 47.5): `promo_batches.id`; null for a code of its own. */
+  batchId: integer('batch_id'),
 });
+
+/** A batch of one-use codes generated from a promo code's terms (issue 47.5): each a `promo_codes` row, one use each. */
+export const promoBatches = pgTable(
+  'promo_batches',
+  {
+    id: serial('id').primaryKey(),
+    /** The code whose terms the batch's codes copy. */
+    ruleCode: text('rule_code').notNull(),
+    prefix: text('prefix').notNull(),
+    count: integer('count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('promo_batches_rule_idx').on(t.ruleCode)],
+);
 
 /** Each use of a promo code by an order; `customer` is the user id or the confirmed phone of a guest. */
 export const promoCodeUses = pgTable(

@@ -228,6 +228,30 @@ const API_FIXTURES: Record<string, Fixture> = {
     writes: 'catalog.bulk_parcel',
     prepare: async () => ({ body: { productIds: [(await s.product()).id], weight: nextGrams() } }),
   },
+  'POST /api/v2/admin/products/': {
+    writes: 'product.create',
+    prepare: async () => {
+      const [colour] = await s.rows<{ code: string }>(sql`select code from colors order by code limit 1`);
+      const [brand] = await s.rows<{ id: number }>(sql`select id from brands order by id limit 1`);
+      return {
+        body: {
+          name: s.unique('Куртка обхода '),
+          article: s.unique('walk-'),
+          sectionId: (await s.section()).id,
+          brandId: brand?.id,
+          colours: [{ color: colour?.code, sizes: [{ size: 'M', price: 4990 }] }],
+        },
+      };
+    },
+  },
+  'POST /api/v2/admin/products/bulk/': {
+    writes: 'catalog.bulk_edit',
+    prepare: async () => ({ body: { productIds: [(await s.product()).id], pricePercent: 1 } }),
+  },
+  'POST /api/v2/admin/products/:id/copy/': {
+    writes: 'product.copy',
+    prepare: async () => ({ params: { id: (await s.product()).id } }),
+  },
   'POST /api/v2/admin/products/:id/': {
     writes: 'product.update',
     prepare: async () => ({ params: { id: (await s.product()).id }, body: { description: s.unique('Описание ') } }),
@@ -322,6 +346,10 @@ const API_FIXTURES: Record<string, Fixture> = {
   'POST /api/v2/admin/promocodes/:code/': {
     writes: 'promo.update',
     prepare: async () => ({ params: { code: await s.promo() }, body: { kind: 'percent', value: 12 } }),
+  },
+  'POST /api/v2/admin/promocodes/:code/batches/': {
+    writes: 'promo.batch',
+    prepare: async () => ({ params: { code: await s.promo() }, body: { count: 3, prefix: 'WALK' } }),
   },
   'POST /api/v2/admin/promocodes/:code/stop/': {
     writes: 'promo.stop',
@@ -568,6 +596,36 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
       const { id, offerId } = await s.product();
       return { params: { id }, body: { offerId, price: '4321' } };
     },
+  },
+  'routes/admin/product-new#create': {
+    writes: 'product.create',
+    prepare: async () => {
+      const [colour] = await s.rows<{ code: string }>(sql`select code from colors order by code limit 1`);
+      const [brand] = await s.rows<{ id: number }>(sql`select id from brands order by id limit 1`);
+      return {
+        body: {
+          name: s.unique('Куртка формы '),
+          article: s.unique('form-'),
+          sectionId: String((await s.section()).id),
+          brandId: String(brand?.id),
+          'color-0': String(colour?.code),
+          'size-0-0': 'L',
+          'price-0-0': '5990',
+        },
+      };
+    },
+  },
+  'routes/admin/product-new#copy': {
+    writes: 'product.copy',
+    prepare: async () => ({ body: { id: String((await s.product()).id) } }),
+  },
+  'routes/admin/products#bulk-edit': {
+    writes: 'catalog.bulk_edit',
+    prepare: async () => ({ body: { productIds: String((await s.product()).id), pricePercent: '1' } }),
+  },
+  'routes/admin/promo-batches#create': {
+    writes: 'promo.batch',
+    prepare: async () => ({ params: { code: await s.promo() }, body: { count: '3', prefix: 'FORM' } }),
   },
   'routes/admin/product#edit': {
     writes: 'product.update',

@@ -122,6 +122,13 @@ export default function ProductCard({ loaderData, actionData }: Route.ComponentP
           </button>
         </Form>
         <FormResult result={result} intent="publish" />
+        <Form method="post" action="/admin/products/new/" className={cat.publish}>
+          <input type="hidden" name="intent" value="copy" />
+          <input type="hidden" name="id" value={p.id} />
+          <button type="submit" className={styles.button}>
+            Копировать товар
+          </button>
+        </Form>
       </section>
       <div className={cat.card}>
         <div className={cat.column}>

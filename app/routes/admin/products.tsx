@@ -4,6 +4,8 @@ import { imageUrl } from '../../../contract/images';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { bulkParcelInput, bulkPriceInput } from '../../../domain/catalog/admin/admin.schemas';
 import type { BulkPriceResult } from '../../../domain/catalog/admin/catalog-admin';
+import { productBulkEditInput } from '../../../domain/catalog/admin/product-making.schemas';
+import { PROPS } from '../../../domain/catalog/filter/props';
 import { formatAmount } from '../../../domain/pricing/price';
 import { CATALOG_BACK, CatalogHead } from '~/components/admin/CatalogHead';
 import { ParcelFields } from '~/components/admin/ParcelFields';
@@ -77,7 +79,29 @@ const parcelsRead = (form: PostedForm) => ({
   expected: /^\d{1,9}$/.test(form.text('expected')) ? Number(form.text('expected')) : undefined,
 });
 
+/** The bulk edit of the products ticked in the list (issue 47.5): what is left at «не менять» stays. */
+const bulkEditRead = (form: PostedForm) => {
+  const [code, value] = form.text('prop').split('=');
+  const published = form.text('published');
+  return {
+    productIds: form.list('productIds'),
+    sectionId: form.text('sectionId') || undefined,
+    brandId: form.text('brandId') || undefined,
+    prop: code ? { code, value: value || null } : undefined,
+    published: published === '1' ? true : published === '0' ? false : undefined,
+    pricePercent: form.text('pricePercent').trim() || undefined,
+  };
+};
+
 export const action = staffAction('catalog.edit', {
+  'bulk-edit': intent({
+    read: bulkEditRead,
+    schema: productBulkEditInput,
+    async run({ input, context }) {
+      const r = await context.services.productMaking.bulkEdit(context.ctx, input);
+      return `Изменено товаров: ${r.changed} из ${r.count}${r.prices > 0 ? `, цен размеров: ${r.prices}` : ''}.`;
+    },
+  }),
   preview: intent({ read: bulkRead(false), schema: bulkPriceInput, run: bulkRun(false) }),
   apply: intent({ read: bulkRead(true), schema: bulkPriceInput, run: bulkRun(true) }),
   parcels: intent({
@@ -103,6 +127,12 @@ const YES_NO = [
   { id: '0', name: 'нет' },
 ];
 const KINDS = { percent: 'на процент', amount: 'на сумму, ₽' };
+/** The bulk edit's property choices: each value of each property, and its removal. */
+const PROP_CHOICES = Object.entries(PROPS).flatMap(([code, prop]) => [
+  ...prop.values.map(([value, name]) => ({ id: `${code}=${value}`, name: `${prop.name}: ${name}` })),
+  { id: `${code}=`, name: `${prop.name}: убрать` },
+]);
+const SALE_CHOICES = { '1': 'опубликовать', '0': 'снять с сайта' };
 const flagValue = (v: boolean | undefined) => (v === undefined ? '' : v ? '1' : '0');
 
 function priceRange(min: number | null, max: number | null) {
@@ -128,6 +158,11 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <CatalogHead />
+      <p>
+        <Link to="/admin/products/new/" className={styles.button}>
+          Новый товар
+        </Link>
+      </p>
       <ListFrame
         label="Фильтры товаров"
         filters={
@@ -158,6 +193,18 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           rows={list.items}
           rowKey={(p) => p.id}
           columns={[
+            {
+              title: 'Выбрать',
+              cell: (p) => (
+                <input
+                  type="checkbox"
+                  name="productIds"
+                  value={p.id}
+                  form="bulk-edit"
+                  aria-label={`Выбрать «${p.name}», арт. ${p.article}`}
+                />
+              ),
+            },
             {
               title: 'Фото',
               cell: (p) =>
@@ -201,6 +248,32 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         />
       </ListFrame>
 
+      <section className={cat.bulk} aria-labelledby="bulk-edit-title">
+        <h2 id="bulk-edit-title">Правка выбранных</h2>
+        <p className={cat.muted}>
+          Отметьте товары в списке выше и выберите, что поменять у всех сразу; «не менять» оставляет как есть. Цены
+          меняются на процент и округляются до рублей. Раздел, бренд, свойства и цены товаров из 1С меняются в 1С.
+        </p>
+        <Form method="post" id="bulk-edit" key={`bulk-edit-${outcome?.intent === 'bulk-edit' ? outcome.done : ''}`}>
+          <input type="hidden" name="intent" value="bulk-edit" />
+          <fieldset>
+            <legend className="visually-hidden">Что поменять у выбранных товаров</legend>
+            <Choice label="Раздел" name="sectionId" options={sections} all="не менять" className={cat.select} />
+            <Choice label="Бренд" name="brandId" options={brands} all="не менять" className={cat.select} />
+            <Choice label="Свойство" name="prop" options={PROP_CHOICES} all="не менять" className={cat.select} />
+            <Choice label="На сайте" name="published" options={SALE_CHOICES} all="не менять" />
+            <label>
+              Цены, % (−90…300)
+              <input type="text" name="pricePercent" inputMode="numeric" />
+            </label>
+            <button type="submit" className={styles.danger}>
+              Применить к выбранным
+            </button>
+          </fieldset>
+        </Form>
+        <FormResult result={outcome} intent="bulk-edit" />
+      </section>
+
       <section className={cat.bulk} aria-labelledby="bulk-title">
         <h2 id="bulk-title">Изменить цены списка</h2>
         <p className={cat.muted}>
@@ -226,7 +299,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             </button>
           </fieldset>
         </Form>
-        <FormResult result={outcome?.intent === 'parcels' ? undefined : outcome} />
+        <FormResult result={outcome?.intent === 'parcels' || outcome?.intent === 'bulk-edit' ? undefined : outcome} />
         {bulk && <BulkPreview bulk={bulk} />}
       </section>
 

@@ -79,6 +79,9 @@ export default function Promocode({ loaderData, actionData }: Route.ComponentPro
           {p.stateTitle}
         </span>
       </CardHead>
+      <p>
+        <Link to={`/admin/promocodes/${encodeURIComponent(p.code)}/batches/`}>Одноразовые коды из этого промокода</Link>
+      </p>
       {created && !result && (
         <p className={admin.notice} role="status">
           Промокод создан.

@@ -25,6 +25,8 @@ import { ordersAdminApi } from './admin/orders';
 import { deliveryAdminApi } from './admin/delivery';
 import { photosAdminApi } from './admin/photos';
 import { promoAdminApi } from './admin/promo';
+import { productMakingApi } from './admin/product-making';
+import { promoBatchesApi } from './admin/promo-batches';
 import { shopsQuestionsAdminApi } from './admin/shops-questions';
 import { staffAdminApi } from './admin/staff';
 import { stockAdminApi } from './admin/stock';
@@ -63,11 +65,14 @@ export function apiV2(
     staffAdminApi(services),
     ordersAdminApi(services),
     deliveryAdminApi(services),
+    // Before the catalogue's `products/:id/`, which would read «bulk» as a product's id.
+    productMakingApi(services),
     catalogAdminApi(services),
     photosAdminApi(services, options),
     stockAdminApi(services),
     stockDocumentsAdminApi(services),
     promoAdminApi(services),
+    promoBatchesApi(services),
     contentAdminApi(services, options.push),
     shopsQuestionsAdminApi(services),
     customersAdminApi(services),
