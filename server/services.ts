@@ -108,6 +108,8 @@ import type { Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
 import { createCatalogAdminService } from '../domain/catalog/admin/catalog-admin.service';
 import { catalogAdminRepository } from '../db/repositories/catalog-admin';
+import { catalogIoReads } from '../db/repositories/catalog-io';
+import { createCatalogIoService } from '../domain/catalog/io/catalog-io.service';
 import { createPhotosService } from '../domain/photos/photos.service';
 import { photoWrites } from '../db/repositories/photos';
 import { openPhotoStore } from './images/open-photo-store';
@@ -523,6 +525,11 @@ export function createServices(deps: {
     exchangeAdmin: createExchangeAdminService({ repo: exchangeAdminRepository(db), write: staffWrite }),
     catalogAdmin: createCatalogAdminService({
       repo: catalogAdminRepository(db),
+      write: staffWrite,
+      priceRounding: settings.PRICE_ROUNDING,
+    }),
+    catalogIo: createCatalogIoService({
+      reads: catalogIoReads(db),
       write: staffWrite,
       priceRounding: settings.PRICE_ROUNDING,
     }),

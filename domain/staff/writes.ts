@@ -57,6 +57,7 @@ export const STAFF_WRITES = {
   'offer.price': { gate: 'catalog.edit', entity: 'offer', title: 'Цена размера' },
   'catalog.bulk_price': { gate: 'catalog.edit', entity: 'catalog', title: 'Массовое изменение цен' },
   'catalog.bulk_parcel': { gate: 'catalog.edit', entity: 'catalog', title: 'Массовое изменение веса и размеров' },
+  'catalog.import': { gate: 'catalog.edit', entity: 'catalog', title: 'Импорт каталога из файла' },
   'section.update': { gate: 'catalog.edit', entity: 'section', title: 'Изменён раздел' },
   'brand.create': { gate: 'catalog.edit', entity: 'brand', title: 'Новый бренд' },
   'brand.update': { gate: 'catalog.edit', entity: 'brand', title: 'Изменён бренд' },

@@ -18,6 +18,7 @@ import { shopApi } from './shop';
 import { userApi } from './user';
 import { addressSuggestApi } from '../../delivery/address-routes';
 import { catalogAdminApi } from './admin/catalog';
+import { catalogIoAdminApi } from './admin/catalog-io';
 import { contentAdminApi } from './admin/content';
 import { customersAdminApi } from './admin/customers';
 import { ordersAdminApi } from './admin/orders';
@@ -61,6 +62,7 @@ export function apiV2(
     ordersAdminApi(services),
     deliveryAdminApi(services),
     catalogAdminApi(services),
+    catalogIoAdminApi(services),
     photosAdminApi(services, options),
     stockAdminApi(services),
     promoAdminApi(services),
