@@ -67,6 +67,7 @@ export default [
     route('stock', 'routes/admin/stock.tsx'),
     route('stock/movements', 'routes/admin/stock-movements.tsx'),
     route('stock-alerts', 'routes/admin/stock-alerts.tsx'),
+    route('catalog-io', 'routes/admin/catalog-io.tsx'),
     route('promocodes', 'routes/admin/promocodes.tsx'),
     route('promocodes/:code', 'routes/admin/promocode.tsx'),
     route('content', 'routes/admin/content.tsx'),

@@ -69,6 +69,8 @@ export interface PreviewAnswer {
   problems: (ImportProblem & { text: string })[];
   problemCount: number;
   changes: ReturnType<typeof changeView>[];
+  /** The stores the stock columns name, for the changes' store ids. */
+  stores: IoStore[];
 }
 
 export interface CatalogIoService {
@@ -143,6 +145,7 @@ export function createCatalogIoService(deps: {
         })),
         problemCount: problems.length,
         changes: changes.slice(0, CHANGES_SHOWN).map(changeView),
+        stores,
       });
       if (heading.problems.length > 0) return answer(heading.problems, empty, [], null);
       const offers = await reads.offersByIds(offerIdsOf(table, heading.columns));
