@@ -110,6 +110,7 @@ import { createCatalogAdminService } from '../domain/catalog/admin/catalog-admin
 import { catalogAdminRepository } from '../db/repositories/catalog-admin';
 import { catalogIoReads } from '../db/repositories/catalog-io';
 import { createCatalogIoService } from '../domain/catalog/io/catalog-io.service';
+import { readTable } from './catalog-io/sheets';
 import { createPhotosService } from '../domain/photos/photos.service';
 import { photoWrites } from '../db/repositories/photos';
 import { openPhotoStore } from './images/open-photo-store';
@@ -532,6 +533,7 @@ export function createServices(deps: {
       reads: catalogIoReads(db),
       write: staffWrite,
       priceRounding: settings.PRICE_ROUNDING,
+      readTable: (name, bytes) => readTable(name, Buffer.from(bytes)),
     }),
     photos: createPhotosService({
       rows: photoWrites(db),

@@ -78,7 +78,8 @@ export function catalogIoReads(db: Db): CatalogIoReads {
       return rows.map((r) => ({ id: Number(r.id), code: r.code, name: r.name }));
     },
     offers: (after, limit) => offersWhere(db, sql`o.id > ${after}`, sql`order by o.id limit ${limit}`),
-    offersByIds: (ids) => (ids.length === 0 ? Promise.resolve([]) : offersWhere(db, sql`o.id = any(${intArray(ids)})`, sql``)),
+    offersByIds: (ids) =>
+      ids.length === 0 ? Promise.resolve([]) : offersWhere(db, sql`o.id = any(${intArray(ids)})`, sql``),
     async savePreview(p: StoredPreview) {
       // Previews older than a day are of no use: each save clears them.
       await db.execute(sql`delete from catalog_imports where created_at < now() - interval '1 day'`);

@@ -11,7 +11,11 @@ import { csvCell } from '../../domain/order/desk-csv';
 export type Cell = string | number;
 
 const unreadable = (what: string) =>
-  new DomainError('validation', `Файл не прочитать: ${what}. Сохраните таблицу как CSV (UTF-8) или XLSX.`, 'IMPORT_UNREADABLE');
+  new DomainError(
+    'validation',
+    `Файл не прочитать: ${what}. Сохраните таблицу как CSV (UTF-8) или XLSX.`,
+    'IMPORT_UNREADABLE',
+  );
 
 /** A number as a Russian spreadsheet writes it: kopecks after a comma, none for whole roubles. */
 const numberText = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace('.', ','));
@@ -200,7 +204,8 @@ export function parseXlsx(file: Buffer): string[][] {
   if (!sheet) throw unreadable('в книге нет листа');
   const shared: string[] = [];
   const strings = read('xl/sharedStrings.xml');
-  if (strings) for (const m of strings.matchAll(/<(?:\w+:)?si>([\s\S]*?)<\/(?:\w+:)?si>/g)) shared.push(textOf(m[1] ?? ''));
+  if (strings)
+    for (const m of strings.matchAll(/<(?:\w+:)?si>([\s\S]*?)<\/(?:\w+:)?si>/g)) shared.push(textOf(m[1] ?? ''));
   const rows: string[][] = [];
   for (const r of sheet.matchAll(/<(?:\w+:)?row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g)) {
     const number = /\br="(\d+)"/.exec(r[1] ?? '')?.[1];
@@ -293,7 +298,6 @@ export function readTable(fileName: string, bytes: Buffer): string[][] {
   if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50) return parseXlsx(bytes);
   if (/\.xlsx?$/i.test(fileName)) throw unreadable(/\.xls$/i.test(fileName) ? 'старый формат XLS' : 'XLSX повреждён');
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  if (text.includes('\uFFFD'))
-    throw unreadable('текст не в UTF-8 (похоже на Windows-1251)');
+  if (text.includes('\uFFFD')) throw unreadable('текст не в UTF-8 (похоже на Windows-1251)');
   return parseCsv(text);
 }

@@ -60,8 +60,9 @@ it(`applies an import of ${ROWS} rows in under a minute, in one go`, async () =>
     body: form,
   });
   expect(res.status, (await res.clone().text()).slice(0, 500)).toBe(200);
-  const preview = ((await res.json()) as { data: { preview: { token: string; counts: { rows: number; prices: number } } } })
-    .data.preview;
+  const preview = (
+    (await res.json()) as { data: { preview: { token: string; counts: { rows: number; prices: number } } } }
+  ).data.preview;
   const previewed = performance.now();
   expect(preview.counts.rows).toBe(ROWS);
   const applied = await owner.call(STAFF_API.catalogImportApply, { token: preview.token });
@@ -80,6 +81,8 @@ it(`applies an import of ${ROWS} rows in under a minute, in one go`, async () =>
       from (select id, row_number() over (order by id) as n from offers) x join offers o on o.id = x.id`,
   );
   expect(check).toEqual({ wrong: 0, olds: 0 });
-  const [entries] = await rows<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'catalog.import'`);
+  const [entries] = await rows<{ n: number }>(
+    sql`select count(*)::int as n from audit_log where action = 'catalog.import'`,
+  );
   expect(entries?.n).toBe(1);
 }, 300_000);

@@ -27,7 +27,11 @@ function upload(who: StaffBrowser, name: string, content: string | Uint8Array) {
 interface Preview {
   token: string | null;
   counts: { rows: number; changed: number; unchanged: number; prices: number; stock: number; published: number };
-  changes: { offerId: number; price?: { before: number; after: number }; stock: { storeId: number; after: number }[] }[];
+  changes: {
+    offerId: number;
+    price?: { before: number; after: number };
+    stock: { storeId: number; after: number }[];
+  }[];
 }
 
 const csvOf = (table: string[][]) => `\uFEFF${table.map((r) => r.join(';')).join('\r\n')}\r\n`;
@@ -148,7 +152,9 @@ describe('catalogue import', () => {
       [3, head[11]],
       [4, 'ID предложения'],
     ]);
-    expect(body.errors[0]?.message).toBe('Строка 3, «Цена»: «дорого» — не сумма в рублях (например, 4990 или 4990,50).');
+    expect(body.errors[0]?.message).toBe(
+      'Строка 3, «Цена»: «дорого» — не сумма в рублях (например, 4990 или 4990,50).',
+    );
     expect(body.errors[2]?.message).toContain('размера №999999 нет на сайте');
     // All or nothing: the good row's price is as it was.
     const [after] = await rows<{ price: number }>(sql`select price::int as price from offers where id = ${a?.id}`);
@@ -156,7 +162,14 @@ describe('catalogue import', () => {
   });
 
   it('refuses a heading without the offer id, an unknown store and a price below the old one', async () => {
-    const res = await upload(owner, 'x.csv', csvOf([['Артикул', 'Цена', 'Остаток: Луна [moon]'], ['A', '100']]));
+    const res = await upload(
+      owner,
+      'x.csv',
+      csvOf([
+        ['Артикул', 'Цена', 'Остаток: Луна [moon]'],
+        ['A', '100'],
+      ]),
+    );
     expect(res.status).toBe(400);
     const messages = ((await res.json()) as { errors: { message: string }[] }).errors.map((e) => e.message);
     expect(messages).toEqual([
@@ -164,7 +177,14 @@ describe('catalogue import', () => {
       'Заголовок: нет столбца «ID предложения»: по нему импорт находит размер. Возьмите таблицу из выгрузки.',
     ]);
     const [o] = await demoOffers(1);
-    const old = await upload(owner, 'x.csv', csvOf([['ID предложения', 'Цена', 'Старая цена'], [String(o?.id), '500', '400']]));
+    const old = await upload(
+      owner,
+      'x.csv',
+      csvOf([
+        ['ID предложения', 'Цена', 'Старая цена'],
+        [String(o?.id), '500', '400'],
+      ]),
+    );
     expect(old.status).toBe(400);
     expect(((await old.json()) as { errors: { message: string }[] }).errors[0]?.message).toBe(
       'Строка 2, «Старая цена»: старая цена должна быть больше цены — или оставьте её пустой.',
@@ -271,12 +291,26 @@ describe('catalogue import', () => {
   it('refuses changing a price or stock 1C keeps, and another member’s preview', async () => {
     const [o] = await demoOffers(6).then((x) => x.slice(5));
     await app.database.db.execute(sql`insert into exchange_offers (onec_id, offer_id) values ('io-walk-1c', ${o?.id})`);
-    const res = await upload(owner, 'c.csv', csvOf([['ID предложения', 'Цена'], [String(o?.id), '1234']]));
+    const res = await upload(
+      owner,
+      'c.csv',
+      csvOf([
+        ['ID предложения', 'Цена'],
+        [String(o?.id), '1234'],
+      ]),
+    );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { errors: { message: string }[] }).errors[0]?.message).toContain('ведёт 1С');
     await app.database.db.execute(sql`delete from exchange_offers where onec_id = 'io-walk-1c'`);
 
-    const mine = await upload(owner, 'c.csv', csvOf([['ID предложения', 'Цена'], [String(o?.id), '1234']]));
+    const mine = await upload(
+      owner,
+      'c.csv',
+      csvOf([
+        ['ID предложения', 'Цена'],
+        [String(o?.id), '1234'],
+      ]),
+    );
     const token = ((await mine.json()) as { data: { preview: Preview } }).data.preview.token;
     const theirs = await merchandiser.call(STAFF_API.catalogImportApply, { token });
     expect(theirs.status).toBe(409);

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { DataTable, FormResult, ListFrame } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { intent, staffAction } from '~/lib/admin-action';
-import { postedTable } from '~/lib/catalog-io.server';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { STAFF_API } from '../../../contract/staff-api';
 import { MAX_IMPORT_MB } from '../../../domain/catalog/io/catalog-io';
@@ -27,8 +26,8 @@ export const action = staffAction('catalog.edit', {
     async run({ form, context }) {
       const file = form.files('file').find((f) => f.size > 0);
       if (!file) throw new DomainError('validation', 'Выберите файл таблицы (CSV или XLSX).', 'IMPORT_NO_FILE');
-      const { name, table } = await postedTable(file);
-      const preview = await context.services.catalogIo.preview(context.ctx, name, table);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const preview = await context.services.catalogIo.previewFile(context.ctx, file.name || 'таблица', bytes);
       if (preview.problemCount > 0)
         return {
           error: `В файле ошибок: ${preview.problemCount}. Ничего не изменено — исправьте их и загрузите файл снова.`,

@@ -78,6 +78,8 @@ export interface CatalogIoService {
   exportRows(ctx: RequestContext): Promise<{ header: string[]; pages: AsyncIterable<(string | number)[][]> }>;
   /** Reads a file's table: every problem, or the changes held under a token for `apply`. Writes nothing of the shop. */
   preview(ctx: RequestContext, fileName: string, table: string[][]): Promise<PreviewAnswer>;
+  /** As `preview`, of a file's bytes (CSV or XLSX): what the API and the page are posted. */
+  previewFile(ctx: RequestContext, fileName: string, bytes: Uint8Array): Promise<PreviewAnswer>;
   /** Applies a preview: one transaction, one audit entry, all or nothing. */
   apply(ctx: RequestContext, token: string): Promise<{ counts: ImportCounts; fileName: string }>;
 }
@@ -95,10 +97,12 @@ export function createCatalogIoService(deps: {
   reads: CatalogIoReads;
   write: StaffWrite;
   priceRounding: PriceRounding;
+  /** A file's table of text cells (the CSV and XLSX readers: server/catalog-io/sheets.ts); refuses what it cannot read. */
+  readTable: (fileName: string, bytes: Uint8Array) => string[][];
   clock?: () => Date;
 }): CatalogIoService {
   const { reads, write, priceRounding } = deps;
-  return {
+  const service: CatalogIoService = {
     async exportRows(ctx) {
       requirePermission(ctx, 'catalog.edit');
       const stores = await reads.stores();
@@ -135,7 +139,12 @@ export function createCatalogIoService(deps: {
         stock: 0,
         products: 0,
       };
-      const answer = (problems: ImportProblem[], counts: ImportCounts, changes: OfferChange[], token: string | null) => ({
+      const answer = (
+        problems: ImportProblem[],
+        counts: ImportCounts,
+        changes: OfferChange[],
+        token: string | null,
+      ) => ({
         token,
         fileName,
         counts,
@@ -155,6 +164,11 @@ export function createCatalogIoService(deps: {
       const token = crypto.randomUUID();
       await reads.savePreview({ token, staffId: member.staffId, fileName, changes: plan.changes, counts: plan.counts });
       return answer([], plan.counts, plan.changes, token);
+    },
+
+    async previewFile(ctx, fileName, bytes) {
+      requirePermission(ctx, 'catalog.edit');
+      return service.preview(ctx, fileName, deps.readTable(fileName, bytes));
     },
 
     async apply(ctx, token) {
@@ -211,5 +225,5 @@ export function createCatalogIoService(deps: {
       });
     },
   };
+  return service;
 }
-

@@ -64,7 +64,6 @@ export const CHANGES_SHOWN = 200;
 /** Offers the import's audit entry names one by one; the counts cover them all. */
 export const AUDIT_OFFERS_CAP = 500;
 
-
 export function headerOf(stores: readonly IoStore[]): string[] {
   return [...Object.values(COLUMN), ...stores.map(stockColumn)];
 }
@@ -275,7 +274,10 @@ export function planImport(
     if (problems.length === before) {
       const problem = priceProblem(price, oldPrice);
       if (problem)
-        refuse(problem.startsWith('Старая') ? COLUMN.oldPrice : COLUMN.price, problem.replace(/^./, (c) => c.toLowerCase()));
+        refuse(
+          problem.startsWith('Старая') ? COLUMN.oldPrice : COLUMN.price,
+          problem.replace(/^./, (c) => c.toLowerCase()),
+        );
       else ({ price, oldPrice } = roundPrices({ price, oldPrice }, rounding));
     }
     let published = offer.published;

@@ -5,7 +5,7 @@ import { STAFF_API } from '../../../../contract/staff-api';
 import type { PreviewAnswer } from '../../../../domain/catalog/io/catalog-io.service';
 import type { RequestContext } from '../../../../domain/context';
 import type { Services } from '../../../../domain/services';
-import { csvLine, readTable, writeXlsx } from '../../../catalog-io/sheets';
+import { csvLine, writeXlsx } from '../../../catalog-io/sheets';
 import { answer } from '../../../http/api-layer';
 import { readBody } from '../../../http/body';
 import { ENVELOPE } from '../../../http/dialect';
@@ -21,7 +21,7 @@ const applyInput = z.object({
 const fileDay = (ctx: RequestContext) => ctx.now().toISOString().slice(0, 10);
 
 /** A preview with refused rows: 400, each problem one error with its row and column (the first 500). */
-export function previewRefusal(c: Context<AppEnv>, preview: PreviewAnswer) {
+function previewRefusal(c: Context<AppEnv>, preview: PreviewAnswer) {
   const dialect = c.get('dialect') ?? ENVELOPE;
   return dialect.fail(
     c,
@@ -36,7 +36,7 @@ export function previewRefusal(c: Context<AppEnv>, preview: PreviewAnswer) {
 }
 
 /** The uploaded file of a multipart form's `file` field, with its name. */
-export async function uploadedTable(fields: Record<string, unknown>) {
+async function uploadedFile(fields: Record<string, unknown>) {
   const file = fields.file;
   if (!(file instanceof File) || file.size === 0)
     throw new HttpError(
@@ -44,7 +44,7 @@ export async function uploadedTable(fields: Record<string, unknown>) {
       'Приложите файл таблицы (CSV или XLSX) в поле file формы multipart/form-data.',
       'IMPORT_NO_FILE',
     );
-  return { name: file.name || 'таблица', table: readTable(file.name, Buffer.from(await file.arrayBuffer())) };
+  return { name: file.name || 'таблица', bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
 /**
@@ -72,10 +72,7 @@ export function catalogIoAdminApi(services: Services) {
     const { header, pages } = await catalogIo.exportRows(ctx);
     const rows: (string | number)[][] = [];
     for await (const page of pages) rows.push(...page);
-    c.header(
-      'Content-Type',
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    );
+    c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     c.header('Content-Disposition', `attachment; filename="catalog-${fileDay(ctx)}.xlsx"`);
     return c.body(new Uint8Array(writeXlsx('Каталог', header, rows)));
   });
@@ -83,8 +80,8 @@ export function catalogIoAdminApi(services: Services) {
   calls.post(STAFF_API.catalogImport, 'catalog.edit', async (c) => {
     if (!(c.req.header('content-type') ?? '').toLowerCase().includes('multipart/form-data'))
       throw new HttpError(415, 'Файл загружается формой multipart/form-data, поле file.', 'UNSUPPORTED_MEDIA_TYPE');
-    const { name, table } = await uploadedTable(await readBody(c));
-    const preview = await catalogIo.preview(c.get('ctx'), name, table);
+    const { name, bytes } = await uploadedFile(await readBody(c));
+    const preview = await catalogIo.previewFile(c.get('ctx'), name, bytes);
     if (preview.problemCount > 0) return previewRefusal(c, preview);
     return answer(c, { preview });
   });
