@@ -119,6 +119,17 @@ export function catalogIoWrites(db: Db): CatalogIoWrites {
       const offerIds = changes.map((c) => c.offerId);
       const productIds = changes.filter((c) => c.published).map((c) => c.productId);
       const state: LockedState = { prices: new Map(), published: new Map(), stock: new Map() };
+      const cells = changes.flatMap((c) => c.stock.map((s) => ({ o: c.offerId, s: s.storeId })));
+      // First, before any row: shared with orders taking stock, as a stock document takes it (the 1C import waits for
+      // it alone), so the import queues where they do. The select also tells the stock triggers what the movements are.
+      if (cells.length > 0)
+        await db.execute(
+          sql`select pg_advisory_xact_lock_shared(${STOCK_COUNT_LOCK}), ${stockMoveSetting({
+            kind: 'other',
+            reason: 'Импорт каталога из файла',
+            staffId,
+          })}`,
+        );
       if (productIds.length > 0) {
         const rows = await queryRows<{ id: number; unpublished: boolean }>(
           db,
@@ -135,17 +146,7 @@ export function catalogIoWrites(db: Db): CatalogIoWrites {
           price: Number(o.price),
           oldPrice: o.old_price === null ? null : Number(o.old_price),
         });
-      const cells = changes.flatMap((c) => c.stock.map((s) => ({ o: c.offerId, s: s.storeId })));
       if (cells.length > 0) {
-        // Shared with orders taking stock, as a stock document is (the 1C import waits for it alone); the select also
-        // tells the stock triggers what the movements are.
-        await db.execute(
-          sql`select pg_advisory_xact_lock_shared(${STOCK_COUNT_LOCK}), ${stockMoveSetting({
-            kind: 'other',
-            reason: 'Импорт каталога из файла',
-            staffId,
-          })}`,
-        );
         const wanted = json(cells);
         await db.execute(sql`insert into stock (offer_id, store_id, quantity)
           select x.o, x.s, 0 from jsonb_to_recordset(${wanted}) as x(o int, s int) order by x.o, x.s

@@ -233,6 +233,11 @@ describe('catalogue import', () => {
         join stock k on k.offer_id = o.id and k.store_id = ${store?.id} where o.id = ${b?.id}`,
     );
     expect(pb).toEqual({ unpublished: !b?.unpublished, quantity: 42 });
+    // The listing's facets follow, through the tables' triggers, as after a 1C import.
+    const [facet] = await rows<{ active: boolean }>(
+      sql`select active from product_facets where product_id = ${b?.product_id}`,
+    );
+    expect(facet?.active).toBe(!pb?.unpublished);
     // The stock change is a movement of the import, by the member.
     const [move] = await rows<{ kind: string; reason: string; quantity: number }>(
       sql`select kind, reason, quantity from stock_movements where offer_id = ${b?.id} and store_id = ${store?.id}
