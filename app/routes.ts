@@ -73,6 +73,7 @@ export default [
     route('stock/documents', 'routes/admin/stock-documents.tsx'),
     route('stock/documents/:id', 'routes/admin/stock-document.tsx'),
     route('stock-alerts', 'routes/admin/stock-alerts.tsx'),
+    route('catalog-io', 'routes/admin/catalog-io.tsx'),
     route('promocodes', 'routes/admin/promocodes.tsx'),
     route('promocodes/:code', 'routes/admin/promocode.tsx'),
     route('promocodes/:code/batches', 'routes/admin/promo-batches.tsx'),

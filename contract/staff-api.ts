@@ -72,6 +72,11 @@ export const STAFF_API = {
   stockDocumentDelete: '/api/v2/admin/stock/documents/:id/delete/',
   /** «Сообщить о поступлении»: subscribers waiting per product and size (issue 44.1), the buyer's signal for 1C. */
   stockSubscriptions: '/api/v2/admin/stock-subscriptions/',
+  /** The catalogue as a table (issue 47.5): export (CSV streamed, XLSX), import (multipart `file`: a preview), apply. */
+  catalogExportCsv: '/api/v2/admin/catalog-io/export.csv',
+  catalogExportXlsx: '/api/v2/admin/catalog-io/export.xlsx',
+  catalogImport: '/api/v2/admin/catalog-io/import/',
+  catalogImportApply: '/api/v2/admin/catalog-io/apply/',
   /** Reviews' moderation (issue 44.2): `?state=&page=`; publish, hide `{reason}`, answer `{text}` as the shop. */
   reviews: '/api/v2/admin/reviews/',
   reviewPublish: '/api/v2/admin/reviews/:id/publish/',

@@ -28,6 +28,7 @@ import { stockDocumentWrites } from './repositories/stock-admin';
 import { shipmentWrites } from './repositories/shipments';
 import { reviewWrites } from './repositories/reviews';
 import { staffNotificationWrites } from './repositories/staff-notifications';
+import { catalogIoWrites } from './repositories/catalog-io';
 
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
 export function transactionRepositories(db: Db): TransactionRepositories {
@@ -60,6 +61,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     staffNotifications: staffNotificationWrites(db),
     making: productMakingWrites(db),
     promoBatches: promoBatchRepository(db),
+    catalogIo: catalogIoWrites(db),
   };
 }
 

@@ -38,6 +38,7 @@ import type { ExchangeAdminService } from './exchange/exchange-admin';
 import type { PlacesService } from './delivery/places.service';
 import type { RegionsService } from './regions/regions.service';
 import type { CatalogAdminService } from './catalog/admin/catalog-admin';
+import type { CatalogIoService } from './catalog/io/catalog-io.service';
 import type { PhotosService } from './photos/photos.service';
 import type { StockAdminService } from './inventory/stock-documents';
 import type { StockDocumentDesk } from './inventory/stock-document-desk';
@@ -120,6 +121,8 @@ export interface Services {
   exchangeAdmin: ExchangeAdminService;
   /** The back office's catalogue: products, prices (one and in bulk), publishing, sections and brands. */
   catalogAdmin: CatalogAdminService;
+  /** The catalogue as CSV/XLSX: export, and an import previewed then applied at once (issue 47.5). */
+  catalogIo: CatalogIoService;
   /** Product and shop photos of the back office: uploads checked by content, order, removal (issue 28). */
   photos: PhotosService;
   /** The back office's stock by store: documents and the movement history (issue 28.2). */

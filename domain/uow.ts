@@ -24,6 +24,7 @@ import type { ReviewWrites } from './reviews/review';
 import type { StaffNotificationWrites } from './staff-notifications/ports';
 import type { ProductMakingWrites } from './catalog/admin/product-making';
 import type { PromoBatchRepository } from './pricing/promo-batches';
+import type { CatalogIoWrites } from './catalog/io/catalog-io.service';
 
 /**
  * The repositories whose writes must commit together. Saving an order writes stock, order rows, the promo code's
@@ -65,6 +66,8 @@ export interface TransactionRepositories {
   making: ProductMakingWrites;
   /** Batches of one-use promo codes (issue 47.5). */
   promoBatches: PromoBatchRepository;
+  /** The catalogue import's apply (issue 47.5): prices, the products' hold and stock in a few statements. */
+  catalogIo: CatalogIoWrites;
 }
 
 /**

@@ -42,6 +42,7 @@ import type { PhotoSizes } from './images/photo-sizes';
 import type { PhotoStore } from './images/photo-store';
 import { imageRoutes } from './images/resize';
 import { PHOTO_UPLOAD_PATH, photoBodyLimit } from './images/upload-limit';
+import { CATALOG_IMPORT_PATH, catalogImportBodyLimit } from './catalog-io/upload-limit';
 import type { Readiness } from './ops/health';
 import type { ShopMetrics } from './ops/metrics';
 import { opsRoutes } from './ops/routes';
@@ -236,7 +237,15 @@ export function createApp(deps: AppDeps) {
   });
   // Photo uploads (issue 28): up to PHOTO_MAX_MB on their own paths only, refused by Content-Length before reading.
   const photoBody = photoBodyLimit(settings.PHOTO_MAX_MB);
-  app.use('*', (c, next) => (PHOTO_UPLOAD_PATH.test(c.req.path) ? photoBody(c, next) : anyBody(c, next)));
+  // A catalogue file (issue 47.5): up to MAX_IMPORT_MB on its own paths only.
+  const catalogBody = catalogImportBodyLimit();
+  app.use('*', (c, next) =>
+    PHOTO_UPLOAD_PATH.test(c.req.path)
+      ? photoBody(c, next)
+      : CATALOG_IMPORT_PATH.test(c.req.path)
+        ? catalogBody(c, next)
+        : anyBody(c, next),
+  );
   app.use('*', staticFiles(path.resolve(deps.clientDir)));
   // The operator's calls, before the session and the visitor API's gate: their token authorises them.
   app.route('/', adminApi(deps.push, settings.ADMIN_TOKEN));

@@ -108,6 +108,9 @@ import type { Invalidations } from '../domain/cache-tags';
 import type { Services } from '../domain/services';
 import { createCatalogAdminService } from '../domain/catalog/admin/catalog-admin.service';
 import { catalogAdminRepository } from '../db/repositories/catalog-admin';
+import { catalogIoReads } from '../db/repositories/catalog-io';
+import { createCatalogIoService } from '../domain/catalog/io/catalog-io.service';
+import { readTable } from './catalog-io/sheets';
 import { createPhotosService } from '../domain/photos/photos.service';
 import { photoWrites } from '../db/repositories/photos';
 import { openPhotoStore } from './images/open-photo-store';
@@ -538,6 +541,12 @@ export function createServices(deps: {
       repo: catalogAdminRepository(db),
       write: staffWrite,
       priceRounding: settings.PRICE_ROUNDING,
+    }),
+    catalogIo: createCatalogIoService({
+      reads: catalogIoReads(db),
+      write: staffWrite,
+      priceRounding: settings.PRICE_ROUNDING,
+      readTable: (name, bytes) => readTable(name, Buffer.from(bytes)),
     }),
     photos: createPhotosService({
       rows: photoWrites(db),

@@ -225,3 +225,21 @@ export const offerRestrictions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.offerId, t.storeId] })],
 );
+
+/**
+ * A catalogue import's preview (issue 47.5): the changes a staff member's file makes, held until they apply it (within
+ * an hour) — then marked applied, so a token applies once.
+ */
+export const catalogImports = pgTable(
+  'catalog_imports',
+  {
+    token: text('token').primaryKey(),
+    staffId: integer('staff_id').notNull(),
+    fileName: text('file_name').notNull(),
+    changes: jsonb('changes').notNull(),
+    counts: jsonb('counts').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [index('catalog_imports_created_idx').on(t.createdAt)],
+);

@@ -62,6 +62,7 @@ export const STAFF_WRITES = {
   'product.create': { gate: 'catalog.edit', entity: 'product', title: 'Новый товар' },
   'product.copy': { gate: 'catalog.edit', entity: 'product', title: 'Копия товара' },
   'catalog.bulk_edit': { gate: 'catalog.edit', entity: 'product', title: 'Товар изменён в массовой правке' },
+  'catalog.import': { gate: 'catalog.edit', entity: 'catalog', title: 'Импорт каталога из файла' },
   'section.update': { gate: 'catalog.edit', entity: 'section', title: 'Изменён раздел' },
   'brand.create': { gate: 'catalog.edit', entity: 'brand', title: 'Новый бренд' },
   'brand.update': { gate: 'catalog.edit', entity: 'brand', title: 'Изменён бренд' },

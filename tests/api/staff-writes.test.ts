@@ -9,7 +9,7 @@ import { STAFF_WRITES, type StaffWriteAction } from '../../domain/staff/writes';
 import { ignorePoolErrorsOnClose } from '../support/basket-offers';
 import { STAFF_PASSWORD, staffBrowser } from '../support/staff';
 import { type Member, type StaffSubjects, staffSubjects } from '../support/staff-subjects';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, SHOP_ORIGIN, type TestApp } from '../support/test-app';
 
 /**
  * Every staff write — each call of the admin API that changes something and each intent of each back-office page's
@@ -224,6 +224,11 @@ const API_FIXTURES: Record<string, Fixture> = {
       return { body: { filter: { q: row?.article }, kind: 'percent', value: 1, apply: true } };
     },
   },
+  'POST /api/v2/admin/catalog-io/import/': {
+    writes: null,
+    call: async (who, path) => catalogUpload(who, path, {}),
+  },
+  'POST /api/v2/admin/catalog-io/apply/': { writes: 'catalog.import', prepare: async (who) => catalogPreview(who) },
   'POST /api/v2/admin/products/parcels/': {
     writes: 'catalog.bulk_parcel',
     prepare: async () => ({ body: { productIds: [(await s.product()).id], weight: nextGrams() } }),
@@ -562,6 +567,11 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
     }),
   },
   'routes/admin/customer#bonus': API_FIXTURES['POST /api/v2/admin/customers/:id/bonus/'] as Fixture,
+  'routes/admin/catalog-io#preview': {
+    writes: null,
+    call: async (who, path) => catalogUpload(who, path, { intent: 'preview' }),
+  },
+  'routes/admin/catalog-io#apply': { writes: 'catalog.import', prepare: async (who) => catalogPreview(who) },
   'routes/admin/products#preview': {
     writes: null,
     prepare: async () => ({ body: { q: 'пуховик', kind: 'percent', value: '1' } }),
@@ -849,6 +859,32 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
     },
   },
 };
+
+/** A price no catalogue import gave a size yet, so each import changes something and leaves its entry. */
+let importPrice = 2000;
+/** A catalogue table that changes one demo size's price (and drops its old price). */
+const catalogTable = async () => [
+  ['ID предложения', 'Цена', 'Старая цена'],
+  [String((await s.product()).offerId), String(++importPrice), ''],
+];
+/** The table posted as a CSV file (`file`), to the API (with the sessid) or to the page (from the shop's own page). */
+async function catalogUpload(who: Member, path: string, fields: Record<string, string>) {
+  const form = new FormData();
+  form.set('sessid', who.browser.sessid);
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const csv = (await catalogTable()).map((r) => r.join(';')).join('\r\n');
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'walk.csv');
+  return app.fetch(path, {
+    method: 'POST',
+    headers: { cookie: who.browser.cookie, origin: SHOP_ORIGIN },
+    body: form,
+    redirect: 'manual',
+  });
+}
+/** A member's preview of a catalogue import, to apply. */
+const catalogPreview = async (who: Member) => ({
+  body: { token: (await app.services.catalogIo.preview(contextOf(who), 'walk.csv', await catalogTable())).token },
+});
 
 /** The request context of a member, for what a test makes through the services as them. */
 const contextOf = (who: Member) => ({

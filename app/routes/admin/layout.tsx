@@ -22,6 +22,7 @@ const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
   { to: '/admin/stock/', label: 'Остатки', action: 'stock.adjust' },
   { to: '/admin/stock/documents/', label: 'Документы остатков', action: 'stock.adjust' },
   { to: '/admin/stock-alerts/', label: 'Ждут поступления', action: 'catalog.edit' },
+  { to: '/admin/catalog-io/', label: 'Импорт и экспорт', action: 'catalog.edit' },
   { to: '/admin/promocodes/', label: 'Промокоды', action: 'promo.edit' },
   { to: '/admin/content/', label: 'Контент', action: 'content.edit' },
   { to: '/admin/shops/', label: 'Магазины', action: 'content.edit' },

@@ -18,6 +18,7 @@ import { shopApi } from './shop';
 import { userApi } from './user';
 import { addressSuggestApi } from '../../delivery/address-routes';
 import { catalogAdminApi } from './admin/catalog';
+import { catalogIoAdminApi } from './admin/catalog-io';
 import { contentAdminApi } from './admin/content';
 import { customersAdminApi } from './admin/customers';
 import { deskSearchApi } from './admin/search';
@@ -68,6 +69,7 @@ export function apiV2(
     // Before the catalogue's `products/:id/`, which would read «bulk» as a product's id.
     productMakingApi(services),
     catalogAdminApi(services),
+    catalogIoAdminApi(services),
     photosAdminApi(services, options),
     stockAdminApi(services),
     stockDocumentsAdminApi(services),

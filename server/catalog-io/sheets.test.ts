@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { csvLine, parseCsv, parseXlsx, readTable, writeXlsx, writeZip } from './sheets';
+
+describe('catalogue files', () => {
+  it('CSV: quotes, doubled quotes, line breaks in a cell, `;` or `,` as the heading holds, a BOM dropped', () => {
+    expect(parseCsv('\uFEFFa;b;c\r\n"x;1";"он сказал ""да""";"две\nстроки"\r\n')).toEqual([
+      ['a', 'b', 'c'],
+      ['x;1', 'он сказал "да"', 'две\nстроки'],
+    ]);
+    expect(parseCsv('a,b\n1,2')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    // What the export writes reads back the same; a formula-like text keeps its apostrophe for the import to drop.
+    expect(parseCsv(csvLine(['=1+1', 'Куртка; синяя', 4990.5, 12]))).toEqual([
+      ["'=1+1", 'Куртка; синяя', '4990,50', '12'],
+    ]);
+  });
+
+  it('XLSX: what the writer makes reads back; numbers as the import reads them', () => {
+    const book = writeXlsx(
+      'Каталог',
+      ['Название', 'Цена'],
+      [
+        ['Пуховик <зимний> & "тёплый"', 4990.5],
+        ['Шарф', 100],
+      ],
+    );
+    expect(parseXlsx(book)).toEqual([
+      ['Название', 'Цена'],
+      ['Пуховик <зимний> & "тёплый"', '4990.5'],
+      ['Шарф', '100'],
+    ]);
+  });
+
+  it('XLSX as Excel saves it: shared strings, rich text runs, skipped cells and rows, a float off by a hair', () => {
+    const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+    const book = writeZip([
+      {
+        name: 'xl/sharedStrings.xml',
+        data: Buffer.from(
+          `<sst xmlns="${ns}"><si><t>ID предложения</t></si><si><r><t>Це</t></r><r><rPr><b/></rPr><t>на</t></r></si><si><t xml:space="preserve">да </t></si></sst>`,
+        ),
+      },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        data: Buffer.from(
+          `<worksheet xmlns="${ns}"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row><row r="3"><c r="A3"><v>17</v></c><c r="C3"><v>4990.4999999999</v></c><c r="D3" t="s"><v>2</v></c><c r="E3" t="b"><v>1</v></c></row></sheetData></worksheet>`,
+        ),
+      },
+    ]);
+    expect(parseXlsx(book)).toEqual([['ID предложения', '', 'Цена'], [], ['17', '', '4990.5', 'да ', 'да']]);
+  });
+
+  it('refuses what it cannot read in Russian: an old XLS, a broken zip, text not in UTF-8', () => {
+    expect(() => readTable('old.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0]))).toThrow(/старый формат XLS/);
+    expect(() => readTable('x.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]))).toThrow(/не zip-архив/);
+    expect(() => readTable('w.csv', Buffer.from([0xc8, 0xc4, 0x3b]))).toThrow(/Windows-1251/);
+  });
+});
