@@ -21,6 +21,7 @@ import type { PromoAdminRepository } from './pricing/promo-admin';
 import type { ShopsAdminWrites } from './stores/shops-admin';
 import type { ShipmentWrites } from './delivery/shipments';
 import type { ReviewWrites } from './reviews/review';
+import type { OrderViewWrites } from './order/order-views';
 
 /**
  * The repositories whose writes must commit together. Saving an order writes stock, order rows, the promo code's
@@ -56,6 +57,8 @@ export interface TransactionRepositories {
   stockDocuments: StockDocumentWrites;
   /** Reviews' moderation (with the products' rating) and the invitation letters' claim (issue 44.2). */
   reviews: ReviewWrites;
+  /** The orders desk's saved views (issue 47.7). */
+  orderViews: OrderViewWrites;
 }
 
 /**

@@ -15,3 +15,4 @@ export * from './photos';
 export * from './ops';
 export * from './shipments';
 export * from './engagement';
+export * from './order-views';

@@ -21,6 +21,7 @@ import { catalogAdminApi } from './admin/catalog';
 import { contentAdminApi } from './admin/content';
 import { customersAdminApi } from './admin/customers';
 import { ordersAdminApi } from './admin/orders';
+import { ordersBulkAdminApi } from './admin/orders-bulk';
 import { deliveryAdminApi } from './admin/delivery';
 import { photosAdminApi } from './admin/photos';
 import { promoAdminApi } from './admin/promo';
@@ -58,6 +59,8 @@ export function apiV2(
     addressSuggestApi(services),
     pushApi(options.push),
     staffAdminApi(services),
+    // Before the single-order calls: `/orders/views/` is no order's id.
+    ordersBulkAdminApi(services),
     ordersAdminApi(services),
     deliveryAdminApi(services),
     catalogAdminApi(services),
