@@ -96,8 +96,7 @@ export function createOrderBulkService(deps: {
               number: orderNumber(r.id),
               statusName: STATUS_NAMES[r.status],
               deliveryName: DELIVERY_NAMES[r.deliveryType],
-              overdue:
-                waitsForShop(r.status) && now >= confirmDeadline(new Date(r.createdAt), deps.confirmMinutes),
+              overdue: waitsForShop(r.status) && now >= confirmDeadline(new Date(r.createdAt), deps.confirmMinutes),
             }),
           );
         if (items.length > 0) yield csv.rows(items);

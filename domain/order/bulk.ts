@@ -14,12 +14,20 @@ export const orderIds = z.preprocess(
   (v) => {
     const list = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v;
     if (!Array.isArray(list)) return list;
-    return list.map((x) => (typeof x === 'string' && /^\s*\d{1,9}\s*$/.test(x) ? Number(x) : x)).filter((x) => x !== '');
+    return list
+      .map((x) => (typeof x === 'string' && /^\s*\d{1,9}\s*$/.test(x) ? Number(x) : x))
+      .filter((x) => x !== '');
   },
   z
-    .array(z.number({ error: 'Номер заказа — целое число.' }).int('Номер заказа — целое число.').positive('Номер заказа — целое число.'), {
-      error: 'Выберите заказы.',
-    })
+    .array(
+      z
+        .number({ error: 'Номер заказа — целое число.' })
+        .int('Номер заказа — целое число.')
+        .positive('Номер заказа — целое число.'),
+      {
+        error: 'Выберите заказы.',
+      },
+    )
     .min(1, 'Выберите заказы.')
     .max(BULK_MAX, `За один раз — не больше ${BULK_MAX} заказов.`)
     .transform((ids) => [...new Set(ids)]),
@@ -29,7 +37,10 @@ export const orderIds = z.preprocess(
 export const bulkMoveInput = z.object({
   ids: orderIds,
   to: z.enum(STATUSES, { error: 'Укажите, в какой статус перевести заказы.' }),
-  reason: z.preprocess((v) => (v === '' || v === null ? undefined : v), lines().max(500, 'Причина — до 500 символов.').optional()),
+  reason: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    lines().max(500, 'Причина — до 500 символов.').optional(),
+  ),
 });
 export type BulkMoveInput = z.infer<typeof bulkMoveInput>;
 

@@ -139,11 +139,7 @@ export function createOrderViewsService(deps: { reads: OrderViewReads; write: St
         if (view.shopId !== null || member.role === 'shop') scope.inShop(view.shopId, notFound);
         else scope.inShop(null);
         if (!mayDelete(member, view))
-          throw new DomainError(
-            'forbidden',
-            'Вид команды удаляют его автор, менеджер или владелец.',
-            'FORBIDDEN',
-          );
+          throw new DomainError('forbidden', 'Вид команды удаляют его автор, менеджер или владелец.', 'FORBIDDEN');
         await repos.orderViews.deleteView(id);
         return { value: undefined, before: { name: view.name, shared: view.shared, query: view.query }, after: null };
       });
