@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_API } from '../../contract/staff-api';
+import type { BulkMoveResult } from '../../domain/order/bulk';
+import type { OrderView } from '../../domain/order/order-views';
 import { orderNumber } from '../../domain/order/process';
 import { ignorePoolErrorsOnClose } from '../support/basket-offers';
 import { type Member, type StaffSubjects, staffSubjects } from '../support/staff-subjects';
@@ -37,9 +39,14 @@ const movesAudited = (ids: number[]) =>
     sql`select entity_id, staff_email from audit_log where action = 'order.move'
       and entity_id in ${ids.map(String)} order by id`,
   );
+/** The envelope of a call: its data, or its refusals. */
+interface Reply {
+  data: { result: BulkMoveResult };
+  errors: { message: string; code: string }[];
+}
 const bulkMove = async (who: Member, body: Record<string, unknown>) => {
   const res = await who.browser.call(STAFF_API.ordersBulkMove, body);
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as Reply };
 };
 
 describe('bulk move', () => {
@@ -81,14 +88,14 @@ describe('bulk move', () => {
     const id = (await s.shopOrder(s.homeShop)).id;
     const cancel = await bulkMove(manager, { ids: [id], to: 'cancelled' });
     expect(cancel.status).toBe(400);
-    expect(cancel.body.errors[0].message).toBe('Укажите причину.');
+    expect(cancel.body.errors[0]?.message).toBe('Укажите причину.');
     const shipped = await bulkMove(manager, { ids: [id], to: 'shipped' });
     expect(shipped.status).toBe(400);
-    expect(shipped.body.errors[0].message).toMatch(/трек-номер/);
+    expect(shipped.body.errors[0]?.message).toMatch(/трек-номер/);
     const many = await bulkMove(manager, { ids: Array.from({ length: 201 }, (_, i) => i + 1), to: 'confirmed' });
     expect(many.status).toBe(400);
-    expect(many.body.errors[0].message).toBe('За один раз — не больше 200 заказов.');
-    expect((await bulkMove(manager, { ids: [], to: 'confirmed' })).body.errors[0].message).toBe('Выберите заказы.');
+    expect(many.body.errors[0]?.message).toBe('За один раз — не больше 200 заказов.');
+    expect((await bulkMove(manager, { ids: [], to: 'confirmed' })).body.errors[0]?.message).toBe('Выберите заказы.');
     const content = await s.member('content');
     expect((await bulkMove(content, { ids: [id], to: 'confirmed' })).status).toBe(403);
     expect(await statusOf(id)).toBe('new');
@@ -162,20 +169,23 @@ describe('print and CSV of the chosen orders', () => {
 
 describe('saved views', () => {
   const list = async (who: Member) =>
-    ((await (await who.browser.get(STAFF_API.orderViews)).json()) as { data: { items: Record<string, any>[] } }).data
-      .items;
+    (
+      (await (await who.browser.get(STAFF_API.orderViews)).json()) as {
+        data: { items: OrderView[] };
+      }
+    ).data.items;
   const save = (who: Member, body: Record<string, unknown>) => who.browser.call(STAFF_API.orderViews, body);
   const remove = (who: Member, id: number) => who.browser.call(STAFF_API.orderViewDelete.replace(':id', String(id)));
 
   it('a private view is its author’s alone; a team view is the shop’s team’s, deleted by its author or a manager', async () => {
     const mine = await save(shopStaff, { name: 'Мои новые', shared: false, query: 'status=new&shopId=99&page=3' });
     expect(mine.status).toBe(200);
-    const privateView = ((await mine.json()) as { data: { view: Record<string, any> } }).data.view;
+    const privateView = ((await mine.json()) as { data: { view: OrderView } }).data.view;
     // A shop member's list is their shop's: the shop and the page are not part of the view.
     expect(privateView).toMatchObject({ name: 'Мои новые', shared: false, query: 'status=new', canDelete: true });
     const team = await save(shopStaff, { name: 'К выдаче в ТЦ Атриум', shared: true, query: '?queue=handover' });
     expect(team.status, await team.clone().text()).toBe(200);
-    const teamView = ((await team.json()) as { data: { view: Record<string, any> } }).data.view;
+    const teamView = ((await team.json()) as { data: { view: OrderView } }).data.view;
     expect(teamView).toMatchObject({ shared: true, query: 'queue=handover' });
 
     expect((await list(shopStaff)).map((v) => v.name)).toEqual(
@@ -215,7 +225,7 @@ describe('saved views', () => {
     const first = await save(manager, { name: 'Курьер', shared: true, query: 'deliveryType=COURIER' });
     const id = ((await first.json()) as { data: { view: { id: number } } }).data.view.id;
     const again = await save(manager, { name: 'курьер', shared: true, query: 'deliveryType=COURIER&sort=old' });
-    expect(((await again.json()) as { data: { view: Record<string, any> } }).data.view).toMatchObject({
+    expect(((await again.json()) as { data: { view: OrderView } }).data.view).toMatchObject({
       id,
       query: 'deliveryType=COURIER&sort=old',
     });

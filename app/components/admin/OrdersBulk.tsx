@@ -116,7 +116,7 @@ export function BulkBar({ selection, result }: { selection: Selection; result: F
       <p className={bulk.count} role="status">
         {count === 0 ? 'Отметьте заказы в списке' : `Выбрано заказов: ${count}`}
       </p>
-      <Choice label="Перевести в" name="to" options={BULK_TARGETS} required />
+      <Choice label="Перевести в" name="to" options={BULK_TARGETS} all="— выберите статус —" required />
       <label>
         Причина (для отмены и возврата)
         <input name="reason" maxLength={500} className={bulk.reason} />
@@ -200,9 +200,14 @@ export function SavedViews(props: { views: OrderView[]; current: string; result:
           ))}
         </ul>
       )}
-      <details className={bulk.save} open={result?.intent === 'view-save' && Boolean(result.error)}>
+      {/* Closed again, and empty, after a view is saved; left open with what was typed after a refusal. */}
+      <details
+        className={bulk.save}
+        open={result?.intent === 'view-save' && Boolean(result.error)}
+        key={result?.intent === 'view-save' ? result.done : undefined}
+      >
         <summary>Сохранить фильтр как вид</summary>
-        <Form method="post" className={bulk.saveForm} key={result?.intent === 'view-save' ? result.done : undefined}>
+        <Form method="post" className={bulk.saveForm}>
           <input type="hidden" name="intent" value="view-save" />
           <input type="hidden" name="query" value={current} />
           <label>
