@@ -100,7 +100,8 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         </ul>
       </nav>
       <SavedViews views={views} current={exportQuery.replace(/^\?/, '')} result={result} />
-      {list.items.length > 0 && <BulkBar selection={selection} result={result} />}
+      {/* Kept after a move that emptied the list: its answer is there. */}
+      {(list.items.length > 0 || result?.intent === 'move') && <BulkBar selection={selection} result={result} />}
       <ListFrame
         label="Фильтры заказов"
         filters={
