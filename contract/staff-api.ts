@@ -24,6 +24,12 @@ export const STAFF_API = {
   notificationsStream: '/api/v2/admin/notifications/stream/',
   orders: '/api/v2/admin/orders/',
   ordersCsv: '/api/v2/admin/orders/export.csv',
+  /** Bulk actions on chosen orders (issue 47.7): a move `{ids, to, reason?}`, and their CSV `?ids=1,2,3`. */
+  ordersBulkMove: '/api/v2/admin/orders/bulk/move/',
+  ordersBulkCsv: '/api/v2/admin/orders/bulk/export.csv',
+  /** The desk's saved views: GET lists a member's and their team's, POST `{name, shared, query}` saves, delete. */
+  orderViews: '/api/v2/admin/orders/views/',
+  orderViewDelete: '/api/v2/admin/orders/views/:id/delete/',
   order: '/api/v2/admin/orders/:id/',
   orderTransition: '/api/v2/admin/orders/:id/transition/',
   orderNotes: '/api/v2/admin/orders/:id/notes/',

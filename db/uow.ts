@@ -29,6 +29,7 @@ import { shipmentWrites } from './repositories/shipments';
 import { reviewWrites } from './repositories/reviews';
 import { staffNotificationWrites } from './repositories/staff-notifications';
 import { catalogIoWrites } from './repositories/catalog-io';
+import { orderViewWrites } from './repositories/order-bulk';
 
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
 export function transactionRepositories(db: Db): TransactionRepositories {
@@ -62,6 +63,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     making: productMakingWrites(db),
     promoBatches: promoBatchRepository(db),
     catalogIo: catalogIoWrites(db),
+    orderViews: orderViewWrites(db),
   };
 }
 

@@ -55,6 +55,8 @@ import type { TestDeliveryDesk } from './delivery/shipments';
 import type { ReviewsService } from './reviews/review.service';
 import type { StockAlertsService } from './stock-alerts/stock-alerts.service';
 import type { StaffNotificationsService } from './staff-notifications/notifications.service';
+import type { OrderBulkService } from './order/bulk.service';
+import type { OrderViewsService } from './order/order-views';
 
 /** Every use-case the pages and the API call; built once per process in server/services.ts. */
 export interface Services {
@@ -82,6 +84,9 @@ export interface Services {
   testDelivery: TestDeliveryDesk | null;
   /** The back office's orders desk: queues, the order card, status moves, hand-over, try-on, the CSV export. */
   orderDesk: OrderDeskService;
+  /** The desk's bulk moves, print and CSV of chosen orders, and its saved views (issue 47.7). */
+  orderBulk: OrderBulkService;
+  orderViews: OrderViewsService;
   /** The back office's dashboard: today against last week, queues, late orders, sizes running out, 14 days. */
   dashboard: DashboardService;
   newsletter: NewsletterService;

@@ -25,6 +25,7 @@ import type { StaffNotificationWrites } from './staff-notifications/ports';
 import type { ProductMakingWrites } from './catalog/admin/product-making';
 import type { PromoBatchRepository } from './pricing/promo-batches';
 import type { CatalogIoWrites } from './catalog/io/catalog-io.service';
+import type { OrderViewWrites } from './order/order-views';
 
 /**
  * The repositories whose writes must commit together. Saving an order writes stock, order rows, the promo code's
@@ -68,6 +69,8 @@ export interface TransactionRepositories {
   promoBatches: PromoBatchRepository;
   /** The catalogue import's apply (issue 47.5): prices, the products' hold and stock in a few statements. */
   catalogIo: CatalogIoWrites;
+  /** The orders desk's saved views (issue 47.7). */
+  orderViews: OrderViewWrites;
 }
 
 /**

@@ -86,6 +86,9 @@ import { createOrdersService } from '../domain/order/orders.service';
 import { createOrderMoves } from '../domain/order/order-moves';
 import { createOrderDeskService } from '../domain/order/desk.service';
 import { orderDeskRepository } from '../db/repositories/order-desk';
+import { orderBulkReads, orderViewReads } from '../db/repositories/order-bulk';
+import { createOrderBulkService } from '../domain/order/bulk.service';
+import { createOrderViewsService } from '../domain/order/order-views';
 import { createFeedbackService } from '../domain/feedback/feedback.service';
 import { createShopsService } from '../domain/stores/shops.service';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service';
@@ -487,6 +490,14 @@ export function createServices(deps: {
       hashPickupCode,
       payments,
     }),
+    // The desk's bulk actions and saved views (issue 47.7): each order through the desk's own single-order calls.
+    orderBulk: createOrderBulkService({
+      desk: { move: (...a) => services.orderDesk.move(...a), card: (...a) => services.orderDesk.card(...a) },
+      shipments,
+      reads: orderBulkReads(db),
+      confirmMinutes: settings.ORDER_CONFIRM_MINUTES,
+    }),
+    orderViews: createOrderViewsService({ reads: orderViewReads(db), write: staffWrite }),
     staffAccounts: createStaffAccountsService({
       repo: staffRepository(db),
       write: staffWrite,

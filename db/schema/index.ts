@@ -16,3 +16,4 @@ export * from './ops';
 export * from './shipments';
 export * from './engagement';
 export * from './staff-notifications';
+export * from './order-views';

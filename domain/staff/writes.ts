@@ -49,6 +49,8 @@ export const STAFF_WRITES = {
   },
   'order.buyout': { gate: 'orders.move', entity: 'order', title: 'Примерка: выкуп части заказа' },
   'order.refund': { gate: 'orders.refund', entity: 'order', title: 'Возврат денег' },
+  'order-view.save': { gate: 'orders.read', entity: 'order-view', title: 'Сохранён вид списка заказов' },
+  'order-view.delete': { gate: 'orders.read', entity: 'order-view', title: 'Удалён вид списка заказов' },
   'shipment.register': { gate: 'orders.move', entity: 'order', title: 'Отправка зарегистрирована у перевозчика' },
   'shipment.label': { gate: 'orders.move', entity: 'order', title: 'Этикетка отправки' },
   'shipment.cancel': { gate: 'orders.move', entity: 'order', title: 'Отправка отменена у перевозчика' },

@@ -214,6 +214,19 @@ const API_FIXTURES: Record<string, Fixture> = {
       return { params: { id }, body: { amount: 100, reason: 'Брак' } };
     },
   },
+  // The orders desk's bulk move and saved views (issue 47.7).
+  'POST /api/v2/admin/orders/bulk/move/': {
+    writes: 'order.move',
+    prepare: async (who) => ({ body: { ids: [(await s.shopOrder(who.shopId ?? s.homeShop)).id], to: 'confirmed' } }),
+  },
+  'POST /api/v2/admin/orders/views/': {
+    writes: 'order-view.save',
+    prepare: async () => ({ body: { name: s.unique('Вид '), shared: true, query: 'status=new' } }),
+  },
+  'POST /api/v2/admin/orders/views/:id/delete/': {
+    writes: 'order-view.delete',
+    prepare: async (who) => ({ params: { id: await savedView(who) } }),
+  },
   'POST /api/v2/admin/products/prices/': {
     writes: 'catalog.bulk_price',
     prepare: async () => {
@@ -554,6 +567,18 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
       return { body: { id, code } };
     },
   },
+  'routes/admin/orders#move': {
+    writes: 'order.move',
+    prepare: async (who) => ({ body: { ids: (await s.shopOrder(who.shopId ?? s.homeShop)).id, to: 'confirmed' } }),
+  },
+  'routes/admin/orders#view-save': {
+    writes: 'order-view.save',
+    prepare: async () => ({ body: { name: s.unique('Вид '), shared: 'on', query: 'queue=handover' } }),
+  },
+  'routes/admin/orders#view-delete': {
+    writes: 'order-view.delete',
+    prepare: async (who) => ({ body: { id: await savedView(who) } }),
+  },
   'routes/admin/customer#block': API_FIXTURES['POST /api/v2/admin/customers/:id/block/'] as Fixture,
   'routes/admin/customer-data#export': {
     writes: 'customer.export',
@@ -885,6 +910,9 @@ async function catalogUpload(who: Member, path: string, fields: Record<string, s
 const catalogPreview = async (who: Member) => ({
   body: { token: (await app.services.catalogIo.preview(contextOf(who), 'walk.csv', await catalogTable())).token },
 });
+/** A private view of the orders desk saved by `who` (issue 47.7), for its delete. */
+const savedView = async (who: Member) =>
+  (await app.services.orderViews.save(contextOf(who), { name: s.unique('Вид '), shared: false, query: '' })).id;
 
 /** The request context of a member, for what a test makes through the services as them. */
 const contextOf = (who: Member) => ({

@@ -3,7 +3,11 @@ import { DELIVERY_NAMES, STATUS_NAMES } from '../../../domain/order/process';
 import { DESK_QUEUES } from '../../../domain/order/queues';
 import { formatAmount } from '../../../domain/pricing/price';
 import { staffPage } from '~/lib/admin';
-import { loaderRefusal } from '~/lib/admin-action';
+import { type FormOutcome, intent, loaderRefusal, staffAction } from '~/lib/admin-action';
+import { BulkBar, PICK_CLASS, SavedViews, SelectAll, SelectRow, useSelection } from '~/components/admin/OrdersBulk';
+import { bulkMoveInput } from '../../../domain/order/bulk';
+import { saveViewInput } from '../../../domain/order/order-views';
+import { DomainError } from '../../../domain/errors';
 import { deskFilter, deskQuery, SORTS } from '~/lib/admin-orders';
 import { useStaffClock } from '~/lib/staff-clock';
 import { STAFF_API } from '../../../contract/staff-api';
@@ -18,12 +22,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = deskFilter(new URL(request.url).searchParams);
   const { services, ctx } = context;
   // A `shop` member's desk is their shop's alone (the service scopes it): no shop to choose.
-  const [list, shops] = await Promise.all([
+  const [list, shops, views] = await Promise.all([
     services.orderDesk.list(ctx, filter).catch(loaderRefusal),
     member.role === 'shop' ? [] : services.shops.list(ctx),
+    services.orderViews.list(ctx),
   ]);
-  return { list, filter, shops: shops.map((s) => ({ id: s.id, name: `${s.cityName}, ${s.name}` })) };
+  return { list, filter, views, shops: shops.map((s) => ({ id: s.id, name: `${s.cityName}, ${s.name}` })) };
 }
+
+const viewNotFound = () => new DomainError('not_found', 'Вид не найден: обновите страницу.', 'VIEW_NOT_FOUND');
+
+/** The list's bulk move and its saved views (issue 47.7); the move is `orders.move`, checked again by each order's write. */
+export const action = staffAction('orders.read', {
+  move: intent({
+    read: (form) => ({ ids: form.list('ids'), to: form.text('to'), reason: form.text('reason') }),
+    schema: bulkMoveInput,
+    async run({ input, context }) {
+      const bulk = await context.services.orderBulk.move(context.ctx, input);
+      return { bulk };
+    },
+  }),
+  'view-save': intent({
+    read: (form) => ({ name: form.text('name'), shared: form.text('shared'), query: form.text('query') }),
+    schema: saveViewInput,
+    async run({ input, context }) {
+      const view = await context.services.orderViews.save(context.ctx, input);
+      return `Вид «${view.name}» сохранён${view.shared ? ' для всей команды' : ''}.`;
+    },
+  }),
+  'view-delete': intent({
+    async run({ form, context }) {
+      await context.services.orderViews.remove(context.ctx, form.id('id', viewNotFound));
+      return 'Вид удалён.';
+    },
+  }),
+});
 
 export const headers = cachePolicy('private');
 
@@ -33,9 +66,11 @@ export function meta() {
 
 const DESK_PATH = '/admin/orders/';
 
-export default function Orders({ loaderData }: Route.ComponentProps) {
+export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
   const { when } = useStaffClock();
-  const { list, filter, shops } = loaderData;
+  const { list, filter, shops, views } = loaderData;
+  const result = actionData as FormOutcome | undefined;
+  const selection = useSelection(list.items.map((o) => o.id));
   const all = Object.values(list.counts).reduce((sum, n) => sum + n, 0);
   const tabs = [
     { queue: undefined, title: 'Все', count: all },
@@ -64,6 +99,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
+      <SavedViews views={views} current={exportQuery.replace(/^\?/, '')} result={result} />
+      {/* Kept after a move that emptied the list: its answer is there. */}
+      {(list.items.length > 0 || result?.intent === 'move') && <BulkBar selection={selection} result={result} />}
       <ListFrame
         label="Фильтры заказов"
         filters={
@@ -112,6 +150,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           rows={list.items}
           rowKey={(o) => o.id}
           columns={[
+            {
+              title: <SelectAll selection={selection} count={list.items.length} />,
+              className: PICK_CLASS,
+              cell: (o) => <SelectRow selection={selection} id={o.id} number={o.number} />,
+            },
             {
               title: 'Номер',
               className: desk.nowrap,

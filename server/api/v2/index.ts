@@ -23,6 +23,7 @@ import { contentAdminApi } from './admin/content';
 import { customersAdminApi } from './admin/customers';
 import { deskSearchApi } from './admin/search';
 import { ordersAdminApi } from './admin/orders';
+import { ordersBulkAdminApi } from './admin/orders-bulk';
 import { deliveryAdminApi } from './admin/delivery';
 import { photosAdminApi } from './admin/photos';
 import { promoAdminApi } from './admin/promo';
@@ -64,6 +65,8 @@ export function apiV2(
     addressSuggestApi(services),
     pushApi(options.push),
     staffAdminApi(services),
+    // Before the single-order calls: `/orders/views/` is no order's id.
+    ordersBulkAdminApi(services),
     ordersAdminApi(services),
     deliveryAdminApi(services),
     // Before the catalogue's `products/:id/`, which would read «bulk» as a product's id.
