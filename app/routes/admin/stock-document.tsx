@@ -57,7 +57,7 @@ export const action = staffAction('stock.adjust', {
     schema: stockDraftUpdateInput,
     async run({ input, context, params }) {
       const doc = await context.services.stockDocumentDesk.post(context.ctx, idOf(params.id), input);
-      return `${doc.kindTitle} №${doc.id} проведён.`;
+      return `Документ №${doc.id} («${doc.kindTitle}») проведён.`;
     },
   }),
   delete: intent({
