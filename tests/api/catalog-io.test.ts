@@ -333,6 +333,20 @@ describe('catalogue import', () => {
     expect(stranger.status).toBe(401);
   });
 
+  it('takes a file above the shop’s 256 KB body limit, up to 30 MB, and refuses a bigger one with 413', async () => {
+    const [o] = await demoOffers(8).then((x) => x.slice(7));
+    // A valid file of 1 MB: the row, then blank lines (spaces only).
+    const big = `ID предложения;Цена;Старая цена\r\n${o?.id};2345;\r\n${`${' '.repeat(100)};;\r\n`.repeat(10_000)}`;
+    const ok = await upload(owner, 'big.csv', big);
+    expect(ok.status, (await ok.clone().text()).slice(0, 300)).toBe(200);
+    expect(((await ok.json()) as { data: { preview: Preview } }).data.preview.counts.rows).toBe(1);
+    const huge = await upload(owner, 'huge.csv', new Uint8Array(31 * 1024 * 1024).fill(0x41));
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { errors: { message: string }[] }).errors[0]?.message).toBe(
+      'Слишком большой файл: не больше 30 МБ.',
+    );
+  });
+
   it('answers an unreadable file with a Russian 400, never a 500', async () => {
     const zip = await upload(owner, 'book.xlsx', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]));
     expect(zip.status).toBe(400);
