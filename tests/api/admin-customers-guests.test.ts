@@ -255,6 +255,26 @@ describe('guests in «Покупатели» (issue 47.2)', () => {
     expect((await card<AccountCard>(userId)).lifetime.allOrders).toBe(2);
   });
 
+  it('a phone another account has confirmed is refused, and its guest orders stay guests', async () => {
+    const phone = freshPhone();
+    const order = await guestOrder(phone);
+    const owner = await register(await guestVisitor(phone), `owner.${randomUUID()}@example.ru`, phone);
+    // An order placed as a guest after the account confirmed the phone stays the guest's until it is confirmed again.
+    const later = await guestOrder(phone);
+    expect(await orderCount(sql`id = ${order} and user_id = ${owner.userId}`)).toBe(1);
+    const { userId, me } = await register(await newVisitor(app), `other.${randomUUID()}@example.ru`);
+    await app.services.limits.reset(phone, app.services.limitRules.phoneCodeResend);
+    expect((await me.post(API.phoneCodeSend, { phone })).status).toBe(200);
+    await app.outbox.deliver();
+    const code = (await readOutbox(app, { to: phone, channel: 'sms' }))?.text.match(/\d{6}/)?.[0] as string;
+    const refused = await me.post(API.phoneCodeCheck, { phone, code });
+    expect(refused.status).toBe(409);
+    expect(await orderCount(sql`user_id = ${userId}`)).toBe(0);
+    expect(await orderCount(sql`id = ${later} and user_id is null`)).toBe(1);
+    const guest = await card<GuestCard & { account: { id: number } | null }>(`guest-${later}`);
+    expect(guest.account?.id).toBe(owner.userId);
+  });
+
   it('keeps the guests’ list fast with thousands of guest orders', async () => {
     // 3 000 guest orders over 1 000 phones, written straight to the table.
     await app.database.db.execute(sql`
