@@ -185,6 +185,16 @@ describe('guests in «Покупатели» (issue 47.2)', () => {
     expect((await manager.get(`${STAFF_API.customers}?who=everyone`)).status).toBe(400);
   });
 
+  it('an erased account’s orders (no account, no phone) are nobody’s: no guest in the list, no card', async () => {
+    const [erased] = await k.rows<{ id: number }>(sql`
+      insert into orders (session_id, idempotency_key, status, delivery_type, delivery, name, email, phone, items,
+        discount, delivery_price, total)
+      values ('erased', ${randomUUID()}, 'completed', 'SHOP', '{}'::jsonb, '', '', '', 1, 0, 0, 5000) returning id`);
+    const guests = await list('who=guests');
+    expect(guests.items.filter((i) => i.phone === '')).toEqual([]);
+    expect((await manager.get(cardPath(`guest-${erased?.id}`))).status).toBe(404);
+  });
+
   it('refuses the list and a guest card to a role without customers.read, showing nothing', async () => {
     const first = await guestOrder(freshPhone());
     for (const who of [shop, content, merchandiser]) {
