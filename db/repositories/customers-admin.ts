@@ -144,7 +144,8 @@ export function customersAdminReads(db: Db): CustomersAdminReads {
         ? sql`and o.phone in (select m.phone from orders m where m.user_id is null
             and (${sql.join(guestKeys, sql` or `)}))`
         : sql``;
-      const guestsFrom = sql`from orders o where o.user_id is null ${guestMatch}`;
+      // An erased account's orders (152-FZ) are without an account and a phone: nobody's, never a guest.
+      const guestsFrom = sql`from orders o where o.user_id is null and o.phone <> '' ${guestMatch}`;
       // Each side is read newest first and only as far as the page reaches (orders_created_idx for the guests), and
       // the two are merged: a page costs its offset and length, not the number of guest orders.
       const reach = q.offset + q.limit;

@@ -14,7 +14,8 @@ export function guestReads(db: Db): GuestReads {
         db,
         sql`select phone, user_id from orders where id = ${orderId}`,
       );
-      if (!named) return null;
+      // An erased account's orders keep no phone: they are nobody's.
+      if (!named || (named.user_id === null && named.phone === '')) return null;
       if (named.user_id !== null) return { joinedTo: Number(named.user_id) };
       const phone = named.phone;
       const [[group], orders, names, emails, [account]] = await Promise.all([

@@ -48,6 +48,8 @@ export const stockAlerts = pgTable(
     // A guest's own list on a product page, and the day's sent count under the cap.
     index('stock_alerts_guest_idx').on(t.sessionId, t.productId).where(sql`${t.userId} is null`),
     index('stock_alerts_sent_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
+    // A guest's card on the customers desk (issue 47.2): their subscriptions by the phone or an email.
+    index('stock_alerts_guest_address_idx').on(t.address).where(sql`${t.userId} is null`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Shoppers' questions from the feedback form, with the shop's answer once given. */
@@ -20,5 +21,10 @@ export const questions = pgTable(
     answeredBy: integer('answered_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('questions_user_idx').on(t.userId)],
+  (t) => [
+    index('questions_user_idx').on(t.userId),
+    // A guest's card on the customers desk (issue 47.2): their questions by the phone or an email.
+    index('questions_guest_phone_idx').on(t.phone).where(sql`${t.userId} is null`),
+    index('questions_guest_email_idx').on(sql`lower(${t.email})`).where(sql`${t.userId} is null`),
+  ],
 );

@@ -185,6 +185,16 @@ describe('guests in «Покупатели» (issue 47.2)', () => {
     expect((await manager.get(`${STAFF_API.customers}?who=everyone`)).status).toBe(400);
   });
 
+  it('an erased account’s orders (no account, no phone) are nobody’s: no guest in the list, no card', async () => {
+    const [erased] = await k.rows<{ id: number }>(sql`
+      insert into orders (session_id, idempotency_key, status, delivery_type, delivery, name, email, phone, items,
+        discount, delivery_price, total)
+      values ('erased', ${randomUUID()}, 'completed', 'SHOP', '{}'::jsonb, '', '', '', 1, 0, 0, 5000) returning id`);
+    const guests = await list('who=guests');
+    expect(guests.items.filter((i) => i.phone === '')).toEqual([]);
+    expect((await manager.get(cardPath(`guest-${erased?.id}`))).status).toBe(404);
+  });
+
   it('refuses the list and a guest card to a role without customers.read, showing nothing', async () => {
     const first = await guestOrder(freshPhone());
     for (const who of [shop, content, merchandiser]) {
@@ -253,6 +263,26 @@ describe('guests in «Покупатели» (issue 47.2)', () => {
     expect(checked.status, await checked.clone().text()).toBe(200);
     expect(await orderCount(sql`user_id = ${userId}`)).toBe(2);
     expect((await card<AccountCard>(userId)).lifetime.allOrders).toBe(2);
+  });
+
+  it('a phone another account has confirmed is refused, and its guest orders stay guests', async () => {
+    const phone = freshPhone();
+    const order = await guestOrder(phone);
+    const owner = await register(await guestVisitor(phone), `owner.${randomUUID()}@example.ru`, phone);
+    // An order placed as a guest after the account confirmed the phone stays the guest's until it is confirmed again.
+    const later = await guestOrder(phone);
+    expect(await orderCount(sql`id = ${order} and user_id = ${owner.userId}`)).toBe(1);
+    const { userId, me } = await register(await newVisitor(app), `other.${randomUUID()}@example.ru`);
+    await app.services.limits.reset(phone, app.services.limitRules.phoneCodeResend);
+    expect((await me.post(API.phoneCodeSend, { phone })).status).toBe(200);
+    await app.outbox.deliver();
+    const code = (await readOutbox(app, { to: phone, channel: 'sms' }))?.text.match(/\d{6}/)?.[0] as string;
+    const refused = await me.post(API.phoneCodeCheck, { phone, code });
+    expect(refused.status).toBe(409);
+    expect(await orderCount(sql`user_id = ${userId}`)).toBe(0);
+    expect(await orderCount(sql`id = ${later} and user_id is null`)).toBe(1);
+    const guest = await card<GuestCard & { account: { id: number } | null }>(`guest-${later}`);
+    expect(guest.account?.id).toBe(owner.userId);
   });
 
   it('keeps the guests’ list fast with thousands of guest orders', async () => {

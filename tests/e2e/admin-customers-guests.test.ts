@@ -117,7 +117,9 @@ describe('guests on the customers desk (issue 47.2)', () => {
     await desk.page.getByRole('heading', { level: 1, name: `Гость ${formatPhone(phone)}` }).waitFor();
     expect(new URL(desk.page.url()).pathname).toBe(`/admin/customers/guest-${order.id}/`);
     await settle(desk.page);
-    expect(await desk.page.getByRole('region', { name: 'Заказы', exact: true }).textContent()).toContain(`№ ${order.number}`);
+    expect(await desk.page.getByRole('region', { name: 'Заказы', exact: true }).textContent()).toContain(
+      `№ ${order.number}`,
+    );
     const figures = desk.page.getByRole('region', { name: 'За всё время' });
     expect(await figures.textContent()).toContain('Заказов всего1');
     expect(await figures.textContent()).toContain('дисконтной карты нет');
@@ -129,7 +131,15 @@ describe('guests on the customers desk (issue 47.2)', () => {
 
     const phoneView = await openPage(browser, 'mobile');
     phoneView.page.setDefaultTimeout(15_000);
-    await staffLogin(phoneView.page, `/admin/customers/guest-${order.id}/`);
+    await staffLogin(phoneView.page, '/admin/customers/');
+    await phoneView.page.goto(`/admin/customers/?who=guests&q=${phone}`);
+    await phoneView.page.getByRole('status').filter({ hasText: 'Найдено покупателей: 1' }).waitFor();
+    await settle(phoneView.page);
+    expect(await phoneView.page.getByRole('row').filter({ hasText: name }).count()).toBe(1);
+    expect(await phoneView.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousA11yViolations(phoneView.page)).toEqual([]);
+    await shot(phoneView.page, 'guests-375');
+    await phoneView.page.getByRole('link', { name }).click();
     await phoneView.page.getByRole('heading', { level: 1, name: `Гость ${formatPhone(phone)}` }).waitFor();
     await settle(phoneView.page);
     expect(await phoneView.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -166,7 +176,9 @@ describe('guests on the customers desk (issue 47.2)', () => {
     const text = await lifetime.textContent();
     expect(text).toContain('получено 1 заказ');
     expect(text).toContain(formatAmount(Math.round(customer.lifetime.completedSum * 100)));
-    expect(await desk.page.getByRole('region', { name: 'Заказы', exact: true }).textContent()).toContain(`№ ${order.number}`);
+    expect(await desk.page.getByRole('region', { name: 'Заказы', exact: true }).textContent()).toContain(
+      `№ ${order.number}`,
+    );
     expect(await seriousA11yViolations(desk.page)).toEqual([]);
     await shot(desk.page, 'account-card-1440');
 

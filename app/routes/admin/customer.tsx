@@ -148,15 +148,8 @@ function GuestView({ guest: g, links }: { guest: GuestCard; links: { products: b
                     </span>
                   ),
                 },
-                {
-                  title: 'Покупатель',
-                  cell: (o) => (
-                    <>
-                      <div>{o.name || '—'}</div>
-                      {o.email && <div className={desk.muted}>{o.email}</div>}
-                    </>
-                  ),
-                },
+                // The email each order gave is in «Контакты из заказов»: the row keeps to the name, so the sum stays in view.
+                { title: 'Имя в заказе', cell: (o) => o.name || '—' },
                 { title: 'Сумма', className: `${css.number} price`, cell: (o) => formatAmount(o.total) },
               ]}
             />
