@@ -18,10 +18,15 @@ const TARGETS: Record<string, (id: string, entry: AuditView) => AuditTarget> = {
     const productId = e.changes.productId?.after ?? e.changes.productId?.before;
     return { label: `размер № ${id}`, href: productId ? `/admin/products/${productId}/` : null };
   },
-  catalog: () => ({ label: 'цены каталога', href: '/admin/products/' }),
+  catalog: (_id, e) =>
+    e.action === 'catalog.import'
+      ? { label: 'импорт каталога из файла', href: '/admin/catalog-io/' }
+      : { label: 'цены каталога', href: '/admin/products/' },
   section: (id) => ({ label: `раздел № ${id}`, href: '/admin/sections/' }),
   brand: (id) => ({ label: `бренд № ${id}`, href: '/admin/brands/' }),
-  stock_document: (id) => ({ label: `документ остатков № ${id}`, href: '/admin/stock/' }),
+  stock_document: (id) => ({ label: `документ остатков № ${id}`, href: `/admin/stock/documents/${id}/` }),
+  'order-view': (id) => ({ label: `вид списка заказов № ${id}`, href: '/admin/orders/' }),
+  review: (id) => ({ label: `отзыв № ${id}`, href: '/admin/reviews/' }),
   promo_code: (id) => ({ label: `промокод ${id}`, href: `/admin/promocodes/${encodeURIComponent(id)}/` }),
   content_page: (id) => ({ label: `страница № ${id}`, href: `/admin/content/?tab=pages&id=${id}` }),
   faq_item: (id) => ({ label: `вопрос FAQ № ${id}`, href: '/admin/content/?tab=faq' }),
@@ -40,10 +45,12 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   order: 'Заказы',
   product: 'Товары',
   offer: 'Цены размеров',
-  catalog: 'Массовые изменения цен',
+  catalog: 'Массовые изменения каталога',
   section: 'Разделы',
   brand: 'Бренды',
   stock_document: 'Документы остатков',
+  'order-view': 'Виды списка заказов',
+  review: 'Отзывы',
   promo_code: 'Промокоды',
   content_page: 'Страницы',
   faq_item: 'FAQ',

@@ -220,10 +220,17 @@ export function deskSearchRepository(db: Pick<Db, 'execute'>): DeskSearchReads {
       let total = Number(accounts[0]?.found ?? 0);
       if (guests) {
         // A guest is the phone of orders placed without an account; their latest order names them.
-        const found = await queryRows<{ phone: string; name: string; email: string; orders: number; n: number }>(
+        const found = await queryRows<{
+          id: number;
+          phone: string;
+          name: string;
+          email: string;
+          orders: number;
+          n: number;
+        }>(
           db,
-          sql`select g.phone, g.name, g.email, g.orders, count(*) over () as n from (
-              select distinct on (o.phone) o.phone, trim(o.name || ' ' || o.last_name) as name, o.email,
+          sql`select g.id, g.phone, g.name, g.email, g.orders, count(*) over () as n from (
+              select distinct on (o.phone) o.id, o.phone, trim(o.name || ' ' || o.last_name) as name, o.email,
                 count(*) over (partition by o.phone)::int as orders, o.created_at
               from orders o
               where o.user_id is null and ${orderSearchSql({ ...q, orderId: null, code: null })}
@@ -232,7 +239,7 @@ export function deskSearchRepository(db: Pick<Db, 'execute'>): DeskSearchReads {
         );
         total += Number(found[0]?.n ?? 0);
         for (const g of found.slice(0, Math.max(0, limit - rows.length)))
-          rows.push({ id: null, name: g.name, phone: g.phone, email: g.email, orders: Number(g.orders) });
+          rows.push({ id: null, guestOrderId: Number(g.id), name: g.name, phone: g.phone, email: g.email, orders: Number(g.orders) });
       }
       return { rows, total };
     },

@@ -3,6 +3,7 @@ import type { RequestContext } from '../context';
 import { type OrderStatus, orderNumber, STATUS_NAMES } from '../order/process';
 import { requirePermission, roleMay, shopScope } from '../staff/permissions';
 import { type DeskQuery, isEmptyQuery, parseDeskQuery } from './desk-query';
+import { guestId } from '../customers/guests';
 
 /** An order the search found. */
 export interface OrderHit {
@@ -32,6 +33,8 @@ export interface ProductHit {
 export interface CustomerHit {
   /** The account's id; null for a guest. */
   id: number | null;
+  /** A guest's latest order: the customers desk opens a guest's card by any of their orders. */
+  guestOrderId?: number;
   name: string;
   phone: string | null;
   email: string;
@@ -123,7 +126,7 @@ export function customerItem(c: CustomerHit): SearchItem {
       id: null,
       title: `${c.name || 'Покупатель'} (без аккаунта)`,
       detail: parts.filter(Boolean).join(' · '),
-      href: withQuery('/admin/orders/', c.phone ?? ''),
+      href: c.guestOrderId ? `/admin/customers/${guestId(c.guestOrderId)}/` : withQuery('/admin/orders/', c.phone ?? ''),
     };
   return {
     kind: 'customer',

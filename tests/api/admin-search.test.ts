@@ -163,7 +163,7 @@ describe('the back office’s search', () => {
     }
   });
 
-  it('finds customers: an account opens its card, a guest the orders of their phone', async () => {
+  it('finds customers: an account opens its card, a guest the card of their phone', async () => {
     const m = await k.member(offers[2] as OfferFacts);
     const found = await search(manager, `+7 ${m.phone.slice(1, 4)} ${m.phone.slice(4)}`);
     expect(found.customers?.items[0]).toMatchObject({ id: m.userId, href: `/admin/customers/${m.userId}/` });
@@ -171,10 +171,13 @@ describe('the back office’s search', () => {
     expect(guest.customers?.items).toEqual([
       expect.objectContaining({
         id: null,
-        href: `/admin/orders/?q=${phone}`,
+        href: expect.stringMatching(/^\/admin\/customers\/guest-\d+\/$/),
         detail: expect.stringContaining('заказов: 2'),
       }),
     ]);
+    const href = guest.customers?.items[0]?.href as string;
+    const card = await (await manager.get(`/api/v2${href.slice('/admin'.length)}`)).json();
+    expect(card.data.customer).toMatchObject({ kind: 'guest', phone });
   });
 
   it('answers each role only what it may read; a shop’s staff only their shop’s orders', async () => {
