@@ -239,7 +239,14 @@ export function deskSearchRepository(db: Pick<Db, 'execute'>): DeskSearchReads {
         );
         total += Number(found[0]?.n ?? 0);
         for (const g of found.slice(0, Math.max(0, limit - rows.length)))
-          rows.push({ id: null, guestOrderId: Number(g.id), name: g.name, phone: g.phone, email: g.email, orders: Number(g.orders) });
+          rows.push({
+            id: null,
+            guestOrderId: Number(g.id),
+            name: g.name,
+            phone: g.phone,
+            email: g.email,
+            orders: Number(g.orders),
+          });
       }
       return { rows, total };
     },

@@ -126,7 +126,9 @@ export function customerItem(c: CustomerHit): SearchItem {
       id: null,
       title: `${c.name || 'Покупатель'} (без аккаунта)`,
       detail: parts.filter(Boolean).join(' · '),
-      href: c.guestOrderId ? `/admin/customers/${guestId(c.guestOrderId)}/` : withQuery('/admin/orders/', c.phone ?? ''),
+      href: c.guestOrderId
+        ? `/admin/customers/${guestId(c.guestOrderId)}/`
+        : withQuery('/admin/orders/', c.phone ?? ''),
     };
   return {
     kind: 'customer',
