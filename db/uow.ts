@@ -25,6 +25,7 @@ import { shopsAdminWrites } from './repositories/shops-admin';
 import { stockDocumentWrites } from './repositories/stock-admin';
 import { shipmentWrites } from './repositories/shipments';
 import { reviewWrites } from './repositories/reviews';
+import { orderEditWrites } from './repositories/order-edits';
 
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
 export function transactionRepositories(db: Db): TransactionRepositories {
@@ -54,6 +55,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     shops: shopsAdminWrites(db),
     stockDocuments: stockDocumentWrites(db),
     reviews: reviewWrites(db),
+    orderEdits: orderEditWrites(db),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { AlertsService } from './alerts/alerts.service';
+import type { OrderEditService } from './order/order-edit.service';
 import type { CabinetService } from './cabinet/cabinet.service';
 import type { PersonalDataService } from './cabinet/personal-data';
 import type { CredentialsService } from './auth/credentials.service';
@@ -76,6 +77,8 @@ export interface Services {
   testDelivery: TestDeliveryDesk | null;
   /** The back office's orders desk: queues, the order card, status moves, hand-over, try-on, the CSV export. */
   orderDesk: OrderDeskService;
+  /** A placed order changed from its card before it is assembled (issue 47.6). */
+  orderEdits: OrderEditService;
   /** The back office's dashboard: today against last week, queues, late orders, sizes running out, 14 days. */
   dashboard: DashboardService;
   newsletter: NewsletterService;

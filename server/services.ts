@@ -85,6 +85,7 @@ import { MOSCOW } from '../domain/text/dates';
 import { createOrdersService } from '../domain/order/orders.service';
 import { createOrderMoves } from '../domain/order/order-moves';
 import { createOrderDeskService } from '../domain/order/desk.service';
+import { createOrderEditService } from '../domain/order/order-edit.service';
 import { orderDeskRepository } from '../db/repositories/order-desk';
 import { createFeedbackService } from '../domain/feedback/feedback.service';
 import { createShopsService } from '../domain/stores/shops.service';
@@ -470,6 +471,13 @@ export function createServices(deps: {
       rules: limitRules,
       hashPickupCode,
       payments,
+    }),
+    orderEdits: createOrderEditService({
+      write: staffWrite,
+      card: (ctx, id) => services.orderDesk.card(ctx, id),
+      payments,
+      company,
+      orderLink,
     }),
     staffAccounts: createStaffAccountsService({
       repo: staffRepository(db),

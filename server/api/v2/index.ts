@@ -21,6 +21,7 @@ import { catalogAdminApi } from './admin/catalog';
 import { contentAdminApi } from './admin/content';
 import { customersAdminApi } from './admin/customers';
 import { ordersAdminApi } from './admin/orders';
+import { orderEditsAdminApi } from './admin/order-edits';
 import { deliveryAdminApi } from './admin/delivery';
 import { photosAdminApi } from './admin/photos';
 import { promoAdminApi } from './admin/promo';
@@ -59,6 +60,7 @@ export function apiV2(
     pushApi(options.push),
     staffAdminApi(services),
     ordersAdminApi(services),
+    orderEditsAdminApi(services),
     deliveryAdminApi(services),
     catalogAdminApi(services),
     photosAdminApi(services, options),

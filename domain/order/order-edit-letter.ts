@@ -1,0 +1,39 @@
+import type { Company } from '../content/company';
+import { shopLetter } from '../messages/layout';
+import type { EmailMessage } from '../messages/message';
+import { formatAmount } from '../pricing/price';
+
+/** The letter to the shopper after the shop changed their order (issue 47.6): the order as it is now. */
+export function orderChangedLetter(input: {
+  company: Company;
+  email: string;
+  name: string;
+  number: string;
+  url: string;
+  lines: { name: string; sizeName: string; quantity: number; total: number }[];
+  discount: number;
+  deliveryPrice: number;
+  bonusesUsed: number;
+  total: number;
+  /** What goes back to the card the order was paid with; 0 for none. */
+  refund: number;
+}): EmailMessage {
+  const greeting = input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!';
+  return shopLetter('order-changed', input.email, {
+    company: input.company,
+    title: `Заказ № ${input.number} изменён`,
+    paragraphs: [
+      greeting,
+      'По вашей просьбе мы изменили заказ. Теперь в нём:',
+      ...input.lines.map((l) => `${l.name}, размер ${l.sizeName} × ${l.quantity} — ${formatAmount(l.total)}`),
+      ...(input.discount > 0 ? [`Скидка: ${formatAmount(input.discount)}`] : []),
+      ...(input.bonusesUsed > 0 ? [`Оплачено бонусами: ${formatAmount(input.bonusesUsed)}`] : []),
+      `Доставка: ${input.deliveryPrice > 0 ? formatAmount(input.deliveryPrice) : 'бесплатно'}`,
+      `Итого: ${formatAmount(input.total)}`,
+      ...(input.refund > 0
+        ? [`Разницу ${formatAmount(input.refund)} вернём на карту, которой оплачен заказ, в течение нескольких дней.`]
+        : []),
+    ],
+    action: { label: 'Посмотреть заказ', url: input.url },
+  });
+}

@@ -1,0 +1,212 @@
+import type { Company } from '../content/company';
+import type { RequestContext } from '../context';
+import { DomainError } from '../errors';
+import type { PaymentsService } from '../payment/payments.service';
+import { formatAmount } from '../pricing/price';
+import { type Adjustment, computeTotals } from '../pricing/totals';
+import type { StaffMember } from '../staff/staff-member';
+import type { StaffWrite } from '../staff/staff-write';
+import type { TransactionRepositories } from '../uow';
+import type { OrderCard } from './desk';
+import { changedOffers, type EditLine, isEditable, type LineEdit, lineText, promoOf, unitsByOffer } from './order-edit';
+import { orderChangedLetter } from './order-edit-letter';
+import type { LockedOrder } from './ports';
+import { orderNumber, STATUS_NAMES } from './process';
+
+/** Staff change a placed order before it is assembled (issue 47.6). */
+export interface OrderEditService {
+  /** One change of the order's lines: a quantity, a size, a line removed or added. Answers the order's card. */
+  editLine(ctx: RequestContext, id: number, edit: LineEdit): Promise<OrderCard>;
+}
+
+const notFound = () => new DomainError('not_found', 'Заказ не найден.', 'ORDER_NOT_FOUND');
+const noLine = () => new DomainError('validation', 'В заказе нет такой строки.', 'LINE_UNKNOWN');
+const noOffer = () => new DomainError('validation', 'Такого размера нет в продаже.', 'OFFER_UNKNOWN');
+
+const shopOf = (order: LockedOrder) => order.delivery.shopId ?? null;
+
+/** The lines after one change; the size and the added line are read as sold now. */
+async function applyEdit(repos: TransactionRepositories, lines: EditLine[], edit: LineEdit): Promise<EditLine[]> {
+  if (edit.action === 'add') {
+    const offer = await repos.orderEdits.offer(edit.offerId);
+    if (!offer) throw noOffer();
+    const same = lines.find((l) => l.offerId === edit.offerId);
+    if (same) return lines.map((l) => (l === same ? { ...l, quantity: l.quantity + edit.quantity } : l));
+    return [...lines, { ...offer, id: null, quantity: edit.quantity }];
+  }
+  const line = lines.find((l) => l.id === edit.lineId);
+  if (!line) throw noLine();
+  if (edit.action === 'remove') {
+    if (lines.length === 1)
+      throw new DomainError(
+        'validation',
+        'Это последняя строка заказа: чтобы убрать всё, отмените заказ с причиной.',
+        'LAST_LINE',
+      );
+    return lines.filter((l) => l !== line);
+  }
+  if (edit.action === 'quantity') return lines.map((l) => (l === line ? { ...l, quantity: edit.quantity } : l));
+  if (edit.offerId === line.offerId) return lines;
+  const offer = await repos.orderEdits.offer(edit.offerId);
+  if (!offer) throw noOffer();
+  if (offer.productId !== line.productId)
+    throw new DomainError('validation', 'Размер можно сменить только на размер того же товара.', 'OFFER_OTHER_PRODUCT');
+  if (lines.some((l) => l !== line && l.offerId === edit.offerId))
+    throw new DomainError(
+      'validation',
+      `Размер ${offer.sizeName} уже есть в заказе отдельной строкой: измените её количество.`,
+      'OFFER_TWICE',
+    );
+  return lines.map((l) => (l === line ? { ...offer, id: l.id, quantity: l.quantity } : l));
+}
+
+export function createOrderEditService(deps: {
+  write: StaffWrite;
+  /** The order's card as the desk shows it, read after the change. */
+  card(ctx: RequestContext, id: number): Promise<OrderCard>;
+  payments: Pick<PaymentsService, 'requestRefund' | 'push'>;
+  company: Company;
+  orderLink(orderId: number): string;
+}): OrderEditService {
+  /** Takes the order's units of the changed offers back and takes what the new lines need, offer by offer. */
+  async function moveStock(
+    repos: TransactionRepositories,
+    order: LockedOrder,
+    before: EditLine[],
+    after: EditLine[],
+    member: StaffMember,
+  ) {
+    const offers = changedOffers(before, after);
+    await repos.orderEdits.lockStock(offers);
+    const units = unitsByOffer(after);
+    const move = { orderId: order.id, staffId: member.staffId, reason: `Изменение заказа № ${orderNumber(order.id)}` };
+    for (const offerId of offers) {
+      await repos.stock.release(await repos.orders.takenStock(order.id, [offerId]), { kind: 'cancel', ...move });
+      const want = units.get(offerId) ?? 0;
+      if (want === 0) continue;
+      const taken = await repos.stock.take(
+        offerId,
+        want,
+        order.deliveryType === 'SHOP' ? (shopOf(order) ?? undefined) : undefined,
+        { kind: 'order', ...move },
+      );
+      if (!taken) {
+        const line = after.find((l) => l.offerId === offerId);
+        throw new DomainError(
+          'conflict',
+          `Столько нет в наличии: ${line ? `${line.name}, ${line.sizeName}` : 'этот размер'} — уменьшите количество.`,
+          'NOT_ENOUGH_STOCK',
+        );
+      }
+      await repos.orderEdits.addTaken(order.id, taken);
+    }
+  }
+
+  /** The new sums, by the same rules as checkout: the order's promo codes, the shopper's card, bonuses capped. */
+  async function priced(repos: TransactionRepositories, order: LockedOrder, lines: EditLine[]) {
+    const goods = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+    const adjustments: Adjustment[] = [];
+    for (const promo of await repos.orderEdits.promos(order.id)) {
+      if (goods < promo.minBasket)
+        throw new DomainError(
+          'conflict',
+          `Промокод ${promo.code} действует на заказ от ${formatAmount(promo.minBasket)}: после изменения заказ меньше.`,
+          'PROMO_MIN_BASKET',
+        );
+      adjustments.push(promoOf(promo));
+    }
+    const card = order.userId !== null ? await repos.orderEdits.cardPercent(order.userId) : null;
+    if (card) adjustments.push({ source: 'card', code: card.number, percent: card.percent, fullPriceOnly: true });
+    return computeTotals({
+      lines,
+      adjustments,
+      delivery: order.deliveryPrice,
+      // The bonuses the order spent stay spent, as far as the new sum allows.
+      bonuses: { requested: order.bonusesUsed, balance: order.bonusesUsed },
+    });
+  }
+
+  /** What an online payment does about the new total: a refund of the difference, or a refusal of a rise. */
+  async function settle(repos: TransactionRepositories, order: LockedOrder, total: number, member: StaffMember) {
+    if (order.paymentMethod !== 'ONLINE' || total === order.total) return null;
+    const payments = await repos.payments.lockOfOrder(order.id);
+    const paid = payments.some((p) => p.status === 'paid');
+    if (total > order.total)
+      throw new DomainError(
+        'conflict',
+        `Заказ оплачен онлайн, а новая сумма больше на ${formatAmount(total - order.total)}: доплату по ссылке магазин пока не принимает. Оформите добавленное новым заказом.`,
+        'TOP_UP_UNSUPPORTED',
+      );
+    // A held payment is charged at handover no more than the order's total: the bank lets the rest go.
+    if (!paid) return null;
+    return deps.payments.requestRefund(repos, {
+      orderId: order.id,
+      amount: order.total - total,
+      reason: `Изменение заказа № ${orderNumber(order.id)}`,
+      staffId: member.staffId,
+    });
+  }
+
+  return {
+    async editLine(ctx, id, edit) {
+      const refund = await deps.write(ctx, 'order.edit', { id }, async (repos, scope) => {
+        const member = scope.member as StaffMember;
+        const order = await repos.orders.lockForChange(id);
+        if (!order) throw notFound();
+        scope.inShop(shopOf(order), notFound);
+        if (!isEditable(order.status))
+          throw new DomainError(
+            'conflict',
+            `Заказ в статусе «${STATUS_NAMES[order.status]}»: менять его состав можно только до сборки.`,
+            'ORDER_NOT_EDITABLE',
+          );
+        const before = await repos.orderEdits.lines(id);
+        const after = await applyEdit(repos, before, edit);
+        const totals = await priced(repos, order, after);
+        const made = await settle(repos, order, totals.total, member);
+        await moveStock(repos, order, before, after, member);
+        const lines = after.map((l, i) => ({ ...l, total: totals.lines[i]?.total ?? 0 }));
+        await repos.orderEdits.writeLines(id, lines);
+        await repos.orderEdits.writeSums(id, {
+          items: totals.items,
+          discount: totals.discount,
+          bonusesUsed: totals.bonusesUsed,
+          total: totals.total,
+        });
+        if (order.userId !== null && totals.bonusesUsed < order.bonusesUsed)
+          await repos.orders.returnBonuses(order.userId, id, order.bonusesUsed - totals.bonusesUsed);
+        const was = before.map(lineText);
+        const now = after.map(lineText);
+        await repos.orders.addNote(
+          id,
+          member.staffId,
+          `Заказ изменён. Было: ${was.join('; ')} — ${formatAmount(order.total)}. Стало: ${now.join('; ')} — ${formatAmount(totals.total)}.${made ? ` Возврат ${formatAmount(made.amount)}.` : ''}`,
+        );
+        if (order.email)
+          await repos.outbox.enqueue(
+            orderChangedLetter({
+              company: deps.company,
+              email: order.email,
+              name: order.name,
+              number: orderNumber(id),
+              url: deps.orderLink(id),
+              lines,
+              discount: totals.discount,
+              deliveryPrice: totals.delivery,
+              bonusesUsed: totals.bonusesUsed,
+              total: totals.total,
+              refund: made?.amount ?? 0,
+            }),
+          );
+        return {
+          value: made,
+          before: { lines: was, total: order.total },
+          after: { lines: now, total: totals.total, ...(made ? { refundId: made.id, refund: made.amount } : {}) },
+        };
+      });
+      // The gateway is asked after the commit; one that does not answer leaves the refund for the reconcile run.
+      if (refund) await deps.payments.push(refund.id).catch(() => null);
+      return deps.card(ctx, id);
+    },
+  };
+}
