@@ -88,6 +88,13 @@ async function pendingReview(): Promise<number> {
     returning id`)) as unknown as { rows: { id: number }[] };
   return Number(result.rows[0]?.id);
 }
+/** A new order's first line taken to two units (issue 47.6). */
+async function lineEdit({ id }: { id: number }): Promise<Prepared> {
+  const result = (await app.database.db.execute(
+    sql`select id from order_lines where order_id = ${id} order by id limit 1`,
+  )) as unknown as { rows: { id: number }[] };
+  return { params: { id }, body: { action: 'quantity', lineId: Number(result.rows[0]?.id), quantity: 2 } };
+}
 const noCourier = { roles: ['shop'] as StaffRole[], why: 'a courier order is no shop’s: a shop’s staff never see it' };
 const noCarrier = {
   roles: ['shop'] as StaffRole[],
@@ -166,6 +173,11 @@ const API_FIXTURES: Record<string, Fixture> = {
     writes: 'shipment.received',
     beyond: noCarrier,
     prepare: carrier({ back: true }),
+  },
+  'POST /api/v2/admin/orders/:id/lines/': {
+    writes: 'order.edit',
+    prepare: async (who) => lineEdit(await s.shopOrder(who.shopId ?? s.homeShop)),
+    elsewhere: async () => lineEdit(await s.shopOrder(s.otherShop)),
   },
   'POST /api/v2/admin/orders/:id/refunds/': {
     writes: 'order.refund',
