@@ -86,6 +86,7 @@ import { createOrdersService } from '../domain/order/orders.service';
 import { createOrderMoves } from '../domain/order/order-moves';
 import { createOrderDeskService } from '../domain/order/desk.service';
 import { createOrderEditService } from '../domain/order/order-edit.service';
+import { orderEditReads } from '../db/repositories/order-edits';
 import { orderDeskRepository } from '../db/repositories/order-desk';
 import { createFeedbackService } from '../domain/feedback/feedback.service';
 import { createShopsService } from '../domain/stores/shops.service';
@@ -474,6 +475,7 @@ export function createServices(deps: {
     }),
     orderEdits: createOrderEditService({
       write: staffWrite,
+      reads: orderEditReads(db),
       card: (ctx, id) => services.orderDesk.card(ctx, id),
       payments,
       company,

@@ -1,5 +1,12 @@
-import { sql } from 'drizzle-orm';
-import type { EditLine, OfferFacts, OrderEditWrites } from '../../domain/order/order-edit';
+import { type SQL, sql } from 'drizzle-orm';
+import { ONLINE_SOURCE_KINDS } from '../../domain/inventory/availability';
+import type {
+  EditLine,
+  EditSize,
+  OfferFacts,
+  OrderEditReads,
+  OrderEditWrites,
+} from '../../domain/order/order-edit';
 import { type Db, queryRows } from '../client';
 import { STOCK_COUNT_LOCK } from './stock';
 
@@ -130,6 +137,55 @@ export function orderEditWrites(db: Db): OrderEditWrites {
         sql`select number, percent from discount_cards where user_id = ${userId} and active`,
       );
       return row ? { number: row.number, percent: Number(row.percent) } : null;
+    },
+  };
+}
+
+/** The sizes the order card's edit controls offer, with what the order's stores hold of each. */
+export function orderEditReads(db: Db): OrderEditReads {
+  const sizes = async (where: SQL, shopId: number | null) => {
+    const rows = await queryRows<{
+      offer_id: number;
+      product_id: number;
+      name: string;
+      article: string;
+      size_name: string;
+      price: number;
+      available: number;
+    }>(
+      db,
+      sql`select o.id as offer_id, p.id as product_id, p.name, p.article, o.size_name, o.price,
+          coalesce((select sum(s.quantity) from stock s join stores st on st.id = s.store_id
+            where s.offer_id = o.id and (st.type in ${[...ONLINE_SOURCE_KINDS]} or st.id = ${shopId ?? 0})
+              and not exists (select 1 from offer_restrictions r where r.offer_id = s.offer_id and r.store_id = s.store_id)
+          ), 0)::int as available
+        from offers o join products p on p.id = o.product_id and p.active
+        where o.price > 0 and ${where}
+        order by p.name, p.id, o.size_sort, o.id`,
+    );
+    return rows.map(
+      (r): EditSize => ({
+        offerId: Number(r.offer_id),
+        productId: Number(r.product_id),
+        name: r.name,
+        article: r.article,
+        sizeName: r.size_name,
+        price: Number(r.price),
+        available: Number(r.available),
+      }),
+    );
+  };
+  return {
+    sizes: (productIds, shopId) =>
+      productIds.length > 0 ? sizes(sql`p.id in ${[...productIds]}`, shopId) : Promise.resolve([]),
+    find(q, shopId, limit) {
+      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return sizes(
+        sql`p.id in (select p2.id from products p2 where p2.active and (p2.article ilike ${like} or p2.name ilike ${like}
+            or exists (select 1 from offers b where b.product_id = p2.id and b.barcode = ${q}))
+          order by p2.id limit ${limit})`,
+        shopId,
+      );
     },
   };
 }

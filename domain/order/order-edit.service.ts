@@ -4,11 +4,22 @@ import { DomainError } from '../errors';
 import type { PaymentsService } from '../payment/payments.service';
 import { formatAmount } from '../pricing/price';
 import { type Adjustment, computeTotals } from '../pricing/totals';
+import { can, requirePermission } from '../staff/permissions';
 import type { StaffMember } from '../staff/staff-member';
 import type { StaffWrite } from '../staff/staff-write';
 import type { TransactionRepositories } from '../uow';
 import type { OrderCard } from './desk';
-import { changedOffers, type EditLine, isEditable, type LineEdit, lineText, promoOf, unitsByOffer } from './order-edit';
+import {
+  changedOffers,
+  type EditLine,
+  type EditSize,
+  isEditable,
+  type OrderEditReads,
+  type LineEdit,
+  lineText,
+  promoOf,
+  unitsByOffer,
+} from './order-edit';
 import { orderChangedLetter } from './order-edit-letter';
 import type { LockedOrder } from './ports';
 import { orderNumber, STATUS_NAMES } from './process';
@@ -17,7 +28,22 @@ import { orderNumber, STATUS_NAMES } from './process';
 export interface OrderEditService {
   /** One change of the order's lines: a quantity, a size, a line removed or added. Answers the order's card. */
   editLine(ctx: RequestContext, id: number, edit: LineEdit): Promise<OrderCard>;
+  /**
+   * What the card's edit controls offer for an order read through the desk (so in the member's reach): the sizes of
+   * its lines' products and the products found by `q`; null when the order cannot be changed, or not by this member.
+   */
+  options(ctx: RequestContext, card: OrderCard, q?: string): Promise<EditOptions | null>;
 }
+
+export interface EditOptions {
+  sizes: EditSize[];
+  /** The search's sizes; null without a search. */
+  found: EditSize[] | null;
+  q: string;
+}
+
+/** Products a search on the card shows at most. */
+const FOUND_PRODUCTS = 8;
 
 const notFound = () => new DomainError('not_found', 'Заказ не найден.', 'ORDER_NOT_FOUND');
 const noLine = () => new DomainError('validation', 'В заказе нет такой строки.', 'LINE_UNKNOWN');
@@ -62,6 +88,7 @@ async function applyEdit(repos: TransactionRepositories, lines: EditLine[], edit
 
 export function createOrderEditService(deps: {
   write: StaffWrite;
+  reads: OrderEditReads;
   /** The order's card as the desk shows it, read after the change. */
   card(ctx: RequestContext, id: number): Promise<OrderCard>;
   payments: Pick<PaymentsService, 'requestRefund' | 'push'>;
@@ -148,6 +175,18 @@ export function createOrderEditService(deps: {
   }
 
   return {
+    async options(ctx, card, q) {
+      const member = requirePermission(ctx, 'orders.read');
+      if (!isEditable(card.status) || !can(member, 'orders.move', card.shopId)) return null;
+      const shopId = card.deliveryType === 'SHOP' ? card.shopId : null;
+      const query = q?.trim().slice(0, 100) ?? '';
+      const [sizes, found] = await Promise.all([
+        deps.reads.sizes([...new Set(card.lines.map((l) => l.productId))], shopId),
+        query.length >= 2 ? deps.reads.find(query, shopId, FOUND_PRODUCTS) : Promise.resolve(null),
+      ]);
+      return { sizes, found, q: query };
+    },
+
     async editLine(ctx, id, edit) {
       const refund = await deps.write(ctx, 'order.edit', { id }, async (repos, scope) => {
         const member = scope.member as StaffMember;

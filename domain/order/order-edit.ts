@@ -33,6 +33,26 @@ export type LineEdit =
   | { action: 'remove'; lineId: number }
   | { action: 'add'; offerId: number; quantity: number };
 
+/** A size the card offers for a line or an addition: in stock online or at the order's shop. */
+export interface EditSize {
+  offerId: number;
+  productId: number;
+  name: string;
+  article: string;
+  sizeName: string;
+  price: number;
+  /** Units in the stores an order of this delivery takes from. */
+  available: number;
+}
+
+/** What the card's edit controls read (outside a transaction). */
+export interface OrderEditReads {
+  /** Every size of these products, in size order. */
+  sizes(productIds: readonly number[], shopId: number | null): Promise<EditSize[]>;
+  /** Sizes of products on sale whose article, a size's barcode or the name matches `q`; up to `limit` products. */
+  find(q: string, shopId: number | null, limit: number): Promise<EditSize[]>;
+}
+
 /** A promo code the order took, as its rules stand. */
 export interface OrderPromo {
   code: string;
