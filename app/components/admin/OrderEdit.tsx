@@ -6,7 +6,8 @@ import type { EditOptions } from '../../../domain/order/order-edit.service';
 import { formatAmount } from '../../../domain/pricing/price';
 import css from './OrderEdit.module.css';
 
-const sizeText = (s: EditSize) => `${s.sizeName}${s.available > 0 ? ` (в наличии ${s.available})` : ' (нет в наличии)'}`;
+const sizeText = (s: EditSize) =>
+  `${s.sizeName}${s.available > 0 ? ` (в наличии ${s.available})` : ' (нет в наличии)'}`;
 
 /**
  * The card's «Изменить заказ» (issue 47.6): each line's quantity and size, its removal, and a product added by its
@@ -35,7 +36,7 @@ export function OrderEdit({
       </p>
       {lines.map((line) => {
         const sizes = options.sizes.filter((s) => s.productId === line.productId);
-        const what = `${line.name}, размер ${line.sizeName}`;
+        const what = `${line.name}${line.color ? `, ${line.color}` : ''}, размер ${line.sizeName}`;
         return (
           <div key={line.id} className={css.line}>
             <div>{what}</div>
@@ -65,7 +66,7 @@ export function OrderEdit({
                   <input type="hidden" name="action" value="size" />
                   <input type="hidden" name="lineId" value={line.id} />
                   <label>
-                    {`Сменить размер: ${line.name}`}
+                    {`Сменить размер: ${line.name}${line.color ? `, ${line.color}` : ''}`}
                     <select name="offerId" defaultValue={line.offerId}>
                       {sizes.map((s) => (
                         <option key={s.offerId} value={s.offerId}>
