@@ -1,12 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { ONLINE_SOURCE_KINDS } from '../../domain/inventory/availability';
-import type {
-  EditLine,
-  EditSize,
-  OfferFacts,
-  OrderEditReads,
-  OrderEditWrites,
-} from '../../domain/order/order-edit';
+import type { EditLine, EditSize, OfferFacts, OrderEditReads, OrderEditWrites } from '../../domain/order/order-edit';
 import { type Db, queryRows } from '../client';
 import { STOCK_COUNT_LOCK } from './stock';
 

@@ -117,7 +117,9 @@ export function changedOffers(
 ): number[] {
   const a = unitsByOffer(before);
   const b = unitsByOffer(after);
-  return [...new Set([...a.keys(), ...b.keys()])].filter((id) => (a.get(id) ?? 0) !== (b.get(id) ?? 0)).sort((x, y) => x - y);
+  return [...new Set([...a.keys(), ...b.keys()])]
+    .filter((id) => (a.get(id) ?? 0) !== (b.get(id) ?? 0))
+    .sort((x, y) => x - y);
 }
 
 /** How a line reads in the order's history: «Куртка, 48 × 2». */

@@ -36,8 +36,11 @@ const edit = (who: Browser, id: number, body: Record<string, unknown>) =>
 
 const stockOf = async (offer: OfferFacts) =>
   Number(
-    (await k.rows<{ n: number }>(sql`select coalesce(sum(quantity), 0)::int as n from stock where offer_id = ${offer.id}`))[0]
-      ?.n,
+    (
+      await k.rows<{ n: number }>(
+        sql`select coalesce(sum(quantity), 0)::int as n from stock where offer_id = ${offer.id}`,
+      )
+    )[0]?.n,
   );
 const heldOf = async (id: number, offer: OfferFacts) =>
   Number(
@@ -82,7 +85,9 @@ it('two staff setting one line’s quantity 50 times at once: each edit applies 
   const [order] = await k.rows<{ items: number }>(sql`select items from orders where id = ${id}`);
   expect(Number(order?.items)).toBe(offer.price * quantity);
   expect(
-    await k.rows(sql`select count(*)::int as n from audit_log where action = 'order.edit' and entity_id = ${String(id)}`),
+    await k.rows(
+      sql`select count(*)::int as n from audit_log where action = 'order.edit' and entity_id = ${String(id)}`,
+    ),
   ).toEqual([{ n: 50 }]);
 });
 

@@ -25,7 +25,8 @@ let shopStaff: Browser;
 let otherShopStaff: Browser;
 
 const path = (template: string, id: number) => template.replace(':id', String(id));
-const edit = (who: Browser, id: number, body: Record<string, unknown>) => who.call(path(STAFF_API.orderLines, id), body);
+const edit = (who: Browser, id: number, body: Record<string, unknown>) =>
+  who.call(path(STAFF_API.orderLines, id), body);
 const errorOf = async (res: Response) =>
   ((await res.json()) as { errors: { code: string; message: string }[] }).errors[0];
 
@@ -66,7 +67,13 @@ async function units(offerId: number, orderId: number) {
 }
 
 async function orderOf(id: number) {
-  const [o] = await k.rows<{ items: number; discount: number; total: number; delivery_price: number; exported: boolean }>(
+  const [o] = await k.rows<{
+    items: number;
+    discount: number;
+    total: number;
+    delivery_price: number;
+    exported: boolean;
+  }>(
     sql`select items, discount, total, delivery_price, exported_at is not null as exported from orders where id = ${id}`,
   );
   const lines = await k.rows<{ id: number; offer_id: number; quantity: number; price: number; total: number }>(
@@ -125,7 +132,11 @@ describe('changing a placed order’s lines', () => {
     expect(await units(offer.id, id)).toEqual({ stock: 3, held: 3 });
     const after = await orderOf(id);
     expect(after.lines).toEqual([{ ...before.lines[0], quantity: 3, total: offer.price * 3 }]);
-    expect(after).toMatchObject({ items: offer.price * 3, total: offer.price * 3 + after.deliveryPrice, exported: false });
+    expect(after).toMatchObject({
+      items: offer.price * 3,
+      total: offer.price * 3 + after.deliveryPrice,
+      exported: false,
+    });
 
     await app.outbox.deliver();
     const letter = await readOutbox(app, { to: email, channel: 'email' });
@@ -228,7 +239,9 @@ describe('changing a placed order’s lines', () => {
       expect((await manager.call(path(STAFF_API.orderTransition, id), { to })).status).toBe(200);
     const late = await edit(manager, id, { action: 'quantity', lineId: line, quantity: 1 });
     expect(late.status).toBe(409);
-    expect((await errorOf(late))?.message).toBe('Заказ в статусе «Собирается»: менять его состав можно только до сборки.');
+    expect((await errorOf(late))?.message).toBe(
+      'Заказ в статусе «Собирается»: менять его состав можно только до сборки.',
+    );
 
     const bad = await edit(manager, id, { action: 'quantity', lineId: line, quantity: 0 });
     expect(bad.status).toBe(400);
