@@ -102,6 +102,13 @@ export function orderEditWrites(db: Db): OrderEditWrites {
         where id = ${orderId}`);
     },
 
+    async setDelivery(orderId, patch) {
+      const drop = patch.address !== undefined ? sql` - 'addressId'` : sql``;
+      await db.execute(sql`
+        update orders set delivery = (delivery${drop}) || ${JSON.stringify(patch)}::jsonb, exported_at = null
+        where id = ${orderId}`);
+    },
+
     async promos(orderId) {
       const rows = await queryRows<{
         code: string;

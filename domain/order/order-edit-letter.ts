@@ -37,3 +37,25 @@ export function orderChangedLetter(input: {
     action: { label: 'Посмотреть заказ', url: input.url },
   });
 }
+
+/** A delivery as the history and the letter read it: «ул. Тверская, 7, 05.12.2026, 10:00–13:00». */
+export const deliveryText = (d: { address?: string; date?: string; time?: string }) =>
+  [d.address, d.date, d.time?.replace('-', '–')].filter(Boolean).join(', ') || 'не указана';
+
+/** The letter after the shop changed where or when the order is delivered. */
+export function orderDeliveryChangedLetter(input: {
+  company: Company;
+  email: string;
+  name: string;
+  number: string;
+  url: string;
+  delivery: string;
+}): EmailMessage {
+  const greeting = input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!';
+  return shopLetter('order-delivery-changed', input.email, {
+    company: input.company,
+    title: `Доставка заказа № ${input.number} изменена`,
+    paragraphs: [greeting, 'Как мы договорились, заказ доставим так:', input.delivery],
+    action: { label: 'Посмотреть заказ', url: input.url },
+  });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveInt } from '../input';
+import { line, positiveInt } from '../input';
 import { MAX_LINE_QUANTITY } from './order-edit';
 
 const lineId = positiveInt('Укажите строку заказа.', 'Строка заказа — номер из списка.');
@@ -10,14 +10,24 @@ const quantity = positiveInt(
   MAX_LINE_QUANTITY,
 );
 
-/** One change of an order's lines from the desk (issue 47.6). */
-export const lineEditInput = z.discriminatedUnion(
+/** An empty form field is no change. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/** One change of a placed order from the desk (issue 47.6): its lines or its delivery. */
+export const orderChangeInput = z.discriminatedUnion(
   'action',
   [
     z.object({ action: z.literal('quantity'), lineId, quantity }),
     z.object({ action: z.literal('size'), lineId, offerId }),
     z.object({ action: z.literal('remove'), lineId }),
     z.object({ action: z.literal('add'), offerId, quantity }),
+    z.object({
+      action: z.literal('delivery'),
+      address: optional(line().min(5, 'Адрес — не короче 5 символов.').max(300, 'Адрес — до 300 символов.')),
+      date: optional(z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/, 'Дата доставки — в виде ДД.ММ.ГГГГ.')),
+      time: optional(z.string().regex(/^\d{2}:\d{2}-\d{2}:\d{2}$/, 'Время доставки — интервал из списка.')),
+    }),
   ],
-  { error: 'Укажите, что изменить: количество, размер, удалить или добавить строку.' },
+  { error: 'Укажите, что изменить: количество, размер, строку или доставку.' },
 );

@@ -15,19 +15,26 @@ import {
   type EditSize,
   isEditable,
   type OrderEditReads,
+  type DeliveryEdit,
   type LineEdit,
+  type OrderChange,
   lineText,
   promoOf,
   unitsByOffer,
 } from './order-edit';
-import { orderChangedLetter } from './order-edit-letter';
+import { deliveryText, orderChangedLetter, orderDeliveryChangedLetter } from './order-edit-letter';
+import { courierIntervals, intervalStillValid } from '../delivery/schedule';
+import { MOSCOW } from '../text/dates';
 import type { LockedOrder } from './ports';
 import { orderNumber, STATUS_NAMES } from './process';
 
 /** Staff change a placed order before it is assembled (issue 47.6). */
 export interface OrderEditService {
-  /** One change of the order's lines: a quantity, a size, a line removed or added. Answers the order's card. */
-  editLine(ctx: RequestContext, id: number, edit: LineEdit): Promise<OrderCard>;
+  /**
+   * One change of the order: a line's quantity or size, a line removed or added, the delivery's address, day and
+   * time. Answers the order's card.
+   */
+  change(ctx: RequestContext, id: number, change: OrderChange): Promise<OrderCard>;
   /**
    * What the card's edit controls offer for an order read through the desk (so in the member's reach): the sizes of
    * its lines' products and the products found by `q`; null when the order cannot be changed, or not by this member.
@@ -40,6 +47,8 @@ export interface EditOptions {
   /** The search's sizes; null without a search. */
   found: EditSize[] | null;
   q: string;
+  /** A courier order's days and their times to choose from; null for another delivery. */
+  slots: Record<string, string[]> | null;
 }
 
 /** Products a search on the card shows at most. */
@@ -174,6 +183,77 @@ export function createOrderEditService(deps: {
     });
   }
 
+  /** The courier's or the post's address, the courier's day and time: the same price, the shopper told. */
+  async function changeDelivery(
+    ctx: RequestContext,
+    repos: TransactionRepositories,
+    order: LockedOrder,
+    change: DeliveryEdit,
+    member: StaffMember,
+  ) {
+    const was = order.delivery as { address?: string; date?: string; time?: string; carrier?: string };
+    const patch: { address?: string; date?: string; time?: string } = {};
+    if (change.address !== undefined && change.address !== was.address) {
+      if (order.deliveryType !== 'COURIER' && order.deliveryType !== 'POCHTA')
+        throw new DomainError(
+          'validation',
+          'Адрес меняется только у курьерского и почтового заказа.',
+          'ADDRESS_NOT_ASKED',
+        );
+      // A carrier's courier was priced and coded for the address's town: another address is the carrier's question.
+      if (was.carrier)
+        throw new DomainError(
+          'conflict',
+          'Заказ доставляет перевозчик по рассчитанному адресу: чтобы сменить адрес, отмените заказ и оформите новый.',
+          'ADDRESS_CARRIER',
+        );
+      patch.address = change.address;
+    }
+    if (change.date !== undefined || change.time !== undefined) {
+      if (order.deliveryType !== 'COURIER')
+        throw new DomainError(
+          'validation',
+          'День и время доставки — только у курьерского заказа.',
+          'INTERVAL_NOT_ASKED',
+        );
+      const date = change.date ?? was.date ?? '';
+      const time = change.time ?? was.time ?? '';
+      if (date !== was.date || time !== was.time) {
+        if (!intervalStillValid(courierIntervals(ctx.now(), MOSCOW, { sameDayStock: false }), date, time))
+          throw new DomainError(
+            'validation',
+            'Такого интервала доставки нет: выберите день и время из предложенных.',
+            'INTERVAL_DELIVERY',
+          );
+        patch.date = date;
+        patch.time = time;
+      }
+    }
+    if (Object.keys(patch).length === 0)
+      throw new DomainError('validation', 'Доставка уже такая: измените адрес, день или время.', 'NOTHING_CHANGED');
+    await repos.orderEdits.setDelivery(order.id, patch);
+    const beforeText = deliveryText(was);
+    const afterText = deliveryText({ ...was, ...patch });
+    await repos.orders.addNote(
+      order.id,
+      member.staffId,
+      `Доставка изменена. Было: ${beforeText}. Стало: ${afterText}.`,
+    );
+    if (order.email)
+      await repos.outbox.enqueue(
+        orderDeliveryChangedLetter({
+          company: deps.company,
+          email: order.email,
+          name: order.name,
+          number: orderNumber(order.id),
+          url: deps.orderLink(order.id),
+          delivery: afterText,
+        }),
+      );
+    const before = Object.fromEntries(Object.keys(patch).map((k) => [k, was[k as keyof typeof patch] ?? null]));
+    return { value: null, before, after: patch };
+  }
+
   return {
     async options(ctx, card, q) {
       const member = requirePermission(ctx, 'orders.read');
@@ -184,10 +264,12 @@ export function createOrderEditService(deps: {
         deps.reads.sizes([...new Set(card.lines.map((l) => l.productId))], shopId),
         query.length >= 2 ? deps.reads.find(query, shopId, FOUND_PRODUCTS) : Promise.resolve(null),
       ]);
-      return { sizes, found, q: query };
+      const slots =
+        card.deliveryType === 'COURIER' ? courierIntervals(ctx.now(), MOSCOW, { sameDayStock: false }) : null;
+      return { sizes, found, q: query, slots };
     },
 
-    async editLine(ctx, id, edit) {
+    async change(ctx, id, change) {
       const refund = await deps.write(ctx, 'order.edit', { id }, async (repos, scope) => {
         const member = scope.member as StaffMember;
         const order = await repos.orders.lockForChange(id);
@@ -196,9 +278,11 @@ export function createOrderEditService(deps: {
         if (!isEditable(order.status))
           throw new DomainError(
             'conflict',
-            `Заказ в статусе «${STATUS_NAMES[order.status]}»: менять его состав можно только до сборки.`,
+            `Заказ в статусе «${STATUS_NAMES[order.status]}»: менять его можно только до сборки.`,
             'ORDER_NOT_EDITABLE',
           );
+        if (change.action === 'delivery') return changeDelivery(ctx, repos, order, change, member);
+        const edit = change;
         const before = await repos.orderEdits.lines(id);
         const after = await applyEdit(repos, before, edit);
         const totals = await priced(repos, order, after);

@@ -33,6 +33,17 @@ export type LineEdit =
   | { action: 'remove'; lineId: number }
   | { action: 'add'; offerId: number; quantity: number };
 
+/** A courier's or the post's address, a courier's day and time, as the staff agreed them with the shopper. */
+export interface DeliveryEdit {
+  action: 'delivery';
+  address?: string;
+  date?: string;
+  time?: string;
+}
+
+/** One change of a placed order from the desk. */
+export type OrderChange = LineEdit | DeliveryEdit;
+
 /** A size the card offers for a line or an addition: in stock online or at the order's shop. */
 export interface EditSize {
   offerId: number;
@@ -87,6 +98,8 @@ export interface OrderEditWrites {
   writeSums(orderId: number, sums: EditSums): Promise<void>;
   /** The promo codes the order took, with their rules. */
   promos(orderId: number): Promise<OrderPromo[]>;
+  /** Merges the change into the order's delivery (the shopper's saved address no longer names it); 1C takes it again. */
+  setDelivery(orderId: number, patch: { address?: string; date?: string; time?: string }): Promise<void>;
   /** The shopper's own discount card when it is active: its percent. */
   cardPercent(userId: number): Promise<{ number: string; percent: number } | null>;
 }

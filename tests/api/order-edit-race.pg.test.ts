@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const edit = (who: Browser, id: number, body: Record<string, unknown>) =>
-  who.call(STAFF_API.orderLines.replace(':id', String(id)), body);
+  who.call(STAFF_API.orderChanges.replace(':id', String(id)), body);
 
 const stockOf = async (offer: OfferFacts) =>
   Number(

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '../../contract/api';
 import { STAFF_API } from '../../contract/staff-api';
+import { courierIntervals } from '../../domain/delivery/schedule';
 import { orderNumber } from '../../domain/order/process';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
 import { type CheckoutKit, checkoutKit } from '../support/checkout';
@@ -26,7 +28,7 @@ let otherShopStaff: Browser;
 
 const path = (template: string, id: number) => template.replace(':id', String(id));
 const edit = (who: Browser, id: number, body: Record<string, unknown>) =>
-  who.call(path(STAFF_API.orderLines, id), body);
+  who.call(path(STAFF_API.orderChanges, id), body);
 const errorOf = async (res: Response) =>
   ((await res.json()) as { errors: { code: string; message: string }[] }).errors[0];
 
@@ -239,12 +241,88 @@ describe('changing a placed order’s lines', () => {
       expect((await manager.call(path(STAFF_API.orderTransition, id), { to })).status).toBe(200);
     const late = await edit(manager, id, { action: 'quantity', lineId: line, quantity: 1 });
     expect(late.status).toBe(409);
-    expect((await errorOf(late))?.message).toBe(
-      'Заказ в статусе «Собирается»: менять его состав можно только до сборки.',
-    );
+    expect((await errorOf(late))?.message).toBe('Заказ в статусе «Собирается»: менять его можно только до сборки.');
 
     const bad = await edit(manager, id, { action: 'quantity', lineId: line, quantity: 0 });
     expect(bad.status).toBe(400);
     expect((await errorOf(bad))?.message).toMatch(/^Количество — целое число от 1 до/);
+  });
+});
+
+/** A logged-in member's courier order of one size, as the order page saves it. */
+async function courierOrder() {
+  const offer = anOffer();
+  await k.stockOf(offer, 3, 3);
+  const { me, phone } = await k.member(offer);
+  const added = await me.post(API.addressAdd, { type: 'COURIER', city: 'Москва', street: 'Тверская', house: '7' });
+  const addressId = (await added.json()).data.items[0].id;
+  const list = courierIntervals(new Date(), 'Europe/Moscow', { sameDayStock: true });
+  const date = Object.keys(list)[1] as string;
+  const res = await k.rpc(me, 'sale.order.save', {
+    ...k.pickup(phone),
+    deliveryType: 'COURIER',
+    deliveryAddressId: addressId,
+    deliveryIntervalDate: date,
+    deliveryIntervalTime: (list[date] as string[])[0] as string,
+  });
+  const body = (await res.json()) as { id: number };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  await app.database.db.execute(sql`update orders set exported_at = now() where id = ${body.id}`);
+  return { id: body.id, email: `order.${phone}@example.ru` };
+}
+
+const deliveryOf = async (id: number) =>
+  (
+    await k.rows<{ delivery: Record<string, unknown>; exported: boolean }>(
+      sql`select delivery, exported_at is not null as exported from orders where id = ${id}`,
+    )
+  )[0];
+
+describe('changing a placed order’s delivery', () => {
+  it('a courier’s address, then its day and time: 1C takes it again, the shopper gets a letter, the history keeps both', async () => {
+    const { id, email } = await courierOrder();
+    // The test carrier's courier was priced for the address's town: its address is not the desk's to change.
+    const carried = await edit(manager, id, { action: 'delivery', address: 'Тула, ул. Советская, 1' });
+    expect(carried.status).toBe(409);
+    expect((await errorOf(carried))?.code).toBe('ADDRESS_CARRIER');
+    // The shop's own courier (no carrier in force) goes wherever the shopper asks.
+    await app.database.db.execute(sql`update orders set delivery = delivery - 'carrier' - 'townCode' where id = ${id}`);
+    const before = await deliveryOf(id);
+    const moved = await edit(manager, id, { action: 'delivery', address: 'Москва, ул. Арбат, 10, кв. 5' });
+    expect(moved.status).toBe(200);
+    const after = await deliveryOf(id);
+    expect(after?.delivery).toMatchObject({ address: 'Москва, ул. Арбат, 10, кв. 5', date: before?.delivery.date });
+    expect(after?.delivery.addressId).toBeUndefined();
+    expect(after?.exported).toBe(false);
+    await app.outbox.deliver();
+    const letter = await readOutbox(app, { to: email, channel: 'email' });
+    expect(letter?.subject).toContain(`Доставка заказа № ${orderNumber(id)} изменена`);
+    expect(letter?.text).toContain('Москва, ул. Арбат, 10, кв. 5');
+
+    const list = courierIntervals(new Date(), 'Europe/Moscow', { sameDayStock: false });
+    const day = Object.keys(list)[2] as string;
+    const time = (list[day] as string[])[1] as string;
+    expect((await edit(manager, id, { action: 'delivery', date: day, time })).status).toBe(200);
+    expect((await deliveryOf(id))?.delivery).toMatchObject({
+      address: 'Москва, ул. Арбат, 10, кв. 5',
+      date: day,
+      time,
+    });
+    const [first, second] = await audits(id);
+    expect(first?.changes.address).toEqual({ before: before?.delivery.address, after: 'Москва, ул. Арбат, 10, кв. 5' });
+    expect(second?.changes.time).toEqual({ before: before?.delivery.time, after: time });
+
+    const gone = await edit(manager, id, { action: 'delivery', date: '01.01.2020', time });
+    expect(gone.status).toBe(400);
+    expect((await errorOf(gone))?.code).toBe('INTERVAL_DELIVERY');
+    const same = await edit(manager, id, { action: 'delivery', date: day, time });
+    expect((await errorOf(same))?.code).toBe('NOTHING_CHANGED');
+  });
+
+  it('a shop order has no address to change', async () => {
+    const { id } = await placed();
+    const res = await edit(manager, id, { action: 'delivery', address: 'Москва, ул. Арбат, 10' });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res))?.code).toBe('ADDRESS_NOT_ASKED');
   });
 });

@@ -174,7 +174,7 @@ const API_FIXTURES: Record<string, Fixture> = {
     beyond: noCarrier,
     prepare: carrier({ back: true }),
   },
-  'POST /api/v2/admin/orders/:id/lines/': {
+  'POST /api/v2/admin/orders/:id/changes/': {
     writes: 'order.edit',
     prepare: async (who) => lineEdit(await s.shopOrder(who.shopId ?? s.homeShop)),
     elsewhere: async () => lineEdit(await s.shopOrder(s.otherShop)),
@@ -416,7 +416,7 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
   },
   'routes/admin/order#move': API_FIXTURES['POST /api/v2/admin/orders/:id/transition/'] as Fixture,
   'routes/admin/order#note': API_FIXTURES['POST /api/v2/admin/orders/:id/notes/'] as Fixture,
-  'routes/admin/order#lines': API_FIXTURES['POST /api/v2/admin/orders/:id/lines/'] as Fixture,
+  'routes/admin/order#lines': API_FIXTURES['POST /api/v2/admin/orders/:id/changes/'] as Fixture,
   'routes/admin/order#handover-without-code': {
     ...(API_FIXTURES['POST /api/v2/admin/orders/:id/handover-without-code/'] as Fixture),
     beyond: { roles: ['shop'], why: 'a hand-over without the code is not a shop’s staff’s' },

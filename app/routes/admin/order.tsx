@@ -16,7 +16,8 @@ import { CardHead, Confirm, deskBoundary, FormResult, fullName, phoneText } from
 import { HandoverWithoutCode } from '~/components/admin/HandoverWithoutCode';
 import { OrderPayment } from '~/components/admin/OrderPayment';
 import { OrderEdit } from '~/components/admin/OrderEdit';
-import { lineEditInput } from '../../../domain/order/order-edit.schemas';
+import { OrderDeliveryEdit } from '~/components/admin/OrderDeliveryEdit';
+import { orderChangeInput } from '../../../domain/order/order-edit.schemas';
 import { OrderShipment } from '~/components/admin/OrderShipment';
 import { type DeskPaymentEvent, paymentTimeline } from '../../../domain/order/desk-payment';
 import { handoverWithoutCodeInput, refundInput } from '../../../domain/order/desk.schemas';
@@ -82,10 +83,13 @@ export const action = staffAction('orders.move', {
       lineId: form.text('lineId'),
       offerId: form.text('offerId'),
       quantity: form.text('quantity'),
+      address: form.text('address'),
+      date: form.text('date'),
+      time: form.text('time'),
     }),
-    schema: lineEditInput,
+    schema: orderChangeInput,
     async run({ input, context, params }) {
-      await context.services.orderEdits.editLine(context.ctx, orderId(params.id), input);
+      await context.services.orderEdits.change(context.ctx, orderId(params.id), input);
       return 'Заказ изменён: покупатель получит письмо с новым составом.';
     },
   }),
@@ -403,6 +407,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               <p>{`Хранится по ${whenIn(lastDayBefore(card.reservedUntil), card.placeZone ?? zone, 'date')} включительно`}</p>
             )}
             {card.trackingNumber && <p>{`Трек-номер: ${card.trackingNumber}`}</p>}
+            {edit && (
+              <OrderDeliveryEdit card={card} options={edit} busy={busy} buttonClass={styles.button} result={result} />
+            )}
           </section>
 
           <section className={desk.block} aria-labelledby="order-print">
