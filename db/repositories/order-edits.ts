@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { ONLINE_SOURCE_KINDS } from '../../domain/inventory/availability';
 import type { EditLine, EditSize, OfferFacts, OrderEditReads, OrderEditWrites } from '../../domain/order/order-edit';
 import { type Db, queryRows } from '../client';
+import { checkoutDiscounts } from './checkout-discounts';
 import { STOCK_COUNT_LOCK } from './stock';
 
 interface LineRow {
@@ -32,7 +33,10 @@ const lineOf = (r: LineRow): EditLine => ({
 
 /** An order changed from the desk (issue 47.6): its lines, the stock it holds and its sums, in its transaction. */
 export function orderEditWrites(db: Db): OrderEditWrites {
+  const discounts = checkoutDiscounts(db);
   return {
+    promo: (code) => discounts.promo(code),
+    promoUses: (code, customer) => discounts.promoUses(code, customer),
     async lines(orderId) {
       const rows = await queryRows<LineRow>(
         db,
@@ -107,6 +111,13 @@ export function orderEditWrites(db: Db): OrderEditWrites {
       await db.execute(sql`
         update orders set delivery = (delivery${drop}) || ${JSON.stringify(patch)}::jsonb, exported_at = null
         where id = ${orderId}`);
+    },
+
+    async dropPromo(orderId, code) {
+      await db.execute(sql`
+        with gone as (delete from promo_code_uses where order_id = ${orderId} and code = ${code} returning code)
+        update promo_codes p set uses = greatest(p.uses - (select count(*) from gone)::int, 0)
+        where p.code = ${code} and exists (select 1 from gone)`);
     },
 
     async promos(orderId) {

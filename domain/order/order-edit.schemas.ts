@@ -10,6 +10,10 @@ const quantity = positiveInt(
   MAX_LINE_QUANTITY,
 );
 
+const promoCode = line({ error: 'Введите промокод.' })
+  .min(1, 'Введите промокод.')
+  .max(40, 'Промокод — до 40 символов.');
+
 /** An empty form field is no change. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
@@ -22,6 +26,8 @@ export const orderChangeInput = z.discriminatedUnion(
     z.object({ action: z.literal('size'), lineId, offerId }),
     z.object({ action: z.literal('remove'), lineId }),
     z.object({ action: z.literal('add'), offerId, quantity }),
+    z.object({ action: z.literal('promo-add'), code: promoCode }),
+    z.object({ action: z.literal('promo-remove'), code: promoCode }),
     z.object({
       action: z.literal('delivery'),
       address: optional(line().min(5, 'Адрес — не короче 5 символов.').max(300, 'Адрес — до 300 символов.')),
@@ -29,5 +35,5 @@ export const orderChangeInput = z.discriminatedUnion(
       time: optional(z.string().regex(/^\d{2}:\d{2}-\d{2}:\d{2}$/, 'Время доставки — интервал из списка.')),
     }),
   ],
-  { error: 'Укажите, что изменить: количество, размер, строку или доставку.' },
+  { error: 'Укажите, что изменить: количество, размер, строку, промокод или доставку.' },
 );

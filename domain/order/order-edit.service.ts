@@ -3,6 +3,7 @@ import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
 import type { PaymentsService } from '../payment/payments.service';
 import { formatAmount } from '../pricing/price';
+import { normalizePromo, type PromoCode, promoAdjustment } from '../pricing/promo';
 import { type Adjustment, computeTotals } from '../pricing/totals';
 import { can, requirePermission } from '../staff/permissions';
 import type { StaffMember } from '../staff/staff-member';
@@ -18,6 +19,7 @@ import {
   type DeliveryEdit,
   type LineEdit,
   type OrderChange,
+  type PromoEdit,
   lineText,
   promoOf,
   unitsByOffer,
@@ -57,6 +59,9 @@ const FOUND_PRODUCTS = 8;
 const notFound = () => new DomainError('not_found', 'Заказ не найден.', 'ORDER_NOT_FOUND');
 const noLine = () => new DomainError('validation', 'В заказе нет такой строки.', 'LINE_UNKNOWN');
 const noOffer = () => new DomainError('validation', 'Такого размера нет в продаже.', 'OFFER_UNKNOWN');
+
+const isPromo = (change: LineEdit | PromoEdit): change is PromoEdit =>
+  change.action === 'promo-add' || change.action === 'promo-remove';
 
 const shopOf = (order: LockedOrder) => order.delivery.shopId ?? null;
 
@@ -183,6 +188,36 @@ export function createOrderEditService(deps: {
     });
   }
 
+  /** A promo code applied by checkout's rules (its uses counted) or taken off (its use given back); the lines stay. */
+  async function changePromo(
+    ctx: RequestContext,
+    repos: TransactionRepositories,
+    order: LockedOrder,
+    change: PromoEdit,
+    lines: EditLine[],
+    current: string[],
+  ): Promise<EditLine[]> {
+    const code = normalizePromo(change.code);
+    if (change.action === 'promo-remove') {
+      if (!current.includes(code))
+        throw new DomainError('validation', `Промокода ${code} в заказе нет.`, 'PROMO_NOT_ON_ORDER');
+      await repos.orderEdits.dropPromo(order.id, code);
+      return lines;
+    }
+    if (current.includes(code))
+      throw new DomainError('conflict', `Промокод ${code} уже применён к заказу.`, 'PROMO_ON_ORDER');
+    const customer = order.userId !== null ? `user:${order.userId}` : `phone:${order.phone}`;
+    const promo = await repos.orderEdits.promo(code);
+    const goods = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+    promoAdjustment(promo, { now: ctx.now(), goods, customerUses: await repos.orderEdits.promoUses(code, customer) });
+    const taken = await repos.orders.takePromo(code, customer, promo as PromoCode);
+    if (taken === 'stopped')
+      throw new DomainError('conflict', `Промокод ${code} больше не действует.`, 'PROMOCODE_EXPIRED');
+    if (taken === 'used') throw new DomainError('conflict', `Промокод ${code} уже использован.`, 'PROMOCODE_USED');
+    await repos.orders.notePromoUse(code, order.id, customer);
+    return lines;
+  }
+
   /** The courier's or the post's address, the courier's day and time: the same price, the shopper told. */
   async function changeDelivery(
     ctx: RequestContext,
@@ -282,9 +317,16 @@ export function createOrderEditService(deps: {
             'ORDER_NOT_EDITABLE',
           );
         if (change.action === 'delivery') return changeDelivery(ctx, repos, order, change, member);
-        const edit = change;
         const before = await repos.orderEdits.lines(id);
-        const after = await applyEdit(repos, before, edit);
+        const promosBefore = (await repos.orderEdits.promos(id)).map((p) => p.code);
+        const after = isPromo(change)
+          ? await changePromo(ctx, repos, order, change, before, promosBefore)
+          : await applyEdit(repos, before, change);
+        const promosAfter = (await repos.orderEdits.promos(id)).map((p) => p.code);
+        const promoText =
+          promosAfter.join() === promosBefore.join()
+            ? ''
+            : ` Промокоды: ${promosBefore.join(', ') || 'нет'} → ${promosAfter.join(', ') || 'нет'}.`;
         const totals = await priced(repos, order, after);
         const made = await settle(repos, order, totals.total, member);
         await moveStock(repos, order, before, after, member);
@@ -303,7 +345,7 @@ export function createOrderEditService(deps: {
         await repos.orders.addNote(
           id,
           member.staffId,
-          `Заказ изменён. Было: ${was.join('; ')} — ${formatAmount(order.total)}. Стало: ${now.join('; ')} — ${formatAmount(totals.total)}.${made ? ` Возврат ${formatAmount(made.amount)}.` : ''}`,
+          `Заказ изменён. Было: ${was.join('; ')} — ${formatAmount(order.total)}. Стало: ${now.join('; ')} — ${formatAmount(totals.total)}.${promoText}${made ? ` Возврат ${formatAmount(made.amount)}.` : ''}`,
         );
         if (order.email)
           await repos.outbox.enqueue(
@@ -323,8 +365,13 @@ export function createOrderEditService(deps: {
           );
         return {
           value: made,
-          before: { lines: was, total: order.total },
-          after: { lines: now, total: totals.total, ...(made ? { refundId: made.id, refund: made.amount } : {}) },
+          before: { lines: was, total: order.total, ...(promoText ? { promoCodes: promosBefore } : {}) },
+          after: {
+            lines: now,
+            total: totals.total,
+            ...(promoText ? { promoCodes: promosAfter } : {}),
+            ...(made ? { refundId: made.id, refund: made.amount } : {}),
+          },
         };
       });
       // The gateway is asked after the commit; one that does not answer leaves the refund for the reconcile run.

@@ -1,4 +1,5 @@
 import type { Allocation } from '../inventory/allocation';
+import type { PromoCode } from '../pricing/promo';
 import type { Adjustment, PricedLine } from '../pricing/totals';
 
 /** The statuses an order may still be changed in: before the shop starts assembling it (issue 47.6). */
@@ -42,7 +43,13 @@ export interface DeliveryEdit {
 }
 
 /** One change of a placed order from the desk. */
-export type OrderChange = LineEdit | DeliveryEdit;
+export type OrderChange = LineEdit | DeliveryEdit | PromoEdit;
+
+/** A promo code applied to the order or taken off it. */
+export interface PromoEdit {
+  action: 'promo-add' | 'promo-remove';
+  code: string;
+}
 
 /** A size the card offers for a line or an addition: in stock online or at the order's shop. */
 export interface EditSize {
@@ -100,6 +107,12 @@ export interface OrderEditWrites {
   promos(orderId: number): Promise<OrderPromo[]>;
   /** Merges the change into the order's delivery (the shopper's saved address no longer names it); 1C takes it again. */
   setDelivery(orderId: number, patch: { address?: string; date?: string; time?: string }): Promise<void>;
+  /** A promo code's rules, as checkout reads them (in the order's transaction). */
+  promo(code: string): Promise<PromoCode | null>;
+  /** How many orders of this customer took the code. */
+  promoUses(code: string, customer: string): Promise<number>;
+  /** Takes the promo code off the order: its use is given back. */
+  dropPromo(orderId: number, code: string): Promise<void>;
   /** The shopper's own discount card when it is active: its percent. */
   cardPercent(userId: number): Promise<{ number: string; percent: number } | null>;
 }

@@ -326,3 +326,34 @@ describe('changing a placed order’s delivery', () => {
     expect((await errorOf(res))?.code).toBe('ADDRESS_NOT_ASKED');
   });
 });
+
+describe('a promo code applied to a placed order and taken off', () => {
+  it('by checkout’s rules: the sums follow, the code’s uses are counted and given back', async () => {
+    const { id, line } = await placed();
+    expect((await edit(manager, id, { action: 'quantity', lineId: line, quantity: 2 })).status).toBe(200);
+    const code = `EDIT${Date.now().toString(36).toUpperCase()}`;
+    await app.database.db.execute(sql`insert into promo_codes (code, percent, min_basket) values (${code}, 10, 0)`);
+    const uses = async () =>
+      Number((await k.rows<{ uses: number }>(sql`select uses from promo_codes where code = ${code}`))[0]?.uses);
+    const before = await orderOf(id);
+
+    const applied = await edit(manager, id, { action: 'promo-add', code: code.toLowerCase() });
+    expect(applied.status).toBe(200);
+    expect((await applied.json()).data.order.promoCodes).toEqual([code]);
+    const after = await orderOf(id);
+    expect(after.discount).toBe(before.discount + Math.floor((before.items * 10) / 100));
+    expect(after.total).toBe(before.total - Math.floor((before.items * 10) / 100));
+    expect(await uses()).toBe(1);
+    const twice = await edit(manager, id, { action: 'promo-add', code });
+    expect((await errorOf(twice))?.code).toBe('PROMO_ON_ORDER');
+    const none = await edit(manager, id, { action: 'promo-add', code: 'НЕТ-ТАКОГО' });
+    expect(none.status).toBe(400);
+    expect((await errorOf(none))?.message).toBe('Такого промокода нет.');
+
+    expect((await edit(manager, id, { action: 'promo-remove', code })).status).toBe(200);
+    expect((await orderOf(id)).total).toBe(before.total);
+    expect(await uses()).toBe(0);
+    const [, , third] = await audits(id);
+    expect(third?.changes.promoCodes).toEqual({ before: [code], after: [] });
+  });
+});

@@ -95,6 +95,36 @@ export function OrderEdit({
         );
       })}
       <div className={css.line}>
+        {card.promoCodes.map((code) => (
+          <Form key={code} method="post" className={css.form}>
+            <input type="hidden" name="intent" value="lines" />
+            <input type="hidden" name="action" value="promo-remove" />
+            <input type="hidden" name="code" value={code} />
+            <span>{`Промокод ${code}`}</span>
+            <button type="submit" className={css.remove} disabled={busy} aria-label={`Убрать промокод ${code}`}>
+              Убрать промокод
+            </button>
+          </Form>
+        ))}
+        <Form method="post" className={css.form}>
+          <input type="hidden" name="intent" value="lines" />
+          <input type="hidden" name="action" value="promo-add" />
+          <label>
+            Применить промокод
+            <input
+              name="code"
+              required
+              maxLength={40}
+              autoComplete="off"
+              defaultValue={kept?.action === 'promo-add' ? kept.code : undefined}
+            />
+          </label>
+          <button type="submit" className={buttonClass} disabled={busy}>
+            Применить
+          </button>
+        </Form>
+      </div>
+      <div className={css.line}>
         <Form method="get" className={css.form} role="search" aria-label="Найти товар для заказа">
           <label className={css.wide}>
             Добавить товар: артикул, штрихкод или название

@@ -86,6 +86,7 @@ export const action = staffAction('orders.move', {
       address: form.text('address'),
       date: form.text('date'),
       time: form.text('time'),
+      code: form.text('code'),
     }),
     schema: orderChangeInput,
     async run({ input, context, params }) {
