@@ -47,7 +47,7 @@ export const STAFF_WRITES = {
   },
   'order.buyout': { gate: 'orders.move', entity: 'order', title: 'Примерка: выкуп части заказа' },
   'order.refund': { gate: 'orders.refund', entity: 'order', title: 'Возврат денег' },
-  'order.edit': { gate: 'orders.move', entity: 'order', title: 'Изменён состав заказа' },
+  'order.edit': { gate: 'orders.move', entity: 'order', title: 'Изменён заказ' },
   'shipment.register': { gate: 'orders.move', entity: 'order', title: 'Отправка зарегистрирована у перевозчика' },
   'shipment.label': { gate: 'orders.move', entity: 'order', title: 'Этикетка отправки' },
   'shipment.cancel': { gate: 'orders.move', entity: 'order', title: 'Отправка отменена у перевозчика' },

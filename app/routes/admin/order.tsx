@@ -91,7 +91,7 @@ export const action = staffAction('orders.move', {
     schema: orderChangeInput,
     async run({ input, context, params }) {
       await context.services.orderEdits.change(context.ctx, orderId(params.id), input);
-      return 'Заказ изменён: покупатель получит письмо с новым составом.';
+      return 'Заказ изменён: покупатель получит письмо.';
     },
   }),
   note: intent({
