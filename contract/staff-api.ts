@@ -38,6 +38,7 @@ export const STAFF_API = {
   orderBuyout: '/api/v2/admin/orders/:id/buyout/',
   orderRefunds: '/api/v2/admin/orders/:id/refunds/',
   orderPayments: '/api/v2/admin/orders/:id/payments/',
+  orderChanges: '/api/v2/admin/orders/:id/changes/',
   /** The order's parcel with the carrier (issue 42.7): its card block (GET), register, label (a PDF), cancel, back. */
   orderShipment: '/api/v2/admin/orders/:id/shipment/',
   orderShipmentRegister: '/api/v2/admin/orders/:id/shipment/register/',

@@ -30,6 +30,7 @@ import { reviewWrites } from './repositories/reviews';
 import { staffNotificationWrites } from './repositories/staff-notifications';
 import { catalogIoWrites } from './repositories/catalog-io';
 import { orderViewWrites } from './repositories/order-bulk';
+import { orderEditWrites } from './repositories/order-edits';
 
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
 export function transactionRepositories(db: Db): TransactionRepositories {
@@ -64,6 +65,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     promoBatches: promoBatchRepository(db),
     catalogIo: catalogIoWrites(db),
     orderViews: orderViewWrites(db),
+    orderEdits: orderEditWrites(db),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { AlertsService } from './alerts/alerts.service';
+import type { OrderEditService } from './order/order-edit.service';
 import type { CabinetService } from './cabinet/cabinet.service';
 import type { PersonalDataService } from './cabinet/personal-data';
 import type { CredentialsService } from './auth/credentials.service';
@@ -87,6 +88,8 @@ export interface Services {
   /** The desk's bulk moves, print and CSV of chosen orders, and its saved views (issue 47.7). */
   orderBulk: OrderBulkService;
   orderViews: OrderViewsService;
+  /** A placed order changed from its card before it is assembled (issue 47.6). */
+  orderEdits: OrderEditService;
   /** The back office's dashboard: today against last week, queues, late orders, sizes running out, 14 days. */
   dashboard: DashboardService;
   newsletter: NewsletterService;

@@ -5,6 +5,7 @@ import type { ConsentRepository } from './consent/consent';
 import type { QuestionWrites } from './feedback/ports';
 import type { StockRepository } from './inventory/allocation';
 import type { OutboxRepository } from './messages/outbox';
+import type { OrderEditWrites } from './order/order-edit';
 import type { NewsletterRepository } from './newsletter/ports';
 import type { OrderWrites } from './order/ports';
 import type { PaymentWrites } from './payment/ports';
@@ -71,6 +72,8 @@ export interface TransactionRepositories {
   catalogIo: CatalogIoWrites;
   /** The orders desk's saved views (issue 47.7). */
   orderViews: OrderViewWrites;
+  /** A placed order changed from the desk (issue 47.6): its lines, their stock and its sums. */
+  orderEdits: OrderEditWrites;
 }
 
 /**

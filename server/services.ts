@@ -85,6 +85,8 @@ import { MOSCOW } from '../domain/text/dates';
 import { createOrdersService } from '../domain/order/orders.service';
 import { createOrderMoves } from '../domain/order/order-moves';
 import { createOrderDeskService } from '../domain/order/desk.service';
+import { createOrderEditService } from '../domain/order/order-edit.service';
+import { orderEditReads } from '../db/repositories/order-edits';
 import { orderDeskRepository } from '../db/repositories/order-desk';
 import { orderBulkReads, orderViewReads } from '../db/repositories/order-bulk';
 import { createOrderBulkService } from '../domain/order/bulk.service';
@@ -498,6 +500,14 @@ export function createServices(deps: {
       confirmMinutes: settings.ORDER_CONFIRM_MINUTES,
     }),
     orderViews: createOrderViewsService({ reads: orderViewReads(db), write: staffWrite }),
+    orderEdits: createOrderEditService({
+      write: staffWrite,
+      reads: orderEditReads(db),
+      card: (ctx, id) => services.orderDesk.card(ctx, id),
+      payments,
+      company,
+      orderLink,
+    }),
     staffAccounts: createStaffAccountsService({
       repo: staffRepository(db),
       write: staffWrite,

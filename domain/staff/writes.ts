@@ -51,6 +51,7 @@ export const STAFF_WRITES = {
   'order.refund': { gate: 'orders.refund', entity: 'order', title: 'Возврат денег' },
   'order-view.save': { gate: 'orders.read', entity: 'order-view', title: 'Сохранён вид списка заказов' },
   'order-view.delete': { gate: 'orders.read', entity: 'order-view', title: 'Удалён вид списка заказов' },
+  'order.edit': { gate: 'orders.move', entity: 'order', title: 'Изменён заказ' },
   'shipment.register': { gate: 'orders.move', entity: 'order', title: 'Отправка зарегистрирована у перевозчика' },
   'shipment.label': { gate: 'orders.move', entity: 'order', title: 'Этикетка отправки' },
   'shipment.cancel': { gate: 'orders.move', entity: 'order', title: 'Отправка отменена у перевозчика' },

@@ -88,6 +88,13 @@ async function pendingReview(): Promise<number> {
     returning id`)) as unknown as { rows: { id: number }[] };
   return Number(result.rows[0]?.id);
 }
+/** A new order's first line taken to two units (issue 47.6). */
+async function lineEdit({ id }: { id: number }): Promise<Prepared> {
+  const result = (await app.database.db.execute(
+    sql`select id from order_lines where order_id = ${id} order by id limit 1`,
+  )) as unknown as { rows: { id: number }[] };
+  return { params: { id }, body: { action: 'quantity', lineId: Number(result.rows[0]?.id), quantity: 2 } };
+}
 const noCourier = { roles: ['shop'] as StaffRole[], why: 'a courier order is no shop’s: a shop’s staff never see it' };
 const noCarrier = {
   roles: ['shop'] as StaffRole[],
@@ -205,6 +212,11 @@ const API_FIXTURES: Record<string, Fixture> = {
     writes: 'shipment.received',
     beyond: noCarrier,
     prepare: carrier({ back: true }),
+  },
+  'POST /api/v2/admin/orders/:id/changes/': {
+    writes: 'order.edit',
+    prepare: async (who) => lineEdit(await s.shopOrder(who.shopId ?? s.homeShop)),
+    elsewhere: async () => lineEdit(await s.shopOrder(s.otherShop)),
   },
   'POST /api/v2/admin/orders/:id/refunds/': {
     writes: 'order.refund',
@@ -526,6 +538,7 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
   },
   'routes/admin/order#move': API_FIXTURES['POST /api/v2/admin/orders/:id/transition/'] as Fixture,
   'routes/admin/order#note': API_FIXTURES['POST /api/v2/admin/orders/:id/notes/'] as Fixture,
+  'routes/admin/order#lines': API_FIXTURES['POST /api/v2/admin/orders/:id/changes/'] as Fixture,
   'routes/admin/order#handover-without-code': {
     ...(API_FIXTURES['POST /api/v2/admin/orders/:id/handover-without-code/'] as Fixture),
     beyond: { roles: ['shop'], why: 'a hand-over without the code is not a shop’s staff’s' },

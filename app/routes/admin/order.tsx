@@ -15,6 +15,9 @@ import { cachePolicy } from '../../../contract/cache-policy';
 import { CardHead, Confirm, deskBoundary, FormResult, fullName, phoneText } from '~/components/admin/kit';
 import { HandoverWithoutCode } from '~/components/admin/HandoverWithoutCode';
 import { OrderPayment } from '~/components/admin/OrderPayment';
+import { OrderEdit } from '~/components/admin/OrderEdit';
+import { OrderDeliveryEdit } from '~/components/admin/OrderDeliveryEdit';
+import { orderChangeInput } from '../../../domain/order/order-edit.schemas';
 import { OrderShipment } from '~/components/admin/OrderShipment';
 import { type DeskPaymentEvent, paymentTimeline } from '../../../domain/order/desk-payment';
 import { handoverWithoutCodeInput, refundInput } from '../../../domain/order/desk.schemas';
@@ -30,7 +33,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     context.services.orderDesk.card(context.ctx, id),
     context.services.shipments.card(context.ctx, id),
   ]).catch(loaderRefusal);
-  return { card, shipment, imgVersion: context.options.imgVersion };
+  const add = new URL(request.url).searchParams.get('add') ?? undefined;
+  const edit = await context.services.orderEdits.options(context.ctx, card, add);
+  return { card, shipment, edit, imgVersion: context.options.imgVersion };
 }
 
 /** The moves that need words from the staff: a reason to cancel or take back, a tracking number to ship. */
@@ -70,6 +75,23 @@ export const action = staffAction('orders.move', {
     async run({ context, params }) {
       await context.services.shipments.received(context.ctx, orderId(params.id));
       return 'Посылка получена: товары возвращены на склад.';
+    },
+  }),
+  lines: intent({
+    read: (form) => ({
+      action: form.text('action'),
+      lineId: form.text('lineId'),
+      offerId: form.text('offerId'),
+      quantity: form.text('quantity'),
+      address: form.text('address'),
+      date: form.text('date'),
+      time: form.text('time'),
+      code: form.text('code'),
+    }),
+    schema: orderChangeInput,
+    async run({ input, context, params }) {
+      await context.services.orderEdits.change(context.ctx, orderId(params.id), input);
+      return 'Заказ изменён: покупатель получит письмо.';
     },
   }),
   note: intent({
@@ -140,7 +162,7 @@ function timeline(card: OrderCard): TimelineItem[] {
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   const { when, whenIn, zone } = useStaffClock();
-  const { card, shipment, imgVersion } = loaderData;
+  const { card, shipment, edit, imgVersion } = loaderData;
   const busy = useNavigation().state !== 'idle';
   const result = actionData as FormOutcome | undefined;
   const d = card.delivery;
@@ -209,6 +231,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 </li>
               ))}
             </ul>
+            {edit && <OrderEdit card={card} options={edit} busy={busy} buttonClass={styles.button} result={result} />}
           </section>
 
           <section className={desk.block} aria-labelledby="order-totals">
@@ -385,6 +408,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               <p>{`Хранится по ${whenIn(lastDayBefore(card.reservedUntil), card.placeZone ?? zone, 'date')} включительно`}</p>
             )}
             {card.trackingNumber && <p>{`Трек-номер: ${card.trackingNumber}`}</p>}
+            {edit && (
+              <OrderDeliveryEdit card={card} options={edit} busy={busy} buttonClass={styles.button} result={result} />
+            )}
           </section>
 
           <section className={desk.block} aria-labelledby="order-print">

@@ -24,6 +24,7 @@ import { customersAdminApi } from './admin/customers';
 import { deskSearchApi } from './admin/search';
 import { ordersAdminApi } from './admin/orders';
 import { ordersBulkAdminApi } from './admin/orders-bulk';
+import { orderEditsAdminApi } from './admin/order-edits';
 import { deliveryAdminApi } from './admin/delivery';
 import { photosAdminApi } from './admin/photos';
 import { promoAdminApi } from './admin/promo';
@@ -68,6 +69,7 @@ export function apiV2(
     // Before the single-order calls: `/orders/views/` is no order's id.
     ordersBulkAdminApi(services),
     ordersAdminApi(services),
+    orderEditsAdminApi(services),
     deliveryAdminApi(services),
     // Before the catalogue's `products/:id/`, which would read «bulk» as a product's id.
     productMakingApi(services),
