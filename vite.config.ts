@@ -8,23 +8,37 @@ import { defineConfig, type Plugin } from 'vite';
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 const rootRoute = path.resolve(import.meta.dirname, 'app/root.tsx');
-const shells = new WeakMap<ChunkingContext, Set<string>>();
+const adminLayout = path.resolve(import.meta.dirname, 'app/routes/admin/layout.tsx');
+const reached = new WeakMap<ChunkingContext, Map<string, Set<string>>>();
 
-/** The modules the root route reaches by static imports, once per chunking pass. */
-function shellModules(ctx: ChunkingContext): Set<string> {
-  let shell = shells.get(ctx);
-  if (shell) return shell;
-  shell = new Set();
+/** The modules `roots` reach by static imports, the roots included, once per chunking pass and group. */
+function reachedFrom(ctx: ChunkingContext, group: string, roots: readonly string[]): Set<string> {
+  const groups = reached.get(ctx) ?? new Map<string, Set<string>>();
+  reached.set(ctx, groups);
+  const known = groups.get(group);
+  if (known) return known;
+  const found = new Set<string>();
   const visit = (id: string) => {
-    if (shell.has(id)) return;
-    shell.add(id);
+    if (found.has(id)) return;
+    found.add(id);
     for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) visit(next);
   };
-  visit(rootRoute);
-  shell.delete(rootRoute);
-  shells.set(ctx, shell);
-  return shell;
+  for (const root of roots) visit(root);
+  groups.set(group, found);
+  return found;
 }
+
+/** The modules the root route reaches (not the route itself, which React Router loads by its id): every page's. */
+const inShell = (id: string, ctx: ChunkingContext) =>
+  id !== rootRoute && reachedFrom(ctx, 'shell', [rootRoute]).has(id);
+
+/**
+ * What the admin layout imports (its styles, the notifications badge, the staff calls' names), which every
+ * back-office page loads besides the shell, as one file; the layout route itself stays its own. (A group takes its
+ * modules' imports with it, so the admin kit, which shares the phone's format with the checkout, is not in it.)
+ */
+const inAdmin = (id: string, ctx: ChunkingContext) =>
+  id !== adminLayout && reachedFrom(ctx, 'admin', [adminLayout]).has(id);
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -88,9 +102,10 @@ export default defineConfig({
                 {
                   name: 'framework',
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-                  priority: 2,
+                  priority: 3,
                 },
-                { name: (id, ctx) => (shellModules(ctx).has(id) ? 'shell' : null), priority: 1 },
+                { name: (id, ctx) => (inShell(id, ctx) ? 'shell' : null), priority: 2 },
+                { name: (id, ctx) => (inAdmin(id, ctx) ? 'admin' : null), priority: 1 },
               ],
             },
           },

@@ -19,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = customerSearchInput.safeParse({ q: params.q, who: params.who, page: params.page });
   const search = parsed.success ? parsed.data : { q: params.q?.slice(0, 100) };
   const list = await context.services.customersAdmin.list(context.ctx, search).catch(loaderRefusal);
-  return { list, q: search.q ?? '', who: ('who' in search && search.who) || '' };
+  // The filter's choices travel with the page: its module keeps zod on the server.
+  return { list, q: search.q ?? '', who: ('who' in search && search.who) || '', kinds: CUSTOMER_KINDS };
 }
 
 export const headers = cachePolicy('private');
@@ -30,7 +31,7 @@ export function meta() {
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
   const { when } = useStaffClock();
-  const { list, q, who } = loaderData;
+  const { list, q, who, kinds } = loaderData;
   const query = { ...(q ? { q } : {}), ...(who ? { who } : {}) };
   return (
     <>
@@ -50,7 +51,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                 className={css.search}
               />
             </label>
-            <Choice label="Кто" name="who" value={who} options={CUSTOMER_KINDS} all="все" />
+            <Choice label="Кто" name="who" value={who} options={kinds} all="все" />
           </>
         }
         resetTo={q || who ? LIST_PATH : undefined}

@@ -1,11 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Form, isRouteErrorResponse, NavLink, Outlet } from 'react-router';
 import { roleMay, ROLE_TITLES, type StaffAction } from '../../../domain/staff/permissions';
 import { staffPage } from '~/lib/admin';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
-import { DeskSearch } from '~/components/admin/DeskSearch';
 import { NotificationBadge } from '~/components/admin/notification-badge';
 import type { Route } from './+types/layout';
+
+// The server renders the search box into every desk page (a plain form to the results page until it hydrates); its
+// script is not among what a page must load before it works.
+const DeskSearch = lazy(() => import('~/components/admin/DeskSearch').then((m) => ({ default: m.DeskSearch })));
 
 /** The sections of the back office and what each needs: the navigation shows only what the role may do. */
 const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
@@ -80,7 +84,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </nav>
       <main className={styles.main}>
-        <DeskSearch />
+        <Suspense fallback={null}>
+          <DeskSearch />
+        </Suspense>
         <Outlet />
       </main>
     </div>
