@@ -52,6 +52,7 @@ CREATE TABLE "order_views" (
 );
 --> statement-breakpoint
 ALTER TABLE "outbox" DROP CONSTRAINT "outbox_channel_check";--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "export_again" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "promo_codes" ADD COLUMN "batch_id" integer;--> statement-breakpoint
 ALTER TABLE "stock_document_lines" ADD COLUMN "before" integer;--> statement-breakpoint
 ALTER TABLE "stock_document_lines" ADD COLUMN "after" integer;--> statement-breakpoint
@@ -79,6 +80,7 @@ CREATE INDEX "orders_contact_trgm_idx" ON "orders" USING gin (("name" || ' ' || 
 CREATE INDEX "orders_tracking_idx" ON "orders" USING btree (upper("tracking_number")) WHERE "orders"."tracking_number" is not null;--> statement-breakpoint
 CREATE INDEX "orders_guest_phone_idx" ON "orders" USING btree ("phone","id") WHERE "orders"."user_id" is null;--> statement-breakpoint
 CREATE INDEX "orders_guest_email_idx" ON "orders" USING btree (lower(trim("email"))) WHERE "orders"."user_id" is null;--> statement-breakpoint
+CREATE INDEX "orders_export_again_idx" ON "orders" USING btree ("id") WHERE "orders"."export_again";--> statement-breakpoint
 CREATE INDEX "questions_guest_phone_idx" ON "questions" USING btree ("phone") WHERE "questions"."user_id" is null;--> statement-breakpoint
 CREATE INDEX "questions_guest_email_idx" ON "questions" USING btree (lower("email")) WHERE "questions"."user_id" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "stock_documents_idempotency_key_idx" ON "stock_documents" USING btree ("idempotency_key");--> statement-breakpoint

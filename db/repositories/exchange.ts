@@ -96,7 +96,8 @@ export function exchangeRepository(db: Db): ExchangeRepository {
       const rows = await queryRows<OrderRow>(
         db,
         // An online order goes to 1C once paid (a held two-stage payment counts: the shop took the order); one never
-        // paid, waiting or cancelled, is never handed over, as 1C has nothing to do with it.
+        // paid, waiting or cancelled, is never handed over, as 1C has nothing to do with it. One staff changed after 1C
+        // took it goes again (`export_again`).
         sql`select o.id, o.created_at, o.status, o.delivery_type, o.delivery, o.name, o.last_name, o.second_name,
             o.email, o.phone, o.comment, o.items, o.discount, o.delivery_price, o.bonuses_used, o.total,
             o.payment_method, paid.at as paid_at
@@ -105,7 +106,7 @@ export function exchangeRepository(db: Db): ExchangeRepository {
             select min(e.at) as at from payments p join payment_events e on e.payment_id = p.id
             where p.order_id = o.id and e.refund_id is null and e.status in ('held', 'paid')
           ) paid on true
-          where o.exported_at is null and (o.payment_method <> 'ONLINE' or paid.at is not null)
+          where (o.exported_at is null or o.export_again) and (o.payment_method <> 'ONLINE' or paid.at is not null)
           order by o.id limit ${limit}`,
       );
       if (rows.length === 0) return [];
@@ -171,8 +172,8 @@ export function exchangeRepository(db: Db): ExchangeRepository {
         sql`with taken as (
             select queried_order_ids as ids from exchange_sessions where token_hash = ${tokenHash} for update),
           cleared as (update exchange_sessions set queried_order_ids = '{}' where token_hash = ${tokenHash})
-          update orders set exported_at = ${ts(now)}
-          where id in (select unnest(ids) from taken) and exported_at is null
+          update orders set exported_at = ${ts(now)}, export_again = false
+          where id in (select unnest(ids) from taken) and (exported_at is null or export_again)
           returning id`,
       );
       return rows.length;

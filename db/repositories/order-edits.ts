@@ -99,17 +99,18 @@ export function orderEditWrites(db: Db): OrderEditWrites {
     },
 
     async writeSums(orderId, sums) {
-      // 1C takes the order again with its new lines and sums (`exported_at` null: the export's query hands it over).
+      // 1C takes the order again with its new lines and sums (the export's query hands over what it should again).
       await db.execute(sql`
         update orders set items = ${sums.items}, discount = ${sums.discount}, bonuses_used = ${sums.bonusesUsed},
-          total = ${sums.total}, exported_at = null
+          total = ${sums.total}, export_again = exported_at is not null
         where id = ${orderId}`);
     },
 
     async setDelivery(orderId, patch) {
       const drop = patch.address !== undefined ? sql` - 'addressId'` : sql``;
       await db.execute(sql`
-        update orders set delivery = (delivery${drop}) || ${JSON.stringify(patch)}::jsonb, exported_at = null
+        update orders set delivery = (delivery${drop}) || ${JSON.stringify(patch)}::jsonb,
+          export_again = exported_at is not null
         where id = ${orderId}`);
     },
 

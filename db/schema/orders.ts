@@ -164,6 +164,11 @@ export const orders = pgTable(
     bonusesEarned: integer('bonuses_earned').notNull().default(0),
     /** When 1C took the order (`type=sale&mode=success` after the query that handed it over); null: not yet. */
     exportedAt: timestamp('exported_at', { withTimezone: true }),
+    /**
+     * Staff changed the order after 1C took it (issue 47.6): the export hands it over again. Apart from `exported_at`,
+     * which says 1C knows the order's stock: a stock file counts its units as 1C's own meanwhile, not twice.
+     */
+    exportAgain: boolean('export_again').notNull().default(false),
     /** `CASH` (paid on receipt) or `ONLINE` (paid through the payment gateway before the shop takes the order). */
     paymentMethod: text('payment_method').notNull().default('CASH'),
     /** An online order not paid by then is cancelled and gives back what it took. */
@@ -191,6 +196,7 @@ export const orders = pgTable(
     index('orders_guest_email_idx').on(sql`lower(trim(${t.email}))`).where(sql`${t.userId} is null`),
     index('orders_reserved_until_idx').on(t.reservedUntil).where(sql`${t.reservedUntil} is not null`),
     index('orders_not_exported_idx').on(t.id).where(sql`${t.exportedAt} is null`),
+    index('orders_export_again_idx').on(t.id).where(sql`${t.exportAgain}`),
     index('orders_payment_due_idx').on(t.paymentDueAt).where(sql`${t.status} = 'awaiting_payment'`),
   ],
 );

@@ -76,7 +76,7 @@ async function orderOf(id: number) {
     delivery_price: number;
     exported: boolean;
   }>(
-    sql`select items, discount, total, delivery_price, exported_at is not null as exported from orders where id = ${id}`,
+    sql`select items, discount, total, delivery_price, exported_at is not null and not export_again as exported from orders where id = ${id}`,
   );
   const lines = await k.rows<{ id: number; offer_id: number; quantity: number; price: number; total: number }>(
     sql`select id, offer_id, quantity, price, total from order_lines where order_id = ${id} order by id`,
@@ -274,7 +274,7 @@ async function courierOrder() {
 const deliveryOf = async (id: number) =>
   (
     await k.rows<{ delivery: Record<string, unknown>; exported: boolean }>(
-      sql`select delivery, exported_at is not null as exported from orders where id = ${id}`,
+      sql`select delivery, exported_at is not null and not export_again as exported from orders where id = ${id}`,
     )
   )[0];
 

@@ -1,5 +1,6 @@
 // Over 400 lines because the order card is the desk's one page for an order (lines, customer, delivery, payment,
 // history, notes and every action); its forms are components of their own below.
+import { lazy, Suspense } from 'react';
 import { Form, type ShouldRevalidateFunction, useNavigation } from 'react-router';
 import { imageUrl } from '../../../contract/images';
 import type { DeskHistoryEntry, DeskNote, OrderCard } from '../../../domain/order/desk';
@@ -15,8 +16,6 @@ import { cachePolicy } from '../../../contract/cache-policy';
 import { CardHead, Confirm, deskBoundary, FormResult, fullName, phoneText } from '~/components/admin/kit';
 import { HandoverWithoutCode } from '~/components/admin/HandoverWithoutCode';
 import { OrderPayment } from '~/components/admin/OrderPayment';
-import { OrderEdit } from '~/components/admin/OrderEdit';
-import { OrderDeliveryEdit } from '~/components/admin/OrderDeliveryEdit';
 import { orderChangeInput } from '../../../domain/order/order-edit.schemas';
 import { OrderShipment } from '~/components/admin/OrderShipment';
 import { type DeskPaymentEvent, paymentTimeline } from '../../../domain/order/desk-payment';
@@ -24,6 +23,12 @@ import { handoverWithoutCodeInput, refundInput } from '../../../domain/order/des
 import styles from './admin.module.css';
 import desk from './orders.module.css';
 import type { Route } from './+types/order';
+
+// The change forms are plain forms the server renders; their scripts load after the card is usable.
+const OrderEdit = lazy(() => import('~/components/admin/OrderEdit').then((m) => ({ default: m.OrderEdit })));
+const OrderDeliveryEdit = lazy(() =>
+  import('~/components/admin/OrderDeliveryEdit').then((m) => ({ default: m.OrderDeliveryEdit })),
+);
 
 /** The order card (issue 25.4): everything about one order, its timeline, and the moves the process allows now. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -231,7 +236,11 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 </li>
               ))}
             </ul>
-            {edit && <OrderEdit card={card} options={edit} busy={busy} buttonClass={styles.button} result={result} />}
+            {edit && (
+              <Suspense fallback={null}>
+                <OrderEdit card={card} options={edit} busy={busy} buttonClass={styles.button} result={result} />
+              </Suspense>
+            )}
           </section>
 
           <section className={desk.block} aria-labelledby="order-totals">
@@ -409,7 +418,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             )}
             {card.trackingNumber && <p>{`Трек-номер: ${card.trackingNumber}`}</p>}
             {edit && (
-              <OrderDeliveryEdit card={card} options={edit} busy={busy} buttonClass={styles.button} result={result} />
+              <Suspense fallback={null}>
+                <OrderDeliveryEdit card={card} options={edit} busy={busy} buttonClass={styles.button} result={result} />
+              </Suspense>
             )}
           </section>
 
