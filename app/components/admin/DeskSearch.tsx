@@ -132,9 +132,11 @@ export function DeskSearch() {
 
   return (
     <Form method="get" action={SEARCH_PAGE} role="search" aria-label="Поиск по панели" className={css.box}>
-      <label htmlFor={`${base}-input`} className={css.label}>
-        Поиск: заказ, телефон, email, трек-номер, товар, артикул, штрихкод, покупатель
-      </label>
+      {/* A short name of its own: the desk's forms below have their own «Артикул» and «Найти». */}
+      <p className={css.label}>
+        <label htmlFor={`${base}-input`}>Поиск по панели</label>
+        <span id={`${base}-hint`}>: заказ, телефон, email, трек-номер, товар, артикул, штрихкод, покупатель</span>
+      </p>
       <div className={css.row}>
         <input
           id={`${base}-input`}
@@ -148,6 +150,7 @@ export function DeskSearch() {
           aria-expanded={shown}
           aria-controls={listId}
           aria-autocomplete="list"
+          aria-describedby={`${base}-hint`}
           aria-activedescendant={activeOption?.id}
           onChange={(event) => {
             setText(event.target.value);
@@ -159,7 +162,7 @@ export function DeskSearch() {
           className={css.input}
         />
         <button type="submit" className={css.submit}>
-          Найти
+          Искать везде
         </button>
       </div>
       <p className={css.status} aria-live="polite">
