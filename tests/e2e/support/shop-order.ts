@@ -37,7 +37,7 @@ async function visitor(): Promise<Post> {
 }
 
 /** What differs between the tests' shop orders; each test keeps its own key and mailbox so their orders stay apart. */
-export interface ShopOrderOptions {
+interface ShopOrderOptions {
   /** The idempotency key's word: `e2e-<key>-<phone>-<time>`. */
   key: string;
   /** The email's first part: `<mailbox>.<phone>@example.ru`. */
