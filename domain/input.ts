@@ -52,6 +52,10 @@ export function manyLines(value: string): string {
     .trim();
 }
 
+/** An optional field or query parameter: an empty one (or null) is no value. */
+export const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
 /** A string schema of a one-line field, cleaned by `oneLine` before its checks (it replaces `.trim()`). */
 export const line = (params?: Parameters<typeof z.string>[0]) => z.string(params).overwrite(oneLine);
 

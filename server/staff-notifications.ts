@@ -1,49 +1,12 @@
 import type { Services } from '../domain/services';
 import { logFailure, startPeriodic } from './periodic';
+import { followed, oneSweepAtATime } from './service-kicks';
 
 type Log = { warn(details: object, message: string): void; error?(details: object, message: string): void };
 
-/**
- * One sweep of the staff's notifications at a time in a process: a kick while one runs asks for one more after it
- * (an order placed meanwhile may have missed the running one), never for a queue of them.
- */
+/** One sweep of the staff's notifications at a time (an order placed meanwhile may have missed the running one). */
 export function notificationSweeper(sweep: () => Promise<unknown>, log?: Log) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  return function kick(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await sweep();
-        } catch (err) {
-          log?.warn({ err }, 'уведомления сотрудников не записаны: повторю по таймеру');
-        }
-      } while (again);
-      running = null;
-    })();
-    return running;
-  };
-}
-
-/** `method` of `service`, followed (once it resolves, after its commit) by `after()`. */
-function followed<T extends object>(service: T, names: readonly (keyof T)[], after: () => void): T {
-  if (!service) return service;
-  const wrapped = Object.assign(Object.create(Object.getPrototypeOf(service)), service) as T;
-  for (const name of names) {
-    const method = service[name];
-    if (typeof method !== 'function') continue;
-    wrapped[name] = (async (...args: unknown[]) => {
-      const value = await (method as (...a: unknown[]) => Promise<unknown>).apply(service, args);
-      after();
-      return value;
-    }) as T[keyof T];
-  }
-  return wrapped;
+  return oneSweepAtATime(sweep, (err) => log?.warn({ err }, 'уведомления сотрудников не записаны: повторю по таймеру'));
 }
 
 /**

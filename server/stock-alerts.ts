@@ -1,55 +1,14 @@
 import type { Services } from '../domain/services';
 import { startPeriodic } from './periodic';
+import { followed, oneSweepAtATime } from './service-kicks';
 
 type Log = { warn(details: object, message: string): void };
 
-/**
- * One sweep at a time in a process: a kick while one runs asks for one more after it (the stock written meanwhile may
- * have missed the running one), never for a queue of them. Failures are logged; the periodic sweep tries again.
- */
+/** One sweep at a time (the stock written meanwhile may have missed the running one); failures are logged. */
 export function stockAlertSweeper(sweep: () => Promise<unknown>, log?: Log) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  return function kick(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await sweep();
-        } catch (err) {
-          log?.warn({ err }, 'рассылка «Сообщить о поступлении» не удалась: повторю по таймеру');
-        }
-      } while (again);
-      running = null;
-    })();
-    return running;
-  };
-}
-
-/** The service with `names` followed, once each resolves (after its commit), by `after()`; others unchanged. */
-function followed<T extends object>(service: T, names: readonly (keyof T)[], after: () => void): T {
-  if (!service) return service;
-  // Every method stays an own property (a spread of the service keeps them); the followed ones are replaced.
-  const wrapped = Object.assign(Object.create(Object.getPrototypeOf(service)), service) as T;
-  for (const name of names) {
-    const method = service[name];
-    if (typeof method !== 'function') continue;
-    wrapped[name] = ((...args: unknown[]) => {
-      const result = (method as (...a: unknown[]) => unknown).apply(service, args);
-      if (result instanceof Promise)
-        return result.then((value) => {
-          after();
-          return value;
-        });
-      after();
-      return result;
-    }) as T[keyof T];
-  }
-  return wrapped;
+  return oneSweepAtATime(sweep, (err) =>
+    log?.warn({ err }, 'рассылка «Сообщить о поступлении» не удалась: повторю по таймеру'),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lines, MAX_INT4, positiveInt } from '../input';
+import { lines, MAX_INT4, optional, positiveInt } from '../input';
 
 export const STOCK_DOCUMENT_KINDS = ['receipt', 'writeoff', 'stocktake', 'transfer'] as const;
 export type StockDocumentKind = (typeof STOCK_DOCUMENT_KINDS)[number];
@@ -11,18 +11,11 @@ export const STOCK_DOCUMENT_TITLES: Readonly<Record<StockDocumentKind, string>> 
   transfer: 'Перемещение',
 };
 
-/** An empty query parameter or form field is no value. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-
 const WRONG_QUANTITY = 'Количество — целое число не меньше нуля.';
-/** A whole number ≥ 0 from JSON or a form field (digits only). */
-const wholeQuantity = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim() : v),
+/** A line's quantity: a whole number ≥ 0 from JSON or a form field's digits (trimmed first); `missing` answers no value. */
+export const quantityNumber = (missing = WRONG_QUANTITY) =>
   z
-    .union([z.string(), z.number()], {
-      error: (issue) => (issue.input === undefined ? 'Укажите количество.' : WRONG_QUANTITY),
-    })
+    .union([z.string(), z.number()], { error: (issue) => (issue.input === undefined ? missing : WRONG_QUANTITY) })
     .refine((v) => typeof v === 'number' || /^\d{1,9}$/.test(v), WRONG_QUANTITY)
     .transform(Number)
     .pipe(
@@ -31,19 +24,45 @@ const wholeQuantity = z.preprocess(
         .int(WRONG_QUANTITY)
         .min(0, WRONG_QUANTITY)
         .max(1_000_000, 'Количество — не больше 1 000 000.'),
-    ),
+    );
+const wholeQuantity = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  quantityNumber('Укажите количество.'),
 );
 
 export const MAX_DOCUMENT_LINES = 200;
 
+/** A document's kind and store, and a transfer's receiving store: the fields of a document and of a new draft. */
+export const stockDocumentPlaces = {
+  kind: z.enum(STOCK_DOCUMENT_KINDS, {
+    error: 'Выберите вид документа: поступление, списание, инвентаризация или перемещение.',
+  }),
+  storeId: positiveInt('Выберите склад.', 'Склад — номер из списка.'),
+  toStoreId: optional(positiveInt('Выберите склад, куда перемещать.', 'Склад назначения — номер из списка.')),
+};
+
+/** A transfer goes to another store; any other kind has no receiving store. */
+export function checkStockDocumentPlaces(
+  doc: { kind: StockDocumentKind; storeId: number; toStoreId?: number },
+  ctx: z.RefinementCtx,
+): void {
+  if (doc.kind === 'transfer') {
+    if (doc.toStoreId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['toStoreId'], message: 'Выберите склад, куда перемещать.' });
+    else if (doc.toStoreId === doc.storeId)
+      ctx.addIssue({ code: 'custom', path: ['toStoreId'], message: 'Переместить можно только на другой склад.' });
+  } else if (doc.toStoreId !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['toStoreId'],
+      message: 'Склад назначения указывают только при перемещении.',
+    });
+}
+
 /** A stock document (the API's JSON and the page's form alike). */
 export const stockDocumentInput = z
   .object({
-    kind: z.enum(STOCK_DOCUMENT_KINDS, {
-      error: 'Выберите вид документа: поступление, списание, инвентаризация или перемещение.',
-    }),
-    storeId: positiveInt('Выберите склад.', 'Склад — номер из списка.'),
-    toStoreId: optional(positiveInt('Выберите склад, куда перемещать.', 'Склад назначения — номер из списка.')),
+    ...stockDocumentPlaces,
     reason: lines({ error: 'Укажите причину.' }).min(1, 'Укажите причину.').max(500, 'Причина — до 500 символов.'),
     lines: z
       .array(
@@ -75,17 +94,7 @@ export const stockDocumentInput = z
       if (doc.kind !== 'stocktake' && line.quantity === 0)
         ctx.addIssue({ code: 'custom', path: ['lines', i, 'quantity'], message: 'Количество — больше нуля.' });
     });
-    if (doc.kind === 'transfer') {
-      if (doc.toStoreId === undefined)
-        ctx.addIssue({ code: 'custom', path: ['toStoreId'], message: 'Выберите склад, куда перемещать.' });
-      else if (doc.toStoreId === doc.storeId)
-        ctx.addIssue({ code: 'custom', path: ['toStoreId'], message: 'Переместить можно только на другой склад.' });
-    } else if (doc.toStoreId !== undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['toStoreId'],
-        message: 'Склад назначения указывают только при перемещении.',
-      });
+    checkStockDocumentPlaces(doc, ctx);
   });
 export type StockDocumentInput = z.infer<typeof stockDocumentInput>;
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { line, lines, MAX_INT4, positiveInt } from '../input';
-import { MAX_DOCUMENT_LINES, STOCK_DOCUMENT_KINDS } from './stock-documents.schemas';
+import { line, lines, MAX_INT4, optional, positiveInt } from '../input';
+import {
+  checkStockDocumentPlaces,
+  MAX_DOCUMENT_LINES,
+  quantityNumber,
+  STOCK_DOCUMENT_KINDS,
+  stockDocumentPlaces,
+} from './stock-documents.schemas';
 
 /** Issue 47.4: a stock document entered as staff make it — a draft, its lines, then posted once. */
 
@@ -11,55 +17,18 @@ export const STOCK_DOCUMENT_STATUS_TITLES: Readonly<Record<StockDocumentStatus, 
   posted: 'Проведён',
 };
 
-/** An empty query parameter or form field is no value. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-
-const WRONG_QUANTITY = 'Количество — целое число не меньше нуля.';
 /** A whole number ≥ 0, or nothing (an emptied cell of the grid: the size leaves the document). */
 const cellQuantity = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
-  z.union([
-    z.null(),
-    z
-      .union([z.string(), z.number()], { error: WRONG_QUANTITY })
-      .refine((v) => typeof v === 'number' || /^\d{1,9}$/.test(v), WRONG_QUANTITY)
-      .transform(Number)
-      .pipe(
-        z
-          .number({ error: WRONG_QUANTITY })
-          .int(WRONG_QUANTITY)
-          .min(0, WRONG_QUANTITY)
-          .max(1_000_000, 'Количество — не больше 1 000 000.'),
-      ),
-  ]),
+  z.union([z.null(), quantityNumber()]),
 );
 
 const reason = lines({ error: 'Причина — текст.' }).max(500, 'Причина — до 500 символов.');
 
 /** A new draft: its kind and store (and a transfer's receiving store); the reason may come later. */
 export const stockDraftInput = z
-  .object({
-    kind: z.enum(STOCK_DOCUMENT_KINDS, {
-      error: 'Выберите вид документа: поступление, списание, инвентаризация или перемещение.',
-    }),
-    storeId: positiveInt('Выберите склад.', 'Склад — номер из списка.'),
-    toStoreId: optional(positiveInt('Выберите склад, куда перемещать.', 'Склад назначения — номер из списка.')),
-    reason: optional(reason),
-  })
-  .superRefine((doc, ctx) => {
-    if (doc.kind === 'transfer') {
-      if (doc.toStoreId === undefined)
-        ctx.addIssue({ code: 'custom', path: ['toStoreId'], message: 'Выберите склад, куда перемещать.' });
-      else if (doc.toStoreId === doc.storeId)
-        ctx.addIssue({ code: 'custom', path: ['toStoreId'], message: 'Переместить можно только на другой склад.' });
-    } else if (doc.toStoreId !== undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['toStoreId'],
-        message: 'Склад назначения указывают только при перемещении.',
-      });
-  });
+  .object({ ...stockDocumentPlaces, reason: optional(reason) })
+  .superRefine(checkStockDocumentPlaces);
 export type StockDraftInput = z.infer<typeof stockDraftInput>;
 
 /** A draft's change: its reason, and the sizes whose quantity is set (null: the size leaves the document). */

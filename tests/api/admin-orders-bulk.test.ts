@@ -4,9 +4,8 @@ import { STAFF_API } from '../../contract/staff-api';
 import type { BulkMoveResult } from '../../domain/order/bulk';
 import type { OrderView } from '../../domain/order/order-views';
 import { orderNumber } from '../../domain/order/process';
-import { ignorePoolErrorsOnClose } from '../support/basket-offers';
-import { type Member, type StaffSubjects, staffSubjects } from '../support/staff-subjects';
-import { createTestApp, SHOP_ORIGIN, type TestApp } from '../support/test-app';
+import { type Member, type StaffSubjects, staffSubjects, subjectsApp } from '../support/staff-subjects';
+import { SHOP_ORIGIN, type TestApp } from '../support/test-app';
 
 /** The orders desk's bulk move, print, CSV of chosen orders and saved views (issue 47.7), as a caller sees them. */
 let app: TestApp;
@@ -17,13 +16,7 @@ let shopMate: Member;
 let otherShopStaff: Member;
 
 beforeAll(async () => {
-  app = await createTestApp({
-    ORDERS_PER_PHONE_DAY: '1000',
-    PHONE_CODES_PER_CLIENT: '100000',
-    WRITE_LIMIT_PER_SESSION: '100000',
-    WRITE_LIMIT_PER_CLIENT: '100000',
-  });
-  ignorePoolErrorsOnClose(app.database.db);
+  app = await subjectsApp();
   s = await staffSubjects(app);
   manager = await s.member('manager');
   shopStaff = await s.member('shop');

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { STAFF_API } from '../../contract/staff-api';
-import { ignorePoolErrorsOnClose } from '../support/basket-offers';
-import { type Member, type StaffSubjects, staffSubjects } from '../support/staff-subjects';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { type Member, type StaffSubjects, staffSubjects, subjectsApp } from '../support/staff-subjects';
+import type { TestApp } from '../support/test-app';
 
 // PostgreSQL only (vitest.config.ts): its pool runs the bulk moves side by side, each order's move waiting on its lock.
 let app: TestApp;
@@ -11,13 +10,7 @@ let s: StaffSubjects;
 let manager: Member;
 
 beforeAll(async () => {
-  app = await createTestApp({
-    ORDERS_PER_PHONE_DAY: '1000',
-    PHONE_CODES_PER_CLIENT: '100000',
-    WRITE_LIMIT_PER_SESSION: '100000',
-    WRITE_LIMIT_PER_CLIENT: '100000',
-  });
-  ignorePoolErrorsOnClose(app.database.db);
+  app = await subjectsApp();
   s = await staffSubjects(app);
   manager = await s.member('manager');
 }, 300_000);

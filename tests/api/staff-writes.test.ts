@@ -6,10 +6,9 @@ import { ADMIN_API } from '../../contract/api';
 import { roleMay, type StaffAction } from '../../domain/staff/permissions';
 import { PERSON_ROLES, type StaffRole } from '../../domain/staff/staff-member';
 import { STAFF_WRITES, type StaffWriteAction } from '../../domain/staff/writes';
-import { ignorePoolErrorsOnClose } from '../support/basket-offers';
 import { STAFF_PASSWORD, staffBrowser } from '../support/staff';
-import { type Member, type StaffSubjects, staffSubjects } from '../support/staff-subjects';
-import { createTestApp, SHOP_ORIGIN, type TestApp } from '../support/test-app';
+import { type Member, type StaffSubjects, staffSubjects, subjectsApp } from '../support/staff-subjects';
+import { SHOP_ORIGIN, type TestApp } from '../support/test-app';
 
 /**
  * Every staff write — each call of the admin API that changes something and each intent of each back-office page's
@@ -1006,13 +1005,7 @@ const allowed = (door: Door) =>
     : PERSON_ROLES.filter((role) => roleMay({ role }, door.permission as StaffAction));
 
 beforeAll(async () => {
-  app = await createTestApp({
-    ORDERS_PER_PHONE_DAY: '1000',
-    PHONE_CODES_PER_CLIENT: '100000',
-    WRITE_LIMIT_PER_SESSION: '100000',
-    WRITE_LIMIT_PER_CLIENT: '100000',
-  });
-  ignorePoolErrorsOnClose(app.database.db);
+  app = await subjectsApp();
   s = await staffSubjects(app);
   for (const role of PERSON_ROLES) members.set(role, await s.member(role));
 }, 300_000);

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPhone } from '../../domain/auth/phone';
 import { formatAmount } from '../../domain/pricing/price';
-import { readOutbox } from '../support/outbox';
 import { baseURL, launchBrowser, openPage, seriousA11yViolations, settle } from './support/browser';
+import { type Post, placeShopOrder } from './support/shop-order';
 import { E2E_OWNER, staffLogin } from './support/staff';
 
 /** Where the pages' pictures go, to be looked at (SHOTS_DIR overrides). */
@@ -20,19 +20,8 @@ afterAll(() => browser?.close());
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 
-/** The latest SMS to `phone` whose text matches `pattern`, as the outbox's worker writes it (it runs on its own). */
-async function smsMatch(phone: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 60; i++) {
-    const sms = await readOutbox({ dataDir: inject('dataDir') }, { to: phone, channel: 'sms' });
-    const found = sms?.text.match(pattern)?.[1];
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no SMS to ${phone} matching ${pattern}`);
-}
-
 /** A client of the shop's calls: its cookies (a login's new ones replace them) and a post that fails on a refusal. */
-async function client() {
+async function client(): Promise<Post> {
   const state = await fetch(`${baseURL()}/api/v2/user/state/`);
   let cookie = (state.headers.get('set-cookie') ?? '').split(';')[0] as string;
   let { sessid } = ((await state.json()) as { data: { sessid: string } }).data;
@@ -57,46 +46,11 @@ async function client() {
   };
 }
 
-/**
- * A guest's order for pickup in a shop, through the calls the order page makes (the phone confirmed by the SMS code);
- * the guest's client goes on with the same session.
- */
-async function guestShopOrder(phone: string, name: string) {
-  for (let productId = 1; productId < 400; productId++) {
-    const res = await fetch(`${baseURL()}/api/v2/catalog/product/get/?id=${productId}`);
-    if (!res.ok) continue;
-    const { offers } = ((await res.json()) as { data: { offers: { id: number; canBuy: boolean }[] } }).data;
-    const offer = offers.find((o) => o.canBuy);
-    if (!offer) continue;
-    const post = await client();
-    await post('/api/v2/sale/basket/add/', { offerId: offer.id });
-    const state = await post<{ items: { allowedShopIds: number[] }[] }>('/api/', {
-      method: 'sale.order.data',
-      deliveryType: 'SHOP',
-    });
-    const shopId = state.items[0]?.allowedShopIds[0];
-    if (shopId === undefined) continue;
-    await post('/api/v2/user/phone/code/send/', { phone });
-    await post('/api/v2/user/phone/code/check/', { phone, code: await smsMatch(phone, /(\d{6})/) });
-    const { id } = await post<{ id: number }>('/api/', {
-      method: 'sale.order.save',
-      idempotencyKey: `e2e-guest-${phone}-${Date.now()}`,
-      deliveryType: 'SHOP',
-      deliveryShopId: shopId,
-      name,
-      email: `guest.${phone}@example.ru`,
-      phone,
-    });
-    return { id, number: String(100_000 + id), post };
-  }
-  throw new Error('no size of the demo catalogue can be collected in a Moscow shop');
-}
-
 describe('guests on the customers desk (issue 47.2)', () => {
   it('a guest is in the list and has a card; once registered, the account card shows the lifetime figures', async () => {
     const phone = `7900${String(Date.now() % 1e7).padStart(7, '0')}`;
     const name = `Вьюгина Ольга ${Date.now() % 1e5}`;
-    const order = await guestShopOrder(phone, name);
+    const order = await placeShopOrder(phone, { key: 'guest', mailbox: 'guest', name, client });
 
     // The list at 1440: guests only, found by the phone as typed.
     const desk = await openPage(browser, 'desktop');

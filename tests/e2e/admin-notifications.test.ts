@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readOutbox } from '../support/outbox';
-import { baseURL, launchBrowser, openPage, seriousA11yViolations, settle } from './support/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, seriousA11yViolations, settle } from './support/browser';
+import { placeShopOrder } from './support/shop-order';
 import { staffLogin } from './support/staff';
 
 /** Where the pages' pictures go, to be looked at (SHOTS_DIR overrides). */
@@ -17,65 +17,6 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-
-/** The latest SMS to `phone` whose text matches `pattern`, as the outbox's worker writes it. */
-async function smsMatch(phone: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 60; i++) {
-    const sms = await readOutbox({ dataDir: inject('dataDir') }, { to: phone, channel: 'sms' });
-    const found = sms?.text.match(pattern)?.[1];
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no SMS to ${phone} matching ${pattern}`);
-}
-
-async function visitor() {
-  const state = await fetch(`${baseURL()}/api/v2/user/state/`);
-  const cookie = (state.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  const { sessid } = ((await state.json()) as { data: { sessid: string } }).data;
-  return async <T = Record<string, unknown>>(address: string, fields: Record<string, string | number>): Promise<T> => {
-    const res = await fetch(`${baseURL()}${address}`, {
-      method: 'POST',
-      headers: { cookie },
-      body: new URLSearchParams(Object.entries({ sessid, ...fields }).map(([k, v]) => [k, String(v)])),
-    });
-    const body = await res.json();
-    if (!res.ok) throw new Error(`${address} answered ${res.status}: ${JSON.stringify(body)}`);
-    return body as T;
-  };
-}
-
-/** A shopper's pickup order, placed through the calls the order page makes (as the orders desk's test does). */
-async function placeShopOrder(phone: string): Promise<number> {
-  for (let productId = 1; productId < 400; productId++) {
-    const res = await fetch(`${baseURL()}/api/v2/catalog/product/get/?id=${productId}`);
-    if (!res.ok) continue;
-    const { offers } = ((await res.json()) as { data: { offers: { id: number; canBuy: boolean }[] } }).data;
-    const offer = offers.find((o) => o.canBuy);
-    if (!offer) continue;
-    const post = await visitor();
-    await post('/api/v2/sale/basket/add/', { offerId: offer.id });
-    const state = await post<{ items: { allowedShopIds: number[] }[] }>('/api/', {
-      method: 'sale.order.data',
-      deliveryType: 'SHOP',
-    });
-    const shopId = state.items[0]?.allowedShopIds[0];
-    if (shopId === undefined) continue;
-    await post('/api/v2/user/phone/code/send/', { phone });
-    await post('/api/v2/user/phone/code/check/', { phone, code: await smsMatch(phone, /(\d{6})/) });
-    const { id } = await post<{ id: number }>('/api/', {
-      method: 'sale.order.save',
-      idempotencyKey: `e2e-notify-${phone}-${Date.now()}`,
-      deliveryType: 'SHOP',
-      deliveryShopId: shopId,
-      name: 'Метелица Ольга',
-      email: `notify.${phone}@example.ru`,
-      phone,
-    });
-    return id;
-  }
-  throw new Error('no size of the demo catalogue can be collected in a shop');
-}
 
 const badgeOf = (page: Page) =>
   page.getByRole('navigation', { name: 'Разделы панели управления' }).getByRole('link', { name: /^Уведомления/ });
@@ -92,7 +33,7 @@ describe('staff notifications in the browser', () => {
     await desk.page.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
-    const id = await placeShopOrder('79005550147');
+    const { id } = await placeShopOrder('79005550147', { key: 'notify', mailbox: 'notify', name: 'Метелица Ольга' });
     await desk.page.waitForFunction(
       (n) => Number(document.querySelector('nav [data-count]')?.getAttribute('data-count')) === n,
       before + 1,

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readOutbox } from '../support/outbox';
-import { baseURL, launchBrowser, openPage, seriousA11yViolations, settle } from './support/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, seriousA11yViolations, settle } from './support/browser';
+import { placeShopOrder } from './support/shop-order';
 import { staffLogin } from './support/staff';
 
 /** Where the pages' pictures go, to be looked at (SHOTS_DIR overrides). */
@@ -18,75 +18,11 @@ afterAll(() => browser?.close());
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 
-// The shopper's side of an order, as tests/e2e/admin-orders.test.ts places one.
-/** The latest SMS to `phone` whose text matches `pattern`, as the outbox's worker writes it (it runs on its own). */
-async function smsMatch(phone: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 60; i++) {
-    const sms = await readOutbox({ dataDir: inject('dataDir') }, { to: phone, channel: 'sms' });
-    const found = sms?.text.match(pattern)?.[1];
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no SMS to ${phone} matching ${pattern}`);
-}
-
-/** A visitor of the shop's calls: its session cookie, and a post with its sessid that fails on a refusal. */
-async function visitor() {
-  const state = await fetch(`${baseURL()}/api/v2/user/state/`);
-  const cookie = (state.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  const { sessid } = ((await state.json()) as { data: { sessid: string } }).data;
-  return async <T = Record<string, unknown>>(address: string, fields: Record<string, string | number>): Promise<T> => {
-    const res = await fetch(`${baseURL()}${address}`, {
-      method: 'POST',
-      headers: { cookie },
-      body: new URLSearchParams(Object.entries({ sessid, ...fields }).map(([k, v]) => [k, String(v)])),
-    });
-    const body = await res.json();
-    if (!res.ok) throw new Error(`${address} answered ${res.status}: ${JSON.stringify(body)}`);
-    return body as T;
-  };
-}
-
-/**
- * A shopper's order for pickup in a shop, placed through the calls the order page makes: the first size for sale
- * that a shop of the visitor's city can get ready, the phone confirmed by the SMS code.
- */
-async function placeShopOrder(phone: string): Promise<{ id: number; number: string }> {
-  for (let productId = 1; productId < 400; productId++) {
-    const res = await fetch(`${baseURL()}/api/v2/catalog/product/get/?id=${productId}`);
-    if (!res.ok) continue;
-    const { offers } = ((await res.json()) as { data: { offers: { id: number; canBuy: boolean }[] } }).data;
-    const offer = offers.find((o) => o.canBuy);
-    if (!offer) continue;
-    const post = await visitor();
-    await post('/api/v2/sale/basket/add/', { offerId: offer.id });
-    const state = await post<{ items: { allowedShopIds: number[] }[] }>('/api/', {
-      method: 'sale.order.data',
-      deliveryType: 'SHOP',
-    });
-    const shopId = state.items[0]?.allowedShopIds[0];
-    if (shopId === undefined) continue;
-    await post('/api/v2/user/phone/code/send/', { phone });
-    await post('/api/v2/user/phone/code/check/', { phone, code: await smsMatch(phone, /(\d{6})/) });
-    const { id } = await post<{ id: number }>('/api/', {
-      method: 'sale.order.save',
-      idempotencyKey: `e2e-bulk-${phone}-${Date.now()}`,
-      deliveryType: 'SHOP',
-      deliveryShopId: shopId,
-      name: 'Зимина Анна',
-      email: `desk.${phone}@example.ru`,
-      phone,
-    });
-    return { id, number: String(100_000 + id) };
-  }
-  throw new Error('no size of the demo catalogue can be collected in a Moscow shop');
-}
-
 describe('bulk actions and saved views on the orders list', () => {
   it('chooses orders by keyboard, lists the refused, moves the rest, saves a team view, prints them; 1440 and 375', async () => {
     const stamp = String(Date.now()).slice(-6);
-    const a = await placeShopOrder(`7900771${stamp.slice(-4)}`);
-    const b = await placeShopOrder(`7900772${stamp.slice(-4)}`);
+    const a = await placeShopOrder(`7900771${stamp.slice(-4)}`, { key: 'bulk', mailbox: 'desk' });
+    const b = await placeShopOrder(`7900772${stamp.slice(-4)}`, { key: 'bulk', mailbox: 'desk' });
 
     const desk = await openPage(browser, 'desktop');
     desk.page.setDefaultTimeout(15_000);

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readOutbox } from '../support/outbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, seriousA11yViolations, settle, VIEWPORTS } from './support/browser';
+import { placeShopOrder, smsMatch } from './support/shop-order';
 import { staffLogin } from './support/staff';
 
 /** Where the pages' pictures go, to be looked at (SHOTS_DIR overrides). */
@@ -18,73 +18,10 @@ afterAll(() => browser?.close());
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 
-/** The latest SMS to `phone` whose text matches `pattern`, as the outbox's worker writes it (it runs on its own). */
-async function smsMatch(phone: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 60; i++) {
-    const sms = await readOutbox({ dataDir: inject('dataDir') }, { to: phone, channel: 'sms' });
-    const found = sms?.text.match(pattern)?.[1];
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no SMS to ${phone} matching ${pattern}`);
-}
-
-/** A visitor of the shop's calls: its session cookie, and a post with its sessid that fails on a refusal. */
-async function visitor() {
-  const state = await fetch(`${baseURL()}/api/v2/user/state/`);
-  const cookie = (state.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  const { sessid } = ((await state.json()) as { data: { sessid: string } }).data;
-  return async <T = Record<string, unknown>>(address: string, fields: Record<string, string | number>): Promise<T> => {
-    const res = await fetch(`${baseURL()}${address}`, {
-      method: 'POST',
-      headers: { cookie },
-      body: new URLSearchParams(Object.entries({ sessid, ...fields }).map(([k, v]) => [k, String(v)])),
-    });
-    const body = await res.json();
-    if (!res.ok) throw new Error(`${address} answered ${res.status}: ${JSON.stringify(body)}`);
-    return body as T;
-  };
-}
-
-/**
- * A shopper's order for pickup in a shop, placed through the calls the order page makes: the first size for sale
- * that a shop of the visitor's city can get ready, the phone confirmed by the SMS code.
- */
-async function placeShopOrder(phone: string): Promise<{ id: number; number: string }> {
-  for (let productId = 1; productId < 400; productId++) {
-    const res = await fetch(`${baseURL()}/api/v2/catalog/product/get/?id=${productId}`);
-    if (!res.ok) continue;
-    const { offers } = ((await res.json()) as { data: { offers: { id: number; canBuy: boolean }[] } }).data;
-    const offer = offers.find((o) => o.canBuy);
-    if (!offer) continue;
-    const post = await visitor();
-    await post('/api/v2/sale/basket/add/', { offerId: offer.id });
-    const state = await post<{ items: { allowedShopIds: number[] }[] }>('/api/', {
-      method: 'sale.order.data',
-      deliveryType: 'SHOP',
-    });
-    const shopId = state.items[0]?.allowedShopIds[0];
-    if (shopId === undefined) continue;
-    await post('/api/v2/user/phone/code/send/', { phone });
-    await post('/api/v2/user/phone/code/check/', { phone, code: await smsMatch(phone, /(\d{6})/) });
-    const { id } = await post<{ id: number }>('/api/', {
-      method: 'sale.order.save',
-      idempotencyKey: `e2e-desk-${phone}-${Date.now()}`,
-      deliveryType: 'SHOP',
-      deliveryShopId: shopId,
-      name: 'Зимина Анна',
-      email: `desk.${phone}@example.ru`,
-      phone,
-    });
-    return { id, number: String(100_000 + id) };
-  }
-  throw new Error('no size of the demo catalogue can be collected in a Moscow shop');
-}
-
 describe('the orders desk in the browser', () => {
   it('finds a new shop order, moves it to ready with a note, prints it and hands it over by the SMS code', async () => {
     const phone = '79005550091';
-    const order = await placeShopOrder(phone);
+    const order = await placeShopOrder(phone, { key: 'desk', mailbox: 'desk' });
 
     // The list at 1440: a queue tab and a filter, both kept in the address.
     const desk = await openPage(browser, 'desktop');

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readOutbox } from '../support/outbox';
 import { baseURL, launchBrowser, openPage, seriousA11yViolations, settle } from './support/browser';
+import { placeShopOrder } from './support/shop-order';
 import { E2E_OWNER } from './support/staff';
 
 /** Where the pages' pictures go, to be looked at (SHOTS_DIR overrides). */
@@ -50,36 +51,17 @@ async function client() {
 
 /** A shop-pickup order paid online through the test gateway, placed with the calls the order page makes. */
 async function paidOrder(phone: string): Promise<{ id: number; number: string }> {
-  for (let productId = 1; productId < 400; productId++) {
-    const res = await fetch(`${baseURL()}/api/v2/catalog/product/get/?id=${productId}`);
-    if (!res.ok) continue;
-    const { offers } = ((await res.json()) as { data: { offers: { id: number; canBuy: boolean }[] } }).data;
-    const offer = offers.find((o) => o.canBuy);
-    if (!offer) continue;
-    const post = await client();
-    await post('/api/v2/sale/basket/add/', { offerId: offer.id });
-    const state = await post<{ items: { allowedShopIds: number[] }[] }>('/api/', {
-      method: 'sale.order.data',
-      deliveryType: 'SHOP',
-    });
-    const shopId = state.items[0]?.allowedShopIds[0];
-    if (shopId === undefined) continue;
-    await post('/api/v2/user/phone/code/send/', { phone });
-    await post('/api/v2/user/phone/code/check/', { phone, code: await outboxText(phone, 'sms', /(\d{6})/) });
-    const { id, payment } = await post<{ id: number; payment: { confirmationUrl: string } }>('/api/', {
-      method: 'sale.order.save',
-      idempotencyKey: `e2e-refund-${phone}-${Date.now()}`,
-      deliveryType: 'SHOP',
-      deliveryShopId: shopId,
-      paymentMethod: 'ONLINE',
-      name: 'Зимина Анна',
-      email: `refund.${phone}@example.ru`,
-      phone,
-    });
-    await post(`${new URL(payment.confirmationUrl).pathname}pay/`, {});
-    return { id, number: String(100_000 + id) };
-  }
-  throw new Error('no size of the demo catalogue can be collected in a Moscow shop');
+  const { id, number, post, saved } = await placeShopOrder<{ id: number; payment: { confirmationUrl: string } }>(
+    phone,
+    {
+      key: 'refund',
+      mailbox: 'refund',
+      client,
+      fields: { paymentMethod: 'ONLINE' },
+    },
+  );
+  await post(`${new URL(saved.payment.confirmationUrl).pathname}pay/`, {});
+  return { id, number };
 }
 
 /** A manager invited by the owner, their account made on the invitation's page: answers their email. */

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readOutbox } from '../support/outbox';
-import { baseURL, launchBrowser, openPage, seriousA11yViolations, settle, type ViewportName } from './support/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, seriousA11yViolations, settle, type ViewportName } from './support/browser';
+import { placeShopOrder } from './support/shop-order';
 import { staffLogin } from './support/staff';
 
 /**
@@ -22,73 +22,23 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** The latest SMS to `phone` whose text matches `pattern`, as the outbox's worker writes it. */
-async function smsMatch(phone: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 60; i++) {
-    const sms = await readOutbox({ dataDir: inject('dataDir') }, { to: phone, channel: 'sms' });
-    const found = sms?.text.match(pattern)?.[1];
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no SMS to ${phone} matching ${pattern}`);
-}
-
-/** A visitor of the shop's calls: its session cookie, and a post with its sessid that fails on a refusal. */
-async function visitor() {
-  const state = await fetch(`${baseURL()}/api/v2/user/state/`);
-  const cookie = (state.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  const { sessid } = ((await state.json()) as { data: { sessid: string } }).data;
-  return async <T = Record<string, unknown>>(address: string, fields: Record<string, string | number>): Promise<T> => {
-    const res = await fetch(`${baseURL()}${address}`, {
-      method: 'POST',
-      headers: { cookie },
-      body: new URLSearchParams(Object.entries({ sessid, ...fields }).map(([k, v]) => [k, String(v)])),
-    });
-    const body = await res.json();
-    if (!res.ok) throw new Error(`${address} answered ${res.status}: ${JSON.stringify(body)}`);
-    return body as T;
-  };
-}
-
 /**
  * One session: the stock alert's link opened for a size, a «Похожие» row shown and its card of that product clicked
  * (the events as the features send them), then a pickup order of that size, the phone confirmed by the SMS code.
  */
 async function shopperAfterAlertAndRecommendation(phone: string): Promise<void> {
-  for (let productId = 1; productId < 400; productId++) {
-    const res = await fetch(`${baseURL()}/api/v2/catalog/product/get/?id=${productId}`);
-    if (!res.ok) continue;
-    const { offers } = ((await res.json()) as { data: { offers: { id: number; canBuy: boolean }[] } }).data;
-    const offer = offers.find((o) => o.canBuy);
-    if (!offer) continue;
-    const post = await visitor();
-    const event = (event1: string, event2: string, params: unknown) =>
-      post('/api/v2/event/set/', { method: 'event.set', event1, event2, params: JSON.stringify(params) });
-    await post('/api/v2/sale/basket/add/', { offerId: offer.id });
-    const state = await post<{ items: { allowedShopIds: number[] }[] }>('/api/', {
-      method: 'sale.order.data',
-      deliveryType: 'SHOP',
-    });
-    const shopId = state.items[0]?.allowedShopIds[0];
-    if (shopId === undefined) continue;
-    await event('stock_alert', 'open', { offerId: offer.id });
-    await event('recommendation', 'show', { row: 'similar' });
-    await event('recommendation', 'click', { row: 'similar', productId });
-    await event('goal', 'view_item', { productId });
-    await post('/api/v2/user/phone/code/send/', { phone });
-    await post('/api/v2/user/phone/code/check/', { phone, code: await smsMatch(phone, /(\d{6})/) });
-    await post('/api/', {
-      method: 'sale.order.save',
-      idempotencyKey: `e2e-funnel-${phone}-${Date.now()}`,
-      deliveryType: 'SHOP',
-      deliveryShopId: shopId,
-      name: 'Зимина Анна',
-      email: `funnel.${phone}@example.ru`,
-      phone,
-    });
-    return;
-  }
-  throw new Error('no size of the demo catalogue can be collected in a Moscow shop');
+  await placeShopOrder(phone, {
+    key: 'funnel',
+    mailbox: 'funnel',
+    beforeCode: async (post, { productId, offerId }) => {
+      const event = (event1: string, event2: string, params: unknown) =>
+        post('/api/v2/event/set/', { method: 'event.set', event1, event2, params: JSON.stringify(params) });
+      await event('stock_alert', 'open', { offerId });
+      await event('recommendation', 'show', { row: 'similar' });
+      await event('recommendation', 'click', { row: 'similar', productId });
+      await event('goal', 'view_item', { productId });
+    },
+  });
 }
 
 /** The cells of the row headed `title` in the section headed `section`. */

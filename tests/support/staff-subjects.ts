@@ -9,12 +9,12 @@ import type { RequestContext } from '../../domain/context';
 import { courierIntervals } from '../../domain/delivery/schedule';
 import type { StaffRole } from '../../domain/staff/staff-member';
 import { writePackage } from '../../server/exchange/commerceml/write-package';
-import { type OfferFacts, offerFacts } from './basket-offers';
+import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from './basket-offers';
 import { checkoutKit } from './checkout';
 import { onecClient } from './onec-client';
 import { readOutbox } from './outbox';
 import { addStaff, STAFF_PASSWORD, type StaffBrowser, staffBrowser } from './staff';
-import { SHOP_ORIGIN, type TestApp } from './test-app';
+import { createTestApp, SHOP_ORIGIN, type TestApp } from './test-app';
 
 /** A logged-in member of a role, as the walk of staff writes calls the back office. */
 export interface Member {
@@ -24,6 +24,21 @@ export interface Member {
   /** A `shop` member's shop; null for the other roles. */
   shopId: number | null;
   browser: StaffBrowser;
+}
+
+/**
+ * A test app for `staffSubjects`: the subjects place many orders from one phone and write much from one client, so the
+ * shop's limits on those are lifted.
+ */
+export async function subjectsApp(): Promise<TestApp> {
+  const app = await createTestApp({
+    ORDERS_PER_PHONE_DAY: '1000',
+    PHONE_CODES_PER_CLIENT: '100000',
+    WRITE_LIMIT_PER_SESSION: '100000',
+    WRITE_LIMIT_PER_CLIENT: '100000',
+  });
+  ignorePoolErrorsOnClose(app.database.db);
+  return app;
 }
 
 /**

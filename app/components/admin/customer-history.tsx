@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { CustomerOrder } from '../../../domain/customers/customers-admin';
 import type {
   CustomerLifetime,
   CustomerQuestion,
@@ -80,6 +81,43 @@ export function LifetimeBlock({ lifetime: l, balance }: { lifetime: CustomerLife
           )}
         </dd>
       </dl>
+    </CardBlock>
+  );
+}
+
+/** The customer's orders, the latest first: number (a link to the order), date, status, the `more` columns, sum. */
+export function OrdersBlock<Row extends CustomerOrder>(props: {
+  label: string;
+  rows: readonly Row[];
+  when: (iso: string) => string;
+  more?: Column<Row>[];
+}) {
+  return (
+    <CardBlock id="orders" title="Заказы">
+      <CardRows
+        label={props.label}
+        empty="Заказов нет."
+        rows={props.rows}
+        rowKey={(o) => o.id}
+        columns={[
+          {
+            title: 'Номер',
+            className: desk.nowrap,
+            cell: (o) => <Link to={`/admin/orders/${o.id}/`} className={desk.link}>{`№ ${o.number}`}</Link>,
+          },
+          { title: 'Дата', className: desk.nowrap, cell: (o) => props.when(o.createdAt) },
+          {
+            title: 'Статус',
+            cell: (o) => (
+              <span className={desk.status} data-status={o.status}>
+                {o.statusName}
+              </span>
+            ),
+          },
+          ...(props.more ?? []),
+          { title: 'Сумма', className: `${css.number} price`, cell: (o) => formatAmount(o.total) },
+        ]}
+      />
     </CardBlock>
   );
 }

@@ -20,6 +20,7 @@ import {
   CardBlock as Block,
   CardRows as Rows,
   LifetimeBlock,
+  OrdersBlock,
   QuestionsBlock,
   SubscriptionsBlock,
 } from '~/components/admin/customer-history';
@@ -127,33 +128,13 @@ function GuestView({ guest: g, links }: { guest: GuestCard; links: { products: b
               </p>
             )}
           </Block>
-          <Block id="orders" title="Заказы">
-            <Rows
-              label="Заказы гостя"
-              empty="Заказов нет."
-              rows={g.orders}
-              rowKey={(o) => o.id}
-              columns={[
-                {
-                  title: 'Номер',
-                  className: desk.nowrap,
-                  cell: (o) => <Link to={`/admin/orders/${o.id}/`} className={desk.link}>{`№ ${o.number}`}</Link>,
-                },
-                { title: 'Дата', className: desk.nowrap, cell: (o) => when(o.createdAt) },
-                {
-                  title: 'Статус',
-                  cell: (o) => (
-                    <span className={desk.status} data-status={o.status}>
-                      {o.statusName}
-                    </span>
-                  ),
-                },
-                // The email each order gave is in «Контакты из заказов»: the row keeps to the name, so the sum stays in view.
-                { title: 'Имя в заказе', cell: (o) => o.name || '—' },
-                { title: 'Сумма', className: `${css.number} price`, cell: (o) => formatAmount(o.total) },
-              ]}
-            />
-          </Block>
+          <OrdersBlock
+            label="Заказы гостя"
+            rows={g.orders}
+            when={when}
+            // The email each order gave is in «Контакты из заказов»: the row keeps to the name, so the sum stays in view.
+            more={[{ title: 'Имя в заказе', cell: (o) => o.name || '—' }]}
+          />
           <QuestionsBlock rows={g.questions} when={when} questionLinks={links.questions} />
         </div>
         <div className={css.column}>
@@ -204,31 +185,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
               <dd>{when(c.createdAt)}</dd>
             </dl>
           </Block>
-          <Block id="orders" title="Заказы">
-            <Rows
-              label="Заказы покупателя"
-              empty="Заказов нет."
-              rows={c.orders}
-              rowKey={(o) => o.id}
-              columns={[
-                {
-                  title: 'Номер',
-                  className: desk.nowrap,
-                  cell: (o) => <Link to={`/admin/orders/${o.id}/`} className={desk.link}>{`№ ${o.number}`}</Link>,
-                },
-                { title: 'Дата', className: desk.nowrap, cell: (o) => when(o.createdAt) },
-                {
-                  title: 'Статус',
-                  cell: (o) => (
-                    <span className={desk.status} data-status={o.status}>
-                      {o.statusName}
-                    </span>
-                  ),
-                },
-                { title: 'Сумма', className: `${css.number} price`, cell: (o) => formatAmount(o.total) },
-              ]}
-            />
-          </Block>
+          <OrdersBlock label="Заказы покупателя" rows={c.orders} when={when} />
           <QuestionsBlock rows={c.questions} when={when} questionLinks={links.questions} />
           <Block id="bonus-history" title="История бонусов">
             <Rows

@@ -1,3 +1,4 @@
+import { OrderFacts, PackingList } from '~/components/admin/PackingList';
 import { PrintButton } from '~/components/admin/PrintButton';
 import { data } from 'react-router';
 import type { DeskLine, OrderCard } from '../../../domain/order/desk';
@@ -6,7 +7,7 @@ import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
 import { orderId } from '~/lib/admin-orders';
 import { useStaffClock } from '~/lib/staff-clock';
-import { type Column, errorText, fullName, phoneText } from '~/components/admin/kit';
+import { type Column, errorText } from '~/components/admin/kit';
 import { cachePolicy } from '../../../contract/cache-policy';
 import print from './print.module.css';
 import type { Route } from './+types/order-print';
@@ -34,12 +35,6 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
-const place = (card: OrderCard) => card.delivery.address ?? card.delivery.shop ?? card.delivery.point ?? '';
-const slot = (card: OrderCard) =>
-  card.delivery.date
-    ? `${card.delivery.date}${card.delivery.time ? `, ${card.delivery.time.replace('-', '–')}` : ''}`
-    : '';
-
 export default function OrderPrint({ loaderData }: Route.ComponentProps) {
   const { when } = useStaffClock();
   const { form, card, company } = loaderData;
@@ -59,28 +54,9 @@ export default function OrderPrint({ loaderData }: Route.ComponentProps) {
           {`Адрес: ${company.address}`}
         </p>
       ) : (
-        <dl className={print.facts}>
-          <dt>Заказ</dt>
-          <dd>{`№ ${card.number} от ${when(card.createdAt)}`}</dd>
-          <dt>Получатель</dt>
-          <dd>{`${fullName(card.customer)}, ${phoneText(card.customer.phone)}`}</dd>
-          <dt>{card.deliveryName}</dt>
-          <dd>{place(card)}</dd>
-          {slot(card) && (
-            <>
-              <dt>Когда</dt>
-              <dd>{slot(card)}</dd>
-            </>
-          )}
-          {card.comment && (
-            <>
-              <dt>Комментарий</dt>
-              <dd>{card.comment}</dd>
-            </>
-          )}
-        </dl>
+        <OrderFacts card={card} />
       )}
-      {form === 'packing' && <Packing lines={card.lines} />}
+      {form === 'packing' && <PackingList lines={card.lines} />}
       {form === 'receipt' && <Receipt card={card} />}
       {form === 'courier' && <Courier card={card} />}
     </main>
@@ -128,15 +104,6 @@ const QUANTITY: Column<DeskLine> = { title: 'Кол-во', cell: (l) => l.quanti
 const TOTAL: Column<DeskLine> = { title: 'Сумма', className: 'price', cell: (l) => formatAmount(l.total) };
 /** A column left empty for a pen. */
 const blank = (title: string): Column<DeskLine> => ({ title, className: print.blank, cell: () => null });
-
-function Packing({ lines }: { lines: DeskLine[] }) {
-  return (
-    <>
-      <Lines lines={lines} columns={[NAME, SIZE, COLOR, QUANTITY, blank('Собрано')]} />
-      <p className={print.sign}>Собрал: ____________________ / ____________________</p>
-    </>
-  );
-}
 
 function Receipt({ card }: { card: OrderCard }) {
   return (

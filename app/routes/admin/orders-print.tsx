@@ -1,9 +1,9 @@
 import { data } from 'react-router';
+import { deliveryPlace, deliverySlot, OrderFacts, PackingList } from '~/components/admin/PackingList';
 import { PrintButton } from '~/components/admin/PrintButton';
 import { errorText, fullName, phoneText } from '~/components/admin/kit';
 import { staffPage } from '~/lib/admin';
 import { loaderRefusal } from '~/lib/admin-action';
-import { useStaffClock } from '~/lib/staff-clock';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { orderIds } from '../../../domain/order/bulk';
 import type { OrderCard } from '../../../domain/order/desk';
@@ -34,12 +34,6 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
-const place = (card: OrderCard) => card.delivery.address ?? card.delivery.shop ?? card.delivery.point ?? '';
-const slot = (card: OrderCard) =>
-  card.delivery.date
-    ? `${card.delivery.date}${card.delivery.time ? `, ${card.delivery.time.replace('-', '–')}` : ''}`
-    : '';
-
 export default function OrdersPrint({ loaderData }: Route.ComponentProps) {
   const { cards, missing, company } = loaderData;
   return (
@@ -64,56 +58,13 @@ export default function OrdersPrint({ loaderData }: Route.ComponentProps) {
 }
 
 function OrderSheets({ card, company }: { card: OrderCard; company: string }) {
-  const { when } = useStaffClock();
+  const slot = deliverySlot(card);
   return (
     <>
       <section className={sheets.page} aria-label={`Упаковочный лист заказа № ${card.number}`}>
         <h1>{`Упаковочный лист — заказ № ${card.number}`}</h1>
-        <dl className={print.facts}>
-          <dt>Заказ</dt>
-          <dd>{`№ ${card.number} от ${when(card.createdAt)}`}</dd>
-          <dt>Получатель</dt>
-          <dd>{`${fullName(card.customer)}, ${phoneText(card.customer.phone)}`}</dd>
-          <dt>{card.deliveryName}</dt>
-          <dd>{place(card)}</dd>
-          {slot(card) && (
-            <>
-              <dt>Когда</dt>
-              <dd>{slot(card)}</dd>
-            </>
-          )}
-          {card.comment && (
-            <>
-              <dt>Комментарий</dt>
-              <dd>{card.comment}</dd>
-            </>
-          )}
-        </dl>
-        <table className={print.table}>
-          <thead>
-            <tr>
-              <th scope="col">№</th>
-              <th scope="col">Товар</th>
-              <th scope="col">Размер</th>
-              <th scope="col">Цвет</th>
-              <th scope="col">Кол-во</th>
-              <th scope="col">Собрано</th>
-            </tr>
-          </thead>
-          <tbody>
-            {card.lines.map((l, n) => (
-              <tr key={l.id}>
-                <td>{n + 1}</td>
-                <td>{`${l.name}${l.returned ? ' (возвращён при примерке)' : ''}`}</td>
-                <td>{l.sizeName}</td>
-                <td>{l.color ?? '—'}</td>
-                <td>{l.quantity}</td>
-                <td className={print.blank} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <p className={print.sign}>Собрал: ____________________ / ____________________</p>
+        <OrderFacts card={card} />
+        <PackingList lines={card.lines} />
       </section>
       <section className={sheets.page} aria-label={`Наклейка заказа № ${card.number}`}>
         <div className={sheets.label}>
@@ -122,8 +73,8 @@ function OrderSheets({ card, company }: { card: OrderCard; company: string }) {
           <p className={sheets.to}>{fullName(card.customer)}</p>
           <p>{phoneText(card.customer.phone)}</p>
           <p>{card.deliveryName}</p>
-          <p className={sheets.to}>{place(card)}</p>
-          {slot(card) && <p>{`Когда: ${slot(card)}`}</p>}
+          <p className={sheets.to}>{deliveryPlace(card)}</p>
+          {slot && <p>{`Когда: ${slot}`}</p>}
           {card.trackingNumber && <p>{`Трек-номер: ${card.trackingNumber}`}</p>}
           <p>{`Вещей: ${card.lines.filter((l) => !l.returned).reduce((n, l) => n + l.quantity, 0)}`}</p>
         </div>
