@@ -15,7 +15,6 @@ import { DomainError } from '../../../domain/errors';
 import { cachePolicy } from '../../../contract/cache-policy';
 import { CardHead, Confirm, deskBoundary, FormResult, fullName, phoneText } from '~/components/admin/kit';
 import { HandoverWithoutCode } from '~/components/admin/HandoverWithoutCode';
-import { OrderPayment } from '~/components/admin/OrderPayment';
 import { orderChangeInput } from '../../../domain/order/order-edit.schemas';
 import { OrderShipment } from '~/components/admin/OrderShipment';
 import { type DeskPaymentEvent, paymentTimeline } from '../../../domain/order/desk-payment';
@@ -24,7 +23,8 @@ import styles from './admin.module.css';
 import desk from './orders.module.css';
 import type { Route } from './+types/order';
 
-// The change forms are plain forms the server renders; their scripts load after the card is usable.
+// The payment block and the change forms are plain forms the server renders; their scripts load after the card.
+const OrderPayment = lazy(() => import('~/components/admin/OrderPayment').then((m) => ({ default: m.OrderPayment })));
 const OrderEdit = lazy(() => import('~/components/admin/OrderEdit').then((m) => ({ default: m.OrderEdit })));
 const OrderDeliveryEdit = lazy(() =>
   import('~/components/admin/OrderDeliveryEdit').then((m) => ({ default: m.OrderDeliveryEdit })),
@@ -381,7 +381,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             timeline={desk.timeline}
           />
 
-          <OrderPayment card={card} busy={busy} className={desk.block} buttonClass={styles.button} result={result} />
+          <Suspense fallback={null}>
+            <OrderPayment card={card} busy={busy} className={desk.block} buttonClass={styles.button} result={result} />
+          </Suspense>
 
           <section className={desk.block} aria-labelledby="order-customer">
             <h2 id="order-customer">Покупатель</h2>
