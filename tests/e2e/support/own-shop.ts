@@ -32,7 +32,8 @@ export async function ownShop(options: {
   await options.prepare?.(database.db);
   await database.close();
 
-  const port = 3800 + Math.floor(Math.random() * 500);
+  // 3800–4039: apart from the run's shop (global-setup.ts) and below 4045, a port browsers refuse (ERR_UNSAFE_PORT).
+  const port = 3800 + Math.floor(Math.random() * 240);
   const url = `http://127.0.0.1:${port}`;
   const start = async (): Promise<ChildProcess> => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
