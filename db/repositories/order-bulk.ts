@@ -1,49 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { OrderBulkReads } from '../../domain/order/bulk';
-import type { DeskRow } from '../../domain/order/desk.service';
-import type { DeliveryType, OrderStatus } from '../../domain/order/process';
 import type { OrderViewReads, OrderViewWrites, StoredOrderView } from '../../domain/order/order-views';
 import { type Db, queryRows } from '../client';
-
-interface Row {
-  id: number;
-  status: OrderStatus;
-  delivery_type: DeliveryType;
-  delivery: { address?: string; shop?: string; point?: string; shopId?: number };
-  total: number;
-  created_at: string | Date;
-  name: string;
-  last_name: string;
-  phone: string;
-  email: string;
-}
+import { DESK_COLUMNS, type DeskRecord, deskRow } from './order-desk';
 
 /** The desk's rows of the orders a bulk call names (issue 47.7), in the order named. */
 export function orderBulkReads(db: Db): OrderBulkReads {
   return {
     async rows(ids) {
       if (ids.length === 0) return [];
-      const rows = await queryRows<Row>(
-        db,
-        sql`select o.id, o.status, o.delivery_type, o.delivery, o.total, o.created_at, o.name, o.last_name, o.phone,
-          o.email from orders o where o.id in ${ids}`,
-      );
+      const rows = await queryRows<DeskRecord>(db, sql`select ${DESK_COLUMNS} from orders o where o.id in ${ids}`);
       const byId = new Map(rows.map((r) => [Number(r.id), r]));
-      return ids.flatMap((id): DeskRow[] => {
+      return ids.flatMap((id) => {
         const r = byId.get(id);
-        if (!r) return [];
-        return [
-          {
-            id,
-            status: r.status,
-            deliveryType: r.delivery_type,
-            place: r.delivery.shop ?? r.delivery.point ?? r.delivery.address ?? '',
-            total: Number(r.total),
-            createdAt: new Date(r.created_at).toISOString(),
-            customer: { name: `${r.name} ${r.last_name}`.trim(), phone: r.phone, email: r.email },
-            shopId: r.delivery.shopId ?? null,
-          },
-        ];
+        return r ? [deskRow(r)] : [];
       });
     },
   };

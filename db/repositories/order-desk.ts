@@ -34,7 +34,8 @@ const ORDER_BY: Record<DeskQuery['sort'], SQL> = {
   total: sql`o.total desc, o.id desc`,
 };
 
-interface ListRow {
+/** An order as the desk's list shows it, as read by `DESK_COLUMNS`. */
+export interface DeskRecord {
   id: number;
   status: OrderStatus;
   delivery_type: DeliveryType;
@@ -45,16 +46,30 @@ interface ListRow {
   last_name: string;
   phone: string;
   email: string;
-  found: number;
 }
+
+/** The columns of `DeskRecord`, of the order `o`. */
+export const DESK_COLUMNS = sql`o.id, o.status, o.delivery_type, o.delivery, o.total, o.created_at, o.name, o.last_name,
+  o.phone, o.email`;
+
+/** A list row of the desk from its record. */
+export const deskRow = (r: DeskRecord): DeskRow => ({
+  id: Number(r.id),
+  status: r.status,
+  deliveryType: r.delivery_type,
+  place: r.delivery.shop ?? r.delivery.point ?? r.delivery.address ?? '',
+  total: Number(r.total),
+  createdAt: iso(r.created_at),
+  customer: { name: `${r.name} ${r.last_name}`.trim(), phone: r.phone, email: r.email },
+  shopId: r.delivery.shopId ?? null,
+});
 
 export function orderDeskRepository(db: Db): OrderDeskReads {
   return {
     async list(q) {
-      const rows = await queryRows<ListRow>(
+      const rows = await queryRows<DeskRecord & { found: number }>(
         db,
-        sql`select o.id, o.status, o.delivery_type, o.delivery, o.total, o.created_at, o.name, o.last_name, o.phone,
-          o.email, count(*) over () as found
+        sql`select ${DESK_COLUMNS}, count(*) over () as found
         from orders o where ${conditions(q)} order by ${ORDER_BY[q.sort]} limit ${q.limit} offset ${q.offset}`,
       );
       let total = Number(rows[0]?.found ?? 0);
@@ -67,18 +82,7 @@ export function orderDeskRepository(db: Db): OrderDeskReads {
       }
       return {
         total,
-        rows: rows.map(
-          (r): DeskRow => ({
-            id: Number(r.id),
-            status: r.status,
-            deliveryType: r.delivery_type,
-            place: r.delivery.shop ?? r.delivery.point ?? r.delivery.address ?? '',
-            total: Number(r.total),
-            createdAt: iso(r.created_at),
-            customer: { name: `${r.name} ${r.last_name}`.trim(), phone: r.phone, email: r.email },
-            shopId: r.delivery.shopId ?? null,
-          }),
-        ),
+        rows: rows.map(deskRow),
       };
     },
 
