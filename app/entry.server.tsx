@@ -5,6 +5,8 @@ import { ServerRouter } from 'react-router';
 import { inlineStylesheets, lowerScriptPriority, rewriteHead } from './lib/page-head.server';
 import { NonceContext } from './lib/nonce';
 import { ServedMenuContext } from './lib/menu';
+import { MarkupContext } from './lib/markup-cache';
+import { markup } from './lib/markup-store.server';
 
 export const streamTimeout = 5_000;
 
@@ -32,7 +34,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServedMenuContext.Provider value={loadContext.shellMenu ?? null}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <MarkupContext.Provider value={markup}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </MarkupContext.Provider>
         </ServedMenuContext.Provider>
       </NonceContext.Provider>,
       {

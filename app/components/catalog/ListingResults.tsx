@@ -10,7 +10,8 @@ import {
   type Navigation,
   pagerItems,
 } from '../../../domain/catalog/listing/listing';
-import { ProductCard } from './ProductCard';
+import { useMarkup } from '~/lib/markup-cache';
+import { preloadCardPhoto, ProductCard } from './ProductCard';
 import styles from './ListingResults.module.css';
 
 /**
@@ -64,6 +65,8 @@ export function ListingResults({
 }) {
   // Links in the server's and the appended cards go through the router like the rest of the page.
   const routeClick = useRoutedClick();
+  const priorityOf = (i: number) =>
+    navigation.page > 1 || i >= EAGER_CARDS ? 'lazy' : i < HIGH_PRIORITY_CARDS ? 'high' : 'eager';
   const loading = useRef(false);
   const [busy, setBusy] = useState(false);
   const [loaded, setLoaded] = useState<PagerPage[]>([]);
@@ -81,6 +84,21 @@ export function ListingResults({
     count,
     (navigation.page - 1) * limit + items.length + loaded.reduce((n, p) => n + p.itemCount, 0),
   );
+
+  // On the server, each card's markup as the markup store keeps it: rendered once per card's data, not per page,
+  // after this component's hooks. A card rendered apart cannot preload its photo into this page's head: the page does.
+  const markup = useMarkup();
+  const serverMarkup =
+    markup &&
+    items
+      .map((card, i) => {
+        const priority = priorityOf(i);
+        if (priority !== 'lazy') preloadCardPhoto(card, imgVersion, priority);
+        return markup(`card ${imgVersion} ${priority} ${JSON.stringify(card)}`, () => (
+          <ProductCard card={card} imgVersion={imgVersion} priority={priority} />
+        ));
+      })
+      .join('');
 
   async function loadMore(e: React.MouseEvent<HTMLAnchorElement>) {
     e.preventDefault();
@@ -108,14 +126,14 @@ export function ListingResults({
       <div className={styles.grid} {...{ [PAGER_ITEMS]: '' }}>
         {/* The cards are links and photos: at the page's load they stay the server's HTML, not hydrated, and their
             links go through the router by the click handler, as the appended pages' do. */}
-        <ServerHtml className={styles.appended} onClick={routeClick} {...{ [PAGER_PART]: '' }}>
+        <ServerHtml
+          className={styles.appended}
+          onClick={routeClick}
+          serverMarkup={serverMarkup}
+          {...{ [PAGER_PART]: '' }}
+        >
           {items.map((card, i) => (
-            <ProductCard
-              key={card.id}
-              card={card}
-              imgVersion={imgVersion}
-              priority={navigation.page > 1 || i >= EAGER_CARDS ? 'lazy' : i < HIGH_PRIORITY_CARDS ? 'high' : 'eager'}
-            />
+            <ProductCard key={card.id} card={card} imgVersion={imgVersion} priority={priorityOf(i)} />
           ))}
         </ServerHtml>
         {loaded.map((part) => (

@@ -14,6 +14,21 @@ const COLOR_FORMS = ['цвет', 'цвета', 'цветов'] as const;
 const CARD_SIZES = '(max-width: 675px) 50vw, (max-width: 1024px) 33vw, 25vw';
 
 /**
+ * A card's photo preloaded from the page's head at the size the card will use: at high priority for the first
+ * screen's, at the browser's own for an eager one (as React preloads an eager `<img>` it renders in the page).
+ */
+export function preloadCardPhoto(card: Card, imgVersion: string, priority: 'high' | 'eager') {
+  const main = card.images[0];
+  if (main)
+    preload(imageUrl(main, 'listing', imgVersion), {
+      as: 'image',
+      imageSrcSet: listingSrcSet(main, imgVersion),
+      imageSizes: CARD_SIZES,
+      ...(priority === 'high' ? { fetchPriority: 'high' as const } : {}),
+    });
+}
+
+/**
  * Photo first, then brand, name and price (DESIGN.md). `priority`: `high` for the cards a phone's first screen
  * shows (two): the page's largest paint is one of their photos, so each is preloaded from the head (React puts the
  * link there) at the size the card will use, at high priority; `eager` for the rest of a desktop's first row, loaded
@@ -30,13 +45,7 @@ export function ProductCard({
 }) {
   const [main, second] = card.images;
   const eager = priority !== 'lazy';
-  if (priority === 'high' && main)
-    preload(imageUrl(main, 'listing', imgVersion), {
-      as: 'image',
-      imageSrcSet: listingSrcSet(main, imgVersion),
-      imageSizes: CARD_SIZES,
-      fetchPriority: 'high',
-    });
+  if (priority === 'high') preloadCardPhoto(card, imgVersion, priority);
   return (
     <article className={styles.card}>
       {/* The name below is the link for keyboards and screen readers; the photo repeats it for pointers. */}
