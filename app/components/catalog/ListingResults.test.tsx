@@ -34,7 +34,7 @@ function page(cards: ProductCard[], store: Markup | null): Promise<string> {
           <ListingResults
             items={cards}
             navigation={{ limit: 24, count: cards.length, page: 1, pageCount: 1, url: '/catalog/women/' }}
-            location={{ base: '/catalog/women/', filter: { lists: {}, ranges: {} }, sort: 'popular', page: 1 }}
+            location={{ base: '/catalog/women/', filter: { lists: {}, ranges: {} }, sort: 'default_desc', page: 1 }}
             imgVersion="7"
           />
         </MarkupContext.Provider>
