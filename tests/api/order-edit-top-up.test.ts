@@ -91,9 +91,21 @@ describe('a top-up of an online order', () => {
     );
     expect(payment?.receipt.items.reduce((s, i) => s + i.quantity * i.unitKopecks, 0)).toBe(total - paid);
 
+    // The shopper's page asks for it; «Доплатить» sends them to the same payment, pressed twice or not.
+    const page = `/order/?ORDER_ID=${id}`;
+    expect(await (await v.get(page)).text()).toMatch(/Ожидается доплата [\d\s ]+₽/);
+    const go = await v.post(page, { intent: 'top-up' });
+    expect(go.status).toBe(303);
+    expect(go.headers.get('location')).toBe(summary.topUp?.confirmationUrl);
+    expect((await v.post(page, { intent: 'top-up' })).headers.get('location')).toBe(summary.topUp?.confirmationUrl);
+
     const pay = new URL(summary.topUp?.confirmationUrl as string).pathname;
     expect((await v.post(`${pay}pay/`, {}, {})).status).toBe(303);
     expect(await topUpsOf(id)).toEqual([{ amount: total - paid, status: 'paid' }]);
+    const done = await (await v.get(page)).text();
+    expect(done).not.toMatch(/Ожидается доплата/);
+    const refused = await v.post(page, { intent: 'top-up' });
+    expect(refused.status).toBe(409);
     const after = await summaryOf(id);
     expect(after).toMatchObject({ paid: total, refunded: 0, topUp: null });
     const events = await k.rows<{ status: string; note: string | null }>(
