@@ -107,6 +107,7 @@ describe('a top-up of an online order (issue 47.6)', () => {
       await page.goto(url.pathname + url.search);
       await settle(page);
       expect(await page.getByTestId('top-up-status').textContent()).toMatch(/^Ожидается доплата/);
+      expect(await page.getByText('Итого, с доплатой').count()).toBe(1);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await shot(page, `order-${viewport}`);
       if (viewport === 'mobile') {
@@ -118,6 +119,7 @@ describe('a top-up of an online order (issue 47.6)', () => {
         await page.waitForURL((u) => u.pathname === '/order/');
         await settle(page);
         expect(await page.getByTestId('top-up-status').count()).toBe(0);
+        expect(await page.getByText('Оплачено онлайн').count()).toBe(1);
         await shot(page, 'order-paid-375');
       }
       expect(errors).toEqual([]);

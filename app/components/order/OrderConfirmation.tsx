@@ -182,7 +182,15 @@ export function OrderConfirmation({
             </dd>
           </div>
           <div className={styles.total}>
-            <dt>{!online ? 'К оплате при получении' : pay.paid > 0 ? 'Оплачено онлайн' : 'К оплате онлайн'}</dt>
+            <dt>
+              {!online
+                ? 'К оплате при получении'
+                : pay.topUp > 0
+                  ? 'Итого, с доплатой'
+                  : pay.paid > 0
+                    ? 'Оплачено онлайн'
+                    : 'К оплате онлайн'}
+            </dt>
             <dd data-testid="order-total">{formatAmount(order.total)}</dd>
           </div>
         </dl>
