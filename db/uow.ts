@@ -31,6 +31,7 @@ import { staffNotificationWrites } from './repositories/staff-notifications';
 import { catalogIoWrites } from './repositories/catalog-io';
 import { orderViewWrites } from './repositories/order-bulk';
 import { orderEditWrites } from './repositories/order-edits';
+import { topUpWrites } from './repositories/order-top-ups';
 
 /** The repositories of `TransactionRepositories`, on whatever they are given: the database or a transaction. */
 export function transactionRepositories(db: Db): TransactionRepositories {
@@ -66,6 +67,7 @@ export function transactionRepositories(db: Db): TransactionRepositories {
     catalogIo: catalogIoWrites(db),
     orderViews: orderViewWrites(db),
     orderEdits: orderEditWrites(db),
+    topUps: topUpWrites(db),
   };
 }
 

@@ -6,6 +6,7 @@ import type { QuestionWrites } from './feedback/ports';
 import type { StockRepository } from './inventory/allocation';
 import type { OutboxRepository } from './messages/outbox';
 import type { OrderEditWrites } from './order/order-edit';
+import type { TopUpWrites } from './order/order-edit-top-up';
 import type { NewsletterRepository } from './newsletter/ports';
 import type { OrderWrites } from './order/ports';
 import type { PaymentWrites } from './payment/ports';
@@ -74,6 +75,8 @@ export interface TransactionRepositories {
   orderViews: OrderViewWrites;
   /** A placed order changed from the desk (issue 47.6): its lines, their stock and its sums. */
   orderEdits: OrderEditWrites;
+  /** An online order's top-ups after a change raised its total (issue 47.6). */
+  topUps: TopUpWrites;
 }
 
 /**

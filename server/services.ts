@@ -86,6 +86,7 @@ import { createOrdersService } from '../domain/order/orders.service';
 import { createOrderMoves } from '../domain/order/order-moves';
 import { createOrderDeskService } from '../domain/order/desk.service';
 import { createOrderEditService } from '../domain/order/order-edit.service';
+import { topUpReads } from '../db/repositories/order-top-ups';
 import { orderEditReads } from '../db/repositories/order-edits';
 import { orderDeskRepository } from '../db/repositories/order-desk';
 import { orderBulkReads, orderViewReads } from '../db/repositories/order-bulk';
@@ -288,6 +289,7 @@ export function createServices(deps: {
     orderLink,
     newKey: randomUUID,
     now: clock,
+    topUps: topUpReads(db),
   });
   // Delivery by carrier (issue 42): the carrier the settings choose — the test carrier with its own books, CDEK
   // (its calls counted for the metrics and the owner's alerts), or none — for the checkout and the shipments alike.
@@ -507,6 +509,7 @@ export function createServices(deps: {
       payments,
       company,
       orderLink,
+      paymentKey: randomUUID,
     }),
     staffAccounts: createStaffAccountsService({
       repo: staffRepository(db),

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if (!Number.isSafeInteger(id) || id <= 0) throw new Error('not an id');
       const token = url.searchParams.get('token') ?? undefined;
       let order = await services.orders.view(ctx, id, token);
-      if (order.payment.canPay) {
+      if (order.payment.canPay || order.payment.topUp > 0) {
         // Back from the provider: its answer is read now, so the page is right even when no notification came.
         // A gateway that does not answer leaves the order as it stands; the reconcile run catches up later.
         await services.payments.refresh(id, 'return').catch(() => undefined);
@@ -76,7 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = Number(url.searchParams.get('ORDER_ID'));
   const token = url.searchParams.get('token') ?? undefined;
   const fields = await formFields(request);
-  if ((fields.intent !== 'cancel' && fields.intent !== 'pay') || !Number.isSafeInteger(id) || id <= 0)
+  const intents = ['cancel', 'pay', 'top-up'];
+  if (!intents.includes(String(fields.intent)) || !Number.isSafeInteger(id) || id <= 0)
     throw data('Неизвестное действие', { status: 400 });
   if (fields.intent === 'cancel') {
     try {
@@ -90,7 +91,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     // The owner's check first: only the order's owner may start its payment.
     await services.orders.view(ctx, id, token);
-    ({ confirmationUrl } = await services.payments.start(id, 'order-page'));
+    ({ confirmationUrl } =
+      fields.intent === 'top-up'
+        ? await services.payments.topUpLink(id, 'order-page')
+        : await services.payments.start(id, 'order-page'));
   } catch (error) {
     const failure = formFailure(error);
     return data(failure, { status: statusOf(isDomainError(error) ? error.kind : 'validation') });

@@ -17,3 +17,4 @@ export * from './shipments';
 export * from './engagement';
 export * from './staff-notifications';
 export * from './order-views';
+export * from './top-ups';

@@ -10,6 +10,8 @@ export interface DeskPayment {
   paid: number;
   refunded: number;
   refundable: number;
+  /** A change raised the total (issue 47.6): the difference asked of the shopper and where it is paid. */
+  topUp?: { amount: number; url: string | null } | null;
   payments: {
     id: number;
     status: string;
@@ -70,6 +72,8 @@ const REFUND_STATUS_NAMES: Readonly<Record<RefundStatus, string>> = {
 const EVENT_NAMES: Readonly<Record<string, string>> = {
   ...PAYMENT_STATUS_NAMES,
   cancel_requested: 'Запрошена отмена: банк разблокирует деньги',
+  top_up_paid: 'Доплата получена',
+  top_up_cancelled: 'Доплата отменена',
 };
 
 /** The ids of staff members named by events (`staff:12`), so their emails can be read in one go. */
@@ -107,6 +111,7 @@ export function deskPayment(summary: PaymentSummary, staff: ReadonlyMap<number, 
     paid: summary.paid,
     refunded: summary.refunded,
     refundable: summary.refundable,
+    topUp: summary.topUp ? { amount: summary.topUp.amount, url: summary.topUp.confirmationUrl } : null,
     payments: summary.payments.map((p) => ({
       id: p.id,
       status: p.status,

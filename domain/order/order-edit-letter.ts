@@ -17,7 +17,10 @@ export function orderChangedLetter(input: {
   total: number;
   /** What goes back to the card the order was paid with; 0 for none. */
   refund: number;
+  /** The difference the shopper is asked to pay online (issue 47.6); 0 for none. */
+  topUp?: number;
 }): EmailMessage {
+  const topUp = input.topUp ?? 0;
   const greeting = input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!';
   return shopLetter('order-changed', input.email, {
     company: input.company,
@@ -33,8 +36,16 @@ export function orderChangedLetter(input: {
       ...(input.refund > 0
         ? [`Разницу ${formatAmount(input.refund)} вернём на карту, которой оплачен заказ, в течение нескольких дней.`]
         : []),
+      ...(topUp > 0
+        ? [
+            `Заказ оплачен онлайн, а сумма выросла: доплатите ${formatAmount(topUp)} по ссылке ниже — на странице заказа кнопка «Доплатить».`,
+          ]
+        : []),
     ],
-    action: { label: 'Посмотреть заказ', url: input.url },
+    action:
+      topUp > 0
+        ? { label: `Доплатить ${formatAmount(topUp)}`, url: input.url }
+        : { label: 'Посмотреть заказ', url: input.url },
   });
 }
 

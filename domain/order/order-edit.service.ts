@@ -25,6 +25,7 @@ import {
   unitsByOffer,
 } from './order-edit';
 import { deliveryText, orderChangedLetter, orderDeliveryChangedLetter } from './order-edit-letter';
+import { type OnlineSettlement, settleOnline } from './order-edit-top-up';
 import { courierIntervals, intervalStillValid } from '../delivery/schedule';
 import { MOSCOW } from '../text/dates';
 import type { LockedOrder } from './ports';
@@ -105,9 +106,11 @@ export function createOrderEditService(deps: {
   reads: OrderEditReads;
   /** The order's card as the desk shows it, read after the change. */
   card(ctx: RequestContext, id: number): Promise<OrderCard>;
-  payments: Pick<PaymentsService, 'requestRefund' | 'push'>;
+  payments: Pick<PaymentsService, 'requestRefund' | 'push' | 'openTopUp' | 'provider'>;
   company: Company;
   orderLink(orderId: number): string;
+  /** The idempotence key of a top-up's payment. */
+  paymentKey(): string;
 }): OrderEditService {
   /** Takes the order's units of the changed offers back and takes what the new lines need, offer by offer. */
   async function moveStock(
@@ -167,25 +170,20 @@ export function createOrderEditService(deps: {
     });
   }
 
-  /** What an online payment does about the new total: a refund of the difference, or a refusal of a rise. */
-  async function settle(repos: TransactionRepositories, order: LockedOrder, total: number, member: StaffMember) {
+  /** What an online payment does about the new total: a top-up of a rise, a refund of a fall (order-edit-top-up.ts). */
+  async function settle(
+    repos: TransactionRepositories,
+    order: LockedOrder,
+    total: number,
+    lines: { name: string; sizeName: string; quantity: number; total: number }[],
+    member: StaffMember,
+  ): Promise<OnlineSettlement | null> {
     if (order.paymentMethod !== 'ONLINE' || total === order.total) return null;
-    const payments = await repos.payments.lockOfOrder(order.id);
-    const paid = payments.some((p) => p.status === 'paid');
-    if (total > order.total)
-      throw new DomainError(
-        'conflict',
-        `Заказ оплачен онлайн, а новая сумма больше на ${formatAmount(total - order.total)}: доплату по ссылке магазин пока не принимает. Оформите добавленное новым заказом.`,
-        'TOP_UP_UNSUPPORTED',
-      );
-    // A held payment is charged at handover no more than the order's total: the bank lets the rest go.
-    if (!paid) return null;
-    return deps.payments.requestRefund(repos, {
-      orderId: order.id,
-      amount: order.total - total,
-      reason: `Изменение заказа № ${orderNumber(order.id)}`,
-      staffId: member.staffId,
-    });
+    return settleOnline(
+      repos,
+      { provider: deps.payments.provider, newKey: deps.paymentKey, requestRefund: deps.payments.requestRefund },
+      { order, total, lines, member },
+    );
   }
 
   /** A promo code applied by checkout's rules (its uses counted) or taken off (its use given back); the lines stay. */
@@ -305,7 +303,7 @@ export function createOrderEditService(deps: {
     },
 
     async change(ctx, id, change) {
-      const refund = await deps.write(ctx, 'order.edit', { id }, async (repos, scope) => {
+      const settled = await deps.write(ctx, 'order.edit', { id }, async (repos, scope) => {
         const member = scope.member as StaffMember;
         const order = await repos.orders.lockForChange(id);
         if (!order) throw notFound();
@@ -328,9 +326,11 @@ export function createOrderEditService(deps: {
             ? ''
             : ` Промокоды: ${promosBefore.join(', ') || 'нет'} → ${promosAfter.join(', ') || 'нет'}.`;
         const totals = await priced(repos, order, after);
-        const made = await settle(repos, order, totals.total, member);
-        await moveStock(repos, order, before, after, member);
         const lines = after.map((l, i) => ({ ...l, total: totals.lines[i]?.total ?? 0 }));
+        const settled = await settle(repos, order, totals.total, lines, member);
+        const made = settled?.refund ?? null;
+        const topUp = settled?.topUp ?? null;
+        await moveStock(repos, order, before, after, member);
         await repos.orderEdits.writeLines(id, lines);
         await repos.orderEdits.writeSums(id, {
           items: totals.items,
@@ -345,7 +345,7 @@ export function createOrderEditService(deps: {
         await repos.orders.addNote(
           id,
           member.staffId,
-          `Заказ изменён. Было: ${was.join('; ')} — ${formatAmount(order.total)}. Стало: ${now.join('; ')} — ${formatAmount(totals.total)}.${promoText}${made ? ` Возврат ${formatAmount(made.amount)}.` : ''}`,
+          `Заказ изменён. Было: ${was.join('; ')} — ${formatAmount(order.total)}. Стало: ${now.join('; ')} — ${formatAmount(totals.total)}.${promoText}${made ? ` Возврат ${formatAmount(made.amount)}.` : ''}${settled?.withdrawn ? ` Доплата ${formatAmount(settled.withdrawn.amount)} отменена.` : ''}${topUp ? ` Ожидается доплата ${formatAmount(topUp.amount)}.` : ''}`,
         );
         if (order.email)
           await repos.outbox.enqueue(
@@ -361,21 +361,26 @@ export function createOrderEditService(deps: {
               bonusesUsed: totals.bonusesUsed,
               total: totals.total,
               refund: made?.amount ?? 0,
+              topUp: topUp?.amount ?? 0,
             }),
           );
         return {
-          value: made,
+          value: settled,
           before: { lines: was, total: order.total, ...(promoText ? { promoCodes: promosBefore } : {}) },
           after: {
             lines: now,
             total: totals.total,
             ...(promoText ? { promoCodes: promosAfter } : {}),
             ...(made ? { refundId: made.id, refund: made.amount } : {}),
+            ...(topUp ? { topUpId: topUp.id, topUp: topUp.amount } : {}),
+            ...(settled?.withdrawn ? { topUpCancelled: settled.withdrawn.amount } : {}),
           },
         };
       });
-      // The gateway is asked after the commit; one that does not answer leaves the refund for the reconcile run.
-      if (refund) await deps.payments.push(refund.id).catch(() => null);
+      // The gateway is asked after the commit; one that does not answer leaves the refund for the reconcile run, the
+      // top-up for the shopper's «Доплатить» (the letter links to the order's page, which opens it again).
+      if (settled?.refund) await deps.payments.push(settled.refund.id).catch(() => null);
+      if (settled?.topUp) await deps.payments.openTopUp(settled.topUp.paymentId, 'order-edit').catch(() => null);
       return deps.card(ctx, id);
     },
   };

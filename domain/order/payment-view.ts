@@ -19,6 +19,8 @@ export interface OrderPaymentView {
   canPay: boolean;
   /** «до 18:40» on the visitor's clock while the order waits; null otherwise. */
   payBy: string | null;
+  /** Kopecks a change of the order asks the shopper to pay on top (issue 47.6): the page offers «Доплатить»; 0 for none. */
+  topUp: number;
 }
 
 export type PaymentState = 'waiting' | 'failed' | 'paid' | 'refunded' | 'expired' | 'unpaid';
@@ -46,6 +48,7 @@ export function paymentView(
       refunded: 0,
       canPay: false,
       payBy: null,
+      topUp: 0,
     };
   const due = order.paymentDueAt ? new Date(order.paymentDueAt) : null;
   const payBy = summary.canPay && due ? payByText(due, ctx) : null;
@@ -63,6 +66,7 @@ export function paymentView(
     refunded: summary.refunded,
     canPay: summary.canPay,
     payBy,
+    topUp: summary.topUp?.amount ?? 0,
   };
 }
 

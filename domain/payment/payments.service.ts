@@ -11,6 +11,7 @@ import { holdsMoney, movesForward } from './reasons';
 import type { VatRate } from './vat';
 import { orderReceipt, type ReceiptLine, receiptLineOf } from './receipt';
 import { receiptForRefund } from './refund-receipt';
+import { type PendingTopUp, type TopUpReads, topUpArrived } from '../order/order-edit-top-up';
 
 /**
  * Online payment of an order (issue 27), the same whichever gateway is behind it. The shop never takes a payment's
@@ -33,6 +34,8 @@ export interface PaymentsDeps {
   now(): Date;
   /** What a background run could not do (logged; it is tried again at the next run). */
   onError?(error: unknown): void;
+  /** The pending top-up of a changed order (issue 47.6); none without. */
+  topUps?: TopUpReads;
 }
 
 /** What the order page and the order card show of an order's payment. */
@@ -46,6 +49,8 @@ export interface PaymentSummary {
   refundable: number;
   /** The order waits for its payment: the page offers «Оплатить». */
   canPay: boolean;
+  /** A change raised the total: the difference the shopper is asked to pay (issue 47.6). */
+  topUp?: PendingTopUp | null;
   payments: (PaymentRecord & { events: PaymentEvent[] })[];
   refunds: (RefundRecord & { events: PaymentEvent[] })[];
 }
@@ -79,6 +84,10 @@ export interface PaymentsService {
   requestRefund(repos: TransactionRepositories, request: RefundRequest): Promise<RefundRecord>;
   /** Sends a pending refund to the provider (again, with its key, when an earlier try failed). */
   push(refundId: number): Promise<RefundRecord | null>;
+  /** Creates a top-up's payment at the provider (once, by its stored key): where the shopper pays it; null when over. */
+  openTopUp(paymentId: number, source: string): Promise<string | null>;
+  /** The order's pending top-up, opened at the provider: where the shopper pays it. Refused when none is pending. */
+  topUpLink(orderId: number, source: string): Promise<{ confirmationUrl: string }>;
   /** Cancels the online orders whose payment did not come in time, giving back what they took; answers how many. */
   expire(now: Date): Promise<number>;
   /** Finishes what is open: refunds, captures and cancels not yet answered, payments whose news may be lost. */
@@ -138,6 +147,13 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
         await deps.moves.move(repos, order.id, 'paid', { actor: 'payment', name: PAYMENT_ACTOR });
         return;
       }
+      // A top-up of a changed order (issue 47.6): paid when still asked for, given back otherwise.
+      const topUp = await repos.topUps.ofPayment(payment.id);
+      if (topUp) {
+        const reason = await topUpArrived(repos, topUp, order, source);
+        if (reason) await giveBack(repos, { ...payment, status: remote.status }, reason, source);
+        return;
+      }
       const others = (await repos.payments.lockOfOrder(order.id)).filter(
         (p) => p.id !== payment.id && holdsMoney(p.status),
       );
@@ -194,6 +210,44 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
       remote = await gateway.get(payment.providerPaymentId);
     }
     await apply(payment, remote, 'reconcile');
+  }
+
+  /** Creates the stored payment at the provider by its key (a retry gets the same one back): where the shopper pays. */
+  async function createRemote(payment: PaymentRecord, description: string, source: string): Promise<string> {
+    const orderId = payment.orderId;
+    let remote: GatewayPayment;
+    try {
+      // The stored key: a retry after a lost answer gets the same payment back, not a second one.
+      remote = await gateway.create({
+        amountKopecks: payment.amount,
+        description,
+        returnUrl: deps.orderLink(orderId),
+        capture: payment.capture,
+        receipt: payment.receipt,
+        idempotenceKey: payment.idempotenceKey,
+        metadata: { orderId: String(orderId) },
+      });
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      // Refused for good: this payment is over, so the next «Оплатить» starts a new one instead of repeating it.
+      if (error.final)
+        await uow.run(async (repos) => {
+          await repos.payments.setStatus(payment.id, 'cancelled', 'create_refused', payment.amount);
+          await repos.payments.recordEvent(event(payment.id, 'cancelled', source, error.message));
+        });
+      throw unavailable();
+    }
+    await uow.run((repos) => repos.payments.setCreated(payment.id, remote.id, remote.confirmationUrl));
+    if (remote.status !== 'awaiting') await apply(payment, remote, source);
+    if (!remote.confirmationUrl) throw unavailable();
+    return remote.confirmationUrl;
+  }
+
+  async function openTopUp(paymentId: number, source: string): Promise<string | null> {
+    const payment = await uow.run((repos) => repos.payments.lock(paymentId));
+    if (payment?.status !== 'awaiting') return null;
+    if (payment.confirmationUrl) return payment.confirmationUrl;
+    return createRemote(payment, `Доплата по заказу № ${orderNumber(payment.orderId)}`, source);
   }
 
   async function refresh(orderId: number, source: string) {
@@ -274,32 +328,16 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
         return created;
       });
       if (payment.confirmationUrl) return { confirmationUrl: payment.confirmationUrl };
-      let remote: GatewayPayment;
-      try {
-        // The stored key: a retry after a lost answer gets the same payment back, not a second one.
-        remote = await gateway.create({
-          amountKopecks: payment.amount,
-          description: `Заказ № ${orderNumber(orderId)}`,
-          returnUrl: deps.orderLink(orderId),
-          capture: payment.capture,
-          receipt: payment.receipt,
-          idempotenceKey: payment.idempotenceKey,
-          metadata: { orderId: String(orderId) },
-        });
-      } catch (error) {
-        if (!(error instanceof GatewayError)) throw error;
-        // Refused for good: this payment is over, so the next «Оплатить» starts a new one instead of repeating it.
-        if (error.final)
-          await uow.run(async (repos) => {
-            await repos.payments.setStatus(payment.id, 'cancelled', 'create_refused', payment.amount);
-            await repos.payments.recordEvent(event(payment.id, 'cancelled', source, error.message));
-          });
-        throw unavailable();
-      }
-      await uow.run((repos) => repos.payments.setCreated(payment.id, remote.id, remote.confirmationUrl));
-      if (remote.status !== 'awaiting') await apply(payment, remote, source);
-      if (!remote.confirmationUrl) throw unavailable();
-      return { confirmationUrl: remote.confirmationUrl };
+      return { confirmationUrl: await createRemote(payment, `Заказ № ${orderNumber(orderId)}`, source) };
+    },
+
+    openTopUp,
+
+    async topUpLink(orderId, source) {
+      const pending = await deps.topUps?.pending(orderId);
+      const url = pending ? await openTopUp(pending.paymentId, source) : null;
+      if (!url) throw new DomainError('conflict', 'Доплата по заказу не ожидается: обновите страницу.', 'NO_TOP_UP');
+      return { confirmationUrl: url };
     },
 
     async sync(providerPaymentId, source) {
@@ -322,6 +360,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
         refunded,
         refundable: Math.max(0, charged - refunded),
         canPay: order.status === 'awaiting_payment',
+        topUp: order.status === 'cancelled' ? null : ((await deps.topUps?.pending(orderId)) ?? null),
         payments: payments.map((p) => ({
           ...p,
           events: events.filter((e) => e.paymentId === p.id && e.refundId === null),
@@ -425,9 +464,14 @@ export async function captureOnHandover(
   order: { id: number; total: number },
   newKey: () => string,
 ): Promise<void> {
-  for (const payment of await repos.payments.lockOfOrder(order.id))
-    if (payment.status === 'held' && !payment.captureKey && !payment.cancelKey)
-      await repos.payments.setCapture(payment.id, newKey(), Math.min(payment.amount, order.total));
+  // Oldest first: with a held top-up (issue 47.6) the order's total is shared out, each charged no more than it holds.
+  let left = order.total;
+  for (const payment of (await repos.payments.lockOfOrder(order.id)).reverse())
+    if (payment.status === 'held' && !payment.captureKey && !payment.cancelKey) {
+      if (left <= 0) await giveBack(repos, payment, 'Заказ получен: эта блокировка не понадобилась', 'order', newKey);
+      else await repos.payments.setCapture(payment.id, newKey(), Math.min(payment.amount, left));
+      left -= payment.amount;
+    } else if (holdsMoney(payment.status)) left -= payment.amount - (await repos.payments.refundedOf(payment.id));
 }
 
 /** A returned order's held money is let go (a charged one is refunded by the staff, for what came back). */

@@ -43,6 +43,21 @@ export function OrderPayment({
           {`, можно вернуть ${formatAmount(p.refundable)}`}
         </p>
       )}
+      {p.topUp && (
+        <p data-testid="top-up">
+          <strong>{`Ожидается доплата ${formatAmount(p.topUp.amount)}`}</strong>
+          {p.topUp.url ? (
+            <>
+              {' — '}
+              <a href={p.topUp.url} target="_blank" rel="noreferrer">
+                ссылка на оплату
+              </a>
+            </>
+          ) : (
+            ' — ссылка появится, когда платёжный сервис ответит'
+          )}
+        </p>
+      )}
       {p.payments.length > 0 && (
         <ul className={css.list} aria-label="Платежи">
           {p.payments.map((pay) => (

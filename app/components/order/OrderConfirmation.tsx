@@ -114,6 +114,17 @@ export function OrderConfirmation({
             >{`${formatAmount(order.total)} картой или через СБП${pay.payBy ? `, ${pay.payBy}` : ''}`}</p>
           </Form>
         )}
+        {!cancelled && pay.topUp > 0 && (
+          // The shop changed the order to a larger sum: the difference, paid like the order itself.
+          <Form method="post" reloadDocument className={styles.payForm}>
+            <p className={styles.payState} data-testid="top-up-status">
+              {`Ожидается доплата ${formatAmount(pay.topUp)}`}
+            </p>
+            <button type="submit" name="intent" value="top-up" className={styles.primary} disabled={busy}>
+              {`Доплатить ${formatAmount(pay.topUp)}`}
+            </button>
+          </Form>
+        )}
       </section>
       <section className={styles.block} aria-labelledby="order-lines">
         <h2 id="order-lines" className={styles.blockTitle}>
@@ -171,7 +182,15 @@ export function OrderConfirmation({
             </dd>
           </div>
           <div className={styles.total}>
-            <dt>{!online ? 'К оплате при получении' : pay.paid > 0 ? 'Оплачено онлайн' : 'К оплате онлайн'}</dt>
+            <dt>
+              {!online
+                ? 'К оплате при получении'
+                : pay.topUp > 0
+                  ? 'Итого, с доплатой'
+                  : pay.paid > 0
+                    ? 'Оплачено онлайн'
+                    : 'К оплате онлайн'}
+            </dt>
             <dd data-testid="order-total">{formatAmount(order.total)}</dd>
           </div>
         </dl>
