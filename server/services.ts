@@ -507,6 +507,7 @@ export function createServices(deps: {
       payments,
       company,
       orderLink,
+      quotes: carrierDelivery.quotes,
     }),
     staffAccounts: createStaffAccountsService({
       repo: staffRepository(db),

@@ -25,6 +25,8 @@ import {
   unitsByOffer,
 } from './order-edit';
 import { deliveryText, orderChangedLetter, orderDeliveryChangedLetter } from './order-edit-letter';
+import { changePlace, deliveryPriceFor, goodsOf, isPlaceChange, type KeptDelivery } from './order-edit-delivery';
+import type { Quotes } from '../delivery/quotes';
 import { courierIntervals, intervalStillValid } from '../delivery/schedule';
 import { MOSCOW } from '../text/dates';
 import type { LockedOrder } from './ports';
@@ -108,6 +110,8 @@ export function createOrderEditService(deps: {
   payments: Pick<PaymentsService, 'requestRefund' | 'push'>;
   company: Company;
   orderLink(orderId: number): string;
+  /** The carrier's quotes: a carrier's point or courier address changed is quoted again (issue 47.6). */
+  quotes?: Quotes;
 }): OrderEditService {
   /** Takes the order's units of the changed offers back and takes what the new lines need, offer by offer. */
   async function moveStock(
@@ -143,8 +147,11 @@ export function createOrderEditService(deps: {
     }
   }
 
-  /** The new sums, by the same rules as checkout: the order's promo codes, the shopper's card, bonuses capped. */
-  async function priced(repos: TransactionRepositories, order: LockedOrder, lines: EditLine[]) {
+  /**
+   * The new sums, by the same rules as checkout: the order's promo codes, the card it was placed with, the delivery's
+   * price (its free threshold crossed or not, or `delivery` after a change of the delivery), bonuses capped.
+   */
+  async function priced(repos: TransactionRepositories, order: LockedOrder, lines: EditLine[], delivery?: number) {
     const goods = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const adjustments: Adjustment[] = [];
     for (const promo of await repos.orderEdits.promos(order.id)) {
@@ -156,12 +163,20 @@ export function createOrderEditService(deps: {
         );
       adjustments.push(promoOf(promo));
     }
-    const card = order.userId !== null ? await repos.orderEdits.cardPercent(order.userId) : null;
+    const card = await repos.orderEdits.orderCard(order.id, order.userId);
     if (card) adjustments.push({ source: 'card', code: card.number, percent: card.percent, fullPriceOnly: true });
     return computeTotals({
       lines,
       adjustments,
-      delivery: order.deliveryPrice,
+      delivery:
+        delivery ??
+        deliveryPriceFor(
+          await repos.orderEdits.deliveryPrices(),
+          order.deliveryType,
+          order.delivery as KeptDelivery,
+          goodsOf(lines),
+          order.deliveryPrice,
+        ),
       // The bonuses the order spent stay spent, as far as the new sum allows.
       bonuses: { requested: order.bonusesUsed, balance: order.bonusesUsed },
     });
@@ -316,6 +331,32 @@ export function createOrderEditService(deps: {
             `Заказ в статусе «${STATUS_NAMES[order.status]}»: менять его можно только до сборки.`,
             'ORDER_NOT_EDITABLE',
           );
+        if (change.action === 'delivery' && isPlaceChange(order, change)) {
+          const lines = await repos.orderEdits.lines(id);
+          const placed = await changePlace({ quotes: deps.quotes }, ctx, repos, order, change, member, lines, {
+            async apply(deliveryPrice) {
+              const totals = await priced(repos, order, lines, deliveryPrice);
+              const made = await settle(repos, order, totals.total, member);
+              await repos.orderEdits.writeSums(id, { ...totals, deliveryPrice });
+              if (order.userId !== null && totals.bonusesUsed < order.bonusesUsed)
+                await repos.orders.returnBonuses(order.userId, id, order.bonusesUsed - totals.bonusesUsed);
+              return { total: totals.total, refund: made };
+            },
+          });
+          if (order.email)
+            await repos.outbox.enqueue(
+              orderDeliveryChangedLetter({
+                company: deps.company,
+                email: order.email,
+                name: order.name,
+                number: orderNumber(id),
+                url: deps.orderLink(id),
+                delivery: placed.letter[0] as string,
+                more: placed.letter.slice(1),
+              }),
+            );
+          return { value: placed.refund, before: placed.before, after: placed.after };
+        }
         if (change.action === 'delivery') return changeDelivery(ctx, repos, order, change, member);
         const before = await repos.orderEdits.lines(id);
         const promosBefore = (await repos.orderEdits.promos(id)).map((p) => p.code);
@@ -337,6 +378,7 @@ export function createOrderEditService(deps: {
           discount: totals.discount,
           bonusesUsed: totals.bonusesUsed,
           total: totals.total,
+          deliveryPrice: totals.delivery,
         });
         if (order.userId !== null && totals.bonusesUsed < order.bonusesUsed)
           await repos.orders.returnBonuses(order.userId, id, order.bonusesUsed - totals.bonusesUsed);
@@ -345,7 +387,7 @@ export function createOrderEditService(deps: {
         await repos.orders.addNote(
           id,
           member.staffId,
-          `Заказ изменён. Было: ${was.join('; ')} — ${formatAmount(order.total)}. Стало: ${now.join('; ')} — ${formatAmount(totals.total)}.${promoText}${made ? ` Возврат ${formatAmount(made.amount)}.` : ''}`,
+          `Заказ изменён. Было: ${was.join('; ')} — ${formatAmount(order.total)}. Стало: ${now.join('; ')} — ${formatAmount(totals.total)}.${promoText}${totals.delivery === order.deliveryPrice ? '' : ` Доставка: ${formatAmount(order.deliveryPrice)} → ${formatAmount(totals.delivery)}.`}${made ? ` Возврат ${formatAmount(made.amount)}.` : ''}`,
         );
         if (order.email)
           await repos.outbox.enqueue(
@@ -365,10 +407,16 @@ export function createOrderEditService(deps: {
           );
         return {
           value: made,
-          before: { lines: was, total: order.total, ...(promoText ? { promoCodes: promosBefore } : {}) },
+          before: {
+            lines: was,
+            total: order.total,
+            ...(promoText ? { promoCodes: promosBefore } : {}),
+            ...(totals.delivery !== order.deliveryPrice ? { deliveryPrice: order.deliveryPrice } : {}),
+          },
           after: {
             lines: now,
             total: totals.total,
+            ...(totals.delivery !== order.deliveryPrice ? { deliveryPrice: totals.delivery } : {}),
             ...(promoText ? { promoCodes: promosAfter } : {}),
             ...(made ? { refundId: made.id, refund: made.amount } : {}),
           },
