@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PickupPoint } from '../../domain/delivery/pickup';
-import type { DeliveryEditWrites } from '../../domain/order/order-edit-delivery';
+import type { DeliveryEditReads, DeliveryEditWrites } from '../../domain/order/order-edit-delivery';
 import { type Db, queryRows } from '../client';
 import { checkoutDelivery } from './checkout-delivery';
 import { offerParcels } from './parcels';
@@ -61,6 +61,32 @@ export function orderDeliveryEditWrites(db: Db): DeliveryEditWrites {
           ${reservedUntil !== undefined ? sql`reserved_until = ${reservedUntil?.toISOString() ?? null},` : sql``}
           export_again = exported_at is not null
         where id = ${orderId}`);
+    },
+  };
+}
+
+/** The card's choices of another shop or point. */
+export function orderDeliveryEditReads(db: Db): DeliveryEditReads {
+  return {
+    async shops() {
+      const rows = await queryRows<{ id: number; name: string; address: string }>(
+        db,
+        sql`select id, name, address from stores where type = 'shop' order by name, id`,
+      );
+      return rows.map((r) => ({ id: Number(r.id), name: r.name, address: r.address }));
+    },
+    async points(pointId) {
+      // The carrier's last listing of the point's town, as checkout offers it.
+      const rows = await queryRows<{ id: number; name: string; address: string; kind: 'point' | 'locker' }>(
+        db,
+        sql`with p as (select city_id, carrier from pickup_points where id = ${pointId})
+          select q.id, q.name, q.address, q.kind from pickup_points q, p
+          where q.city_id = p.city_id and q.carrier = p.carrier
+            and (q.id = ${pointId} or q.synced_at is not distinct from (select max(synced_at) from pickup_points x
+              where x.city_id = p.city_id and x.carrier = p.carrier))
+          order by q.name, q.id`,
+      );
+      return rows.map((r) => ({ id: Number(r.id), name: r.name, address: r.address, kind: r.kind }));
     },
   };
 }

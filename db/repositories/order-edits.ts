@@ -3,7 +3,7 @@ import { ONLINE_SOURCE_KINDS } from '../../domain/inventory/availability';
 import type { EditLine, EditSize, OfferFacts, OrderEditReads, OrderEditWrites } from '../../domain/order/order-edit';
 import { type Db, queryRows } from '../client';
 import { checkoutDiscounts } from './checkout-discounts';
-import { orderDeliveryEditWrites } from './order-edit-delivery';
+import { orderDeliveryEditReads, orderDeliveryEditWrites } from './order-edit-delivery';
 import { STOCK_COUNT_LOCK } from './stock';
 
 interface LineRow {
@@ -191,6 +191,7 @@ export function orderEditReads(db: Db): OrderEditReads {
     );
   };
   return {
+    ...orderDeliveryEditReads(db),
     sizes: (productIds, shopId) =>
       productIds.length > 0 ? sizes(sql`p.id in ${[...productIds]}`, shopId) : Promise.resolve([]),
     find(q, shopId, limit) {

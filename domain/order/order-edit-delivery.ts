@@ -106,6 +106,27 @@ export function isPlaceChange(order: LockedOrder, change: DeliveryEdit): boolean
   );
 }
 
+/** What the card's delivery controls read (outside a transaction). */
+export interface DeliveryEditReads {
+  /** The shops (type `shop`) a pickup order may wait at, by name. */
+  shops(): Promise<{ id: number; name: string; address: string }[]>;
+  /** The points the carrier of this point lists in its town now, by name (the point itself among them). */
+  points(pointId: number): Promise<{ id: number; name: string; address: string; kind: 'point' | 'locker' }[]>;
+}
+
+/** The card's choices of another place: the shops within the member's reach, the carrier's points in the town. */
+export async function placeOptions(
+  reads: DeliveryEditReads,
+  member: StaffMember,
+  card: { deliveryType: DeliveryType; delivery: unknown },
+) {
+  const d = card.delivery as KeptDelivery;
+  const shops =
+    card.deliveryType === 'SHOP' ? (await reads.shops()).filter((s) => can(member, 'orders.move', s.id)) : null;
+  const points = card.deliveryType === 'PICKUP' && d.carrier && d.pointId ? await reads.points(d.pointId) : null;
+  return { shops, points };
+}
+
 export interface PlaceDeps {
   /** The carrier's quotes (absent: carriers' deliveries cannot be quoted again). */
   quotes?: Quotes;

@@ -25,7 +25,14 @@ import {
   unitsByOffer,
 } from './order-edit';
 import { deliveryText, orderChangedLetter, orderDeliveryChangedLetter } from './order-edit-letter';
-import { changePlace, deliveryPriceFor, goodsOf, isPlaceChange, type KeptDelivery } from './order-edit-delivery';
+import {
+  changePlace,
+  deliveryPriceFor,
+  goodsOf,
+  isPlaceChange,
+  type KeptDelivery,
+  placeOptions,
+} from './order-edit-delivery';
 import type { Quotes } from '../delivery/quotes';
 import { courierIntervals, intervalStillValid } from '../delivery/schedule';
 import { MOSCOW } from '../text/dates';
@@ -53,6 +60,10 @@ export interface EditOptions {
   q: string;
   /** A courier order's days and their times to choose from; null for another delivery. */
   slots: Record<string, string[]> | null;
+  /** A pickup order's shops within the member's reach; null for another delivery. */
+  shops?: { id: number; name: string; address: string }[] | null;
+  /** A carrier pickup order's points of its carrier in its town; null for another delivery. */
+  points?: { id: number; name: string; address: string; kind: 'point' | 'locker' }[] | null;
 }
 
 /** Products a search on the card shows at most. */
@@ -316,7 +327,7 @@ export function createOrderEditService(deps: {
       ]);
       const slots =
         card.deliveryType === 'COURIER' ? courierIntervals(ctx.now(), MOSCOW, { sameDayStock: false }) : null;
-      return { sizes, found, q: query, slots };
+      return { sizes, found, q: query, slots, ...(await placeOptions(deps.reads, member, card)) };
     },
 
     async change(ctx, id, change) {

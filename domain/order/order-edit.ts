@@ -1,7 +1,7 @@
 import type { Allocation } from '../inventory/allocation';
 import type { PromoCode } from '../pricing/promo';
 import type { Adjustment, PricedLine } from '../pricing/totals';
-import type { DeliveryEditWrites } from './order-edit-delivery';
+import type { DeliveryEditReads, DeliveryEditWrites } from './order-edit-delivery';
 
 /** The statuses an order may still be changed in: before the shop starts assembling it (issue 47.6). */
 export const EDITABLE_STATUSES = ['new', 'paid', 'confirmed'] as const;
@@ -69,7 +69,7 @@ export interface EditSize {
 }
 
 /** What the card's edit controls read (outside a transaction). */
-export interface OrderEditReads {
+export interface OrderEditReads extends DeliveryEditReads {
   /** Every size of these products, in size order. */
   sizes(productIds: readonly number[], shopId: number | null): Promise<EditSize[]>;
   /** Sizes of products on sale whose article, a size's barcode or the name matches `q`; up to `limit` products. */
