@@ -510,6 +510,7 @@ export function createServices(deps: {
       company,
       orderLink,
       paymentKey: randomUUID,
+      quotes: carrierDelivery.quotes,
     }),
     staffAccounts: createStaffAccountsService({
       repo: staffRepository(db),

@@ -3,6 +3,7 @@ import { ONLINE_SOURCE_KINDS } from '../../domain/inventory/availability';
 import type { EditLine, EditSize, OfferFacts, OrderEditReads, OrderEditWrites } from '../../domain/order/order-edit';
 import { type Db, queryRows } from '../client';
 import { checkoutDiscounts } from './checkout-discounts';
+import { orderDeliveryEditReads, orderDeliveryEditWrites } from './order-edit-delivery';
 import { STOCK_COUNT_LOCK } from './stock';
 
 interface LineRow {
@@ -35,6 +36,7 @@ const lineOf = (r: LineRow): EditLine => ({
 export function orderEditWrites(db: Db): OrderEditWrites {
   const discounts = checkoutDiscounts(db);
   return {
+    ...orderDeliveryEditWrites(db),
     promo: (code) => discounts.promo(code),
     promoUses: (code, customer) => discounts.promoUses(code, customer),
     async lines(orderId) {
@@ -102,7 +104,7 @@ export function orderEditWrites(db: Db): OrderEditWrites {
       // 1C takes the order again with its new lines and sums (the export's query hands over what it should again).
       await db.execute(sql`
         update orders set items = ${sums.items}, discount = ${sums.discount}, bonuses_used = ${sums.bonusesUsed},
-          total = ${sums.total}, export_again = exported_at is not null
+          total = ${sums.total}, delivery_price = coalesce(${sums.deliveryPrice ?? null}::int, delivery_price), export_again = exported_at is not null
         where id = ${orderId}`);
     },
 
@@ -189,6 +191,7 @@ export function orderEditReads(db: Db): OrderEditReads {
     );
   };
   return {
+    ...orderDeliveryEditReads(db),
     sizes: (productIds, shopId) =>
       productIds.length > 0 ? sizes(sql`p.id in ${[...productIds]}`, shopId) : Promise.resolve([]),
     find(q, shopId, limit) {

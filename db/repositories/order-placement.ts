@@ -54,13 +54,13 @@ export function orderPlacementWrites(db: Db): OrderPlacementWrites {
         sql`
         with o as (insert into orders (user_id, session_id, idempotency_key, status, delivery_type, delivery, name, last_name,
           second_name, email, phone, comment, is_disabled_call, items, discount, delivery_price, bonuses_used, total,
-          reserved_until, payment_method, payment_due_at)
+          reserved_until, payment_method, payment_due_at, card_number, card_percent)
         values (${order.userId}, ${order.sessionId}, ${order.idempotencyKey}, ${order.status}, ${order.deliveryType},
           ${JSON.stringify(order.delivery)}::jsonb, ${order.name}, ${order.lastName}, ${order.secondName},
           ${order.email}, ${order.phone}, ${order.comment}, ${order.isDisabledCall}, ${order.items},
           ${order.discount}, ${order.deliveryPrice}, ${order.bonusesUsed}, ${order.total},
           ${order.reservedUntil?.toISOString() ?? null}, ${order.paymentMethod},
-          ${order.paymentDueAt?.toISOString() ?? null})
+          ${order.paymentDueAt?.toISOString() ?? null}, ${order.card?.number ?? null}, ${order.card?.percent ?? 0})
         on conflict do nothing
         returning id),
         -- The order's own stock movements (written before its row existed) get its id (migration 0029).

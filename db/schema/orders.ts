@@ -154,6 +154,12 @@ export const orders = pgTable(
     deliveryPrice: integer('delivery_price').notNull(),
     bonusesUsed: integer('bonuses_used').notNull().default(0),
     total: integer('total').notNull(),
+    /**
+     * The discount card the order was priced with (issue 47.6: a later change keeps it): its number, null for none;
+     * its percent, 0 for none, null for an order placed before the card was recorded.
+     */
+    cardNumber: text('card_number'),
+    cardPercent: integer('card_percent'),
     /** A shop order is kept for the shopper until then; uncollected, it is cancelled and its stock goes back. */
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     /** The code the shopper shows to collect the order (set when it is ready), as an HMAC: staff check, never read. */

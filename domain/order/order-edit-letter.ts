@@ -61,12 +61,14 @@ export function orderDeliveryChangedLetter(input: {
   number: string;
   url: string;
   delivery: string;
+  /** What the change made of the sums: the delivery's price, the total, a refund (issue 47.6). */
+  more?: string[];
 }): EmailMessage {
   const greeting = input.name.trim() ? `Здравствуйте, ${input.name.trim()}!` : 'Здравствуйте!';
   return shopLetter('order-delivery-changed', input.email, {
     company: input.company,
     title: `Доставка заказа № ${input.number} изменена`,
-    paragraphs: [greeting, 'Как мы договорились, заказ доставим так:', input.delivery],
+    paragraphs: [greeting, 'Как мы договорились, заказ доставим так:', input.delivery, ...(input.more ?? [])],
     action: { label: 'Посмотреть заказ', url: input.url },
   });
 }

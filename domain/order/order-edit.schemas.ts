@@ -33,6 +33,8 @@ export const orderChangeInput = z.discriminatedUnion(
       address: optional(line().min(5, 'Адрес — не короче 5 символов.').max(300, 'Адрес — до 300 символов.')),
       date: optional(z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/, 'Дата доставки — в виде ДД.ММ.ГГГГ.')),
       time: optional(z.string().regex(/^\d{2}:\d{2}-\d{2}:\d{2}$/, 'Время доставки — интервал из списка.')),
+      shopId: optional(positiveInt('Выберите магазин.', 'Магазин — номер из списка.')),
+      pointId: optional(positiveInt('Выберите пункт выдачи.', 'Пункт выдачи — номер из списка.')),
     }),
   ],
   { error: 'Укажите, что изменить: количество, размер, строку, промокод или доставку.' },

@@ -26,6 +26,15 @@ import {
 } from './order-edit';
 import { deliveryText, orderChangedLetter, orderDeliveryChangedLetter } from './order-edit-letter';
 import { type OnlineSettlement, settleOnline } from './order-edit-top-up';
+import {
+  changePlace,
+  deliveryPriceFor,
+  goodsOf,
+  isPlaceChange,
+  type KeptDelivery,
+  placeOptions,
+} from './order-edit-delivery';
+import type { Quotes } from '../delivery/quotes';
 import { courierIntervals, intervalStillValid } from '../delivery/schedule';
 import { MOSCOW } from '../text/dates';
 import type { LockedOrder } from './ports';
@@ -52,6 +61,10 @@ export interface EditOptions {
   q: string;
   /** A courier order's days and their times to choose from; null for another delivery. */
   slots: Record<string, string[]> | null;
+  /** A pickup order's shops within the member's reach; null for another delivery. */
+  shops?: { id: number; name: string; address: string }[] | null;
+  /** A carrier pickup order's points of its carrier in its town; null for another delivery. */
+  points?: { id: number; name: string; address: string; kind: 'point' | 'locker' }[] | null;
 }
 
 /** Products a search on the card shows at most. */
@@ -111,6 +124,8 @@ export function createOrderEditService(deps: {
   orderLink(orderId: number): string;
   /** The idempotence key of a top-up's payment. */
   paymentKey(): string;
+  /** The carrier's quotes: a carrier's point or courier address changed is quoted again (issue 47.6). */
+  quotes?: Quotes;
 }): OrderEditService {
   /** Takes the order's units of the changed offers back and takes what the new lines need, offer by offer. */
   async function moveStock(
@@ -146,8 +161,11 @@ export function createOrderEditService(deps: {
     }
   }
 
-  /** The new sums, by the same rules as checkout: the order's promo codes, the shopper's card, bonuses capped. */
-  async function priced(repos: TransactionRepositories, order: LockedOrder, lines: EditLine[]) {
+  /**
+   * The new sums, by the same rules as checkout: the order's promo codes, the card it was placed with, the delivery's
+   * price (its free threshold crossed or not, or `delivery` after a change of the delivery), bonuses capped.
+   */
+  async function priced(repos: TransactionRepositories, order: LockedOrder, lines: EditLine[], delivery?: number) {
     const goods = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const adjustments: Adjustment[] = [];
     for (const promo of await repos.orderEdits.promos(order.id)) {
@@ -159,12 +177,20 @@ export function createOrderEditService(deps: {
         );
       adjustments.push(promoOf(promo));
     }
-    const card = order.userId !== null ? await repos.orderEdits.cardPercent(order.userId) : null;
+    const card = await repos.orderEdits.orderCard(order.id, order.userId);
     if (card) adjustments.push({ source: 'card', code: card.number, percent: card.percent, fullPriceOnly: true });
     return computeTotals({
       lines,
       adjustments,
-      delivery: order.deliveryPrice,
+      delivery:
+        delivery ??
+        deliveryPriceFor(
+          await repos.orderEdits.deliveryPrices(),
+          order.deliveryType,
+          order.delivery as KeptDelivery,
+          goodsOf(lines),
+          order.deliveryPrice,
+        ),
       // The bonuses the order spent stay spent, as far as the new sum allows.
       bonuses: { requested: order.bonusesUsed, balance: order.bonusesUsed },
     });
@@ -299,7 +325,7 @@ export function createOrderEditService(deps: {
       ]);
       const slots =
         card.deliveryType === 'COURIER' ? courierIntervals(ctx.now(), MOSCOW, { sameDayStock: false }) : null;
-      return { sizes, found, q: query, slots };
+      return { sizes, found, q: query, slots, ...(await placeOptions(deps.reads, member, card)) };
     },
 
     async change(ctx, id, change) {
@@ -314,6 +340,34 @@ export function createOrderEditService(deps: {
             `Заказ в статусе «${STATUS_NAMES[order.status]}»: менять его можно только до сборки.`,
             'ORDER_NOT_EDITABLE',
           );
+        if (change.action === 'delivery' && isPlaceChange(order, change)) {
+          const lines = await repos.orderEdits.lines(id);
+          let settledPlace: OnlineSettlement | null = null;
+          const placed = await changePlace({ quotes: deps.quotes }, ctx, repos, order, change, member, lines, {
+            async apply(deliveryPrice) {
+              const totals = await priced(repos, order, lines, deliveryPrice);
+              const pricedLines = lines.map((l, i) => ({ ...l, total: totals.lines[i]?.total ?? 0 }));
+              settledPlace = await settle(repos, order, totals.total, pricedLines, member);
+              await repos.orderEdits.writeSums(id, { ...totals, deliveryPrice });
+              if (order.userId !== null && totals.bonusesUsed < order.bonusesUsed)
+                await repos.orders.returnBonuses(order.userId, id, order.bonusesUsed - totals.bonusesUsed);
+              return { total: totals.total, refund: settledPlace?.refund ?? null, topUp: settledPlace?.topUp ?? null };
+            },
+          });
+          if (order.email)
+            await repos.outbox.enqueue(
+              orderDeliveryChangedLetter({
+                company: deps.company,
+                email: order.email,
+                name: order.name,
+                number: orderNumber(id),
+                url: deps.orderLink(id),
+                delivery: placed.letter[0] as string,
+                more: placed.letter.slice(1),
+              }),
+            );
+          return { value: settledPlace, before: placed.before, after: placed.after };
+        }
         if (change.action === 'delivery') return changeDelivery(ctx, repos, order, change, member);
         const before = await repos.orderEdits.lines(id);
         const promosBefore = (await repos.orderEdits.promos(id)).map((p) => p.code);
@@ -337,6 +391,7 @@ export function createOrderEditService(deps: {
           discount: totals.discount,
           bonusesUsed: totals.bonusesUsed,
           total: totals.total,
+          deliveryPrice: totals.delivery,
         });
         if (order.userId !== null && totals.bonusesUsed < order.bonusesUsed)
           await repos.orders.returnBonuses(order.userId, id, order.bonusesUsed - totals.bonusesUsed);
@@ -345,7 +400,7 @@ export function createOrderEditService(deps: {
         await repos.orders.addNote(
           id,
           member.staffId,
-          `Заказ изменён. Было: ${was.join('; ')} — ${formatAmount(order.total)}. Стало: ${now.join('; ')} — ${formatAmount(totals.total)}.${promoText}${made ? ` Возврат ${formatAmount(made.amount)}.` : ''}${settled?.withdrawn ? ` Доплата ${formatAmount(settled.withdrawn.amount)} отменена.` : ''}${topUp ? ` Ожидается доплата ${formatAmount(topUp.amount)}.` : ''}`,
+          `Заказ изменён. Было: ${was.join('; ')} — ${formatAmount(order.total)}. Стало: ${now.join('; ')} — ${formatAmount(totals.total)}.${promoText}${totals.delivery === order.deliveryPrice ? '' : ` Доставка: ${formatAmount(order.deliveryPrice)} → ${formatAmount(totals.delivery)}.`}${made ? ` Возврат ${formatAmount(made.amount)}.` : ''}${settled?.withdrawn ? ` Доплата ${formatAmount(settled.withdrawn.amount)} отменена.` : ''}${topUp ? ` Ожидается доплата ${formatAmount(topUp.amount)}.` : ''}`,
         );
         if (order.email)
           await repos.outbox.enqueue(
@@ -366,10 +421,16 @@ export function createOrderEditService(deps: {
           );
         return {
           value: settled,
-          before: { lines: was, total: order.total, ...(promoText ? { promoCodes: promosBefore } : {}) },
+          before: {
+            lines: was,
+            total: order.total,
+            ...(promoText ? { promoCodes: promosBefore } : {}),
+            ...(totals.delivery !== order.deliveryPrice ? { deliveryPrice: order.deliveryPrice } : {}),
+          },
           after: {
             lines: now,
             total: totals.total,
+            ...(totals.delivery !== order.deliveryPrice ? { deliveryPrice: totals.delivery } : {}),
             ...(promoText ? { promoCodes: promosAfter } : {}),
             ...(made ? { refundId: made.id, refund: made.amount } : {}),
             ...(topUp ? { topUpId: topUp.id, topUp: topUp.amount } : {}),

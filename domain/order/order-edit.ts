@@ -1,6 +1,7 @@
 import type { Allocation } from '../inventory/allocation';
 import type { PromoCode } from '../pricing/promo';
 import type { Adjustment, PricedLine } from '../pricing/totals';
+import type { DeliveryEditReads, DeliveryEditWrites } from './order-edit-delivery';
 
 /** The statuses an order may still be changed in: before the shop starts assembling it (issue 47.6). */
 export const EDITABLE_STATUSES = ['new', 'paid', 'confirmed'] as const;
@@ -40,6 +41,10 @@ export interface DeliveryEdit {
   address?: string;
   date?: string;
   time?: string;
+  /** A pickup order's other shop (its units move there). */
+  shopId?: number;
+  /** A carrier pickup order's other point of the same carrier. */
+  pointId?: number;
 }
 
 /** One change of a placed order from the desk. */
@@ -64,7 +69,7 @@ export interface EditSize {
 }
 
 /** What the card's edit controls read (outside a transaction). */
-export interface OrderEditReads {
+export interface OrderEditReads extends DeliveryEditReads {
   /** Every size of these products, in size order. */
   sizes(productIds: readonly number[], shopId: number | null): Promise<EditSize[]>;
   /** Sizes of products on sale whose article, a size's barcode or the name matches `q`; up to `limit` products. */
@@ -87,10 +92,12 @@ export interface EditSums {
   discount: number;
   bonusesUsed: number;
   total: number;
+  /** The delivery's price when a change of the lines moved it (a free threshold crossed). */
+  deliveryPrice?: number;
 }
 
 /** What an order change writes, in the order's transaction (db/repositories/order-edits.ts). */
-export interface OrderEditWrites {
+export interface OrderEditWrites extends DeliveryEditWrites {
   /** The order's lines still bought (not given back at a try-on), with their section and brand. */
   lines(orderId: number): Promise<EditLine[]>;
   /** A size as sold now; null when it is not on sale. */

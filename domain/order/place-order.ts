@@ -63,6 +63,8 @@ export interface OrderDraft {
   delivery: OrderDelivery;
   offer?: DeliveryOffer;
   promos: PromoCode[];
+  /** The discount card the order is priced with (kept with the order: a later change prices by it). */
+  card: { number: string; percent: number } | null;
   totals: Totals;
   stock: Allocation[];
   paymentMethod: PaymentMethod;
@@ -205,7 +207,7 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
     name: 'price',
     async run({ repo }, draft) {
       const { ctx, input } = draft;
-      const { promos, totals } = await priceOrder(repo, ctx, draft.lines, {
+      const { promos, totals, card } = await priceOrder(repo, ctx, draft.lines, {
         type: input.deliveryType,
         card: input.discountCard,
         useBonuses: input.useBonuses && userIdOf(ctx) !== null,
@@ -215,6 +217,7 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
         deliveryPrices: draft.offer?.prices('kind' in draft.delivery ? draft.delivery.kind : 'point'),
       });
       draft.promos = promos;
+      draft.card = card ? { number: card.number, percent: card.percent } : null;
       draft.totals = totals;
       if (draft.paymentMethod === 'ONLINE' && totals.total <= 0)
         throw orderError('PAYMENT_NOTHING_TO_PAY', 'Платить онлайн нечего: выберите оплату при получении.');
@@ -296,6 +299,7 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
           deliveryPrice: totals.delivery,
           bonusesUsed: totals.bonusesUsed,
           total: totals.total,
+          card: draft.card,
           lines: pricedLines(draft),
           stock: draft.stock,
           reservedUntil:

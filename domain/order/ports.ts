@@ -69,6 +69,8 @@ export interface NewOrder {
   deliveryPrice: number;
   bonusesUsed: number;
   total: number;
+  /** The discount card the order was priced with; null for none. */
+  card?: { number: string; percent: number } | null;
   lines: (OrderLineFacts & { total: number })[];
   stock: Allocation[];
   /** Shop orders: when the reservation ends. */

@@ -91,6 +91,8 @@ export const action = staffAction('orders.move', {
       address: form.text('address'),
       date: form.text('date'),
       time: form.text('time'),
+      shopId: form.text('shopId'),
+      pointId: form.text('pointId'),
       code: form.text('code'),
     }),
     schema: orderChangeInput,
