@@ -1,0 +1,1 @@
+CREATE INDEX "staff_notifications_created_idx" ON "staff_notifications" USING btree ("created_at");
