@@ -169,7 +169,7 @@ export function customersAdminReads(db: Db): CustomersAdminReads {
           total: Number(rows[0]?.total ?? 0),
         };
       };
-      const [accounts, guests] = [await accountSide(), await guestSide()];
+      const [accounts, guests] = await Promise.all([accountSide(), guestSide()]);
       const page = [...accounts.rows, ...guests.rows]
         .sort((x, y) => y.since - x.since || y.id - x.id)
         .slice(q.offset, q.offset + q.limit);
