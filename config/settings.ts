@@ -6,6 +6,12 @@ import { PRICE_ROUNDINGS } from '../domain/pricing/price-rounding';
 /** An optional setting: unset or empty is none, anything else must pass `schema` (and its Russian message shows). */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/** A whole number from `min` to `max`; anything else stops the start, naming the setting and the range. */
+const bounded = (min: number, max: number, unit: string) => {
+  const error = `ожидается целое число ${unit} от ${min} до ${max}`;
+  return z.coerce.number({ error }).int(error).min(min, error).max(max, error);
+};
+
 /** A third party's script, by its host's name and over https only: a page served over https may not load http. */
 const widgetScript = z.url({
   protocol: /^https$/,
@@ -120,6 +126,19 @@ const settingsSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Minutes a new order may wait for the shop's confirmation before the desk flags it. */
   ORDER_CONFIRM_MINUTES: z.coerce.number().int().min(1).default(60),
+  /**
+   * The staff's notifications (issue 47.1): more than `STAFF_NOTIFY_FLOOD_MAX` messages of one kind to one member
+   * within `STAFF_NOTIFY_FLOOD_MINUTES` wait and go out as one summary.
+   */
+  STAFF_NOTIFY_FLOOD_MAX: bounded(1, 1000, 'сообщений').default(5),
+  STAFF_NOTIFY_FLOOD_MINUTES: bounded(1, 1440, 'минут').default(5),
+  /** A size is «running out» (a notification) at this many units or fewer left everywhere, once it sold that day. */
+  STAFF_NOTIFY_LOW_STOCK: bounded(0, 1000, 'штук').default(2),
+  /** Minutes a new order waits before the staff hear it is overdue; by default `ORDER_CONFIRM_MINUTES`. */
+  STAFF_NOTIFY_OVERDUE_MINUTES: optional(bounded(1, 10080, 'минут')),
+  /** Days a read staff notification is kept, and days any is kept (the hourly prune). */
+  STAFF_NOTIFICATIONS_READ_DAYS: bounded(1, 3650, 'дней').default(90),
+  STAFF_NOTIFICATIONS_KEEP_DAYS: bounded(1, 3650, 'дней').default(365),
   ADDRESS_API_KEY: z.string().optional(),
   /** DaData's suggestions API (tests point it at a local fake). */
   ADDRESS_API_URL: z.url({ protocol: /^https?$/ }).default('https://suggestions.dadata.ru/suggestions/api/4_1/rs'),
@@ -349,6 +368,10 @@ export function readSettings(env: Record<string, string | undefined> = process.e
   if (settings.DELIVERY_PROVIDER === 'cdek' && !(settings.CDEK_CLIENT_ID && settings.CDEK_CLIENT_SECRET))
     throw new SettingsError(
       'Неверные настройки окружения:\n  DELIVERY_PROVIDER=cdek: задайте CDEK_CLIENT_ID и CDEK_CLIENT_SECRET',
+    );
+  if (settings.STAFF_NOTIFICATIONS_READ_DAYS > settings.STAFF_NOTIFICATIONS_KEEP_DAYS)
+    throw new SettingsError(
+      'Неверные настройки окружения:\n  STAFF_NOTIFICATIONS_READ_DAYS: не больше STAFF_NOTIFICATIONS_KEEP_DAYS',
     );
   if (settings.CHAT_WIDGET_HOSTS?.length && !settings.CHAT_WIDGET_URL)
     throw new SettingsError(

@@ -17,9 +17,11 @@ const COMMANDS: Record<string, { help: string; run(): Promise<void> }> = {
       const database = await openConfiguredDatabase(settings);
       try {
         await database.migrate();
-        const report = await retentionRepository(database.db, { auditDays: settings.AUDIT_RETENTION_DAYS }).prune(
-          new Date(),
-        );
+        const report = await retentionRepository(database.db, {
+          auditDays: settings.AUDIT_RETENTION_DAYS,
+          notificationReadDays: settings.STAFF_NOTIFICATIONS_READ_DAYS,
+          notificationKeepDays: settings.STAFF_NOTIFICATIONS_KEEP_DAYS,
+        }).prune(new Date());
         console.log(report ? `удалено: ${JSON.stringify(report)}` : 'очистку уже выполняет другой процесс');
       } finally {
         await database.close();

@@ -114,7 +114,11 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
   outbox.start();
   logger.info(`исходящие сообщения: ${transport}`);
   const retention = startRetention({
-    repo: retentionRepository(database.db, { auditDays: settings.AUDIT_RETENTION_DAYS }),
+    repo: retentionRepository(database.db, {
+      auditDays: settings.AUDIT_RETENTION_DAYS,
+      notificationReadDays: settings.STAFF_NOTIFICATIONS_READ_DAYS,
+      notificationKeepDays: settings.STAFF_NOTIFICATIONS_KEEP_DAYS,
+    }),
     log: logger,
   });
   const reservations = startReservationExpiry({ orders: services.orders, log: logger });

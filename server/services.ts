@@ -175,6 +175,10 @@ export function createServices(deps: {
     | 'ORDERS_PER_PHONE_DAY'
     | 'STOCK_ALERTS_PER_DAY'
     | 'ORDER_CONFIRM_MINUTES'
+    | 'STAFF_NOTIFY_FLOOD_MAX'
+    | 'STAFF_NOTIFY_FLOOD_MINUTES'
+    | 'STAFF_NOTIFY_LOW_STOCK'
+    | 'STAFF_NOTIFY_OVERDUE_MINUTES'
     | 'DATA_DIR'
     | 'DATABASE_URL'
     | 'S3_URL'
@@ -631,7 +635,12 @@ export function createServices(deps: {
       write: staffWrite,
       company,
       siteUrl: siteOrigin,
-      confirmMinutes: settings.ORDER_CONFIRM_MINUTES,
+      confirmMinutes: settings.STAFF_NOTIFY_OVERDUE_MINUTES ?? settings.ORDER_CONFIRM_MINUTES,
+      thresholds: {
+        floodMax: settings.STAFF_NOTIFY_FLOOD_MAX,
+        floodWindowMinutes: settings.STAFF_NOTIFY_FLOOD_MINUTES,
+        lowStock: settings.STAFF_NOTIFY_LOW_STOCK,
+      },
       clock,
     }),
     reviews: createReviewsService({

@@ -13,17 +13,17 @@ const list = (values: string[]) =>
     sql`, `,
   );
 
-/** The orders of the owner: an account's (orders_user_idx), or a guest's — no account, that phone. */
+/** The orders of the owner: an account's (orders_user_idx), or a guest's — no account, one of their phones. */
 const ordersOf = (owner: HistoryOwner, o: string): SQL =>
   'userId' in owner
     ? sql`${sql.raw(o)}.user_id = ${owner.userId}`
-    : sql`${sql.raw(o)}.user_id is null and ${sql.raw(o)}.phone = ${owner.phone}`;
+    : sql`${sql.raw(o)}.user_id is null and ${sql.raw(o)}.phone in (${list(owner.phones)})`;
 
 /** A customer's lifetime figures, subscriptions and questions (issue 47.2). */
 export function customerHistoryReads(db: Db): CustomerHistoryReads {
   return {
     async history(owner) {
-      // A guest's subscriptions and questions are those left without an account at the phone or one of the emails.
+      // A guest's subscriptions and questions are those left without an account at one of the phones or emails.
       let alertsOf: SQL;
       let questionsOf: SQL;
       if ('userId' in owner) {
@@ -31,10 +31,11 @@ export function customerHistoryReads(db: Db): CustomerHistoryReads {
         questionsOf = sql`q.user_id = ${owner.userId}`;
       } else {
         const emails = owner.emails.map((e) => e.toLowerCase());
-        alertsOf = sql`a.user_id is null and a.address in (${list([owner.phone, ...emails])})`;
+        const phones = list(owner.phones);
+        alertsOf = sql`a.user_id is null and a.address in (${list([...owner.phones, ...emails])})`;
         questionsOf = emails.length
-          ? sql`q.user_id is null and (q.phone = ${owner.phone} or lower(q.email) in (${list(emails)}))`
-          : sql`q.user_id is null and q.phone = ${owner.phone}`;
+          ? sql`q.user_id is null and (q.phone in (${phones}) or lower(q.email) in (${list(emails)}))`
+          : sql`q.user_id is null and q.phone in (${phones})`;
       }
       const [[figures], [returned], [bonuses], alerts, questions] = await Promise.all([
         queryRows<{

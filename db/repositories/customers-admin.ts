@@ -11,6 +11,7 @@ import { guestId } from '../../domain/customers/guests';
 import type { OrderStatus } from '../../domain/order/process';
 import { type Db, queryRows, ts } from '../client';
 import { type AddressRow, eraseAccount, toAddress } from './cabinet';
+import { guestGroupsCtes } from './guest-groups';
 
 /** Orders and bonus operations a customer's card lists, newest first. */
 const CARD_ORDERS = 50;
@@ -66,51 +67,34 @@ async function accountItems(db: Db, ids: number[]): Promise<Map<number, Customer
   );
 }
 
-/** The page's guests by their first order's id: the latest order's name and email, the count and the last date. */
-async function guestItems(db: Db, firstIds: number[]): Promise<Map<number, CustomerListItem>> {
-  if (!firstIds.length) return new Map();
-  const rows = await queryRows<{
-    first_id: number;
-    phone: string;
-    orders_count: number;
-    last_order_at: string | Date;
-    name: string;
-    last_name: string;
-    second_name: string;
-    email: string | null;
-  }>(
-    db,
-    sql`select g.first_id, g.phone, g.orders_count, g.last_order_at, l.name, l.last_name, l.second_name,
-        (select e.email from orders e where e.user_id is null and e.phone = g.phone and e.email <> ''
-          order by e.id desc limit 1) as email
-      from (
-        select o.phone, min(o.id) as first_id, count(*)::int as orders_count, max(o.created_at) as last_order_at
-        from orders o
-        where o.user_id is null and o.phone in (select f.phone from orders f where f.id in (${sql.join(
-          firstIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}))
-        group by o.phone) g
-      cross join lateral (select l.name, l.last_name, l.second_name from orders l
-        where l.user_id is null and l.phone = g.phone order by l.id desc limit 1) l`,
-  );
-  return new Map(
-    rows.map((r) => [
-      Number(r.first_id),
-      {
-        kind: 'guest',
-        id: guestId(Number(r.first_id)),
-        name: [r.last_name, r.name, r.second_name].filter(Boolean).join(' '),
-        email: (r.email ?? '').toLowerCase(),
-        phone: r.phone,
-        card: null,
-        ordersCount: Number(r.orders_count),
-        lastOrderAt: new Date(r.last_order_at).toISOString(),
-        blocked: false,
-      },
-    ]),
-  );
-}
+/** One side of the list's page: an account or a guest (by its first order), and since when. */
+type Side = { kind: 'account' | 'guest'; id: number; since: number };
+
+type GuestRow = {
+  first_id: number;
+  since: string | Date;
+  last_order_at: string | Date;
+  orders_count: number;
+  total: number | string;
+  phone: string;
+  name: string;
+  last_name: string;
+  second_name: string;
+  email: string | null;
+};
+
+/** A guest as the list shows them: the latest order's name and phone, the latest email given. */
+const guestItem = (r: GuestRow): CustomerListItem => ({
+  kind: 'guest',
+  id: guestId(Number(r.first_id)),
+  name: [r.last_name, r.name, r.second_name].filter(Boolean).join(' '),
+  email: (r.email ?? '').trim().toLowerCase(),
+  phone: r.phone,
+  card: null,
+  ordersCount: Number(r.orders_count),
+  lastOrderAt: new Date(r.last_order_at).toISOString(),
+  blocked: false,
+});
 
 /** The customers' list and card (issue 28.5); guests in the list (issue 47.2). */
 export function customersAdminReads(db: Db): CustomersAdminReads {
@@ -138,45 +122,65 @@ export function customersAdminReads(db: Db): CustomersAdminReads {
       }
       const accountWhere = accountKeys.length ? sql`where ${sql.join(accountKeys, sql` or `)}` : sql``;
       const accountsFrom = sql`from users u left join discount_cards c on c.user_id = u.id ${accountWhere}`;
-      // A guest is every order without an account by one phone, named by its first order: a guest order with no
-      // earlier one of its phone (orders_guest_phone_idx). A search finds the phones one of whose orders matches.
-      const guestMatch = guestKeys.length
-        ? sql`and o.phone in (select m.phone from orders m where m.user_id is null
-            and (${sql.join(guestKeys, sql` or `)}))`
-        : sql``;
-      // An erased account's orders (152-FZ) are without an account and a phone: nobody's, never a guest.
-      const guestsFrom = sql`from orders o where o.user_id is null and o.phone <> '' ${guestMatch}`;
-      // Each side is read newest first and only as far as the page reaches (orders_created_idx for the guests), and
-      // the two are merged: a page costs its offset and length, not the number of guest orders.
+      // Each side is read newest first and only as far as the page reaches, and the two are merged here.
       const reach = q.offset + q.limit;
-      const accounts = sql`(select 'account' as kind, u.id, u.created_at as since ${accountsFrom}
-        order by u.created_at desc, u.id desc limit ${reach})`;
-      const guests = sql`(select 'guest' as kind, o.id, o.created_at as since ${guestsFrom}
-        and not exists (select 1 from orders e where e.user_id is null and e.phone = o.phone and e.id < o.id)
-        order by o.created_at desc, o.id desc limit ${reach})`;
-      const sides =
-        q.who === 'accounts' ? accounts : q.who === 'guests' ? guests : sql`${accounts} union all ${guests}`;
-      const counts = [
-        ...(q.who === 'guests' ? [] : [sql`(select count(*) ${accountsFrom})`]),
-        ...(q.who === 'accounts' ? [] : [sql`(select count(*) from (select distinct o.phone ${guestsFrom}) d)`]),
-      ];
-      const [page, [count]] = await Promise.all([
-        queryRows<{ kind: 'account' | 'guest'; id: number }>(
+      const accountSide = async () => {
+        if (q.who === 'guests') return { rows: [] as Side[], total: 0 };
+        const [rows, [count]] = await Promise.all([
+          queryRows<{ id: number; since: string | Date }>(
+            db,
+            sql`select u.id, u.created_at as since ${accountsFrom}
+              order by u.created_at desc, u.id desc limit ${reach}`,
+          ),
+          queryRows<{ n: number }>(db, sql`select count(*)::int as n ${accountsFrom}`),
+        ]);
+        return {
+          rows: rows.map((r): Side => ({ kind: 'account', id: Number(r.id), since: new Date(r.since).getTime() })),
+          total: Number(count?.n ?? 0),
+        };
+      };
+      const guestSide = async () => {
+        if (q.who === 'accounts') return { rows: [] as Side[], items: new Map<number, CustomerListItem>(), total: 0 };
+        // A guest is the orders without an account linked by a phone or an email (guest-groups.ts), named by its
+        // first order; a search finds the guests one of whose orders matches. One statement: the groups, the
+        // page's reach of them newest first with the count, and the shown order of each.
+        const match = guestKeys.length
+          ? sql`where g.root in (select r.root from orders m join guest_phone_root r on r.phone = m.phone
+              where m.user_id is null and (${sql.join(guestKeys, sql` or `)}))`
+          : sql``;
+        const rows = await queryRows<GuestRow>(
           db,
-          sql`select kind, id from (${sides}) p order by since desc, id desc limit ${q.limit} offset ${q.offset}`,
-        ),
-        queryRows<{ n: number }>(db, sql`select (${sql.join(counts, sql` + `)})::int as n`),
-      ]);
-      const total = Number(count?.n ?? 0);
-      const ids = (kind: 'account' | 'guest') => page.filter((r) => r.kind === kind).map((r) => Number(r.id));
-      const [accountRows, guestRows] = await Promise.all([
-        accountItems(db, ids('account')),
-        guestItems(db, ids('guest')),
-      ]);
+          sql`with recursive ${guestGroupsCtes},
+            groups as (
+              select r.root, min(o.id) as first_id, min(o.created_at) as since, max(o.created_at) as last_order_at,
+                count(*)::int as orders_count, max(o.id) as last_id, max(o.id) filter (where o.email <> '') as email_id
+              from guest_orders o join guest_phone_root r on r.phone = o.phone group by r.root),
+            page as (
+              select g.*, count(*) over () as total from groups g ${match}
+              order by g.since desc, g.first_id desc limit ${reach})
+            select p.first_id, p.since, p.last_order_at, p.orders_count, p.total,
+              l.phone, l.name, l.last_name, l.second_name, e.email
+            from page p join orders l on l.id = p.last_id left join orders e on e.id = p.email_id
+            order by p.since desc, p.first_id desc`,
+        );
+        return {
+          rows: rows.map((r): Side => ({ kind: 'guest', id: Number(r.first_id), since: new Date(r.since).getTime() })),
+          items: new Map(rows.map((r) => [Number(r.first_id), guestItem(r)])),
+          total: Number(rows[0]?.total ?? 0),
+        };
+      };
+      const [accounts, guests] = await Promise.all([accountSide(), guestSide()]);
+      const page = [...accounts.rows, ...guests.rows]
+        .sort((x, y) => y.since - x.since || y.id - x.id)
+        .slice(q.offset, q.offset + q.limit);
+      const accountRows = await accountItems(
+        db,
+        page.filter((r) => r.kind === 'account').map((r) => r.id),
+      );
       return {
-        total,
+        total: accounts.total + guests.total,
         rows: page
-          .map((r) => (r.kind === 'account' ? accountRows : guestRows).get(Number(r.id)))
+          .map((r) => (r.kind === 'account' ? accountRows : guests.items).get(r.id))
           .filter((r): r is CustomerListItem => r !== undefined),
       };
     },

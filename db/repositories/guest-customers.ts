@@ -2,11 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { GuestReads } from '../../domain/customers/guests';
 import type { OrderStatus } from '../../domain/order/process';
 import { type Db, queryRows } from '../client';
+import { guestPhonesOf, phoneIn } from './guest-groups';
 
 /** Orders a guest's card lists, newest first. */
 const CARD_ORDERS = 50;
 
-/** A guest's card (issue 47.2): every order without an account by the phone of the named order. */
+/**
+ * A guest's card (issue 47.2): every order without an account that shares a phone or an email, step by step, with
+ * the named order (db/repositories/guest-groups.ts).
+ */
 export function guestReads(db: Db): GuestReads {
   return {
     async guest(orderId) {
@@ -17,12 +21,13 @@ export function guestReads(db: Db): GuestReads {
       // An erased account's orders keep no phone: they are nobody's.
       if (!named || (named.user_id === null && named.phone === '')) return null;
       if (named.user_id !== null) return { joinedTo: Number(named.user_id) };
-      const phone = named.phone;
-      const [[group], orders, names, emails, [account]] = await Promise.all([
+      const guestPhones = await guestPhonesOf(db, orderId);
+      const theirs = phoneIn(sql.raw('phone'), guestPhones);
+      const [[group], orders, names, phones, emails, [account]] = await Promise.all([
         queryRows<{ first_id: number; first_at: string | Date }>(
           db,
           sql`select min(id) as first_id, min(created_at) as first_at from orders
-            where user_id is null and phone = ${phone}`,
+            where user_id is null and ${theirs}`,
         ),
         queryRows<{
           id: number;
@@ -33,34 +38,41 @@ export function guestReads(db: Db): GuestReads {
           last_name: string;
           second_name: string;
           email: string;
+          phone: string;
         }>(
           db,
-          sql`select id, status, total, created_at, name, last_name, second_name, email from orders
-            where user_id is null and phone = ${phone} order by created_at desc, id desc limit ${CARD_ORDERS}`,
+          sql`select id, status, total, created_at, name, last_name, second_name, email, phone from orders
+            where user_id is null and ${theirs} order by created_at desc, id desc limit ${CARD_ORDERS}`,
         ),
         queryRows<{ name: string }>(
           db,
           sql`select n.name from (
               select concat_ws(' ', nullif(last_name, ''), nullif(name, ''), nullif(second_name, '')) as name,
                 max(id) as last_id
-              from orders where user_id is null and phone = ${phone} group by 1) n
+              from orders where user_id is null and ${theirs} group by 1) n
             where n.name <> '' order by n.last_id desc`,
+        ),
+        queryRows<{ phone: string }>(
+          db,
+          sql`select phone from orders where user_id is null and ${theirs} group by phone order by max(id) desc`,
         ),
         queryRows<{ email: string }>(
           db,
           sql`select e.email from (
               select lower(trim(email)) as email, max(id) as last_id
-              from orders where user_id is null and phone = ${phone} and trim(email) <> '' group by 1) e
+              from orders where user_id is null and ${theirs} and trim(email) <> '' group by 1) e
             order by e.last_id desc`,
         ),
         queryRows<{ id: number; name: string; last_name: string; email: string }>(
           db,
-          sql`select id, name, last_name, email from users where confirmed_phone = ${phone} limit 1`,
+          sql`select id, name, last_name, email from users where ${phoneIn(sql.raw('confirmed_phone'), guestPhones)}
+            order by id limit 1`,
         ),
       ]);
       return {
         firstOrderId: Number(group?.first_id ?? orderId),
-        phone,
+        phone: phones[0]?.phone ?? named.phone,
+        phones: phones.map((p) => p.phone),
         names: names.map((n) => n.name),
         emails: emails.map((e) => e.email),
         firstOrderAt: new Date(group?.first_at ?? Date.now()),
@@ -71,6 +83,7 @@ export function guestReads(db: Db): GuestReads {
           createdAt: new Date(o.created_at),
           name: [o.last_name, o.name, o.second_name].filter(Boolean).join(' '),
           email: o.email,
+          phone: o.phone,
         })),
         account: account
           ? {

@@ -9,15 +9,28 @@ const count = async (db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>) =>
   (await queryRows<{ n: number }>(db, sql`with gone as (${query} returning 1) select count(*)::int as n from gone`))[0]
     ?.n ?? 0;
 
-/** `auditDays`: how long the audit log is kept (`AUDIT_RETENTION_DAYS`). */
+/** Staff notifications removed by one statement: a long backlog goes in short deletes, not one long lock. */
+export const NOTIFICATION_BATCH = 5_000;
+/** Batches one run takes at most; what is left goes at the next hourly run. */
+const NOTIFICATION_BATCHES = 40;
+
+/**
+ * `auditDays`: how long the audit log is kept (`AUDIT_RETENTION_DAYS`); `notificationReadDays` and
+ * `notificationKeepDays`: how long a read staff notification, and any, is kept (`STAFF_NOTIFICATIONS_READ_DAYS`,
+ * `STAFF_NOTIFICATIONS_KEEP_DAYS`).
+ */
 export function retentionRepository(
   db: Db,
-  rules: { auditDays: number } = { auditDays: RETENTION_DAYS.audit },
+  rules: { auditDays?: number; notificationReadDays?: number; notificationKeepDays?: number; batch?: number } = {},
 ): RetentionRepository {
+  const auditDays = rules.auditDays ?? RETENTION_DAYS.audit;
+  const readDays = rules.notificationReadDays ?? RETENTION_DAYS.readStaffNotifications;
+  const keepDays = rules.notificationKeepDays ?? RETENTION_DAYS.staffNotifications;
+  const batch = rules.batch ?? NOTIFICATION_BATCH;
   return {
-    prune(now) {
+    async prune(now) {
       const days = (n: number) => sql`${now.toISOString()}::timestamptz - make_interval(days => ${n})`;
-      return db.transaction(async (tx) => {
+      const report = await db.transaction(async (tx) => {
         const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK}) as ok`);
         if (!lock?.ok) return null;
         const report: PruneReport = {};
@@ -51,7 +64,7 @@ export function retentionRepository(
           tx,
           sql`delete from subscriptions where confirmed_at is null and created_at < ${days(RETENTION_DAYS.pendingSubscriptions)}`,
         );
-        report.audit = await count(tx, sql`delete from audit_log where at < ${days(rules.auditDays)}`);
+        report.audit = await count(tx, sql`delete from audit_log where at < ${days(auditDays)}`);
         // A staff session idle for 12 hours is over (domain/staff STAFF_IDLE_S); a day more changes nothing.
         report.staffSessions = await count(tx, sql`delete from staff_sessions where last_seen_at < ${days(1)}`);
         // A 1C exchange session idle for 6 hours is over (domain/exchange EXCHANGE_IDLE_S).
@@ -66,6 +79,21 @@ export function retentionRepository(
         );
         return report;
       });
+      if (!report) return null;
+      // Staff notifications (issue 47.1): read ones after `readDays`, any after `keepDays`, oldest first, in batches
+      // of their own statements (staff_notifications_created_idx), each a short write of its own.
+      report.staffNotifications = 0;
+      const old = sql`(created_at < ${days(keepDays)} or (read_at is not null and created_at < ${days(readDays)}))`;
+      for (let i = 0; i < NOTIFICATION_BATCHES; i++) {
+        const gone = await count(
+          db,
+          sql`delete from staff_notifications where id in (
+            select id from staff_notifications where ${old} order by created_at limit ${batch})`,
+        );
+        report.staffNotifications += gone;
+        if (gone < batch) break;
+      }
+      return report;
     },
   };
 }

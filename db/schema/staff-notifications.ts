@@ -40,6 +40,8 @@ export const staffNotifications = pgTable(
     uniqueIndex('staff_notifications_event_idx').on(t.eventKey, t.staffId),
     index('staff_notifications_unread_idx').on(t.staffId).where(sql`${t.readAt} is null`),
     index('staff_notifications_staff_idx').on(t.staffId, t.createdAt),
+    // The hourly prune (db/repositories/retention.ts), oldest first.
+    index('staff_notifications_created_idx').on(t.createdAt),
     index('staff_notifications_held_idx').on(t.staffId, t.kind).where(sql`${t.delivery} = 'held'`),
   ],
 );

@@ -72,8 +72,8 @@ export function excerptOf(text: string): string {
   return `${(space > EXCERPT / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** Whose history: an account's (by its id), or a guest's (orders without an account, by the phone and emails). */
-export type HistoryOwner = { userId: number } | { phone: string; emails: string[] };
+/** Whose history: an account's (by its id), or a guest's (orders without an account, by their phones and emails). */
+export type HistoryOwner = { userId: number } | { phones: string[]; emails: string[] };
 
 export interface CustomerHistoryReads {
   history(owner: HistoryOwner): Promise<{

@@ -12,7 +12,7 @@ import type { CustomerKind } from './customers-admin.schemas';
 import { type CustomerHistory, type CustomerHistoryReads, historyOf } from './customer-history';
 import { type GuestCard, type GuestReads, guestId, guestOrderOf } from './guests';
 
-/** A customer as the list shows them (issue 28.5): an account, or a guest's orders by one phone (issue 47.2). */
+/** A customer as the list shows them (issue 28.5): an account, or a guest's orders by phone or email (issue 47.2). */
 export interface CustomerListItem {
   kind: 'account' | 'guest';
   /** An account's number, or a guest's `guest-{firstOrderId}`. */
@@ -262,13 +262,14 @@ export function createCustomersAdminService(deps: {
       const facts = await deps.guests.guest(firstOrderId);
       if (!facts) throw notFound();
       if ('joinedTo' in facts) return facts;
-      const history = historyOf(await deps.history.history({ phone: facts.phone, emails: facts.emails }));
+      const history = historyOf(await deps.history.history({ phones: facts.phones, emails: facts.emails }));
       return {
         kind: 'guest',
         ...history,
         id: guestId(facts.firstOrderId),
         firstOrderId: facts.firstOrderId,
         phone: facts.phone,
+        phones: facts.phones,
         names: facts.names,
         emails: facts.emails,
         firstOrderAt: facts.firstOrderAt.toISOString(),

@@ -2,11 +2,12 @@ import { orderNumber, type OrderStatus, STATUS_NAMES } from '../order/process';
 import type { CustomerHistory } from './customer-history';
 
 /**
- * Guests (issue 47.2): shoppers who ordered without an account. Their orders are grouped by the order's phone — the
- * 11 digits the shopper confirmed by SMS code before the order was saved, so one phone is one person — and the group
- * is named by its first order: `guest-{firstOrderId}`, stable while its orders have no account. The group's emails are
- * listed on it; an account made (or confirmed) with that phone or email takes the orders over, and the guest is gone
- * from the list.
+ * Guests (issue 47.2): shoppers who ordered without an account. Their orders are grouped by phone or email: orders
+ * that share a phone (the 11 digits the shopper confirmed by SMS code before the order was saved) or share an email
+ * are one guest, and so on step by step (a guest is a connected part of orders, phones and emails). The group is
+ * named by its first order: `guest-{firstOrderId}`, stable while its orders have no account and no later order links
+ * it to an earlier guest. The group's phones and emails are listed on it; an account made (or confirmed) with a phone
+ * or an email takes the orders placed with that phone or email over (only those: the account proved that contact).
  */
 export const GUEST_PREFIX = 'guest-';
 
@@ -28,9 +29,10 @@ export interface GuestOrder {
   /** Kopecks. */
   total: number;
   createdAt: string;
-  /** The name and email the order was placed with. */
+  /** The name, email and phone the order was placed with. */
   name: string;
   email: string;
+  phone: string;
 }
 
 /** A guest's card in the back office. Money in kopecks. */
@@ -38,14 +40,17 @@ export interface GuestCard extends CustomerHistory {
   kind: 'guest';
   id: string;
   firstOrderId: number;
+  /** The phone of the latest order. */
   phone: string;
+  /** Every phone of the guest's orders, the latest first. */
+  phones: string[];
   /** The full names the orders were placed with, the latest first. */
   names: string[];
   /** The emails (lower case) the orders gave, the latest first. */
   emails: string[];
   firstOrderAt: string;
   orders: GuestOrder[];
-  /** An account that has this phone confirmed now (its orders placed as a guest before are still here). */
+  /** An account that has one of these phones confirmed now (its orders placed as a guest before are still here). */
   account: { id: number; name: string } | null;
 }
 
@@ -55,6 +60,7 @@ export type GuestFacts =
   | {
       firstOrderId: number;
       phone: string;
+      phones: string[];
       names: string[];
       emails: string[];
       firstOrderAt: Date;
@@ -65,6 +71,7 @@ export type GuestFacts =
         createdAt: Date;
         name: string;
         email: string;
+        phone: string;
       }[];
       account: { id: number; name: string } | null;
     };
@@ -83,4 +90,5 @@ export const guestOrderOf = (o: Extract<GuestFacts, { phone: string }>['orders']
   createdAt: o.createdAt.toISOString(),
   name: o.name,
   email: o.email,
+  phone: o.phone,
 });

@@ -19,6 +19,10 @@ export const RETENTION_DAYS = {
   audit: 365,
   /** Used or expired staff invitations. */
   staffInvites: 1,
+  /** Staff notifications already read, unless `STAFF_NOTIFICATIONS_READ_DAYS` says otherwise. */
+  readStaffNotifications: 90,
+  /** Any staff notification, read or not, unless `STAFF_NOTIFICATIONS_KEEP_DAYS` says otherwise. */
+  staffNotifications: 365,
 } as const;
 
 /** What one run removed, by kind, for the log. */

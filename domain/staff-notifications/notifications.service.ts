@@ -24,7 +24,16 @@ export const NOTIFICATIONS_PAGE = 30;
 /** How far back the producer looks for what nobody has heard of: after a long stop, older news is no news. */
 const LOOK_BACK_MS = 24 * 60 * 60_000;
 /** A size is «running out» at this many units left in every store, once it sold in the last day. */
-const LOW_STOCK = 2;
+export const LOW_STOCK = 2;
+
+/** The thresholds the shop may set (STAFF_NOTIFY_* settings); the constants above are the defaults. */
+export interface NotificationThresholds {
+  /** The flood rule (FLOOD): messages of a kind to a member within the window before the rest wait. */
+  floodMax: number;
+  floodWindowMinutes: number;
+  /** Units left, or fewer, that make a size «running out». */
+  lowStock: number;
+}
 
 export interface NotificationSwitch {
   kind: NotificationKind;
@@ -86,10 +95,15 @@ export function createStaffNotificationsService(deps: {
   company: Company;
   /** The back office's origin for the messages' links. */
   siteUrl: string;
+  /** Minutes a new order waits before the staff hear it is overdue (ORDER_CONFIRM_MINUTES unless set apart). */
   confirmMinutes: number;
+  thresholds?: Partial<NotificationThresholds>;
   clock?: () => Date;
 }): StaffNotificationsService {
   const { reads, uow, write, company, siteUrl } = deps;
+  const floodMax = deps.thresholds?.floodMax ?? FLOOD.max;
+  const floodWindowMs = (deps.thresholds?.floodWindowMinutes ?? FLOOD.windowMinutes) * 60_000;
+  const lowStock = deps.thresholds?.lowStock ?? LOW_STOCK;
   const clock = deps.clock ?? (() => new Date());
 
   async function recordFor(event: NotificationEvent, recipients: Recipient[], at: Date): Promise<number> {
@@ -97,13 +111,13 @@ export function createStaffNotificationsService(deps: {
     if (concerned.length === 0) return 0;
     return uow.run(async (repos) => {
       let reached = 0;
-      const since = new Date(at.getTime() - FLOOD.windowMinutes * 60_000);
+      const since = new Date(at.getTime() - floodWindowMs);
       for (const r of concerned) {
         const on = r.prefs[event.kind] ?? defaultOn(r.member.role, event.kind);
         let delivery: 'off' | 'sent' | 'held' = 'off';
         if (on) {
           const recent = await repos.staffNotifications.sentSince(r.member.staffId, event.kind, since);
-          delivery = recent.held > 0 || recent.sent >= FLOOD.max ? 'held' : 'sent';
+          delivery = recent.held > 0 || recent.sent >= floodMax ? 'held' : 'sent';
         }
         const fresh = await repos.staffNotifications.insert({ ...event, staffId: r.member.staffId, at, delivery });
         if (!fresh) continue;
@@ -126,7 +140,7 @@ export function createStaffNotificationsService(deps: {
       reads.paidOrders(since),
       reads.overdueOrders(new Date(now.getTime() - deps.confirmMinutes * 60_000), since),
       reads.newQuestions(since),
-      reads.lowStock(since, LOW_STOCK, day),
+      reads.lowStock(since, lowStock, day),
     ]);
     return [
       ...fresh.map((o) => orderEvent('order.new', 'Новый заказ', o)),
@@ -176,7 +190,7 @@ export function createStaffNotificationsService(deps: {
       return recordFor(event, await reads.recipients(), clock());
     },
     async flush(now = clock()) {
-      const olderThan = new Date(now.getTime() - FLOOD.windowMinutes * 60_000);
+      const olderThan = new Date(now.getTime() - floodWindowMs);
       const recipients = new Map((await reads.recipients()).map((r) => [r.member.staffId, r]));
       return uow.run(async (repos) => {
         const taken = await repos.staffNotifications.takeHeld(olderThan);

@@ -74,6 +74,7 @@ describe('retention', () => {
       exchangeSessions: 0,
       staffInvites: 0,
       rateLimits: 0,
+      staffNotifications: 0,
     });
     const sessions = await rows<{ id: string }>(
       sql`select id from sessions where id in ('old-visitor', 'recent-visitor', 'old-user') order by id`,
@@ -107,6 +108,7 @@ describe('retention', () => {
       exchangeSessions: 0,
       staffInvites: 0,
       rateLimits: 0,
+      staffNotifications: 0,
     });
     // AUDIT_RETENTION_DAYS shortens the audit log's time.
     expect((await retentionRepository(db, { auditDays: 30 }).prune(NOW))?.audit).toBe(2);

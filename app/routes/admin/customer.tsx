@@ -97,7 +97,7 @@ const birthdayText = (value: string) => {
   return Number.isNaN(time) ? value : formatDate(new Date(time), 'longDate', 'UTC');
 };
 
-/** A guest's card (issue 47.2): the phone, the names and emails their orders gave, the orders and the history. */
+/** A guest's card (issue 47.2): the phones, names and emails their orders gave, the orders and the history. */
 function GuestView({ guest: g, links }: { guest: GuestCard; links: { products: boolean; questions: boolean } }) {
   const { when } = useStaffClock();
   return (
@@ -109,8 +109,10 @@ function GuestView({ guest: g, links }: { guest: GuestCard; links: { products: b
         <div className={css.column}>
           <Block id="profile" title="Контакты из заказов">
             <dl className={css.facts}>
-              <dt>Телефон</dt>
-              <dd>{`${formatPhone(g.phone)} (подтверждён кодом при заказе)`}</dd>
+              <dt>{g.phones.length > 1 ? 'Телефоны' : 'Телефон'}</dt>
+              <dd>
+                {`${g.phones.map(formatPhone).join(', ')} (${g.phones.length > 1 ? 'подтверждены' : 'подтверждён'} кодом при заказе)`}
+              </dd>
               <dt>Имена</dt>
               <dd>{g.names.length ? g.names.join(', ') : '—'}</dd>
               <dt>Email</dt>
@@ -120,7 +122,9 @@ function GuestView({ guest: g, links }: { guest: GuestCard; links: { products: b
             </dl>
             {g.account && (
               <p className={css.hint} style={{ marginTop: 12 }}>
-                {'Этот телефон подтверждён в учётной записи '}
+                {g.phones.length > 1
+                  ? 'Один из телефонов подтверждён в учётной записи '
+                  : 'Этот телефон подтверждён в учётной записи '}
                 <Link to={`/admin/customers/${g.account.id}/`} className={desk.link}>
                   {g.account.name}
                 </Link>
@@ -133,7 +137,13 @@ function GuestView({ guest: g, links }: { guest: GuestCard; links: { products: b
             rows={g.orders}
             when={when}
             // The email each order gave is in «Контакты из заказов»: the row keeps to the name, so the sum stays in view.
-            more={[{ title: 'Имя в заказе', cell: (o) => o.name || '—' }]}
+            more={[
+              { title: 'Имя в заказе', cell: (o) => o.name || '—' },
+              // A guest of several phones (linked by an email): which phone each order came with.
+              ...(g.phones.length > 1
+                ? [{ title: 'Телефон', cell: (o: GuestCard['orders'][number]) => formatPhone(o.phone) }]
+                : []),
+            ]}
           />
           <QuestionsBlock rows={g.questions} when={when} questionLinks={links.questions} />
         </div>
