@@ -221,6 +221,8 @@ const settingsSchema = z.object({
   YOOKASSA_NOTIFY_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** «Сообщить о поступлении» messages (letters and SMS) a shop day at most; the rest wait for the next day (issue 44.1). */
   STOCK_ALERTS_PER_DAY: z.coerce.number().int().min(0).default(2000),
+  /** Days the confirm and unsubscribe links of a «Сообщить о поступлении» letter work after it was sent. */
+  STOCK_ALERT_LINK_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Orders one phone may place a Moscow day (sale.order.save answers ERROR_ORDER_LIMIT above). */
   ORDERS_PER_PHONE_DAY: z.coerce.number().int().min(1).default(5),
   /** The company the footer, the contacts page and the offer name; the defaults are a demo company's. */

@@ -174,6 +174,7 @@ export function createServices(deps: {
     | 'GIVE_OUT_DISCOUNT_CARD_ON_REGISTER'
     | 'ORDERS_PER_PHONE_DAY'
     | 'STOCK_ALERTS_PER_DAY'
+    | 'STOCK_ALERT_LINK_DAYS'
     | 'ORDER_CONFIRM_MINUTES'
     | 'STAFF_NOTIFY_FLOOD_MAX'
     | 'STAFF_NOTIFY_FLOOD_MINUTES'
@@ -403,6 +404,7 @@ export function createServices(deps: {
     siteUrl: siteOrigin,
     newToken,
     perDay: settings.STOCK_ALERTS_PER_DAY,
+    linkDays: settings.STOCK_ALERT_LINK_DAYS,
     now: clock,
   });
   const services: Services = {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { data, redirect } from 'react-router';
 import { ProductView } from '~/components/product/ProductView';
 import { LazyProductRelated } from '~/components/related/lazy';
@@ -45,15 +46,20 @@ export function meta() {
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   // A new product from a link is a new page: its state (colour, size, open dialogs) starts afresh.
+  return <ProductWithRows key={loaderData.page.currentId} {...loaderData} />;
+}
+
+/**
+ * The product and the rows after it. Choosing a colour stays on the page (the address follows it); the rows follow
+ * the chosen colour too: «Похожие» and «С этим покупают» are loaded again for it, «Вы смотрели» leaves it out.
+ */
+function ProductWithRows(props: Route.ComponentProps['loaderData']) {
+  const [colourId, setColourId] = useState(props.page.currentId);
   return (
     <>
-      <ProductView key={loaderData.page.currentId} {...loaderData} />
+      <ProductView {...props} onColourChange={setColourId} />
       {/* Issue 44.3: «Похожие», «С этим покупают», «Вы смотрели», loaded after the page. */}
-      <LazyProductRelated
-        key={`related-${loaderData.page.currentId}`}
-        page={loaderData.page}
-        imgVersion={loaderData.imgVersion}
-      />
+      <LazyProductRelated page={{ ...props.page, currentId: colourId }} imgVersion={props.imgVersion} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { NOT_CONVERTED } from '../../domain/events/funnel';
 import type { AlertCounts, RecommendationCount, ReviewCounts } from '../../domain/events/funnel-features';
 import type { FunnelFeaturesRepository } from '../../domain/events/funnel-features.service';
 import { type Db, queryRows, ts } from '../client';
@@ -25,11 +26,13 @@ const eventsOf = (event1: string, event2: readonly string[], from: Date, to: Dat
 
 /**
  * The orders of the session of `x` (a `session_id`, `created_at`) placed within `windowDays` after it: through the
- * orders' (session, key) index, each order looked at only for its session.
+ * orders' (session, key) index, each order looked at only for its session. Conversions only: cancelled orders and those
+ * still awaiting their online payment (`NOT_CONVERTED`) are left out.
  */
 const ordersAfter = (windowDays: number) => sql`
   orders o on o.session_id = x.session_id and o.created_at >= x.created_at
-    and o.created_at < x.created_at + make_interval(days => ${windowDays}::int)`;
+    and o.created_at < x.created_at + make_interval(days => ${windowDays}::int)
+    and o.status not in ${NOT_CONVERTED}`;
 
 /** The goods of the orders in `hits` (an `order_id` each, each order once), kopecks: lines given back left out. */
 const goodsOf = (hits: SQL) => sql`(select coalesce(sum(l.total), 0) from order_lines l

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { STEP_GOALS, type StepCountRow } from '../../domain/events/funnel';
+import { NOT_CONVERTED, STEP_GOALS, type StepCountRow } from '../../domain/events/funnel';
 import type { FunnelGrouping, FunnelRepository } from '../../domain/events/funnel.service';
 import { type Db, queryRows, ts } from '../client';
 
@@ -9,7 +9,7 @@ import { type Db, queryRows, ts } from '../client';
  */
 const paramId = (name: string) => sql`(substring(e.params from ${`"${name}"\\s*:\\s*"?(\\d{1,9})`}))::int`;
 
-/** The funnel's reads: goal events and orders over a period, grouped by day, section or product. */
+/** The funnel's reads: goal events and orders (conversions only: `NOT_CONVERTED` left out) over a period, grouped by day, section or product. */
 export function funnelRepository(db: Db): FunnelRepository {
   return {
     async counts(from, to, timeZone, by) {
@@ -28,7 +28,7 @@ export function funnelRepository(db: Db): FunnelRepository {
         union all
         select o.created_at, 'orders', l.product_id, 'o' || o.id
           from orders o left join order_lines l on l.order_id = o.id
-          where o.created_at >= ${ts(from)} and o.created_at < ${ts(to)}`;
+          where o.created_at >= ${ts(from)} and o.created_at < ${ts(to)} and o.status not in ${NOT_CONVERTED}`;
       const grouped: Record<FunnelGrouping, SQL> = {
         day: sql`select ${day(sql`s.at`)} as key, ${day(sql`s.at`)} as title, s.step, count(distinct s.item)::int as n
           from steps s group by 1, 2, 3`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { QueuedMessage } from '../../domain/messages/message';
+import type { OutgoingMessage, QueuedMessage } from '../../domain/messages/message';
 import type { OutboxQueue, OutboxRepository } from '../../domain/messages/outbox';
 import { type Db, queryRows, ts } from '../client';
 import { outbox } from '../schema';
@@ -15,18 +15,25 @@ export function outboxRepository(db: Db): OutboxRepository {
   return {
     async enqueue(...messages) {
       if (messages.length === 0) return;
-      await db.insert(outbox).values(
-        messages.map((message) => ({
-          channel: message.channel,
-          kind: message.kind,
-          recipient: message.to,
-          subject: message.channel === 'email' ? message.subject : null,
-          textBody: message.text,
-          htmlBody: message.channel === 'email' ? message.html : null,
-        })),
-      );
+      await db.insert(outbox).values(messages.map(outboxRow));
     },
   };
+}
+
+const outboxRow = (message: OutgoingMessage) => ({
+  channel: message.channel,
+  kind: message.kind,
+  recipient: message.to,
+  subject: message.channel === 'email' ? message.subject : null,
+  textBody: message.text,
+  htmlBody: message.channel === 'email' ? message.html : null,
+});
+
+/** Enqueues one message as `enqueue` does and answers its outbox row's id (to follow what became of it). */
+export async function enqueueOne(db: Db, message: OutgoingMessage): Promise<number> {
+  const [row] = await db.insert(outbox).values(outboxRow(message)).returning({ id: outbox.id });
+  if (!row) throw new Error('outbox: the message was not enqueued');
+  return Number(row.id);
 }
 
 interface ClaimedRow {

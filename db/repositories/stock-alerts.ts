@@ -4,11 +4,12 @@ import type {
   ClaimedAlert,
   StockAlertsRepository,
   StockSubscriptionView,
+  UnconfirmedAlert,
 } from '../../domain/stock-alerts/stock-alerts.service';
 import { arrivalPath } from '../../domain/stock-alerts/stock-alerts.service';
 import { type Db, queryRows, ts } from '../client';
 import { orderableOnlineSql } from './availability';
-import { outboxRepository } from './outbox';
+import { enqueueOne } from './outbox';
 
 /** One sweep at a time across processes: the day's cap is counted and spent under it. */
 const SWEEP_LOCK = 2_026_044;
@@ -23,6 +24,16 @@ export function alertAvailableSql(offerId: SQL, cityId: SQL): SQL {
     where k.offer_id = ${offerId} and k.quantity > 0 and st.type = 'shop' and st.city_id = ${cityId}
       and not exists (select 1 from offer_restrictions r where r.offer_id = k.offer_id and r.store_id = k.store_id))))`;
 }
+
+/**
+ * Whether the token's links still work at `at`: until `token_until`, or, for a row made before it was kept, while its
+ * latest letter (the «came back» one, or the confirm letter) is newer than `issuedAfter`.
+ */
+const liveToken = (at: Date, issuedAfter: Date) =>
+  sql`coalesce(token_until > ${ts(at)}, coalesce(sent_at, created_at) > ${ts(issuedAfter)})`;
+
+/** The delays as one array parameter, read 1-based by the number of resends made so far plus one. */
+const delayArray = (delays: readonly number[]) => sql`${`{${delays.join(',')}}`}::int[]`;
 
 const ownerWhere = (owner: AlertOwner): SQL =>
   'userId' in owner ? sql`a.user_id = ${owner.userId}` : sql`a.session_id = ${owner.sessionId} and a.user_id is null`;
@@ -78,17 +89,20 @@ export function stockAlertsRepository(db: Db): StockAlertsRepository {
         const inserted = await queryRows<{ id: number; state: 'pending' | 'active' }>(
           tx,
           sql`insert into stock_alerts (offer_id, product_id, channel, address, user_id, session_id, city_id, state,
-            token, created_at, confirmed_at)
+            token, created_at, confirmed_at, token_until)
           values (${row.offerId}, ${row.productId}, ${row.channel}, ${row.address}, ${row.userId}, ${row.sessionId},
             ${row.cityId}, ${row.state}, ${row.token}, ${ts(row.at)},
-            ${row.state === 'active' ? ts(row.at) : null})
+            ${row.state === 'active' ? ts(row.at) : null}, ${ts(row.tokenUntil)})
           on conflict (offer_id, channel, address) where state in ('pending', 'active') do nothing
           returning id, state`,
         );
         const made = inserted[0];
         if (made) {
           const letter = row.letter(Number(made.id), row.token);
-          if (letter) await outboxRepository(tx).enqueue(letter);
+          if (letter) {
+            const messageId = await enqueueOne(tx, letter);
+            await tx.execute(sql`update stock_alerts set message_id = ${messageId} where id = ${made.id}`);
+          }
           return {
             subscription: { id: Number(made.id), offerId: row.offerId, channel: row.channel, state: made.state },
             created: true,
@@ -118,28 +132,32 @@ export function stockAlertsRepository(db: Db): StockAlertsRepository {
       });
     },
 
-    async confirm(token, at) {
-      const [row] = await queryRows<{ state: string; was: string }>(
+    async confirm(token, at, issuedAfter) {
+      const [row] = await queryRows<{ state: string; was: string; live: boolean }>(
         db,
-        sql`with found as (select id, state from stock_alerts where token = ${token}),
+        sql`with found as (select id, state, ${liveToken(at, issuedAfter)} as live from stock_alerts
+            where token = ${token}),
           upd as (update stock_alerts a set state = 'active', confirmed_at = ${ts(at)}
-            from found where a.id = found.id and a.state = 'pending' returning a.id)
-        select found.state as was, (select count(*) from upd)::text as state from found`,
+            from found where a.id = found.id and found.live and a.state = 'pending' returning a.id)
+        select found.state as was, found.live, (select count(*) from upd)::text as state from found`,
       );
       if (!row) return 'invalid';
+      if (!row.live) return 'expired';
       if (row.state !== '0') return 'confirmed';
       return row.was === 'cancelled' ? 'invalid' : 'already';
     },
 
-    async cancelByToken(token, at) {
-      const [row] = await queryRows<{ was: string; changed: string }>(
+    async cancelByToken(token, at, issuedAfter) {
+      const [row] = await queryRows<{ was: string; changed: string; live: boolean }>(
         db,
-        sql`with found as (select id, state from stock_alerts where token = ${token}),
+        sql`with found as (select id, state, ${liveToken(at, issuedAfter)} as live from stock_alerts
+            where token = ${token}),
           upd as (update stock_alerts a set state = 'cancelled', cancelled_at = ${ts(at)}
-            from found where a.id = found.id and a.state in ('pending', 'active') returning a.id)
-        select found.state as was, (select count(*) from upd)::text as changed from found`,
+            from found where a.id = found.id and found.live and a.state in ('pending', 'active') returning a.id)
+        select found.state as was, found.live, (select count(*) from upd)::text as changed from found`,
       );
       if (!row) return 'invalid';
+      if (!row.live) return 'expired';
       return row.changed !== '0' ? 'removed' : 'absent';
     },
 
@@ -176,9 +194,52 @@ export function stockAlertsRepository(db: Db): StockAlertsRepository {
       return rows.length > 0;
     },
 
-    async sweep({ at, since, limit, message }) {
+    async sweep({ at, since, limit, message, confirmLetter, resendDelays, tokenUntil }) {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${SWEEP_LOCK})`);
+        // The messages the outbox gave up, from the outbox's side (its failed rows are few and pruned), each
+        // subscription's at most `resendDelays.length` times. A «came back» one: the subscription waits again
+        // (`active`, told when the delay is over and the size still there); `sent_at` cleared, as nothing reached.
+        const retry = sql`m.failed_at is not null and a.resends < ${resendDelays.length}`;
+        const due = sql`m.failed_at + make_interval(secs => (${delayArray(resendDelays)})[a.resends + 1])`;
+        const reopened = await queryRows<{ id: number }>(
+          tx,
+          sql`update stock_alerts a set state = 'active', sent_at = null, resends = a.resends + 1, resend_at = ${due}
+          from outbox m
+          where m.kind = 'stock-alert' and m.id = a.message_id and a.state = 'sent' and ${retry}
+          returning a.id`,
+        );
+        // A confirm letter: the same letter again once its delay is over, its link working from now.
+        const unconfirmed = await queryRows<{
+          id: number;
+          address: string;
+          token: string;
+          name: string;
+          size_name: string;
+        }>(
+          tx,
+          sql`select a.id, a.address, a.token, p.name, o.size_name
+          from outbox m join stock_alerts a on a.message_id = m.id
+            join offers o on o.id = a.offer_id join products p on p.id = a.product_id
+          where m.kind = 'stock-alert-confirm' and a.state = 'pending' and ${retry} and ${due} <= ${ts(at)}
+          order by a.id
+          for update of a`,
+        );
+        for (const r of unconfirmed) {
+          const row: UnconfirmedAlert = {
+            id: Number(r.id),
+            address: r.address,
+            token: r.token,
+            productName: r.name,
+            sizeName: r.size_name,
+          };
+          const messageId = await enqueueOne(tx, confirmLetter(row));
+          await tx.execute(
+            sql`update stock_alerts set message_id = ${messageId}, resends = resends + 1,
+              token_until = ${ts(tokenUntil)} where id = ${row.id}`,
+          );
+        }
+        const resent = reopened.length + unconfirmed.length;
         // Whoever ordered the size since subscribing (kept: not cancelled, not left unpaid, not given back at the
         // door) is told nothing.
         const cancelled = await queryRows<{ id: number }>(
@@ -198,7 +259,7 @@ export function stockAlertsRepository(db: Db): StockAlertsRepository {
           sql`select count(*)::int as n from stock_alerts where sent_at >= ${ts(since)}`,
         );
         const room = limit(Number(counted?.n ?? 0));
-        if (room <= 0) return { sent: 0, cancelled: cancelled.length };
+        if (room <= 0) return { sent: 0, cancelled: cancelled.length, resent };
         // Claimed in one statement: a row another sweep holds is skipped, a claimed one is never claimed again.
         const claimed = await queryRows<{
           id: number;
@@ -214,12 +275,14 @@ export function stockAlertsRepository(db: Db): StockAlertsRepository {
           tx,
           sql`with due as (
             select a.id from stock_alerts a
-            where a.state = 'active' and ${alertAvailableSql(sql`a.offer_id`, sql`a.city_id`)}
+            where a.state = 'active' and (a.resend_at is null or a.resend_at <= ${ts(at)})
+              and ${alertAvailableSql(sql`a.offer_id`, sql`a.city_id`)}
               -- a product taken off sale is not announced: its link would lead nowhere
               and exists (select 1 from products p where p.id = a.product_id and p.active and not p.unpublished)
             order by a.id limit ${room}
             for update of a skip locked)
-          update stock_alerts a set state = 'sent', sent_at = ${ts(at)}
+          update stock_alerts a set state = 'sent', sent_at = ${ts(at)}, resend_at = null,
+            token_until = ${ts(tokenUntil)}
           from due, offers o, products p
           where a.id = due.id and a.state = 'active' and o.id = a.offer_id and p.id = a.product_id
           returning a.id, a.channel, a.address, a.token, a.offer_id, p.name, p.code, o.size_name, o.price`,
@@ -235,8 +298,17 @@ export function stockAlertsRepository(db: Db): StockAlertsRepository {
           sizeName: r.size_name,
           price: Number(r.price),
         }));
-        await outboxRepository(tx).enqueue(...rows.map(message));
-        return { sent: rows.length, cancelled: cancelled.length };
+        // Each message's outbox row kept with its subscription: a message the outbox gives up is sent again.
+        const messageIds: number[] = [];
+        for (const row of rows) messageIds.push(await enqueueOne(tx, message(row)));
+        if (rows.length > 0)
+          await tx.execute(
+            sql`update stock_alerts a set message_id = v.message_id
+            from unnest(${`{${rows.map((r) => r.id).join(',')}}`}::int[], ${`{${messageIds.join(',')}}`}::bigint[])
+              as v(id, message_id)
+            where a.id = v.id`,
+          );
+        return { sent: rows.length, cancelled: cancelled.length, resent };
       });
     },
 

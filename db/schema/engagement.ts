@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   index,
   integer,
   pgTable,
@@ -37,9 +38,21 @@ export const stockAlerts = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The outbox row of the latest message (the confirm letter or the «came back» one): its failure is sent again. */
+    messageId: bigint('message_id', { mode: 'number' }),
+    /** Messages sent again after the outbox gave one up (bounded: `STOCK_ALERT_RESEND_DELAYS`). */
+    resends: integer('resends').notNull().default(0),
+    /** An active subscription put back after a failed «came back» message is told again no earlier than this. */
+    resendAt: timestamp('resend_at', { withTimezone: true }),
+    /** The token's links work until then (`STOCK_ALERT_LINK_DAYS` after the latest letter); null: rows made before. */
+    tokenUntil: timestamp('token_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('stock_alerts_token_idx').on(t.token),
+    // The sweep's look for subscriptions whose message the outbox gave up.
+    index('stock_alerts_message_idx')
+      .on(t.messageId)
+      .where(sql`${t.messageId} is not null and ${t.state} in ('pending', 'sent')`),
     uniqueIndex('stock_alerts_open_idx')
       .on(t.offerId, t.channel, t.address)
       .where(sql`${t.state} in ('pending', 'active')`),

@@ -75,8 +75,8 @@ export interface ShipmentsService {
   card(ctx: RequestContext, orderId: number): Promise<ShipmentCard>;
   /**
    * Refuses, in Russian, a move typed on the order card that the carrier's shipment must make: «Передан в доставку»
-   * of an order to a pickup point of the carrier in force (only a registration reaches its point and brings its
-   * events), and «Отменён» of an order whose shipment the carrier still has on its books.
+   * of an order the carrier in force delivers, to its pickup point or by its courier (only a registration hands the
+   * parcel over and brings its events), and «Отменён» of an order whose shipment the carrier still has on its books.
    */
   plainMove(ctx: RequestContext, orderId: number, to: OrderStatus): Promise<void>;
   /** The shopper's view of their order's shipment (their ownership is checked by the caller), null without one. */
@@ -518,10 +518,14 @@ export function createShipmentsService(deps: {
       const inForce = deps.carrier?.name ?? null;
       if (!inForce || (to !== 'shipped' && to !== 'cancelled')) return;
       const { facts } = await orderFor(ctx, orderId, 'orders.move');
-      if (to === 'shipped' && facts.deliveryType === 'PICKUP' && carrierOfOrder(facts, inForce) === inForce)
+      // A carrier's order (to its point, or its courier to the door) reaches «Передан в доставку» only through its
+      // shipment: the registration hands the parcel to the carrier and makes the move itself.
+      if (to === 'shipped' && carrierOfOrder(facts, inForce) === inForce)
         throw new DomainError(
           'conflict',
-          'Заказ едет в пункт выдачи перевозчика: нажмите «Зарегистрировать отправку» — номер перевозчика станет трек-номером, а статусы посылки будут приходить сами.',
+          facts.deliveryType === 'COURIER'
+            ? 'Заказ везёт курьер перевозчика: нажмите «Зарегистрировать отправку» — посылка будет передана перевозчику, его номер станет трек-номером, а статусы доставки будут приходить сами.'
+            : 'Заказ едет в пункт выдачи перевозчика: нажмите «Зарегистрировать отправку» — номер перевозчика станет трек-номером, а статусы посылки будут приходить сами.',
           'SHIPMENT_REGISTER_REQUIRED',
         );
       const s = to === 'cancelled' ? await deps.reads.ofOrder(orderId) : null;

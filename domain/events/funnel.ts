@@ -3,6 +3,9 @@
  * analytics module records (`view_item`, `add_to_cart`, `go_to_cart`) and the orders placed.
  */
 
+import type { OrderStatus } from '../order/process';
+import { NO_REVENUE } from '../order/queues';
+
 export const FUNNEL_STEPS = ['views', 'baskets', 'checkouts', 'orders'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 export type StepCounts = Record<FunnelStep, number>;
@@ -13,6 +16,16 @@ export const STEP_TITLES: Readonly<Record<FunnelStep, string>> = {
   checkouts: 'Переход к оформлению',
   orders: 'Заказы',
 };
+
+/**
+ * The states of an order that is no conversion: cancelled (by the shopper, the shop, or an online order whose payment
+ * never came and ran out), or an online order still awaiting its payment (it counts once paid). The same states as the
+ * dashboard's revenue leaves out; returned orders were bought and stay counted.
+ */
+export const NOT_CONVERTED: readonly OrderStatus[] = NO_REVENUE;
+
+/** Whether an order in `status` counts as a conversion in the funnel and its sections. */
+export const isConversion = (status: OrderStatus): boolean => !NOT_CONVERTED.includes(status);
 
 /** The spec's goal behind each step counted from events; orders come from the orders themselves. */
 export const STEP_GOALS = { views: 'view_item', baskets: 'add_to_cart', checkouts: 'go_to_cart' } as const;

@@ -59,6 +59,22 @@ export interface ClaimedAlert {
   price: number;
 }
 
+/** A pending subscription whose confirm letter the outbox gave up: the letter is sent again. */
+export interface UnconfirmedAlert {
+  id: number;
+  address: string;
+  token: string;
+  productName: string;
+  sizeName: string;
+}
+
+/**
+ * A message of a subscription the outbox gave up (its attempts over about a day spent) is sent again after these
+ * delays (seconds after the give-up), at most as many times as there are delays: a confirm letter as it was, a «came
+ * back» message only while the size is still there (the subscription goes back to `active` until then).
+ */
+export const STOCK_ALERT_RESEND_DELAYS = [3_600, 6 * 3_600, 24 * 3_600] as const;
+
 /** Whose subscriptions: a logged-in shopper's by their account, a guest's by the session. */
 export type AlertOwner = { userId: number } | { sessionId: string };
 
@@ -85,27 +101,39 @@ export interface StockAlertsRepository {
     state: 'pending' | 'active';
     token: string;
     at: Date;
+    /** The token's links work until then. */
+    tokenUntil: Date;
     /** The letter of a new pending subscription, committed with it. */
     letter: (id: number, token: string) => OutgoingMessage | null;
   }): Promise<{ subscription: StockSubscription; created: boolean }>;
-  /** pending → active by the letter's token: `confirmed`, `already` (active or told) or `invalid`. */
-  confirm(token: string, at: Date): Promise<'confirmed' | 'already' | 'invalid'>;
-  /** Cancels by token (the letter's link): `removed`, `absent` (already closed) or `invalid`. */
-  cancelByToken(token: string, at: Date): Promise<'removed' | 'absent' | 'invalid'>;
+  /**
+   * pending → active by the letter's token: `confirmed`, `already` (active or told), `invalid`, or `expired` (the
+   * token's time is over: `token_until`, or for rows made before it `issuedAfter` against the latest letter).
+   */
+  confirm(token: string, at: Date, issuedAfter: Date): Promise<'confirmed' | 'already' | 'invalid' | 'expired'>;
+  /** Cancels by token (the letter's link): `removed`, `absent` (already closed), `invalid` or `expired`. */
+  cancelByToken(token: string, at: Date, issuedAfter: Date): Promise<'removed' | 'absent' | 'invalid' | 'expired'>;
   list(owner: AlertOwner, productId: number | null): Promise<StockSubscriptionView[]>;
   /** Cancels the owner's open subscription; false when it is not theirs or not open. */
   cancel(owner: AlertOwner, id: number, at: Date): Promise<boolean>;
   /**
    * One sweep, in one transaction under one lock: cancels the active subscriptions whose subscriber has ordered the
    * offer since, claims at most `limit(sentToday)` active ones whose offer is available (state → `sent`) and commits
-   * the messages `message` makes of them in the outbox with the claim.
+   * the messages `message` makes of them in the outbox with the claim. First it takes up the messages the outbox gave
+   * up (at most `resendDelays.length` times a subscription, each `resendDelays[n]` seconds after the give-up): a
+   * failed «came back» message puts the subscription back to `active` (told again when due and still there, within
+   * the cap), a failed confirm letter is sent again (`confirmLetter`).
    */
   sweep(input: {
     at: Date;
     since: Date;
     limit: (sentSince: number) => number;
     message: (row: ClaimedAlert) => OutgoingMessage;
-  }): Promise<{ sent: number; cancelled: number }>;
+    confirmLetter: (row: UnconfirmedAlert) => OutgoingMessage;
+    resendDelays: readonly number[];
+    /** The links of the messages sent now work until then. */
+    tokenUntil: Date;
+  }): Promise<{ sent: number; cancelled: number; resent: number }>;
   waiting(): Promise<StockWaitingRow[]>;
 }
 
@@ -118,6 +146,8 @@ export interface StockAlertsDeps {
   newToken: () => string;
   /** Messages a day at most (`STOCK_ALERTS_PER_DAY`); the rest wait for the next day. */
   perDay: number;
+  /** Days a letter's links work (`STOCK_ALERT_LINK_DAYS`); 90 unless given. */
+  linkDays?: number;
   timeZone?: string;
   now: () => Date;
 }
@@ -127,12 +157,12 @@ export interface StockAlertsService {
     ctx: Pick<RequestContext, 'sessionId' | 'actor' | 'client' | 'city' | 'now'>,
     input: StockSubscribeInput,
   ): Promise<{ subscription: StockSubscription }>;
-  confirm(token: string): Promise<'confirmed' | 'invalid'>;
-  unsubscribe(token: string): Promise<'removed' | 'absent' | 'invalid'>;
+  confirm(token: string): Promise<'confirmed' | 'invalid' | 'expired'>;
+  unsubscribe(token: string): Promise<'removed' | 'absent' | 'invalid' | 'expired'>;
   mine(ctx: Pick<RequestContext, 'sessionId' | 'actor'>, productId: number | null): Promise<StockSubscriptionView[]>;
   remove(ctx: Pick<RequestContext, 'sessionId' | 'actor' | 'now'>, id: number): Promise<StockSubscriptionView[]>;
-  /** Tells every active subscriber whose size is back, once, within the day's cap. */
-  sweep(): Promise<{ sent: number; cancelled: number }>;
+  /** Tells every active subscriber whose size is back, once, within the day's cap; sends again what failed. */
+  sweep(): Promise<{ sent: number; cancelled: number; resent: number }>;
   waiting(): Promise<StockWaitingRow[]>;
 }
 
@@ -150,10 +180,24 @@ export function createStockAlertsService(deps: StockAlertsDeps): StockAlertsServ
   const link = (path: string) => `${deps.siteUrl}${path}`;
   const tokenLink = (action: 'confirm' | 'stop', token: string) =>
     link(`/stock-alert/?do=${action}&token=${encodeURIComponent(token)}`);
+  const linkMs = (deps.linkDays ?? 90) * 24 * 3_600_000;
+  const linksUntil = (at: Date) => new Date(at.getTime() + linkMs);
+  const issuedAfter = (at: Date) => new Date(at.getTime() - linkMs);
+  const confirmLetter = (facts: { address: string; productName: string; sizeName: string; token: string }) =>
+    stockAlertConfirmLetter({
+      company: deps.company,
+      email: facts.address,
+      productName: facts.productName,
+      sizeName: facts.sizeName,
+      url: tokenLink('confirm', facts.token),
+    });
   const sweep = () => {
     const at = deps.now();
     return repo.sweep({
       at,
+      tokenUntil: linksUntil(at),
+      resendDelays: STOCK_ALERT_RESEND_DELAYS,
+      confirmLetter,
       since: dayStart(at, deps.timeZone ?? MOSCOW),
       limit: (sent) => Math.max(0, deps.perDay - sent),
       message: (row) => {
@@ -224,30 +268,29 @@ export function createStockAlertsService(deps: StockAlertsDeps): StockAlertsServ
         state,
         token: deps.newToken(),
         at: ctx.now(),
+        tokenUntil: linksUntil(ctx.now()),
         letter: (_id, token) =>
           state === 'pending'
-            ? stockAlertConfirmLetter({
-                company: deps.company,
-                email: address,
-                productName: offer.productName,
-                sizeName: offer.sizeName,
-                url: tokenLink('confirm', token),
-              })
+            ? confirmLetter({ address, productName: offer.productName, sizeName: offer.sizeName, token })
             : null,
       });
       return { subscription: result.subscription };
     },
 
     async confirm(token) {
-      const state = await repo.confirm(token, deps.now());
-      if (state === 'invalid') return 'invalid';
+      const at = deps.now();
+      const state = await repo.confirm(token, at, issuedAfter(at));
+      if (state === 'invalid' || state === 'expired') return state;
       // The size may be back already: the sweep tells at once. The confirmation is saved whatever the sweep meets;
       // the periodic sweep tells later then.
       if (state === 'confirmed') await sweep().catch(() => undefined);
       return 'confirmed';
     },
 
-    unsubscribe: (token) => repo.cancelByToken(token, deps.now()),
+    unsubscribe(token) {
+      const at = deps.now();
+      return repo.cancelByToken(token, at, issuedAfter(at));
+    },
 
     mine: (ctx, productId) => repo.list(ownerOf(ctx), productId),
 

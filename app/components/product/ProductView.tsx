@@ -38,6 +38,8 @@ export interface ProductViewProps {
   /** Published reviews' ratings of the model's colours (those with reviews) and the first page of this colour's. */
   ratings?: Record<number, Rating>;
   reviews?: ReviewsPayload | null;
+  /** Told the colour chosen on the page (its product id), so what the page shows beside it follows the colour. */
+  onColourChange?: (productId: number) => void;
 }
 
 /** Why the chosen offer cannot go to the cart, in the shopper's words; null when it can. */
@@ -61,6 +63,7 @@ export function ProductView({
   ratings,
   reviews,
   reviewShift = null,
+  onColourChange,
 }: ProductViewProps) {
   const [currentId, setCurrentId] = useState(page.currentId);
   const item = (page.items.find((i) => i.id === currentId) ?? page.items[0]) as ProductItem;
@@ -93,6 +96,7 @@ export function ProductView({
     const nextOffer = offer || next.offers.length === 1 ? chooseOffer(next.offers, offer?.sizeName ?? null) : null;
     setCurrentId(next.id);
     setOfferId(nextOffer?.id ?? null);
+    onColourChange?.(next.id);
     // The router's state stays; only the address changes, as a replace, so Back leaves the product.
     window.history.replaceState(window.history.state, '', `${next.url}${window.location.search}`);
   };

@@ -54,6 +54,8 @@ export const action = staffAction('orders.move', {
       const to = form.text('to') as OrderStatus;
       if (!Object.hasOwn(STATUS_NAMES, to))
         throw new DomainError('validation', 'Неизвестный статус заказа.', 'STATUS_UNKNOWN');
+      // As the move's call: a carrier's order ships by its registration and is cancelled with its shipment.
+      await context.services.shipments.plainMove(context.ctx, orderId(params.id), to);
       await context.services.orderDesk.move(context.ctx, orderId(params.id), {
         to,
         reason: form.text('reason').trim() || undefined,
