@@ -41,6 +41,7 @@ export default [
   route('admin/invite', 'routes/admin/invite.tsx'),
   // A print form is the sheet alone: outside the layout, guarded as the card is.
   route('admin/orders/print', 'routes/admin/orders-print.tsx'),
+  route('admin/orders/print-pdf', 'routes/admin/orders-print-pdf.tsx'),
   route('admin/orders/:id/print/:form', 'routes/admin/order-print.tsx'),
   route('admin/orders/:id/label', 'routes/admin/order-label.tsx'),
   // The day's handover act for the carrier (issue 42.9): a print form as well.

@@ -52,6 +52,7 @@ import type { QuestionsAdminService } from './feedback/questions-admin';
 import type { CustomersAdminService } from './customers/customers-admin';
 import type { AddressSuggestions } from './delivery/address-suggestions';
 import type { ShipmentsService } from './delivery/shipments.service';
+import type { OrdersPdfService } from './order/bulk-pdf';
 import type { TestDeliveryDesk } from './delivery/shipments';
 import type { ReviewsService } from './reviews/review.service';
 import type { StockAlertsService } from './stock-alerts/stock-alerts.service';
@@ -87,6 +88,8 @@ export interface Services {
   orderDesk: OrderDeskService;
   /** The desk's bulk moves, print and CSV of chosen orders, and its saved views (issue 47.7). */
   orderBulk: OrderBulkService;
+  /** The chosen orders' packing lists and labels, the carriers' too, as one PDF (issue 47.7). */
+  ordersPdf: OrdersPdfService;
   orderViews: OrderViewsService;
   /** A placed order changed from its card before it is assembled (issue 47.6). */
   orderEdits: OrderEditService;

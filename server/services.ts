@@ -91,6 +91,8 @@ import { orderEditReads } from '../db/repositories/order-edits';
 import { orderDeskRepository } from '../db/repositories/order-desk';
 import { orderBulkReads, orderViewReads } from '../db/repositories/order-bulk';
 import { createOrderBulkService } from '../domain/order/bulk.service';
+import { createOrdersPdfService } from '../domain/order/bulk-pdf';
+import { ordersPdf } from './print/orders-pdf';
 import { createOrderViewsService } from '../domain/order/order-views';
 import { createFeedbackService } from '../domain/feedback/feedback.service';
 import { createShopsService } from '../domain/stores/shops.service';
@@ -506,6 +508,16 @@ export function createServices(deps: {
       shipments,
       reads: orderBulkReads(db),
       confirmMinutes: settings.ORDER_CONFIRM_MINUTES,
+    }),
+    // The chosen orders' packing lists and labels as one PDF, the carriers' labels through their adapters.
+    ordersPdf: createOrdersPdfService({
+      bulk: { cards: (...a) => services.orderBulk.cards(...a) },
+      shipments,
+      orderFacts: shipmentReads(db).order,
+      make: ordersPdf,
+      company: company.name,
+      timeZone: (ctx) => services.staffAccounts.timeZone(ctx),
+      onCarrierError: (orderId, error) => deps.logger?.warn({ orderId, err: error }, 'carrier label failed'),
     }),
     orderViews: createOrderViewsService({ reads: orderViewReads(db), write: staffWrite }),
     orderEdits: createOrderEditService({

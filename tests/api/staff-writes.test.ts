@@ -583,6 +583,12 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
     writes: 'order.move',
     prepare: async (who) => ({ body: { ids: (await s.shopOrder(who.shopId ?? s.homeShop)).id, to: 'confirmed' } }),
   },
+  // «Печать одним PDF»: a read that posts (a carrier's label in it is audited as the card's; a shop order has none).
+  'routes/admin/orders-print-pdf#pdf': {
+    writes: null,
+    prepare: async (who) => ({ body: { ids: (await s.shopOrder(who.shopId ?? s.homeShop)).id } }),
+    elsewhere: async () => ({ body: { ids: (await s.shopOrder(s.otherShop)).id } }),
+  },
   'routes/admin/orders#view-save': {
     writes: 'order-view.save',
     prepare: async () => ({ body: { name: s.unique('Вид '), shared: 'on', query: 'queue=handover' } }),

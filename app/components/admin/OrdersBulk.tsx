@@ -85,7 +85,8 @@ export function SelectRow({ selection, id, number }: { selection: Selection; id:
 
 /**
  * The bar over the list: how many are chosen; «Перевести» (each order through the single move, refusals listed);
- * the forms to print and the CSV, which open by address (a plain GET of the same form) and so work without JavaScript.
+ * the forms to print and the CSV, which open by address (a plain GET of the same form) and so work without JavaScript;
+ * «Печать одним PDF» posts the same form to its own address, in a new tab (a carrier's label is an audited fetch).
  */
 export function BulkBar({ selection, result }: { selection: Selection; result: FormOutcome | undefined }) {
   const submit = useSubmit();
@@ -134,6 +135,19 @@ export function BulkBar({ selection, result }: { selection: Selection; result: F
         aria-disabled={count === 0}
       >
         Печать: листы и наклейки
+      </button>
+      <button
+        type="submit"
+        name="intent"
+        value="pdf"
+        formAction="/admin/orders/print-pdf/"
+        formTarget="_blank"
+        formNoValidate
+        className={bulk.secondary}
+        aria-disabled={count === 0}
+        title="Упаковочные листы и этикетки, перевозчиков тоже, одним файлом PDF"
+      >
+        Печать одним PDF
       </button>
       <button
         type="submit"
