@@ -223,6 +223,24 @@ export function catalogIoWrites(db: Db): CatalogIoWrites {
 
     articlesTaken: (articles) => articlesTaken(db, articles),
 
+    async recordAudit(entries) {
+      if (entries.length === 0) return;
+      const records = entries.map((e) => ({
+        at: e.at.toISOString(),
+        s: e.staffId,
+        m: e.staffEmail,
+        c: e.client,
+        a: e.action,
+        e: e.entity,
+        i: e.entityId,
+        x: e.changes,
+      }));
+      await db.execute(sql`insert into audit_log (at, staff_id, staff_email, client, action, entity, entity_id, changes)
+        select x.at, x.s, x.m, x.c, x.a, x.e, x.i, x.x
+        from jsonb_to_recordset(${json(records)}) as x(at timestamptz, s int, m text, c text, a text, e text, i text,
+          x jsonb)`);
+    },
+
     async insertNewStock(cells) {
       if (cells.length === 0) return;
       const records = cells.map((c) => ({ p: c.productId, z: c.size, s: c.storeId, q: c.quantity }));

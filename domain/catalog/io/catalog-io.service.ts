@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context';
 import { DomainError } from '../../errors';
 import type { PriceRounding } from '../../pricing/price-rounding';
-import { auditEntry } from '../../staff/audit';
+import { type AuditEntry, auditEntry } from '../../staff/audit';
 import { requirePermission } from '../../staff/permissions';
 import type { StaffWrite } from '../../staff/staff-write';
 import { STAFF_WRITES } from '../../staff/writes';
@@ -83,6 +83,8 @@ export interface CatalogIoWrites {
   insertNewStock(
     cells: readonly { productId: number; size: string; storeId: number; quantity: number }[],
   ): Promise<void>;
+  /** Audit entries besides the write's own, in one statement (the import's, one per product). */
+  recordAudit(entries: readonly AuditEntry[]): Promise<void>;
 }
 
 export interface PreviewAnswer {
@@ -269,8 +271,9 @@ export function createCatalogIoService(deps: {
           ...made.map((p) => ({ action: 'product.create' as const, entityId: p.id, before: null, after: p.after })),
           ...productEntries(changes).map((e) => ({ action: 'catalog.import_product' as const, ...e })),
         ];
-        for (const e of entries)
-          await repos.audit.record(
+        // In one statement: thousands of products are thousands of entries.
+        await catalogIo.recordAudit(
+          entries.map((e) =>
             auditEntry(ctx, member, {
               action: e.action,
               entity: STAFF_WRITES[e.action].entity,
@@ -278,7 +281,8 @@ export function createCatalogIoService(deps: {
               before: e.before,
               after: { ...e.after, file: preview.fileName },
             }),
-          );
+          ),
+        );
         const capped = changes.slice(0, AUDIT_OFFERS_CAP);
         const rub = (k: number | null) => (k === null ? null : k / 100);
         const side = (which: 'before' | 'after') =>
