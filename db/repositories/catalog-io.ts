@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ImportCounts, IoOffer, IoStore, OfferChange } from '../../domain/catalog/io/catalog-io';
+import type { NewModel } from '../../domain/catalog/io/catalog-io-new';
 import type {
   CatalogIoReads,
   CatalogIoWrites,
@@ -71,6 +72,20 @@ const offersWhere = (db: Db, where: SQL, tail: SQL) =>
       where ${where} ${tail}`,
   ).then((rows) => rows.map(offerOf));
 
+/** Which of `articles` the shop's products have, lower-cased. */
+async function articlesTaken(db: Db, articles: readonly string[]) {
+  if (articles.length === 0) return [];
+  const rows = await queryRows<{ a: string }>(
+    db,
+    sql`select distinct lower(p.article) as a from products p
+      where lower(p.article) in (select lower(x) from jsonb_array_elements_text(${json(articles)}) as x)`,
+  );
+  return rows.map((r) => r.a);
+}
+
+/** A preview's kept changes: the offers' and, since new products came in, `{ offers, created }`. */
+type Kept = OfferChange[] | { offers: OfferChange[]; created: NewModel[] };
+
 export function catalogIoReads(db: Db): CatalogIoReads {
   return {
     async stores() {
@@ -84,8 +99,22 @@ export function catalogIoReads(db: Db): CatalogIoReads {
       // Previews older than a day are of no use: each save clears them.
       await db.execute(sql`delete from catalog_imports where created_at < now() - interval '1 day'`);
       await db.execute(sql`insert into catalog_imports (token, staff_id, file_name, changes, counts)
-        values (${p.token}, ${p.staffId}, ${p.fileName}, ${json(p.changes)}, ${json(p.counts)})`);
+        values (${p.token}, ${p.staffId}, ${p.fileName}, ${json({ offers: p.changes, created: p.created })},
+          ${json(p.counts)})`);
     },
+    async newProductRefs() {
+      const [sections, brands, colours] = await Promise.all([
+        queryRows<{ id: number; name: string }>(db, sql`select id, name from sections order by id`),
+        queryRows<{ id: number; name: string }>(db, sql`select id, name from brands order by id`),
+        queryRows<{ code: string; name: string }>(db, sql`select code, name from colors order by sort, name`),
+      ]);
+      return {
+        sections: sections.map((r) => ({ id: Number(r.id), name: r.name })),
+        brands: brands.map((r) => ({ id: Number(r.id), name: r.name })),
+        colours,
+      };
+    },
+    articlesTaken: (articles) => articlesTaken(db, articles),
   };
 }
 
@@ -97,7 +126,7 @@ export function catalogIoWrites(db: Db): CatalogIoWrites {
       // One statement: of two applies of one token at once, the second waits for the first's row and finds it applied.
       const [row] = await queryRows<{
         file_name: string;
-        changes: OfferChange[] | string;
+        changes: Kept | string;
         counts: ImportCounts | string;
       }>(
         db,
@@ -106,23 +135,25 @@ export function catalogIoWrites(db: Db): CatalogIoWrites {
           returning file_name, changes, counts`,
       );
       if (!row) return null;
+      const kept = parsed(row.changes);
       return {
         token,
         staffId,
         fileName: row.file_name,
-        changes: parsed(row.changes),
+        changes: Array.isArray(kept) ? kept : kept.offers,
+        created: Array.isArray(kept) ? [] : kept.created,
         counts: parsed(row.counts),
       };
     },
 
-    async lock(changes, staffId) {
+    async lock(changes, staffId, newStock = false) {
       const offerIds = changes.map((c) => c.offerId);
       const productIds = changes.filter((c) => c.published).map((c) => c.productId);
       const state: LockedState = { prices: new Map(), published: new Map(), stock: new Map() };
       const cells = changes.flatMap((c) => c.stock.map((s) => ({ o: c.offerId, s: s.storeId })));
       // First, before any row: shared with orders taking stock, as a stock document takes it (the 1C import waits for
       // it alone), so the import queues where they do. The select also tells the stock triggers what the movements are.
-      if (cells.length > 0)
+      if (cells.length > 0 || newStock)
         await db.execute(
           sql`select pg_advisory_xact_lock_shared(${STOCK_COUNT_LOCK}), ${stockMoveSetting({
             kind: 'other',
@@ -188,6 +219,35 @@ export function catalogIoWrites(db: Db): CatalogIoWrites {
         await db.execute(sql`update stock k set quantity = x.q
           from jsonb_to_recordset(${json(cells)}) as x(o int, s int, q int)
           where k.offer_id = x.o and k.store_id = x.s and k.quantity <> x.q`);
+    },
+
+    articlesTaken: (articles) => articlesTaken(db, articles),
+
+    async recordAudit(entries) {
+      if (entries.length === 0) return;
+      const records = entries.map((e) => ({
+        at: e.at.toISOString(),
+        s: e.staffId,
+        m: e.staffEmail,
+        c: e.client,
+        a: e.action,
+        e: e.entity,
+        i: e.entityId,
+        x: e.changes,
+      }));
+      await db.execute(sql`insert into audit_log (at, staff_id, staff_email, client, action, entity, entity_id, changes)
+        select x.at, x.s, x.m, x.c, x.a, x.e, x.i, x.x
+        from jsonb_to_recordset(${json(records)}) as x(at timestamptz, s int, m text, c text, a text, e text, i text,
+          x jsonb)`);
+    },
+
+    async insertNewStock(cells) {
+      if (cells.length === 0) return;
+      const records = cells.map((c) => ({ p: c.productId, z: c.size, s: c.storeId, q: c.quantity }));
+      await db.execute(sql`insert into stock (offer_id, store_id, quantity)
+        select o.id, x.s, x.q from jsonb_to_recordset(${json(records)}) as x(p int, z text, s int, q int)
+          join offers o on o.product_id = x.p and o.size_name = x.z
+        order by o.id, x.s`);
     },
   };
 }

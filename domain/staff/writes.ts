@@ -66,6 +66,7 @@ export const STAFF_WRITES = {
   'product.copy': { gate: 'catalog.edit', entity: 'product', title: 'Копия товара' },
   'catalog.bulk_edit': { gate: 'catalog.edit', entity: 'product', title: 'Товар изменён в массовой правке' },
   'catalog.import': { gate: 'catalog.edit', entity: 'catalog', title: 'Импорт каталога из файла' },
+  'catalog.import_product': { gate: 'catalog.edit', entity: 'product', title: 'Товар изменён импортом из файла' },
   'section.update': { gate: 'catalog.edit', entity: 'section', title: 'Изменён раздел' },
   'brand.create': { gate: 'catalog.edit', entity: 'brand', title: 'Новый бренд' },
   'brand.update': { gate: 'catalog.edit', entity: 'brand', title: 'Изменён бренд' },

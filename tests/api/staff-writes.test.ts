@@ -45,6 +45,8 @@ interface Fixture {
   actor?: (prepared: Prepared) => string;
   /** Puts back what the call took from the walks after it (the catalogue taken off sale). */
   after?: () => Promise<void>;
+  /** Entries the write records before its own (the catalogue import's one per product it changes). */
+  also?: StaffWriteAction[];
   /** Roles that hold the permission but never have the thing in their reach, and why. */
   beyond?: { roles: StaffRole[]; why: string };
   /** The thing on another shop than a shop member's own: an own-shop grant is refused on it. */
@@ -252,7 +254,11 @@ const API_FIXTURES: Record<string, Fixture> = {
     writes: null,
     call: async (who, path) => catalogUpload(who, path, {}),
   },
-  'POST /api/v2/admin/catalog-io/apply/': { writes: 'catalog.import', prepare: async (who) => catalogPreview(who) },
+  'POST /api/v2/admin/catalog-io/apply/': {
+    writes: 'catalog.import',
+    also: ['catalog.import_product'],
+    prepare: async (who) => catalogPreview(who),
+  },
   'POST /api/v2/admin/products/parcels/': {
     writes: 'catalog.bulk_parcel',
     prepare: async () => ({ body: { productIds: [(await s.product()).id], weight: nextGrams() } }),
@@ -614,7 +620,11 @@ const PAGE_FIXTURES: Record<string, Fixture> = {
     writes: null,
     call: async (who, path) => catalogUpload(who, path, { intent: 'preview' }),
   },
-  'routes/admin/catalog-io#apply': { writes: 'catalog.import', prepare: async (who) => catalogPreview(who) },
+  'routes/admin/catalog-io#apply': {
+    writes: 'catalog.import',
+    also: ['catalog.import_product'],
+    prepare: async (who) => catalogPreview(who),
+  },
   'routes/admin/products#preview': {
     writes: null,
     prepare: async () => ({ body: { q: 'пуховик', kind: 'percent', value: '1' } }),
@@ -1046,6 +1056,11 @@ describe('every staff write', () => {
         if (fixture.writes === null) expect(rows, label).toEqual([]);
         else
           expect(rows, label).toEqual([
+            ...(fixture.also ?? []).map((action) => ({
+              staff_email: who.email,
+              action,
+              entity: STAFF_WRITES[action].entity,
+            })),
             {
               staff_email: fixture.actor?.(prepared) ?? who.email,
               action: fixture.writes,

@@ -43,7 +43,8 @@ export const action = staffAction('catalog.edit', {
     async run({ input, context }) {
       const done = await context.services.catalogIo.apply(context.ctx, input.token);
       const c = done.counts;
-      return `Импорт применён: изменено размеров — ${c.changed} (товаров — ${c.products}): цен — ${c.prices}, старых цен — ${c.oldPrices}, «В продаже» — ${c.published}, остатков по складам — ${c.stock}.`;
+      const made = c.newProducts ? ` Создано товаров — ${c.newProducts} (размеров — ${c.newOffers}).` : '';
+      return `Импорт применён: изменено размеров — ${c.changed} (товаров — ${c.products}): цен — ${c.prices}, старых цен — ${c.oldPrices}, «В продаже» — ${c.published}, остатков по складам — ${c.stock}.${made}`;
     },
   }),
 });
@@ -84,10 +85,13 @@ export default function CatalogIo({ loaderData, actionData }: Route.ComponentPro
       <section aria-labelledby="import-title">
         <h2 id="import-title">Загрузить изменения</h2>
         <p>
-          Импорт меняет только существующие размеры — цену, старую цену, «В продаже» (признак товара) и остатки по
-          складам; новых товаров он не создаёт. Размеры находятся по столбцу «ID предложения». Пустая ячейка цены или
-          остатка оставляет значение как есть, пустая старая цена убирает её. Цены и остатки товаров из 1С меняются в
-          1С. Сначала вы увидите, что изменится; если в файле есть ошибка, не изменится ничего.
+          Импорт меняет существующие размеры — цену, старую цену, «В продаже» (признак товара) и остатки по складам;
+          размеры находятся по столбцу «ID предложения». Пустая ячейка цены или остатка оставляет значение как есть,
+          пустая старая цена убирает её. Строка с пустым «ID предложения» — размер нового товара: строки одного артикула
+          станут одной моделью, каждый цвет — товаром. Новому товару нужны «Артикул», «Название», «Раздел» и «Бренд»
+          (номер или название), «Цвет» (код или название), «Размер» и «Цена»; «Описание», «Старая цена», «В продаже» и
+          остатки — по желанию. Цены и остатки товаров из 1С меняются в 1С. Сначала вы увидите, что изменится; если в
+          файле есть ошибка, не изменится ничего.
         </p>
         <Form method="post" encType="multipart/form-data" action="?" className={styles.form} key={actionData?.done}>
           <input type="hidden" name="intent" value="preview" />
@@ -128,8 +132,39 @@ export default function CatalogIo({ loaderData, actionData }: Route.ComponentPro
             Строк: {preview.counts.rows}. Изменится размеров — {preview.counts.changed} (товаров —{' '}
             {preview.counts.products}): цен — {preview.counts.prices}, старых цен — {preview.counts.oldPrices}, «В
             продаже» — {preview.counts.published}, остатков по складам — {preview.counts.stock}. Без изменений —{' '}
-            {preview.counts.unchanged}.
+            {preview.counts.unchanged}. Будет создано товаров — {preview.counts.newProducts ?? 0} (размеров —{' '}
+            {preview.counts.newOffers ?? 0}).
           </p>
+          {preview.created.length > 0 && (
+            <ListFrame
+              label="Новые товары"
+              found={
+                (preview.counts.newProducts ?? 0) > preview.created.length
+                  ? `Показаны первые ${preview.created.length} из ${preview.counts.newProducts}`
+                  : `Новых товаров: ${preview.counts.newProducts}`
+              }
+              empty="Новых товаров нет."
+              count={preview.created.length}
+            >
+              <DataTable
+                caption="Какие товары создаст импорт"
+                rows={preview.created}
+                rowKey={(p) => `${p.article}:${p.color}`}
+                columns={[
+                  { title: 'Товар', rowHeader: true, cell: (p) => `${p.name} (${p.article})` },
+                  { title: 'Строка', cell: (p) => p.row },
+                  { title: 'Раздел', cell: (p) => p.section },
+                  { title: 'Бренд', cell: (p) => p.brand },
+                  { title: 'Цвет', cell: (p) => p.color },
+                  {
+                    title: 'Размеры и цены',
+                    cell: (p) => p.sizes.map((z) => `${z.size}: ${rub(z.price)}`).join('; '),
+                  },
+                  { title: 'В продаже', cell: (p) => (p.published ? 'да' : 'нет') },
+                ]}
+              />
+            </ListFrame>
+          )}
           <ListFrame
             label="Изменения импорта"
             found={
@@ -164,7 +199,7 @@ export default function CatalogIo({ loaderData, actionData }: Route.ComponentPro
             <input type="hidden" name="intent" value="apply" />
             <input type="hidden" name="token" value={preview.token} />
             <button type="submit" className={styles.button} disabled={busy}>
-              {busy ? 'Применяем…' : `Применить (${preview.counts.changed})`}
+              {busy ? 'Применяем…' : `Применить (${preview.counts.changed + (preview.counts.newOffers ?? 0)})`}
             </button>
           </Form>
         </section>

@@ -128,6 +128,38 @@ const ownedBy1C = (count: number, what: string) =>
 export const productCode = (article: string, name: string, color: string, id: number) =>
   `${slug(article || name, 'tovar')}-${color}-${id}`;
 
+/**
+ * The rows of one new model, a product per colour under the first id, as the desk makes them from its form (and the
+ * catalogue import from a file's rows of one article).
+ */
+export function newProductRows(
+  input: Pick<ProductCreate, 'name' | 'article' | 'description' | 'brandId' | 'published'> & {
+    colours: readonly { color: string }[];
+  },
+  section: SectionFacts,
+  ids: readonly number[],
+): NewProductRow[] {
+  const modelId = ids[0] as number;
+  return input.colours.map((colour, i): NewProductRow => {
+    const id = ids[i] as number;
+    const code = productCode(input.article, input.name, colour.color, id);
+    return {
+      id,
+      modelId,
+      section,
+      brandId: input.brandId,
+      code,
+      url: `/product/${code}/`,
+      name: input.name,
+      article: input.article,
+      kind: kindOf(section.name, input.name),
+      colorCode: colour.color,
+      description: input.description,
+      unpublished: !input.published,
+    };
+  });
+}
+
 export function createProductMakingService(deps: {
   /** The reads outside a write (the colours' list). */
   reads: Pick<ProductMakingWrites, 'colours'>;
@@ -157,24 +189,7 @@ export function createProductMakingService(deps: {
         if (unknown) throw new DomainError('validation', `Цвета «${unknown.color}» нет в списке.`, 'COLOR_NOT_FOUND');
         const ids = await making.newProductIds(input.colours.length);
         const modelId = ids[0] as number;
-        const rows = input.colours.map((colour, i): NewProductRow => {
-          const id = ids[i] as number;
-          const code = productCode(input.article, input.name, colour.color, id);
-          return {
-            id,
-            modelId,
-            section,
-            brandId: input.brandId,
-            code,
-            url: `/product/${code}/`,
-            name: input.name,
-            article: input.article,
-            kind: kindOf(section.name, input.name),
-            colorCode: colour.color,
-            description: input.description,
-            unpublished: !input.published,
-          };
-        });
+        const rows = newProductRows(input, section, ids);
         await making.insertProducts(rows);
         await making.insertOffers(
           input.colours.flatMap((colour, i) =>

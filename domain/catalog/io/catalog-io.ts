@@ -121,6 +121,9 @@ export interface ImportCounts {
   /** Store cells whose quantity changes. */
   stock: number;
   products: number;
+  /** Products (an article's colour each) and offers the rows without an offer id create. */
+  newProducts?: number;
+  newOffers?: number;
 }
 
 export interface ImportPlan {
@@ -130,7 +133,7 @@ export interface ImportPlan {
 }
 
 /** A cell as typed: trimmed, and the apostrophe an export puts before text that looks like a formula dropped. */
-const clean = (cell: string | undefined) => {
+export const clean = (cell: string | undefined) => {
   const text = (cell ?? '').trim();
   return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
 };
@@ -210,6 +213,8 @@ export function planImport(
   columns: Heading,
   current: ReadonlyMap<number, IoOffer>,
   rounding: PriceRounding,
+  /** Rows with no offer id are new products' (catalog-io-new.ts): left to that plan, counted here as rows. */
+  newRows = false,
 ): ImportPlan {
   const problems: ImportProblem[] = [];
   const changes: OfferChange[] = [];
@@ -234,6 +239,7 @@ export function planImport(
     counts.rows++;
     const refuse = (column: string, message: string) => problems.push({ row: line, column, message });
     const idText = clean(row[columns.offerId]);
+    if (newRows && idText === '') continue;
     if (!/^\d{1,9}$/.test(idText)) {
       refuse(COLUMN.offerId, idText === '' ? 'пусто: укажите номер размера из выгрузки.' : `«${idText}» — не номер.`);
       continue;
