@@ -242,6 +242,26 @@ export function createOrderEditService(deps: {
     return lines;
   }
 
+  /** The shopper's letter about the new delivery: its text first, then what else changed (price, total, money). */
+  async function tellDeliveryChanged(
+    repos: TransactionRepositories,
+    order: LockedOrder,
+    [delivery, ...more]: string[],
+  ) {
+    if (order.email)
+      await repos.outbox.enqueue(
+        orderDeliveryChangedLetter({
+          company: deps.company,
+          email: order.email,
+          name: order.name,
+          number: orderNumber(order.id),
+          url: deps.orderLink(order.id),
+          delivery: delivery as string,
+          ...(more.length > 0 ? { more } : {}),
+        }),
+      );
+  }
+
   /** The courier's or the post's address, the courier's day and time: the same price, the shopper told. */
   async function changeDelivery(
     ctx: RequestContext,
@@ -298,17 +318,7 @@ export function createOrderEditService(deps: {
       member.staffId,
       `Доставка изменена. Было: ${beforeText}. Стало: ${afterText}.`,
     );
-    if (order.email)
-      await repos.outbox.enqueue(
-        orderDeliveryChangedLetter({
-          company: deps.company,
-          email: order.email,
-          name: order.name,
-          number: orderNumber(order.id),
-          url: deps.orderLink(order.id),
-          delivery: afterText,
-        }),
-      );
+    await tellDeliveryChanged(repos, order, [afterText]);
     const before = Object.fromEntries(Object.keys(patch).map((k) => [k, was[k as keyof typeof patch] ?? null]));
     return { value: null, before, after: patch };
   }
@@ -354,18 +364,7 @@ export function createOrderEditService(deps: {
               return { total: totals.total, refund: settledPlace?.refund ?? null, topUp: settledPlace?.topUp ?? null };
             },
           });
-          if (order.email)
-            await repos.outbox.enqueue(
-              orderDeliveryChangedLetter({
-                company: deps.company,
-                email: order.email,
-                name: order.name,
-                number: orderNumber(id),
-                url: deps.orderLink(id),
-                delivery: placed.letter[0] as string,
-                more: placed.letter.slice(1),
-              }),
-            );
+          await tellDeliveryChanged(repos, order, placed.letter);
           return { value: settledPlace, before: placed.before, after: placed.after };
         }
         if (change.action === 'delivery') return changeDelivery(ctx, repos, order, change, member);
