@@ -13,6 +13,7 @@ import { can } from '../staff/permissions';
 import type { StaffMember } from '../staff/staff-member';
 import { MOSCOW } from '../text/dates';
 import type { TransactionRepositories } from '../uow';
+import { sameTown } from './delivery-choice';
 import type { DeliveryEdit, EditLine } from './order-edit';
 import type { LockedOrder } from './ports';
 import { type DeliveryType, orderNumber } from './process';
@@ -77,7 +78,10 @@ export function deliveryPriceFor(
   charged: number,
 ): number {
   const row = table[type] ?? { price: charged, freeFrom: null };
-  const prices: DeliveryPrices = { ...table, [type]: { ...row, price: delivery.quote?.price ?? row.price } };
+  // The price the shopper was charged stays theirs: today's table counts only where the delivery was free (by the
+  // threshold or the table), so that goods falling under the threshold pay for it.
+  const price = delivery.quote?.price ?? (charged > 0 ? charged : row.price);
+  const prices: DeliveryPrices = { ...table, [type]: { ...row, price } };
   return deliveryCosts(prices, goods)[type] ?? 0;
 }
 
@@ -163,7 +167,8 @@ async function quoteOf(
   const quotes = was.townCode && deps.quotes ? await deps.quotes.carrier(town, parcel) : null;
   const type = kind === 'courier' ? 'COURIER' : 'PICKUP';
   const quote = withShopRules(
-    quotes?.[kind] ?? null,
+    // As checkout: a carrier without a locker's own price takes a locker's parcel at its point's.
+    (kind === 'locker' ? (quotes?.locker ?? quotes?.point) : quotes?.[kind]) ?? null,
     table[type],
     kind === 'courier' ? 'COURIER' : kind === 'locker' ? 'LOCKER' : 'PICKUP',
   );
@@ -247,7 +252,15 @@ export async function changePlace(
     };
   } else {
     // A carrier courier's other address in the order's town: the carrier is asked again for the parcel as it is now.
+    // Its code and price are the town's, so another town's address is refused, as checkout refuses it.
     const address = change.address as string;
+    const townOf = (text: string | undefined) => text?.split(',')[0] ?? '';
+    if (!sameTown(townOf(address), townOf(was.address)))
+      throw new DomainError(
+        'validation',
+        `Адрес не в городе доставки «${townOf(was.address).trim()}»: перевозчик везёт заказ в этот город. Чтобы доставить в другой, отмените заказ и оформите новый.`,
+        'ADDRESS_OTHER_TOWN',
+      );
     const quote = await quoteOf(deps, was, await parcelOfLines(repos, lines), 'courier', table);
     now = { ...was, address, quote: keptQuote(quote) };
     delete (now as { addressId?: number }).addressId;

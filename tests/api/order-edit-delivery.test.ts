@@ -265,11 +265,16 @@ describe('a carrier’s delivery changed and quoted again', () => {
     await app.database.db.execute(sql`update orders set delivery = jsonb_set(delivery, '{quote,price}', '100'),
       delivery_price = case when delivery_price > 0 then 100 else 0 end, total = total - delivery_price
         + case when delivery_price > 0 then 100 else 0 end where id = ${id}`);
-    const moved = await edit(manager, id, { action: 'delivery', address: 'Москва, ул. Арбат, 10, кв. 5' });
+    // The carrier's code and price are Moscow's: an address in another town is refused, nothing changes.
+    const far = await edit(manager, id, { action: 'delivery', address: 'Санкт-Петербург, Невский пр., 1' });
+    expect(far.status).toBe(400);
+    expect((await errorOf(far))?.code).toBe('ADDRESS_OTHER_TOWN');
+    expect((await orderOf(id)).delivery.address).toBe(placed.delivery.address);
+    const moved = await edit(manager, id, { action: 'delivery', address: 'г. Москва, ул. Арбат, 10, кв. 5' });
     expect(moved.status, await moved.clone().text()).toBe(200);
     const after = await orderOf(id);
     expect(after.delivery).toMatchObject({
-      address: 'Москва, ул. Арбат, 10, кв. 5',
+      address: 'г. Москва, ул. Арбат, 10, кв. 5',
       date,
       quote: placed.delivery.quote as Record<string, unknown>,
     });

@@ -143,7 +143,7 @@ const NO = new Set(['нет', 'no', 'false', '0', 'н', 'n']);
 
 /**
  * The ids of the offers the table names, or the heading's problems: the offer id column is required, a stock column
- * must name a store the shop has, a column may come once.
+ * must name a store the shop has, a column (and a store's stock) may come once.
  */
 export function readHeading(table: readonly (readonly string[])[], stores: readonly IoStore[]) {
   const heading = (table[0] ?? []).map((h) => clean(h).replace(/^\uFEFF/, ''));
@@ -162,6 +162,12 @@ export function readHeading(table: readonly (readonly string[])[], stores: reado
           row: 1,
           column: title,
           message: `в столбце «${title}» склад с кодом «${stockOf[1]}» не найден: возьмите заголовок из выгрузки.`,
+        });
+      else if (stockAt.some((s) => s.store.id === store.id))
+        problems.push({
+          row: 1,
+          column: title,
+          message: `склад «${store.code}» уже есть в другом столбце остатков: оставьте один.`,
         });
       else stockAt.push({ index, store, title });
     }
