@@ -240,3 +240,59 @@ describe('the settlement of a change', () => {
     expect(captures).toEqual([{ id: 3, amount: 20_000 }]);
   });
 });
+
+describe('a two-stage top-up paid after the handover', () => {
+  let held: TestApp;
+  let hk: CheckoutKit;
+  let staff: Browser;
+  beforeAll(async () => {
+    held = await createTestApp({ ORDERS_PER_PHONE_DAY: '100', PAYMENT_CAPTURE: 'two-stage' });
+    ignorePoolErrorsOnClose(held.database.db);
+    hk = await checkoutKit(held);
+    await addStaff(held, { email: 'topup.held@vyuga.test', role: 'manager' });
+    staff = await loggedInStaff(held, 'topup.held@vyuga.test');
+  });
+  afterAll(() => held.close());
+
+  /** A held order raised by one unit, then handed over (or handed over and returned) before the top-up is paid. */
+  async function handedOver(offer: OfferFacts, returned: boolean) {
+    await hk.stockOf(offer, 5, 5);
+    const { v, phone } = await hk.quickShopper(offer);
+    const res = await hk.rpc(v, 'sale.order.save', { ...hk.pickup(phone), paymentMethod: 'ONLINE' });
+    const { id, payment } = (await res.json()) as { id: number; payment: { confirmationUrl: string } };
+    expect((await v.post(`${new URL(payment.confirmationUrl).pathname}pay/`, {}, {})).status).toBe(303);
+    const [line] = await hk.rows<{ id: number }>(sql`select id from order_lines where order_id = ${id}`);
+    const change = await staff.call(path(STAFF_API.orderChanges, id), {
+      action: 'quantity',
+      lineId: Number(line?.id),
+      quantity: 2,
+    });
+    expect(change.status).toBe(200);
+    const [topUp] = await hk.rows<{ confirmation_url: string; payment_id: number }>(
+      sql`select p.confirmation_url, t.payment_id from order_top_ups t join payments p on p.id = t.payment_id
+        where t.order_id = ${id}`,
+    );
+    for (const to of ['confirmed', 'assembling', 'ready'])
+      expect((await staff.call(path(STAFF_API.orderTransition, id), { to })).status).toBe(200);
+    const handover = await staff.call(path(STAFF_API.orderHandoverWithoutCode, id), {
+      reason: 'Покупатель потерял СМС',
+    });
+    expect(handover.status).toBe(200);
+    if (returned) {
+      const back = await staff.call(path(STAFF_API.orderTransition, id), { to: 'returned', reason: 'Не подошло' });
+      expect(back.status, await back.clone().text()).toBe(200);
+    }
+    expect((await v.post(`${new URL(topUp?.confirmation_url as string).pathname}pay/`, {}, {})).status).toBe(303);
+    const [row] = await hk.rows<{ status: string; top_up: string }>(
+      sql`select p.status, t.status as top_up from payments p join order_top_ups t on t.payment_id = p.id
+        where p.id = ${Number(topUp?.payment_id)}`,
+    );
+    return row;
+  }
+
+  it('is charged at once; one paid after a return is let go', async () => {
+    const [a, b] = (await offerFacts(held.database.db)).filter((o) => !o.restricted && o.price >= 100_000);
+    expect(await handedOver(a as OfferFacts, false)).toEqual({ status: 'paid', top_up: 'paid' });
+    expect(await handedOver(b as OfferFacts, true)).toEqual({ status: 'cancelled', top_up: 'cancelled' });
+  });
+});
