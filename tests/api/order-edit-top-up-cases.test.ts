@@ -132,6 +132,25 @@ describe('top-ups of an online order: what the review found', () => {
     expect((await edit(id, { action: 'quantity', lineId: line, quantity: 3 })).status).toBe(200);
     expect(await topUpsOf(id)).toEqual([{ amount: 2 * offer.price, status: 'pending' }]);
   });
+
+  it('a top-up withdrawn before it was opened at the provider is not opened after', async () => {
+    const { id, line } = await paidOnline();
+    expect((await edit(id, { action: 'quantity', lineId: line, quantity: 2 })).status).toBe(200);
+    const [withdrawn] = await k.rows<{ payment_id: number }>(
+      sql`select payment_id from order_top_ups where order_id = ${id}`,
+    );
+    const paymentId = Number(withdrawn?.payment_id);
+    // As if the gateway had not answered its opening: the rise after it replaces it.
+    await app.database.db.execute(
+      sql`update payments set confirmation_url = null, provider_payment_id = null where id = ${paymentId}`,
+    );
+    expect((await edit(id, { action: 'quantity', lineId: line, quantity: 3 })).status).toBe(200);
+    expect(await app.services.payments.openTopUp(paymentId, 'test')).toBeNull();
+    const [row] = await k.rows<{ provider_payment_id: string | null }>(
+      sql`select provider_payment_id from payments where id = ${paymentId}`,
+    );
+    expect(row?.provider_payment_id).toBeNull();
+  });
 });
 
 // The settlement itself, on fakes of its repositories: the cases an HTTP test cannot reach with the seed's prices.
