@@ -441,7 +441,7 @@ export function createOrderEditService(deps: {
       // The gateway is asked after the commit; one that does not answer leaves the refund for the reconcile run, the
       // top-up for the shopper's «Доплатить» (the letter links to the order's page, which opens it again).
       for (const refund of settled?.refunds ?? []) await deps.payments.push(refund.id).catch(() => null);
-      if (settled?.topUp) await deps.payments.openTopUp(settled.topUp.paymentId, 'order-edit').catch(() => null);
+      if (settled?.topUp) await deps.payments.openTopUp(id, settled.topUp.paymentId, 'order-edit').catch(() => null);
       return deps.card(ctx, id);
     },
   };

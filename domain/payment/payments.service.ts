@@ -90,7 +90,7 @@ export interface PaymentsService {
   /** Sends a pending refund to the provider (again, with its key, when an earlier try failed). */
   push(refundId: number): Promise<RefundRecord | null>;
   /** Creates a top-up's payment at the provider (once, by its stored key): where the shopper pays it; null when over. */
-  openTopUp(paymentId: number, source: string): Promise<string | null>;
+  openTopUp(orderId: number, paymentId: number, source: string): Promise<string | null>;
   /** The order's pending top-up, opened at the provider: where the shopper pays it. Refused when none is pending. */
   topUpLink(orderId: number, source: string): Promise<{ confirmationUrl: string }>;
   /** Cancels the online orders whose payment did not come in time, giving back what they took; answers how many. */
@@ -251,11 +251,13 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
     return remote.confirmationUrl;
   }
 
-  async function openTopUp(paymentId: number, source: string): Promise<string | null> {
-    // The top-up is read in the same unit as its payment: one withdrawn meanwhile is not opened at the provider.
+  async function openTopUp(orderId: number, paymentId: number, source: string): Promise<string | null> {
+    // The top-up is read in the same unit as its payment (the order locked first, as every writer of its payments
+    // does): one withdrawn meanwhile is not opened at the provider.
     const payment = await uow.run(async (repos) => {
+      await repos.orders.lockForChange(orderId);
       const locked = await repos.payments.lock(paymentId);
-      if (locked?.status !== 'awaiting') return null;
+      if (locked?.orderId !== orderId || locked.status !== 'awaiting') return null;
       return (await repos.topUps.ofPayment(paymentId))?.status === 'pending' ? locked : null;
     });
     if (!payment) return null;
@@ -384,7 +386,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
       // A pending payment may have been paid or declined meanwhile: read back first.
       await refresh(orderId, source).catch(() => undefined);
       const paymentId = await topUpPayment(orderId, source);
-      const url = paymentId ? await openTopUp(paymentId, source) : null;
+      const url = paymentId ? await openTopUp(orderId, paymentId, source) : null;
       if (!url) throw new DomainError('conflict', 'Доплата по заказу не ожидается: обновите страницу.', 'NO_TOP_UP');
       return { confirmationUrl: url };
     },

@@ -145,7 +145,7 @@ describe('top-ups of an online order: what the review found', () => {
       sql`update payments set confirmation_url = null, provider_payment_id = null where id = ${paymentId}`,
     );
     expect((await edit(id, { action: 'quantity', lineId: line, quantity: 3 })).status).toBe(200);
-    expect(await app.services.payments.openTopUp(paymentId, 'test')).toBeNull();
+    expect(await app.services.payments.openTopUp(id, paymentId, 'test')).toBeNull();
     const [row] = await k.rows<{ provider_payment_id: string | null }>(
       sql`select provider_payment_id from payments where id = ${paymentId}`,
     );
