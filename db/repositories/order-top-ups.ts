@@ -61,6 +61,10 @@ export function topUpWrites(db: Db): TopUpWrites {
     async setStatus(id, status) {
       await db.execute(sql`update order_top_ups set status = ${status}, updated_at = now() where id = ${id}`);
     },
+
+    async setPayment(id, paymentId) {
+      await db.execute(sql`update order_top_ups set payment_id = ${paymentId}, updated_at = now() where id = ${id}`);
+    },
   };
 }
 
@@ -72,18 +76,20 @@ export function topUpReads(db: Db): TopUpReads {
         payment_id: number;
         amount: number;
         confirmation_url: string | null;
+        payment_status: string;
       }>(
         db,
-        sql`select t.id, t.payment_id, t.amount, p.confirmation_url from order_top_ups t
+        sql`select t.id, t.payment_id, t.amount, p.confirmation_url, p.status as payment_status from order_top_ups t
           join payments p on p.id = t.payment_id
-          where t.order_id = ${orderId} and t.status = 'pending' and p.status = 'awaiting'`,
+          where t.order_id = ${orderId} and t.status = 'pending'`,
       );
       return row
         ? ({
             id: Number(row.id),
             paymentId: Number(row.payment_id),
             amount: Number(row.amount),
-            confirmationUrl: row.confirmation_url,
+            // A declined payment's page is gone: «Доплатить» makes a fresh payment for the same top-up.
+            confirmationUrl: row.payment_status === 'awaiting' ? row.confirmation_url : null,
           } satisfies PendingTopUp)
         : null;
     },

@@ -1,8 +1,7 @@
 import { DomainError } from '../errors';
 import type { PaymentRecord, RefundRecord } from '../payment/ports';
 import { holdsMoney } from '../payment/reasons';
-import { receiptLineOf } from '../payment/receipt';
-import { receiptForRefund } from '../payment/refund-receipt';
+import { orderReceipt, receiptLineOf } from '../payment/receipt';
 import { formatAmount } from '../pricing/price';
 import type { StaffMember } from '../staff/staff-member';
 import type { TransactionRepositories } from '../uow';
@@ -33,6 +32,8 @@ export interface TopUpWrites {
   ofPayment(paymentId: number): Promise<TopUpRecord | null>;
   insert(topUp: { orderId: number; paymentId: number; amount: number; staffId: number }): Promise<TopUpRecord>;
   setStatus(id: number, status: TopUpStatus): Promise<void>;
+  /** Points the pending top-up at a fresh payment (the one it had was declined or cancelled). */
+  setPayment(id: number, paymentId: number): Promise<void>;
 }
 
 /** What the order page and the card show: the pending top-up and where it is paid (null until the provider named it). */
@@ -47,9 +48,14 @@ export interface TopUpReads {
   pending(orderId: number): Promise<PendingTopUp | null>;
 }
 
-/** What the online payment did about the change: a refund to send, a top-up to open at the provider, one withdrawn. */
+/**
+ * What the online payment did about the change: refunds to send (newest payment first, a fall may need money back
+ * from the top-up and the first payment alike) and `refund`, their sum with the first one's id; a top-up to open at
+ * the provider; one withdrawn.
+ */
 export interface OnlineSettlement {
-  refund: RefundRecord | null;
+  refund: { id: number; amount: number } | null;
+  refunds: RefundRecord[];
   topUp: TopUpRecord | null;
   withdrawn: TopUpRecord | null;
 }
@@ -58,10 +64,17 @@ export const TOP_UP_WITHDRAWN = 'Доплата заменена или боль
 /** A withdrawn top-up the shopper paid anyway goes back whole. */
 export const TOP_UP_NOT_NEEDED_REASON = 'Доплата больше не нужна: деньги возвращены автоматически';
 
-/** What the order's payments hold now: charged or held, less what their refunds take. */
-async function coveredBy(repos: TransactionRepositories, payments: PaymentRecord[]) {
+/**
+ * What the order's payments hold now: charged or held, less what their refunds take. A hold being released (its
+ * cancel asked) holds nothing; one being charged holds what its capture takes.
+ */
+export async function coveredBy(repos: TransactionRepositories, payments: PaymentRecord[]) {
   let covered = 0;
-  for (const p of payments) if (holdsMoney(p.status)) covered += p.amount - (await repos.payments.refundedOf(p.id));
+  for (const p of payments) {
+    if (!holdsMoney(p.status) || (p.status === 'held' && p.cancelKey)) continue;
+    const amount = p.status === 'held' && p.captureKey ? (p.captureAmount ?? p.amount) : p.amount;
+    covered += amount - (await repos.payments.refundedOf(p.id));
+  }
   return covered;
 }
 
@@ -75,24 +88,30 @@ export async function settleOnline(
   deps: {
     provider: PaymentRecord['provider'];
     newKey(): string;
-    requestRefund(
+    refundAcross(
       repos: TransactionRepositories,
       request: { orderId: number; amount: number; reason: string; staffId: number },
-    ): Promise<RefundRecord>;
+    ): Promise<RefundRecord[]>;
   },
   input: {
     order: LockedOrder;
     total: number;
     lines: { name: string; sizeName: string; quantity: number; total: number }[];
+    /** The order's delivery price after the change. */
+    delivery: number;
     member: StaffMember;
   },
 ): Promise<OnlineSettlement> {
   const { order, total, member } = input;
   const payments = await repos.payments.lockOfOrder(order.id);
-  const covered = await coveredBy(repos, payments);
-  const missing = total - covered;
+  const owed = total - (await coveredBy(repos, payments));
   const pending = await repos.topUps.pendingOf(order.id);
-  if (pending && pending.amount === missing) return { refund: null, topUp: null, withdrawn: null };
+  // No more than the change adds to what was asked before: a goodwill refund the staff gave is not taken back.
+  const missing = Math.max(0, Math.min(owed, total - order.total + (pending?.amount ?? 0)));
+  const pendingPayment = pending ? payments.find((p) => p.id === pending.paymentId) : undefined;
+  // The same top-up stays while its payment can still be paid; a declined one is replaced.
+  if (pending && pending.amount === missing && pendingPayment?.status === 'awaiting')
+    return { refund: null, refunds: [], topUp: null, withdrawn: null };
   const source = `staff:${member.staffId}`;
   if (pending) {
     await repos.topUps.setStatus(pending.id, 'cancelled');
@@ -113,7 +132,7 @@ export async function settleOnline(
         'Заказ ещё не оплачен онлайн: доплату можно выставить только после оплаты.',
         'TOP_UP_NOT_PAID',
       );
-    const receipt = receiptForRefund(first.receipt, missing, input.lines.map(receiptLineOf));
+    const receipt = topUpReceipt(first, missing, input, order.deliveryPrice);
     const payment = await repos.payments.insert({
       orderId: order.id,
       provider: deps.provider,
@@ -135,22 +154,50 @@ export async function settleOnline(
       amount: missing,
       staffId: member.staffId,
     });
-    return { refund: null, topUp, withdrawn: pending };
+    return { refund: null, refunds: [], topUp, withdrawn: pending };
   }
-  if (missing === 0 || !payments.some((p) => p.status === 'paid'))
-    return { refund: null, topUp: null, withdrawn: pending };
-  const refund = await deps.requestRefund(repos, {
+  if (owed >= 0 || !payments.some((p) => p.status === 'paid'))
+    return { refund: null, refunds: [], topUp: null, withdrawn: pending };
+  const refunds = await deps.refundAcross(repos, {
     orderId: order.id,
-    amount: -missing,
+    amount: -owed,
     reason: `Изменение заказа № ${orderNumber(order.id)}`,
     staffId: member.staffId,
   });
-  return { refund, topUp: null, withdrawn: pending };
+  const [head] = refunds;
+  const refund = head ? { id: head.id, amount: refunds.reduce((s, r) => s + r.amount, 0) } : null;
+  return { refund, refunds, topUp: null, withdrawn: pending };
+}
+
+/**
+ * The top-up's receipt, built from the order as it is now: its lines and its new delivery price. The delivery line
+ * takes what the delivery's rise adds (at most its price), the goods the rest.
+ */
+function topUpReceipt(
+  first: PaymentRecord,
+  missing: number,
+  input: { lines: { name: string; sizeName: string; quantity: number; total: number }[]; delivery: number },
+  deliveryBefore: number,
+): PaymentRecord['receipt'] {
+  const lines = input.lines.filter((l) => l.quantity > 0 && l.total > 0).map(receiptLineOf);
+  const listed = lines.reduce((s, l) => s + l.unitKopecks * l.quantity, 0);
+  const rise = Math.max(0, input.delivery - deliveryBefore);
+  const delivery = Math.min(input.delivery, missing, Math.max(rise, missing - listed));
+  const item = first.receipt.items[0];
+  return orderReceipt({
+    lines: missing - delivery > 0 ? lines : [],
+    deliveryKopecks: delivery,
+    chargedKopecks: missing,
+    customer: first.receipt.customer,
+    vat: item?.vat ?? 'none',
+    settlement: item?.settlement ?? 'advance',
+  });
 }
 
 /**
  * A top-up's payment took the shopper's money (inside the payment's unit of work, order and payment locked): the
- * pending top-up of a live order is paid — null answered; otherwise the reason the money goes back.
+ * pending top-up of a live order is paid — null answered; otherwise (withdrawn, or the order cancelled or returned)
+ * the reason the money goes back.
  */
 export async function topUpArrived(
   repos: TransactionRepositories,
@@ -158,7 +205,7 @@ export async function topUpArrived(
   order: { id: number; status: string },
   source: string,
 ): Promise<string | null> {
-  if (topUp.status === 'pending' && order.status !== 'cancelled') {
+  if (topUp.status === 'pending' && order.status !== 'cancelled' && order.status !== 'returned') {
     await repos.topUps.setStatus(topUp.id, 'paid');
     await repos.payments.recordEvent({
       paymentId: topUp.paymentId,

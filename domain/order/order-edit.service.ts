@@ -119,7 +119,7 @@ export function createOrderEditService(deps: {
   reads: OrderEditReads;
   /** The order's card as the desk shows it, read after the change. */
   card(ctx: RequestContext, id: number): Promise<OrderCard>;
-  payments: Pick<PaymentsService, 'requestRefund' | 'push' | 'openTopUp' | 'provider'>;
+  payments: Pick<PaymentsService, 'refundAcross' | 'push' | 'openTopUp' | 'provider'>;
   company: Company;
   orderLink(orderId: number): string;
   /** The idempotence key of a top-up's payment. */
@@ -202,13 +202,14 @@ export function createOrderEditService(deps: {
     order: LockedOrder,
     total: number,
     lines: { name: string; sizeName: string; quantity: number; total: number }[],
+    delivery: number,
     member: StaffMember,
   ): Promise<OnlineSettlement | null> {
     if (order.paymentMethod !== 'ONLINE' || total === order.total) return null;
     return settleOnline(
       repos,
-      { provider: deps.payments.provider, newKey: deps.paymentKey, requestRefund: deps.payments.requestRefund },
-      { order, total, lines, member },
+      { provider: deps.payments.provider, newKey: deps.paymentKey, refundAcross: deps.payments.refundAcross },
+      { order, total, lines, delivery, member },
     );
   }
 
@@ -357,7 +358,7 @@ export function createOrderEditService(deps: {
             async apply(deliveryPrice) {
               const totals = await priced(repos, order, lines, deliveryPrice);
               const pricedLines = lines.map((l, i) => ({ ...l, total: totals.lines[i]?.total ?? 0 }));
-              settledPlace = await settle(repos, order, totals.total, pricedLines, member);
+              settledPlace = await settle(repos, order, totals.total, pricedLines, deliveryPrice, member);
               await repos.orderEdits.writeSums(id, { ...totals, deliveryPrice });
               if (order.userId !== null && totals.bonusesUsed < order.bonusesUsed)
                 await repos.orders.returnBonuses(order.userId, id, order.bonusesUsed - totals.bonusesUsed);
@@ -380,7 +381,7 @@ export function createOrderEditService(deps: {
             : ` Промокоды: ${promosBefore.join(', ') || 'нет'} → ${promosAfter.join(', ') || 'нет'}.`;
         const totals = await priced(repos, order, after);
         const lines = after.map((l, i) => ({ ...l, total: totals.lines[i]?.total ?? 0 }));
-        const settled = await settle(repos, order, totals.total, lines, member);
+        const settled = await settle(repos, order, totals.total, lines, totals.delivery, member);
         const made = settled?.refund ?? null;
         const topUp = settled?.topUp ?? null;
         await moveStock(repos, order, before, after, member);
@@ -439,8 +440,8 @@ export function createOrderEditService(deps: {
       });
       // The gateway is asked after the commit; one that does not answer leaves the refund for the reconcile run, the
       // top-up for the shopper's «Доплатить» (the letter links to the order's page, which opens it again).
-      if (settled?.refund) await deps.payments.push(settled.refund.id).catch(() => null);
-      if (settled?.topUp) await deps.payments.openTopUp(settled.topUp.paymentId, 'order-edit').catch(() => null);
+      for (const refund of settled?.refunds ?? []) await deps.payments.push(refund.id).catch(() => null);
+      if (settled?.topUp) await deps.payments.openTopUp(id, settled.topUp.paymentId, 'order-edit').catch(() => null);
       return deps.card(ctx, id);
     },
   };

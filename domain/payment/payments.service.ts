@@ -82,10 +82,15 @@ export interface PaymentsService {
    * the audit): refused beyond what the order's payments still hold. `push` sends it once the unit commits.
    */
   requestRefund(repos: TransactionRepositories, request: RefundRequest): Promise<RefundRecord>;
+  /**
+   * A refund that may need more than one payment (a fall after a paid top-up, issue 47.6): split across the charged
+   * payments, newest first, each giving back at most what is left on it. Refused beyond what they hold together.
+   */
+  refundAcross(repos: TransactionRepositories, request: RefundRequest): Promise<RefundRecord[]>;
   /** Sends a pending refund to the provider (again, with its key, when an earlier try failed). */
   push(refundId: number): Promise<RefundRecord | null>;
   /** Creates a top-up's payment at the provider (once, by its stored key): where the shopper pays it; null when over. */
-  openTopUp(paymentId: number, source: string): Promise<string | null>;
+  openTopUp(orderId: number, paymentId: number, source: string): Promise<string | null>;
   /** The order's pending top-up, opened at the provider: where the shopper pays it. Refused when none is pending. */
   topUpLink(orderId: number, source: string): Promise<{ confirmationUrl: string }>;
   /** Cancels the online orders whose payment did not come in time, giving back what they took; answers how many. */
@@ -152,6 +157,9 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
       if (topUp) {
         const reason = await topUpArrived(repos, topUp, order, source);
         if (reason) await giveBack(repos, { ...payment, status: remote.status }, reason, source);
+        // Held after the order was handed over: nothing will capture it later, so it is charged now.
+        else if (order.status === 'completed' && remote.status === 'held')
+          await captureOnHandover(repos, order, deps.newKey);
         return;
       }
       const others = (await repos.payments.lockOfOrder(order.id)).filter(
@@ -243,11 +251,52 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
     return remote.confirmationUrl;
   }
 
-  async function openTopUp(paymentId: number, source: string): Promise<string | null> {
-    const payment = await uow.run((repos) => repos.payments.lock(paymentId));
-    if (payment?.status !== 'awaiting') return null;
+  async function openTopUp(orderId: number, paymentId: number, source: string): Promise<string | null> {
+    // The top-up is read in the same unit as its payment (the order locked first, as every writer of its payments
+    // does): one withdrawn meanwhile is not opened at the provider.
+    const payment = await uow.run(async (repos) => {
+      await repos.orders.lockForChange(orderId);
+      const locked = await repos.payments.lock(paymentId);
+      if (locked?.orderId !== orderId || locked.status !== 'awaiting') return null;
+      return (await repos.topUps.ofPayment(paymentId))?.status === 'pending' ? locked : null;
+    });
+    if (!payment) return null;
     if (payment.confirmationUrl) return payment.confirmationUrl;
     return createRemote(payment, `Доплата по заказу № ${orderNumber(payment.orderId)}`, source);
+  }
+
+  /**
+   * The payment of the order's pending top-up, under the order's lock: a declined or cancelled one is replaced by a
+   * fresh payment of the same amount, receipt and capture mode (a new key), so the shopper can try again.
+   */
+  async function topUpPayment(orderId: number, source: string): Promise<number | null> {
+    return uow.run(async (repos) => {
+      const order = await repos.orders.lockForChange(orderId);
+      if (!order || order.status === 'cancelled' || order.status === 'returned') return null;
+      const topUp = await repos.topUps.pendingOf(orderId);
+      const payment = topUp ? await repos.payments.lock(topUp.paymentId) : null;
+      if (!topUp || !payment) return null;
+      if (payment.status === 'awaiting') return payment.id;
+      if (payment.status !== 'cancelled') return null;
+      const fresh = await repos.payments.insert({
+        orderId,
+        provider: gateway.name,
+        idempotenceKey: deps.newKey(),
+        amount: topUp.amount,
+        capture: payment.capture,
+        receipt: payment.receipt,
+      });
+      await repos.payments.recordEvent(
+        event(
+          fresh.id,
+          'awaiting',
+          source,
+          `Доплата по изменению заказа: ${formatAmount(topUp.amount)} (новая попытка)`,
+        ),
+      );
+      await repos.topUps.setPayment(topUp.id, fresh.id);
+      return fresh.id;
+    });
   }
 
   async function refresh(orderId: number, source: string) {
@@ -334,8 +383,10 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
     openTopUp,
 
     async topUpLink(orderId, source) {
-      const pending = await deps.topUps?.pending(orderId);
-      const url = pending ? await openTopUp(pending.paymentId, source) : null;
+      // A pending payment may have been paid or declined meanwhile: read back first.
+      await refresh(orderId, source).catch(() => undefined);
+      const paymentId = await topUpPayment(orderId, source);
+      const url = paymentId ? await openTopUp(orderId, paymentId, source) : null;
       if (!url) throw new DomainError('conflict', 'Доплата по заказу не ожидается: обновите страницу.', 'NO_TOP_UP');
       return { confirmationUrl: url };
     },
@@ -409,6 +460,46 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
       return refund;
     },
 
+    async refundAcross(repos, request) {
+      if (!Number.isSafeInteger(request.amount) || request.amount <= 0)
+        throw new DomainError('validation', 'Укажите сумму возврата больше нуля.', 'REFUND_AMOUNT');
+      // Newest first (as they are locked): a top-up gives back before the payment it added to.
+      const charged = (await repos.payments.lockOfOrder(request.orderId)).filter((p) => p.status === 'paid');
+      const parts: { payment: PaymentRecord; amount: number }[] = [];
+      let left = request.amount;
+      for (const payment of charged) {
+        if (left <= 0) break;
+        const amount = Math.min(left, payment.amount - (await repos.payments.refundedOf(payment.id)));
+        if (amount <= 0) continue;
+        parts.push({ payment, amount });
+        left -= amount;
+      }
+      if (left > 0)
+        throw new DomainError(
+          'validation',
+          `Вернуть можно не больше ${formatAmount(request.amount - left)}: столько осталось от оплаты.`,
+          'REFUND_TOO_LARGE',
+        );
+      const refunds: RefundRecord[] = [];
+      for (const { payment, amount } of parts) {
+        const refund = await repos.payments.insertRefund({
+          paymentId: payment.id,
+          orderId: request.orderId,
+          amount,
+          idempotenceKey: deps.newKey(),
+          reason: request.reason,
+          staffId: request.staffId,
+          receipt: receiptForRefund(payment.receipt, amount, request.lines),
+        });
+        await repos.payments.recordEvent({
+          ...event(payment.id, 'pending', `staff:${request.staffId}`, request.reason),
+          refundId: refund.id,
+        });
+        refunds.push(refund);
+      }
+      return refunds;
+    },
+
     push,
 
     async expire(now) {
@@ -465,13 +556,16 @@ export async function captureOnHandover(
   newKey: () => string,
 ): Promise<void> {
   // Oldest first: with a held top-up (issue 47.6) the order's total is shared out, each charged no more than it holds.
+  // A hold being released counts for nothing, one being charged for what its capture takes.
   let left = order.total;
   for (const payment of (await repos.payments.lockOfOrder(order.id)).reverse())
     if (payment.status === 'held' && !payment.captureKey && !payment.cancelKey) {
       if (left <= 0) await giveBack(repos, payment, 'Заказ получен: эта блокировка не понадобилась', 'order', newKey);
       else await repos.payments.setCapture(payment.id, newKey(), Math.min(payment.amount, left));
       left -= payment.amount;
-    } else if (holdsMoney(payment.status)) left -= payment.amount - (await repos.payments.refundedOf(payment.id));
+    } else if (payment.status === 'held' && payment.cancelKey) continue;
+    else if (payment.status === 'held') left -= payment.captureAmount ?? payment.amount;
+    else if (holdsMoney(payment.status)) left -= payment.amount - (await repos.payments.refundedOf(payment.id));
 }
 
 /** A returned order's held money is let go (a charged one is refunded by the staff, for what came back). */

@@ -66,3 +66,45 @@ it('50 rises of one online order at once: exactly one pending top-up, for total 
   expect(Number(payment?.amount)).toBe(Number(after?.total) - paid);
   expect(await k.rows(sql`select id from refunds where order_id = ${id}`)).toEqual([]);
 });
+
+it('50 «Доплатить» at once after the top-up was declined: one fresh payment, every press sent to it', async () => {
+  const offer = offers[1] as OfferFacts;
+  await k.stockOf(offer, 10, 10);
+  const { v, phone } = await k.quickShopper(offer, 1);
+  const res = await k.rpc(v, 'sale.order.save', { ...k.pickup(phone), paymentMethod: 'ONLINE' });
+  const body = (await res.json()) as { id: number; payment: { confirmationUrl: string } };
+  expect(res.status).toBe(200);
+  expect((await v.post(`${new URL(body.payment.confirmationUrl).pathname}pay/`, {}, {})).status).toBe(303);
+  const id = body.id;
+  const [line] = await k.rows<{ id: number }>(sql`select id from order_lines where order_id = ${id}`);
+  const change = await manager.call(STAFF_API.orderChanges.replace(':id', String(id)), {
+    action: 'quantity',
+    lineId: Number(line?.id),
+    quantity: 2,
+  });
+  expect(change.status).toBe(200);
+  const [declined] = await k.rows<{ confirmation_url: string }>(
+    sql`select p.confirmation_url from order_top_ups t join payments p on p.id = t.payment_id where t.order_id = ${id}`,
+  );
+  expect((await v.post(`${new URL(declined?.confirmation_url as string).pathname}decline/`, {}, {})).status).toBe(303);
+
+  const page = `/order/?ORDER_ID=${id}`;
+  const presses = await Promise.all(
+    Array.from({ length: 50 }, () =>
+      v.post(page, { intent: 'top-up' }).then((r) => ({ status: r.status, location: r.headers.get('location') })),
+    ),
+  );
+  expect(new Set(presses.map((p) => p.status))).toEqual(new Set([303]));
+  const fresh = await k.rows<{ id: number; confirmation_url: string }>(
+    sql`select id, confirmation_url from payments where order_id = ${id} and status = 'awaiting'`,
+  );
+  expect(fresh).toHaveLength(1);
+  expect(new Set(presses.map((p) => p.location))).toEqual(new Set([fresh[0]?.confirmation_url]));
+  const [topUp] = await k.rows<{ payment_id: number; status: string }>(
+    sql`select payment_id, status from order_top_ups where order_id = ${id}`,
+  );
+  expect({ payment: Number(topUp?.payment_id), status: topUp?.status }).toEqual({
+    payment: Number(fresh[0]?.id),
+    status: 'pending',
+  });
+});
