@@ -11,6 +11,7 @@ import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support
 import { type CheckoutKit, checkoutKit } from '../support/checkout';
 import { addStaff, loggedInStaff } from '../support/staff';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { path, type TopUpKit, topUpKit } from '../support/top-up-kit';
 
 /**
  * Issue 47.6, what a review found in top-ups: a declined top-up paid again, a fall refunded from two payments, a
@@ -19,51 +20,18 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let k: CheckoutKit;
-let offers: OfferFacts[];
-let next = 0;
-type Browser = Awaited<ReturnType<typeof loggedInStaff>>;
+type Browser = TopUpKit['manager'];
 let manager: Browser;
-
-const path = (template: string, id: number) => template.replace(':id', String(id));
-const edit = (id: number, body: Record<string, unknown>) => manager.call(path(STAFF_API.orderChanges, id), body);
+let edit: TopUpKit['edit'];
+let paidOnline: TopUpKit['paidOnline'];
+let summaryOf: TopUpKit['summaryOf'];
+let totalOf: TopUpKit['totalOf'];
+let topUpsOf: TopUpKit['topUpsOf'];
 
 beforeAll(async () => {
-  app = await createTestApp({ ORDERS_PER_PHONE_DAY: '100' });
-  ignorePoolErrorsOnClose(app.database.db);
-  k = await checkoutKit(app);
-  offers = (await offerFacts(app.database.db)).filter((o) => !o.restricted && o.price >= 100_000);
-  await addStaff(app, { email: 'topup.cases@vyuga.test', role: 'manager' });
-  manager = await loggedInStaff(app, 'topup.cases@vyuga.test');
+  ({ app, k, manager, edit, paidOnline, summaryOf, totalOf, topUpsOf } = await topUpKit('topup.cases@vyuga.test'));
 });
 afterAll(() => app.close());
-
-/** A pickup order paid online through the test gateway. */
-async function paidOnline(quantity = 1) {
-  const offer = offers[next++] as OfferFacts;
-  await k.stockOf(offer, 5, 5);
-  const { v, phone } = await k.quickShopper(offer, quantity);
-  const res = await k.rpc(v, 'sale.order.save', { ...k.pickup(phone), paymentMethod: 'ONLINE' });
-  const body = (await res.json()) as { id: number; payment: { confirmationUrl: string } };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  expect((await v.post(`${new URL(body.payment.confirmationUrl).pathname}pay/`, {}, {})).status).toBe(303);
-  const [line] = await k.rows<{ id: number }>(sql`select id from order_lines where order_id = ${body.id}`);
-  return { id: body.id, v, offer, line: Number(line?.id) };
-}
-
-const summaryOf = async (id: number) =>
-  (await (await manager.get(path(STAFF_API.orderPayments, id))).json()).data.payment as {
-    paid: number;
-    refunded: number;
-    topUp: { amount: number; confirmationUrl: string | null } | null;
-  };
-const totalOf = async (id: number) =>
-  Number((await k.rows<{ total: number }>(sql`select total from orders where id = ${id}`))[0]?.total);
-const topUpsOf = async (id: number) =>
-  (
-    await k.rows<{ amount: number; status: string }>(
-      sql`select amount, status from order_top_ups where order_id = ${id} order by id`,
-    )
-  ).map((t) => ({ amount: Number(t.amount), status: t.status }));
 const refundsOf = async (id: number) =>
   (
     await k.rows<{ amount: number; payment_id: number }>(

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_API } from '../../contract/staff-api';
 import { TOP_UP_NOT_NEEDED_REASON } from '../../domain/order/order-edit-top-up';
-import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts } from '../support/basket-offers';
-import { type CheckoutKit, checkoutKit } from '../support/checkout';
+import type { CheckoutKit } from '../support/checkout';
 import { readOutbox } from '../support/outbox';
-import { addStaff, loggedInStaff } from '../support/staff';
-import { createTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
+import { type TopUpKit, topUpKit } from '../support/top-up-kit';
 
 /**
  * Issue 47.6: a change that raises the total of an order paid online asks the shopper for the difference — one
@@ -16,51 +14,16 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let k: CheckoutKit;
-let offers: OfferFacts[];
-let next = 0;
-type Browser = Awaited<ReturnType<typeof loggedInStaff>>;
-let manager: Browser;
-
-const path = (template: string, id: number) => template.replace(':id', String(id));
-const edit = (id: number, body: Record<string, unknown>) => manager.call(path(STAFF_API.orderChanges, id), body);
+let edit: TopUpKit['edit'];
+let paidOnline: TopUpKit['paidOnline'];
+let summaryOf: TopUpKit['summaryOf'];
+let totalOf: TopUpKit['totalOf'];
+let topUpsOf: TopUpKit['topUpsOf'];
 
 beforeAll(async () => {
-  app = await createTestApp({ ORDERS_PER_PHONE_DAY: '100' });
-  ignorePoolErrorsOnClose(app.database.db);
-  k = await checkoutKit(app);
-  offers = (await offerFacts(app.database.db)).filter((o) => !o.restricted && o.price >= 100_000);
-  await addStaff(app, { email: 'topup.manager@vyuga.test', role: 'manager' });
-  manager = await loggedInStaff(app, 'topup.manager@vyuga.test');
+  ({ app, k, edit, paidOnline, summaryOf, totalOf, topUpsOf } = await topUpKit('topup.manager@vyuga.test'));
 });
 afterAll(() => app.close());
-
-/** A pickup order of one unit paid online through the test gateway. */
-async function paidOnline(quantity = 1) {
-  const offer = offers[next++] as OfferFacts;
-  await k.stockOf(offer, 5, 5);
-  const { v, phone } = await k.quickShopper(offer, quantity);
-  const res = await k.rpc(v, 'sale.order.save', { ...k.pickup(phone), paymentMethod: 'ONLINE' });
-  const body = (await res.json()) as { id: number; payment: { confirmationUrl: string } };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  expect((await v.post(`${new URL(body.payment.confirmationUrl).pathname}pay/`, {}, {})).status).toBe(303);
-  const [line] = await k.rows<{ id: number }>(sql`select id from order_lines where order_id = ${body.id}`);
-  return { id: body.id, v, offer, line: Number(line?.id), email: `order.${phone}@example.ru` };
-}
-
-const summaryOf = async (id: number) =>
-  (await (await manager.get(path(STAFF_API.orderPayments, id))).json()).data.payment as {
-    paid: number;
-    refunded: number;
-    topUp: { amount: number; confirmationUrl: string | null } | null;
-  };
-const totalOf = async (id: number) =>
-  Number((await k.rows<{ total: number }>(sql`select total from orders where id = ${id}`))[0]?.total);
-const topUpsOf = async (id: number) =>
-  (
-    await k.rows<{ amount: number; status: string }>(
-      sql`select amount, status from order_top_ups where order_id = ${id} order by id`,
-    )
-  ).map((t) => ({ amount: Number(t.amount), status: t.status }));
 
 describe('a top-up of an online order', () => {
   it('a rise asks for the difference: a letter with the link, paying it through the gateway marks it paid', async () => {
