@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { KeptMarkup } from '~/components/ui/KeptMarkup';
 import { ShopLink } from '~/components/ui/ShopLink';
 import { type ActiveMenuWhere, useActiveMenu } from '~/lib/menu';
 import type { MenuBlock } from '../../../domain/menu/menu';
@@ -35,51 +36,62 @@ function MenuBar(where: ActiveMenuWhere) {
     clearTimeout(timer.current);
     setOpenBlock(null);
   };
+  // The server renders the menu once per version and active category (nothing is open there).
   return (
-    <nav className={styles.nav} aria-label="Главное меню" onMouseLeave={close}>
-      <ul className={styles.categories}>
-        {menu.categories.map((c) => (
-          <li key={c.id}>
-            <ShopLink
-              to={c.url}
-              className={`${styles.category} ${c.id === active?.id ? styles.activeCategory : ''}`}
-              aria-current={c.id === active?.id ? 'true' : undefined}
-              style={c.color ? { color: c.color } : undefined}
-            >
-              {c.name}
-            </ShopLink>
-          </li>
-        ))}
-      </ul>
-      {active && active.blocks.length > 0 && (
-        <ul className={styles.blocks}>
-          {active.blocks.map((block) => (
-            <li
-              key={block.id}
-              className={styles.blockItem}
-              onMouseEnter={() => hover(block.id)}
-              onFocus={() => setOpenBlock(block.id)}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') {
-                  close();
-                  (e.currentTarget.querySelector('a') as HTMLAnchorElement | null)?.focus();
-                }
-              }}
-            >
-              <ShopLink
-                to={block.url}
-                className={styles.block}
-                aria-expanded={openBlock === block.id}
-                data-testid="menu-block"
-              >
-                {block.name}
-              </ShopLink>
-              <Dropdown block={block} open={openBlock === block.id} onNavigate={close} />
-            </li>
-          ))}
-        </ul>
+    <KeptMarkup
+      as="nav"
+      markupKey={`desktop-menu ${where.version} ${active?.id}`}
+      className={styles.nav}
+      aria-label="Главное меню"
+      onMouseLeave={close}
+    >
+      {() => (
+        <>
+          <ul className={styles.categories}>
+            {menu.categories.map((c) => (
+              <li key={c.id}>
+                <ShopLink
+                  to={c.url}
+                  className={`${styles.category} ${c.id === active?.id ? styles.activeCategory : ''}`}
+                  aria-current={c.id === active?.id ? 'true' : undefined}
+                  style={c.color ? { color: c.color } : undefined}
+                >
+                  {c.name}
+                </ShopLink>
+              </li>
+            ))}
+          </ul>
+          {active && active.blocks.length > 0 && (
+            <ul className={styles.blocks}>
+              {active.blocks.map((block) => (
+                <li
+                  key={block.id}
+                  className={styles.blockItem}
+                  onMouseEnter={() => hover(block.id)}
+                  onFocus={() => setOpenBlock(block.id)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Escape') {
+                      close();
+                      (e.currentTarget.querySelector('a') as HTMLAnchorElement | null)?.focus();
+                    }
+                  }}
+                >
+                  <ShopLink
+                    to={block.url}
+                    className={styles.block}
+                    aria-expanded={openBlock === block.id}
+                    data-testid="menu-block"
+                  >
+                    {block.name}
+                  </ShopLink>
+                  <Dropdown block={block} open={openBlock === block.id} onNavigate={close} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
-    </nav>
+    </KeptMarkup>
   );
 }
 

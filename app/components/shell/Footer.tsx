@@ -1,5 +1,6 @@
 import { AUTH_PAGES } from '~/components/account/AuthLink';
 import { DiscountCardLink } from '~/components/account/DiscountCardLink';
+import { KeptMarkup } from '~/components/ui/KeptMarkup';
 import { ShopLink } from '~/components/ui/ShopLink';
 import { type Company, formatHotline, hotlineHref } from '../../../domain/content/company';
 import styles from './Footer.module.css';
@@ -49,24 +50,27 @@ export function Footer({ company }: { company: Company }) {
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.inner}`}>
-        <div className={styles.columns}>
-          {COLUMNS.map(([title, links]) => (
-            <nav key={title} aria-label={title} className={styles.column}>
-              <h2 className={styles.title}>{title}</h2>
-              <ul>
-                {links.map(([label, href]) => (
-                  <li key={href}>
-                    {href === AUTH_PAGES.registerdc ? (
-                      <DiscountCardLink>{label}</DiscountCardLink>
-                    ) : (
-                      <ShopLink to={href}>{label}</ShopLink>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ))}
-        </div>
+        {/* The same on every page: the server renders the columns once. */}
+        <KeptMarkup as="div" markupKey="footer-columns" className={styles.columns}>
+          {() =>
+            COLUMNS.map(([title, links]) => (
+              <nav key={title} aria-label={title} className={styles.column}>
+                <h2 className={styles.title}>{title}</h2>
+                <ul>
+                  {links.map(([label, href]) => (
+                    <li key={href}>
+                      {href === AUTH_PAGES.registerdc ? (
+                        <DiscountCardLink>{label}</DiscountCardLink>
+                      ) : (
+                        <ShopLink to={href}>{label}</ShopLink>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ))
+          }
+        </KeptMarkup>
         <Newsletter />
       </div>
       <div className={`container ${styles.bottom}`}>
