@@ -26,5 +26,8 @@ export function KeptMarkup<Tag extends keyof React.JSX.IntrinsicElements>({
 }: KeptMarkupProps<Tag>) {
   const markup = useMarkup();
   if (!markup) return createElement(as, attrs, children());
-  return createElement(as, { ...attrs, dangerouslySetInnerHTML: { __html: markup(markupKey, children, 'hydratable') } });
+  return createElement(as, {
+    ...attrs,
+    dangerouslySetInnerHTML: { __html: markup(markupKey, children, 'hydratable') },
+  });
 }
