@@ -9,6 +9,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const startScript: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
 const startWords = startScript.split(' ');
 const startFlags = startWords.slice(1, startWords.indexOf('--import'));
+/** `BENCH_CPU_PROF=<dir>`: each shop process writes its CPU profile there when it stops (for `--cpu-prof`'s readers). */
+const profileFlags = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
 export interface ShopProcess {
   baseURL: string;
@@ -38,7 +40,7 @@ export async function startShop(env: Record<string, string>): Promise<ShopProces
   const log = openSync(path.join(root, 'data', 'bench', 'shop.log'), 'a');
   const child: ChildProcess = spawn(
     process.execPath,
-    [...startFlags, '--import', 'tsx', '--import', './bench/loop-delay.ts', 'scripts/start.ts'],
+    [...startFlags, ...profileFlags, '--import', 'tsx', '--import', './bench/loop-delay.ts', 'scripts/start.ts'],
     {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },

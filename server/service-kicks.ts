@@ -6,8 +6,10 @@
 /**
  * One run of `sweep` at a time in a process: a kick while one runs asks for one more after it (a write meanwhile may
  * have missed the running one), never for a queue of them. A failed run goes to `failed`; the next kick tries again.
+ * `gapMs` spaces that one more from the run before: under a burst of writes the sweeps run at most once per gap
+ * instead of back to back.
  */
-export function oneSweepAtATime(sweep: () => Promise<unknown>, failed: (err: unknown) => void) {
+export function oneSweepAtATime(sweep: () => Promise<unknown>, failed: (err: unknown) => void, gapMs = 0) {
   let running: Promise<void> | null = null;
   let again = false;
   return function kick(): Promise<void> {
@@ -23,6 +25,7 @@ export function oneSweepAtATime(sweep: () => Promise<unknown>, failed: (err: unk
         } catch (err) {
           failed(err);
         }
+        if (again && gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
       } while (again);
       running = null;
     })();
