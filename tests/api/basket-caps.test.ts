@@ -125,3 +125,28 @@ describe('the wishlist holds at most 100 lines', () => {
     expect(await lineCount(v, true)).toBe(MAX_BASKET_LINES);
   });
 });
+
+describe("an add to cart and the session's clock", () => {
+  const seenAgo = async (v: Visitor) => {
+    const [row] = await queryRows<{ s: number }>(
+      app.database.db,
+      sql`select extract(epoch from now() - last_seen_at)::int as s from sessions where id = ${sessionIdOf(v.cookie)}`,
+    );
+    return Number(row?.s);
+  };
+  const setSeen = (v: Visitor, ago: string) =>
+    app.database.db.execute(
+      sql`update sessions set last_seen_at = now() - ${ago}::interval where id = ${sessionIdOf(v.cookie)}`,
+    );
+
+  it('moves it once a day (what the retention of anonymous sessions reads), not on every add', async () => {
+    const v = await newVisitor(app);
+    expect((await call(v, API.basketAdd, { offerId: (buyable[0] as OfferFacts).id })).status).toBe(200);
+    await setSeen(v, '5 hours');
+    expect((await call(v, API.basketAdd, { offerId: (buyable[1] as OfferFacts).id })).status).toBe(200);
+    expect(await seenAgo(v)).toBeGreaterThanOrEqual(5 * 3600 - 5);
+    await setSeen(v, '25 hours');
+    expect((await call(v, API.basketAdd, { offerId: (buyable[2] as OfferFacts).id })).status).toBe(200);
+    expect(await seenAgo(v)).toBeLessThan(60);
+  });
+});
