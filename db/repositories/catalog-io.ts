@@ -11,6 +11,9 @@ import { type Db, queryRows, ts } from '../client';
 import { STOCK_COUNT_LOCK } from './stock';
 import { stockMoveSetting } from './stock-moves';
 
+/** Held by an apply that creates products, from its check of the articles to its commit. */
+const NEW_PRODUCTS_LOCK = 2_026_047;
+
 const intArray = (values: Iterable<number>): SQL => sql`${`{${[...new Set(values)].join(',')}}`}::int[]`;
 const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -221,7 +224,12 @@ export function catalogIoWrites(db: Db): CatalogIoWrites {
           where k.offer_id = x.o and k.store_id = x.s and k.quantity <> x.q`);
     },
 
-    articlesTaken: (articles) => articlesTaken(db, articles),
+    async articlesTaken(articles) {
+      // Two applies making products at once: the second waits here for the first to commit, then its check sees the
+      // first's articles (each statement reads what was committed before it), so a model is made once.
+      await db.execute(sql`select pg_advisory_xact_lock(${NEW_PRODUCTS_LOCK})`);
+      return articlesTaken(db, articles);
+    },
 
     async recordAudit(entries) {
       if (entries.length === 0) return;

@@ -70,3 +70,43 @@ it('50 applies of one preview at once apply it once: one set of stock movements,
   );
   expect(entries?.n).toBe(1);
 }, 120_000);
+
+it('50 previews making the same new article, applied at once: one model made, 49 clear 409s', async () => {
+  const article = `RACE-NEW-${Date.now()}`;
+  const [leaf] = await rows<{ id: number }>(
+    sql`select s.id from sections s where not exists (select 1 from sections c where c.parent_id = s.id)
+      and s.depth > 1 order by s.id limit 1`,
+  );
+  const [brand] = await rows<{ id: number }>(sql`select id from brands order by id limit 1`);
+  const [colour] = await rows<{ code: string }>(sql`select code from colors order by sort, code limit 1`);
+  const csv = `ID предложения;Артикул;Название;Раздел;Бренд;Цвет;Размер;Цена\r\n;${article};Парка из гонки;${leaf?.id};${brand?.id};${colour?.code};M;9990\r\n`;
+  const tokens: string[] = [];
+  for (let i = 0; i < 50; i++) {
+    const form = new FormData();
+    form.set('sessid', owner.sessid);
+    form.append('file', new Blob([csv], { type: 'text/csv' }), `race-new-${i}.csv`);
+    const res = await app.fetch(STAFF_API.catalogImport, {
+      method: 'POST',
+      headers: { cookie: owner.cookie, origin: SHOP_ORIGIN },
+      body: form,
+    });
+    const body = (await res.json()) as { data: { preview: { token: string; counts: { newProducts: number } } } };
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.data.preview.counts.newProducts).toBe(1);
+    tokens.push(body.data.preview.token);
+  }
+
+  const answers = await Promise.all(
+    tokens.map((token) =>
+      owner
+        .call(STAFF_API.catalogImportApply, { token })
+        .then(async (r) => ({ status: r.status, body: (await r.json()) as { errors?: { code: string }[] } })),
+    ),
+  );
+  expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+  const refused = answers.filter((a) => a.status !== 200);
+  expect(refused).toHaveLength(49);
+  for (const r of refused) expect([r.status, r.body.errors?.[0]?.code]).toEqual([409, 'IMPORT_ARTICLE_TAKEN']);
+  const made = await rows<{ n: number }>(sql`select count(*)::int as n from products where article = ${article}`);
+  expect(made[0]?.n).toBe(1);
+}, 180_000);

@@ -77,7 +77,10 @@ export interface CatalogIoWrites {
   lock(changes: readonly OfferChange[], staffId: number, newStock?: boolean): Promise<LockedState>;
   /** Every change in a few statements: prices, the products' hold, the stock cells (movements `other`). */
   apply(changes: readonly OfferChange[]): Promise<void>;
-  /** Which of `articles` the shop's products have, lower-cased (read in the apply's transaction). */
+  /**
+   * Which of `articles` the shop's products have, lower-cased (read in the apply's transaction, which from here holds
+   * the shop's one lock on making products until it commits).
+   */
   articlesTaken(articles: readonly string[]): Promise<string[]>;
   /** The stock of new offers, found by product and size name (after `lock(…, true)`). */
   insertNewStock(
