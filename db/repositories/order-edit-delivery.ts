@@ -35,12 +35,15 @@ export function orderDeliveryEditWrites(db: Db): DeliveryEditWrites {
     },
 
     async point(pointId) {
-      const [row] = await queryRows<PickupPoint & { carrier: string }>(
+      // Listed: in the carrier's last listing of the town, as checkout and the card's choices read it.
+      const [row] = await queryRows<PickupPoint & { carrier: string; listed: boolean }>(
         db,
         sql`select id, city_id as "cityId", name, address, hours, lat, lon, coalesce(code, '') as code, kind, phone,
             fitting_room as "fittingRoom", try_on as "tryOn", card, cash, cash_on_receipt as "cashOnReceipt",
-            weight_max as "weightMax", carrier
-          from pickup_points where id = ${pointId}`,
+            weight_max as "weightMax", carrier,
+            synced_at is not distinct from (select max(x.synced_at) from pickup_points x
+              where x.city_id = q.city_id and x.carrier = q.carrier) as listed
+          from pickup_points q where id = ${pointId}`,
       );
       if (!row) return null;
       return {

@@ -55,8 +55,11 @@ export interface DeliveryEditWrites {
   deliveryPrices(): Promise<DeliveryPrices>;
   /** A shop (type `shop`) every line may be ordered to with the stock as it stands; null otherwise. */
   shopFor(shopId: number, lines: readonly { offerId: number; quantity: number }[]): Promise<EditShop | null>;
-  /** A kept carrier point with its carrier; null for none. */
-  point(pointId: number): Promise<(PickupPoint & { carrier: string }) | null>;
+  /**
+   * A kept carrier point with its carrier; null for none. `listed`: it is in the carrier's last listing of its town
+   * (a point the carrier dropped is kept for the orders already sent to it, and offered to none).
+   */
+  point(pointId: number): Promise<(PickupPoint & { carrier: string; listed: boolean }) | null>;
   /** Each offer's packed weight and size. */
   parcels(offerIds: readonly number[]): Promise<Map<number, ParcelFacts>>;
   /** Writes the whole delivery, its price and the shop order's keeping (1C takes the order again). */
@@ -224,7 +227,7 @@ export async function changePlace(
       repos.orderEdits.point(change.pointId),
       was.pointId ? repos.orderEdits.point(was.pointId) : null,
     ]);
-    if (!point || point.carrier !== was.carrier || (old && old.cityId !== point.cityId))
+    if (!point?.listed || point.carrier !== was.carrier || (old && old.cityId !== point.cityId))
       throw new DomainError(
         'validation',
         'Такого пункта выдачи нет у перевозчика заказа в его городе: выберите пункт из списка.',

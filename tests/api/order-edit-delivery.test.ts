@@ -240,6 +240,15 @@ describe('a carrier’s delivery changed and quoted again', () => {
     const far = await edit(manager, id, { action: 'delivery', pointId: Number(foreign?.id) });
     expect(far.status).toBe(400);
     expect((await errorOf(far))?.code).toBe('POINT_UNKNOWN');
+
+    // A point the carrier no longer lists in the town (its last listing left it out) is refused too.
+    const dropped = points.find((p) => p.id !== point.id && p.id !== locker.id) ?? expect.unreachable();
+    await app.database.db.execute(
+      sql`update pickup_points set synced_at = synced_at - interval '1 day' where id = ${dropped.id}`,
+    );
+    const stale = await edit(manager, id, { action: 'delivery', pointId: dropped.id });
+    expect(stale.status).toBe(400);
+    expect((await errorOf(stale))?.code).toBe('POINT_UNKNOWN');
   });
 
   it('a carrier courier’s other address: the carrier is asked again, the price it quotes is charged', async () => {
