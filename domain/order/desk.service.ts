@@ -28,6 +28,7 @@ import { confirmDeadline, DESK_QUEUES, queueCounts, waitsForShop } from './queue
 import { tryOnSums } from './try-on';
 import { deskPayment, staffIdsOf } from './desk-payment';
 import type { PaymentsService } from '../payment/payments.service';
+import type { RefundRecord } from '../payment/ports';
 import { receiptLineOf } from '../payment/receipt';
 
 /** What the desk's SQL is asked: the filter resolved to statuses, times and a page. */
@@ -308,7 +309,7 @@ export function createOrderDeskService(deps: {
             'NOTHING_TO_REFUND',
           );
         const lines = input.lineIds?.length ? await refundLines(repos, id, input.lineIds) : undefined;
-        const made = await deps.payments.requestRefund(repos, {
+        const parts = await deps.payments.requestRefund(repos, {
           orderId: id,
           amount: input.amount,
           reason,
@@ -316,17 +317,24 @@ export function createOrderDeskService(deps: {
           lines,
         });
         return {
-          value: made,
+          value: parts,
           after: {
-            refundId: made.id,
-            amount: made.amount,
+            refundIds: parts.map((p) => p.id),
+            amount: input.amount,
             reason,
             ...(input.lineIds?.length ? { lineIds: input.lineIds } : {}),
           },
         };
       });
       // The gateway is asked after the commit; one that does not answer leaves it pending for the reconcile run.
-      return (await deps.payments.push(refund.id).catch(() => null)) ?? refund;
+      const parts: RefundRecord[] = [];
+      for (const part of refund) parts.push((await deps.payments.push(part.id).catch(() => null)) ?? part);
+      const status = parts.every((p) => p.status === 'refunded')
+        ? 'refunded'
+        : parts.some((p) => p.status === 'failed')
+          ? 'failed'
+          : 'pending';
+      return { amount: input.amount, status, parts };
     },
 
     async note(ctx, id, text) {

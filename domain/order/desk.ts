@@ -1,5 +1,6 @@
 import type { RequestContext } from '../context';
 import type { PaymentSummary } from '../payment/payments.service';
+import type { RefundStatus } from '../payment/gateway';
 import type { RefundRecord } from '../payment/ports';
 import type { DeskPayment } from './desk-payment';
 import type { DeliveryType, OrderStatus } from './process';
@@ -11,6 +12,16 @@ import type { DeliveryType, OrderStatus } from './process';
  */
 
 /** The desk's queues, as tabs: each a set of statuses (and, for the first two, the confirm deadline). */
+/**
+ * A staff refund: its amount and how it stands, and its parts, one per payment it gives back from (an order paid and
+ * then topped up gives back from both). Refunded when every part is; failed when one is.
+ */
+export interface StaffRefund {
+  amount: number;
+  status: RefundStatus;
+  parts: RefundRecord[];
+}
+
 export type DeskQueue = 'payment' | 'new' | 'confirm' | 'assemble' | 'handover' | 'transit' | 'done' | 'cancelled';
 
 export interface DeskFilter {
@@ -174,7 +185,7 @@ export interface OrderDeskService {
    * A refund of an order paid online (`orders.refund`, audited), sent to the provider after the commit: answers it
    * with the provider's state.
    */
-  refund(ctx: RequestContext, id: number, input: RefundInput): Promise<RefundRecord>;
+  refund(ctx: RequestContext, id: number, input: RefundInput): Promise<StaffRefund>;
   /** Hands a ready order over by the shopper's code → `completed`; a wrong code is refused, tries are limited. */
   handover(ctx: RequestContext, id: number, code: string): Promise<OrderCard>;
   /** Hands a ready order over without its code (the shopper lost it): a reason is required, the log keeps it. */

@@ -79,9 +79,10 @@ export interface PaymentsService {
   summary(orderId: number): Promise<PaymentSummary>;
   /**
    * A staff refund, inside the caller's unit of work (which holds the order's lock, checks the permission and writes
-   * the audit): refused beyond what the order's payments still hold. `push` sends it once the unit commits.
+   * the audit): split across the charged payments as `refundAcross` splits it (an order paid and then topped up gives
+   * back from both), refused beyond what they still hold. `push` sends each part once the unit commits.
    */
-  requestRefund(repos: TransactionRepositories, request: RefundRequest): Promise<RefundRecord>;
+  requestRefund(repos: TransactionRepositories, request: RefundRequest): Promise<RefundRecord[]>;
   /**
    * A refund that may need more than one payment (a fall after a paid top-up, issue 47.6): split across the charged
    * payments, newest first, each giving back at most what is left on it. Refused beyond what they hold together.
@@ -305,6 +306,52 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
     await pushOpen(orderId);
   }
 
+  /**
+   * `request.amount` given back from the order's charged payments (`locked`, newest first as they are locked: a top-up
+   * gives back before the payment it added to), each at most what is left on it; refused beyond what they hold.
+   */
+  async function refundFrom(
+    repos: TransactionRepositories,
+    locked: readonly PaymentRecord[],
+    request: RefundRequest,
+  ): Promise<RefundRecord[]> {
+    if (!Number.isSafeInteger(request.amount) || request.amount <= 0)
+      throw new DomainError('validation', 'Укажите сумму возврата больше нуля.', 'REFUND_AMOUNT');
+    const parts: { payment: PaymentRecord; amount: number }[] = [];
+    let left = request.amount;
+    for (const payment of locked.filter((p) => p.status === 'paid')) {
+      if (left <= 0) break;
+      const amount = Math.min(left, payment.amount - (await repos.payments.refundedOf(payment.id)));
+      if (amount <= 0) continue;
+      parts.push({ payment, amount });
+      left -= amount;
+    }
+    if (left > 0)
+      throw new DomainError(
+        'validation',
+        `Вернуть можно не больше ${formatAmount(request.amount - left)}: столько осталось от оплаты.`,
+        'REFUND_TOO_LARGE',
+      );
+    const refunds: RefundRecord[] = [];
+    for (const { payment, amount } of parts) {
+      const refund = await repos.payments.insertRefund({
+        paymentId: payment.id,
+        orderId: request.orderId,
+        amount,
+        idempotenceKey: deps.newKey(),
+        reason: request.reason,
+        staffId: request.staffId,
+        receipt: receiptForRefund(payment.receipt, amount, request.lines),
+      });
+      await repos.payments.recordEvent({
+        ...event(payment.id, 'pending', `staff:${request.staffId}`, request.reason),
+        refundId: refund.id,
+      });
+      refunds.push(refund);
+    }
+    return refunds;
+  }
+
   async function push(refundId: number): Promise<RefundRecord | null> {
     const pending = await uow.run((repos) => repos.payments.lockRefund(refundId));
     if (pending?.status !== 'pending') return pending;
@@ -421,11 +468,8 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
     },
 
     async requestRefund(repos, request) {
-      if (!Number.isSafeInteger(request.amount) || request.amount <= 0)
-        throw new DomainError('validation', 'Укажите сумму возврата больше нуля.', 'REFUND_AMOUNT');
       const payments = await repos.payments.lockOfOrder(request.orderId);
-      const charged = payments.filter((p) => p.status === 'paid');
-      if (charged.length === 0)
+      if (!payments.some((p) => p.status === 'paid'))
         throw new DomainError(
           'conflict',
           payments.some((p) => p.status === 'held')
@@ -433,71 +477,11 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
             : 'По заказу нет оплаты, которую можно вернуть.',
           'NOTHING_TO_REFUND',
         );
-      let best: { payment: PaymentRecord; left: number } | null = null;
-      for (const payment of charged) {
-        const left = payment.amount - (await repos.payments.refundedOf(payment.id));
-        if (!best || left > best.left) best = { payment, left };
-      }
-      if (!best || request.amount > best.left)
-        throw new DomainError(
-          'validation',
-          `Вернуть можно не больше ${formatAmount(best?.left ?? 0)}: столько осталось от оплаты.`,
-          'REFUND_TOO_LARGE',
-        );
-      const refund = await repos.payments.insertRefund({
-        paymentId: best.payment.id,
-        orderId: request.orderId,
-        amount: request.amount,
-        idempotenceKey: deps.newKey(),
-        reason: request.reason,
-        staffId: request.staffId,
-        receipt: receiptForRefund(best.payment.receipt, request.amount, request.lines),
-      });
-      await repos.payments.recordEvent({
-        ...event(best.payment.id, 'pending', `staff:${request.staffId}`, request.reason),
-        refundId: refund.id,
-      });
-      return refund;
+      return refundFrom(repos, payments, request);
     },
 
     async refundAcross(repos, request) {
-      if (!Number.isSafeInteger(request.amount) || request.amount <= 0)
-        throw new DomainError('validation', 'Укажите сумму возврата больше нуля.', 'REFUND_AMOUNT');
-      // Newest first (as they are locked): a top-up gives back before the payment it added to.
-      const charged = (await repos.payments.lockOfOrder(request.orderId)).filter((p) => p.status === 'paid');
-      const parts: { payment: PaymentRecord; amount: number }[] = [];
-      let left = request.amount;
-      for (const payment of charged) {
-        if (left <= 0) break;
-        const amount = Math.min(left, payment.amount - (await repos.payments.refundedOf(payment.id)));
-        if (amount <= 0) continue;
-        parts.push({ payment, amount });
-        left -= amount;
-      }
-      if (left > 0)
-        throw new DomainError(
-          'validation',
-          `Вернуть можно не больше ${formatAmount(request.amount - left)}: столько осталось от оплаты.`,
-          'REFUND_TOO_LARGE',
-        );
-      const refunds: RefundRecord[] = [];
-      for (const { payment, amount } of parts) {
-        const refund = await repos.payments.insertRefund({
-          paymentId: payment.id,
-          orderId: request.orderId,
-          amount,
-          idempotenceKey: deps.newKey(),
-          reason: request.reason,
-          staffId: request.staffId,
-          receipt: receiptForRefund(payment.receipt, amount, request.lines),
-        });
-        await repos.payments.recordEvent({
-          ...event(payment.id, 'pending', `staff:${request.staffId}`, request.reason),
-          refundId: refund.id,
-        });
-        refunds.push(refund);
-      }
-      return refunds;
+      return refundFrom(repos, await repos.payments.lockOfOrder(request.orderId), request);
     },
 
     push,

@@ -154,9 +154,10 @@ describe('refunds from the back office', () => {
     );
     const res = await refund(manager, id, { amount: 10, reason: 'Вернул товар', lineIds: [line?.id] });
     expect(res.status).toBe(200);
-    const { refund: made } = (await res.json()).data as { refund: { receipt: Receipt; amount: number } };
-    expect(made.receipt.items.map((i) => i.description).join(' ')).toContain(line?.name);
-    expect(receiptSum(made.receipt)).toBe(1000);
+    const { refund: made } = (await res.json()).data as { refund: { parts: { receipt: Receipt }[] } };
+    const [part] = made.parts as [{ receipt: Receipt }];
+    expect(part.receipt.items.map((i) => i.description).join(' ')).toContain(line?.name);
+    expect(receiptSum(part.receipt)).toBe(1000);
     expect((await refund(manager, id, { amount: 10, reason: 'Чужая строка', lineIds: [999_999] })).status).toBe(400);
   });
 

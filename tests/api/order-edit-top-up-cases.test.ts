@@ -84,6 +84,30 @@ describe('top-ups of an online order: what the review found', () => {
     expect(await summaryOf(id)).toMatchObject({ paid: 4 * offer.price, refunded: 3 * offer.price, topUp: null });
   });
 
+  it('the staff refund of more than one payment holds gives back from the top-up, then the first payment', async () => {
+    const { id, v, offer, line } = await paidOnline();
+    expect((await edit(id, { action: 'quantity', lineId: line, quantity: 3 })).status).toBe(200);
+    const asked = await summaryOf(id);
+    expect((await v.post(`${new URL(asked.topUp?.confirmationUrl as string).pathname}pay/`, {}, {})).status).toBe(303);
+    const [main, topUp] = await paymentsOf(id);
+    const total = await totalOf(id);
+    const res = await manager.call(path(STAFF_API.orderRefunds, id), {
+      amount: total / 100,
+      reason: 'Отказ от заказа',
+    });
+    const body = (await res.json()) as { data: { refund: { amount: number; status: string; parts: unknown[] } } };
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.data.refund).toMatchObject({ amount: total, status: 'refunded' });
+    expect(body.data.refund.parts).toHaveLength(2);
+    expect(await refundsOf(id)).toEqual([
+      { amount: 2 * offer.price, paymentId: topUp },
+      { amount: total - 2 * offer.price, paymentId: main },
+    ]);
+    expect(await summaryOf(id)).toMatchObject({ paid: total, refunded: total });
+    // Nothing is left to give back.
+    expect((await manager.call(path(STAFF_API.orderRefunds, id), { amount: 1, reason: 'Ещё' })).status).toBe(400);
+  });
+
   it('a goodwill refund is not taken back by a later change', async () => {
     const { id, line, offer } = await paidOnline(2);
     const goodwill = offer.price + 10_000;
