@@ -19,6 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** Every preview's apply sent at once: each answer's status and error. */
+const applyAtOnce = (tokens: string[]) =>
+  Promise.all(
+    tokens.map((token) =>
+      owner
+        .call(STAFF_API.catalogImportApply, { token })
+        .then(async (r) => ({ status: r.status, body: (await r.json()) as { errors?: { code: string }[] } })),
+    ),
+  );
+
 it('50 applies of one preview at once apply it once: one set of stock movements, one audit entry, 49 clear 409s', async () => {
   const [offer] = await rows<{ id: number }>(
     sql`select o.id from offers o where not exists (select 1 from exchange_offers x where x.offer_id = o.id)
@@ -42,13 +52,7 @@ it('50 applies of one preview at once apply it once: one set of stock movements,
     sql`select count(*)::int as n from stock_movements where offer_id = ${offer?.id} and store_id = ${store?.id}`,
   );
 
-  const answers = await Promise.all(
-    Array.from({ length: 50 }, () =>
-      owner
-        .call(STAFF_API.catalogImportApply, { token })
-        .then(async (r) => ({ status: r.status, body: (await r.json()) as { errors?: { code: string }[] } })),
-    ),
-  );
+  const answers = await applyAtOnce(Array.from({ length: 50 }, () => token));
   expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
   const refused = answers.filter((a) => a.status !== 200);
   expect(refused).toHaveLength(49);
@@ -96,13 +100,7 @@ it('50 previews making the same new article, applied at once: one model made, 49
     tokens.push(body.data.preview.token);
   }
 
-  const answers = await Promise.all(
-    tokens.map((token) =>
-      owner
-        .call(STAFF_API.catalogImportApply, { token })
-        .then(async (r) => ({ status: r.status, body: (await r.json()) as { errors?: { code: string }[] } })),
-    ),
-  );
+  const answers = await applyAtOnce(tokens);
   expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
   const refused = answers.filter((a) => a.status !== 200);
   expect(refused).toHaveLength(49);

@@ -1,10 +1,9 @@
-import { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { type Markup, MarkupContext } from '~/lib/markup-cache';
 import { markup } from '~/lib/markup-store.server';
 import type { ProductCard } from '../../../domain/catalog/listing/card';
+import { streamHtml } from '../../../tests/support/stream-html';
 import { ListingResults } from './ListingResults';
 
 const card = (id: number, price = 1_299_000): ProductCard => ({
@@ -24,34 +23,20 @@ const card = (id: number, price = 1_299_000): ProductCard => ({
 
 const items = [1, 2, 3, 4, 5, 6].map((id) => card(id));
 
-/** The grid rendered as the shop renders its pages (a stream, the cards rendered apart by another renderer). */
-function page(cards: ProductCard[], store: Markup | null): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const html: Buffer[] = [];
-    const { pipe } = renderToPipeableStream(
-      <MemoryRouter>
-        <MarkupContext.Provider value={store}>
-          <ListingResults
-            items={cards}
-            navigation={{ limit: 24, count: cards.length, page: 1, pageCount: 1, url: '/catalog/women/' }}
-            location={{ base: '/catalog/women/', filter: { lists: {}, ranges: {} }, sort: 'default_desc', page: 1 }}
-            imgVersion="7"
-          />
-        </MarkupContext.Provider>
-      </MemoryRouter>,
-      {
-        onAllReady: () =>
-          pipe(
-            new Writable({
-              write: (chunk, _encoding, done) => done(void html.push(chunk)),
-              final: (done) => done(void resolve(Buffer.concat(html).toString())),
-            }),
-          ),
-        onShellError: reject,
-      },
-    );
-  });
-}
+/** The grid rendered as the shop renders its pages (the cards rendered apart by another renderer). */
+const page = (cards: ProductCard[], store: Markup | null) =>
+  streamHtml(
+    <MemoryRouter>
+      <MarkupContext.Provider value={store}>
+        <ListingResults
+          items={cards}
+          navigation={{ limit: 24, count: cards.length, page: 1, pageCount: 1, url: '/catalog/women/' }}
+          location={{ base: '/catalog/women/', filter: { lists: {}, ranges: {} }, sort: 'default_desc', page: 1 }}
+          imgVersion="7"
+        />
+      </MarkupContext.Provider>
+    </MemoryRouter>,
+  );
 
 /** The cards of a page, without React's text separators (the browser keeps them as HTML, unhydrated). */
 const cardsOf = (html: string) => html.match(/<article[\s\S]*<\/article>/)?.[0].replaceAll('<!-- -->', '');

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-import { Writable } from 'node:stream';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { renderToPipeableStream } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Markup, MarkupContext } from '~/lib/markup-cache';
@@ -10,6 +8,7 @@ import { ServedMenuContext } from '~/lib/menu';
 import { markup } from '~/lib/markup-store.server';
 import { DEMO_COMPANY } from '../../../domain/content/company';
 import type { Menu } from '../../../domain/menu/menu';
+import { streamHtml } from '../../../tests/support/stream-html';
 import { DesktopMenu } from './DesktopMenu';
 import { Footer } from './Footer';
 import { Marquee } from './Marquee';
@@ -87,22 +86,9 @@ const shell = (menu: Menu, version: string) => (
   </MemoryRouter>
 );
 
-/** The shell as the shop renders a page: a stream, with or without the server's markup store. */
-function render(tree: React.ReactElement, store: Markup | null): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const html: Buffer[] = [];
-    const { pipe } = renderToPipeableStream(<MarkupContext.Provider value={store}>{tree}</MarkupContext.Provider>, {
-      onAllReady: () =>
-        pipe(
-          new Writable({
-            write: (chunk, _encoding, done) => done(void html.push(chunk)),
-            final: (done) => done(void resolve(Buffer.concat(html).toString())),
-          }),
-        ),
-      onShellError: reject,
-    });
-  });
-}
+/** The shell as the shop renders a page, with or without the server's markup store. */
+const render = (tree: React.ReactElement, store: Markup | null) =>
+  streamHtml(<MarkupContext.Provider value={store}>{tree}</MarkupContext.Provider>);
 
 afterEach(() => vi.unstubAllGlobals());
 
