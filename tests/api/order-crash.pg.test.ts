@@ -149,4 +149,4 @@ it('a shop process killed during order saves leaves no half order and loses no s
   );
   expect(carts.length + ordered.size).toBe(shoppers.length);
   expect(carts.filter((c) => ordered.has(c.session_id))).toEqual([]);
-});
+}, 120_000);

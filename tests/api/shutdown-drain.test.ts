@@ -127,4 +127,4 @@ it('finishes the request in flight at SIGTERM, refuses new work meanwhile, and e
   expect(code, output().slice(-2000)).toBe(0);
   // Within the bound: the drain waited for the request, not for SHUTDOWN_SECONDS.
   expect(Date.now() - signalled).toBeLessThan(10_000);
-}, 40_000);
+}, 120_000);
