@@ -11,7 +11,6 @@ import type { DeliveryType, OrderStatus } from './process';
  * belongs to their shop; every write is audited in its transaction.
  */
 
-/** The desk's queues, as tabs: each a set of statuses (and, for the first two, the confirm deadline). */
 /**
  * A staff refund: its amount and how it stands, and its parts, one per payment it gives back from (an order paid and
  * then topped up gives back from both). Refunded when every part is; failed when one is.
@@ -22,6 +21,7 @@ export interface StaffRefund {
   parts: RefundRecord[];
 }
 
+/** The desk's queues, as tabs: each a set of statuses (and, for the first two, the confirm deadline). */
 export type DeskQueue = 'payment' | 'new' | 'confirm' | 'assemble' | 'handover' | 'transit' | 'done' | 'cancelled';
 
 export interface DeskFilter {
