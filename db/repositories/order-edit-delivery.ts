@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_PARCEL } from '../../domain/delivery/parcel';
 import type { PickupPoint } from '../../domain/delivery/pickup';
-import type { DeliveryEditReads, DeliveryEditWrites } from '../../domain/order/order-edit-delivery';
+import type { DeliveryEditReads, DeliveryEditWrites, KeptDelivery } from '../../domain/order/order-edit-delivery';
+import type { DeliveryType } from '../../domain/order/process';
 import { type Db, queryRows } from '../client';
 import { checkoutDelivery } from './checkout-delivery';
 import { offerParcels } from './parcels';
@@ -70,6 +72,7 @@ export function orderDeliveryEditWrites(db: Db): DeliveryEditWrites {
 
 /** The card's choices of another shop or point. */
 export function orderDeliveryEditReads(db: Db): DeliveryEditReads {
+  const parcels = offerParcels(db);
   return {
     async shops() {
       const rows = await queryRows<{ id: number; name: string; address: string }>(
@@ -90,6 +93,26 @@ export function orderDeliveryEditReads(db: Db): DeliveryEditReads {
           order by q.name, q.id`,
       );
       return rows.map((r) => ({ id: Number(r.id), name: r.name, address: r.address, kind: r.kind }));
+    },
+    async parcelOfOrder(orderId) {
+      const [order] = await queryRows<{ delivery_type: DeliveryType; delivery: KeptDelivery }>(
+        db,
+        sql`select delivery_type, delivery from orders where id = ${orderId}`,
+      );
+      if (!order) return null;
+      const lines = await queryRows<{ offer_id: number; quantity: number }>(
+        db,
+        sql`select offer_id, quantity from order_lines where order_id = ${orderId} and not returned`,
+      );
+      const facts = await parcels(lines.map((l) => Number(l.offer_id)));
+      return {
+        deliveryType: order.delivery_type,
+        delivery: order.delivery,
+        lines: lines.map((l) => ({
+          quantity: Number(l.quantity),
+          facts: facts.get(Number(l.offer_id)) ?? DEFAULT_PARCEL,
+        })),
+      };
     },
   };
 }

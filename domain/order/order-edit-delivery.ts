@@ -1,9 +1,9 @@
 import type { RequestContext } from '../context';
-import type { CarrierTown, Parcel } from '../delivery/carrier';
+import type { CarrierKind, CarrierTown, Parcel } from '../delivery/carrier';
 import { deliveryCosts, type DeliveryPrices } from '../delivery/delivery-price';
 import { DEFAULT_PARCEL, type ParcelFacts, parcelOf, pointTakes } from '../delivery/parcel';
 import type { PickupPoint } from '../delivery/pickup';
-import { type KindQuote, type Quotes, withShopRules } from '../delivery/quotes';
+import { type KindQuote, type Quotes, weightBand, withShopRules } from '../delivery/quotes';
 import { courierIntervals, intervalStillValid, type ShopClock, shopReady, specDate } from '../delivery/schedule';
 import { DomainError } from '../errors';
 import type { Allocation } from '../inventory/allocation';
@@ -101,8 +101,10 @@ export function placeText(type: DeliveryType, d: KeptDelivery): string {
   return [d.address, d.date, d.time?.replace('-', '–')].filter(Boolean).join(', ') || 'не указана';
 }
 
+type PlacedOrder = Pick<LockedOrder, 'deliveryType' | 'delivery'>;
+
 /** Whether the change is one of a delivery's place that this module makes (the rest is the service's own). */
-export function isPlaceChange(order: LockedOrder, change: DeliveryEdit): boolean {
+export function isPlaceChange(order: PlacedOrder, change: DeliveryEdit): boolean {
   const was = order.delivery as KeptDelivery;
   if (change.shopId !== undefined || change.pointId !== undefined) return true;
   return (
@@ -119,6 +121,8 @@ export interface DeliveryEditReads {
   shops(): Promise<{ id: number; name: string; address: string }[]>;
   /** The points the carrier of this point lists in its town now, by name (the point itself among them). */
   points(pointId: number): Promise<{ id: number; name: string; address: string; kind: 'point' | 'locker' }[]>;
+  /** The order's delivery and its lines still bought, each with its packed facts; null for no such order. Unlocked. */
+  parcelOfOrder(orderId: number): Promise<(PlacedOrder & { lines: { quantity: number; facts: ParcelFacts }[] }) | null>;
 }
 
 /** The card's choices of another place: the shops within the member's reach, the carrier's points in the town. */
@@ -134,9 +138,65 @@ export async function placeOptions(
   return { shops, points };
 }
 
+/** The carrier's answer for the order's town and its parcel's weight band, asked before the order's transaction. */
+export interface QuotedAhead {
+  townCode: string;
+  band: number;
+  quotes: Record<CarrierKind, KindQuote | null> | null;
+}
+
 export interface PlaceDeps {
-  /** The carrier's quotes (absent: carriers' deliveries cannot be quoted again). */
-  quotes?: Quotes;
+  /** Whether carriers are quoted at all; without, a carrier's delivery is charged at the table's price. */
+  quoting: boolean;
+  /** The carrier's answer for this change (`quoteAhead`). */
+  ahead: QuotedAhead | null;
+}
+
+const townOfCode = (code: string): CarrierTown => ({
+  code,
+  name: '',
+  region: '',
+  lat: null,
+  lon: null,
+  postcode: null,
+});
+
+/**
+ * A change of a carrier's point or courier address asks the carrier before the order's transaction: a slow carrier
+ * must not hold the order's lock while it answers — nor, on the embedded database, the shop's one connection, through
+ * which the quotes keep and read the last good prices (a wait on itself). Null when the change asks no carrier.
+ */
+export async function quoteAhead(
+  quotes: Quotes | undefined,
+  reads: Pick<DeliveryEditReads, 'parcelOfOrder'>,
+  orderId: number,
+  change: DeliveryEdit,
+): Promise<QuotedAhead | null> {
+  if (!quotes || change.shopId !== undefined) return null;
+  const order = await reads.parcelOfOrder(orderId);
+  const townCode = (order?.delivery as KeptDelivery | undefined)?.townCode;
+  if (!order || !townCode || !isPlaceChange(order, change)) return null;
+  const parcel = parcelOf(order.lines);
+  return { townCode, band: weightBand(parcel.weight), quotes: await quotes.carrier(townOfCode(townCode), parcel) };
+}
+
+/**
+ * The carrier's answer for the parcel as the order's transaction reads it. The lines changed since it was asked
+ * (another weight band, another town): refused, to be asked again, rather than the carrier called under the lock.
+ */
+export function quotesFor(
+  { quoting, ahead }: PlaceDeps,
+  was: KeptDelivery,
+  parcel: Parcel,
+): Record<CarrierKind, KindQuote | null> | null {
+  if (!was.townCode || !quoting) return null;
+  if (!ahead || ahead.townCode !== was.townCode || ahead.band !== weightBand(parcel.weight))
+    throw new DomainError(
+      'conflict',
+      'Заказ изменился, пока перевозчик считал доставку: повторите изменение.',
+      'ORDER_CHANGED',
+    );
+  return ahead.quotes;
 }
 
 /** What the service's money part does with the new lines' sums (its `priced`, `settle` and the sums' write). */
@@ -152,22 +212,14 @@ export interface PlaceMoney {
 const sizeText = (l: EditLine) => `${l.name}, размер ${l.sizeName}`;
 
 /** A carrier's quote of a kind to the order's town for the lines' parcel, with the shop's markup. */
-async function quoteOf(
+function quoteOf(
   deps: PlaceDeps,
   was: KeptDelivery,
   parcel: Parcel,
   kind: 'courier' | 'point' | 'locker',
   table: DeliveryPrices,
-): Promise<KindQuote> {
-  const town: CarrierTown = {
-    code: was.townCode ?? '',
-    name: '',
-    region: '',
-    lat: null,
-    lon: null,
-    postcode: null,
-  };
-  const quotes = was.townCode && deps.quotes ? await deps.quotes.carrier(town, parcel) : null;
+): KindQuote {
+  const quotes = quotesFor(deps, was, parcel);
   const type = kind === 'courier' ? 'COURIER' : 'PICKUP';
   const quote = withShopRules(
     // As checkout: a carrier without a locker's own price takes a locker's parcel at its point's.
@@ -240,7 +292,7 @@ export async function changePlace(
         'Этот пункт не примет посылку такого веса: выберите другой.',
         'POINT_TOO_HEAVY',
       );
-    const quote = await quoteOf(deps, was, parcel, point.kind, table);
+    const quote = quoteOf(deps, was, parcel, point.kind, table);
     const tryOn = Boolean(was.tryOn) && point.tryOn;
     now = {
       ...was,
@@ -264,7 +316,7 @@ export async function changePlace(
         `Адрес не в городе доставки «${townOf(was.address).trim()}»: перевозчик везёт заказ в этот город. Чтобы доставить в другой, отмените заказ и оформите новый.`,
         'ADDRESS_OTHER_TOWN',
       );
-    const quote = await quoteOf(deps, was, await parcelOfLines(repos, lines), 'courier', table);
+    const quote = quoteOf(deps, was, await parcelOfLines(repos, lines), 'courier', table);
     now = { ...was, address, quote: keptQuote(quote) };
     delete (now as { addressId?: number }).addressId;
     if (change.date !== undefined || change.time !== undefined) {

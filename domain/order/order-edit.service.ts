@@ -33,6 +33,7 @@ import {
   isPlaceChange,
   type KeptDelivery,
   placeOptions,
+  quoteAhead,
 } from './order-edit-delivery';
 import type { Quotes } from '../delivery/quotes';
 import { courierIntervals, intervalStillValid } from '../delivery/schedule';
@@ -340,6 +341,7 @@ export function createOrderEditService(deps: {
     },
 
     async change(ctx, id, change) {
+      const ahead = change.action === 'delivery' ? await quoteAhead(deps.quotes, deps.reads, id, change) : null;
       const settled = await deps.write(ctx, 'order.edit', { id }, async (repos, scope) => {
         const member = scope.member as StaffMember;
         const order = await repos.orders.lockForChange(id);
@@ -354,17 +356,30 @@ export function createOrderEditService(deps: {
         if (change.action === 'delivery' && isPlaceChange(order, change)) {
           const lines = await repos.orderEdits.lines(id);
           let settledPlace: OnlineSettlement | null = null;
-          const placed = await changePlace({ quotes: deps.quotes }, ctx, repos, order, change, member, lines, {
-            async apply(deliveryPrice) {
-              const totals = await priced(repos, order, lines, deliveryPrice);
-              const pricedLines = lines.map((l, i) => ({ ...l, total: totals.lines[i]?.total ?? 0 }));
-              settledPlace = await settle(repos, order, totals.total, pricedLines, deliveryPrice, member);
-              await repos.orderEdits.writeSums(id, { ...totals, deliveryPrice });
-              if (order.userId !== null && totals.bonusesUsed < order.bonusesUsed)
-                await repos.orders.returnBonuses(order.userId, id, order.bonusesUsed - totals.bonusesUsed);
-              return { total: totals.total, refund: settledPlace?.refund ?? null, topUp: settledPlace?.topUp ?? null };
+          const placed = await changePlace(
+            { quoting: Boolean(deps.quotes), ahead },
+            ctx,
+            repos,
+            order,
+            change,
+            member,
+            lines,
+            {
+              async apply(deliveryPrice) {
+                const totals = await priced(repos, order, lines, deliveryPrice);
+                const pricedLines = lines.map((l, i) => ({ ...l, total: totals.lines[i]?.total ?? 0 }));
+                settledPlace = await settle(repos, order, totals.total, pricedLines, deliveryPrice, member);
+                await repos.orderEdits.writeSums(id, { ...totals, deliveryPrice });
+                if (order.userId !== null && totals.bonusesUsed < order.bonusesUsed)
+                  await repos.orders.returnBonuses(order.userId, id, order.bonusesUsed - totals.bonusesUsed);
+                return {
+                  total: totals.total,
+                  refund: settledPlace?.refund ?? null,
+                  topUp: settledPlace?.topUp ?? null,
+                };
+              },
             },
-          });
+          );
           await tellDeliveryChanged(repos, order, placed.letter);
           return { value: settledPlace, before: placed.before, after: placed.after };
         }

@@ -251,6 +251,37 @@ describe('a carrier’s delivery changed and quoted again', () => {
     expect((await errorOf(stale))?.code).toBe('POINT_UNKNOWN');
   });
 
+  it('a parcel the carrier has not priced yet: asked before the order is locked, its price charged', async () => {
+    const offer = anOffer();
+    await k.stockOf(offer, 5);
+    const { v, phone } = await k.quickShopper(offer);
+    const region = await v.post(API.regionByAddress, { address: 'Томск' });
+    const rpc = inCity(v, region.headers.get('set-cookie'));
+    const state = await (await rpc('sale.order.data', { deliveryType: 'PICKUP' })).json();
+    const [first, second] = (state.pickupPointList as { id: number; kind: string }[]).filter((p) => p.kind === 'point');
+    const saved = await rpc('sale.order.save', {
+      ...k.pickup(phone),
+      deliveryType: 'PICKUP',
+      deliveryPickupPointId: Number(first?.id),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const { id } = (await saved.json()) as { id: number };
+    // Heavier now than checkout quoted it (another weight band): the shop holds no answer for this parcel. Asked
+    // inside the order's transaction, the carrier's answer would be kept through the embedded database's one
+    // connection, which that transaction holds: the change would wait on itself.
+    await app.database.db.execute(
+      sql`update products set weight = 4000 where id = (select product_id from offers where id = ${offer.id})`,
+    );
+    const res = await edit(manager, id, { action: 'delivery', pointId: Number(second?.id) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const tomsk = townByCode('tomsk') ?? expect.unreachable();
+    const heavy = quoteOf({ weight: 5000, length: 40, width: 30, height: 10 }, TEST_FROM, tomsk);
+    const price = heavy.find((q) => q.kind === 'point')?.price as number;
+    const after = await orderOf(id);
+    expect(after.delivery).toMatchObject({ pointId: second?.id, quote: { price, source: 'carrier' } });
+    expect(after.deliveryPrice).toBe(price);
+  });
+
   it('a carrier courier’s other address: the carrier is asked again, the price it quotes is charged', async () => {
     const offer = anOffer();
     await k.stockOf(offer, 3, 3);
