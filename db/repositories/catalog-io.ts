@@ -86,6 +86,17 @@ async function articlesTaken(db: Db, articles: readonly string[]) {
   return rows.map((r) => r.a);
 }
 
+/** Which of `barcodes` offers have, with the least offer id of each. */
+async function barcodesTaken(db: Db, barcodes: readonly string[]) {
+  if (barcodes.length === 0) return [];
+  const rows = await queryRows<{ barcode: string; offer_id: number }>(
+    db,
+    sql`select barcode, min(id) as offer_id from offers
+      where barcode in (select jsonb_array_elements_text(${json(barcodes)})) group by barcode`,
+  );
+  return rows.map((r) => ({ barcode: r.barcode, offerId: Number(r.offer_id) }));
+}
+
 /** A preview's kept changes: the offers' and, since new products came in, `{ offers, created }`. */
 type Kept = OfferChange[] | { offers: OfferChange[]; created: NewModel[] };
 
@@ -118,6 +129,7 @@ export function catalogIoReads(db: Db): CatalogIoReads {
       };
     },
     articlesTaken: (articles) => articlesTaken(db, articles),
+    barcodesTaken: (barcodes) => barcodesTaken(db, barcodes),
   };
 }
 
@@ -230,6 +242,8 @@ export function catalogIoWrites(db: Db): CatalogIoWrites {
       await db.execute(sql`select pg_advisory_xact_lock(${NEW_PRODUCTS_LOCK})`);
       return articlesTaken(db, articles);
     },
+
+    barcodesTaken: (barcodes) => barcodesTaken(db, barcodes),
 
     async recordAudit(entries) {
       if (entries.length === 0) return;

@@ -85,11 +85,12 @@ export function productMakingWrites(db: Db): ProductMakingWrites {
         size_sort: r.sizeSort,
         price: r.price,
         old_price: r.oldPrice,
+        barcode: r.barcode ?? null,
       }));
-      await db.execute(sql`insert into offers (product_id, size_name, size_sort, price, old_price)
-        select product_id, size_name, size_sort, price, old_price
+      await db.execute(sql`insert into offers (product_id, size_name, size_sort, price, old_price, barcode)
+        select product_id, size_name, size_sort, price, old_price, barcode
         from jsonb_to_recordset(${json(records)}) as x(product_id int, size_name text, size_sort int, price bigint,
-          old_price bigint)`);
+          old_price bigint, barcode text)`);
     },
 
     async copyProduct(from, to) {

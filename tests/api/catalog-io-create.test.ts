@@ -233,6 +233,64 @@ describe('catalogue import: new products', () => {
     expect(await rows(sql`select id from products where article = ${fresh}`)).toEqual([]);
   });
 
+  it('a new size keeps the file’s barcode; a barcode taken, repeated or malformed and a 1C id are refused', async () => {
+    const head = ['ID предложения', 'ID 1С', 'Штрихкод', ...HEAD().slice(1)];
+    const row = (article: string, onec: string, barcode: string, size: string) => [
+      '',
+      onec,
+      barcode,
+      article,
+      'Пуховик Штрихкодовый',
+      String(leaf.id),
+      String(brand.id),
+      colours[0]?.code ?? '',
+      size,
+      '9990',
+      '',
+      '',
+      '',
+    ];
+    const [existing] = await rows<{ id: number }>(sql`select id from offers order by id limit 1`);
+    const own = `46${randomUUID().replace(/\D/g, '').padEnd(11, '7').slice(0, 11)}`;
+    const held = `${own.slice(0, 12)}${own.endsWith('9') ? '8' : '9'}`;
+    await app.database.db.execute(sql`update offers set barcode = ${held} where id = ${existing?.id}`);
+    const bad = await upload(
+      owner,
+      'codes.csv',
+      csvOf([
+        head,
+        row(unique('BC-'), '', held, 'S'),
+        row(unique('BC-'), '', 'штрих-123', 'S'),
+        row(unique('BC-'), 'a1b2-c3d4', '', 'S'),
+        row(unique('BC-'), '', own, 'S'),
+        row(unique('BC-'), '', own, 'M'),
+      ]),
+    );
+    expect(bad.status).toBe(400);
+    const errors = ((await bad.json()) as { errors: { message: string; row: number; column: string }[] }).errors;
+    expect(errors.map((e) => [e.row, e.column])).toEqual([
+      [2, 'Штрихкод'],
+      [3, 'Штрихкод'],
+      [4, 'ID 1С'],
+      [6, 'Штрихкод'],
+    ]);
+    expect(errors[0]?.message).toContain(`уже у предложения ${existing?.id}`);
+    expect(errors[1]?.message).toContain('штрихкод из 8–14 цифр');
+    expect(errors[2]?.message).toContain('ID 1С появится, когда 1С пришлёт этот товар');
+    expect(errors[3]?.message).toContain('уже указан в строке 5');
+
+    const article = unique('BC-');
+    const res = await upload(owner, 'code.csv', csvOf([head, row(article, '', own, 'L')]));
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { token } = ((await res.json()) as { data: { preview: Preview } }).data.preview;
+    expect((await owner.call(STAFF_API.catalogImportApply, { token })).status).toBe(200);
+    expect(
+      await rows(
+        sql`select o.barcode from offers o join products p on p.id = o.product_id where p.article = ${article}`,
+      ),
+    ).toEqual([{ barcode: own }]);
+  });
+
   it('a new product whose article appeared since the preview: 409, nothing written', async () => {
     const article = unique('RACE-');
     const res = await upload(

@@ -41,6 +41,8 @@ export interface NewOfferRow {
   sizeSort: number;
   price: number;
   oldPrice: number | null;
+  /** The size's barcode (a catalogue import's); the desk's form gives none. */
+  barcode?: string | null;
 }
 
 /** A product of a bulk edit, under its row lock. */

@@ -28,6 +28,8 @@ export interface NewProductRefs {
 export interface NewSize {
   row: number;
   size: string;
+  /** «Штрихкод»: 8 to 14 digits (EAN-8, UPC, EAN-13, GTIN-14), one offer's; null when the cell is empty. */
+  barcode: string | null;
   price: number;
   oldPrice: number | null;
   stock: { storeId: number; quantity: number }[];
@@ -47,6 +49,8 @@ export interface NewModel {
 }
 
 export interface NewColumns {
+  onecId: number;
+  barcode: number;
   article: number;
   name: number;
   color: number;
@@ -69,6 +73,8 @@ export function newColumnsOf(
   const heading = (table[0] ?? []).map((h) => clean(h).replace(/^\uFEFF/, ''));
   const at = (title: string) => heading.indexOf(title);
   return {
+    onecId: at(COLUMN.onecId),
+    barcode: at(COLUMN.barcode),
     article: at(COLUMN.article),
     name: at(COLUMN.name),
     color: at(COLUMN.color),
@@ -110,16 +116,25 @@ export interface NewPlan {
   offers: number;
 }
 
+/** What the shop has already: articles (lower-cased), and barcodes with the offer that has each. */
+export interface TakenKeys {
+  articles: ReadonlySet<string>;
+  barcodes: ReadonlyMap<string, number>;
+}
+
+/** A barcode as the import takes it: 8 to 14 digits. */
+export const BARCODE = /^\d{8,14}$/;
+
 /**
- * The new rows (those whose offer id cell is empty), grouped and checked. `articlesTaken` are the articles the shop
- * already has: a new row of one of them is refused (the import adds no sizes or colours to existing products).
+ * The new rows (those whose offer id cell is empty), grouped and checked. A new row of an article the shop already
+ * has is refused (the import adds no sizes or colours to existing products), and so is a barcode an offer has.
  */
 export function planNewProducts(
   table: readonly (readonly string[])[],
   columns: NewColumns,
   isNew: (row: readonly string[]) => boolean,
   refs: NewProductRefs,
-  articlesTaken: ReadonlySet<string>,
+  taken: TakenKeys,
   rounding: PriceRounding,
   clean: (cell: string | undefined) => string,
 ): NewPlan {
@@ -128,6 +143,8 @@ export function planNewProducts(
   let rows = 0;
   /** `article\ncolumn` of the cells refused: a model's field already refused is not asked for again. */
   const refused = new Set<string>();
+  /** The file's barcodes so far, by the row that gives each. */
+  const barcodes = new Map<string, number>();
   const cell = (row: readonly string[], index: number) => (index < 0 ? '' : clean(row[index]));
   for (let i = 1; i < table.length; i++) {
     const row = table[i] as readonly string[];
@@ -152,7 +169,7 @@ export function planNewProducts(
       continue;
     }
     const key = article.toLowerCase();
-    if (articlesTaken.has(key)) {
+    if (taken.articles.has(key)) {
       refuse(
         COLUMN.article,
         `артикул «${article}» уже есть на сайте: импорт не добавляет размеры и цвета существующим товарам — укажите «${COLUMN.offerId}» из выгрузки или добавьте размер в карточке товара.`,
@@ -235,6 +252,21 @@ export function planNewProducts(
       if ('found' in c) colour = c.found;
       else refuse(COLUMN.color, `цвета «${colorText}» нет в списке цветов: укажите код или название из списка.`);
     }
+    // 1C's ids are the exchange's: it links its own offers, a file does not name them.
+    if (cell(row, columns.onecId) !== '')
+      refuse(COLUMN.onecId, 'у нового товара оставьте пустым: ID 1С появится, когда 1С пришлёт этот товар в обмене.');
+    const barcode = cell(row, columns.barcode).replace(/[\s\u00a0]/g, '');
+    if (barcode !== '') {
+      const offerId = taken.barcodes.get(barcode);
+      const twice = barcodes.get(barcode);
+      if (!BARCODE.test(barcode))
+        refuse(COLUMN.barcode, `«${barcode}» — штрихкод из 8–14 цифр (EAN-13, EAN-8) или оставьте пустым.`);
+      else if (offerId !== undefined)
+        refuse(COLUMN.barcode, `штрихкод ${barcode} уже у предложения ${offerId}: у каждого размера свой.`);
+      else if (twice !== undefined)
+        refuse(COLUMN.barcode, `штрихкод ${barcode} уже указан в строке ${twice}: у каждого размера свой.`);
+      else barcodes.set(barcode, line);
+    }
     const size = cell(row, columns.size);
     if (size === '') refuse(COLUMN.size, 'пусто: у нового товара укажите размер.');
     else if (size.length > 20) refuse(COLUMN.size, 'размер — до 20 символов.');
@@ -288,7 +320,13 @@ export function planNewProducts(
       refuse(COLUMN.size, `у цвета — до ${MAKING_LIMITS.sizes} размеров.`);
       continue;
     }
-    colours.sizes.push({ row: line, size, ...roundPrices({ price, oldPrice }, rounding), stock });
+    colours.sizes.push({
+      row: line,
+      size,
+      barcode: barcode === '' ? null : barcode,
+      ...roundPrices({ price, oldPrice }, rounding),
+      stock,
+    });
   }
   // What a product needs from some row of its article.
   for (const m of models.values()) {

@@ -27,7 +27,14 @@ import {
   rowOf,
   clean,
 } from './catalog-io';
-import { type NewModel, type NewProductRefs, newColumnsOf, newProductsView, planNewProducts } from './catalog-io-new';
+import {
+  BARCODE,
+  type NewModel,
+  type NewProductRefs,
+  newColumnsOf,
+  newProductsView,
+  planNewProducts,
+} from './catalog-io-new';
 
 /** A preview is applied within this long of its making; after it the file is read again. */
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
@@ -45,6 +52,8 @@ export interface CatalogIoReads {
   newProductRefs(): Promise<NewProductRefs>;
   /** Which of `articles` the shop's products have, lower-cased. */
   articlesTaken(articles: readonly string[]): Promise<string[]>;
+  /** Which of `barcodes` offers have, with an offer of each. */
+  barcodesTaken(barcodes: readonly string[]): Promise<{ barcode: string; offerId: number }[]>;
 }
 
 export interface StoredPreview {
@@ -82,6 +91,8 @@ export interface CatalogIoWrites {
    * the shop's one lock on making products until it commits).
    */
   articlesTaken(articles: readonly string[]): Promise<string[]>;
+  /** Which of `barcodes` offers have (read after `articlesTaken`, under its lock). */
+  barcodesTaken(barcodes: readonly string[]): Promise<{ barcode: string; offerId: number }[]>;
   /** The stock of new offers, found by product and size name (after `lock(…, true)`). */
   insertNewStock(
     cells: readonly { productId: number; size: string; storeId: number; quantity: number }[],
@@ -210,7 +221,15 @@ export function createCatalogIoService(deps: {
         const columns = newColumnsOf(table, heading.columns.stock, clean);
         const articles = columns.article < 0 ? [] : newRows.map((r) => clean(r[columns.article])).filter(Boolean);
         refs = await reads.newProductRefs();
-        const taken = new Set(await reads.articlesTaken([...new Set(articles)]));
+        const codes = columns.barcode < 0 ? [] : newRows.map((r) => clean(r[columns.barcode]).replace(/\s/g, ''));
+        const [articlesTaken, barcodesTaken] = await Promise.all([
+          reads.articlesTaken([...new Set(articles)]),
+          reads.barcodesTaken([...new Set(codes.filter((c) => BARCODE.test(c)))]),
+        ]);
+        const taken = {
+          articles: new Set(articlesTaken),
+          barcodes: new Map(barcodesTaken.map((b) => [b.barcode, b.offerId])),
+        };
         const fresh = planNewProducts(table, columns, isNew, refs, taken, priceRounding, clean);
         problems.push(...fresh.problems);
         problems.sort((a, b) => a.row - b.row);
@@ -337,6 +356,13 @@ async function createProducts(repos: TransactionRepositories, models: readonly N
   const taken = await catalogIo.articlesTaken(models.map((m) => m.article));
   if (taken.length > 0)
     throw conflict(`Товар с артикулом «${taken[0]}» уже появился на сайте.`, 'IMPORT_ARTICLE_TAKEN');
+  const barcodes = models.flatMap((m) => m.colours.flatMap((c) => c.sizes.flatMap((s) => s.barcode ?? [])));
+  const [barcode] = barcodes.length > 0 ? await catalogIo.barcodesTaken(barcodes) : [];
+  if (barcode)
+    throw conflict(
+      `Штрихкод ${barcode.barcode} уже появился у предложения ${barcode.offerId}.`,
+      'IMPORT_BARCODE_TAKEN',
+    );
   const sections = new Map<number, Awaited<ReturnType<typeof making.section>>>();
   for (const id of new Set(models.map((m) => m.sectionId))) {
     const section = await making.section(id);
@@ -367,6 +393,7 @@ async function createProducts(repos: TransactionRepositories, models: readonly N
         sizeSort: sizeSort(s.size),
         price: s.price,
         oldPrice: s.oldPrice,
+        barcode: s.barcode,
       })),
     ),
   );
@@ -388,6 +415,7 @@ async function createProducts(repos: TransactionRepositories, models: readonly N
       color: colour.color,
       sizes: colour.sizes.map((s) => ({
         size: s.size,
+        ...(s.barcode && { barcode: s.barcode }),
         price: money(s.price),
         ...(s.oldPrice !== null && { oldPrice: money(s.oldPrice) }),
         ...(s.stock.length > 0 && { stock: Object.fromEntries(s.stock.map((k) => [String(k.storeId), k.quantity])) }),
