@@ -73,11 +73,6 @@ export function createPhotosService(deps: {
     }
     return prepared;
   };
-  const keepAll = async (prepared: readonly PreparedPhoto[]) => {
-    const files: string[] = [];
-    for (const photo of prepared) files.push(await store.keep(photo));
-    return files;
-  };
   const tooMany = (count: number) => {
     if (count > PHOTOS_PER_OWNER)
       throw new DomainError(
@@ -85,6 +80,21 @@ export function createPhotosService(deps: {
         `У одного товара или магазина — не больше ${PHOTOS_PER_OWNER} фото.`,
         'PHOTOS_LIMIT',
       );
+  };
+  /**
+   * Stores the files of an upload not already among `have`, before the owner's transaction: a bucket may take seconds
+   * to answer, and the transaction would hold the owner's row lock — on the embedded database, the shop's one
+   * connection — all that time. A file is named by its content, so one kept for an upload refused after all is the
+   * same file that upload sent again keeps.
+   */
+  const keepNew = async (prepared: readonly PreparedPhoto[], have: readonly string[]) => {
+    const fresh = prepared.filter(
+      (p, i) => !have.includes(p.file) && prepared.findIndex((q) => q.file === p.file) === i,
+    );
+    tooMany(have.length + fresh.length);
+    const files: string[] = [];
+    for (const photo of fresh) files.push(await store.keep(photo));
+    return files;
   };
 
   const productBoard = async (repos: PhotoWrites, owner: PhotoOwnerFacts): Promise<PhotoBoard> => ({
@@ -131,15 +141,19 @@ export function createPhotosService(deps: {
     async addProductPhotos(ctx, productId, uploads) {
       checkCount(uploads);
       const prepared = await prepareAll(uploads);
+      requirePermission(ctx, 'catalog.edit');
+      if (!(await rows.lockProduct(productId))) throw noProduct();
+      const kept = await keepNew(
+        prepared,
+        (await rows.productPhotos(productId)).map((p) => p.file),
+      );
       return productChange(ctx, productId, async (repos, before) => {
-        // A file is named by its content: the same photo again (in this upload or already on the product) is the
-        // photo it already has, not a second one.
+        // A file is named by its content: the same photo again (in this upload or already on the product, also since
+        // the files were kept) is the photo it already has, not a second one.
         const have = new Set(before.photos.map((p) => p.file));
-        const fresh = prepared.filter(
-          (p, i) => !have.has(p.file) && prepared.findIndex((q) => q.file === p.file) === i,
-        );
+        const fresh = kept.filter((file) => !have.has(file));
         tooMany(before.photos.length + fresh.length);
-        if (fresh.length) await repos.addProductPhotos(productId, await keepAll(fresh));
+        if (fresh.length) await repos.addProductPhotos(productId, fresh);
       });
     },
     orderProductPhotos: (ctx, productId, ids) =>
@@ -166,8 +180,12 @@ export function createPhotosService(deps: {
     async addShopPhotos(ctx, shopId, uploads) {
       checkCount(uploads);
       const prepared = await prepareAll(uploads);
+      requirePermission(ctx, 'content.edit');
+      const shop = await rows.lockShop(shopId);
+      if (!shop) throw noShop();
+      const kept = await keepNew(prepared, shop.photos);
       return shopChange(ctx, shopId, async (files) => {
-        const added = (await keepAll(prepared)).filter((f, i, all) => !files.includes(f) && all.indexOf(f) === i);
+        const added = kept.filter((f) => !files.includes(f));
         tooMany(files.length + added.length);
         return [...files, ...added];
       });
