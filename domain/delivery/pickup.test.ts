@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PickupPoint, pointForAddress } from './pickup';
+import { type PickupPoint, pointForAddress, pointTitle } from './pickup';
 
 const point = (id: number, address: string): PickupPoint => ({
   id,
@@ -39,5 +39,14 @@ describe('pointForAddress', () => {
 
   it('does not take a street for a part of a longer one', () => {
     expect(pointForAddress([point(5, 'Москва, ул. Арбат, 1'), ...points], 'Москва, ул. Новый Арбат, 2')?.id).toBe(3);
+  });
+});
+
+describe('a point as a sentence names it', () => {
+  it('says what it is before a bare name, and not twice when the carrier’s name says it', () => {
+    expect(pointTitle('point', 'На Ленина')).toBe('пункт выдачи На Ленина');
+    expect(pointTitle('locker', '5Post № 12')).toBe('постамат 5Post № 12');
+    expect(pointTitle('point', 'Пункт выдачи «Снежный экспресс» № 951')).toBe('пункт выдачи «Снежный экспресс» № 951');
+    expect(pointTitle('locker', 'Постамат № 3')).toBe('постамат № 3');
   });
 });

@@ -39,3 +39,13 @@ export function pointForAddress(points: readonly PickupPoint[], address: string)
   }
   return sameStreet ?? points[0] ?? null;
 }
+
+/**
+ * A point as a sentence names it: «пункт выдачи …» or «постамат …» before its name, unless the carrier's name says
+ * what it is already («Пункт выдачи «Снежный экспресс» № 951»: then its first letter lower-cased, mid-sentence).
+ */
+export function pointTitle(kind: 'point' | 'locker' | undefined, name: string): string {
+  const named = name.trim();
+  if (/^(пункт|постамат)/i.test(named)) return named.charAt(0).toLowerCase() + named.slice(1);
+  return `${kind === 'locker' ? 'постамат' : 'пункт выдачи'} ${name}`.trim();
+}

@@ -2,7 +2,7 @@ import type { RequestContext } from '../context';
 import type { CarrierKind, CarrierTown, Parcel } from '../delivery/carrier';
 import { deliveryCosts, type DeliveryPrices } from '../delivery/delivery-price';
 import { DEFAULT_PARCEL, type ParcelFacts, parcelOf, pointTakes } from '../delivery/parcel';
-import type { PickupPoint } from '../delivery/pickup';
+import { type PickupPoint, pointTitle } from '../delivery/pickup';
 import { type KindQuote, type Quotes, weightBand, withShopRules } from '../delivery/quotes';
 import { courierIntervals, intervalStillValid, type ShopClock, shopReady, specDate } from '../delivery/schedule';
 import { DomainError } from '../errors';
@@ -97,7 +97,7 @@ export function placeText(type: DeliveryType, d: KeptDelivery): string {
     return [`самовывоз из магазина ${d.shop ?? ''}`.trim(), d.readyDate && `готов ${d.readyDate}`]
       .filter(Boolean)
       .join(', ');
-  if (type === 'PICKUP') return [`пункт выдачи ${d.point ?? ''}`.trim(), d.address].filter(Boolean).join(', ');
+  if (type === 'PICKUP') return [pointTitle(d.kind, d.point ?? ''), d.address].filter(Boolean).join(', ');
   return [d.address, d.date, d.time?.replace('-', '–')].filter(Boolean).join(', ') || 'не указана';
 }
 

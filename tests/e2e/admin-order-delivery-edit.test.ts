@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, seriousA11yViolations, settle } from './support/browser';
-import { placeShopOrder } from './support/shop-order';
+import { placePointOrder, placeShopOrder } from './support/shop-order';
 import { staffLogin } from './support/staff';
 
 /** Where the pages' pictures go, to be looked at (SHOTS_DIR overrides). */
@@ -91,5 +91,42 @@ describe('moving a pickup order to another shop from its card (issue 47.6)', () 
     await shot(small.page, 'card-375');
     expect(small.errors.filter((e) => !e.includes('status of 409 (Conflict)'))).toEqual([]);
     await small.page.context().close();
+  });
+});
+
+describe('a carrier pickup order sent to another point of its carrier from its card (issue 47.6)', () => {
+  it('at 1440: the point chosen becomes the order’s; the history names both', async () => {
+    const order = await placePointOrder('79005550164', { key: 'point-edit', mailbox: 'point' });
+
+    const desk = await openPage(browser, 'desktop');
+    desk.page.setDefaultTimeout(15_000);
+    await staffLogin(desk.page, `/admin/orders/${order.id}/`);
+    await settle(desk.page);
+    const choice = desk.page.getByLabel('Пункт выдачи того же перевозчика');
+    const options = await choice
+      .locator('option')
+      .evaluateAll((list) => list.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
+    expect(options.find((o) => o.text.endsWith('(сейчас)'))?.value).toBe(String(order.pointId));
+    const other = options.find((o) => o.text.startsWith('Пункт выдачи') && !o.text.endsWith('(сейчас)'));
+    expect(other).toBeDefined();
+    await choice.selectOption(other?.value ?? '');
+    await desk.page.getByRole('button', { name: 'Сменить пункт' }).click();
+    await desk.page.getByRole('status').filter({ hasText: 'Заказ изменён' }).waitFor();
+    await settle(desk.page);
+    // The card now has the new point as the order's own, and the history names the old one and the new.
+    const now = await desk.page
+      .getByLabel('Пункт выдачи того же перевозчика')
+      .locator('option', { hasText: '(сейчас)' })
+      .getAttribute('value');
+    expect(now).toBe(other?.value);
+    const note = desk.page.locator('ol').getByText(/^Доставка изменена\. Было: пункт выдачи/);
+    expect(await note.count()).toBe(1);
+    // The option's words, mid-sentence: the carrier's name already says «Пункт выдачи», and it is not said twice.
+    const chosen = other?.text ?? '';
+    expect(await note.textContent()).toContain(`Стало: ${chosen.charAt(0).toLowerCase()}${chosen.slice(1)}.`);
+    expect(await seriousA11yViolations(desk.page)).toEqual([]);
+    await shot(desk.page, 'point-1440');
+    expect(desk.errors).toEqual([]);
+    await desk.page.context().close();
   });
 });

@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
 import type { FormOutcome } from '~/lib/admin-action';
+import { pointTitle } from '../../../domain/delivery/pickup';
 import type { OrderCard } from '../../../domain/order/desk';
 import type { EditOptions } from '../../../domain/order/order-edit.service';
 import css from './OrderEdit.module.css';
@@ -48,7 +49,7 @@ export function OrderDeliveryEdit({
         kept={String(kept?.pointId ?? '') || undefined}
         choices={options.points.map((p) => ({
           id: p.id,
-          text: `${p.kind === 'locker' ? 'Постамат' : 'Пункт'} ${p.name}, ${p.address}`,
+          text: `${upperFirst(pointTitle(p.kind, p.name))}, ${p.address}`,
         }))}
         busy={busy}
         buttonClass={buttonClass}
@@ -138,3 +139,5 @@ function PlaceForm(props: {
     </Form>
   );
 }
+
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
