@@ -11,7 +11,6 @@ import { guestId } from '../../domain/customers/guests';
 import type { OrderStatus } from '../../domain/order/process';
 import { type Db, queryRows, ts } from '../client';
 import { type AddressRow, eraseAccount, toAddress } from './cabinet';
-import { guestGroupsCtes } from './guest-groups';
 
 /** Orders and bonus operations a customer's card lists, newest first. */
 const CARD_ORDERS = 50;
@@ -75,7 +74,6 @@ type GuestRow = {
   since: string | Date;
   last_order_at: string | Date;
   orders_count: number;
-  total: number | string;
   phone: string;
   name: string;
   last_name: string;
@@ -142,31 +140,28 @@ export function customersAdminReads(db: Db): CustomersAdminReads {
       const guestSide = async () => {
         if (q.who === 'accounts') return { rows: [] as Side[], items: new Map<number, CustomerListItem>(), total: 0 };
         // A guest is the orders without an account linked by a phone or an email (guest-groups.ts), named by its
-        // first order; a search finds the guests one of whose orders matches. One statement: the groups, the
-        // page's reach of them newest first with the count, and the shown order of each.
+        // first order, kept as a row of `guests` (migration 0049): the phones orders' writes marked since the last
+        // view are grouped again first. A search finds the guests one of whose orders matches.
+        await db.execute(sql`select refresh_marked_guests()`);
         const match = guestKeys.length
-          ? sql`where g.root in (select r.root from orders m join guest_phone_root r on r.phone = m.phone
+          ? sql`where g.root in (select r.root from orders m join guest_phones r on r.phone = m.phone
               where m.user_id is null and (${sql.join(guestKeys, sql` or `)}))`
           : sql``;
-        const rows = await queryRows<GuestRow>(
-          db,
-          sql`with recursive ${guestGroupsCtes},
-            groups as (
-              select r.root, min(o.id) as first_id, min(o.created_at) as since, max(o.created_at) as last_order_at,
-                count(*)::int as orders_count, max(o.id) as last_id, max(o.id) filter (where o.email <> '') as email_id
-              from guest_orders o join guest_phone_root r on r.phone = o.phone group by r.root),
-            page as (
-              select g.*, count(*) over () as total from groups g ${match}
-              order by g.since desc, g.first_id desc limit ${reach})
-            select p.first_id, p.since, p.last_order_at, p.orders_count, p.total,
-              l.phone, l.name, l.last_name, l.second_name, e.email
-            from page p join orders l on l.id = p.last_id left join orders e on e.id = p.email_id
-            order by p.since desc, p.first_id desc`,
-        );
+        const [rows, [count]] = await Promise.all([
+          queryRows<GuestRow>(
+            db,
+            sql`select p.first_id, p.since, p.last_order_at, p.orders_count,
+                l.phone, l.name, l.last_name, l.second_name, e.email
+              from (select g.* from guests g ${match} order by g.since desc, g.first_id desc limit ${reach}) p
+                join orders l on l.id = p.last_id left join orders e on e.id = p.email_id
+              order by p.since desc, p.first_id desc`,
+          ),
+          queryRows<{ n: number }>(db, sql`select count(*)::int as n from guests g ${match}`),
+        ]);
         return {
           rows: rows.map((r): Side => ({ kind: 'guest', id: Number(r.first_id), since: new Date(r.since).getTime() })),
           items: new Map(rows.map((r) => [Number(r.first_id), guestItem(r)])),
-          total: Number(rows[0]?.total ?? 0),
+          total: Number(count?.n ?? 0),
         };
       };
       const [accounts, guests] = await Promise.all([accountSide(), guestSide()]);

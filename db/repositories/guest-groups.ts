@@ -5,33 +5,12 @@ import { type Db, queryRows } from '../client';
  * Guests as groups of orders (issue 47.2): orders without an account that share a phone or share an email are one
  * guest — the connected parts of the graph «order — its phone — its email». Every guest order has a phone (an erased
  * account's orders have none and are nobody's), so a guest is a set of phones: two phones are one guest when some
- * email was given with both. An empty email links nothing; emails compare in lower case, trimmed.
+ * email was given with both. An empty email links nothing; emails compare in lower case, trimmed. The customers'
+ * list reads the groups kept by migration 0049's `refresh_guests`; a guest's card walks its own orders here.
  */
 
 /** The email of an order as guests compare it. */
 export const guestEmail = (o: string) => sql.raw(`lower(trim(${o}.email))`);
-
-/**
- * The CTEs (no `with`) of every guest phone's group: `guest_orders(id, phone, email, created_at)` and
- * `guest_phone_root(phone, root)`, the root being the group's least phone. Only phones linked to another phone by an
- * email walk the recursive part: for a shop where most guests have one phone it stays small.
- */
-export const guestGroupsCtes = sql`
-  guest_orders as materialized (
-    select o.id, o.phone, ${guestEmail('o')} as email, o.created_at from orders o
-    where o.user_id is null and o.phone <> ''),
-  guest_pairs as (select distinct phone, email from guest_orders where email <> ''),
-  guest_links as (
-    select distinct a.phone as a, b.phone as b from guest_pairs a join guest_pairs b on b.email = a.email
-    where b.phone <> a.phone),
-  guest_reach(phone, other) as (
-    select distinct a, a from guest_links
-    union
-    select r.phone, l.b from guest_reach r join guest_links l on l.a = r.other),
-  guest_linked as (select phone, min(other) as root from guest_reach group by phone),
-  guest_phone_root as (
-    select p.phone, coalesce(l.root, p.phone) as root
-    from (select distinct phone from guest_orders) p left join guest_linked l on l.phone = p.phone)`;
 
 /**
  * The phones of the guest whose orders include `orderId`, walked from that order through the indexes

@@ -296,3 +296,37 @@ export const bonusOperations = pgTable(
     uniqueIndex('bonus_operations_order_kind_idx').on(t.orderId, t.kind).where(sql`${t.kind} in ('credit', 'reverse')`),
   ],
 );
+
+/**
+ * The back office's guests (migration 0049): each guest phone's group, named by its least phone, and each group's
+ * summary for the customers' list. Kept by `refresh_guests`; orders' writes mark the phones they touch in
+ * `guest_marks` (a trigger), and the list refreshes the marked ones before it reads.
+ */
+export const guestPhones = pgTable(
+  'guest_phones',
+  {
+    phone: text('phone').primaryKey(),
+    root: text('root').notNull(),
+  },
+  (t) => [index('guest_phones_root_idx').on(t.root)],
+);
+
+export const guests = pgTable(
+  'guests',
+  {
+    root: text('root').primaryKey(),
+    firstId: integer('first_id').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }).notNull(),
+    ordersCount: integer('orders_count').notNull(),
+    lastId: integer('last_id').notNull(),
+    emailId: integer('email_id'),
+  },
+  (t) => [index('guests_since_idx').on(t.since.desc(), t.firstId.desc())],
+);
+
+/** A phone an order's write touched, one row a write (no key to meet another's uncommitted mark). */
+export const guestMarks = pgTable('guest_marks', {
+  id: serial('id').primaryKey(),
+  phone: text('phone').notNull(),
+});

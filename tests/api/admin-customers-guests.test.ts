@@ -185,6 +185,23 @@ describe('guests in «Покупатели» (issue 47.2)', () => {
     expect((await manager.get(`${STAFF_API.customers}?who=everyone`)).status).toBe(400);
   });
 
+  it('follows the orders: an email given at two phones makes them one guest, and its change two guests again', async () => {
+    const [a, b] = [freshPhone(), freshPhone()];
+    const first = await guestOrder(a, { email: `pair.${a}@example.ru` });
+    const second = await guestOrder(b, { email: `own.${b}@example.ru` });
+    const shown = async (phone: string) =>
+      (await list(`q=${phone}&who=guests`)).items.map((i) => [i.id, i.ordersCount]);
+    expect(await shown(b)).toEqual([[`guest-${second}`, 1]]);
+    // The second phone's order gets the first's email (a staff correction): one guest, named by the first order.
+    await app.database.db.execute(sql`update orders set email = ${`PAIR.${a}@example.ru `} where id = ${second}`);
+    expect(await shown(b)).toEqual([[`guest-${first}`, 2]]);
+    expect(await shown(a)).toEqual([[`guest-${first}`, 2]]);
+    // And back: two guests, each with its own order.
+    await app.database.db.execute(sql`update orders set email = ${`own.${b}@example.ru`} where id = ${second}`);
+    expect(await shown(b)).toEqual([[`guest-${second}`, 1]]);
+    expect(await shown(a)).toEqual([[`guest-${first}`, 1]]);
+  });
+
   it('an erased account’s orders (no account, no phone) are nobody’s: no guest in the list, no card', async () => {
     const [erased] = await k.rows<{ id: number }>(sql`
       insert into orders (session_id, idempotency_key, status, delivery_type, delivery, name, email, phone, items,
