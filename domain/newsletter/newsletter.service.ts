@@ -28,11 +28,17 @@ export interface NewsletterService {
     ctx: Pick<RequestContext, 'sessionId' | 'actor' | 'client' | 'now'>,
     email: string,
   ): Promise<{ message: string }>;
+  /**
+   * Whether a confirmation letter may go to the address (its limit counted): asked before the sign-up's transaction,
+   * as the limiter is a write of its own, which inside one would wait on a second connection of the pool.
+   */
+  letterAllowed(email: string): Promise<boolean>;
   /** The same sign-up inside a caller's transaction (the order's «Присылать новости и скидки»): all or none. */
   subscribeWithin(
     repos: TransactionRepositories,
     ctx: Pick<RequestContext, 'sessionId' | 'actor' | 'client' | 'now'>,
     email: string,
+    letter: boolean,
   ): Promise<void>;
   /** The confirmation link: `confirmed`, or `invalid` for a forged, expired or removed one. */
   confirm(
@@ -54,27 +60,33 @@ export function createNewsletterService(deps: NewsletterDeps): NewsletterService
   const unsubscribeUrl = (email: string) =>
     `${deps.siteUrl}/unsubscribe/?email=${encodeURIComponent(email)}&sig=${unsubscribeSig(email)}`;
 
+  const letterAllowed = async (email: string) =>
+    (await deps.limits.hit(email.toLowerCase(), deps.limitRules.newsletterConfirmLetters)).allowed;
+
   async function subscribeWithin(
     repos: TransactionRepositories,
     ctx: Pick<RequestContext, 'sessionId' | 'actor' | 'client' | 'now'>,
     email: string,
+    letter: boolean,
   ): Promise<void> {
     const address = email.toLowerCase();
     // A repeated sign-up is recorded too: it is a consent given again, maybe to a newer text.
     const until = String(Math.floor(ctx.now().getTime() / 1000) + CONFIRM_TTL_DAYS * 86400);
     const url = `${deps.siteUrl}/subscribe/confirm/?email=${encodeURIComponent(address)}&until=${until}&sig=${confirmSig(address, until)}`;
     const state = await repos.newsletter.add(address, consentOf(ctx, 'newsletter', address));
-    if (state !== 'confirmed' && (await deps.limits.hit(address, deps.limitRules.newsletterConfirmLetters)).allowed)
+    if (state !== 'confirmed' && letter)
       await repos.outbox.enqueue(newsletterConfirmLetter({ company: deps.company, email: address, url }));
   }
 
   return {
     async subscribe(ctx, email) {
+      const letter = await letterAllowed(email);
       // The address, its consent and its letter commit together.
-      await deps.uow.run((repos) => subscribeWithin(repos, ctx, email));
+      await deps.uow.run((repos) => subscribeWithin(repos, ctx, email, letter));
       return { message: SUBSCRIBE_ANSWER };
     },
 
+    letterAllowed,
     subscribeWithin,
 
     async confirm(ctx, link) {

@@ -36,7 +36,7 @@ export interface PlaceDeps {
   /** The signed address of an order's page, for its owner without an account (the confirmation letter's link). */
   orderLink(orderId: number): string;
   /** «Присылать новости и скидки»: the sign-up commits with the order. */
-  newsletter: Pick<NewsletterService, 'subscribeWithin'>;
+  newsletter: Pick<NewsletterService, 'letterAllowed' | 'subscribeWithin'>;
   /** Whether online payment is on (a provider, or the test gateway), and how long an online order waits for it. */
   payment: { online: boolean; ttlMinutes: number };
   /** A customer blocked by the shop (issue 28.5) orders nothing: neither logged in nor as a guest with their contacts. */
@@ -70,6 +70,8 @@ export interface OrderDraft {
   paymentMethod: PaymentMethod;
   /** An online order is cancelled unless paid by then. */
   paymentDueAt: Date | null;
+  /** «Присылать новости»: whether the address may get its confirmation letter (counted before the transaction). */
+  newsLetter: boolean;
   orderId: number;
 }
 
@@ -224,6 +226,13 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
     },
   },
   {
+    name: 'count the news letter',
+    async run({ newsletter }, draft) {
+      const { isSubscribe, email } = draft.input;
+      draft.newsLetter = Boolean(isSubscribe && email) && (await newsletter.letterAllowed(email ?? ''));
+    },
+  },
+  {
     // The check above answers early; this one, under a lock on the phone, makes the limit hold for saves at once.
     name: 'count the phone’s orders',
     inTransaction: true,
@@ -340,8 +349,8 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
   {
     name: 'subscribe to news',
     inTransaction: true,
-    async run({ newsletter }, { ctx, input }, tx) {
-      if (input.isSubscribe && input.email) await newsletter.subscribeWithin(tx, ctx, input.email);
+    async run({ newsletter }, { ctx, input, newsLetter }, tx) {
+      if (input.isSubscribe && input.email) await newsletter.subscribeWithin(tx, ctx, input.email, newsLetter);
     },
   },
   {

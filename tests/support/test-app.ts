@@ -41,7 +41,7 @@ export const SHOP_ORIGIN = 'http://shop.test';
 /** The whole Hono app on a fresh copy of the seeded test database, with its own data folder. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logger?: pino.Logger; clock?: () => Date } = {},
+  options: { logger?: pino.Logger; clock?: () => Date /** PostgreSQL: the app's pool (10). */; poolSize?: number } = {},
 ): Promise<TestApp> {
   const template = inject('dbTemplate');
   let database: Database;
@@ -52,7 +52,7 @@ export async function createTestApp(
     const admin = await openDatabase({ databaseUrl: template.url, poolSize: 1 });
     await admin.db.execute(`create database "${copy}" template "${template.name}"`);
     databaseUrl = withDatabase(template.url, copy);
-    database = await openDatabase({ databaseUrl, poolSize: 10 });
+    database = await openDatabase({ databaseUrl, poolSize: options.poolSize ?? 10 });
     dropCopy = async () => {
       await admin.db.execute(`drop database if exists "${copy}" with (force)`);
       await admin.close();
