@@ -190,15 +190,20 @@ function inCity(v: Visitor, setCookie: string | null) {
     });
 }
 
+/** A shopper in Tomsk with a size of its own in the cart: the calls in that city, and the town's carrier points. */
+async function tomskShopper() {
+  const offer = anOffer();
+  await k.stockOf(offer, 5);
+  const { v, phone } = await k.quickShopper(offer);
+  const region = await v.post(API.regionByAddress, { address: 'Томск' });
+  const rpc = inCity(v, region.headers.get('set-cookie'));
+  const state = await (await rpc('sale.order.data', { deliveryType: 'PICKUP' })).json();
+  return { offer, phone, rpc, points: state.pickupPointList as { id: number; kind: string; name: string }[] };
+}
+
 describe('a carrier’s delivery changed and quoted again', () => {
   it('another point of the same carrier: a locker is charged at its own price, the sums follow', async () => {
-    const offer = anOffer();
-    await k.stockOf(offer, 5);
-    const { v, phone } = await k.quickShopper(offer);
-    const region = await v.post(API.regionByAddress, { address: 'Томск' });
-    const rpc = inCity(v, region.headers.get('set-cookie'));
-    const state = await (await rpc('sale.order.data', { deliveryType: 'PICKUP' })).json();
-    const points = state.pickupPointList as { id: number; kind: string; name: string }[];
+    const { phone, rpc, points } = await tomskShopper();
     const point = points.find((p) => p.kind === 'point') as { id: number };
     const locker = points.find((p) => p.kind === 'locker') as { id: number; name: string };
     const saved = await rpc('sale.order.save', {
@@ -254,13 +259,8 @@ describe('a carrier’s delivery changed and quoted again', () => {
   });
 
   it('a parcel the carrier has not priced yet: asked before the order is locked, its price charged', async () => {
-    const offer = anOffer();
-    await k.stockOf(offer, 5);
-    const { v, phone } = await k.quickShopper(offer);
-    const region = await v.post(API.regionByAddress, { address: 'Томск' });
-    const rpc = inCity(v, region.headers.get('set-cookie'));
-    const state = await (await rpc('sale.order.data', { deliveryType: 'PICKUP' })).json();
-    const [first, second] = (state.pickupPointList as { id: number; kind: string }[]).filter((p) => p.kind === 'point');
+    const { offer, phone, rpc, points } = await tomskShopper();
+    const [first, second] = points.filter((p) => p.kind === 'point');
     const saved = await rpc('sale.order.save', {
       ...k.pickup(phone),
       deliveryType: 'PICKUP',
