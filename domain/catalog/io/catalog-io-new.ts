@@ -255,7 +255,7 @@ export function planNewProducts(
     // 1C's ids are the exchange's: it links its own offers, a file does not name them.
     if (cell(row, columns.onecId) !== '')
       refuse(COLUMN.onecId, 'у нового товара оставьте пустым: ID 1С появится, когда 1С пришлёт этот товар в обмене.');
-    const barcode = cell(row, columns.barcode).replace(/[\s\u00a0]/g, '');
+    const barcode = cell(row, columns.barcode).replace(/\s/g, '');
     if (barcode !== '') {
       const offerId = taken.barcodes.get(barcode);
       const twice = barcodes.get(barcode);
