@@ -205,7 +205,7 @@ describe('guests by phone or email (issue 47.2)', () => {
         const text = JSON.stringify(
           q.queryChunks.map((c) => (typeof c === 'object' && c && 'value' in c ? c.value : '')),
         );
-        if (text.includes('guest_phone_root')) {
+        if (text.includes('select g.* from guests g')) {
           const res = (await db.execute(sql`explain (analyze, buffers off) ${q}`)) as unknown as {
             rows: Record<string, string>[];
           };
