@@ -1,4 +1,5 @@
 import type { CarrierPoint } from './carrier';
+import { lowerFirst } from '../text/case';
 
 /**
  * The carrier's pickup points and lockers as the shop keeps them (spec §3 Order `deliveryPickupPoint`, §7
@@ -46,6 +47,6 @@ export function pointForAddress(points: readonly PickupPoint[], address: string)
  */
 export function pointTitle(kind: 'point' | 'locker' | undefined, name: string): string {
   const named = name.trim();
-  if (/^(пункт|постамат)/i.test(named)) return named.charAt(0).toLowerCase() + named.slice(1);
+  if (/^(пункт|постамат)/i.test(named)) return lowerFirst(named);
   return `${kind === 'locker' ? 'постамат' : 'пункт выдачи'} ${name}`.trim();
 }

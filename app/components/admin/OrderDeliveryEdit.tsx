@@ -2,6 +2,7 @@ import { Form } from 'react-router';
 import type { FormOutcome } from '~/lib/admin-action';
 import { pointTitle } from '../../../domain/delivery/pickup';
 import type { OrderCard } from '../../../domain/order/desk';
+import { capitalize } from '../../../domain/text/case';
 import type { EditOptions } from '../../../domain/order/order-edit.service';
 import css from './OrderEdit.module.css';
 
@@ -49,7 +50,7 @@ export function OrderDeliveryEdit({
         kept={String(kept?.pointId ?? '') || undefined}
         choices={options.points.map((p) => ({
           id: p.id,
-          text: `${upperFirst(pointTitle(p.kind, p.name))}, ${p.address}`,
+          text: `${capitalize(pointTitle(p.kind, p.name))}, ${p.address}`,
         }))}
         busy={busy}
         buttonClass={buttonClass}
@@ -139,5 +140,3 @@ function PlaceForm(props: {
     </Form>
   );
 }
-
-const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

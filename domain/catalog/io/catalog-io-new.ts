@@ -125,6 +125,9 @@ export interface TakenKeys {
 /** A barcode as the import takes it: 8 to 14 digits. */
 export const BARCODE = /^\d{8,14}$/;
 
+/** A row's «Штрихкод» cell as a barcode is read from it: its spaces left out (a spreadsheet may group the digits). */
+export const barcodeCell = (cell: string) => cell.replace(/\s/g, '');
+
 /**
  * The new rows (those whose offer id cell is empty), grouped and checked. A new row of an article the shop already
  * has is refused (the import adds no sizes or colours to existing products), and so is a barcode an offer has.
@@ -255,7 +258,7 @@ export function planNewProducts(
     // 1C's ids are the exchange's: it links its own offers, a file does not name them.
     if (cell(row, columns.onecId) !== '')
       refuse(COLUMN.onecId, 'у нового товара оставьте пустым: ID 1С появится, когда 1С пришлёт этот товар в обмене.');
-    const barcode = cell(row, columns.barcode).replace(/\s/g, '');
+    const barcode = barcodeCell(cell(row, columns.barcode));
     if (barcode !== '') {
       const offerId = taken.barcodes.get(barcode);
       const twice = barcodes.get(barcode);

@@ -29,6 +29,7 @@ import {
 } from './catalog-io';
 import {
   BARCODE,
+  barcodeCell,
   type NewModel,
   type NewProductRefs,
   newColumnsOf,
@@ -221,7 +222,7 @@ export function createCatalogIoService(deps: {
         const columns = newColumnsOf(table, heading.columns.stock, clean);
         const articles = columns.article < 0 ? [] : newRows.map((r) => clean(r[columns.article])).filter(Boolean);
         refs = await reads.newProductRefs();
-        const codes = columns.barcode < 0 ? [] : newRows.map((r) => clean(r[columns.barcode]).replace(/\s/g, ''));
+        const codes = columns.barcode < 0 ? [] : newRows.map((r) => barcodeCell(clean(r[columns.barcode])));
         const [articlesTaken, barcodesTaken] = await Promise.all([
           reads.articlesTaken([...new Set(articles)]),
           reads.barcodesTaken([...new Set(codes.filter((c) => BARCODE.test(c)))]),

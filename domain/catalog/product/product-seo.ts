@@ -1,6 +1,7 @@
 import { formatPrice } from '../../pricing/price';
 import { JSON_LD_REVIEWS, type PublishedReview, type Rating } from '../../reviews/published';
 import type { Breadcrumb, ProductItem, ProductOffer, ProductSeo } from './product';
+import { capitalize } from '../../text/case';
 
 export const SHOP_NAME = 'ВЬЮГА';
 
@@ -30,10 +31,6 @@ export function productSeo(p: SeoSource): ProductSeo {
     keywords: [lower(p.sectionName), lower(p.name), p.brand.name, color, p.article].join(', '),
     image: p.images[0]?.file ?? null,
   };
-}
-
-function capitalize(s: string): string {
-  return s.charAt(0).toLocaleUpperCase('ru') + s.slice(1);
 }
 
 function offerAvailability(o: ProductOffer): string {
