@@ -16,6 +16,7 @@ import { retentionRepository } from '../db/repositories/retention';
 import { PID_FILE, runPrimary, WORKER_READY, workerCount } from './cluster';
 import { listen } from './listen';
 import { startReservationExpiry } from './reservations';
+import { startGuestsRegroup } from './guests-regroup';
 import { startPairsRecount } from './related-pairs';
 import { startReviewInvitations } from './review-invitations';
 import { startPaymentUpkeep } from './payment/upkeep';
@@ -126,6 +127,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
   const payments = startPaymentUpkeep({ payments: services.payments, log: logger });
   const tracking = startTrackingPoll({ shipments: services.shipments, log: logger });
   const pairs = startPairsRecount({ related: services.related, log: logger });
+  const guests = startGuestsRegroup({ customers: services.customersAdmin, log: logger });
   if (services.testPayments && paymentProviderOf(settings) === 'test')
     logger.warn(
       'онлайн-оплата: тестовый шлюз (деньги не списываются); для живого магазина задайте ЮKassa или PAYMENT_PROVIDER=none',
@@ -199,6 +201,7 @@ export async function main({ pagesBuilt }: { pagesBuilt?: Promise<void> } = {}):
         payments.stop,
         tracking.stop,
         pairs.stop,
+        guests.stop,
         views.stop,
         alerts.stop,
         stockAlertSweep.stop,

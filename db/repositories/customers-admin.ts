@@ -96,7 +96,12 @@ const guestItem = (r: GuestRow): CustomerListItem => ({
 
 /** The customers' list and card (issue 28.5); guests in the list (issue 47.2). */
 export function customersAdminReads(db: Db): CustomersAdminReads {
+  // The marked phones' groups, one regroup at a time (its advisory lock): see migration 0049.
+  const regroupGuests = async () => {
+    await db.execute(sql`select refresh_marked_guests()`);
+  };
   return {
+    regroupGuests,
     async list(q) {
       const accountKeys: SQL[] = [];
       const guestKeys: SQL[] = [];
@@ -142,7 +147,7 @@ export function customersAdminReads(db: Db): CustomersAdminReads {
         // A guest is the orders without an account linked by a phone or an email (guest-groups.ts), named by its
         // first order, kept as a row of `guests` (migration 0049): the phones orders' writes marked since the last
         // view are grouped again first. A search finds the guests one of whose orders matches.
-        await db.execute(sql`select refresh_marked_guests()`);
+        await regroupGuests();
         const match = guestKeys.length
           ? sql`where g.root in (select r.root from orders m join guest_phones r on r.phone = m.phone
               where m.user_id is null and (${sql.join(guestKeys, sql` or `)}))`

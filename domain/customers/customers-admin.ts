@@ -116,6 +116,8 @@ export interface CustomerFacts {
 export interface CustomersAdminReads {
   list(query: CustomerQuery): Promise<{ rows: CustomerListItem[]; total: number }>;
   card(id: number): Promise<CustomerFacts | null>;
+  /** Groups again the guests whose orders were written since the last regroup (the list does it before it reads). */
+  regroupGuests(): Promise<void>;
 }
 
 /** The writes of a block or a bonus correction; they commit with their audit entry. */
@@ -154,6 +156,8 @@ export interface CustomersAdminService {
   exportData(ctx: RequestContext, id: number, request: string): Promise<PersonalData>;
   /** The account erased on the customer's written request, audited without the person's data. */
   erase(ctx: RequestContext, id: number, request: string): Promise<void>;
+  /** The guests' groups brought up to date apart from a view (a timer's job), so their marks do not pile up. */
+  regroupGuests(): Promise<void>;
 }
 
 export const CUSTOMERS_PAGE_SIZE = 30;
@@ -323,6 +327,8 @@ export function createCustomersAdminService(deps: {
         return { value: undefined, before: { account: 'exists' }, after: { account: 'erased', request } };
       });
     },
+
+    regroupGuests: () => deps.reads.regroupGuests(),
 
     async bonus(ctx, id, input) {
       const reason = input.reason.trim();

@@ -202,6 +202,21 @@ describe('guests in «Покупатели» (issue 47.2)', () => {
     expect(await shown(a)).toEqual([[`guest-${first}`, 1]]);
   });
 
+  it('the timer’s regroup keeps the guests without a view of the list: their marks do not pile up', async () => {
+    const phone = freshPhone();
+    const first = await guestOrder(phone);
+    await guestOrder(phone);
+    const kept = () =>
+      k.rows<{ marks: number; orders: number | null }>(
+        sql`select (select count(*)::int from guest_marks where phone = ${phone}) as marks,
+          (select g.orders_count from guests g where g.first_id = ${first}) as orders`,
+      );
+    expect(await kept()).toEqual([{ marks: expect.any(Number), orders: null }]);
+    expect((await kept())[0]?.marks).toBeGreaterThan(0);
+    await app.services.customersAdmin.regroupGuests();
+    expect(await kept()).toEqual([{ marks: 0, orders: 2 }]);
+  });
+
   it('an erased account’s orders (no account, no phone) are nobody’s: no guest in the list, no card', async () => {
     const [erased] = await k.rows<{ id: number }>(sql`
       insert into orders (session_id, idempotency_key, status, delivery_type, delivery, name, email, phone, items,
