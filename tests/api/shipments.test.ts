@@ -209,6 +209,24 @@ describe('shipments from the desk', () => {
     ).toEqual([]);
   });
 
+  it('keeps the carriers’ desk from a shop’s clerk: its parcels belong to no shop', async () => {
+    const { id } = await packedOrder();
+    expect((await register(id, manager)).status).toBe(200);
+    await addStaff(app, { email: 'desk-shop@vyuga.test', role: 'shop', shopId: k.stores.shop });
+    const clerk = await loggedInStaff(app, 'desk-shop@vyuga.test');
+    for (const queue of ['handover', 'transit', 'returns']) {
+      const refused = await clerk.get(`${STAFF_API.delivery}?queue=${queue}`);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).not.toContain(String(id));
+    }
+    expect((await clerk.get('/admin/delivery/act/')).status).toBe(403);
+    const home = await (await clerk.get('/admin/')).text();
+    expect(home).toContain('href="/admin/orders/"');
+    expect(home).not.toContain('href="/admin/delivery/"');
+    const desk = await json(await manager.get(`${STAFF_API.delivery}?queue=handover`));
+    expect(desk.data.items.map((r: { orderId: number }) => r.orderId)).toContain(id);
+  });
+
   it('cancels at the carrier before it has the parcel (the order cancelled, its stock back), and not after', async () => {
     const { id, a } = await registered();
     const before = await stock(a);

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Form, isRouteErrorResponse, NavLink, Outlet } from 'react-router';
-import { roleMay, ROLE_TITLES, type StaffAction } from '../../../domain/staff/permissions';
+import { can, roleMay, ROLE_TITLES, type StaffAction } from '../../../domain/staff/permissions';
 import { staffPage } from '~/lib/admin';
 import { cachePolicy } from '../../../contract/cache-policy';
 import styles from './admin.module.css';
@@ -12,12 +12,13 @@ import type { Route } from './+types/layout';
 const DeskSearch = lazy(() => import('~/components/admin/DeskSearch').then((m) => ({ default: m.DeskSearch })));
 
 /** The sections of the back office and what each needs: the navigation shows only what the role may do. */
-const SECTIONS: { to: string; label: string; action: StaffAction | null }[] = [
+/** `everyShop`: the section is for those whose grant reaches every shop (a carrier's parcel belongs to none). */
+const SECTIONS: { to: string; label: string; action: StaffAction | null; everyShop?: true }[] = [
   { to: '/admin/', label: 'Главная', action: null },
   { to: '/admin/notifications/', label: 'Уведомления', action: null },
   { to: '/admin/orders/', label: 'Заказы', action: 'orders.read' },
   { to: '/admin/handover/', label: 'Выдача', action: 'orders.move' },
-  { to: '/admin/delivery/', label: 'Доставка', action: 'orders.read' },
+  { to: '/admin/delivery/', label: 'Доставка', action: 'orders.read', everyShop: true },
   { to: '/admin/staff/', label: 'Сотрудники', action: 'staff.manage' },
   { to: '/admin/audit/', label: 'Журнал действий', action: 'audit.read' },
   { to: '/admin/funnel/', label: 'Воронка', action: 'reports.read' },
@@ -49,7 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     unread,
     email: member.email,
     role: ROLE_TITLES[member.role],
-    sections: SECTIONS.filter((s) => s.action === null || roleMay(member, s.action)).map(({ to, label }) => ({
+    sections: SECTIONS.filter(
+      (s) => s.action === null || (s.everyShop ? can(member, s.action, null) : roleMay(member, s.action)),
+    ).map(({ to, label }) => ({
       to,
       label: to === '/admin/questions/' && waiting > 0 ? `${label} (${waiting})` : label,
     })),
