@@ -246,10 +246,11 @@ export function personalDataRepository(db: Db): PersonalDataRepository {
             order by o.id) from orders o where o.user_id = u.id), '[]'::jsonb),
           'consents', coalesce((select jsonb_agg(jsonb_build_object('purpose', c.purpose, 'textVersion',
             c.text_version, 'subject', c.subject, 'at', c.created_at, 'client', c.client) order by c.id)
-            from consents c where c.user_id = u.id or lower(c.subject) = lower(u.email)
+            from consents c where c.user_id = u.id or (u.email_confirmed and lower(c.subject) = lower(u.email))
               or c.subject = u.confirmed_phone), '[]'::jsonb),
           'newsletter', (select jsonb_build_object('email', s.email, 'subscribedAt', s.created_at,
-            'confirmedAt', s.confirmed_at) from subscriptions s where lower(s.email) = lower(u.email)),
+            'confirmedAt', s.confirmed_at) from subscriptions s
+            where u.email_confirmed and lower(s.email) = lower(u.email)),
           'discountCard', (select jsonb_build_object('number', d.number, 'percent', d.percent,
             'bonusBalanceKopecks', d.bonus_balance) from discount_cards d where d.user_id = u.id),
           'questions', coalesce((select jsonb_agg(jsonb_build_object('at', q.created_at, 'topic', q.topic,
@@ -299,19 +300,23 @@ export async function eraseAccount(
   userId: number,
   erasure: { reason: ErasureReason; client: string; at: Date },
 ): Promise<boolean> {
-  const [user] = await queryRows<{ email: string; phone: string | null; confirmed_phone: string | null }>(
-    t,
-    sql`select email, phone, confirmed_phone from users where id = ${userId} for update`,
-  );
+  const [user] = await queryRows<{
+    email: string;
+    email_confirmed: boolean;
+    phone: string | null;
+    confirmed_phone: string | null;
+  }>(t, sql`select email, email_confirmed, phone, confirmed_phone from users where id = ${userId} for update`);
   if (!user) return false;
-  const subjects = [user.email, user.phone, user.confirmed_phone].filter((s): s is string => Boolean(s));
+  // An email typed into the profile and never confirmed may be somebody else's: what was given under it is theirs.
+  const email = user.email_confirmed ? user.email : '';
+  const subjects = [email, user.phone, user.confirmed_phone].filter((s): s is string => Boolean(s));
   await t.execute(sql`insert into consent_withdrawals (user_id, subjects, purposes, reason, client, created_at)
       select ${userId}, ${sql`array[${sql.join(
         subjects.map((s) => sql`${s}`),
         sql`, `,
       )}]::text[]`},
         coalesce(array_agg(distinct purpose), '{}'), ${erasure.reason}, ${erasure.client}, ${ts(erasure.at)}
-      from consents where user_id = ${userId} or lower(subject) = lower(${user.email})
+      from consents where user_id = ${userId} ${email ? sql`or lower(subject) = lower(${email})` : sql``}
         ${user.confirmed_phone ? sql`or subject = ${user.confirmed_phone}` : sql``}`);
   // The orders stay for accounting (sums, lines, dates, the shop or point), without the person.
   await t.execute(sql`update orders set user_id = null, name = '', last_name = '', second_name = '',
@@ -326,10 +331,10 @@ export async function eraseAccount(
   await t.execute(sql`delete from user_tokens where user_id = ${userId}`);
   await t.execute(sql`delete from discount_cards where user_id = ${userId}`);
   await t.execute(sql`delete from questions where user_id = ${userId}`);
-  await t.execute(sql`delete from subscriptions where lower(email) = lower(${user.email})`);
+  if (email) await t.execute(sql`delete from subscriptions where lower(email) = lower(${email})`);
   // «Сообщить о поступлении»: nothing more is sent to the person, by account, email or phone.
   await t.execute(sql`delete from stock_alerts where user_id = ${userId}
-      or (channel = 'email' and address = lower(${user.email}))
+      ${email ? sql`or (channel = 'email' and address = lower(${email}))` : sql``}
       ${user.confirmed_phone ? sql`or (channel = 'sms' and address = regexp_replace(${user.confirmed_phone}, '\D', '', 'g'))` : sql``}`);
   // Reviews stay as the shop's content, without the person: no account, no name.
   await t.execute(sql`update reviews set user_id = null, author_name = 'Покупатель' where user_id = ${userId}`);

@@ -156,7 +156,8 @@ export function createCredentialsService(deps: CredentialsDeps): CredentialsServ
             'Этот телефон уже подтверждён в другой учётной записи. Войдите по SMS-коду.',
             'PHONE_TAKEN',
           );
-        await repos.consents.record(consentOf(ctx, 'registration', email));
+        // The consent is the new account's: its export finds it whether or not the email is ever confirmed.
+        await repos.consents.record({ ...consentOf(ctx, 'registration', email), userId: created });
         if (deps.giveCardOnRegister || input.discountCard === 'Y')
           await issueCard(repos.discountCards, created, deps.newCardNumber);
         const { token, row } = await letterToken(ctx, created, 'email-confirm', email);

@@ -39,9 +39,11 @@ function page(cookie: string) {
   };
 }
 
-/** A member with an order, an address and a newsletter subscription. */
+/** A member with a confirmed email, an order, an address and a newsletter subscription. */
 async function memberWithHistory() {
   const { me, phone, userId } = await k.member(offer);
+  // As the registration letter's link does.
+  await app.database.db.execute(sql`update users set email_confirmed = true where id = ${userId}`);
   expect((await k.rpc(me, 'sale.order.save', k.pickup(phone))).status).toBe(200);
   const b = page(me.cookie);
   await b.post('/lk/address/', { intent: 'add', type: 'COURIER', city: 'Москва', street: 'Тверская', house: '7' });
@@ -212,6 +214,37 @@ it('deletes the account with the code from the letter, keeping the order for acc
   const state = await (await me.get(API.userState)).json();
   expect(state.data.user.auth).toBe(false);
   expect(phone).toMatch(/^7\d{10}$/);
+});
+
+it('an email typed into the profile and never confirmed reaches nothing given under it: not exported, not erased', async () => {
+  // Somebody else's address: a newsletter subscription (with its consent) and a stock alert given without an account.
+  const victim = `victim.${Date.now()}@example.ru`;
+  const guest = await newVisitor(app);
+  expect((await guest.post(API.subscribe, { email: victim, licenses_subscribe: 'Y' })).status).toBe(200);
+  await app.database.db.execute(sql`insert into stock_alerts (offer_id, product_id, channel, address, state, token)
+    select id, product_id, 'email', ${victim}, 'active', ${`victim-${victim}`} from offers where id = ${offer.id}`);
+  const { me, userId } = await k.member(offer);
+  const b = page(me.cookie);
+  const own = await rows<{ email: string }>(sql`select email from users where id = ${userId}`);
+  await app.database.db.execute(sql`update users set email = ${victim}, email_confirmed = false where id = ${userId}`);
+
+  const data = await (await b.get('/lk/data/')).json();
+  // The account's own registration is its consent; the address's newsletter is not.
+  expect(data.consents).toEqual([expect.objectContaining({ purpose: 'registration', subject: own[0]?.email })]);
+  expect(data.newsletter).toBeNull();
+
+  await b.post('/lk/delete/', { intent: 'ask' });
+  await app.outbox.deliver();
+  const code = (await readOutbox(app, { to: victim, channel: 'email' }))?.text.match(/\b\d{6}\b/)?.[0] as string;
+  expect((await b.post('/lk/delete/', { intent: 'confirm', code, sentTo: victim })).status).toBe(302);
+  expect(await rows(sql`select 1 from users where id = ${userId}`)).toEqual([]);
+  expect(await rows(sql`select 1 from subscriptions where email = ${victim}`)).toHaveLength(1);
+  expect(await rows(sql`select 1 from stock_alerts where address = ${victim}`)).toHaveLength(1);
+  const [withdrawal] = await rows<{ subjects: string[]; purposes: string[] }>(
+    sql`select subjects, purposes from consent_withdrawals where user_id = ${userId}`,
+  );
+  expect(withdrawal?.subjects).not.toContain(victim);
+  expect(withdrawal?.purposes).toEqual(['registration']);
 });
 
 it('refuses a sixth wrong code in a quarter of an hour', async () => {
