@@ -42,6 +42,10 @@ describe('promo codes', () => {
       code: 'WELCOME500',
       amount: 50_000,
     });
+    // A sum off keeps the code's sections and brands, as a percent does.
+    expect(
+      promoAdjustment({ ...welcome, sectionIds: [3], brandIds: [7] }, { now, goods: 500_000, customerUses: 0 }),
+    ).toEqual({ source: 'promo', code: 'WELCOME500', amount: 50_000, sectionIds: [3], brandIds: [7] });
   });
 
   it.each([

@@ -48,12 +48,10 @@ export function promoAdjustment(
       'MIN_BASKET',
       `Промокод действует на заказ от ${Math.ceil(promo.minBasket / 100).toLocaleString('ru-RU')} ₽.`,
     );
-  if (promo.amount !== null) return { source: 'promo', code: promo.code, amount: promo.amount };
-  return {
-    source: 'promo',
-    code: promo.code,
-    percent: promo.percent ?? 0,
+  const reach = {
     ...(promo.sectionIds ? { sectionIds: promo.sectionIds } : {}),
     ...(promo.brandIds ? { brandIds: promo.brandIds } : {}),
   };
+  if (promo.amount !== null) return { source: 'promo', code: promo.code, amount: promo.amount, ...reach };
+  return { source: 'promo', code: promo.code, percent: promo.percent ?? 0, ...reach };
 }

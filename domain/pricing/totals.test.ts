@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BONUS_ACCRUAL, BONUS_MAX_SHARE_PERCENT, basketTotals, computeTotals } from './totals';
+import { type Adjustment, BONUS_ACCRUAL, BONUS_MAX_SHARE_PERCENT, basketTotals, computeTotals } from './totals';
 
 // 12 990 ₽ at full price, and 9 990 ₽ down from 14 990 ₽: kopecks throughout.
 const coat = { price: 1_299_000, oldPrice: null, quantity: 1 };
@@ -82,6 +82,22 @@ describe('computeTotals', () => {
     });
     expect(t.adjustments.map((a) => a.amount)).toEqual([90_000, 10_000]);
     expect(t.total).toBe(0);
+  });
+
+  it('takes a brand’s or a section’s sum off only the lines it covers, no more than they still cost', () => {
+    const theirs = { price: 300_000, oldPrice: null, quantity: 1, brandId: 7, sectionPath: [12, 3] };
+    const other = { price: 500_000, oldPrice: null, quantity: 1, brandId: 8, sectionPath: [14, 3] };
+    const off = (adjustment: Adjustment, lines = [theirs, other]) =>
+      computeTotals({ lines, adjustments: [{ source: 'card', code: 'c', percent: 10 }, adjustment] });
+    // Not a kopeck off another brand's coat.
+    expect(off({ source: 'promo', code: 'B', amount: 100_000, brandIds: [7] }, [other]).total).toBe(450_000);
+    // Its own coat after the card's 10 %: 270 000 left, all of it and no more.
+    const big = off({ source: 'promo', code: 'B', amount: 1_000_000, brandIds: [7] });
+    expect(big.adjustments.map((a) => a.amount)).toEqual([80_000, 270_000]);
+    expect(big.total).toBe(450_000);
+    expect(off({ source: 'promo', code: 'S', amount: 100_000, sectionIds: [14] }).total).toBe(620_000);
+    // Unlimited, it comes off the whole goods.
+    expect(off({ source: 'promo', code: 'A', amount: 100_000 }).total).toBe(620_000);
   });
 
   it(`lets bonuses pay at most ${BONUS_MAX_SHARE_PERCENT}% of the goods, in whole roubles, within the balance`, () => {

@@ -16,26 +16,26 @@ export interface PricedLine {
   brandId?: number;
 }
 
+/** The lines a discount covers: a promo code may name its sections or brands; a card skips lines on sale. */
+interface Reach {
+  fullPriceOnly?: boolean;
+  sectionIds?: readonly number[];
+  brandIds?: readonly number[];
+}
+
 /**
- * A discount the order carries: a discount card or a promo code, in percent of the lines it applies to or a sum off.
- * A card's percent applies to lines without their own discount (`fullPriceOnly`); a promo code may name the sections
- * or brands it is for.
+ * A discount the order carries: a discount card or a promo code, in percent of the lines it applies to or a sum off
+ * them. A card's percent applies to lines without their own discount (`fullPriceOnly`); a promo code may name the
+ * sections or brands it is for.
  */
 export type Adjustment =
-  | {
-      source: 'card' | 'promo';
-      code: string;
-      percent: number;
-      fullPriceOnly?: boolean;
-      sectionIds?: readonly number[];
-      brandIds?: readonly number[];
-    }
-  | { source: 'promo'; code: string; amount: number };
+  | ({ source: 'card' | 'promo'; code: string; percent: number } & Reach)
+  | ({ source: 'promo'; code: string; amount: number } & Omit<Reach, 'fullPriceOnly'>);
 
 type PercentAdjustment = Extract<Adjustment, { percent: number }>;
 
-/** Whether a percent adjustment covers the line. */
-export function appliesTo(a: PercentAdjustment, line: PricedLine): boolean {
+/** Whether a discount covers the line. */
+export function appliesTo(a: Reach, line: PricedLine): boolean {
   if (a.fullPriceOnly && line.oldPrice !== null && line.oldPrice > line.price) return false;
   // A code for «Женщинам» covers every section below it.
   if (a.sectionIds && !a.sectionIds.some((id) => line.sectionPath?.includes(id))) return false;
@@ -123,9 +123,19 @@ export function computeTotals(input: TotalsInput): Totals {
   const items = sum((l) => l.subtotal);
   const base = sum((l) => l.base);
   let afterDiscounts = sum((l) => l.total);
+  // A sum off comes from the lines it covers, no more than they still cost: a brand's code takes nothing off others.
+  const left = lines.map((l) => l.total);
   for (const a of adjustments) {
     if ('percent' in a) continue;
-    const amount = Math.min(afterDiscounts, Math.max(0, a.amount));
+    let amount = 0;
+    let wanted = Math.max(0, a.amount);
+    input.lines.forEach((line, i) => {
+      if (wanted === 0 || !appliesTo(a, line)) return;
+      const off = Math.min(wanted, left[i] ?? 0);
+      left[i] = (left[i] ?? 0) - off;
+      wanted -= off;
+      amount += off;
+    });
     afterDiscounts -= amount;
     taken.set(a, amount);
   }
