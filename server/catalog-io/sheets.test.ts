@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, parseCsv, parseXlsx, readTable, writeXlsx, writeZip } from './sheets';
+import { csvLine, parseCsv, parseXlsx, readTable, readZip, writeXlsx, writeZip } from './sheets';
 
 describe('catalogue files', () => {
   it('CSV: quotes, doubled quotes, line breaks in a cell, `;` or `,` as the heading holds, a BOM dropped', () => {
@@ -56,5 +56,17 @@ describe('catalogue files', () => {
     expect(() => readTable('old.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0]))).toThrow(/старый формат XLS/);
     expect(() => readTable('x.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]))).toThrow(/не zip-архив/);
     expect(() => readTable('w.csv', Buffer.from([0xc8, 0xc4, 0x3b]))).toThrow(/Windows-1251/);
+  });
+
+  it('stops a file that unpacks past the limit (a zip bomb) with a Russian refusal, and reads one within it', () => {
+    const zip = writeZip([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(3 * 1024 * 1024) }]);
+    expect(zip.length).toBeLessThan(10_000);
+    const part = (limit: number) => readZip(zip, limit).get('xl/worksheets/sheet1.xml')?.();
+    expect(() => part(2 * 1024 * 1024)).toThrow('Файл не прочитать: в архиве файл больше 2 МБ');
+    expect(part(4 * 1024 * 1024)?.length).toBe(3 * 1024 * 1024);
+    // A broken stream is the archive's fault, not a failure of the shop.
+    const broken = Buffer.from(zip);
+    broken.fill(0xff, 40, 60);
+    expect(() => readZip(broken).get('xl/worksheets/sheet1.xml')?.()).toThrow(/Файл не прочитать/);
   });
 });

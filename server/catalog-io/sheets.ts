@@ -70,8 +70,14 @@ interface ZipEntry {
   data: Buffer;
 }
 
-/** The files of a zip, by name (stored or deflated: what spreadsheet programs write). */
-export function readZip(zip: Buffer): Map<string, () => Buffer> {
+/**
+ * The most a file inside a zip may unpack to: a sheet of `MAX_IMPORT_ROWS` rows is some 100 MB of XML, and a small
+ * file of deflated zeros (a zip bomb) would otherwise grow to gigabytes in one synchronous inflate.
+ */
+export const MAX_UNPACKED_MB = 200;
+
+/** The files of a zip, by name (stored or deflated: what spreadsheet programs write), each `maxBytes` at most. */
+export function readZip(zip: Buffer, maxBytes = MAX_UNPACKED_MB * 1024 * 1024): Map<string, () => Buffer> {
   let end = -1;
   for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 65_535); i--)
     if (zip.readUInt32LE(i) === 0x06054b50) {
@@ -97,7 +103,15 @@ export function readZip(zip: Buffer): Map<string, () => Buffer> {
       const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
       const raw = zip.subarray(start, start + size);
       if (method === 0) return raw;
-      if (method === 8) return inflateRawSync(raw);
+      if (method === 8) {
+        try {
+          return inflateRawSync(raw, { maxOutputLength: maxBytes });
+        } catch (error) {
+          if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+            throw unreadable(`в архиве файл больше ${Math.round(maxBytes / 1024 / 1024)} МБ`);
+          throw unreadable('архив повреждён');
+        }
+      }
       throw unreadable('архив сжат неизвестным способом');
     });
   }
