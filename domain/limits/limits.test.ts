@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
-import { enforce, type LimitRule, RateLimitedError, verdictOf, waitText } from './limits';
+import { clientNetwork, enforce, type LimitRule, RateLimitedError, verdictOf, waitText } from './limits';
 import { memoryRateLimiter } from './memory-limiter';
 
 const rule: LimitRule = { name: 'test', limit: 3, windowS: 60 };
@@ -73,6 +73,28 @@ describe('memoryRateLimiter', () => {
     expect((await limiter.hit('b', rule)).allowed).toBe(true);
     expect((await limiter.hit('a', { ...rule, name: 'other' })).allowed).toBe(true);
     expect((await limiter.hit('a', rule)).allowed).toBe(false);
+  });
+
+  it('counts a client rule’s IPv6 addresses by their /64, and other rules’ keys as they are', async () => {
+    const limiter = memoryRateLimiter(setClock().clock);
+    const perClient = { ...rule, key: 'client' } as LimitRule;
+    for (const host of ['1', '2', 'a:b:c:d']) await limiter.hit(`2a02:6b8:0:1::${host}`, perClient);
+    expect((await limiter.hit('2a02:6b8:0:1:ffff:ffff:ffff:ffff', perClient)).allowed).toBe(false);
+    expect((await limiter.hit('2a02:6b8:0:2::1', perClient)).allowed).toBe(true);
+    for (const host of ['1', '2', '3']) await limiter.hit(`2a02:6b8:0:1::${host}`, rule);
+    expect((await limiter.hit('2a02:6b8:0:1::4', rule)).allowed).toBe(true);
+  });
+
+  it.each([
+    ['2a02:6b8:0:1::5', '2a02:6b8:0:1::/64'],
+    ['2A02:06B8:0000:0001:1234:5678:9abc:def0', '2a02:6b8:0:1::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::ffff:192.0.2.7', '192.0.2.7'],
+    ['192.0.2.7', '192.0.2.7'],
+    ['local', 'local'],
+  ])('names the client %s as %s', (address, network) => {
+    expect(clientNetwork(address)).toBe(network);
   });
 
   it('prunes the windows that have ended, and only those', async () => {

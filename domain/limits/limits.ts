@@ -31,8 +31,29 @@ export interface RateLimiter {
   prune(now: Date): Promise<number>;
 }
 
-/** The counter a key has under a rule. */
-export const counterKey = (rule: LimitRule, key: string) => `${rule.name}:${key}`;
+/**
+ * The counter a key has under a rule. A rule counted by client address counts an IPv6 client by its /64: a home or a
+ * server is given a whole /64, and a script rotating through it must not buy a fresh window with every address.
+ */
+export const counterKey = (rule: LimitRule, key: string) =>
+  `${rule.name}:${(rule as { key?: string }).key === 'client' ? clientNetwork(key) : key}`;
+
+/** An IPv6 address's /64 (`2a02:6b8:0:1::/64`); an IPv4 address, a mapped one too, as it is. */
+export function clientNetwork(address: string): string {
+  const plain = address.split('%')[0] ?? '';
+  if (!plain.includes(':')) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(plain);
+  if (mapped) return mapped[1] as string;
+  const [head = '', tail] = plain.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 /**
  * The verdict for a window that holds `hits` hits, this one included, and ends at `windowEndMs`. The wait is at
