@@ -54,6 +54,11 @@ export function tableRateLimiter(db: Db, clock: () => Date = () => new Date()): 
       await db.execute(sql`delete from rate_limits where key = ${counterKey(rule, key)}`);
     },
 
+    async giveBack(key, rule) {
+      await db.execute(sql`update rate_limits set hits = greatest(hits - 1, 0)
+        where key = ${counterKey(rule, key)} and window_end > ${clock().toISOString()}::timestamptz`);
+    },
+
     async prune(now) {
       const [row] = await queryRows<{ removed: number }>(
         db,

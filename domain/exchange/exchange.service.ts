@@ -54,7 +54,7 @@ export function createExchangeService(deps: ExchangeDeps) {
     if (!account || !ok || !mayExchange(account.role))
       throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
     await limits.reset(pair, rules.exchangeLoginTries);
-    await limits.reset(ctx.client, rules.exchangeLoginTriesPerClient);
+    await limits.giveBack(ctx.client, rules.exchangeLoginTriesPerClient);
     // 1C sends its login on many calls: its own successes must not add up to the ceiling.
     await limits.reset(key, rules.exchangeLoginTriesPerLogin);
     return account;

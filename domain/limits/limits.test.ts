@@ -75,6 +75,21 @@ describe('memoryRateLimiter', () => {
     expect((await limiter.hit('a', rule)).allowed).toBe(false);
   });
 
+  it('takes one hit back from an open window, never below none, and none from an ended one', async () => {
+    const { clock, advance } = setClock();
+    const limiter = memoryRateLimiter(clock);
+    for (let i = 0; i < 3; i++) await limiter.hit('a', rule);
+    await limiter.giveBack('a', rule);
+    expect((await limiter.hit('a', rule)).allowed).toBe(true);
+    expect((await limiter.hit('a', rule)).allowed).toBe(false);
+    await limiter.giveBack('b', rule);
+    expect((await limiter.hit('b', rule)).allowed).toBe(true);
+    advance(60_000);
+    await limiter.giveBack('a', rule);
+    for (let i = 0; i < 3; i++) expect((await limiter.hit('a', rule)).allowed).toBe(true);
+    expect((await limiter.hit('a', rule)).allowed).toBe(false);
+  });
+
   it('counts a client rule’s IPv6 addresses by their /64, and other rules’ keys as they are', async () => {
     const limiter = memoryRateLimiter(setClock().clock);
     const perClient = { ...rule, key: 'client' } as LimitRule;

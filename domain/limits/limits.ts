@@ -27,6 +27,11 @@ export interface RateLimiter {
   hitAll(checks: [key: string, rule: LimitRule][]): Promise<LimitVerdict[]>;
   /** Forgets the key's hits under the rule (a login that succeeds clears its failed tries). */
   reset(key: string, rule: LimitRule): Promise<void>;
+  /**
+   * Takes one hit back from the key's open window: a try that proved its caller right (a login that succeeds) is no
+   * guess, while the failed tries beside it still count.
+   */
+  giveBack(key: string, rule: LimitRule): Promise<void>;
   /** Forgets the windows that have ended by `now`; answers how many it removed. */
   prune(now: Date): Promise<number>;
 }

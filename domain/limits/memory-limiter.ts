@@ -40,6 +40,10 @@ export function memoryRateLimiter(clock: () => Date = () => new Date()): RateLim
     async reset(key, rule) {
       windows.delete(counterKey(rule, key));
     },
+    async giveBack(key, rule) {
+      const window = windows.get(counterKey(rule, key));
+      if (window && window.endMs > clock().getTime()) window.hits = Math.max(0, window.hits - 1);
+    },
     prune: async (now) => sweep(now.getTime()),
   };
   return limiter;

@@ -60,8 +60,8 @@ export function limitRulesFrom(settings: LimitSettings) {
     /** Codes a member may try to switch their second factor off with: a login's five in 15 minutes. */
     staffTotpOffTries: rule('staff-totp-off-tries', 'staff', 5, 15 * MINUTE),
     /**
-     * 1C's exchange logins (HTTP Basic on `mode=checkauth`, or on every call from an emulator): a success clears them,
-     * so a working 1C never meets the limit; a guesser gets ten tries per login from one client and thirty per
+     * 1C's exchange logins (HTTP Basic on `mode=checkauth`, or on every call from an emulator): a success clears the
+     * login's counts and takes its own try back from the client's, so a working 1C never meets the limit; a guesser gets ten tries per login from one client and thirty per
      * client, and a stranger's tries do not stop the real 1C. The tries these let through count towards the login's
      * ceiling.
      */

@@ -111,7 +111,8 @@ export function createStaffAccountsService(deps: {
         if (step === null) throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
       }
       await deps.limits.reset(pair, rules.staffLoginTries);
-      await deps.limits.reset(ctx.client, rules.staffLoginTriesPerClient);
+      // The client's other tries still count: a member's own logins between guesses at others buy no more guesses.
+      await deps.limits.giveBack(ctx.client, rules.staffLoginTriesPerClient);
       await deps.limits.reset(email, rules.staffLoginTriesPerAddress);
       const token = deps.newToken();
       await write(ctx, 'staff.login', { id: row.id }, async (repos) => {

@@ -89,6 +89,26 @@ describe('staff login', () => {
     }
   });
 
+  it('a member’s own logins between guesses at others’ passwords buy no more guesses: 429 after 20', async () => {
+    const fresh = await createTestApp();
+    try {
+      await addStaff(fresh, { email: 'insider@shop.test', role: 'content' });
+      const targets = ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => `${n}@shop.test`);
+      for (const email of targets) await addStaff(fresh, { email, role: 'manager' });
+      const b = await staffBrowser(fresh);
+      // Four guesses an address stay under its own five; the member logs in between, and it is no guess.
+      for (const [n, email] of targets.slice(0, 5).entries()) {
+        if (n > 0) expect((await b.login({ email: 'insider@shop.test', password: STAFF_PASSWORD })).status).toBe(200);
+        for (let i = 0; i < 4; i++)
+          expect((await b.login({ email, password: `guess-${i}-password` })).status).toBe(401);
+      }
+      const over = await b.login({ email: targets[5] as string, password: 'guess-0-password' });
+      expect(over.status).toBe(429);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('ends the session after 12 idle hours, and not while it is used', async () => {
     const b = await staffBrowser(app);
     await b.login({ email: 'owner@shop.test', password: STAFF_PASSWORD });
