@@ -78,6 +78,7 @@ import { ATTRIBUTION_DAYS } from '../domain/events/funnel-features';
 import { limitRulesFrom } from '../domain/limits/rules';
 import { memoryRateLimiter } from '../domain/limits/memory-limiter';
 import { createMenuService } from '../domain/menu/menu.service';
+import { cardTries } from '../domain/order/card-tries';
 import { createCheckoutService } from '../domain/order/checkout.service';
 import { createContentService } from '../domain/content/content.service';
 import { createDashboardService } from '../domain/order/dashboard.service';
@@ -375,12 +376,13 @@ export function createServices(deps: {
     }),
     parcels: offerParcels(db),
   };
+  const checkoutRepo = checkoutRepository(db);
   const checkout = createCheckoutService({
     delivery: carrierDelivery,
     company,
     basket,
     newsletter,
-    repo: checkoutRepository(db),
+    repo: checkoutRepo,
     uow: unitOfWork(db),
     invalidations,
     ordersPerPhoneDay: settings.ORDERS_PER_PHONE_DAY,
@@ -389,6 +391,11 @@ export function createServices(deps: {
     payments,
     blocks: customerBlocks(db),
     currentUser: (ctx) => sessionUser.currentUser(ctx),
+    cardTries: cardTries({
+      limits,
+      rule: limitRules.cardTriesPerClient,
+      card: (number) => checkoutRepo.card({ number }),
+    }),
   });
   const personalData = createPersonalDataService({
     repo: personalDataRepository(db),

@@ -82,6 +82,8 @@ export function limitRulesFrom(settings: LimitSettings) {
     /** Account deletion (issue 45.7): three code letters an hour, five code tries a quarter of an hour. */
     accountDeletionLetters: rule('account-deletion-letters', 'email', 3, HOUR),
     accountDeletionTries: rule('account-deletion-tries', 'email', 5, 15 * MINUTE),
+    /** Discount card numbers a client address may type and miss an hour (a card found gives its try back). */
+    cardTriesPerClient: rule('card-tries-per-client', 'client', 20, HOUR),
     /** Promo codes a client address may try, right or wrong, whatever its sessions: guessing stays slow. */
     promoTriesPerClient: rule('promo-tries-per-client', 'client', settings.PROMO_TRIES_PER_CLIENT, HOUR),
     /** An email confirmation letter to one address at most once a minute. */

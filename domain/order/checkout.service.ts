@@ -26,7 +26,7 @@ import { type DeliveryType, orderNumber } from './process';
 import type { OrderParams, OrderPageData, ReserveInput, SaveInput } from './checkout.types';
 import { orderContact } from './contact';
 import { sameDay } from './delivery-choice';
-import { cardError, orderError } from './order-errors';
+import { orderError } from './order-errors';
 import { priceOrder } from './order-pricing';
 import { orderPlacer, type PlaceDeps, type PlaceStep } from './place-order';
 import type { OrderShop } from './ports';
@@ -147,6 +147,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
       customer: customerOf(ctx),
       strict: false,
       deliveryPrices: offer.prices(point?.kind ?? 'point'),
+      cardTries: deps.cardTries,
     });
     const { totals, deliveryCosts } = priced;
     const deliveryPrices = Object.fromEntries(
@@ -220,7 +221,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     async setDiscountCard(ctx, params) {
       const number = (params.discountCard ?? '').replace(/\D/g, '');
       if (!number) throw orderError('DISCOUNT_CARD_EMPTY', 'Введите номер дисконтной карты.');
-      const problem = cardError(await repo.card({ number }));
+      const { problem } = await deps.cardTries.lookUp(ctx, number);
       if (problem) throw problem;
       // A card applied again after the shopper removed theirs: the removal is over.
       await repo.setOwnCardRemoved(ctx.sessionId, false);

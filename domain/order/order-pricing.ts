@@ -2,7 +2,7 @@ import { type RequestContext, userIdOf } from '../context';
 import { deliveryCosts, type DeliveryPrices } from '../delivery/delivery-price';
 import { type PromoCode, promoAdjustment } from '../pricing/promo';
 import { type Adjustment, computeTotals, type PricedLine } from '../pricing/totals';
-import { cardError } from './order-errors';
+import type { CardTries } from './card-tries';
 import type { CheckoutRepository, OrderLineFacts } from './ports';
 import type { DeliveryType } from './process';
 
@@ -17,6 +17,8 @@ export interface PriceOptions {
   promos?: boolean;
   /** The delivery prices as the carrier's quotes make them (`DeliveryOffer.prices`); the table's by default. */
   deliveryPrices?: DeliveryPrices;
+  /** How a typed card is looked up (`PlaceDeps.cardTries`). */
+  cardTries: CardTries;
 }
 
 /**
@@ -46,8 +48,10 @@ export async function priceOrder(
   const userId = userIdOf(ctx);
   const typed = options.card?.replace(/\D/g, '');
   const own = userId !== null ? await repo.card({ userId }) : null;
-  const typedCard = typed ? await repo.card({ number: typed }) : null;
-  const problem = typed ? cardError(typedCard) : null;
+  const { card: typedCard, problem } = typed
+    ? await options.cardTries.lookUp(ctx, typed)
+    : { card: null, problem: null };
+  // The page leaves out a card that does not apply, one past the limit too: then it tells nothing of the number.
   if (problem && options.strict) throw problem;
   // A typed card that does not apply (one given last time that has since ended) leaves the user's own card on.
   const card = typedCard?.active ? typedCard : own && !(await repo.ownCardRemoved(ctx.sessionId)) ? own : null;

@@ -89,6 +89,7 @@ function checkout(steps: readonly PlaceStep[], stockLeft: boolean, changes: Part
     payment: { online: false, ttlMinutes: 30 },
     payments: { start: async () => ({ confirmationUrl: '' }) },
     currentUser: async () => GUEST,
+    cardTries: { lookUp: async () => ({ card: null, problem: null }) },
     placeSteps: steps,
   });
   return { service, written };

@@ -24,6 +24,7 @@ import type { CheckoutRepository, OrderLineFacts, PaymentMethod } from './ports'
 import { DELIVERY_NAMES, orderNumber } from './process';
 import { customerOf, ownerOf } from './shopper';
 import { blockedOrderMessage, type CustomerBlocks } from '../customers/blocked';
+import type { CardTries } from './card-tries';
 import { DomainError } from '../errors';
 
 export interface PlaceDeps {
@@ -41,6 +42,8 @@ export interface PlaceDeps {
   payment: { online: boolean; ttlMinutes: number };
   /** A customer blocked by the shop (issue 28.5) orders nothing: neither logged in nor as a guest with their contacts. */
   blocks?: CustomerBlocks;
+  /** Typed discount card numbers, looked up under a limit per client. */
+  cardTries: CardTries;
 }
 
 /** Where the order's lines come from: the cart, or the one size a shopper reserves from the product page. */
@@ -207,7 +210,7 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
   },
   {
     name: 'price',
-    async run({ repo }, draft) {
+    async run({ repo, cardTries }, draft) {
       const { ctx, input } = draft;
       const { promos, totals, card } = await priceOrder(repo, ctx, draft.lines, {
         type: input.deliveryType,
@@ -217,6 +220,7 @@ export const PLACE_ORDER_STEPS: readonly PlaceStep[] = [
         strict: true,
         promos: !draft.source.reservation,
         deliveryPrices: draft.offer?.prices('kind' in draft.delivery ? draft.delivery.kind : 'point'),
+        cardTries,
       });
       draft.promos = promos;
       draft.card = card ? { number: card.number, percent: card.percent } : null;

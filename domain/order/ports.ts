@@ -78,6 +78,14 @@ export interface NewOrder {
 }
 
 /** Reads around an order, outside its transaction. */
+/** A discount card as checkout prices it. Money in kopecks. */
+export interface DiscountCardFacts {
+  number: string;
+  percent: number;
+  active: boolean;
+  bonusBalance: number;
+}
+
 export interface CheckoutRepository {
   /** The phone confirmed by this session, and by the user when logged in. */
   confirmedPhones(sessionId: string, userId: number | null): Promise<string[]>;
@@ -107,9 +115,7 @@ export interface CheckoutRepository {
   removePromoCode(sessionId: string, code: string): Promise<void>;
   promo(code: string): Promise<PromoCode | null>;
   promoUses(code: string, customer: string): Promise<number>;
-  card(
-    input: { userId: number } | { number: string },
-  ): Promise<{ number: string; percent: number; active: boolean; bonusBalance: number } | null>;
+  card(input: { userId: number } | { number: string }): Promise<DiscountCardFacts | null>;
   /** Whether the shop has any active discount card: only then is there a card to type at checkout. */
   cardsInUse(): Promise<boolean>;
   /** Whether the session removed the user's own discount card from its order page (`sale.order.resetDiscountCard`). */
