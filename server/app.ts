@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
@@ -48,6 +49,10 @@ import type { ShopMetrics } from './ops/metrics';
 import { opsRoutes } from './ops/routes';
 import { pageCache, TAGS_HEADER } from './page-cache/page-cache';
 import { menuJsonRoutes } from './http/menu-json';
+import { inputIssueMessage } from '../domain/input-messages';
+
+// Every schema of the shop, the pages' forms too (one zod for the server and its build), answers in Russian.
+z.config({ customError: inputIssueMessage });
 
 /**
  * The largest request body taken (256 KiB): every call of the shop fits in a few kilobytes, and a bigger body is

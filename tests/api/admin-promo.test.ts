@@ -244,6 +244,12 @@ describe('promo codes in the back office', () => {
     expect(await k.rows(sql`select count(*)::int as n from promo_codes`)).toEqual(before);
     expect(await stored(code)).toEqual([{ percent: 10, amount: null, min_basket: 0, stopped_at: null, uses: 0 }]);
     expect((await merch.get(codePath(STAFF_API.promocode, 'NET-TAKOGO'))).status).toBe(404);
+    // A path the router cannot decode is no code either: 404, not a failure of the shop.
+    for (const path of [STAFF_API.promocode, STAFF_API.promocodeBatches])
+      expect((await merch.get(codePath(path, '%25'))).status).toBe(404);
+    const broken = await merch.call(codePath(STAFF_API.promocodeStop, '%E0%A4%A'));
+    expect(broken.status).toBe(400);
+    expect(await errorOf(broken)).toMatchObject({ code: 'BAD_CHARACTERS' });
   });
 
   it('refuses the content role with 403 on the API and on the page forms, with nothing changed', async () => {

@@ -74,3 +74,13 @@ export function pathNumber(c: Context<AppEnv>, notFound: () => DomainError, name
   if (!/^\d{1,9}$/.test(id)) throw notFound();
   return Number(id);
 }
+
+/**
+ * A promo code from the path (`:code`, already decoded by the router): the same «not found» for a code that cannot
+ * exist as for one that does not.
+ */
+export function pathPromoCode(c: Context<AppEnv>): string {
+  const code = (c.req.param('code') ?? '').toUpperCase();
+  if (!/^[A-Z0-9_-]{1,32}$/.test(code)) throw new DomainError('not_found', 'Такого промокода нет.', 'PROMO_NOT_FOUND');
+  return code;
+}

@@ -6,14 +6,8 @@ import type { Services } from '../../../../domain/services';
 import { answer } from '../../../http/api-layer';
 import { parseInput } from '../../../http/body';
 import type { AppEnv } from '../../../http/env';
-import { pathNumber, staffCalls } from './kit';
+import { pathNumber, pathPromoCode, staffCalls } from './kit';
 
-/** The rule's code from the path: the same «not found» for a code that cannot exist as for one that does not. */
-function ruleCode(c: Context<AppEnv>): string {
-  const code = decodeURIComponent(c.req.param('code') ?? '').toUpperCase();
-  if (!/^[A-Z0-9_-]{1,32}$/.test(code)) throw new DomainError('not_found', 'Такого промокода нет.', 'PROMO_NOT_FOUND');
-  return code;
-}
 const batchId = (c: Context<AppEnv>) =>
   pathNumber(c, () => new DomainError('not_found', 'Такой партии кодов нет.', 'PROMO_BATCH_NOT_FOUND'));
 
@@ -22,10 +16,10 @@ export function promoBatchesApi(services: Services) {
   const calls = staffCalls();
   const { promoBatches } = services;
   calls.get(STAFF_API.promocodeBatches, 'promo.edit', async (c) =>
-    answer(c, { items: await promoBatches.list(c.get('ctx'), ruleCode(c)) }),
+    answer(c, { items: await promoBatches.list(c.get('ctx'), pathPromoCode(c)) }),
   );
   calls.post(STAFF_API.promocodeBatches, 'promo.edit', async (c) => {
-    const code = ruleCode(c);
+    const code = pathPromoCode(c);
     const input = await parseInput(c, promoBatchInput);
     return answer(c, { batch: await promoBatches.create(c.get('ctx'), code, input) });
   });
