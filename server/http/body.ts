@@ -7,7 +7,11 @@ import { HttpError, unsupportedMediaType } from './errors';
 import { readableValue } from './readable-input';
 
 const unreadable = () =>
-  new DomainError('validation', 'Запрос содержит недопустимый нулевой символ (\\0): уберите его.', 'BAD_CHARACTERS');
+  new DomainError(
+    'validation',
+    'Запрос содержит недопустимые символы (нулевой символ \\0 или половину суррогатной пары): уберите их.',
+    'BAD_CHARACTERS',
+  );
 
 const badBody = () =>
   new DomainError('validation', 'Не удалось прочитать запрос: проверьте формат данных.', 'BAD_BODY');

@@ -1,6 +1,7 @@
 /**
  * Text that no page or query can mean: the NUL character (PostgreSQL cannot store it, so it would reach the
- * database as an error) and percent-encoding that is not UTF-8. Checked once at the edge, so no handler has to.
+ * database as an error), percent-encoding that is not UTF-8, and in JSON half of a surrogate pair (`"\ud800"`: no
+ * character, and PostgreSQL's `jsonb` refuses it). Checked once at the edge, so no handler has to.
  */
 
 /** The decoded text of a URL component, or null when it is not valid percent-encoded UTF-8 or holds NUL. */
@@ -26,12 +27,16 @@ export function readableUrl(url: URL): boolean {
   return true;
 }
 
-/** Whether a value read from a form or JSON body holds no NUL, at any depth. */
+/** In `u` mode a pair is one code point: only a lone half matches. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const readableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+/** Whether a value read from a form or JSON body holds no NUL and no lone surrogate, at any depth. */
 export function readableValue(value: unknown): boolean {
-  if (typeof value === 'string') return !value.includes('\u0000');
+  if (typeof value === 'string') return readableText(value);
   if (Array.isArray(value)) return value.every(readableValue);
   if (value && typeof value === 'object') {
-    return Object.entries(value).every(([k, v]) => !k.includes('\u0000') && readableValue(v));
+    return Object.entries(value).every(([k, v]) => readableText(k) && readableValue(v));
   }
   return true;
 }

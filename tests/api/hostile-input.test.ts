@@ -350,6 +350,18 @@ describe('text the database cannot store', () => {
       { 'content-type': 'application/json' },
     );
     expectEnvelope(await answer(nested), 400, 'BAD_CHARACTERS');
+    // Half a surrogate pair in JSON is no character either (PostgreSQL's jsonb, the audit log's, refuses it).
+    const surrogate = await rawPost(
+      v,
+      '/api/v2/event/set/',
+      '{"method":"event.set","event1":"goal","event2":"nul_probe","params":{"a":"x\\ud800"}}',
+      { 'content-type': 'application/json' },
+    );
+    expectEnvelope(await answer(surrogate), 400, 'BAD_CHARACTERS', /суррогатной пары/);
+    const surrogateKey = await rawPost(v, '/api/v2/event/set/', '{"method":"event.set","\\udfff":"1"}', {
+      'content-type': 'application/json',
+    });
+    expectEnvelope(await answer(surrogateKey), 400, 'BAD_CHARACTERS');
     const subscribe = await answer(
       await v.post('/api/v2/user/subscribe/sign/', { email: 'a\u0000@b.ru', licenses_subscribe: 'Y' }),
     );
