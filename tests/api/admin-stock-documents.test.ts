@@ -241,6 +241,9 @@ describe('a draft, scanned and typed, posted once', () => {
     expect((await card(merch, doc.id)).errors?.[0]?.code).toBe('STOCK_DOCUMENT_NOT_FOUND');
     expect((await merch.get(path(STAFF_API.stockDocument, 999_999_999))).status).toBe(404);
     expect((await merch.get('/api/v2/admin/stock/documents/abc/')).status).toBe(404);
+    // The document's page as well: an address no document can have is «not found», not a failure.
+    for (const id of ['abc', '99999999999', '~'])
+      expect((await merch.get(`/admin/stock/documents/${id}/`)).status, id).toBe(404);
   });
   it('a posted receipt wakes the «Сообщить о поступлении» subscribers of its size at once', async () => {
     const p = await freshProduct();

@@ -23,8 +23,12 @@ const idOf = (value: string | undefined) => {
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   staffPage(request, context, 'stock.adjust');
-  const document = await context.services.stockDocumentDesk.card(context.ctx, idOf(params.id)).catch(loaderRefusal);
-  return { document };
+  try {
+    // The id's refusal too: an address no document can have is a 404, not a failure of the page.
+    return { document: await context.services.stockDocumentDesk.card(context.ctx, idOf(params.id)) };
+  } catch (error) {
+    loaderRefusal(error);
+  }
 }
 
 /** The grid's cells (`qty-{offerId}`, '' leaves the size out) and the reason, as the draft's change reads them. */
