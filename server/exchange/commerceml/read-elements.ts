@@ -1,3 +1,4 @@
+import { MAX_PRICE } from '../../../domain/catalog/admin/rules';
 import {
   type GroupRecord,
   type OfferPrice,
@@ -167,6 +168,8 @@ function prices(node: XmlNode): OfferPrice[] {
     if (!written) return []; // 1C leaves a price it has not set empty
     const kopecks = parseKopecks(written);
     if (kopecks === null) throw new ElementError(`цена «${written}» не число`);
+    // What no coat costs, and a database column cannot hold: the file is wrong, not the shop.
+    if (kopecks < 0 || kopecks > MAX_PRICE) throw new ElementError(`цена «${written}» не от 0 до 10 000 000 ₽`);
     return [{ priceTypeId: required(p, 'ИдТипаЦены'), kopecks, currency: text(p, 'Валюта') || null }];
   });
 }
