@@ -28,7 +28,7 @@ import { declaredBodyLimit } from './http/body-limit';
 import { compression } from './http/compress';
 import { ENVELOPE, RPC } from './http/dialect';
 import type { AppEnv } from './http/env';
-import { GENERIC_ERROR, HttpError } from './http/errors';
+import { GENERIC_ERROR, HttpError, methodNotAllowed } from './http/errors';
 import { messagePage } from './http/message-page';
 import { fromAnotherSite, guardPageForms, refusalPage } from './http/page-form-guard';
 import { readableUrl } from './http/readable-input';
@@ -59,6 +59,7 @@ z.config({ customError: inputIssueMessage });
  * refused before it is read, so nobody can make a process hold megabytes per request.
  */
 export const MAX_BODY_BYTES = 256 * 1024;
+const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
 /**
  * The most path segments a page URL may have. The deepest real page (a section three levels down with every filter)
  * has about 16; React Router's route discovery does work quadratic in the segment count, so a URL of thousands of
@@ -299,6 +300,11 @@ export function createApp(deps: AppDeps) {
     return c.redirect(`/${url.pathname.replace(/^\/+/, '')}${url.search}`, 302);
   });
   app.all('*', async (c) => {
+    // A page is read (GET, HEAD) and its forms post; another method is no page's (the router answered it in English).
+    if (!PAGE_METHODS.includes(c.req.method)) {
+      c.header('allow', PAGE_METHODS.join(', '));
+      throw methodNotAllowed(PAGE_METHODS);
+    }
     const options: ShopOptions = {
       mapServiceKey: settings.MAPS_API_KEY ?? '',
       // The key stays on the server (the shop asks DaData for the page): the page only learns that suggestions are on.

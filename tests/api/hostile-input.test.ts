@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { MAX_PAGE_SEGMENTS } from '../../server/app';
 import { loadBuild } from '../../server/shop';
 import { ignorePoolErrorsOnClose, type OfferFacts, offerFacts, setOnlineStock } from '../support/basket-offers';
-import { createTestApp, newVisitor, type TestApp, type Visitor } from '../support/test-app';
+import { createTestApp, newVisitor, SHOP_ORIGIN, type TestApp, type Visitor } from '../support/test-app';
 
 /**
  * What a hostile or careless caller sends: broken URLs, odd numbers, repeated fields, wrong methods and formats,
@@ -431,6 +431,16 @@ describe('wrong HTTP methods and addresses', () => {
       expect(res.headers.get('allow')).toBe('POST');
       expectEnvelope(await answer(res), 405, 'METHOD_NOT_ALLOWED', /только запросы POST/);
     }
+  });
+
+  it('answers a page asked with PUT, PATCH or DELETE from its own origin with 405 in Russian and its Allow', async () => {
+    for (const path of ['/', '/sitemap.xml', '/robots.txt', '/lk/data/', '/catalog/women/'])
+      for (const method of ['PUT', 'PATCH', 'DELETE']) {
+        const res = await app.fetch(path, { method, headers: { origin: SHOP_ORIGIN } });
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+        expect(await res.text()).toBe('Этот адрес принимает только запросы GET, HEAD, POST.');
+      }
   });
 
   it('answers 405 for a GET-only call asked with POST', async () => {
