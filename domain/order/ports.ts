@@ -77,7 +77,6 @@ export interface NewOrder {
   reservedUntil: Date | null;
 }
 
-/** Reads around an order, outside its transaction. */
 /** A discount card as checkout prices it. Money in kopecks. */
 export interface DiscountCardFacts {
   number: string;
@@ -86,6 +85,7 @@ export interface DiscountCardFacts {
   bonusBalance: number;
 }
 
+/** Reads around an order, outside its transaction. */
 export interface CheckoutRepository {
   /** The phone confirmed by this session, and by the user when logged in. */
   confirmedPhones(sessionId: string, userId: number | null): Promise<string[]>;
