@@ -3,7 +3,7 @@ import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
 import type { PaymentsService } from '../payment/payments.service';
 import { formatAmount } from '../pricing/price';
-import { normalizePromo, type PromoCode, promoAdjustment } from '../pricing/promo';
+import { normalizePromo, type PromoCode, promoAdjustment, promoDiscount } from '../pricing/promo';
 import { type Adjustment, computeTotals } from '../pricing/totals';
 import { can, requirePermission } from '../staff/permissions';
 import type { StaffMember } from '../staff/staff-member';
@@ -21,7 +21,6 @@ import {
   type OrderChange,
   type PromoEdit,
   lineText,
-  promoOf,
   unitsByOffer,
 } from './order-edit';
 import { deliveryText, orderChangedLetter, orderDeliveryChangedLetter } from './order-edit-letter';
@@ -176,7 +175,7 @@ export function createOrderEditService(deps: {
           `Промокод ${promo.code} действует на заказ от ${formatAmount(promo.minBasket)}: после изменения заказ меньше.`,
           'PROMO_MIN_BASKET',
         );
-      adjustments.push(promoOf(promo));
+      adjustments.push(promoDiscount(promo));
     }
     const card = await repos.orderEdits.orderCard(order.id, order.userId);
     if (card) adjustments.push({ source: 'card', code: card.number, percent: card.percent, fullPriceOnly: true });

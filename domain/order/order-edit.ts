@@ -1,6 +1,6 @@
 import type { Allocation } from '../inventory/allocation';
 import type { PromoCode } from '../pricing/promo';
-import type { Adjustment, PricedLine } from '../pricing/totals';
+import type { PricedLine } from '../pricing/totals';
 import type { DeliveryEditReads, DeliveryEditWrites } from './order-edit-delivery';
 
 /** The statuses an order may still be changed in: before the shop starts assembling it (issue 47.6). */
@@ -122,18 +122,6 @@ export interface OrderEditWrites extends DeliveryEditWrites {
   dropPromo(orderId: number, code: string): Promise<void>;
   /** The shopper's own discount card when it is active: its percent. */
   cardPercent(userId: number): Promise<{ number: string; percent: number } | null>;
-}
-
-/** The adjustment of a promo code the order already took: its uses were counted when it was placed. */
-export function promoOf(promo: OrderPromo): Adjustment {
-  if (promo.amount !== null) return { source: 'promo', code: promo.code, amount: promo.amount };
-  return {
-    source: 'promo',
-    code: promo.code,
-    percent: promo.percent ?? 0,
-    ...(promo.sectionIds ? { sectionIds: promo.sectionIds } : {}),
-    ...(promo.brandIds ? { brandIds: promo.brandIds } : {}),
-  };
 }
 
 /** Units of each offer the lines hold. */

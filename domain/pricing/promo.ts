@@ -24,6 +24,18 @@ export interface PromoCode {
 /** Codes compare without case or spaces around: a shopper types «vyuga10 ». */
 export const normalizePromo = (code: string) => code.trim().toUpperCase();
 
+/** What a code takes off, a percent or a sum, of the sections and brands it names: checkout and staff edits alike. */
+export function promoDiscount(
+  promo: Pick<PromoCode, 'code' | 'percent' | 'amount' | 'sectionIds' | 'brandIds'>,
+): Adjustment {
+  const reach = {
+    ...(promo.sectionIds ? { sectionIds: promo.sectionIds } : {}),
+    ...(promo.brandIds ? { brandIds: promo.brandIds } : {}),
+  };
+  if (promo.amount !== null) return { source: 'promo', code: promo.code, amount: promo.amount, ...reach };
+  return { source: 'promo', code: promo.code, percent: promo.percent ?? 0, ...reach };
+}
+
 /** The spec §8 error codes of the order page: the browser compares the part after the last «/». */
 const promoError = (code: string, message: string) =>
   new DomainError('validation', message, `sale.order/PROMOCODE_${code}`);
@@ -48,10 +60,5 @@ export function promoAdjustment(
       'MIN_BASKET',
       `Промокод действует на заказ от ${Math.ceil(promo.minBasket / 100).toLocaleString('ru-RU')} ₽.`,
     );
-  const reach = {
-    ...(promo.sectionIds ? { sectionIds: promo.sectionIds } : {}),
-    ...(promo.brandIds ? { brandIds: promo.brandIds } : {}),
-  };
-  if (promo.amount !== null) return { source: 'promo', code: promo.code, amount: promo.amount, ...reach };
-  return { source: 'promo', code: promo.code, percent: promo.percent ?? 0, ...reach };
+  return promoDiscount(promo);
 }

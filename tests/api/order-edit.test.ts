@@ -347,4 +347,17 @@ describe('a promo code applied to a placed order and taken off', () => {
     const [, , third] = await audits(id);
     expect(third?.changes.promoCodes).toEqual({ before: [code], after: [] });
   });
+
+  it('a sum off for a brand takes nothing off another brand’s lines, as checkout prices it', async () => {
+    const { id, offer } = await placed();
+    const [brand] = await k.rows<{ brand_id: number }>(
+      sql`select p.brand_id from offers o join products p on p.id = o.product_id where o.id = ${offer.id}`,
+    );
+    const code = `BRAND${Date.now().toString(36).toUpperCase()}`;
+    await app.database.db.execute(sql`insert into promo_codes (code, amount, min_basket, brand_ids)
+      values (${code}, 50000, 0, array[${Number(brand?.brand_id) + 100000}]::int[])`);
+    const before = await orderOf(id);
+    expect((await edit(manager, id, { action: 'promo-add', code })).status).toBe(200);
+    expect(await orderOf(id)).toMatchObject({ discount: before.discount, total: before.total });
+  });
 });
