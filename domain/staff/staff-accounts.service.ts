@@ -105,8 +105,11 @@ export function createStaffAccountsService(deps: {
       }
       let step: number | null = null;
       if (row.totpSecret) {
-        if (!input.totp)
+        if (!input.totp) {
+          // The password was right: the form's first step is no guess, and only the step with the code counts.
+          await deps.limits.giveBack(ctx.client, rules.staffLoginTriesPerClient);
           throw new DomainError('unauthorized', 'Введите код из приложения-аутентификатора.', 'TOTP_REQUIRED');
+        }
         step = codeStep(row.totpSecret, input.totp, row.totpLastStep, ctx.now());
         if (step === null) throw new DomainError('unauthorized', WRONG_LOGIN, 'INVALID_CREDENTIALS');
       }

@@ -109,6 +109,31 @@ describe('staff login', () => {
     }
   });
 
+  it('a member with a second factor logs in again and again: the form’s step without the code is no guess', async () => {
+    const fresh = await createTestApp({}, { clock });
+    const start = now;
+    try {
+      await addStaff(fresh, { email: 'two-step@shop.test', role: 'manager' }, clock);
+      const secret = new Secret({ size: 20 });
+      await fresh.database.db.execute(
+        sql`update staff set totp_secret = ${secret.base32} where email = 'two-step@shop.test'`,
+      );
+      const b = await staffBrowser(fresh);
+      // More than the client's twenty tries in a quarter of an hour, each with its step without the code.
+      for (let i = 0; i < 22; i++) {
+        const first = await b.login({ email: 'two-step@shop.test', password: STAFF_PASSWORD });
+        expect((await errorsOf(first))[0]?.code).toBe('TOTP_REQUIRED');
+        // A code's step of 30 seconds is spent once: the next login waits for the next step, within the window.
+        now = new Date(now.getTime() + 30_000);
+        const totp = new TOTP({ secret }).generate({ timestamp: now.getTime() });
+        expect((await b.login({ email: 'two-step@shop.test', password: STAFF_PASSWORD, totp })).status).toBe(200);
+      }
+    } finally {
+      now = start;
+      await fresh.close();
+    }
+  });
+
   it('ends the session after 12 idle hours, and not while it is used', async () => {
     const b = await staffBrowser(app);
     await b.login({ email: 'owner@shop.test', password: STAFF_PASSWORD });
