@@ -24,10 +24,16 @@ it('a client walking card numbers is stopped after 20 misses, a real card then t
     insert into users (email, password_hash) values (${`tries.${randomUUID()}@example.ru`}, 'x') returning id`);
   await app.database.db.execute(sql`
     insert into discount_cards (user_id, number, percent) values (${Number(holder?.id)}, '2012345678905', 7)`);
+  const [ended] = await k.rows<{ id: number }>(sql`
+    insert into users (email, password_hash) values (${`ended.${randomUUID()}@example.ru`}, 'x') returning id`);
+  await app.database.db.execute(sql`
+    insert into discount_cards (user_id, number, percent, active) values (${Number(ended?.id)}, '2012345678912', 5, false)`);
   const { v } = await k.quickShopper(offer);
   const setCard = (discountCard: string) => k.rpc(v, 'sale.order.setDiscountCard', { discountCard });
   // A shopper's own card, applied and then sent with every call of the page: free.
   for (let i = 0; i < 25; i++) expect((await setCard('2012345678905')).status).toBe(200);
+  // One that has ended is refused as such, and is no miss: the page remembers it and sends it with every load.
+  for (let i = 0; i < 25; i++) expect((await setCard('2012345678912')).status).toBe(400);
   for (let i = 0; i < 20; i++) expect((await setCard(`20000000${String(i).padStart(5, '0')}`)).status).toBe(400);
   const refused = await setCard('2012345678905');
   expect(refused.status).toBe(429);
