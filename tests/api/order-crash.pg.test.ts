@@ -45,7 +45,9 @@ async function startShop(databaseUrl: string): Promise<string> {
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
+  // A minute: beside the PostgreSQL suite's other files on two cores, the start (pages warmed before it listens) has
+  // taken over the 20 s this once allowed.
+  for (let i = 0; i < 600; i++) {
     if (
       await fetch(`${base}/api/v2/user/state/`).then(
         (r) => r.ok,
