@@ -24,9 +24,19 @@ describe('input messages without a schema’s own', () => {
     [{ ...good, kind: 'BOAT' }, 'Неверное значение поля «kind».'],
     [{ ...good, address: { house: '', floor: 3 } }, 'Не заполнено поле «address.house».'],
     [{ ...good, address: { house: '7', floor: 300 } }, 'Слишком большое значение поля «address.floor»: не больше 200.'],
+    [{ ...good, kind: undefined }, 'Не заполнено поле «kind».'],
     [null, 'Не заполнено значение.'],
   ])('%j: %s', (input, message) => {
     expect(first(order, input)).toBe(message);
+  });
+
+  it('says «меньше» of a bound that is not allowed itself, and names a few extra fields', () => {
+    expect(first(z.number().lt(5), 5)).toBe('Слишком большое значение: меньше 5.');
+    expect(first(z.number().gt(0), 0)).toBe('Слишком маленькое значение: больше 0.');
+    const extra = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`${'x'.repeat(60)}${i}`, 1]));
+    expect(first(z.strictObject({}), extra)).toBe(
+      `Лишние поля в запросе: ${Array(5).fill('x'.repeat(40)).join(', ')}.`,
+    );
   });
 
   it('leaves a schema’s own message as it is', () => {

@@ -15,7 +15,7 @@ export function inputIssueMessage(issue: z.core.$ZodRawIssue): string {
       if (issue.origin === 'string') return `Слишком длинное значение${field}: не больше ${issue.maximum} символов.`;
       if (issue.origin === 'array' || issue.origin === 'set')
         return `Слишком много значений${field}: не больше ${issue.maximum}.`;
-      return `Слишком большое значение${field}: не больше ${issue.maximum}.`;
+      return `Слишком большое значение${field}: ${issue.inclusive === false ? 'меньше' : 'не больше'} ${issue.maximum}.`;
     case 'too_small':
       if (issue.origin === 'string')
         return missing
@@ -23,12 +23,16 @@ export function inputIssueMessage(issue: z.core.$ZodRawIssue): string {
           : `Слишком короткое значение${field}: не меньше ${issue.minimum} символов.`;
       if (issue.origin === 'array' || issue.origin === 'set')
         return `Слишком мало значений${field}: не меньше ${issue.minimum}.`;
-      return `Слишком маленькое значение${field}: не меньше ${issue.minimum}.`;
+      return `Слишком маленькое значение${field}: ${issue.inclusive === false ? 'больше' : 'не меньше'} ${issue.minimum}.`;
     case 'invalid_format':
       return `Неверный формат${field}.`;
     case 'unrecognized_keys':
-      return `Лишние поля в запросе: ${issue.keys.join(', ')}.`;
+      // The sender's own names, so a few and short.
+      return `Лишние поля в запросе: ${issue.keys
+        .slice(0, 5)
+        .map((k) => k.slice(0, 40))
+        .join(', ')}.`;
     default:
-      return `Неверное значение${field}.`;
+      return missing ? `Не заполнено${path ? ` поле «${path}»` : ' значение'}.` : `Неверное значение${field}.`;
   }
 }

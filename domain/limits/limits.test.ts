@@ -92,7 +92,7 @@ describe('memoryRateLimiter', () => {
 
   it('counts a client rule’s IPv6 addresses by their /64, and other rules’ keys as they are', async () => {
     const limiter = memoryRateLimiter(setClock().clock);
-    const perClient = { ...rule, key: 'client' } as LimitRule;
+    const perClient: LimitRule = { ...rule, key: 'client' };
     for (const host of ['1', '2', 'a:b:c:d']) await limiter.hit(`2a02:6b8:0:1::${host}`, perClient);
     expect((await limiter.hit('2a02:6b8:0:1:ffff:ffff:ffff:ffff', perClient)).allowed).toBe(false);
     expect((await limiter.hit('2a02:6b8:0:2::1', perClient)).allowed).toBe(true);

@@ -9,6 +9,8 @@ export interface LimitRule {
   readonly name: string;
   readonly limit: number;
   readonly windowS: number;
+  /** What the rule counts by (`rules.ts`): `client` rules count an IPv6 client by its /64. */
+  readonly key?: string;
 }
 
 export interface LimitVerdict {
@@ -41,7 +43,7 @@ export interface RateLimiter {
  * server is given a whole /64, and a script rotating through it must not buy a fresh window with every address.
  */
 export const counterKey = (rule: LimitRule, key: string) =>
-  `${rule.name}:${(rule as { key?: string }).key === 'client' ? clientNetwork(key) : key}`;
+  `${rule.name}:${rule.key === 'client' ? clientNetwork(key) : key}`;
 
 /** An IPv6 address's /64 (`2a02:6b8:0:1::/64`); an IPv4 address, a mapped one too, as it is. */
 export function clientNetwork(address: string): string {

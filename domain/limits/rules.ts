@@ -61,9 +61,9 @@ export function limitRulesFrom(settings: LimitSettings) {
     staffTotpOffTries: rule('staff-totp-off-tries', 'staff', 5, 15 * MINUTE),
     /**
      * 1C's exchange logins (HTTP Basic on `mode=checkauth`, or on every call from an emulator): a success clears the
-     * login's counts and takes its own try back from the client's, so a working 1C never meets the limit; a guesser gets ten tries per login from one client and thirty per
-     * client, and a stranger's tries do not stop the real 1C. The tries these let through count towards the login's
-     * ceiling.
+     * login's counts and takes its own try back from the client's, so a working 1C never meets the limit; a guesser
+     * gets ten tries per login from one client and thirty per client, and a stranger's tries do not stop the real 1C.
+     * The tries these let through count towards the login's ceiling.
      */
     exchangeLoginTries: rule('exchange-login-tries-per-login-client', 'login', 10, 15 * MINUTE),
     exchangeLoginTriesPerClient: rule('exchange-login-tries-per-client', 'client', 30, 15 * MINUTE),

@@ -58,12 +58,22 @@ describe('catalogue files', () => {
     expect(() => readTable('w.csv', Buffer.from([0xc8, 0xc4, 0x3b]))).toThrow(/Windows-1251/);
   });
 
-  it('stops a file that unpacks past the limit (a zip bomb) with a Russian refusal, and reads one within it', () => {
-    const zip = writeZip([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(3 * 1024 * 1024) }]);
-    expect(zip.length).toBeLessThan(10_000);
-    const part = (limit: number) => readZip(zip, limit).get('xl/worksheets/sheet1.xml')?.();
-    expect(() => part(2 * 1024 * 1024)).toThrow('Файл не прочитать: в архиве файл больше 2 МБ');
-    expect(part(4 * 1024 * 1024)?.length).toBe(3 * 1024 * 1024);
+  it('stops files that unpack past the limit together (a zip bomb) with a Russian refusal, and reads them within it', () => {
+    const MB = 1024 * 1024;
+    const zip = writeZip([
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(3 * MB) },
+      { name: 'xl/sharedStrings.xml', data: Buffer.alloc(3 * MB) },
+    ]);
+    expect(zip.length).toBeLessThan(20_000);
+    const sheet = (files: Map<string, () => Buffer>) => files.get('xl/worksheets/sheet1.xml')?.();
+    expect(() => sheet(readZip(zip, 2 * MB))).toThrow('Файл не прочитать: в архиве больше 2 МБ данных');
+    const within = readZip(zip, 7 * MB);
+    expect(sheet(within)?.length).toBe(3 * MB);
+    expect(within.get('xl/sharedStrings.xml')?.().length).toBe(3 * MB);
+    // Each within the limit, not both: the second is refused.
+    const shared = readZip(zip, 4 * MB);
+    expect(sheet(shared)?.length).toBe(3 * MB);
+    expect(() => shared.get('xl/sharedStrings.xml')?.()).toThrow('в архиве больше 4 МБ данных');
     // A broken stream is the archive's fault, not a failure of the shop.
     const broken = Buffer.from(zip);
     broken.fill(0xff, 40, 60);

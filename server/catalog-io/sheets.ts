@@ -71,13 +71,23 @@ interface ZipEntry {
 }
 
 /**
- * The most a file inside a zip may unpack to: a sheet of `MAX_IMPORT_ROWS` rows is some 100 MB of XML, and a small
- * file of deflated zeros (a zip bomb) would otherwise grow to gigabytes in one synchronous inflate.
+ * The most the files read from one zip may unpack to together: a sheet of `MAX_IMPORT_ROWS` rows is some 100 MB of
+ * XML, and a small file of deflated zeros (a zip bomb) would otherwise grow to gigabytes in one synchronous inflate.
  */
 export const MAX_UNPACKED_MB = 200;
 
-/** The files of a zip, by name (stored or deflated: what spreadsheet programs write), each `maxBytes` at most. */
+/**
+ * The files of a zip, by name (stored or deflated: what spreadsheet programs write), unpacked as they are read, all
+ * of them `maxBytes` at most together.
+ */
 export function readZip(zip: Buffer, maxBytes = MAX_UNPACKED_MB * 1024 * 1024): Map<string, () => Buffer> {
+  let left = maxBytes;
+  const tooBig = () => unreadable(`в архиве больше ${Math.round(maxBytes / 1024 / 1024)} МБ данных`);
+  const spend = (part: Buffer) => {
+    if (part.length > left) throw tooBig();
+    left -= part.length;
+    return part;
+  };
   let end = -1;
   for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 65_535); i--)
     if (zip.readUInt32LE(i) === 0x06054b50) {
@@ -102,15 +112,16 @@ export function readZip(zip: Buffer, maxBytes = MAX_UNPACKED_MB * 1024 * 1024): 
       if (zip.readUInt32LE(local) !== 0x04034b50) throw unreadable('архив повреждён');
       const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
       const raw = zip.subarray(start, start + size);
-      if (method === 0) return raw;
+      if (method === 0) return spend(raw);
       if (method === 8) {
+        let part: Buffer;
         try {
-          return inflateRawSync(raw, { maxOutputLength: maxBytes });
+          part = inflateRawSync(raw, { maxOutputLength: Math.max(1, left) });
         } catch (error) {
-          if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-            throw unreadable(`в архиве файл больше ${Math.round(maxBytes / 1024 / 1024)} МБ`);
+          if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooBig();
           throw unreadable('архив повреждён');
         }
+        return spend(part);
       }
       throw unreadable('архив сжат неизвестным способом');
     });

@@ -11,8 +11,10 @@ import type { Route } from './+types/layout';
 // script is not among what a page must load before it works.
 const DeskSearch = lazy(() => import('~/components/admin/DeskSearch').then((m) => ({ default: m.DeskSearch })));
 
-/** The sections of the back office and what each needs: the navigation shows only what the role may do. */
-/** `everyShop`: the section is for those whose grant reaches every shop (a carrier's parcel belongs to none). */
+/**
+ * The sections of the back office and what each needs: the navigation shows only what the role may do. `everyShop`:
+ * the grant must reach every shop (a carrier's parcel belongs to none).
+ */
 const SECTIONS: { to: string; label: string; action: StaffAction | null; everyShop?: true }[] = [
   { to: '/admin/', label: 'Главная', action: null },
   { to: '/admin/notifications/', label: 'Уведомления', action: null },
