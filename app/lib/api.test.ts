@@ -37,6 +37,15 @@ describe('the client’s calls and the spec’s error catalogue (§8)', () => {
     expect(log).toHaveBeenLastCalledWith(UNKNOWN_RESPONSE, '/api/v2/catalog/product/list/', 200);
   });
 
+  it('rejects a read its caller aborted, as its fetch would, and logs no «Unknown response»', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = new Response('{"status":"ok","data":{}}');
+    vi.spyOn(response, 'json').mockRejectedValue(new DOMException('The operation was aborted.', 'AbortError'));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(response);
+    await expect(getApi('productRelated', new URLSearchParams())).rejects.toMatchObject({ name: 'AbortError' });
+    expect(log).not.toHaveBeenCalled();
+  });
+
   it('answers a network failure with «Не удалось загрузить данные», for the envelope and the RPC alike', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -34,7 +34,11 @@ export const UNKNOWN_RESPONSE = 'Unknown response';
  * status so that a broken answer is found in the console, whichever caller shows or hides it.
  */
 async function readEnvelope<T>(response: Response, path: string): Promise<ApiAnswer<T>> {
-  const json = (await response.json().catch(() => null)) as { status?: string; data?: T; errors?: ApiError[] } | null;
+  const json = (await response.json().catch((error: unknown) => {
+    // A read its caller aborted (the page left while the body came) is no answer: it rejects as its fetch would.
+    if ((error as Error | null)?.name === 'AbortError') throw error;
+    return null;
+  })) as { status?: string; data?: T; errors?: ApiError[] } | null;
   if (json?.status === 'ok') return { ok: true, data: json.data as T };
   if (json?.status === 'error') {
     const first = json.errors?.[0];
